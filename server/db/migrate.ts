@@ -1,0 +1,125 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+
+/** The advisory lock key Prisma's own migrate uses, so both never apply at once. */
+const MIGRATION_LOCK_KEY = 72707369;
+
+export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../prisma/migrations');
+
+export type Migration = { name: string; sql: string; checksum: string };
+
+export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]> {
+  if (!existsSync(dir)) return [];
+  const entries = await readdir(dir, { withFileTypes: true });
+  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const out: Migration[] = [];
+  for (const name of names) {
+    const file = path.join(dir, name, 'migration.sql');
+    if (!existsSync(file)) continue;
+    const sql = await readFile(file, 'utf8');
+    out.push({ name, sql, checksum: createHash('sha256').update(sql).digest('hex') });
+  }
+  return out;
+}
+
+const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+    "id"                    VARCHAR(36) PRIMARY KEY NOT NULL,
+    "checksum"              VARCHAR(64) NOT NULL,
+    "finished_at"           TIMESTAMPTZ,
+    "migration_name"        VARCHAR(255) NOT NULL,
+    "logs"                  TEXT,
+    "rolled_back_at"        TIMESTAMPTZ,
+    "started_at"            TIMESTAMPTZ NOT NULL DEFAULT now(),
+    "applied_steps_count"   INTEGER NOT NULL DEFAULT 0
+)`;
+
+export type MigrateResult = { applied: string[]; alreadyApplied: number };
+
+/**
+ * Applies pending migrations in Prisma's format and records them in `_prisma_migrations`
+ * exactly as `prisma migrate deploy` would. Each migration runs in its own transaction;
+ * a session advisory lock serialises concurrent servers, and the second one finds nothing
+ * left to do.
+ */
+export async function applyMigrations(url: string, options: { log?: (line: string) => void } = {}): Promise<MigrateResult> {
+  const log = options.log ?? (() => {});
+  const migrations = await readMigrations();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await client.query(CREATE_TABLE);
+      const { rows } = await client.query<{ migration_name: string; checksum: string; finished_at: Date | null; rolled_back_at: Date | null }>(
+        'SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations" ORDER BY started_at',
+      );
+      const failed = rows.find((r) => r.finished_at === null && r.rolled_back_at === null);
+      if (failed) {
+        throw new Error(`Migration ${failed.migration_name} is recorded as started but not finished; resolve it before migrating.`);
+      }
+      const done = new Map(rows.filter((r) => r.finished_at !== null && r.rolled_back_at === null).map((r) => [r.migration_name, r.checksum]));
+      const applied: string[] = [];
+      for (const m of migrations) {
+        const recorded = done.get(m.name);
+        if (recorded !== undefined) {
+          if (recorded !== m.checksum) log(`warning: migration ${m.name} was modified after it was applied`);
+          continue;
+        }
+        await client.query('BEGIN');
+        try {
+          await client.query(m.sql);
+          await client.query(
+            'INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, started_at, applied_steps_count) VALUES ($1, $2, now(), $3, now(), 1)',
+            [randomUUID(), m.checksum, m.name],
+          );
+          await client.query('COMMIT');
+        } catch (err) {
+          await client.query('ROLLBACK');
+          throw new Error(`Migration ${m.name} failed and was rolled back: ${(err as Error).message}`);
+        }
+        applied.push(m.name);
+        log(`applied migration ${m.name}`);
+      }
+      return { applied, alreadyApplied: done.size };
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates the database named in `url` when it does not exist yet. */
+export async function ensureDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.replace(/^\//, '')) || 'postgres';
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) {
+      await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`).catch((err: { code?: string }) => {
+        // Another process created it in the meantime.
+        if (err.code !== '42P04') throw err;
+      });
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/** Drops every object of the public schema (db:reset). */
+export async function dropAll(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
+  } finally {
+    await client.end();
+  }
+}
