@@ -1,0 +1,57 @@
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import { resolveLang, type Lang } from './i18n/catalogue.ts';
+import { authenticate } from './modules/auth/session.ts';
+import { tokenFromHeaders } from './modules/auth/tokens.ts';
+
+export type Door = 'GRAPHQL' | 'REST';
+
+/** The authenticated caller. */
+export type Actor = {
+  id: number;
+  account: string;
+  name: string;
+  nameEn: string | null;
+  /** 1 staff, 2 parent, 3 student */
+  type: number;
+  roleIds: number[];
+  roleCodes: string[];
+  isAdmin: boolean;
+  language: number;
+  timeZone: string;
+  tokenId: number;
+};
+
+export type AuthFailure = 'NEED_LOGIN' | 'TOKEN_EXPIRED';
+
+/** What every service function receives: the database, the caller and where the call came from. */
+export type ServiceContext = {
+  db: Db;
+  config: Config;
+  lang: Lang;
+  actor: Actor | null;
+  /** Why `actor` is null when a token was sent. */
+  authFailure: AuthFailure;
+  address: string;
+  door: Door;
+  origin: string | null;
+  token: string | null;
+};
+
+export type AppDeps = { db: Db; config: Config };
+
+export async function buildContext(deps: AppDeps, request: Request, door: Door, address: string): Promise<ServiceContext> {
+  const token = tokenFromHeaders(request.headers);
+  const auth = token ? await authenticate(deps.db, token) : { actor: null, failure: 'NEED_LOGIN' as const };
+  return {
+    db: deps.db,
+    config: deps.config,
+    lang: resolveLang(auth.actor?.language, request.headers.get('cookie')),
+    actor: auth.actor,
+    authFailure: auth.failure ?? 'NEED_LOGIN',
+    address,
+    door,
+    origin: request.headers.get('x-origin'),
+    token,
+  };
+}

@@ -1,0 +1,82 @@
+import SchemaBuilder from '@pothos/core';
+import ErrorsPlugin from '@pothos/plugin-errors';
+import PrismaPlugin from '@pothos/plugin-prisma';
+import RelayPlugin from '@pothos/plugin-relay';
+import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
+import ValidationPlugin from '@pothos/plugin-validation';
+import { GraphQLError } from 'graphql';
+import type { ServiceContext } from '../context.ts';
+import { getDatamodel } from '../generated/pothos-types.ts';
+import type PrismaTypes from '../generated/pothos-types.ts';
+import { translate } from '../i18n/catalogue.ts';
+import { can, type Permission } from '../policy.ts';
+
+/**
+ * The builder holds plugins and scalars only; every domain type lives in its module.
+ * The Prisma client comes from the request context so that tests can give each file its
+ * own database.
+ */
+export const builder = new SchemaBuilder<{
+  Context: ServiceContext;
+  PrismaTypes: PrismaTypes;
+  DefaultFieldNullability: false;
+  AuthScopes: { authenticated: boolean; staff: boolean; permission: Permission };
+  Scalars: {
+    DateTime: { Input: Date; Output: Date };
+    Date: { Input: string; Output: Date | string };
+  };
+}>({
+  plugins: [ScopeAuthPlugin, ErrorsPlugin, ValidationPlugin, PrismaPlugin, RelayPlugin],
+  defaultFieldNullability: false,
+  scopeAuth: {
+    authScopes: async (ctx) => ({
+      authenticated: !!ctx.actor,
+      staff: ctx.actor?.type === 1,
+      permission: (p: Permission) => can(ctx.actor, p),
+    }),
+    unauthorizedError: (_parent, ctx) =>
+      ctx.actor
+        ? new GraphQLError(translate(ctx.lang, 'error.forbidden'), { extensions: { code: 'FORBIDDEN' } })
+        : ctx.authFailure === 'TOKEN_EXPIRED'
+          ? new GraphQLError(translate(ctx.lang, 'status.tokenExpire'), { extensions: { code: 'TOKEN_EXPIRED' } })
+          : new GraphQLError(translate(ctx.lang, 'status.needLogin'), { extensions: { code: 'UNAUTHENTICATED' } }),
+  },
+  errors: { defaultTypes: [], directResult: true },
+  prisma: {
+    client: (ctx) => ctx.db,
+    dmmf: getDatamodel(),
+    exposeDescriptions: true,
+    filterConnectionTotalCount: true,
+    onUnusedQuery: process.env.NODE_ENV === 'production' ? null : 'warn',
+  },
+  relay: {
+    clientMutationId: 'omit',
+    cursorType: 'String',
+    nodeQueryOptions: { authScopes: { authenticated: true } },
+    nodesQueryOptions: { authScopes: { authenticated: true } },
+  },
+});
+
+builder.queryType({ authScopes: { authenticated: true } });
+builder.mutationType({});
+
+builder.scalarType('DateTime', {
+  description: 'An instant, ISO 8601 with offset (UTC).',
+  serialize: (value) => value.toISOString(),
+  parseValue: (value) => {
+    const d = typeof value === 'string' ? new Date(value) : null;
+    if (!d || Number.isNaN(d.getTime())) throw new GraphQLError('DateTime must be an ISO 8601 string');
+    return d;
+  },
+});
+
+builder.scalarType('Date', {
+  description: 'A calendar day, yyyy-MM-dd.',
+  serialize: (value) => (typeof value === 'string' ? value : value.toISOString().slice(0, 10)),
+  parseValue: (value) => {
+    if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))) {
+      throw new GraphQLError('Date must be yyyy-MM-dd');
+    }
+    return value;
+  },
+});

@@ -1,0 +1,10 @@
+import { lexicographicSortSchema } from 'graphql';
+import { builder } from './builder.ts';
+import './errors.ts';
+import '../modules/users/users.node.ts';
+import '../modules/users/users.mutations.ts';
+import '../modules/auth/auth.node.ts';
+import '../modules/system/system.node.ts';
+import '../modules/projects/projects.node.ts';
+
+export const schema = lexicographicSortSchema(builder.toSchema());

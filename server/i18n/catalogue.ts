@@ -1,0 +1,111 @@
+/**
+ * The one catalogue of texts people read, Chinese (default) and English.
+ * Spec sections 5 and 8 are quoted word for word in Chinese.
+ * Keys are stable identifiers; `{name}` placeholders are filled by `translate`.
+ */
+export const catalogue = {
+  // Section 8: request statuses and transport failures.
+  'status.needLogin': { zh: '尚未登陆,请登录', en: 'You are not logged in. Please log in.' },
+  'status.tokenExpire': { zh: '登录已过期,请刷新令牌', en: 'Your session has expired; refresh the token.' },
+  'transport.unavailable': { zh: '服务不可用...', en: 'Service unavailable...' },
+  'transport.serverError': { zh: '服务异常...', en: 'Service error...' },
+  'transport.notFound': { zh: '资源不存在...', en: 'Resource not found...' },
+  'transport.unknown': { zh: '未知异常', en: 'Unknown error' },
+  'token.refreshFailed': { zh: '创建令牌失败', en: 'Could not create a token' },
+
+  // Section 8: success toasts.
+  'toast.taskCreated': { zh: '新增任务成功', en: 'Task created' },
+  'toast.taskUpdated': { zh: '更新任务成功', en: 'Task updated' },
+  'toast.addedToSchedule': { zh: '加入档期成功', en: 'Added to the schedule' },
+  'toast.reassigned': { zh: '重新指派成功', en: 'Task reassigned' },
+  'toast.priorityChanged': { zh: '修改优先级成功', en: 'Priority changed' },
+  'toast.deleted': { zh: '删除成功', en: 'Deleted' },
+  'toast.additionAdded': { zh: '追加任务成功', en: 'Addition appended' },
+  'toast.additionUpdated': { zh: '修改追加任务成功', en: 'Addition updated' },
+  'toast.passwordChanged': { zh: '修改密码成功', en: 'Password changed' },
+  'task.deleteConfirm': { zh: '确定删除当前任务么？', en: 'Delete this task?' },
+  'task.deleting': { zh: '删除中...', en: 'Deleting...' },
+
+  // Section 5: task rules.
+  'task.projectRequired': { zh: '请选择项目', en: 'Please choose a project' },
+  'task.titleRequired': { zh: '请填写任务标题', en: 'Please enter the task title' },
+  'task.executorRequired': { zh: '请选择执行任务人员', en: 'Please choose who will carry out the task' },
+  'task.hoursRequired': { zh: '请填写工时', en: 'Please enter the hours' },
+  'task.completedNotSchedulable': { zh: '任务已完成，不允许加入档期!', en: 'The task is complete and cannot be added to the schedule!' },
+  'task.reassignExecutorRequired': { zh: '请选择执行人员', en: 'Please choose an executor' },
+  'task.additionContentRequired': { zh: '请输入内容。', en: 'Please enter the content.' },
+  'task.additionTaskRequired': { zh: '任务错误。', en: 'Invalid task.' },
+  'task.additionProjectRequired': { zh: '项目不存在,无法保存', en: 'The project does not exist; cannot save' },
+  'task.editForbidden': { zh: '没有权限修改该任务', en: 'You are not allowed to edit this task' },
+
+  // Section 5: change password.
+  'password.mismatch': { zh: '两次密码不一致', en: 'The two passwords do not match' },
+  'password.length': { zh: '密码长度为8到24位', en: 'The password must be 8 to 24 characters long' },
+  'password.classes': { zh: '密码必须包含大小写字母和数字', en: 'The password must contain upper- and lower-case letters and digits' },
+  'password.weak': { zh: '弱', en: 'Weak' },
+  'password.medium': { zh: '中', en: 'Medium' },
+  'password.strong': { zh: '强', en: 'Strong' },
+  'password.tooShort': { zh: '太短', en: 'Too short' },
+  'password.loginTip': {
+    zh: '请输入8位及以上并包含大小写字母、数字和符号的密码',
+    en: 'Use 8 or more characters with upper- and lower-case letters, numbers and symbols',
+  },
+  'password.oldRequired': { zh: '请输入原密码', en: 'Please enter your current password' },
+  'password.oldWrong': { zh: '原密码错误', en: 'The current password is wrong' },
+  'password.sameAsOld': { zh: '新密码不能与原密码相同', en: 'The new password must differ from the current one' },
+
+  // Section 5: archive rules.
+  'archive.nameRequired': {
+    zh: '请填写学员姓和名，或拼音姓和拼音名',
+    en: "Enter the student's surname and given name, or the pinyin surname and pinyin given name",
+  },
+  'archive.relationRequired': { zh: '请选择与学员关系', en: 'Please choose the relation to the student' },
+  'archive.emailInvalid': { zh: '请输入正确的邮箱格式', en: 'Please enter a valid e-mail address' },
+
+  // Authentication.
+  'auth.accountRequired': { zh: '请输入账号', en: 'Please enter your account' },
+  'auth.passwordRequired': { zh: '请输入密码', en: 'Please enter your password' },
+  'auth.badCredentials': { zh: '账号或密码错误', en: 'Wrong account or password' },
+  'auth.deactivated': { zh: '该账号已停用', en: 'This account has been deactivated' },
+  'auth.throttled': {
+    zh: '登录失败次数过多，请{seconds}秒后再试',
+    en: 'Too many failed logins; try again in {seconds} seconds',
+  },
+  'auth.cannotLogin': { zh: '该用户不能登录后台', en: 'This user cannot log in to the back office' },
+  'auth.refreshInvalid': { zh: '令牌无效，请重新登录', en: 'The token is not valid; please log in again' },
+  'auth.loggedOut': { zh: '已退出登录', en: 'Logged out' },
+
+  // Generic.
+  'error.forbidden': { zh: '没有权限执行该操作', en: 'You are not allowed to do this' },
+  'error.notFound': { zh: '数据不存在', en: 'Not found' },
+  'error.unknownPath': { zh: '接口不存在', en: 'No such interface' },
+  'error.methodNotAllowed': { zh: '请求方式不支持', en: 'This request method is not supported here' },
+  'error.badRequest': { zh: '请求格式错误', en: 'The request could not be read' },
+  'error.invalidInput': { zh: '参数错误：{detail}', en: 'Invalid input: {detail}' },
+  'error.tooLarge': { zh: '请求内容过大', en: 'The request is too large' },
+  'error.internal': { zh: '服务异常，请稍后再试', en: 'Something went wrong; please try again later' },
+  'error.timeZoneUnknown': { zh: '时区不存在', en: 'Unknown time zone' },
+  'error.languageInvalid': { zh: '语言设置无效', en: 'Invalid language' },
+  'validation.required': { zh: '{field}不能为空', en: '{field} is required' },
+  'validation.tooLong': { zh: '{field}不能超过{max}个字符', en: '{field} must be at most {max} characters' },
+  'validation.invalid': { zh: '{field}格式错误', en: '{field} is not valid' },
+} as const satisfies Record<string, { zh: string; en: string }>;
+
+export type MessageKey = keyof typeof catalogue;
+export type Lang = 'zh' | 'en';
+
+export function translate(lang: Lang, key: MessageKey, params?: Record<string, string | number>): string {
+  const entry = catalogue[key];
+  let text: string = entry[lang];
+  if (params) {
+    for (const [k, v] of Object.entries(params)) text = text.replaceAll(`{${k}}`, String(v));
+  }
+  return text;
+}
+
+/** User preference 1 means English; otherwise the `lang` cookie (zh, en); otherwise Chinese. */
+export function resolveLang(preference: number | null | undefined, cookieHeader: string | null | undefined): Lang {
+  if (preference !== null && preference !== undefined) return preference === 1 ? 'en' : 'zh';
+  const match = /(?:^|;\s*)lang=([^;]*)/.exec(cookieHeader ?? '');
+  return match?.[1]?.trim().toLowerCase() === 'en' ? 'en' : 'zh';
+}

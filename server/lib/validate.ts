@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { ValidationError } from '../errors.ts';
+
+/** Longest text any single-line field accepts unless a module says otherwise. */
+export const MAX_LINE = 200;
+
+/**
+ * Parses service input with a zod schema; the first issue becomes a translated
+ * ValidationError naming the field (its public name, never an internal one).
+ */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue?.path.map(String).join('.') || 'input';
+  if (issue?.code === 'too_big') throw new ValidationError('validation.tooLong', { field, max: Number((issue as { maximum?: number | bigint }).maximum ?? 0) });
+  if (issue?.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined) throw new ValidationError('validation.required', { field });
+  throw new ValidationError('validation.invalid', { field });
+}
+
+export { z };

@@ -1,0 +1,56 @@
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { createDb } from './db/client.ts';
+import { openDatabase } from './db/database.ts';
+import { applyMigrations } from './db/migrate.ts';
+import { logger } from './logger.ts';
+import { pruneLoginAttempts } from './modules/auth/throttle.ts';
+import { seed } from '../prisma/seed/index.ts';
+
+/** Starts the database (embedded unless DATABASE_URL), migrates, seeds an empty one, listens. */
+async function main(): Promise<void> {
+  const started = Date.now();
+  const config = loadConfig();
+  logger.setLevel(config.logLevel);
+  const database = await openDatabase(config, (line) => logger.debug('postgres', { line: line.trim() }));
+  logger.info(database.embedded ? 'embedded PostgreSQL started' : 'using DATABASE_URL', database.embedded ? { dataDir: config.dataDir } : {});
+  const migrated = await applyMigrations(database.url, { log: (line) => logger.info(line) });
+  const db = createDb(database.url, { max: 20 });
+  if (config.seedOnEmpty && (await db.user.count()) === 0) {
+    logger.info('empty database: seeding demo data');
+    await seed(db, { log: (line) => logger.info(line) });
+  }
+  const app = createApp({ db, config });
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
+  const prune = setInterval(() => void pruneLoginAttempts(db).catch(() => {}), 3_600_000);
+  prune.unref();
+  server.once('listening', () => {
+    logger.info(`listening on http://localhost:${config.port}`, { migrationsApplied: migrated.applied.length, startupMs: Date.now() - started });
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal}: stopping`);
+    clearInterval(prune);
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      // Idle keep-alive sockets would hold close() open; in-flight requests get 5 s.
+      (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+      setTimeout(() => (server as { closeAllConnections?: () => void }).closeAllConnections?.(), 5000).unref();
+    });
+    await db.$disconnect().catch(() => {});
+    await database.stop().catch(() => {});
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  logger.error('startup failed', { error: err instanceof Error ? err.message : String(err) });
+  process.exit(1);
+});

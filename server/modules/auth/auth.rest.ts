@@ -1,0 +1,122 @@
+import type { RestRoute } from '../../rest/adapter.ts';
+import { BOTH } from '../../rest/adapter.ts';
+import { formatDate } from '../../rest/envelope.ts';
+import { requireActor } from '../../policy.ts';
+import { translate } from '../../i18n/catalogue.ts';
+import { changePassword, loginPublicKey, login, logout, refreshToken } from './auth.service.ts';
+import { allRights, menuFor, parseShowType, type RightNode } from './rights.service.ts';
+import type { ServiceContext } from '../../context.ts';
+
+const VERSION = process.env.npm_package_version ?? '0.1.0';
+
+async function loginInfo(ctx: ServiceContext, token: string, userId: number) {
+  const user = await ctx.db.user.findUniqueOrThrow({
+    where: { id: userId },
+    include: { roles: { include: { role: { select: { code: true } } } } },
+  });
+  const zone = await ctx.db.sysTimeZone.findUnique({ where: { name: user.timeZone } });
+  const language = user.language === 1 ? 1 : 0;
+  return {
+    token,
+    user: {
+      id: user.id,
+      name: user.name,
+      nameEn: user.nameEn,
+      account: user.account,
+      departId: user.departmentId,
+      roles: user.roles.map((r) => r.role.code),
+      timeZone: user.timeZone,
+      timeZoneName: zone?.nameZh ?? user.timeZone,
+      timeZoneEnName: zone?.nameEn ?? user.timeZone,
+      birthday: formatDate(user.birthday),
+      language,
+    },
+    facePath: null,
+    version: VERSION,
+    language,
+  };
+}
+
+function rightJson(node: RightNode): unknown {
+  return {
+    id: node.id,
+    parentId: node.parentId,
+    key: node.key,
+    path: node.path,
+    name: node.name,
+    title: node.title,
+    titleEn: node.titleEn,
+    icon: node.icon,
+    hidden: node.hidden,
+    redirect: node.redirect,
+    component: node.component,
+    showType: node.showType,
+    sort: node.sort,
+    children: node.children.map(rightJson),
+  };
+}
+
+export const authRoutes: RestRoute[] = [
+  {
+    path: '/api/token/admin/doLogin',
+    methods: ['POST'],
+    handler: async (ctx, req) => {
+      const result = await login(ctx, req.params);
+      const info = await loginInfo(ctx, result.token, result.userId);
+      ctx.lang = info.language === 1 ? 'en' : 'zh';
+      return { data: info };
+    },
+  },
+  {
+    path: '/api/access/token/refresh',
+    methods: ['POST'],
+    handler: async (ctx, req) => {
+      // The old client sends the token as a text body; JSON {"token": ...} is accepted too.
+      const token = typeof req.params.token === 'string' ? req.params.token : (req.text ?? '');
+      const result = await refreshToken(ctx, token);
+      return { data: { token: result.token } };
+    },
+  },
+  {
+    path: '/api/admin/auth/logout',
+    methods: ['GET'],
+    handler: async (ctx) => {
+      await logout(ctx);
+      return { message: translate(ctx.lang, 'auth.loggedOut') };
+    },
+  },
+  {
+    path: '/api/admin/auth/account/changeCurrentPwd',
+    methods: BOTH,
+    handler: async (ctx, req) => {
+      const c = (req.params.condition ?? req.params) as Record<string, unknown>;
+      await changePassword(ctx, { oldPassword: c.oldPassword, password: c.password, confirmPassword: c.confirmPassword });
+      return { message: translate(ctx.lang, 'toast.passwordChanged') };
+    },
+  },
+  {
+    path: '/api/admin/auth/right/listRightByRoleId',
+    methods: BOTH,
+    handler: async (ctx, req) => {
+      requireActor(ctx);
+      const c = (req.params.condition ?? {}) as Record<string, unknown>;
+      const tree = await menuFor(ctx, parseShowType(req.params.showType ?? c.showType));
+      return { data: tree.map(rightJson) };
+    },
+  },
+  {
+    path: '/api/admin/auth/right/listRightDataByTree',
+    methods: BOTH,
+    handler: async (ctx, req) => {
+      const c = (req.params.condition ?? {}) as Record<string, unknown>;
+      const raw = req.params.showType ?? c.showType;
+      const tree = await allRights(ctx, raw === undefined ? undefined : parseShowType(raw));
+      return { data: tree.map(rightJson) };
+    },
+  },
+  {
+    path: '/api/admin/user/getPwdRsaPublicKey',
+    methods: ['GET'],
+    handler: async (ctx) => ({ data: await loginPublicKey(ctx) }),
+  },
+];

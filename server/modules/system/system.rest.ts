@@ -1,0 +1,59 @@
+import type { RestRoute } from '../../rest/adapter.ts';
+import { BOTH } from '../../rest/adapter.ts';
+import { formatDateTime, readPage } from '../../rest/envelope.ts';
+import { requireActor } from '../../policy.ts';
+import { listOperationLogsPage, listTimeZones, utcOffset } from './system.service.ts';
+
+export const systemRoutes: RestRoute[] = [
+  {
+    path: '/api/admin/sys/time/zone/listSysTimeZone',
+    methods: BOTH,
+    handler: async (ctx) => {
+      const zones = await listTimeZones(ctx);
+      return {
+        data: zones.map((z) => ({ id: z.id, name: z.name, zhName: z.nameZh, enName: z.nameEn, utcOffset: utcOffset(z.name) })),
+      };
+    },
+  },
+  {
+    path: '/api/admin/sys/operate/log/listSysOperateLogByPage',
+    methods: BOTH,
+    handler: async (ctx, req) => {
+      const actor = requireActor(ctx);
+      const page = readPage(req.params);
+      const condition = (req.params.condition ?? {}) as Record<string, unknown>;
+      const { rows, total } = await listOperationLogsPage(
+        ctx,
+        {
+          userId: condition.userId || undefined,
+          account: condition.account || undefined,
+          operation: condition.operation || undefined,
+          outcome: condition.outcome || undefined,
+          from: condition.beginTime || condition.from || undefined,
+          to: condition.endTime || condition.to || undefined,
+        },
+        page,
+      );
+      return {
+        data: {
+          currentPage: page.currentPage,
+          pageSize: page.pageSize,
+          rows: total,
+          resultList: rows.map((r) => ({
+            id: Number(r.id),
+            userId: r.userId,
+            account: r.account,
+            operation: r.operation,
+            targetType: r.targetType,
+            targetIds: r.targetIds,
+            outcome: r.outcome,
+            errorCode: r.errorCode,
+            door: r.door,
+            address: r.address,
+            createTime: formatDateTime(r.createdAt, actor.timeZone),
+          })),
+        },
+      };
+    },
+  },
+];

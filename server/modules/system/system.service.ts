@@ -1,0 +1,60 @@
+import type { ServiceContext } from '../../context.ts';
+import type { Prisma } from '../../generated/prisma/client.ts';
+import { parseInput, z } from '../../lib/validate.ts';
+import { authorize, requireActor } from '../../policy.ts';
+
+/** Current UTC offset of a zone, like "+08:00". */
+export function utcOffset(timeZone: string, at = new Date()): string {
+  try {
+    const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+      .formatToParts(at)
+      .find((p) => p.type === 'timeZoneName')?.value;
+    const m = /GMT([+-]\d{2}:\d{2})?/.exec(part ?? '');
+    return m?.[1] ?? '+00:00';
+  } catch {
+    return '+00:00';
+  }
+}
+
+export async function listTimeZones(ctx: ServiceContext) {
+  requireActor(ctx);
+  return ctx.db.sysTimeZone.findMany({ orderBy: [{ sort: 'asc' }, { id: 'asc' }] });
+}
+
+export const operationLogFilter = z.object({
+  userId: z.coerce.number().int().positive().optional().nullable(),
+  account: z.string().max(100).optional().nullable(),
+  operation: z.string().max(100).optional().nullable(),
+  outcome: z.enum(['SUCCESS', 'FAILURE']).optional().nullable(),
+  from: z.coerce.date().optional().nullable(),
+  to: z.coerce.date().optional().nullable(),
+});
+
+export type OperationLogFilter = z.infer<typeof operationLogFilter>;
+
+/** Operation log search (administrators). */
+export function operationLogWhere(ctx: ServiceContext, raw: unknown): Prisma.OperationLogWhereInput {
+  authorize(ctx, 'operationLog.read');
+  const f = parseInput(operationLogFilter, raw ?? {});
+  return {
+    ...(f.userId ? { userId: f.userId } : {}),
+    ...(f.account ? { account: { contains: f.account.toLowerCase() } } : {}),
+    ...(f.operation ? { operation: { startsWith: f.operation } } : {}),
+    ...(f.outcome ? { outcome: f.outcome } : {}),
+    ...(f.from || f.to ? { createdAt: { ...(f.from ? { gte: f.from } : {}), ...(f.to ? { lte: f.to } : {}) } } : {}),
+  };
+}
+
+export async function listOperationLogsPage(ctx: ServiceContext, raw: unknown, page: { currentPage: number; pageSize: number }) {
+  const where = operationLogWhere(ctx, raw);
+  const [rows, total] = await Promise.all([
+    ctx.db.operationLog.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: (page.currentPage - 1) * page.pageSize,
+      take: page.pageSize,
+    }),
+    ctx.db.operationLog.count({ where }),
+  ]);
+  return { rows, total };
+}

@@ -1,0 +1,41 @@
+import type { Actor, ServiceContext } from './context.ts';
+import { AuthenticationError, ForbiddenError } from './errors.ts';
+
+/**
+ * The one authorisation policy, used by both doors. Each permission names who holds it;
+ * administrators hold every permission. Unknown permissions are denied.
+ */
+const STAFF = 1;
+const isStaff = (a: Actor) => a.type === STAFF;
+const hasRole = (...codes: string[]) => (a: Actor) => codes.some((c) => a.roleCodes.includes(c));
+
+export const permissions = {
+  /** Read the staff directory, departments, roles, projects. */
+  'directory.read': isStaff,
+  /** Read the operation log. */
+  'operationLog.read': () => false,
+  /** Activate or deactivate staff. */
+  'staff.changeState': hasRole('manager'),
+  /** Read the right tree of the whole product (role administration). */
+  'rights.readAll': () => false,
+} as const satisfies Record<string, (a: Actor) => boolean>;
+
+export type Permission = keyof typeof permissions;
+
+export function can(actor: Actor | null, permission: Permission): boolean {
+  if (!actor) return false;
+  if (actor.isAdmin) return true;
+  return permissions[permission](actor);
+}
+
+/** Returns the caller or throws the authentication failure the doors translate. */
+export function requireActor(ctx: ServiceContext): Actor {
+  if (!ctx.actor) throw new AuthenticationError(ctx.authFailure);
+  return ctx.actor;
+}
+
+export function authorize(ctx: ServiceContext, permission: Permission): Actor {
+  const actor = requireActor(ctx);
+  if (!can(actor, permission)) throw new ForbiddenError();
+  return actor;
+}

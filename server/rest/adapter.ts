@@ -1,0 +1,63 @@
+import type { AppDeps, ServiceContext } from '../context.ts';
+import { buildContext } from '../context.ts';
+import { AuthenticationError, DomainError } from '../errors.ts';
+import { translate } from '../i18n/catalogue.ts';
+import { logger } from '../logger.ts';
+import { readRequest, UnreadableRequest, type ParsedRequest } from './body.ts';
+import { envelope } from './envelope.ts';
+
+export type Method = 'GET' | 'POST';
+export type RestAnswer = { data?: unknown; message?: string } | Response;
+
+/** One legacy path mapped to a service call. */
+export type RestRoute = {
+  /** Full path without `.htm`, e.g. `/api/admin/auth/logout`. */
+  path: string;
+  /** Methods the path answers; the spec's method where it names one, otherwise both. */
+  methods: Method[];
+  handler: (ctx: ServiceContext, request: ParsedRequest) => Promise<RestAnswer>;
+};
+
+export const BOTH: Method[] = ['GET', 'POST'];
+
+/** Builds the legacy door from the route tables of every module. */
+export function createRestHandler(deps: AppDeps, tables: RestRoute[][]) {
+  const routes = new Map<string, RestRoute>();
+  for (const table of tables) {
+    for (const route of table) {
+      if (routes.has(route.path)) throw new Error(`duplicate legacy path ${route.path}`);
+      routes.set(route.path, route);
+    }
+  }
+
+  return async function handle(request: Request, address: string): Promise<Response> {
+    const url = new URL(request.url);
+    const path = url.pathname.replace(/\.htm$/, '').replace(/\/+$/, '');
+    const route = routes.get(path);
+    const cookieLang = /(?:^|;\s*)lang=en/i.test(request.headers.get('cookie') ?? '') ? 'en' : 'zh';
+    if (!route) return envelope('error', translate(cookieLang, 'error.unknownPath'), null, 404);
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    let ctx: ServiceContext | null = null;
+    try {
+      ctx = await buildContext(deps, request, 'REST', address);
+      if (!route.methods.includes(method as Method)) return envelope('error', translate(ctx.lang, 'error.methodNotAllowed'));
+      const parsed = await readRequest(request);
+      const answer = await route.handler(ctx, parsed);
+      if (answer instanceof Response) return answer;
+      return envelope('success', answer.message ?? '', answer.data ?? null);
+    } catch (err) {
+      const lang = ctx?.lang ?? cookieLang;
+      if (err instanceof UnreadableRequest) {
+        return envelope('error', translate(lang, err.httpStatus === 413 ? 'error.tooLarge' : 'error.badRequest'), null, err.httpStatus);
+      }
+      if (err instanceof AuthenticationError) {
+        return err.reason === 'TOKEN_EXPIRED'
+          ? envelope('tokenExpire', translate(lang, 'status.tokenExpire'))
+          : envelope('needUserLogin', translate(lang, 'status.needLogin'));
+      }
+      if (err instanceof DomainError) return envelope(err.status, translate(lang, err.messageKey, err.params));
+      logger.error('unexpected legacy REST error', { path, error: (err as Error)?.message, stack: (err as Error)?.stack });
+      return envelope('error', translate(lang, 'error.internal'), null, 500);
+    }
+  };
+}

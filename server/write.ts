@@ -1,0 +1,60 @@
+import type { ServiceContext } from './context.ts';
+import type { Tx } from './db/client.ts';
+import { DomainError, AuthenticationError } from './errors.ts';
+import { logger } from './logger.ts';
+
+export type WriteSpec = {
+  /** Operation name recorded in the operation log, e.g. "auth.changePassword". */
+  operation: string;
+  targetType?: string;
+  /** Who to record when the write happens before authentication (login). */
+  account?: string | null;
+  userId?: number | null;
+};
+
+export type WriteOutcome<T> = { result: T; targetIds?: Array<number | string>; userId?: number | null; account?: string | null };
+
+/**
+ * Runs a write in one transaction and records it in the operation log in the same
+ * transaction. A refused or failed write is rolled back whole, then recorded as a failure.
+ */
+export async function runWrite<T>(ctx: ServiceContext, spec: WriteSpec, fn: (tx: Tx) => Promise<WriteOutcome<T>>): Promise<T> {
+  try {
+    return await ctx.db.$transaction(
+      async (tx) => {
+        const outcome = await fn(tx);
+        await tx.operationLog.create({
+          data: {
+            userId: outcome.userId !== undefined ? outcome.userId : (ctx.actor?.id ?? spec.userId ?? null),
+            account: outcome.account !== undefined ? outcome.account : (ctx.actor?.account ?? spec.account ?? null),
+            operation: spec.operation,
+            targetType: spec.targetType ?? null,
+            targetIds: (outcome.targetIds ?? []).map(String),
+            outcome: 'SUCCESS',
+            door: ctx.door,
+            address: ctx.address,
+          },
+        });
+        return outcome.result;
+      },
+      { maxWait: 10_000, timeout: 30_000 },
+    );
+  } catch (err) {
+    const code = err instanceof DomainError ? err.code : err instanceof AuthenticationError ? err.reason : 'INTERNAL';
+    await ctx.db.operationLog
+      .create({
+        data: {
+          userId: ctx.actor?.id ?? spec.userId ?? null,
+          account: ctx.actor?.account ?? spec.account ?? null,
+          operation: spec.operation,
+          targetType: spec.targetType ?? null,
+          outcome: 'FAILURE',
+          errorCode: code,
+          door: ctx.door,
+          address: ctx.address,
+        },
+      })
+      .catch((logErr: unknown) => logger.error('operation log write failed', { error: String(logErr) }));
+    throw err;
+  }
+}
