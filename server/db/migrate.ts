@@ -44,9 +44,12 @@ export type MigrateResult = { applied: string[]; alreadyApplied: number };
  * a session advisory lock serialises concurrent servers, and the second one finds nothing
  * left to do.
  */
-export async function applyMigrations(url: string, options: { log?: (line: string) => void } = {}): Promise<MigrateResult> {
+export async function applyMigrations(
+  url: string,
+  options: { log?: (line: string) => void; dir?: string } = {},
+): Promise<MigrateResult> {
   const log = options.log ?? (() => {});
-  const migrations = await readMigrations();
+  const migrations = await readMigrations(options.dir);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -6,7 +6,7 @@
  * instead of the embedded one (CI's second run uses the machine's PostgreSQL).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -38,6 +38,8 @@ export default async function setup(project: TestProject) {
     adminUrl = withDatabase(process.env.TEST_DATABASE_URL, 'postgres');
   } else {
     tmp = await mkdtemp(path.join(os.tmpdir(), 'bo-test-'));
+    // mkdtemp makes a mode-700 directory; the server runs as `postgres` when we are root.
+    await chmod(tmp, 0o755);
     const server = await startEmbeddedPostgres({ dataDir: tmp });
     adminUrl = server.url('postgres');
     stop = server.stop;
