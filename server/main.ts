@@ -3,7 +3,7 @@ import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createDb } from './db/client.ts';
 import { openDatabase } from './db/database.ts';
-import { applyMigrations } from './db/migrate.ts';
+import { applyMigrations, withSeedLock } from './db/migrate.ts';
 import { logger } from './logger.ts';
 import { pruneLoginAttempts } from './modules/auth/throttle.ts';
 import { seed } from '../prisma/seed/index.ts';
@@ -17,9 +17,12 @@ async function main(): Promise<void> {
   logger.info(database.embedded ? 'embedded PostgreSQL started' : 'using DATABASE_URL', database.embedded ? { dataDir: config.dataDir } : {});
   const migrated = await applyMigrations(database.url, { log: (line) => logger.info(line) });
   const db = createDb(database.url, { max: 20 });
-  if (config.seedOnEmpty && (await db.user.count()) === 0) {
-    logger.info('empty database: seeding demo data');
-    await seed(db, { log: (line) => logger.info(line) });
+  if (config.seedOnEmpty) {
+    await withSeedLock(database.url, async () => {
+      if ((await db.user.count()) > 0) return;
+      logger.info('empty database: seeding demo data');
+      await seed(db, { log: (line) => logger.info(line) });
+    });
   }
   const app = createApp({ db, config });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });

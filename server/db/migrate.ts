@@ -107,8 +107,8 @@ export async function ensureDatabase(url: string): Promise<void> {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (!rowCount) {
       await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`).catch((err: { code?: string }) => {
-        // Another process created it in the meantime.
-        if (err.code !== '42P04') throw err;
+        // Another process created it in the meantime (42P04, or 23505 when both raced).
+        if (err.code !== '42P04' && err.code !== '23505') throw err;
       });
     }
   } finally {
@@ -123,6 +123,22 @@ export async function dropAll(url: string): Promise<void> {
   try {
     await client.query('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
   } finally {
+    await client.end();
+  }
+}
+
+/** The advisory lock key for first-start seeding, so two servers never seed at once. */
+const SEED_LOCK_KEY = 72707370;
+
+/** Runs `fn` while holding a session advisory lock on the database at `url`. */
+export async function withSeedLock<T>(url: string, fn: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [SEED_LOCK_KEY]);
+    return await fn();
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [SEED_LOCK_KEY]).catch(() => {});
     await client.end();
   }
 }
