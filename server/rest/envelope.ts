@@ -28,11 +28,18 @@ export function readPage(params: Record<string, unknown>): { currentPage: number
 }
 
 /** `yyyy-MM-dd HH:mm:ss` in the given IANA zone. */
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
 export function formatDateTime(date: Date | null | undefined, timeZone: string): string | null {
   if (!date) return null;
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
-  }).formatToParts(date);
+  let format = dateTimeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+    });
+    dateTimeFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(date);
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '00';
   return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}:${get('second')}`;
 }

@@ -3,10 +3,17 @@ import type { Prisma } from '../../generated/prisma/client.ts';
 import { parseInput, z } from '../../lib/validate.ts';
 import { authorize, requireActor } from '../../policy.ts';
 
-/** Current UTC offset of a zone, like "+08:00". */
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Current UTC offset of a zone, like "+08:00". Formatters are cached: building one is slow. */
 export function utcOffset(timeZone: string, at = new Date()): string {
   try {
-    const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+    let format = offsetFormats.get(timeZone);
+    if (!format) {
+      format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
+      offsetFormats.set(timeZone, format);
+    }
+    const part = format
       .formatToParts(at)
       .find((p) => p.type === 'timeZoneName')?.value;
     const m = /GMT([+-]\d{2}:\d{2})?/.exec(part ?? '');
