@@ -1,26 +1,29 @@
-import argon2 from 'argon2';
+import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import type { MessageKey } from '../../i18n/catalogue.ts';
 
-/** OWASP Password Storage Cheat Sheet: argon2id, 19 MiB, 2 iterations, parallelism 1. */
-const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+/**
+ * OWASP Password Storage Cheat Sheet: argon2id, 19 MiB, 2 iterations, parallelism 1.
+ * @node-rs/argon2 ships prebuilt binaries as npm packages: nothing is compiled at install.
+ */
+// Algorithm is an ambient const enum; 2 is its Argon2id member.
+const ARGON2_OPTIONS = { algorithm: 2 as Algorithm.Argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(plain: string): Promise<string> {
-  return argon2.hash(plain, ARGON2_OPTIONS);
+  return hash(plain, ARGON2_OPTIONS);
 }
 
-export async function verifyPassword(hash: string | null | undefined, plain: string): Promise<boolean> {
-  if (!hash) {
+export async function verifyPassword(stored: string | null | undefined, plain: string): Promise<boolean> {
+  if (!stored) {
     // Spend comparable time so that unknown accounts are not revealed by timing.
-    await argon2.hash(plain, ARGON2_OPTIONS);
+    await hash(plain, ARGON2_OPTIONS);
     return false;
   }
   try {
-    return await argon2.verify(hash, plain);
+    return await verify(stored, plain);
   } catch {
     return false;
   }
 }
-
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 24;
 
