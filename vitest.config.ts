@@ -1,6 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // graphql ships CJS (index.js) and ESM (index.mjs) builds; Vite would load the ESM one for
+  // our files while yoga and Pothos require the CJS one, giving two `graphql` realms. Node
+  // itself always loads index.js, so the tests do the same.
+  resolve: { alias: [{ find: /^graphql$/, replacement: fileURLToPath(new URL('./node_modules/graphql/index.js', import.meta.url)) }] },
   test: {
     include: ['tests/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**'],

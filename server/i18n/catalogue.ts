@@ -114,7 +114,6 @@ export const catalogue = {
     zh: '登录失败次数过多，请{seconds}秒后再试',
     en: 'Too many failed logins; try again in {seconds} seconds',
   },
-  'auth.cannotLogin': { zh: '该用户不能登录后台', en: 'This user cannot log in to the back office' },
   'auth.refreshInvalid': { zh: '令牌无效，请重新登录', en: 'The token is not valid; please log in again' },
   'auth.loggedOut': { zh: '已退出登录', en: 'Logged out' },
 

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { ValidationError } from '../errors.ts';
+import { containsNul } from './text.ts';
+
+/** Database ids are 32-bit: anything larger cannot exist. */
+export const dbId = () => z.coerce.number().int().positive().max(2_147_483_647);
 
 /** Longest text any single-line field accepts unless a module says otherwise. */
 export const MAX_LINE = 200;
@@ -9,6 +13,8 @@ export const MAX_LINE = 200;
  * ValidationError naming the field (its public name, never an internal one).
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  // PostgreSQL text cannot hold U+0000: refuse it for every service, naming no internals.
+  if (containsNul(input)) throw new ValidationError('validation.invalid', { field: 'input' });
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0];

@@ -1,3 +1,5 @@
+import { containsNul } from '../lib/text.ts';
+
 /**
  * Reading legacy requests: query strings, JSON bodies, form posts and multipart uploads.
  * Keys of the form `a.b` are nested into objects, as the old client's request layer does.
@@ -81,6 +83,13 @@ async function readLimited(request: Request, limit: number): Promise<string> {
 export type ParsedRequest = { params: Params; files: UploadedFile[]; text: string | null };
 
 export async function readRequest(request: Request): Promise<ParsedRequest> {
+  const parsed = await readRequestUnchecked(request);
+  // PostgreSQL text cannot hold U+0000: refuse it here, once, for every path.
+  if (containsNul(parsed.params) || parsed.text?.includes('\u0000')) throw new UnreadableRequest();
+  return parsed;
+}
+
+async function readRequestUnchecked(request: Request): Promise<ParsedRequest> {
   const url = new URL(request.url);
   const query = entriesToObject(url.searchParams.entries());
   if (request.method === 'GET' || request.method === 'HEAD') {

@@ -42,12 +42,13 @@ async function issueToken(db: Tx, ctx: ServiceContext, userId: number) {
 
 /** Login by account and password (plain or RSA-encrypted), throttled per account and address. */
 export async function login(ctx: ServiceContext, raw: unknown): Promise<LoginResult> {
-  const rawObj = (raw ?? {}) as Record<string, unknown>;
-  requiredText(rawObj.account, 'auth.accountRequired');
-  requiredText(rawObj.password, 'auth.passwordRequired');
-  const input = parseInput(loginInput, raw);
-  const account = input.account.toLowerCase();
-  return runWrite(ctx, { operation: 'auth.login', targetType: 'User', account }, async (tx) => {
+  const rawObj = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const claimed = typeof rawObj.account === 'string' ? rawObj.account.replaceAll('\u0000', '').trim().toLowerCase().slice(0, 100) : null;
+  return runWrite(ctx, { operation: 'auth.login', targetType: 'User', account: claimed }, async (tx) => {
+    requiredText(rawObj.account, 'auth.accountRequired');
+    requiredText(rawObj.password, 'auth.passwordRequired');
+    const input = parseInput(loginInput, raw);
+    const account = input.account.toLowerCase();
     const verdict = await checkLoginThrottle(ctx.db, account, ctx.address);
     if (!verdict.allowed) throw new DomainError('LOGIN_THROTTLED', 'auth.throttled', { seconds: verdict.retryAfterSeconds });
     const password = await readPasswordField(ctx.db, input.password);
@@ -114,19 +115,19 @@ const changePasswordInput = z.object({
 
 /** Changes the caller's password; other sessions of the user are revoked. */
 export async function changePassword(ctx: ServiceContext, raw: unknown): Promise<boolean> {
-  const actor = requireActor(ctx);
-  const input = parseInput(changePasswordInput, raw ?? {});
-  if (!input.oldPassword) throw new ValidationError('password.oldRequired', undefined, 'REQUIRED');
-  const oldPassword = await readPasswordField(ctx.db, input.oldPassword);
-  const password = input.password ? await readPasswordField(ctx.db, input.password) : '';
-  if (password === null) throw new ValidationError('password.length', undefined, 'PASSWORD_RULES');
-  if (input.confirmPassword !== undefined && input.confirmPassword !== null) {
-    const confirm = await readPasswordField(ctx.db, input.confirmPassword);
-    if (confirm !== password) throw new ValidationError('password.mismatch', undefined, 'PASSWORD_MISMATCH');
-  }
-  const violation = passwordRuleViolation(password);
-  if (violation) throw new ValidationError(violation, undefined, 'PASSWORD_RULES');
   return runWrite(ctx, { operation: 'auth.changePassword', targetType: 'User' }, async (tx) => {
+    const actor = requireActor(ctx);
+    const input = parseInput(changePasswordInput, raw ?? {});
+    if (!input.oldPassword) throw new ValidationError('password.oldRequired', undefined, 'REQUIRED');
+    const oldPassword = await readPasswordField(ctx.db, input.oldPassword);
+    const password = input.password ? await readPasswordField(ctx.db, input.password) : '';
+    if (password === null) throw new ValidationError('password.length', undefined, 'PASSWORD_RULES');
+    if (input.confirmPassword !== undefined && input.confirmPassword !== null) {
+      const confirm = await readPasswordField(ctx.db, input.confirmPassword);
+      if (confirm !== password) throw new ValidationError('password.mismatch', undefined, 'PASSWORD_MISMATCH');
+    }
+    const violation = passwordRuleViolation(password);
+    if (violation) throw new ValidationError(violation, undefined, 'PASSWORD_RULES');
     const user = await tx.user.findUniqueOrThrow({ where: { id: actor.id }, select: { passwordHash: true } });
     if (oldPassword === null || !(await verifyPassword(user.passwordHash, oldPassword))) {
       throw new DomainError('WRONG_PASSWORD', 'password.oldWrong');
@@ -143,11 +144,11 @@ export async function changePassword(ctx: ServiceContext, raw: unknown): Promise
 
 /** Language preference: 1 English, anything else Chinese. Accepts 'en'/'zh' or the number. */
 export async function setLanguage(ctx: ServiceContext, raw: unknown): Promise<number> {
-  const actor = requireActor(ctx);
-  const value =
-    raw === 'en' || raw === 'EN' || raw === 1 || raw === '1' ? 1 : raw === 'zh' || raw === 'ZH' || raw === 0 || raw === '0' ? 0 : null;
-  if (value === null) throw new ValidationError('error.languageInvalid', undefined, 'INVALID_LANGUAGE');
   return runWrite(ctx, { operation: 'auth.setLanguage', targetType: 'User' }, async (tx) => {
+    const actor = requireActor(ctx);
+    const value =
+      raw === 'en' || raw === 'EN' || raw === 1 || raw === '1' ? 1 : raw === 'zh' || raw === 'ZH' || raw === 0 || raw === '0' ? 0 : null;
+    if (value === null) throw new ValidationError('error.languageInvalid', undefined, 'INVALID_LANGUAGE');
     await tx.user.update({ where: { id: actor.id }, data: { language: value } });
     ctx.lang = value === 1 ? 'en' : 'zh';
     return { result: value, targetIds: [actor.id] };
@@ -155,10 +156,10 @@ export async function setLanguage(ctx: ServiceContext, raw: unknown): Promise<nu
 }
 
 export async function setTimeZone(ctx: ServiceContext, raw: unknown): Promise<string> {
-  const actor = requireActor(ctx);
-  const name = typeof raw === 'string' ? raw.trim() : '';
-  if (!name || name.length > 64) throw new ValidationError('error.timeZoneUnknown', undefined, 'UNKNOWN_TIME_ZONE');
   return runWrite(ctx, { operation: 'auth.setTimeZone', targetType: 'User' }, async (tx) => {
+    const actor = requireActor(ctx);
+    const name = typeof raw === 'string' ? raw.trim() : '';
+    if (!name || name.length > 64 || name.includes('\u0000')) throw new ValidationError('error.timeZoneUnknown', undefined, 'UNKNOWN_TIME_ZONE');
     const zone = await tx.sysTimeZone.findUnique({ where: { name } });
     if (!zone) throw new ValidationError('error.timeZoneUnknown', undefined, 'UNKNOWN_TIME_ZONE');
     await tx.user.update({ where: { id: actor.id }, data: { timeZone: zone.name } });

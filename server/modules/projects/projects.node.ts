@@ -6,6 +6,7 @@ export const ProjectStateEnum = builder.enumType('ProjectState', {
 });
 
 builder.prismaNode('Project', {
+  nullable: true,
   id: { field: 'id' },
   authScopes: { staff: true },
   description: 'A project staff work on; tasks and schedule entries reference it.',

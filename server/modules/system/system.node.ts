@@ -1,7 +1,9 @@
 import { builder } from '../../graphql/builder.ts';
+import { searchText } from '../../lib/text.ts';
 import { operationLogWhere, utcOffset } from './system.service.ts';
 
 builder.prismaNode('SysTimeZone', {
+  nullable: true,
   name: 'TimeZone',
   id: { field: 'id' },
   description: 'A time zone users may choose.',
@@ -19,6 +21,7 @@ const OutcomeEnum = builder.enumType('OperationOutcome', { values: ['SUCCESS', '
 const DoorEnum = builder.enumType('Door', { values: ['GRAPHQL', 'REST'] as const });
 
 builder.prismaNode('OperationLog', {
+  nullable: true,
   id: { field: 'id' },
   description: 'One write on either door.',
   authScopes: { permission: 'operationLog.read' },
@@ -53,10 +56,10 @@ builder.queryFields((t) => ({
     type: 'SysTimeZone',
     cursor: 'id',
     defaultSize: 50,
-    maxSize: 1000,
+    maxSize: 500,
     args: { search: t.arg.string() },
     resolve: (query, _r, args, ctx) => {
-      const s = args.search?.trim().slice(0, 64);
+      const s = searchText(args.search, 64);
       return ctx.db.sysTimeZone.findMany({
         ...query,
         where: s

@@ -1,5 +1,6 @@
 import type { ServiceContext } from '../../context.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
+import { escapeLike } from '../../lib/text.ts';
 import { parseInput, z } from '../../lib/validate.ts';
 import { authorize, requireActor } from '../../policy.ts';
 
@@ -29,7 +30,7 @@ export async function listTimeZones(ctx: ServiceContext) {
 }
 
 export const operationLogFilter = z.object({
-  userId: z.coerce.number().int().positive().optional().nullable(),
+  userId: z.coerce.number().int().positive().max(2_147_483_647).optional().nullable(),
   account: z.string().max(100).optional().nullable(),
   operation: z.string().max(100).optional().nullable(),
   outcome: z.enum(['SUCCESS', 'FAILURE']).optional().nullable(),
@@ -45,8 +46,8 @@ export function operationLogWhere(ctx: ServiceContext, raw: unknown): Prisma.Ope
   const f = parseInput(operationLogFilter, raw ?? {});
   return {
     ...(f.userId ? { userId: f.userId } : {}),
-    ...(f.account ? { account: { contains: f.account.toLowerCase() } } : {}),
-    ...(f.operation ? { operation: { startsWith: f.operation } } : {}),
+    ...(f.account ? { account: { contains: escapeLike(f.account.toLowerCase()) } } : {}),
+    ...(f.operation ? { operation: { startsWith: escapeLike(f.operation) } } : {}),
     ...(f.outcome ? { outcome: f.outcome } : {}),
     ...(f.from || f.to ? { createdAt: { ...(f.from ? { gte: f.from } : {}), ...(f.to ? { lte: f.to } : {}) } } : {}),
   };

@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
+import { searchText } from '../../lib/text.ts';
 import { requireActor } from '../../policy.ts';
 import { canSeePersonalData, isUserVisible, visibleUsersWhere } from './users.policy.ts';
 
@@ -25,6 +26,7 @@ export const LanguageEnum = builder.enumType('Language', {
 const ONLINE_MS = 5 * 60_000;
 
 export const UserNode = builder.prismaNode('User', {
+  nullable: true,
   id: { field: 'id' },
   description: 'A person: staff, parent or student.',
   // The same visibility rule as lists, so node(id:) cannot reach a hidden person.
@@ -76,6 +78,7 @@ export const UserNode = builder.prismaNode('User', {
 });
 
 export const RoleNode = builder.prismaNode('Role', {
+  nullable: true,
   id: { field: 'id' },
   description: 'A role authorised to users; its rights decide menus and operations.',
   fields: (t) => ({
@@ -90,6 +93,7 @@ export const RoleNode = builder.prismaNode('Role', {
 });
 
 export const DepartmentNode = builder.prismaNode('Department', {
+  nullable: true,
   id: { field: 'id' },
   description: 'A department; departments form a tree.',
   fields: (t) => ({
@@ -122,7 +126,7 @@ builder.queryFields((t) => ({
     resolve: (query, _root, args, ctx) => {
       const actor = requireActor(ctx);
       const f = args.filter;
-      const search = f?.search?.trim().slice(0, 100);
+      const search = searchText(f?.search);
       return ctx.db.user.findMany({
         ...query,
         where: {

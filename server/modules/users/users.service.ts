@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../../context.ts';
 import { DomainError, NotFoundError } from '../../errors.ts';
-import { parseInput, z } from '../../lib/validate.ts';
+import { dbId, parseInput, z } from '../../lib/validate.ts';
 import { authorize } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
 import { USER_TYPES } from './users.policy.ts';
@@ -8,13 +8,14 @@ import { USER_TYPES } from './users.policy.ts';
 /** Staff states: 1 full-time, 2 part-time, 3 deactivated. */
 export const STAFF_STATES = { FULL_TIME: 1, PART_TIME: 2, DEACTIVATED: 3 } as const;
 
-const stateInput = z.object({ userId: z.coerce.number().int().positive(), state: z.coerce.number().int().min(1).max(3) });
+const stateInput = z.object({ userId: dbId(), state: z.coerce.number().int().min(1).max(3) });
 
 /** Activates or deactivates a staff member; deactivation revokes every session at once. */
 export async function setStaffState(ctx: ServiceContext, raw: unknown): Promise<{ id: number; state: number }> {
-  const actor = authorize(ctx, 'staff.changeState');
-  const input = parseInput(stateInput, raw);
   return runWrite(ctx, { operation: 'user.updateState', targetType: 'User' }, async (tx) => {
+    // Refusals happen inside the write so that they are recorded too.
+    const actor = authorize(ctx, 'staff.changeState');
+    const input = parseInput(stateInput, raw);
     const user = await tx.user.findUnique({ where: { id: input.userId }, select: { id: true, type: true } });
     if (!user || user.type !== USER_TYPES.STAFF) throw new NotFoundError();
     if (user.id === actor.id && input.state === STAFF_STATES.DEACTIVATED) {
