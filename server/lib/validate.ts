@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { ValidationError } from '../errors.ts';
 import { containsNul } from './text.ts';
 
+/** Code of a ValidationError for a value of the wrong type. */
+export const WRONG_TYPE = 'WRONG_TYPE';
+
 /** Database ids are 32-bit: anything larger cannot exist. */
 export const dbId = () => z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -15,12 +18,19 @@ export const MAX_LINE = 200;
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   // PostgreSQL text cannot hold U+0000: refuse it for every service, naming no internals.
   if (containsNul(input)) throw new ValidationError('validation.invalid', { field: 'input' });
-  const result = schema.safeParse(input);
+  const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue?.path.map(String).join('.') || 'input';
-  if (issue?.code === 'too_big') throw new ValidationError('validation.tooLong', { field, max: Number((issue as { maximum?: number | bigint }).maximum ?? 0) });
-  if (issue?.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined) throw new ValidationError('validation.required', { field });
+  const given = (issue as { input?: unknown } | undefined)?.input;
+  if (issue?.code === 'too_big' && (issue as { origin?: string }).origin === 'string') {
+    throw new ValidationError('validation.tooLong', { field, max: Number((issue as { maximum?: number | bigint }).maximum ?? 0) });
+  }
+  if (issue?.code === 'invalid_type') {
+    if (given === undefined || given === null) throw new ValidationError('validation.required', { field });
+    // A value of the wrong type: the legacy door answers HTTP 400 for it (legacy-rest.md).
+    throw new ValidationError('validation.invalid', { field }, WRONG_TYPE);
+  }
   throw new ValidationError('validation.invalid', { field });
 }
 

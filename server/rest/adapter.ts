@@ -3,6 +3,7 @@ import { buildContext } from '../context.ts';
 import { AuthenticationError, DomainError } from '../errors.ts';
 import { translate } from '../i18n/catalogue.ts';
 import { logger } from '../logger.ts';
+import { WRONG_TYPE } from '../lib/validate.ts';
 import { readRequest, UnreadableRequest, type ParsedRequest } from './body.ts';
 import { envelope } from './envelope.ts';
 
@@ -35,11 +36,11 @@ export function createRestHandler(deps: AppDeps, tables: RestRoute[][]) {
     const path = url.pathname.replace(/\.htm$/, '').replace(/\/+$/, '');
     const route = routes.get(path);
     const cookieLang = /(?:^|;\s*)lang=en/i.test(request.headers.get('cookie') ?? '') ? 'en' : 'zh';
-    if (!route) return envelope('error', translate(cookieLang, 'error.unknownPath'), null, 404);
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     let ctx: ServiceContext | null = null;
     try {
       ctx = await buildContext(deps, request, 'REST', address);
+      if (!route) return envelope('error', translate(ctx.lang, 'error.unknownPath'), null, 404);
       if (!route.methods.includes(method as Method)) return envelope('error', translate(ctx.lang, 'error.methodNotAllowed'));
       const parsed = await readRequest(request);
       const answer = await route.handler(ctx, parsed);
@@ -55,7 +56,10 @@ export function createRestHandler(deps: AppDeps, tables: RestRoute[][]) {
           ? envelope('tokenExpire', translate(lang, 'status.tokenExpire'))
           : envelope('needUserLogin', translate(lang, 'status.needLogin'));
       }
-      if (err instanceof DomainError) return envelope(err.status, translate(lang, err.messageKey, err.params));
+      if (err instanceof DomainError) {
+        // A value of the wrong type is a request the server cannot read: HTTP 400 (legacy-rest.md).
+        return envelope(err.status, translate(lang, err.messageKey, err.params), null, err.code === WRONG_TYPE ? 400 : 200);
+      }
       logger.error('unexpected legacy REST error', { path, error: (err as Error)?.message, stack: (err as Error)?.stack });
       return envelope('error', translate(lang, 'error.internal'), null, 500);
     }

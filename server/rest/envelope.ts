@@ -1,3 +1,6 @@
+import { DateTime } from 'luxon';
+import { ValidationError } from '../errors.ts';
+
 /** The legacy answer: always this shape, HTTP 200 for known paths whatever the outcome. */
 export type EnvelopeStatus = 'success' | 'needUserLogin' | 'tokenExpire' | 'error' | 'warn';
 export type Envelope = { status: EnvelopeStatus; message: string; data: unknown };
@@ -47,4 +50,22 @@ export function formatDateTime(date: Date | null | undefined, timeZone: string):
 /** `yyyy-MM-dd` of a calendar day stored as a date. */
 export function formatDate(date: Date | null | undefined): string | null {
   return date ? date.toISOString().slice(0, 10) : null;
+}
+
+/**
+ * Reads a legacy date-time (`yyyy-MM-dd HH:mm:ss`, or a bare `yyyy-MM-dd`) as a wall time in
+ * the caller's zone. A bare day means its start, or its end when `endOfDay` is set.
+ * Empty means "not given"; anything else unreadable is refused naming the legacy field.
+ */
+export function parseLegacyDateTime(value: unknown, field: string, timeZone: string, endOfDay = false): Date | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string') throw new ValidationError('validation.invalid', { field });
+  const text = value.trim();
+  let dt = DateTime.fromFormat(text, 'yyyy-MM-dd HH:mm:ss', { zone: timeZone });
+  if (!dt.isValid) {
+    const day = DateTime.fromFormat(text, 'yyyy-MM-dd', { zone: timeZone });
+    dt = endOfDay ? day.endOf('day') : day.startOf('day');
+  }
+  if (!dt.isValid) throw new ValidationError('validation.invalid', { field });
+  return dt.toJSDate();
 }

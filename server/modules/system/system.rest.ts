@@ -1,6 +1,6 @@
 import type { RestRoute } from '../../rest/adapter.ts';
 import { BOTH } from '../../rest/adapter.ts';
-import { formatDateTime, readPage } from '../../rest/envelope.ts';
+import { formatDateTime, parseLegacyDateTime, readPage } from '../../rest/envelope.ts';
 import { requireActor } from '../../policy.ts';
 import { listOperationLogsPage, listTimeZones, utcOffset } from './system.service.ts';
 
@@ -29,8 +29,8 @@ export const systemRoutes: RestRoute[] = [
           account: condition.account || undefined,
           operation: condition.operation || undefined,
           outcome: condition.outcome || undefined,
-          from: condition.beginTime || condition.from || undefined,
-          to: condition.endTime || condition.to || undefined,
+          from: parseLegacyDateTime(condition.beginTime, 'beginTime', actor.timeZone),
+          to: parseLegacyDateTime(condition.endTime, 'endTime', actor.timeZone, true),
         },
         page,
       );

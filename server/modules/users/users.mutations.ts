@@ -19,13 +19,13 @@ builder.mutationFields((t) => ({
     errors: mutationErrors,
     description: 'Deactivates a staff member and revokes all their sessions.',
     args: { input: t.arg({ type: StaffStateInput, required: true }) },
-    resolve: (_r, { input }, ctx) => setStaffState(ctx, { userId: Number(input.userId.id), state: STAFF_STATES.DEACTIVATED }),
+    resolve: (_r, { input }, ctx) => setStaffState(ctx, { id: input.userId.id, state: STAFF_STATES.DEACTIVATED }),
   }),
   activateStaff: t.field({
     type: StaffStatePayload,
     errors: mutationErrors,
     description: 'Makes a deactivated staff member full-time again.',
     args: { input: t.arg({ type: StaffStateInput, required: true }) },
-    resolve: (_r, { input }, ctx) => setStaffState(ctx, { userId: Number(input.userId.id), state: STAFF_STATES.FULL_TIME }),
+    resolve: (_r, { input }, ctx) => setStaffState(ctx, { id: input.userId.id, state: STAFF_STATES.FULL_TIME }),
   }),
 }));

@@ -7,7 +7,7 @@ export const userRoutes: RestRoute[] = [
     methods: ['POST'],
     handler: async (ctx, req) => {
       const p = req.params;
-      const result = await setStaffState(ctx, { userId: p.id ?? p.userId, state: p.state });
+      const result = await setStaffState(ctx, { id: p.id ?? p.userId, state: p.state });
       return { data: result };
     },
   },

@@ -8,7 +8,7 @@ import { USER_TYPES } from './users.policy.ts';
 /** Staff states: 1 full-time, 2 part-time, 3 deactivated. */
 export const STAFF_STATES = { FULL_TIME: 1, PART_TIME: 2, DEACTIVATED: 3 } as const;
 
-const stateInput = z.object({ userId: dbId(), state: z.coerce.number().int().min(1).max(3) });
+const stateInput = z.object({ id: dbId(), state: z.coerce.number().int().min(1).max(3) });
 
 /** Activates or deactivates a staff member; deactivation revokes every session at once. */
 export async function setStaffState(ctx: ServiceContext, raw: unknown): Promise<{ id: number; state: number }> {
@@ -16,7 +16,7 @@ export async function setStaffState(ctx: ServiceContext, raw: unknown): Promise<
     // Refusals happen inside the write so that they are recorded too.
     const actor = authorize(ctx, 'staff.changeState');
     const input = parseInput(stateInput, raw);
-    const user = await tx.user.findUnique({ where: { id: input.userId }, select: { id: true, type: true } });
+    const user = await tx.user.findUnique({ where: { id: input.id }, select: { id: true, type: true } });
     if (!user || user.type !== USER_TYPES.STAFF) throw new NotFoundError();
     if (user.id === actor.id && input.state === STAFF_STATES.DEACTIVATED) {
       throw new DomainError('CANNOT_DEACTIVATE_SELF', 'error.forbidden');
