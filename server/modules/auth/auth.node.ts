@@ -3,7 +3,7 @@ import { mutationErrors } from '../../graphql/errors.ts';
 import { translate } from '../../i18n/catalogue.ts';
 import { requireActor } from '../../policy.ts';
 import { LanguageEnum, RoleNode, UserNode } from '../users/users.node.ts';
-import { changePassword, login, logout, refreshToken, setLanguage, setTimeZone } from './auth.service.ts';
+import { changePassword, login, loginPublicKey, logout, refreshToken, setLanguage, setTimeZone } from './auth.service.ts';
 import { menuFor, rightKeysOf, type RightNode } from './rights.service.ts';
 import { authenticate } from './session.ts';
 
@@ -105,7 +105,7 @@ builder.queryFields((t) => ({
   loginPublicKey: t.string({
     description: 'RSA public key (base64 DER) the old client encrypts passwords with.',
     skipTypeScopes: true,
-    resolve: async (_r, _a, ctx) => (await import('./rsa.ts')).loginKeyPair(ctx.db).then((k) => k.publicKeyBase64),
+    resolve: (_r, _a, ctx) => loginPublicKey(ctx),
   }),
 }));
 

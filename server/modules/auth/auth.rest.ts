@@ -3,19 +3,14 @@ import { BOTH } from '../../rest/adapter.ts';
 import { formatDate } from '../../rest/envelope.ts';
 import { requireActor } from '../../policy.ts';
 import { translate } from '../../i18n/catalogue.ts';
-import { changePassword, loginPublicKey, login, logout, refreshToken } from './auth.service.ts';
+import { changePassword, loginProfile, loginPublicKey, login, logout, refreshToken } from './auth.service.ts';
 import { allRights, menuFor, parseShowType, type RightNode } from './rights.service.ts';
 import type { ServiceContext } from '../../context.ts';
 
 const VERSION = process.env.npm_package_version ?? '0.1.0';
 
 async function loginInfo(ctx: ServiceContext, token: string, userId: number) {
-  const user = await ctx.db.user.findUniqueOrThrow({
-    where: { id: userId },
-    include: { roles: { include: { role: { select: { code: true } } } } },
-  });
-  const zone = await ctx.db.sysTimeZone.findUnique({ where: { name: user.timeZone } });
-  const language = user.language === 1 ? 1 : 0;
+  const { user, roleCodes, zone, language } = await loginProfile(ctx, userId);
   return {
     token,
     user: {
@@ -24,7 +19,7 @@ async function loginInfo(ctx: ServiceContext, token: string, userId: number) {
       nameEn: user.nameEn,
       account: user.account,
       departId: user.departmentId,
-      roles: user.roles.map((r) => r.role.code),
+      roles: roleCodes,
       timeZone: user.timeZone,
       timeZoneName: zone?.nameZh ?? user.timeZone,
       timeZoneEnName: zone?.nameEn ?? user.timeZone,

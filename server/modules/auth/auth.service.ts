@@ -172,3 +172,13 @@ export async function loginPublicKey(ctx: ServiceContext): Promise<string> {
 }
 
 export type ViewerActor = Actor;
+
+/** What a client needs right after login: the user, their roles and time zone names. */
+export async function loginProfile(ctx: ServiceContext, userId: number) {
+  const user = await ctx.db.user.findUniqueOrThrow({
+    where: { id: userId },
+    include: { roles: { include: { role: { select: { code: true } } } } },
+  });
+  const zone = await ctx.db.sysTimeZone.findUnique({ where: { name: user.timeZone } });
+  return { user, roleCodes: user.roles.map((r) => r.role.code), zone, language: user.language === 1 ? 1 : 0 };
+}

@@ -1,7 +1,7 @@
 import { builder } from '../../graphql/builder.ts';
-import { searchText } from '../../lib/text.ts';
 import { requireActor } from '../../policy.ts';
-import { canSeePersonalData, isUserVisible, visibleUsersWhere } from './users.policy.ts';
+import { canSeePersonalData, isUserVisible } from './users.policy.ts';
+import { usersWhere } from './users.service.ts';
 
 export const UserTypeEnum = builder.enumType('UserType', {
   description: 'Kind of person. Legacy values: 1 staff, 2 parent, 3 student.',
@@ -123,32 +123,7 @@ builder.queryFields((t) => ({
     description: 'People the caller may see, by id.',
     authScopes: { staff: true },
     args: { filter: t.arg({ type: UserFilter }) },
-    resolve: (query, _root, args, ctx) => {
-      const actor = requireActor(ctx);
-      const f = args.filter;
-      const search = searchText(f?.search);
-      return ctx.db.user.findMany({
-        ...query,
-        where: {
-          AND: [
-            visibleUsersWhere(actor),
-            f?.type ? { type: f.type } : {},
-            f?.state ? { state: f.state } : {},
-            f?.departmentId ? { departmentId: f.departmentId } : {},
-            search
-              ? {
-                  OR: [
-                    { name: { contains: search, mode: 'insensitive' as const } },
-                    { nameEn: { contains: search, mode: 'insensitive' as const } },
-                    { account: { contains: search, mode: 'insensitive' as const } },
-                    { code: { contains: search, mode: 'insensitive' as const } },
-                  ],
-                }
-              : {},
-          ],
-        },
-      });
-    },
+    resolve: (query, _root, args, ctx) => ctx.db.user.findMany({ ...query, where: usersWhere(ctx, args.filter ?? {}) }),
   }),
   departments: t.prismaConnection({
     type: 'Department',

@@ -3,7 +3,36 @@ import { DomainError, NotFoundError } from '../../errors.ts';
 import { dbId, parseInput, z } from '../../lib/validate.ts';
 import { authorize } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
-import { USER_TYPES } from './users.policy.ts';
+import type { Prisma } from '../../generated/prisma/client.ts';
+import { searchText } from '../../lib/text.ts';
+import { requireActor } from '../../policy.ts';
+import { USER_TYPES, visibleUsersWhere } from './users.policy.ts';
+
+export type UserListFilter = {
+  type?: number | null;
+  state?: number | null;
+  departmentId?: number | null;
+  /** Matches name, English name, account or staff number, literally. */
+  search?: string | null;
+};
+
+/** The people a list shows: what the caller may see, narrowed by the filter (both doors). */
+export function usersWhere(ctx: ServiceContext, f: UserListFilter): Prisma.UserWhereInput {
+  const actor = requireActor(ctx);
+  const search = searchText(f.search);
+  const insensitive = (value: string) => ({ contains: value, mode: 'insensitive' as const });
+  return {
+    AND: [
+      visibleUsersWhere(actor),
+      f.type ? { type: f.type } : {},
+      f.state ? { state: f.state } : {},
+      f.departmentId ? { departmentId: f.departmentId } : {},
+      search
+        ? { OR: [{ name: insensitive(search) }, { nameEn: insensitive(search) }, { account: insensitive(search) }, { code: insensitive(search) }] }
+        : {},
+    ],
+  };
+}
 
 /** Staff states: 1 full-time, 2 part-time, 3 deactivated. */
 export const STAFF_STATES = { FULL_TIME: 1, PART_TIME: 2, DEACTIVATED: 3 } as const;
