@@ -10,6 +10,12 @@ import { authRoutes } from './modules/auth/auth.rest.ts';
 import { systemRoutes } from './modules/system/system.rest.ts';
 import { userRoutes } from './modules/users/users.rest.ts';
 import { createRestHandler } from './rest/adapter.ts';
+import { tasksRouteTables } from './rest/modules/tasks.ts';
+import { scheduleRouteTables } from './rest/modules/schedule.ts';
+import { workdailyRouteTables } from './rest/modules/workdaily.ts';
+import { orgRouteTables } from './rest/modules/org.ts';
+import { contentRouteTables } from './rest/modules/content.ts';
+
 
 const CLIENT_DIST = path.resolve(import.meta.dirname, '../client/dist');
 const PLACEHOLDER = path.resolve(import.meta.dirname, '../client/placeholder.html');
@@ -42,7 +48,16 @@ function clientAddress(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean
 export function createApp(deps: { db: Db; config: Config }) {
   const app = new Hono();
   const yoga = createGraphQLHandler(deps, { graphiql: !deps.config.production });
-  const rest = createRestHandler(deps, [authRoutes, userRoutes, systemRoutes]);
+  const rest = createRestHandler(deps, [
+    authRoutes,
+    userRoutes,
+    systemRoutes,
+    ...tasksRouteTables,
+    ...scheduleRouteTables,
+    ...workdailyRouteTables,
+    ...orgRouteTables,
+    ...contentRouteTables,
+  ]);
 
   app.get('/healthz', async (c) => {
     try {

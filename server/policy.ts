@@ -1,5 +1,11 @@
 import type { Actor, ServiceContext } from './context.ts';
 import { AuthenticationError, ForbiddenError } from './errors.ts';
+import { tasksPermissions } from './permissions/tasks.ts';
+import { schedulePermissions } from './permissions/schedule.ts';
+import { workdailyPermissions } from './permissions/workdaily.ts';
+import { orgPermissions } from './permissions/org.ts';
+import { contentPermissions } from './permissions/content.ts';
+
 
 /**
  * The one authorisation policy, used by both doors. Each permission names who holds it;
@@ -9,7 +15,7 @@ const STAFF = 1;
 const isStaff = (a: Actor) => a.type === STAFF;
 const hasRole = (...codes: string[]) => (a: Actor) => codes.some((c) => a.roleCodes.includes(c));
 
-export const permissions = {
+const corePermissions = {
   /** Read the staff directory, departments, roles, projects. */
   'directory.read': isStaff,
   /** Read the operation log. */
@@ -19,6 +25,16 @@ export const permissions = {
   /** Read the right tree of the whole product (role administration). */
   'rights.readAll': () => false,
 } as const satisfies Record<string, (a: Actor) => boolean>;
+
+/** Core permissions plus each area's own table (server/permissions/<area>.ts). */
+export const permissions = {
+  ...corePermissions,
+  ...tasksPermissions,
+  ...schedulePermissions,
+  ...workdailyPermissions,
+  ...orgPermissions,
+  ...contentPermissions,
+} as const;
 
 export type Permission = keyof typeof permissions;
 

@@ -27,11 +27,12 @@ import {
 import { createRandom, type Random } from './random.ts';
 import { ROLE_GRANTS, buildRights, rightIdsFor } from './rights.ts';
 import { buildTimeZones } from './time-zones.ts';
+import { MODULE_SEEDERS } from './modules/index.ts';
 
 export type SeedOptions = { scale?: number; log?: (line: string) => void };
 
 /** Rows written per table. */
-export type SeedSummary = {
+export type SeedSummary = Record<string, number> & {
   projectStates: number;
   roles: number;
   rights: number;
@@ -444,6 +445,13 @@ export async function seed(db: PrismaClient, options: SeedOptions = {}): Promise
     },
     { timeout: 300_000, maxWait: 60_000 },
   );
+  // Each area seeds its own rows after the core has committed (prisma/seed/modules/).
+  const all: SeedSummary = { ...summary };
+  for (const area of MODULE_SEEDERS) {
+    const rows = await area.seed(db, { scale, log, referenceDate: SEED_REFERENCE_DATE });
+    Object.assign(all, rows);
+    if (Object.keys(rows).length > 0) log(`seed: ${area.name}: ${JSON.stringify(rows)} (${elapsed()})`);
+  }
   log(`seed: done in ${elapsed()}`);
-  return summary;
+  return all;
 }

@@ -24,6 +24,8 @@ export const builder = new SchemaBuilder<{
   Scalars: {
     DateTime: { Input: Date; Output: Date };
     Date: { Input: string; Output: Date | string };
+    /** An uploaded file (GraphQL multipart request); input only. */
+    File: { Input: File; Output: never };
   };
 }>({
   plugins: [ScopeAuthPlugin, ErrorsPlugin, ValidationPlugin, PrismaPlugin, RelayPlugin],
@@ -77,6 +79,17 @@ builder.scalarType('Date', {
     if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))) {
       throw new GraphQLError('Date must be yyyy-MM-dd');
     }
+    return value;
+  },
+});
+
+builder.scalarType('File', {
+  description: 'A file sent with the GraphQL multipart request specification; input only.',
+  serialize: () => {
+    throw new GraphQLError('File is an input-only scalar');
+  },
+  parseValue: (value) => {
+    if (!(value instanceof File)) throw new GraphQLError('File must be sent as a multipart upload');
     return value;
   },
 });

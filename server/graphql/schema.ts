@@ -6,5 +6,10 @@ import '../modules/users/users.mutations.ts';
 import '../modules/auth/auth.node.ts';
 import '../modules/system/system.node.ts';
 import '../modules/projects/projects.node.ts';
+import './modules/tasks.ts';
+import './modules/schedule.ts';
+import './modules/workdaily.ts';
+import './modules/org.ts';
+import './modules/content.ts';
 
 export const schema = lexicographicSortSchema(builder.toSchema());

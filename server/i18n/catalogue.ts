@@ -1,9 +1,16 @@
+import { tasksMessages } from './messages/tasks.ts';
+import { scheduleMessages } from './messages/schedule.ts';
+import { workdailyMessages } from './messages/workdaily.ts';
+import { orgMessages } from './messages/org.ts';
+import { contentMessages } from './messages/content.ts';
+import { clientMessages } from './messages/client.ts';
+
 /**
  * The one catalogue of texts people read, Chinese (default) and English.
  * Spec sections 5 and 8 are quoted word for word in Chinese.
  * Keys are stable identifiers; `{name}` placeholders are filled by `translate`.
  */
-export const catalogue = {
+const coreMessages = {
   // Section 8: request statuses and transport failures.
   'status.needLogin': { zh: '尚未登陆,请登录', en: 'You are not logged in. Please log in.' },
   'status.tokenExpire': { zh: '登录已过期,请刷新令牌', en: 'Your session has expired; refresh the token.' },
@@ -132,6 +139,17 @@ export const catalogue = {
   'validation.tooLong': { zh: '{field}不能超过{max}个字符', en: '{field} must be at most {max} characters' },
   'validation.invalid': { zh: '{field}格式错误', en: '{field} is not valid' },
 } as const satisfies Record<string, { zh: string; en: string }>;
+
+/** Core texts plus each area's own file (server/i18n/messages/<area>.ts); keys must be unique. */
+export const catalogue = {
+  ...coreMessages,
+  ...tasksMessages,
+  ...scheduleMessages,
+  ...workdailyMessages,
+  ...orgMessages,
+  ...contentMessages,
+  ...clientMessages,
+} as const;
 
 export type MessageKey = keyof typeof catalogue;
 export type Lang = 'zh' | 'en';

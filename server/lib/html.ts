@@ -1,0 +1,74 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * Rich text (task content, additions, notices) is sanitised on write with an allowlist that
+ * keeps what a rich editor (TipTap) produces: headings, paragraphs, lists, tables, quotes,
+ * code, links (http, https, mailto), images (http, https, or inline png/jpeg/gif/webp data),
+ * and a few harmless inline styles (colour, background colour, alignment). Everything else
+ * goes: scripts and their content, event handlers, `javascript:`/`vbscript:`/`data:` links,
+ * forms, frames, SVG, and styles that could hide or overlay content (display, visibility,
+ * position, opacity, font-size, ...).
+ */
+export const RICH_TEXT_MAX_CHARS = 10_000;
+
+const SAFE_COLOUR = /^(#[0-9a-f]{3,8}|rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\)|[a-z]{3,20})$/i;
+const DATA_IMAGE = /^data:image\/(png|jpe?g|gif|webp);base64,[a-z0-9+/=\s]+$/i;
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code',
+    'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'del', 'ins', 'sub', 'sup', 'mark', 'span', 'div',
+    'ul', 'ol', 'li', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'colgroup', 'col',
+    'a', 'img', 'figure', 'figcaption',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'target', 'rel'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+    td: ['colspan', 'rowspan', 'style'],
+    th: ['colspan', 'rowspan', 'style', 'scope'],
+    col: ['span', 'width'],
+    ol: ['start', 'type'],
+    ul: ['data-type'],
+    li: ['data-type', 'data-checked'],
+    p: ['style'],
+    span: ['style'],
+    mark: ['style', 'data-color'],
+    h1: ['style'], h2: ['style'], h3: ['style'], h4: ['style'], h5: ['style'], h6: ['style'],
+    div: ['style'],
+  },
+  allowedStyles: {
+    '*': {
+      color: [SAFE_COLOUR],
+      'background-color': [SAFE_COLOUR],
+      'text-align': [/^(left|right|center|justify)$/],
+    },
+  },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+  allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'iframe', 'object', 'embed', 'svg', 'math', 'template', 'xmp', 'noembed', 'noframes'],
+  exclusiveFilter: (frame) => frame.tag === 'img' && (!frame.attribs.src || (frame.attribs.src.startsWith('data:') && !DATA_IMAGE.test(frame.attribs.src))),
+  transformTags: {
+    a: (tagName, attribs) => {
+      const out: Record<string, string> = { ...attribs };
+      if (out.target && out.target !== '_blank') delete out.target;
+      if (out.target === '_blank') out.rel = 'noopener noreferrer nofollow';
+      return { tagName, attribs: out };
+    },
+  },
+};
+
+/** Answers the safe version of untrusted rich HTML. */
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, OPTIONS).trim();
+}
+
+/** Characters of visible text in (already sanitised) HTML, for the 10000-character limit. */
+export function richTextLength(html: string): number {
+  const text = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&(lt|gt|amp|quot|#39);/g, '_');
+  return [...text].length;
+}

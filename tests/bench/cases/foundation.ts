@@ -1,0 +1,39 @@
+import type { BenchCaseFile } from '../env.ts';
+
+/** The foundation's hot paths (issue 2). */
+const cases: BenchCaseFile = async ({ call, gql, adminToken }) => {
+  const auth = { 'content-type': 'application/json', 'x-token': adminToken };
+  return [
+    {
+      name: 'GraphQL viewer + menu(PC)',
+      run: () => gql(adminToken, '{ viewer { databaseId roles { code } timeZone { name } menu { key title children { key title path } } } }'),
+    },
+    {
+      name: 'GraphQL users(first: 20) + department, roles',
+      run: () => gql(adminToken, '{ users(first: 20) { edges { node { id name department { name } roles { code } } } } }'),
+    },
+    {
+      name: 'REST listRightByRoleId (PC)',
+      run: () => call('/api/admin/auth/right/listRightByRoleId.htm', { method: 'POST', headers: auth, body: JSON.stringify({ showType: 'PC' }) }),
+    },
+    {
+      name: 'REST listSysTimeZone',
+      run: () => call('/api/admin/sys/time/zone/listSysTimeZone.htm', { method: 'POST', headers: auth, body: '{}' }),
+    },
+    {
+      name: 'REST listSysOperateLogByPage',
+      run: () => call('/api/admin/sys/operate/log/listSysOperateLogByPage.htm', { method: 'POST', headers: auth, body: JSON.stringify({ pageResult: { currentPage: 1, pageSize: 20 } }) }),
+    },
+    {
+      name: 'REST doLogin (argon2id verify)',
+      iterations: 40,
+      run: () =>
+        call('/api/token/admin/doLogin.htm', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+          body: JSON.stringify({ account: 'manager', password: 'Staff#2026' }),
+        }),
+    },
+  ];
+};
+export default cases;

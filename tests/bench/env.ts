@@ -1,0 +1,24 @@
+import type { PrismaClient } from '../../server/generated/prisma/client.ts';
+
+/** What every bench case file gets: one seeded database and the app over it, no network. */
+export type BenchEnv = {
+  scale: number;
+  /** The Prisma client the app uses; its statements are counted per case. */
+  db: PrismaClient;
+  /** Connection string of the bench database, for raw `pg` comparisons. */
+  url: string;
+  /** Sends a request to the app (no port) and reads the body. */
+  call: (pathName: string, init: RequestInit) => Promise<Response>;
+  /** Logs in over REST and answers the token. */
+  login: (account: string, password: string) => Promise<string>;
+  /** POSTs a GraphQL document with the token; answers the Response (status checked by the runner). */
+  gql: (token: string, query: string, variables?: Record<string, unknown>) => Promise<Response>;
+  adminToken: string;
+};
+
+/**
+ * One measured case. `run` answers a Response (must be HTTP 200, and a GraphQL answer must
+ * have no `errors`) or anything else (a raw SQL baseline, timed as is).
+ */
+export type BenchCase = { name: string; run: () => Promise<unknown>; iterations?: number };
+export type BenchCaseFile = (env: BenchEnv) => Promise<BenchCase[]>;
