@@ -13,6 +13,8 @@ export type Config = {
   seedOnEmpty: boolean;
   trustProxy: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  smtpUrl: string | undefined;
+  mailFrom: string | undefined;
 };
 
 function intEnv(name: string, fallback: number): number {
@@ -37,5 +39,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedOnEmpty: env.SEED_ON_EMPTY !== 'false',
     trustProxy: env.TRUST_PROXY === 'true',
     logLevel: ['debug', 'info', 'warn', 'error'].includes(logLevel) ? logLevel : 'info',
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || undefined,
   };
 }
