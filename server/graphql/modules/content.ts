@@ -1,2 +1,5 @@
 // GraphQL types of the content area: import each of the area's node/mutation files here.
-export {};
+import '../../modules/projects/projects.node.ts';
+import '../../modules/projects/projects.mutations.ts';
+import '../../modules/letters/letters.node.ts';
+import '../../modules/notices/notices.node.ts';

@@ -1,0 +1,215 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Config } from '../config.ts';
+import { DomainError } from '../errors.ts';
+
+/**
+ * The upload store: files live under DATA_DIR/uploads, named by the server (a random name
+ * and the extension of the type sniffed from the content), never by the client's path.
+ * Every upload is checked against a policy: an allowlist of types recognised from the bytes
+ * (not from the name or the declared content type) and a size limit. Database rows keep the
+ * `key` this module answers; `downloadResponse` serves the bytes back with a safe
+ * Content-Disposition.
+ */
+
+export type AllowedType = { ext: string; mime: string };
+
+export type UploadPolicy = {
+  /** Subdirectory of the store, also the first segment of every key. */
+  dir: string;
+  types: readonly AllowedType[];
+  /** Largest accepted file, in bytes. */
+  maxBytes: number;
+  /** Plain text (txt, csv, md) is accepted when it is valid UTF-8 without NUL bytes. */
+  text?: boolean;
+};
+
+export const IMAGE_TYPES: readonly AllowedType[] = [
+  { ext: 'png', mime: 'image/png' },
+  { ext: 'jpg', mime: 'image/jpeg' },
+  { ext: 'gif', mime: 'image/gif' },
+  { ext: 'webp', mime: 'image/webp' },
+];
+
+export const OFFICE_TYPES: readonly AllowedType[] = [
+  { ext: 'pdf', mime: 'application/pdf' },
+  { ext: 'docx', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
+  { ext: 'xlsx', mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+  { ext: 'pptx', mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation' },
+  { ext: 'odt', mime: 'application/vnd.oasis.opendocument.text' },
+  { ext: 'ods', mime: 'application/vnd.oasis.opendocument.spreadsheet' },
+  { ext: 'odp', mime: 'application/vnd.oasis.opendocument.presentation' },
+  { ext: 'rtf', mime: 'application/rtf' },
+  // Legacy Office files are OLE compound files; the client's extension tells which.
+  { ext: 'doc', mime: 'application/msword' },
+  { ext: 'xls', mime: 'application/vnd.ms-excel' },
+  { ext: 'ppt', mime: 'application/vnd.ms-powerpoint' },
+];
+
+const TEXT_TYPES: Record<string, string> = { txt: 'text/plain', csv: 'text/csv', md: 'text/markdown' };
+const CFB_EXTENSIONS = new Set(['doc', 'xls', 'ppt']);
+
+const MB = 1024 * 1024;
+
+/** The store's policies; other areas add theirs here or pass their own. */
+export const UPLOAD_POLICIES = {
+  memberImage: { dir: 'member-images', types: IMAGE_TYPES, maxBytes: 5 * MB },
+  projectFile: { dir: 'project-files', types: [...OFFICE_TYPES, ...IMAGE_TYPES], maxBytes: 20 * MB, text: true },
+  xlsxImport: { dir: 'imports', types: [OFFICE_TYPES[2] as AllowedType], maxBytes: 5 * MB },
+} as const satisfies Record<string, UploadPolicy>;
+
+/** A refused upload; both doors translate it (messages in server/i18n/messages/content.ts). */
+export class UploadError extends DomainError {
+  constructor(code: 'UPLOAD_MISSING' | 'UPLOAD_EMPTY' | 'UPLOAD_TOO_LARGE' | 'UPLOAD_TYPE_NOT_ALLOWED', params?: Record<string, string | number>) {
+    const key = {
+      UPLOAD_MISSING: 'upload.missing',
+      UPLOAD_EMPTY: 'upload.empty',
+      UPLOAD_TOO_LARGE: 'upload.tooLarge',
+      UPLOAD_TYPE_NOT_ALLOWED: 'upload.typeNotAllowed',
+    } as const;
+    super(code, key[code], params);
+  }
+}
+
+export type CheckedUpload = { bytes: Buffer; ext: string; mime: string; fileName: string; size: number };
+export type StoredUpload = { key: string; ext: string; mime: string; fileName: string; size: number };
+
+/** The client's name reduced to a display name: no directories, no control characters. */
+export function safeFileName(name: string | null | undefined, fallbackExt?: string): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  const cleaned = base
+    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
+    .replace(/^\.+/, '')
+    .trim()
+    .slice(-150);
+  if (cleaned) return cleaned;
+  return fallbackExt ? `file.${fallbackExt}` : 'file';
+}
+
+function extensionOf(name: string): string {
+  const m = /\.([a-z0-9]{1,8})$/i.exec(name);
+  return m ? (m[1] as string).toLowerCase() : '';
+}
+
+function isPlainText(bytes: Buffer): boolean {
+  if (bytes.includes(0)) return false;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Checks a file against a policy: present, not empty, within the size limit (read from the
+ * File before any byte is read), and of an allowed type recognised from its content.
+ */
+export async function checkUpload(file: File | null | undefined, policy: UploadPolicy): Promise<CheckedUpload> {
+  if (!file || typeof (file as File).arrayBuffer !== 'function') throw new UploadError('UPLOAD_MISSING');
+  if (file.size === 0) throw new UploadError('UPLOAD_EMPTY');
+  const maxMb = Math.round((policy.maxBytes / MB) * 10) / 10;
+  if (file.size > policy.maxBytes) throw new UploadError('UPLOAD_TOO_LARGE', { max: maxMb });
+  const bytes = Buffer.from(await file.arrayBuffer());
+  if (bytes.length > policy.maxBytes) throw new UploadError('UPLOAD_TOO_LARGE', { max: maxMb });
+  const clientExt = extensionOf(file.name ?? '');
+  const allowedList = policy.types.map((t) => t.ext).join(', ');
+  const sniffed = await fileTypeFromBuffer(bytes);
+  let type: AllowedType | undefined;
+  if (sniffed) {
+    const ext = sniffed.ext === 'cfb' && CFB_EXTENSIONS.has(clientExt) ? clientExt : sniffed.ext;
+    type = policy.types.find((t) => t.ext === ext);
+  } else if (policy.text && TEXT_TYPES[clientExt] && isPlainText(bytes)) {
+    type = { ext: clientExt, mime: `${TEXT_TYPES[clientExt]}; charset=utf-8` };
+  }
+  if (!type) throw new UploadError('UPLOAD_TYPE_NOT_ALLOWED', { allowed: policy.text ? `${allowedList}, txt, csv, md` : allowedList });
+  return { bytes, ext: type.ext, mime: type.mime, fileName: safeFileName(file.name, type.ext), size: bytes.length };
+}
+
+export function uploadRoot(config: Pick<Config, 'dataDir'>): string {
+  return path.join(config.dataDir, 'uploads');
+}
+
+const KEY = /^[a-z][a-z0-9-]{0,40}\/\d{6}\/[0-9a-f]{32}\.[a-z0-9]{1,8}$/;
+
+/** The file of a key, or null when the key is not one this store makes. */
+function fileOf(config: Pick<Config, 'dataDir'>, key: string): string | null {
+  if (!KEY.test(key)) return null;
+  const root = uploadRoot(config);
+  const file = path.resolve(root, key);
+  return file.startsWith(root + path.sep) ? file : null;
+}
+
+/** Writes checked bytes under a new server-chosen name (atomic: temp file, then rename). */
+export async function storeUpload(config: Pick<Config, 'dataDir'>, checked: CheckedUpload, policy: UploadPolicy): Promise<StoredUpload> {
+  const month = new Date().toISOString().slice(0, 7).replace('-', '');
+  const key = `${policy.dir}/${month}/${randomBytes(16).toString('hex')}.${checked.ext}`;
+  const file = fileOf(config, key);
+  if (!file) throw new Error('upload key outside the store');
+  await mkdir(path.dirname(file), { recursive: true });
+  const temp = `${file}.part`;
+  await writeFile(temp, checked.bytes, { mode: 0o640 });
+  await rename(temp, file);
+  return { key, ext: checked.ext, mime: checked.mime, fileName: checked.fileName, size: checked.size };
+}
+
+/** Check and store in one step. */
+export async function saveUpload(config: Pick<Config, 'dataDir'>, file: File | null | undefined, policy: UploadPolicy): Promise<StoredUpload> {
+  return storeUpload(config, await checkUpload(file, policy), policy);
+}
+
+/** Removes a stored file; a missing file is not an error (deletes are retried safely). */
+export async function removeUpload(config: Pick<Config, 'dataDir'>, key: string | null | undefined): Promise<void> {
+  if (!key) return;
+  const file = fileOf(config, key);
+  if (file) await rm(file, { force: true });
+}
+
+function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\;]/g, '_') || 'file';
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** Answers bytes built in memory as a download (templates, exports). */
+export function bytesResponse(bytes: Uint8Array, fileName: string, mime: string): Response {
+  return new Response(bytes as Uint8Array<ArrayBuffer>, {
+    headers: {
+      'content-type': mime,
+      'content-length': String(bytes.byteLength),
+      'content-disposition': contentDisposition('attachment', safeFileName(fileName)),
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'no-store',
+    },
+  });
+}
+
+/**
+ * Streams a stored file with its content type and name. Images may be shown inline; every
+ * other type is an attachment. Null when the file is gone.
+ */
+export async function downloadResponse(
+  config: Pick<Config, 'dataDir'>,
+  key: string,
+  meta: { fileName: string; mime: string; inline?: boolean },
+): Promise<Response | null> {
+  const file = fileOf(config, key);
+  if (!file) return null;
+  const info = await stat(file).catch(() => null);
+  if (!info?.isFile()) return null;
+  const inline = !!meta.inline && meta.mime.startsWith('image/');
+  const body = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
+  return new Response(body, {
+    headers: {
+      'content-type': meta.mime,
+      'content-length': String(info.size),
+      'content-disposition': contentDisposition(inline ? 'inline' : 'attachment', safeFileName(meta.fileName)),
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+      'cache-control': 'private, no-store',
+    },
+  });
+}

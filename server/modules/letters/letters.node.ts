@@ -1,0 +1,183 @@
+import { GraphQLError } from 'graphql';
+import type { ServiceContext } from '../../context.ts';
+import { translate } from '../../i18n/catalogue.ts';
+import { logger } from '../../logger.ts';
+import { builder } from '../../graphql/builder.ts';
+import { mutationErrors } from '../../graphql/errors.ts';
+import { authenticate } from '../auth/session.ts';
+import { requireActor } from '../../policy.ts';
+import { UserNode } from '../users/users.node.ts';
+import { letterBoxChanges } from './letters.events.ts';
+import { LETTER_ORDER, myLettersWhere, sendLetter, setLetterReadState, unreadLetterCount } from './letters.service.ts';
+
+export const LetterReadStateEnum = builder.enumType('LetterReadState', {
+  description: 'Legacy values: 0 unread, 1 read.',
+  values: { UNREAD: { value: 0 }, READ: { value: 1 } } as const,
+});
+
+/** A letter in the caller's box. Nobody reaches another person's letters, administrators included. */
+export const LetterNode = builder.prismaNode('LetterDelivery', {
+  name: 'Letter',
+  nullable: true,
+  id: { field: 'id' },
+  description: "An internal letter in the caller's letter box.",
+  authScopes: (d, ctx) => !!ctx.actor && d.recipientId === ctx.actor.id,
+  fields: (t) => ({
+    databaseId: t.exposeInt('id', { description: 'Id of the letter in this box (the legacy id).' }),
+    title: t.string({ select: { letter: { select: { title: true } } }, resolve: (d) => d.letter.title }),
+    content: t.string({ description: 'Sanitised rich text (HTML).', select: { letter: { select: { content: true } } }, resolve: (d) => d.letter.content }),
+    senderName: t.string({
+      nullable: true,
+      select: { letter: { select: { sender: { select: { name: true, nameEn: true } } } } },
+      resolve: (d, _a, ctx) => (ctx.lang === 'en' ? (d.letter.sender?.nameEn ?? d.letter.sender?.name) : d.letter.sender?.name) ?? null,
+    }),
+    sender: t.field({
+      type: UserNode,
+      nullable: true,
+      description: 'The sender, when the caller may see them in the directory.',
+      select: { letter: { select: { sender: true } } },
+      resolve: (d) => d.letter.sender,
+    }),
+    readState: t.field({ type: LetterReadStateEnum, resolve: (d) => (d.readState === 1 ? 1 : 0) }),
+    readAt: t.expose('readAt', { type: 'DateTime', nullable: true }),
+    sentAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  myLetters: t.prismaConnection({
+    type: 'LetterDelivery',
+    cursor: 'id',
+    description: "The caller's letters, newest first.",
+    args: { readState: t.arg({ type: LetterReadStateEnum }), search: t.arg.string({ description: 'Matches the title, literally.' }) },
+    totalCount: (_r, args, ctx) => ctx.db.letterDelivery.count({ where: myLettersWhere(ctx, args) }),
+    resolve: (query, _r, args, ctx) => ctx.db.letterDelivery.findMany({ ...query, where: myLettersWhere(ctx, args), orderBy: LETTER_ORDER }),
+  }),
+  unreadLetterCount: t.int({
+    description: "Unread letters in the caller's box (the badge). Subscribe to `unreadLetterCount` to follow it.",
+    resolve: (_r, _a, ctx) => unreadLetterCount(ctx),
+  }),
+}));
+
+/**
+ * The unread count as a stream: the current value first, then each new value. Ends when the
+ * caller's session ends (logout, expiry, deactivation). Consumers stop it with return().
+ */
+function unreadCounts(ctx: ServiceContext): AsyncIterable<number> {
+  // Subscriptions bypass the execute-time error translation: answer in the caller's language here.
+  if (!ctx.actor) {
+    const expired = ctx.authFailure === 'TOKEN_EXPIRED';
+    throw new GraphQLError(translate(ctx.lang, expired ? 'status.tokenExpire' : 'status.needLogin'), {
+      extensions: { code: expired ? 'TOKEN_EXPIRED' : 'UNAUTHENTICATED' },
+    });
+  }
+  const actor = ctx.actor;
+  return {
+    [Symbol.asyncIterator]() {
+      const changes = letterBoxChanges(ctx.db, actor.id)[Symbol.asyncIterator]();
+      let last = -1;
+      return {
+        async next(): Promise<IteratorResult<number>> {
+          try {
+            return await step();
+          } catch (err) {
+            logger.error('unread letter count stream failed', { error: (err as Error)?.message });
+            await changes.return?.();
+            throw new GraphQLError(translate(ctx.lang, 'error.internal'), { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+          }
+        },
+        async return(): Promise<IteratorResult<number>> {
+          await changes.return?.();
+          return { done: true, value: undefined };
+        },
+      };
+      async function step(): Promise<IteratorResult<number>> {
+          for (;;) {
+            const step = await changes.next();
+            if (step.done) return { done: true, value: undefined };
+            if (ctx.token && !(await authenticate(ctx.db, ctx.token)).actor) {
+              await changes.return?.();
+              return { done: true, value: undefined };
+            }
+            const count = await unreadLetterCount(ctx, actor.id);
+            if (count !== last) {
+              last = count;
+              return { done: false, value: count };
+            }
+          }
+      }
+    },
+  };
+}
+
+builder.subscriptionType({ description: 'Live updates, over server-sent events (Accept: text/event-stream on /graphql).' });
+
+builder.subscriptionFields((t) => ({
+  unreadLetterCount: t.int({
+    authScopes: { authenticated: true },
+    description: "The caller's unread letter count: the current value at once, then every change (from any server process).",
+    subscribe: (_r, _a, ctx) => unreadCounts(ctx),
+    resolve: (count: number) => count,
+  }),
+}));
+
+// ── mutations ──
+
+const SendLetterInput = builder.inputType('SendLetterInput', {
+  fields: (t) => ({
+    recipientIds: t.globalIDList({ required: true, for: [UserNode] }),
+    title: t.string({ required: true }),
+    content: t.string({ required: true, description: 'Rich text (HTML); sanitised, at most 10000 visible characters.' }),
+  }),
+});
+
+const SendLetterPayload = builder.objectRef<{ letterId: number; recipientIds: number[] }>('SendLetterPayload').implement({
+  fields: (t) => ({
+    letterDatabaseId: t.exposeInt('letterId'),
+    recipientCount: t.int({ resolve: (p) => p.recipientIds.length }),
+    recipients: t.prismaField({
+      type: ['User'],
+      resolve: (query, p, _a, ctx) => ctx.db.user.findMany({ ...query, where: { id: { in: p.recipientIds } }, orderBy: { id: 'asc' } }),
+    }),
+  }),
+});
+
+const LetterIdsInput = builder.inputType('LetterIdsInput', {
+  fields: (t) => ({ letterIds: t.globalIDList({ required: true, for: [LetterNode] }) }),
+});
+
+const LetterReadPayload = builder.objectRef<{ ids: number[] }>('LetterReadStatePayload').implement({
+  fields: (t) => ({
+    letters: t.prismaField({
+      type: ['LetterDelivery'],
+      resolve: (query, p, _a, ctx) => ctx.db.letterDelivery.findMany({ ...query, where: { id: { in: p.ids }, recipientId: requireActor(ctx).id }, orderBy: LETTER_ORDER }),
+    }),
+    unreadLetterCount: t.int({ resolve: (_p, _a, ctx) => unreadLetterCount(ctx) }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  sendLetter: t.field({
+    type: SendLetterPayload,
+    errors: mutationErrors,
+    args: { input: t.arg({ type: SendLetterInput, required: true }) },
+    resolve: (_r, { input }, ctx) => sendLetter(ctx, { recipientIds: input.recipientIds.map((g) => g.id), title: input.title, content: input.content }),
+  }),
+  markLetterRead: t.field({
+    type: LetterReadPayload,
+    errors: mutationErrors,
+    args: { input: t.arg({ type: LetterIdsInput, required: true }) },
+    resolve: (_r, { input }, ctx) => setLetterReadState(ctx, { ids: input.letterIds.map((g) => g.id), readState: 1 }),
+  }),
+  markLetterUnread: t.field({
+    type: LetterReadPayload,
+    errors: mutationErrors,
+    args: { input: t.arg({ type: LetterIdsInput, required: true }) },
+    resolve: (_r, { input }, ctx) => setLetterReadState(ctx, { ids: input.letterIds.map((g) => g.id), readState: 0 }),
+  }),
+  markAllLettersRead: t.field({
+    type: LetterReadPayload,
+    errors: mutationErrors,
+    resolve: (_r, _a, ctx) => setLetterReadState(ctx, { readState: 1 }),
+  }),
+}));

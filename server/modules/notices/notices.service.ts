@@ -1,0 +1,59 @@
+import type { ServiceContext } from '../../context.ts';
+import { DomainError, ValidationError } from '../../errors.ts';
+import type { Prisma } from '../../generated/prisma/client.ts';
+import { RICH_TEXT_MAX_CHARS, richTextLength, sanitizeRichText } from '../../lib/html.ts';
+import { searchText } from '../../lib/text.ts';
+import { dbId, parseInput, z } from '../../lib/validate.ts';
+import { authorize } from '../../policy.ts';
+import { runWrite } from '../../write.ts';
+
+export function noticesWhere(ctx: ServiceContext, f: { search?: string | null } = {}): Prisma.NoticeWhereInput {
+  authorize(ctx, 'notice.read');
+  const search = searchText(f.search);
+  return search ? { title: { contains: search, mode: 'insensitive' } } : {};
+}
+
+export const NOTICE_ORDER: Prisma.NoticeOrderByWithRelationInput[] = [{ publishedAt: 'desc' }, { id: 'desc' }];
+const noticeInclude = { publisher: { select: { id: true, name: true, nameEn: true } } } satisfies Prisma.NoticeInclude;
+export type NoticeRow = Prisma.NoticeGetPayload<{ include: typeof noticeInclude }>;
+
+export async function listNoticesPage(
+  ctx: ServiceContext,
+  raw: unknown,
+  page: { currentPage: number; pageSize: number },
+): Promise<{ rows: NoticeRow[]; total: number }> {
+  const f = parseInput(z.object({ search: z.string().max(100).optional() }), raw);
+  const where = noticesWhere(ctx, f);
+  const [rows, total] = await Promise.all([
+    ctx.db.notice.findMany({ where, include: noticeInclude, orderBy: NOTICE_ORDER, skip: (page.currentPage - 1) * page.pageSize, take: page.pageSize }),
+    ctx.db.notice.count({ where }),
+  ]);
+  return { rows, total };
+}
+
+export async function getNotice(ctx: ServiceContext, raw: unknown): Promise<NoticeRow> {
+  authorize(ctx, 'notice.read');
+  const { id } = parseInput(z.object({ id: dbId() }), raw);
+  const row = await ctx.db.notice.findUnique({ where: { id }, include: noticeInclude });
+  if (!row) throw new DomainError('NOT_FOUND', 'notice.notFound');
+  return row;
+}
+
+const publishInput = z.object({ title: z.string().trim().min(1).max(100), content: z.string().max(200_000) });
+
+/** Publishes a notice; the rich text is sanitised (server/lib/html.ts) and limited to 10000 visible characters. */
+export async function publishNotice(ctx: ServiceContext, raw: unknown): Promise<{ id: number }> {
+  return runWrite(ctx, { operation: 'notice.publish', targetType: 'Notice' }, async (tx) => {
+    const actor = authorize(ctx, 'notice.publish');
+    const r = (raw ?? {}) as Record<string, unknown>;
+    const empty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+    if (empty(r.title)) throw new ValidationError('letter.titleRequired', undefined, 'TITLE_REQUIRED');
+    if (empty(r.content)) throw new ValidationError('letter.contentRequired', undefined, 'CONTENT_REQUIRED');
+    const input = parseInput(publishInput, raw);
+    const content = sanitizeRichText(input.content);
+    if (!richTextLength(content) && !/<img\s/i.test(content)) throw new ValidationError('letter.contentRequired', undefined, 'CONTENT_REQUIRED');
+    if (richTextLength(content) > RICH_TEXT_MAX_CHARS) throw new ValidationError('letter.contentTooLong', { max: RICH_TEXT_MAX_CHARS }, 'CONTENT_TOO_LONG');
+    const notice = await tx.notice.create({ data: { title: input.title, content, publisherId: actor.id }, select: { id: true } });
+    return { result: notice, targetIds: [notice.id] };
+  });
+}
