@@ -5,25 +5,30 @@ import { schedulePermissions } from './permissions/schedule.ts';
 import { workdailyPermissions } from './permissions/workdaily.ts';
 import { orgPermissions } from './permissions/org.ts';
 import { contentPermissions } from './permissions/content.ts';
+import { holdsRight, staffHolding } from './permissions/rights.ts';
 
 
 /**
  * The one authorisation policy, used by both doors. Each permission names who holds it;
  * administrators hold every permission. Unknown permissions are denied.
+ *
+ * Operation permissions are nodes of the right tree (hidden rights without a route path,
+ * whose key is the permission name): a role holds them when its rights include them, so
+ * role administration (saveRoleRights) decides who may do what, and the client's
+ * `viewer.can(right:)` answers exactly what the server enforces. See docs/org.md.
  */
 const STAFF = 1;
 const isStaff = (a: Actor) => a.type === STAFF;
-const hasRole = (...codes: string[]) => (a: Actor) => codes.some((c) => a.roleCodes.includes(c));
 
 const corePermissions = {
   /** Read the staff directory, departments, roles, projects. */
   'directory.read': isStaff,
-  /** Read the operation log. */
-  'operationLog.read': () => false,
-  /** Activate or deactivate staff. */
-  'staff.changeState': hasRole('manager'),
+  /** Read the operation log (right `operationLog.read`: administrators in the demo data). */
+  'operationLog.read': staffHolding('operationLog.read'),
+  /** Activate or deactivate staff (right `staff.changeState`: managers). */
+  'staff.changeState': staffHolding('staff.changeState'),
   /** Read the right tree of the whole product (role administration). */
-  'rights.readAll': () => false,
+  'rights.readAll': staffHolding('rights.readAll'),
 } as const satisfies Record<string, (a: Actor) => boolean>;
 
 /** Core permissions plus each area's own table (server/permissions/<area>.ts). */
@@ -37,6 +42,12 @@ export const permissions = {
 } as const;
 
 export type Permission = keyof typeof permissions;
+
+export function isPermission(name: string): name is Permission {
+  return Object.hasOwn(permissions, name);
+}
+
+export { holdsRight };
 
 export function can(actor: Actor | null, permission: Permission): boolean {
   if (!actor) return false;

@@ -1,7 +1,7 @@
 import { builder } from '../../graphql/builder.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
 import { translate } from '../../i18n/catalogue.ts';
-import { requireActor } from '../../policy.ts';
+import { can, isPermission, requireActor } from '../../policy.ts';
 import { LanguageEnum, RoleNode, UserNode } from '../users/users.node.ts';
 import { changePassword, login, loginPublicKey, logout, refreshToken, setLanguage, setTimeZone } from './auth.service.ts';
 import { menuFor, rightKeysOf, type RightNode } from './rights.service.ts';
@@ -12,7 +12,7 @@ export const DisplayTypeEnum = builder.enumType('DisplayType', {
   values: { PC: { value: 1 }, MOBILE_NAV: { value: 2 }, MOBILE_FUNCTION: { value: 3 } } as const,
 });
 
-const MenuItem = builder.objectRef<RightNode>('MenuItem');
+export const MenuItem = builder.objectRef<RightNode>('MenuItem');
 MenuItem.implement({
   description: 'A node of the menu (right) tree.',
   fields: (t) => ({
@@ -59,9 +59,10 @@ const Viewer = builder.objectRef<ViewerShape>('Viewer').implement({
       resolve: (_v, args, ctx) => menuFor(ctx, args.display ?? 1),
     }),
     can: t.boolean({
-      description: 'Whether the viewer holds the right with this key.',
+      description:
+        'Whether the viewer holds the right with this key. For a policy permission (an operation right such as `staff.edit`) the answer is the policy\'s own, so the client shows exactly what the server allows.',
       args: { right: t.arg.string({ required: true }) },
-      resolve: async (_v, args, ctx) => (await rightKeysOf(ctx)).has(args.right),
+      resolve: async (_v, args, ctx) => (isPermission(args.right) ? can(requireActor(ctx), args.right) : (await rightKeysOf(ctx)).has(args.right)),
     }),
     version: t.string({ resolve: () => process.env.npm_package_version ?? '0.1.0' }),
   }),

@@ -2,6 +2,34 @@ import type { Actor, AuthFailure } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { hashToken } from './tokens.ts';
 
+/**
+ * Operation rights of each authenticated actor: keys of the right tree's permission nodes
+ * (rights without a route path, such as `staff.edit`) that the actor's roles hold. The
+ * policy (server/policy.ts) reads them, so saving a role's rights changes what it may do.
+ * Kept beside the actor rather than on it so the shared Actor type stays unchanged.
+ */
+const operationRights = new WeakMap<Actor, ReadonlySet<string>>();
+
+export function operationRightsOf(actor: Actor): ReadonlySet<string> {
+  return operationRights.get(actor) ?? EMPTY;
+}
+
+/** For actors built outside `authenticate` (login answers, tests). */
+export function setOperationRights(actor: Actor, keys: Iterable<string>): void {
+  operationRights.set(actor, new Set(keys));
+}
+
+const EMPTY: ReadonlySet<string> = new Set();
+
+async function loadOperationRights(db: Db, roleIds: number[]): Promise<string[]> {
+  if (!roleIds.length) return [];
+  const rows = await db.right.findMany({
+    where: { path: null, roles: { some: { roleId: { in: roleIds } } } },
+    select: { key: true },
+  });
+  return rows.map((r) => r.key);
+}
+
 export const STAFF = 1;
 export const STATE_DEACTIVATED = 3;
 
@@ -23,23 +51,29 @@ export async function authenticate(db: Db, token: string): Promise<{ actor: Acto
   if (row.expiresAt.getTime() <= now) return { actor: null, failure: 'TOKEN_EXPIRED' };
   const user = row.user;
   if (!user.lastActiveAt || now - user.lastActiveAt.getTime() > ACTIVITY_WRITE_INTERVAL_MS) {
-    await db.user.update({ where: { id: user.id }, data: { lastActiveAt: new Date(now) }, select: { id: true } }).catch(() => {});
+    // Conditional, so concurrent requests (on any server) write at most once a minute per user.
+    const stale = new Date(now - ACTIVITY_WRITE_INTERVAL_MS);
+    await db.user
+      .updateMany({ where: { id: user.id, OR: [{ lastActiveAt: null }, { lastActiveAt: { lt: stale } }] }, data: { lastActiveAt: new Date(now) } })
+      .catch(() => {});
   }
   const roleCodes = user.roles.map((r) => r.role.code);
-  return {
-    actor: {
-      id: user.id,
-      account: user.account ?? '',
-      name: user.name,
-      nameEn: user.nameEn,
-      type: user.type,
-      roleIds: user.roles.map((r) => r.role.id),
-      roleCodes,
-      isAdmin: roleCodes.includes('admin'),
-      language: user.language,
-      timeZone: user.timeZone,
-      tokenId: row.id,
-    },
-    failure: null,
+  const roleIds = user.roles.map((r) => r.role.id);
+  const isAdmin = roleCodes.includes('admin');
+  const actor: Actor = {
+    id: user.id,
+    account: user.account ?? '',
+    name: user.name,
+    nameEn: user.nameEn,
+    type: user.type,
+    roleIds,
+    roleCodes,
+    isAdmin,
+    language: user.language,
+    timeZone: user.timeZone,
+    tokenId: row.id,
   };
+  // Administrators hold every right: nothing to load.
+  setOperationRights(actor, isAdmin ? [] : await loadOperationRights(db, roleIds));
+  return { actor, failure: null };
 }

@@ -1,7 +1,10 @@
+import { resolveOffsetConnection } from '@pothos/plugin-relay';
 import { builder } from '../../graphql/builder.ts';
 import { requireActor } from '../../policy.ts';
-import { canSeePersonalData, isUserVisible } from './users.policy.ts';
-import { usersWhere } from './users.service.ts';
+import { pageOnlineFirst } from './people.ts';
+import { checkAccount, checkMobile } from './staff.service.ts';
+import { canSeePersonalData, isUserVisible, visibleUsersWhere } from './users.policy.ts';
+import { USER_SCOPES, usersWhere } from './users.service.ts';
 
 export const UserTypeEnum = builder.enumType('UserType', {
   description: 'Kind of person. Legacy values: 1 staff, 2 parent, 3 student.',
@@ -65,9 +68,22 @@ export const UserNode = builder.prismaNode('User', {
       resolve: (u) => !!u.lastActiveAt && Date.now() - u.lastActiveAt.getTime() < ONLINE_MS,
     }),
     department: t.relation('department', { nullable: true }),
+    sort: t.exposeInt('sort', { description: 'Position in the custom staff order.' }),
     parent: t.relation('parent', { nullable: true }),
     consultant: t.relation('consultant', { nullable: true }),
     lecturer: t.relation('lecturer', { nullable: true }),
+    children: t.relation('children', {
+      description: "A parent's children the caller may see.",
+      query: (_a, ctx) => ({ where: visibleUsersWhere(requireActor(ctx)), orderBy: { id: 'asc' } }),
+    }),
+    consultedStudents: t.relation('consultedStudents', {
+      description: 'Students this consultant advises (those the caller may see).',
+      query: (_a, ctx) => ({ where: visibleUsersWhere(requireActor(ctx)), orderBy: { id: 'asc' } }),
+    }),
+    taughtStudents: t.relation('taughtStudents', {
+      description: 'Students this lecturer teaches (those the caller may see).',
+      query: (_a, ctx) => ({ where: visibleUsersWhere(requireActor(ctx)), orderBy: { id: 'asc' } }),
+    }),
     roles: t.field({
       type: [RoleNode],
       select: { roles: { select: { role: true } } },
@@ -89,6 +105,18 @@ export const RoleNode = builder.prismaNode('Role', {
     types: t.field({ type: [UserTypeEnum], resolve: (r) => r.types.filter((x): x is 1 | 2 | 3 => x === 1 || x === 2 || x === 3) }),
     description: t.exposeString('description', { nullable: true }),
     terminals: t.exposeStringList('terminals'),
+    localizedName: t.string({ resolve: (r, _a, ctx) => (ctx.lang === 'en' ? (r.nameEn ?? r.name) : r.name) }),
+    userCount: t.relationCount('users', { description: 'How many people hold the role.' }),
+    rightIds: t.intList({
+      description: 'Database ids of the rights the role holds (all display types).',
+      select: { rights: { select: { rightId: true } } },
+      resolve: (r) => r.rights.map((x) => x.rightId).sort((a, b) => a - b),
+    }),
+    rightKeys: t.stringList({
+      description: 'Keys of the rights the role holds.',
+      select: { rights: { select: { right: { select: { key: true } } } } },
+      resolve: (r) => r.rights.map((x) => x.right.key).sort(),
+    }),
   }),
 });
 
@@ -104,16 +132,40 @@ export const DepartmentNode = builder.prismaNode('Department', {
     parent: t.relation('parent', { nullable: true }),
     children: t.relation('children', { query: { orderBy: [{ sort: 'asc' }, { id: 'asc' }] } }),
     manager: t.relation('manager', { nullable: true }),
+    staffCount: t.relationCount('members', { description: 'Staff in this department (any state), sub-departments not counted.', where: { type: 1 } }),
   }),
+});
+
+export const UserScopeEnum = builder.enumType('UserScope', {
+  description: "The spec's user search scopes.",
+  values: {
+    ROLE_ACCOUNT: { value: 'roleAccount', description: 'People with an account holding a role (`roleCode`, or any).' },
+    STUDENT: { value: 'student' },
+    PARENT: { value: 'parent' },
+    STAFF: { value: 'staff' },
+    CONSULTANT: { value: 'consultant', description: 'Active staff holding the consultant role.' },
+    LECTURER: { value: 'lecturer', description: 'Active staff holding the lecturer role.' },
+  } as const,
 });
 
 const UserFilter = builder.inputType('UserFilter', {
   fields: (t) => ({
     type: t.field({ type: UserTypeEnum }),
     state: t.field({ type: UserStateEnum }),
+    activeOnly: t.boolean({ description: 'Leave deactivated people out.' }),
     departmentId: t.int(),
     search: t.string({ description: 'Matches name, English name, account or staff number.' }),
+    scope: t.field({ type: UserScopeEnum }),
+    roleCode: t.string({ description: 'With scope ROLE_ACCOUNT: the role code.' }),
+    relatedTo: t.int({ description: 'Database id of a person: their children, students, or parent/consultant/lecturer.' }),
   }),
+});
+
+void USER_SCOPES;
+
+const AvailabilityRef = builder.objectRef<{ available: boolean; valid: boolean }>('Availability').implement({
+  description: 'Whether a value (account, mobile) is free and well-formed.',
+  fields: (t) => ({ available: t.exposeBoolean('available'), valid: t.exposeBoolean('valid') }),
 });
 
 builder.queryFields((t) => ({
@@ -124,6 +176,36 @@ builder.queryFields((t) => ({
     authScopes: { staff: true },
     args: { filter: t.arg({ type: UserFilter }) },
     resolve: (query, _root, args, ctx) => ctx.db.user.findMany({ ...query, where: usersWhere(ctx, args.filter ?? {}) }),
+  }),
+  people: t.connection({
+    type: UserNode,
+    description: 'People the caller may see, online users first (active in the last 5 minutes), then by custom sort.',
+    authScopes: { authenticated: true },
+    args: { filter: t.arg({ type: UserFilter }) },
+    resolve: async (_root, args, ctx) => {
+      const where = usersWhere(ctx, args.filter ?? {});
+      let total = 0;
+      const conn = await resolveOffsetConnection({ args }, async ({ offset, limit }) => {
+        const page = await pageOnlineFirst(ctx.db, where, offset, limit);
+        total = page.total;
+        return page.rows;
+      });
+      return { ...conn, totalCount: total };
+    },
+  }, {
+    fields: (tc) => ({ totalCount: tc.int({ resolve: (c) => (c as unknown as { totalCount: number }).totalCount }) }),
+  }),
+  accountAvailability: t.field({
+    type: AvailabilityRef,
+    description: 'Whether an account is free (for someone other than `exceptUserId`). Staff and user editors only.',
+    args: { account: t.arg.string({ required: true }), exceptUserId: t.arg.int() },
+    resolve: (_r, args, ctx) => checkAccount(ctx, { account: args.account, id: args.exceptUserId }),
+  }),
+  mobileAvailability: t.field({
+    type: AvailabilityRef,
+    description: 'Whether a mobile number is free among people of one kind (staff by default).',
+    args: { mobile: t.arg.string({ required: true }), type: t.arg({ type: UserTypeEnum }), exceptUserId: t.arg.int() },
+    resolve: (_r, args, ctx) => checkMobile(ctx, { mobile: args.mobile, type: args.type, id: args.exceptUserId }),
   }),
   departments: t.prismaConnection({
     type: 'Department',

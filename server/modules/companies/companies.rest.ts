@@ -1,0 +1,51 @@
+import { translate } from '../../i18n/catalogue.ts';
+import type { RestRoute } from '../../rest/adapter.ts';
+import { BOTH } from '../../rest/adapter.ts';
+import { formatDateTime, readPage } from '../../rest/envelope.ts';
+import { idList, legacyParams, num, pageJson, pick } from '../users/legacy.ts';
+import { deleteCompanyUsers, listAllCompanies, listCompanyUsersPage, saveCompanyUser } from './companies.service.ts';
+
+export const companyRoutes: RestRoute[] = [
+  {
+    path: '/api/admin/company/user/listCompanyUserByPage',
+    methods: BOTH,
+    handler: async (ctx, req) => {
+      const p = legacyParams(req.params);
+      const page = readPage(req.params);
+      const { rows, total } = await listCompanyUsersPage(ctx, { companyName: pick(p, 'companyName'), search: pick(p, 'searchKey', 'name', 'search') }, page);
+      const zone = ctx.actor?.timeZone ?? 'Asia/Shanghai';
+      return { data: pageJson(page, total, rows.map((r) => ({ ...r, createdAt: undefined, createTime: formatDateTime(r.createdAt, zone) }))) };
+    },
+  },
+  {
+    path: '/api/admin/company/user/save',
+    methods: BOTH,
+    handler: async (ctx, req) => {
+      const p = legacyParams(req.params);
+      const r = await saveCompanyUser(ctx, {
+        id: num(p.id),
+        companyName: p.companyName,
+        name: p.name,
+        nameEn: p.nameEn,
+        title: p.title,
+        mobile: p.mobile,
+        email: p.email,
+        remark: p.remark,
+      });
+      return { data: r, message: translate(ctx.lang, 'org.saved') };
+    },
+  },
+  {
+    path: '/api/admin/company/user/del',
+    methods: BOTH,
+    handler: async (ctx, req) => {
+      const ids = await deleteCompanyUsers(ctx, { ids: idList(pick(legacyParams(req.params), 'ids', 'selIds', 'id')) });
+      return { data: ids, message: translate(ctx.lang, 'toast.deleted') };
+    },
+  },
+  {
+    path: '/api/admin/company/user/listAllCompany',
+    methods: BOTH,
+    handler: async (ctx) => ({ data: (await listAllCompanies(ctx)).map((companyName) => ({ companyName })) }),
+  },
+];

@@ -1,0 +1,115 @@
+import type { ServiceContext } from '../../context.ts';
+import { translate } from '../../i18n/catalogue.ts';
+import type { RestRoute } from '../../rest/adapter.ts';
+import { BOTH } from '../../rest/adapter.ts';
+import { readPage } from '../../rest/envelope.ts';
+import { saveAuthUserAccount, sendTestEmail } from '../auth/account.service.ts';
+import { idList, legacyParams, num, pageJson, pick } from '../users/legacy.ts';
+import { deleteRole, listAllRoles, listRolesPage, roleDetail, saveRole, saveRoleRights } from './roles.service.ts';
+
+type RoleWithCount = { id: number; name: string; nameEn: string | null; code: string; types: number[]; description: string | null; terminals: string[]; sort: number; _count: { users: number } };
+
+const roleJson = (ctx: ServiceContext, r: RoleWithCount) => ({
+  id: r.id,
+  name: r.name,
+  nameEn: r.nameEn,
+  label: ctx.lang === 'en' ? (r.nameEn ?? r.name) : r.name,
+  code: r.code,
+  types: r.types,
+  description: r.description,
+  terminals: r.terminals,
+  sort: r.sort,
+  userCount: r._count.users,
+});
+
+export const roleRoutes: RestRoute[] = [
+  {
+    path: '/api/admin/auth/role/listRoleByPage',
+    methods: BOTH,
+    handler: async (ctx, req) => {
+      const p = legacyParams(req.params);
+      const page = readPage(req.params);
+      const { rows, total } = await listRolesPage(ctx, { search: pick(p, 'searchKey', 'name', 'search'), type: num(pick(p, 'type', 'types')) }, page);
+      return { data: pageJson(page, total, rows.map((r) => roleJson(ctx, r))) };
+    },
+  },
+  {
+    path: '/api/admin/auth/role/getRoleDetailById',
+    methods: BOTH,
+    handler: async (ctx, req) => {
+      const role = await roleDetail(ctx, num(pick(legacyParams(req.params), 'id', 'roleId')));
+      const rights = role.rights.map((r) => r.right);
+      return {
+        data: {
+          ...roleJson(ctx, role),
+          rightIds: rights.map((r) => r.id).sort((a, b) => a - b),
+          pcRightIds: rights.filter((r) => r.showType === 1).map((r) => r.id).sort((a, b) => a - b),
+          mobileNavRightIds: rights.filter((r) => r.showType === 2).map((r) => r.id).sort((a, b) => a - b),
+          mobileFunctionRightIds: rights.filter((r) => r.showType === 3).map((r) => r.id).sort((a, b) => a - b),
+        },
+      };
+    },
+  },
+  {
+    path: '/api/admin/auth/role/del',
+    methods: BOTH,
+    handler: async (ctx, req) => {
+      const r = await deleteRole(ctx, num(pick(legacyParams(req.params), 'id', 'roleId')));
+      return { data: r, message: translate(ctx.lang, 'toast.deleted') };
+    },
+  },
+  {
+    path: '/api/admin/auth/role/listRoleAll',
+    methods: ['POST'],
+    handler: async (ctx) => ({ data: (await listAllRoles(ctx)).map((r) => roleJson(ctx, r)) }),
+  },
+  {
+    path: '/api/admin/auth/role/saveUserRoleRights',
+    methods: BOTH,
+    handler: async (ctx, req) => {
+      const p = legacyParams(req.params);
+      const rightIds = idList(pick(p, 'rightIds', 'rights', 'ids'));
+      let roleId = num(pick(p, 'roleId', 'id'));
+      // The role form sends the role and its rights together: save the role first when it carries a name.
+      if (p.name !== undefined || p.code !== undefined) {
+        const saved = await saveRole(ctx, {
+          id: roleId,
+          name: p.name,
+          nameEn: p.nameEn,
+          code: p.code,
+          types: idList(p.types),
+          description: p.description,
+          terminals: typeof p.terminals === 'string' ? p.terminals.split(',').map((s) => s.trim()).filter(Boolean) : p.terminals,
+          sort: num(p.sort),
+        });
+        roleId = saved.id;
+        if (rightIds === undefined) return { data: { roleId, rightIds: null }, message: translate(ctx.lang, 'org.saved') };
+      }
+      const r = await saveRoleRights(ctx, { roleId, rightIds: rightIds ?? [], showType: pick(p, 'showType') });
+      return { data: r, message: translate(ctx.lang, 'org.roleRightsSaved') };
+    },
+  },
+  {
+    path: '/api/admin/auth/account/saveAuthUserAccount',
+    methods: ['POST'],
+    handler: async (ctx, req) => {
+      const p = legacyParams(req.params);
+      const r = await saveAuthUserAccount(ctx, {
+        userId: num(pick(p, 'userId', 'id')),
+        account: p.account,
+        password: p.password,
+        roleIds: idList(pick(p, 'roleIds', 'roleId')),
+      });
+      const message = r.generatedPassword ? translate(ctx.lang, 'org.passwordReset', { password: r.generatedPassword }) : translate(ctx.lang, 'org.saved');
+      return { data: r, message };
+    },
+  },
+  {
+    path: '/api/admin/auth/account/sendTestEmail',
+    methods: ['GET'],
+    handler: async (ctx, req) => {
+      const r = await sendTestEmail(ctx, { email: pick(legacyParams(req.params), 'email', 'to') });
+      return { data: r, message: translate(ctx.lang, 'org.testMailSent', { email: r.email }) };
+    },
+  },
+];

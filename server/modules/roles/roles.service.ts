@@ -1,0 +1,176 @@
+import type { ServiceContext } from '../../context.ts';
+import type { Prisma } from '../../generated/prisma/client.ts';
+import { DomainError, NotFoundError, ValidationError } from '../../errors.ts';
+import { searchText } from '../../lib/text.ts';
+import { dbId, parseInput, z } from '../../lib/validate.ts';
+import { authorize } from '../../policy.ts';
+import { runWrite } from '../../write.ts';
+import { parseShowType } from '../auth/rights.service.ts';
+import { resolveRoles } from '../users/user-fields.ts';
+import { USER_TYPES } from '../users/users.policy.ts';
+
+/** Roles the product relies on by code: they cannot be deleted or recoded. */
+export const BUILT_IN_ROLES = ['admin', 'manager', 'consultant', 'lecturer', 'sales', 'partner', 'parent', 'student'] as const;
+
+const ROLE_INCLUDE = { _count: { select: { users: true } } } as const satisfies Prisma.RoleInclude;
+
+export async function listAllRoles(ctx: ServiceContext) {
+  authorize(ctx, 'directory.read');
+  return ctx.db.role.findMany({ orderBy: [{ sort: 'asc' }, { id: 'asc' }], include: ROLE_INCLUDE });
+}
+
+export function rolesWhere(ctx: ServiceContext, raw: unknown): Prisma.RoleWhereInput {
+  authorize(ctx, 'directory.read');
+  const f = parseInput(z.object({ search: z.string().max(200).optional().nullable(), type: z.coerce.number().int().min(1).max(3).optional().nullable() }), raw ?? {});
+  const s = searchText(f.search);
+  const like = (v: string) => ({ contains: v, mode: 'insensitive' as const });
+  return {
+    AND: [
+      s ? { OR: [{ name: like(s) }, { nameEn: like(s) }, { code: like(s) }, { description: like(s) }] } : {},
+      f.type ? { types: { has: f.type } } : {},
+    ],
+  };
+}
+
+export async function listRolesPage(ctx: ServiceContext, raw: unknown, page: { currentPage: number; pageSize: number }) {
+  const where = rolesWhere(ctx, raw);
+  const [rows, total] = await Promise.all([
+    ctx.db.role.findMany({ where, orderBy: [{ sort: 'asc' }, { id: 'asc' }], skip: (page.currentPage - 1) * page.pageSize, take: page.pageSize, include: ROLE_INCLUDE }),
+    ctx.db.role.count({ where }),
+  ]);
+  return { rows, total };
+}
+
+/** A role with the ids of its rights (by display type) and how many users hold it. */
+export async function roleDetail(ctx: ServiceContext, rawId: unknown) {
+  authorize(ctx, 'directory.read');
+  const { id } = parseInput(z.object({ id: dbId() }), { id: rawId });
+  const role = await ctx.db.role.findUnique({
+    where: { id },
+    include: { ...ROLE_INCLUDE, rights: { select: { right: { select: { id: true, key: true, showType: true } } } } },
+  });
+  if (!role) throw new NotFoundError();
+  return role;
+}
+
+const CODE = /^[a-z][a-z0-9._-]{1,49}$/;
+
+const roleInput = z.object({
+  id: dbId().optional().nullable(),
+  name: z.string().trim().min(1).max(100),
+  nameEn: z.string().trim().max(100).optional().nullable(),
+  code: z.string().trim().toLowerCase().max(50),
+  types: z.array(z.coerce.number().int().min(1).max(3)).min(1).max(3).optional().nullable(),
+  description: z.string().trim().max(1000).optional().nullable(),
+  terminals: z.array(z.enum(['PC', 'MOBILE'])).max(2).optional().nullable(),
+  sort: z.coerce.number().int().min(0).max(1_000_000).optional().nullable(),
+});
+
+/** Adds (no id) or edits a role's name, code, types, description and terminals. */
+export async function saveRole(ctx: ServiceContext, raw: unknown): Promise<{ id: number; created: boolean }> {
+  return runWrite<{ id: number; created: boolean }>(ctx, { operation: 'role.save', targetType: 'Role' }, async (tx) => {
+    authorize(ctx, 'role.edit');
+    const input = parseInput(roleInput, raw ?? {});
+    if (!input.code) throw new ValidationError('org.roleCodeRequired', undefined, 'REQUIRED');
+    if (!CODE.test(input.code)) throw new ValidationError('org.roleCodeInvalid', undefined, 'ROLE_CODE_INVALID');
+    const existing = input.id ? await tx.role.findUnique({ where: { id: input.id }, select: { id: true, code: true, name: true } }) : null;
+    if (input.id && !existing) throw new NotFoundError();
+    if (existing && existing.code !== input.code && (BUILT_IN_ROLES as readonly string[]).includes(existing.code)) {
+      throw new DomainError('ROLE_BUILT_IN', 'org.roleBuiltIn', { name: existing.name });
+    }
+    const clash = await tx.role.findFirst({ where: { code: input.code, ...(existing ? { id: { not: existing.id } } : {}) }, select: { id: true } });
+    if (clash) throw new ValidationError('org.roleCodeTaken', undefined, 'ROLE_CODE_TAKEN');
+    const data = {
+      name: input.name,
+      nameEn: input.nameEn || null,
+      code: input.code,
+      description: input.description || null,
+      ...(input.types ? { types: [...new Set(input.types)].sort() } : {}),
+      ...(input.terminals ? { terminals: [...new Set(input.terminals)] } : {}),
+      ...(input.sort !== undefined && input.sort !== null ? { sort: input.sort } : {}),
+    };
+    if (existing) {
+      await tx.role.update({ where: { id: existing.id }, data });
+      return { result: { id: existing.id, created: false }, targetIds: [existing.id] };
+    }
+    const last = await tx.role.aggregate({ _max: { sort: true } });
+    const row = await tx.role.create({ data: { ...data, sort: data.sort ?? (last._max.sort ?? 0) + 1 }, select: { id: true } });
+    return { result: { id: row.id, created: true }, targetIds: [row.id] };
+  });
+}
+
+/** Deletes a role; refused while any user holds it, and for the built-in roles. */
+export async function deleteRole(ctx: ServiceContext, rawId: unknown): Promise<{ id: number }> {
+  return runWrite(ctx, { operation: 'role.delete', targetType: 'Role' }, async (tx) => {
+    authorize(ctx, 'role.edit');
+    const { id } = parseInput(z.object({ id: dbId() }), { id: rawId });
+    const role = await tx.role.findUnique({ where: { id }, include: ROLE_INCLUDE });
+    if (!role) throw new NotFoundError();
+    if (role._count.users > 0) throw new DomainError('ROLE_IN_USE', 'org.roleInUse', { name: role.name, count: role._count.users });
+    if ((BUILT_IN_ROLES as readonly string[]).includes(role.code)) throw new DomainError('ROLE_BUILT_IN', 'org.roleBuiltIn', { name: role.name });
+    await tx.role.delete({ where: { id } });
+    return { result: { id }, targetIds: [id] };
+  });
+}
+
+const rightsInput = z.object({
+  roleId: dbId(),
+  rightIds: z.array(dbId()).max(5000),
+  /** Replace only the rights of this display type (1 PC, 2 mobile navigation, 3 mobile function); all when absent. */
+  showType: z.unknown().optional(),
+});
+
+/**
+ * Replaces a role's rights (`saveUserRoleRights`). Ancestors of every granted right are
+ * added so the menu tree stays connected. The administrator role holds every right by code.
+ */
+export async function saveRoleRights(ctx: ServiceContext, raw: unknown): Promise<{ roleId: number; rightIds: number[] }> {
+  return runWrite(ctx, { operation: 'role.saveRights', targetType: 'Role' }, async (tx) => {
+    authorize(ctx, 'role.edit');
+    const input = parseInput(rightsInput, raw ?? {});
+    const showType = input.showType === undefined || input.showType === null || input.showType === '' ? null : parseShowType(input.showType);
+    const role = await tx.role.findUnique({ where: { id: input.roleId }, select: { id: true, code: true } });
+    if (!role) throw new NotFoundError();
+    if (role.code === 'admin') throw new DomainError('ADMIN_ROLE_FIXED', 'org.adminRoleFixed');
+    const all = await tx.right.findMany({ select: { id: true, parentId: true, showType: true } });
+    const byId = new Map(all.map((r) => [r.id, r]));
+    const chosen = new Set<number>();
+    for (const id of input.rightIds) {
+      const right = byId.get(id);
+      if (!right) throw new ValidationError('org.rightUnknown', undefined, 'RIGHT_UNKNOWN');
+      if (showType !== null && right.showType !== showType) throw new ValidationError('validation.invalid', { field: 'rightIds' });
+      let cursor: number | null = id;
+      while (cursor !== null && !chosen.has(cursor)) {
+        chosen.add(cursor);
+        cursor = byId.get(cursor)?.parentId ?? null;
+      }
+    }
+    await tx.roleRight.deleteMany({ where: { roleId: role.id, ...(showType !== null ? { right: { showType } } : {}) } });
+    const ids = [...chosen].sort((a, b) => a - b);
+    if (ids.length) await tx.roleRight.createMany({ data: ids.map((rightId) => ({ roleId: role.id, rightId })), skipDuplicates: true });
+    const now = await tx.roleRight.findMany({ where: { roleId: role.id }, select: { rightId: true }, orderBy: { rightId: 'asc' } });
+    return { result: { roleId: role.id, rightIds: now.map((r) => r.rightId) }, targetIds: [role.id] };
+  });
+}
+
+const assignInput = z.object({ userId: dbId(), roleIds: z.array(dbId()).max(20) });
+
+/** Authorises exactly these roles to a person. At least one active administrator always remains. */
+export async function assignUserRoles(ctx: ServiceContext, raw: unknown): Promise<{ userId: number; roleIds: number[] }> {
+  return runWrite(ctx, { operation: 'role.assignUsers', targetType: 'User' }, async (tx) => {
+    const actor = authorize(ctx, 'role.edit');
+    const input = parseInput(assignInput, raw ?? {});
+    const user = await tx.user.findUnique({ where: { id: input.userId }, select: { id: true, type: true, roles: { select: { role: { select: { code: true } } } } } });
+    if (!user) throw new NotFoundError();
+    const roles = await resolveRoles(tx, actor, input.roleIds, user.type);
+    const wasAdmin = user.roles.some((r) => r.role.code === 'admin');
+    const staysAdmin = roles.some((r) => r.code === 'admin');
+    if (wasAdmin && !staysAdmin) {
+      const others = await tx.user.count({ where: { id: { not: user.id }, type: USER_TYPES.STAFF, state: { not: 3 }, roles: { some: { role: { code: 'admin' } } } } });
+      if (others === 0) throw new DomainError('LAST_ADMIN', 'org.lastAdmin');
+    }
+    await tx.userRole.deleteMany({ where: { userId: user.id } });
+    if (roles.length) await tx.userRole.createMany({ data: roles.map((r) => ({ userId: user.id, roleId: r.id })) });
+    return { result: { userId: user.id, roleIds: roles.map((r) => r.id).sort((a, b) => a - b) }, targetIds: [user.id] };
+  });
+}
