@@ -72,3 +72,10 @@ export function richTextLength(html: string): number {
     .replace(/&(lt|gt|amp|quot|#39);/g, '_');
   return [...text].length;
 }
+
+/** True when sanitised HTML shows nothing: no text but white space, and no image. */
+export function richTextIsBlank(html: string): boolean {
+  if (/<img\b/i.test(html)) return false;
+  const text = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/&nbsp;|&#160;/g, ' ');
+  return text.trim() === '';
+}

@@ -1,2 +1,3 @@
 // GraphQL types of the tasks area: import each of the area's node/mutation files here.
-export {};
+import '../../modules/tasks/tasks.node.ts';
+import '../../modules/tasks/tasks.mutations.ts';

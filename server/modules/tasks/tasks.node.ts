@@ -1,0 +1,226 @@
+import { builder } from '../../graphql/builder.ts';
+import { NotFoundError } from '../../errors.ts';
+import { translate, type MessageKey } from '../../i18n/catalogue.ts';
+import { visibleTasksWhere } from './tasks.policy.ts';
+import { LOG_ACTIONS, LOG_NOTES, TASK_ORDER, daysWithoutLog, taskStatistics, tasksWhere, type TaskListFilter, type TaskStatistics } from './tasks.service.ts';
+
+// ── enums (legacy numbers in the descriptions) ──
+
+export const TaskStateEnum = builder.enumType('TaskState', {
+  description: 'Legacy values: 0 unassigned, 1 incomplete, 2 complete, 3 abandoned, 4 paused, 5 waiting (any other value reads as incomplete).',
+  values: { UNASSIGNED: { value: 0 }, INCOMPLETE: { value: 1 }, COMPLETE: { value: 2 }, ABANDONED: { value: 3 }, PAUSED: { value: 4 }, WAITING: { value: 5 } } as const,
+});
+
+export const TaskPriorityEnum = builder.enumType('TaskPriority', {
+  description: 'Legacy values: 1 urgent, 2 high, 3 medium (default; 0 and unknown values read as medium), 4 low.',
+  values: { URGENT: { value: 1 }, HIGH: { value: 2 }, MEDIUM: { value: 3 }, LOW: { value: 4 } } as const,
+});
+
+export const TaskTypeEnum = builder.enumType('TaskType', {
+  description: 'Legacy values: 1 new task (default), 2 bug (completing a bug needs feedback).',
+  values: { NEW_TASK: { value: 1 }, BUG: { value: 2 } } as const,
+});
+
+export const TaskRoleEnum = builder.enumType('TaskRole', {
+  description: "The caller's part in a task.",
+  values: { ASSIGNED_BY_ME: { description: 'The caller is the assigner.' }, ASSIGNED_TO_ME: { description: 'The caller is the executor.' } } as const,
+});
+
+const NOTE_KEYS = {
+  [LOG_NOTES.CREATED]: ['CREATED', 'task.log.created'],
+  [LOG_NOTES.REASSIGNED]: ['REASSIGNED', 'task.log.reassigned'],
+  [LOG_NOTES.COMPLETED]: ['COMPLETED', 'task.log.completed'],
+  [LOG_NOTES.UNDONE]: ['UNDONE', 'task.log.undone'],
+  [LOG_NOTES.DAILY_REPORT]: ['DAILY_REPORT', 'task.log.dailyReport'],
+  [LOG_NOTES.UPDATED]: ['UPDATED', 'task.log.updated'],
+} as const satisfies Record<string, readonly [string, MessageKey]>;
+type NoteName = (typeof NOTE_KEYS)[keyof typeof NOTE_KEYS][0];
+const noteOf = (logNote: string) => NOTE_KEYS[logNote as keyof typeof NOTE_KEYS] ?? NOTE_KEYS[LOG_NOTES.UPDATED];
+
+export const TaskLogNoteEnum = builder.enumType('TaskLogNote', {
+  description: 'Legacy log notes: 新建 CREATED, 重新指派 REASSIGNED, 任务完成 COMPLETED, 撤销完成 UNDONE, 每日汇报 DAILY_REPORT, 更新任务 UPDATED.',
+  values: ['CREATED', 'REASSIGNED', 'COMPLETED', 'UNDONE', 'DAILY_REPORT', 'UPDATED'] as const,
+});
+
+export const TaskLogActionEnum = builder.enumType('TaskLogAction', {
+  description: 'What a log line records, finer than its note.',
+  values: LOG_ACTIONS,
+});
+
+const clampState = (s: number) => (s === 0 || s === 2 || s === 3 || s === 4 || s === 5 ? s : 1);
+const clampPriority = (p: number) => (p === 1 || p === 2 || p === 4 ? p : 3);
+
+// ── objects ──
+
+builder.prismaObject('SkillStack', {
+  description: 'A skill stack reference (the spec\'s skill-stack view is a stub).',
+  fields: (t) => ({
+    databaseId: t.exposeInt('id'),
+    name: t.exposeString('name'),
+  }),
+});
+
+export const TaskLogNode = builder.prismaNode('TaskLog', {
+  nullable: true,
+  id: { field: 'id' },
+  description: 'One line of a task\'s history.',
+  authScopes: { permission: 'task.read' },
+  findUnique: (id, ctx) => ({ id: Number(id), task: ctx.actor ? visibleTasksWhere(ctx.actor) : { id: -1 } }),
+  fields: (t) => ({
+    databaseId: t.exposeInt('id'),
+    note: t.field({ type: TaskLogNoteEnum, resolve: (l) => noteOf(l.logNote)[0] as NoteName }),
+    logNote: t.exposeString('logNote', { description: 'The legacy note text (新建, 重新指派, 任务完成, 撤销完成, 每日汇报, 更新任务).' }),
+    label: t.string({ description: 'The note in the caller\'s language.', resolve: (l, _a, ctx) => translate(ctx.lang, noteOf(l.logNote)[1]) }),
+    action: t.field({ type: TaskLogActionEnum, nullable: true, resolve: (l) => (LOG_ACTIONS as readonly string[]).includes(l.action ?? '') ? (l.action as (typeof LOG_ACTIONS)[number]) : null }),
+    complaint: t.exposeBoolean('complaint', { description: 'A completion undone by someone other than the executor (记投诉一次).' }),
+    complaintLabel: t.string({ nullable: true, resolve: (l, _a, ctx) => (l.complaint ? translate(ctx.lang, 'task.complaintRecorded') : null) }),
+    assignerName: t.exposeString('assignerName', { nullable: true, description: 'The assigner at the time of the line.' }),
+    executorName: t.exposeString('executorName', { nullable: true, description: 'The executor at the time of the line.' }),
+    reportDaily: t.exposeString('reportDaily', { nullable: true, description: 'The daily report, on DAILY_REPORT lines.' }),
+    logTime: t.expose('logTime', { type: 'DateTime', description: 'When the line is about: 20:00 of a missed day for a late report, else when it was written.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    author: t.relation('user', { description: 'Who made the change.' }),
+  }),
+});
+
+export const TaskAdditionNode = builder.prismaNode('TaskAddition', {
+  nullable: true,
+  id: { field: 'id' },
+  description: 'Text appended to a task after it was created (sanitised rich HTML).',
+  authScopes: { permission: 'task.read' },
+  findUnique: (id, ctx) => ({ id: Number(id), task: ctx.actor ? visibleTasksWhere(ctx.actor) : { id: -1 } }),
+  fields: (t) => ({
+    databaseId: t.exposeInt('id'),
+    content: t.exposeString('content'),
+    author: t.relation('user'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    task: t.relation('task'),
+  }),
+});
+
+export const TaskNode = builder.prismaNode('WorkTask', {
+  name: 'Task',
+  nullable: true,
+  id: { field: 'id' },
+  description: 'A work task: assigned by one person (the assigner) to another (the executor) within a project.',
+  authScopes: { permission: 'task.read' },
+  // node(id:) applies the same visibility as the list, in SQL.
+  findUnique: (id, ctx) => ({ id: Number(id), AND: [ctx.actor ? visibleTasksWhere(ctx.actor) : { id: -1 }] }),
+  fields: (t) => ({
+    databaseId: t.exposeInt('id'),
+    title: t.exposeString('title'),
+    content: t.exposeString('content', { description: 'Sanitised rich HTML.' }),
+    state: t.field({ type: TaskStateEnum, resolve: (task) => clampState(task.state) }),
+    priority: t.field({ type: TaskPriorityEnum, resolve: (task) => clampPriority(task.priority) }),
+    type: t.field({ type: TaskTypeEnum, resolve: (task) => (task.taskType === 2 ? 2 : 1) }),
+    source: t.exposeInt('taskSource', { description: 'Legacy task source; 2 for tasks made in the back office.' }),
+    progress: t.exposeInt('progress', { description: 'Percent done, 0 to 100.' }),
+    feedback: t.exposeString('feedback', { nullable: true, description: 'Feedback given when a bug was completed.' }),
+    feedbackLog: t.exposeString('feedbackLog', { nullable: true, description: 'Every feedback given, one line each.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    completedAt: t.expose('completedAt', { type: 'DateTime', nullable: true }),
+    project: t.relation('project'),
+    assigner: t.relation('assigner', { description: 'Who assigned the task (the legacy assignee).' }),
+    executor: t.relation('executor', { nullable: true, description: 'Who carries it out (the legacy designee); null while unassigned.' }),
+    skillStack: t.relation('skillStack', { nullable: true }),
+    additions: t.relation('additions', { query: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } }),
+    logs: t.relatedConnection('logs', { cursor: 'id', query: { orderBy: [{ logTime: 'desc' }, { id: 'desc' }] }, description: 'The timeline, newest first.' }),
+    lastLog: t.field({
+      type: TaskLogNode,
+      nullable: true,
+      description: 'The newest log line.',
+      select: (_args, _ctx, nestedSelection) => ({ logs: nestedSelection({ take: 1, orderBy: [{ logTime: 'desc' }, { id: 'desc' }] }) }),
+      resolve: (task) => task.logs[0] ?? null,
+    }),
+    viewerCanEdit: t.boolean({
+      description: 'The caller may edit or delete the task (its assigner, or an administrator).',
+      resolve: (task, _a, ctx) => !!ctx.actor && (ctx.actor.isAdmin || ctx.actor.id === task.assignerId),
+    }),
+  }),
+});
+
+const TaskStatisticsRef = builder.objectRef<TaskStatistics>('TaskStatistics').implement({
+  description: "The caller's task statistic of a day (legacy getStatisticByToDay), in the caller's time zone.",
+  fields: (t) => ({
+    day: t.field({ type: 'Date', resolve: (s) => s.day }),
+    todo: t.exposeInt('todo', { description: 'Incomplete tasks the caller executes.' }),
+    paused: t.exposeInt('paused', { description: 'Paused tasks the caller executes.' }),
+    waiting: t.exposeInt('waiting', { description: 'Waiting tasks the caller executes.' }),
+    urgent: t.exposeInt('urgent', { description: 'Incomplete urgent tasks the caller executes.' }),
+    completed: t.exposeInt('completed', { description: 'Tasks the caller completed that day.' }),
+    created: t.exposeInt('created', { description: 'Tasks the caller assigned that day.' }),
+    reported: t.exposeInt('reported', { description: 'Daily reports the caller wrote for that day.' }),
+    assignedOpen: t.exposeInt('assignedOpen', { description: 'Tasks the caller assigned that are not complete or abandoned.' }),
+    unreported: t.exposeInt('unreported', { description: 'Incomplete tasks the caller executes with no daily report for that day.' }),
+  }),
+});
+
+const TaskFilter = builder.inputType('TaskFilter', {
+  fields: (t) => ({
+    state: t.field({ type: TaskStateEnum }),
+    priority: t.field({ type: TaskPriorityEnum }),
+    projectId: t.globalID({ description: 'A Project id.' }),
+    role: t.field({ type: TaskRoleEnum }),
+    search: t.string({ description: 'Matches the title, literally.' }),
+    createdFrom: t.field({ type: 'DateTime' }),
+    createdTo: t.field({ type: 'DateTime' }),
+  }),
+});
+
+type TaskFilterArg = {
+  state?: number | null;
+  priority?: number | null;
+  projectId?: { typename: string; id: string } | null;
+  role?: 'ASSIGNED_BY_ME' | 'ASSIGNED_TO_ME' | null;
+  search?: string | null;
+  createdFrom?: Date | null;
+  createdTo?: Date | null;
+};
+
+function filterFrom(f: TaskFilterArg | null | undefined): TaskListFilter {
+  if (!f) return {};
+  // A project id of another type matches no project.
+  const projectId = f.projectId ? (f.projectId.typename === 'Project' && /^\d{1,10}$/.test(f.projectId.id) ? Number(f.projectId.id) : -1) : null;
+  return { state: f.state, priority: f.priority, projectId, role: f.role, search: f.search, createdFrom: f.createdFrom, createdTo: f.createdTo };
+}
+
+builder.queryFields((t) => ({
+  tasks: t.prismaConnection(
+    {
+      type: 'WorkTask',
+      cursor: 'id',
+      defaultSize: 20,
+      maxSize: 500,
+      description: 'Tasks the caller sees (assigned by or to them, or in projects they manage; all for administrators), newest first.',
+      authScopes: { permission: 'task.read' },
+      args: { filter: t.arg({ type: TaskFilter }) },
+      totalCount: (_parent, args, ctx) => ctx.db.workTask.count({ where: tasksWhere(ctx, filterFrom(args.filter as TaskFilterArg)) }),
+      resolve: (query, _r, args, ctx) =>
+        ctx.db.workTask.findMany({ ...query, where: tasksWhere(ctx, filterFrom(args.filter as TaskFilterArg)), orderBy: TASK_ORDER }),
+    },
+  ),
+  taskStatistics: t.field({
+    type: TaskStatisticsRef,
+    description: "The caller's statistic of a day; today (in the caller's zone) when no day is given.",
+    authScopes: { permission: 'task.read' },
+    args: { day: t.arg({ type: 'Date' }) },
+    resolve: (_r, args, ctx) => taskStatistics(ctx, args.day),
+  }),
+  daysWithoutLog: t.field({
+    type: ['Date'],
+    nullable: true,
+    description: 'Days (newest first) with no daily report on the task, offered for a late report; null when the task is not visible.',
+    authScopes: { permission: 'task.read' },
+    args: { taskId: t.arg.globalID({ required: true, for: [TaskNode] }) },
+    resolve: async (_r, args, ctx) => {
+      try {
+        return await daysWithoutLog(ctx, Number(args.taskId.id));
+      } catch (err) {
+        if (err instanceof NotFoundError) return null;
+        throw err;
+      }
+    },
+  }),
+}));
