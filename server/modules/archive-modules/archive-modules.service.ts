@@ -4,6 +4,7 @@ import { DomainError, NotFoundError, ValidationError } from '../../errors.ts';
 import { dbId, parseInput, z } from '../../lib/validate.ts';
 import { authorize, requireActor } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
+import { requiredText } from '../users/user-fields.ts';
 
 export type ArchiveModuleRow = { id: number; parentId: number | null; code: string; name: string; nameEn: string; sort: number };
 export type ArchiveModuleNode = ArchiveModuleRow & { children: ArchiveModuleNode[] };
@@ -46,7 +47,7 @@ const moduleInput = z.object({
   id: dbId().optional().nullable(),
   parentId: dbId().optional().nullable(),
   code: z.string().trim().regex(/^[a-zA-Z][a-zA-Z0-9._-]{0,59}$/).optional().nullable(),
-  name: z.string().trim().min(1).max(100),
+  name: requiredText(100),
   nameEn: z.string().trim().max(100).optional().nullable(),
   sort: z.coerce.number().int().min(0).max(1_000_000).optional().nullable(),
 });

@@ -5,6 +5,7 @@ import { searchText } from '../../lib/text.ts';
 import { dbId, parseInput, z } from '../../lib/validate.ts';
 import { authorize } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
+import { requiredText } from '../users/user-fields.ts';
 import { emailField, mobileField } from '../users/user-fields.ts';
 
 const filterInput = z.object({
@@ -45,8 +46,8 @@ export async function listAllCompanies(ctx: ServiceContext): Promise<string[]> {
 
 const saveInput = z.object({
   id: dbId().optional().nullable(),
-  companyName: z.string().trim().min(1).max(200),
-  name: z.string().trim().min(1).max(100),
+  companyName: requiredText(200),
+  name: requiredText(100),
   nameEn: z.string().trim().max(100).optional().nullable(),
   title: z.string().trim().max(100).optional().nullable(),
   mobile: mobileField,

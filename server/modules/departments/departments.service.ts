@@ -4,6 +4,7 @@ import { DomainError, NotFoundError, ValidationError } from '../../errors.ts';
 import { dbId, parseInput, z } from '../../lib/validate.ts';
 import { authorize } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
+import { requiredText } from '../users/user-fields.ts';
 import { USER_TYPES } from '../users/users.policy.ts';
 
 export type DepartmentRow = {
@@ -57,7 +58,7 @@ export async function getDepartment(ctx: ServiceContext, rawId: unknown): Promis
 
 const saveInput = z.object({
   id: dbId().optional().nullable(),
-  name: z.string().trim().min(1).max(100),
+  name: requiredText(100),
   nameEn: z.string().trim().max(100).optional().nullable(),
   parentId: dbId().optional().nullable(),
   managerId: dbId().optional().nullable(),

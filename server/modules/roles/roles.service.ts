@@ -5,6 +5,7 @@ import { searchText } from '../../lib/text.ts';
 import { dbId, parseInput, z } from '../../lib/validate.ts';
 import { authorize } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
+import { requiredText } from '../users/user-fields.ts';
 import { parseShowType } from '../auth/rights.service.ts';
 import { resolveRoles } from '../users/user-fields.ts';
 import { USER_TYPES } from '../users/users.policy.ts';
@@ -57,7 +58,7 @@ const CODE = /^[a-z][a-z0-9._-]{1,49}$/;
 
 const roleInput = z.object({
   id: dbId().optional().nullable(),
-  name: z.string().trim().min(1).max(100),
+  name: requiredText(100),
   nameEn: z.string().trim().max(100).optional().nullable(),
   code: z.string().trim().toLowerCase().max(50),
   types: z.array(z.coerce.number().int().min(1).max(3)).min(1).max(3).optional().nullable(),
