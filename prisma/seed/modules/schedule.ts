@@ -1,7 +1,161 @@
+import { DateTime } from 'luxon';
+import type { PrismaClient } from '../../../server/generated/prisma/client.ts';
+import { expandRule, wallToInstant } from '../../../server/modules/schedule/recurrence.ts';
+import { createRandom } from '../random.ts';
 import type { ModuleSeeder } from './types.ts';
 
-/** Demo data of the schedule area. Returns rows written per table. */
+/**
+ * Demo data of the schedule area: the hidden operation right `schedule.manage` (granted to
+ * managers), and about a month of work events around the reference date for the demo staff:
+ * recurring series in Asia/Shanghai, America/New_York and Europe/London (one occurrence
+ * deleted, one moved), single meetings, all-day days, unpublished drafts, an open training.
+ */
+type SeriesDef = {
+  title: string;
+  content: string;
+  zone: string;
+  /** Wall-clock start of the first occurrence, relative to the reference date. */
+  startDay: number;
+  time: string;
+  minutes: number;
+  rrule: string;
+  creator: string;
+  people: string[];
+  published: boolean;
+  isOpen?: boolean;
+  placeId?: number;
+  address?: string;
+};
+
+const SERIES: SeriesDef[] = [
+  {
+    title: '美国组周例会', content: '<p>Weekly US team sync: applications, interviews, school visits.</p>', zone: 'America/New_York',
+    startDay: -29, time: '09:00', minutes: 60, rrule: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=MO;COUNT=20', creator: 'yang.fan',
+    people: ['yang.fan', 'consultant', 'wang.fang', 'ma.chao', 'manager'], published: true, address: 'Zoom',
+  },
+  {
+    title: '招生部晨会', content: '<p>每日晨会：当日面试与材料进度。</p>', zone: 'Asia/Shanghai',
+    startDay: -14, time: '09:30', minutes: 30, rrule: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=MO,TU,WE,TH,FR;UNTIL=20260930T155959Z', creator: 'manager',
+    people: ['manager', 'consultant', 'wang.fang', 'lin.xiao', 'xu.jing'], published: true, address: '上海办公室 3F 会议室',
+  },
+  {
+    title: '顾问培训：美国寄宿学校申请季', content: '<p>Monthly training for consultants, open to all staff.</p>', zone: 'Asia/Shanghai',
+    startDay: 14, time: '14:00', minutes: 120, rrule: 'FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=15;COUNT=6', creator: 'lecturer',
+    people: ['lecturer', 'hu.wei'], published: true, isOpen: true, placeId: 1, address: '培训教室 A',
+  },
+  {
+    title: 'UK schools weekly call', content: '<p>Weekly call with UK partner schools.</p>', zone: 'Europe/London',
+    startDay: -6, time: '16:00', minutes: 45, rrule: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=TH;COUNT=10', creator: 'huang.siqi',
+    people: ['huang.siqi', 'lin.xiao', 'xu.jing'], published: true, address: 'Teams',
+  },
+  {
+    title: '销售周报（草稿）', content: '<p>Draft weekly sales review, not yet published.</p>', zone: 'Asia/Shanghai',
+    startDay: 3, time: '17:00', minutes: 60, rrule: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=TH;COUNT=4', creator: 'sales',
+    people: ['sales', 'zheng.kai'], published: false,
+  },
+];
+
+const SINGLE_TITLES = [
+  ['家长沟通：选校名单', 'Parent meeting: school list'],
+  ['学生模拟面试', 'Mock interview'],
+  ['文书修改会', 'Essay review'],
+  ['SSAT 备考辅导', 'SSAT tutoring'],
+  ['学校招生官视频会', 'Admissions officer video call'],
+  ['项目进度复盘', 'Project review'],
+  ['合作机构对接', 'Partner agency meeting'],
+] as const;
+
+const ONE_OFF_ZONES = ['Asia/Shanghai', 'Asia/Shanghai', 'Asia/Shanghai', 'America/New_York', 'America/Los_Angeles', 'Europe/London'] as const;
+
 export const seedSchedule: ModuleSeeder = {
   name: 'schedule',
-  seed: async () => ({}),
+  seed: async (db: PrismaClient, ctx) => {
+    const rnd = createRandom(4404);
+    const counts = { rights: 0, roleRights: 0, eventSeries: 0, workEvents: 0, eventParticipants: 0 };
+
+    // The hidden operation right of the area, granted to managers (administrators hold all).
+    const parent = await db.right.findUnique({ where: { key: 'working' }, select: { id: true } });
+    const right = await db.right.upsert({
+      where: { key: 'schedule.manage' },
+      update: {},
+      create: { key: 'schedule.manage', title: '管理所有日程', titleEn: 'Manage every work event', hidden: true, parentId: parent?.id ?? null, showType: 1, sort: 950 },
+      select: { id: true },
+    });
+    counts.rights += 1;
+    const grantees = await db.role.findMany({ where: { code: { in: ['admin', 'manager'] } }, select: { id: true } });
+    const granted = await db.roleRight.createMany({ data: grantees.map((r) => ({ roleId: r.id, rightId: right.id })), skipDuplicates: true });
+    counts.roleRights += granted.count;
+
+    const staff = await db.user.findMany({ where: { type: 1, state: { not: 3 }, account: { not: null } }, select: { id: true, account: true, timeZone: true }, orderBy: { id: 'asc' } });
+    const byAccount = new Map(staff.map((s) => [s.account!, s]));
+    const idOf = (account: string) => byAccount.get(account)?.id;
+    const ref = DateTime.fromJSDate(ctx.referenceDate, { zone: 'UTC' });
+    const projects = await db.project.findMany({ select: { id: true }, orderBy: { id: 'asc' }, take: 10 });
+
+    for (const def of SERIES) {
+      const creatorId = idOf(def.creator);
+      if (!creatorId) continue;
+      const people = def.people.map(idOf).filter((x): x is number => x !== undefined);
+      const day = ref.plus({ days: def.startDay });
+      const [h, m] = def.time.split(':').map(Number) as [number, number];
+      const dtstart = wallToInstant({ year: day.year, month: day.month, day: day.day, hour: h, minute: m, second: 0 }, def.zone);
+      const starts = expandRule({ rrule: def.rrule, timeZone: def.zone, dtstart });
+      // The stand-up: one occurrence cancelled (exception date), one moved an hour later.
+      const exdates = def.title === '招生部晨会' ? [starts[3]!] : [];
+      const series = await db.eventSeries.create({ data: { rrule: def.rrule, timeZone: def.zone, dtstart: starts[0]!, durationMin: def.minutes, exdates, creatorId } });
+      counts.eventSeries += 1;
+      for (const [i, start] of starts.entries()) {
+        if (exdates.some((d) => d.getTime() === start.getTime())) continue;
+        const moved = def.title === '招生部晨会' && i === 6;
+        const s = moved ? new Date(start.getTime() + 3_600_000) : start;
+        const event = await db.workEvent.create({
+          data: {
+            title: def.title, content: def.content, address: def.address ?? '', startAt: s, endAt: new Date(s.getTime() + def.minutes * 60_000),
+            isOpen: def.isOpen ?? false, published: def.published, timeZone: def.zone, placeId: def.placeId ?? null, seriesId: series.id,
+            originalStart: start, isException: moved, creatorId,
+            participants: { create: people.map((userId) => ({ userId, startAt: s, endAt: new Date(s.getTime() + def.minutes * 60_000) })) },
+          },
+        });
+        void event;
+        counts.workEvents += 1;
+        counts.eventParticipants += people.length;
+      }
+    }
+
+    // One-off meetings of the demo staff over the month, some unpublished, some all-day.
+    const pool = staff.filter((s) => ['admin', 'manager', 'consultant', 'lecturer', 'sales', 'partner'].includes(s.account!) || rnd.chance(0.4));
+    for (let i = 0; i < 60; i++) {
+      const creator = pool[i % pool.length]!;
+      const zone = creator.timeZone && creator.timeZone !== 'Asia/Shanghai' ? creator.timeZone : rnd.pick(ONE_OFF_ZONES);
+      const day = ref.plus({ days: rnd.int(-10, 29) });
+      const allDay = i % 15 === 7;
+      const hour = rnd.int(8, 17);
+      const minutes = rnd.pick([30, 45, 60, 90, 120]);
+      const start = allDay
+        ? wallToInstant({ year: day.year, month: day.month, day: day.day, hour: 0, minute: 0, second: 0 }, zone)
+        : wallToInstant({ year: day.year, month: day.month, day: day.day, hour, minute: rnd.pick([0, 30]), second: 0 }, zone);
+      const end = allDay ? DateTime.fromJSDate(start, { zone }).plus({ days: 1 }).toJSDate() : new Date(start.getTime() + minutes * 60_000);
+      const [zh, en] = SINGLE_TITLES[i % SINGLE_TITLES.length]!;
+      const others = [...new Set([creator.id, ...Array.from({ length: rnd.int(0, 3) }, () => rnd.pick(pool).id)])];
+      await db.workEvent.create({
+        data: {
+          title: allDay ? `${zh}（全天）` : zh,
+          content: `<p>${en}</p>`,
+          address: zone === 'Asia/Shanghai' ? '上海办公室' : zone.split('/')[1]!.replace('_', ' '),
+          startAt: start,
+          endAt: end,
+          allDay,
+          isOpen: i % 10 === 0,
+          published: i % 6 !== 5,
+          timeZone: zone,
+          projectId: projects.length && i % 3 === 0 ? projects[i % projects.length]!.id : null,
+          creatorId: creator.id,
+          participants: { create: others.map((userId) => ({ userId, startAt: start, endAt: end })) },
+        },
+      });
+      counts.workEvents += 1;
+      counts.eventParticipants += others.length;
+    }
+    return counts;
+  },
 };

@@ -1,0 +1,33 @@
+import type { Actor } from '../../context.ts';
+import type { Prisma } from '../../generated/prisma/client.ts';
+import { can } from '../../policy.ts';
+
+const STAFF = 1;
+
+/**
+ * Who sees a work event (both doors, lists and node(id:)):
+ * - holders of `schedule.manage` (administrators, managers) see every event;
+ * - the creator sees their events, published or not;
+ * - a participant sees the published events they take part in;
+ * - staff see published events with the open flag (anyone may join those).
+ * Unpublished events are therefore visible to their creator and managers only.
+ */
+export function visibleEventsWhere(actor: Actor): Prisma.WorkEventWhereInput {
+  if (can(actor, 'schedule.manage')) return {};
+  const published: Prisma.WorkEventWhereInput[] = [{ participants: { some: { userId: actor.id } } }];
+  if (actor.type === STAFF) published.push({ isOpen: true });
+  return { OR: [{ creatorId: actor.id }, { published: true, OR: published }] };
+}
+
+export type EventAccessFacts = { creatorId: number; published: boolean; isOpen: boolean; participantIds: readonly number[] };
+
+export function isEventVisible(actor: Actor, e: EventAccessFacts): boolean {
+  if (can(actor, 'schedule.manage') || e.creatorId === actor.id) return true;
+  if (!e.published) return false;
+  return e.participantIds.includes(actor.id) || (e.isOpen && actor.type === STAFF);
+}
+
+/** Edit, move, delete, publish, copy: the creator or a holder of `schedule.manage`. */
+export function canEditEvent(actor: Actor, e: { creatorId: number }): boolean {
+  return can(actor, 'schedule.manage') || (actor.type === STAFF && e.creatorId === actor.id);
+}

@@ -1,0 +1,264 @@
+/**
+ * Reads of work events for both doors: one event, the calendar of some people over a range,
+ * filtered lists, near-duplicates, and the feed read API for the ICS engineer.
+ */
+import { DateTime } from 'luxon';
+import type { Actor, ServiceContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { NotFoundError, ValidationError } from '../../errors.ts';
+import type { Prisma } from '../../generated/prisma/client.ts';
+import { dbId, parseInput, z } from '../../lib/validate.ts';
+import { searchText } from '../../lib/text.ts';
+import { authorize, requireActor } from '../../policy.ts';
+import { expandRule, requireZone } from './recurrence.ts';
+import { isEventVisible, visibleEventsWhere } from './schedule.policy.ts';
+
+/** The longest range a calendar or list asks for at once. */
+export const MAX_RANGE_DAYS = 400;
+export const MAX_CALENDAR_PEOPLE = 200;
+
+export const eventInclude = {
+  participants: { include: { user: { select: { id: true, name: true, nameEn: true } } }, orderBy: { userId: 'asc' } },
+  project: { select: { id: true, name: true, nameEn: true } },
+  creator: { select: { id: true, name: true, nameEn: true } },
+  series: true,
+} as const satisfies Prisma.WorkEventInclude;
+export type EventWithRelations = Prisma.WorkEventGetPayload<{ include: typeof eventInclude }>;
+
+/** One event the caller may see, or NOT_FOUND (hidden events look missing). */
+export async function getEvent(ctx: ServiceContext, rawId: unknown): Promise<EventWithRelations> {
+  const actor = authorize(ctx, 'schedule.use');
+  const { id } = parseInput(z.object({ id: dbId() }), { id: rawId });
+  const event = await ctx.db.workEvent.findFirst({ where: { AND: [{ id }, visibleEventsWhere(actor)] }, include: eventInclude });
+  if (!event) throw new NotFoundError();
+  return event;
+}
+
+const calendarSchema = z.object({
+  from: z.date(),
+  to: z.date(),
+  userIds: z.array(dbId()).max(MAX_CALENDAR_PEOPLE).nullish(),
+  projectId: dbId().nullish(),
+  published: z.boolean().nullish(),
+});
+export type CalendarInput = z.input<typeof calendarSchema>;
+
+/**
+ * Events overlapping [from, to) that the caller may see: of the named people (as participants),
+ * or, without people, the caller's own (taking part or created).
+ */
+export function calendarWhere(ctx: ServiceContext, raw: CalendarInput): { where: Prisma.WorkEventWhereInput; userIds: number[] } {
+  const actor = requireActor(ctx);
+  authorize(ctx, 'schedule.use');
+  const input = parseInput(calendarSchema, raw);
+  checkRange(input.from, input.to);
+  const userIds = input.userIds?.length ? [...new Set(input.userIds)] : [];
+  const own: Prisma.WorkEventWhereInput = userIds.length
+    ? { participants: { some: { userId: { in: userIds }, startAt: { lt: input.to }, endAt: { gt: input.from } } } }
+    : { OR: [{ participants: { some: { userId: actor.id } } }, { creatorId: actor.id }] };
+  return {
+    userIds: userIds.length ? userIds : [actor.id],
+    where: {
+      AND: [
+        { startAt: { lt: input.to }, endAt: { gt: input.from } },
+        own,
+        input.projectId ? { projectId: input.projectId } : {},
+        input.published === true || input.published === false ? { published: input.published } : {},
+        visibleEventsWhere(actor),
+      ],
+    },
+  };
+}
+
+export function checkRange(from: Date, to: Date): void {
+  if (to.getTime() < from.getTime()) throw new ValidationError('schedule.endBeforeStart', undefined, 'END_BEFORE_START');
+  if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * 86_400_000) throw new ValidationError('schedule.rangeTooLong', { days: MAX_RANGE_DAYS });
+}
+
+export async function listCalendar(ctx: ServiceContext, raw: CalendarInput): Promise<EventWithRelations[]> {
+  const { where } = calendarWhere(ctx, raw);
+  return ctx.db.workEvent.findMany({ where, include: eventInclude, orderBy: [{ startAt: 'asc' }, { id: 'asc' }] });
+}
+
+const listSchema = z.object({
+  title: z.string().max(200).nullish(),
+  from: z.date().nullish(),
+  to: z.date().nullish(),
+  published: z.boolean().nullish(),
+  projectId: dbId().nullish(),
+  userId: dbId().nullish(),
+  seriesId: dbId().nullish(),
+  createdByMe: z.boolean().nullish(),
+});
+export type ListInput = z.input<typeof listSchema>;
+
+/** A filtered list of visible events (legacy paged list). */
+export function listWhere(ctx: ServiceContext, raw: ListInput): Prisma.WorkEventWhereInput {
+  const actor = authorize(ctx, 'schedule.use');
+  const input = parseInput(listSchema, raw);
+  if (input.from && input.to && input.to < input.from) throw new ValidationError('schedule.endBeforeStart', undefined, 'END_BEFORE_START');
+  const title = searchText(input.title);
+  return {
+    AND: [
+      visibleEventsWhere(actor),
+      title ? { title: { contains: title, mode: 'insensitive' } } : {},
+      input.from ? { endAt: { gt: input.from } } : {},
+      input.to ? { startAt: { lt: input.to } } : {},
+      input.published === true || input.published === false ? { published: input.published } : {},
+      input.projectId ? { projectId: input.projectId } : {},
+      input.userId ? { participants: { some: { userId: input.userId } } } : {},
+      input.seriesId ? { seriesId: input.seriesId } : {},
+      input.createdByMe ? { creatorId: actor.id } : {},
+    ],
+  };
+}
+
+const alikeSchema = z.object({
+  id: dbId().nullish(),
+  title: z.string().trim().min(1).max(200),
+  startAt: z.date(),
+  participantIds: z.array(dbId()).max(200).nullish(),
+  timeZone: z.string().max(64).nullish(),
+});
+export type AlikeInput = z.input<typeof alikeSchema>;
+
+/**
+ * Near-duplicates of an event about to be saved: the same title (ignoring case and surrounding
+ * spaces), the same set of participants, and a start on the same day in the given zone (the
+ * caller's by default). Only events the caller may see are answered.
+ */
+export async function findAlike(ctx: ServiceContext, raw: AlikeInput): Promise<EventWithRelations[]> {
+  const actor = authorize(ctx, 'schedule.use');
+  const input = parseInput(alikeSchema, raw);
+  const zone = requireZone(input.timeZone ?? actor.timeZone);
+  const day = DateTime.fromJSDate(input.startAt, { zone }).startOf('day');
+  const people = [...new Set(input.participantIds?.length ? input.participantIds : [actor.id])].sort((a, b) => a - b);
+  const rows = await ctx.db.$queryRawUnsafe<Array<{ id: number }>>(
+    `SELECT e.id FROM work_events e
+     WHERE e.start_at >= $1::text::timestamptz AND e.start_at < $2::text::timestamptz
+       AND lower(btrim(e.title)) = lower($3)
+       AND ($4::int IS NULL OR e.id <> $4::int)
+       AND (SELECT coalesce(array_agg(p.user_id ORDER BY p.user_id), '{}') FROM event_participants p WHERE p.event_id = e.id) = $5::int[]
+     ORDER BY e.start_at, e.id LIMIT 100`,
+    day.toUTC().toISO(),
+    day.plus({ days: 1 }).toUTC().toISO(),
+    input.title.trim(),
+    input.id ?? null,
+    people,
+  );
+  if (!rows.length) return [];
+  return ctx.db.workEvent.findMany({
+    where: { AND: [{ id: { in: rows.map((r) => r.id) } }, visibleEventsWhere(actor)] },
+    include: eventInclude,
+    orderBy: [{ startAt: 'asc' }, { id: 'asc' }],
+  });
+}
+
+// ── read API for the ICS feed (workdaily area) ──
+
+export type FeedEvent = {
+  id: number;
+  title: string;
+  content: string;
+  address: string;
+  startAt: Date;
+  endAt: Date;
+  allDay: boolean;
+  timeZone: string;
+  published: boolean;
+  isOpen: boolean;
+  type: number;
+  projectId: number | null;
+  placeId: number | null;
+  creatorId: number;
+  participantIds: number[];
+  updatedAt: Date;
+  /** For an occurrence: the series and the start the rule gave it (RECURRENCE-ID). */
+  seriesId: number | null;
+  originalStart: Date | null;
+  isException: boolean;
+};
+
+export type FeedSeries = {
+  id: number;
+  /** RRULE text without DTSTART; UNTIL is UTC. Expand it from `dtstart` in `timeZone`. */
+  rrule: string;
+  timeZone: string;
+  /** DTSTART (the rule's first start, an instant; write it with TZID=timeZone). */
+  dtstart: Date;
+  durationMin: number;
+  allDay: boolean;
+  /** Starts of the rule this user has no occurrence for (deleted, unpublished, or not theirs). */
+  exdates: Date[];
+  /** The master's fields (title, content...): those of the series' ordinary occurrences. */
+  master: FeedEvent;
+  /** Occurrences edited on their own: write them with RECURRENCE-ID = originalStart. */
+  overrides: FeedEvent[];
+  updatedAt: Date;
+};
+
+/**
+ * The events of one user's calendar feed: the published events they take part in and the
+ * events they created, overlapping [from, to). Series are answered whole (rule, per-user
+ * exception dates, overridden occurrences) when any of their occurrences overlaps the range;
+ * single events as they are. Statements: three, whatever the number of events.
+ */
+export async function eventsForFeed(db: Db, userId: number, from: Date, to: Date): Promise<{ singles: FeedEvent[]; series: FeedSeries[] }> {
+  const mine: Prisma.WorkEventWhereInput = {
+    OR: [{ creatorId: userId }, { published: true, participants: { some: { userId } } }],
+  };
+  const select = {
+    id: true, title: true, content: true, address: true, startAt: true, endAt: true, allDay: true, timeZone: true, published: true,
+    isOpen: true, type: true, projectId: true, placeId: true, creatorId: true, updatedAt: true, seriesId: true, originalStart: true,
+    isException: true, participants: { select: { userId: true }, orderBy: { userId: 'asc' } },
+  } as const satisfies Prisma.WorkEventSelect;
+  const toFeed = (e: Prisma.WorkEventGetPayload<{ select: typeof select }>): FeedEvent => {
+    const { participants, ...rest } = e;
+    return { ...rest, participantIds: participants.map((p) => p.userId) };
+  };
+  const inRange = await db.workEvent.findMany({
+    where: { AND: [mine, { startAt: { lt: to }, endAt: { gt: from } }] },
+    select,
+    orderBy: [{ startAt: 'asc' }, { id: 'asc' }],
+  });
+  const singles = inRange.filter((e) => e.seriesId === null).map(toFeed);
+  const seriesIds = [...new Set(inRange.map((e) => e.seriesId).filter((s): s is number => s !== null))];
+  if (!seriesIds.length) return { singles, series: [] };
+  const [seriesRows, rows] = await Promise.all([
+    db.eventSeries.findMany({ where: { id: { in: seriesIds } }, orderBy: { id: 'asc' } }),
+    db.workEvent.findMany({ where: { AND: [mine, { seriesId: { in: seriesIds } }] }, select, orderBy: [{ startAt: 'asc' }, { id: 'asc' }] }),
+  ]);
+  const bySeries = new Map<number, FeedEvent[]>();
+  for (const r of rows) {
+    const list = bySeries.get(r.seriesId!) ?? [];
+    list.push(toFeed(r));
+    bySeries.set(r.seriesId!, list);
+  }
+  const series: FeedSeries[] = [];
+  for (const s of seriesRows) {
+    const occ = bySeries.get(s.id) ?? [];
+    if (!occ.length) continue;
+    const have = new Set(occ.map((o) => o.originalStart?.getTime()));
+    const starts = expandRule({ rrule: s.rrule, timeZone: s.timeZone, dtstart: s.dtstart });
+    const master = occ.find((o) => !o.isException) ?? occ[0]!;
+    series.push({
+      id: s.id,
+      rrule: s.rrule,
+      timeZone: s.timeZone,
+      dtstart: s.dtstart,
+      durationMin: s.durationMin,
+      allDay: master.allDay,
+      exdates: starts.filter((d) => !have.has(d.getTime())),
+      master,
+      overrides: occ.filter((o) => o.isException),
+      updatedAt: new Date(Math.max(s.updatedAt.getTime(), ...occ.map((o) => o.updatedAt.getTime()))),
+    });
+  }
+  return { singles, series };
+}
+
+/** Whether the actor may see this loaded event (node(id:) and payloads). */
+export function canSee(actor: Actor, e: { creatorId: number; published: boolean; isOpen: boolean; participants: Array<{ userId: number }> }): boolean {
+  return isEventVisible(actor, { ...e, participantIds: e.participants.map((p) => p.userId) });
+}
+
