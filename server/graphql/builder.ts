@@ -89,7 +89,9 @@ builder.scalarType('File', {
     throw new GraphQLError('File is an input-only scalar');
   },
   parseValue: (value) => {
-    if (!(value instanceof File)) throw new GraphQLError('File must be sent as a multipart upload');
-    return value;
+    // graphql-yoga's multipart parser gives its own File implementation: accept any File-like value.
+    const fileLike = value instanceof File || (!!value && typeof value === 'object' && typeof (value as File).arrayBuffer === 'function' && typeof (value as File).name === 'string' && typeof (value as File).size === 'number');
+    if (!fileLike) throw new GraphQLError('File must be sent as a multipart upload');
+    return value as File;
   },
 });

@@ -4,6 +4,7 @@ import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
+import yauzl from 'yauzl';
 import type { Config } from '../config.ts';
 import { DomainError } from '../errors.ts';
 
@@ -64,12 +65,16 @@ export const UPLOAD_POLICIES = {
 
 /** A refused upload; both doors translate it (messages in server/i18n/messages/content.ts). */
 export class UploadError extends DomainError {
-  constructor(code: 'UPLOAD_MISSING' | 'UPLOAD_EMPTY' | 'UPLOAD_TOO_LARGE' | 'UPLOAD_TYPE_NOT_ALLOWED', params?: Record<string, string | number>) {
+  constructor(
+    code: 'UPLOAD_MISSING' | 'UPLOAD_EMPTY' | 'UPLOAD_TOO_LARGE' | 'UPLOAD_TYPE_NOT_ALLOWED' | 'UPLOAD_UNSAFE_ARCHIVE',
+    params?: Record<string, string | number>,
+  ) {
     const key = {
       UPLOAD_MISSING: 'upload.missing',
       UPLOAD_EMPTY: 'upload.empty',
       UPLOAD_TOO_LARGE: 'upload.tooLarge',
       UPLOAD_TYPE_NOT_ALLOWED: 'upload.typeNotAllowed',
+      UPLOAD_UNSAFE_ARCHIVE: 'upload.unsafeArchive',
     } as const;
     super(code, key[code], params);
   }
@@ -212,4 +217,95 @@ export async function downloadResponse(
       'cache-control': 'private, no-store',
     },
   });
+}
+
+// ── zip-based formats (xlsx, docx, ...) ──
+
+export type ZipLimits = {
+  /** Most entries the central directory may list. */
+  maxEntries: number;
+  /** Most bytes all entries may unpack to, declared and actual. */
+  maxTotalBytes: number;
+  /** Most bytes one entry may unpack to. */
+  maxEntryBytes: number;
+  /** Highest unpacked/packed ratio of an entry larger than 1 MiB. */
+  maxRatio: number;
+};
+
+export const XLSX_ZIP_LIMITS: ZipLimits = { maxEntries: 500, maxTotalBytes: 40 * MB, maxEntryBytes: 30 * MB, maxRatio: 150 };
+
+function openZip(bytes: Buffer): Promise<yauzl.ZipFile> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false, decodeStrings: true }, (err, zip) =>
+      err || !zip ? reject(err ?? new Error('no zip')) : resolve(zip),
+    );
+  });
+}
+
+/**
+ * Refuses zip bombs before any parser unpacks the archive. First the central directory is
+ * read (nothing is decompressed): the entry count, each entry's declared sizes and
+ * compression ratio, encrypted entries and unsafe names. Then every entry is streamed and
+ * counted, so an archive whose entries unpack to more than they declare is stopped after
+ * at most a chunk past its limit (yauzl checks actual against declared sizes); memory stays
+ * at one chunk. Throws UPLOAD_TYPE_NOT_ALLOWED for bytes that are not a zip archive and
+ * UPLOAD_UNSAFE_ARCHIVE for one that breaks a limit.
+ */
+export async function assertSafeZip(bytes: Buffer, limits: ZipLimits = XLSX_ZIP_LIMITS, allowed = 'xlsx'): Promise<void> {
+  let zip: yauzl.ZipFile;
+  try {
+    zip = await openZip(bytes);
+  } catch {
+    throw new UploadError('UPLOAD_TYPE_NOT_ALLOWED', { allowed });
+  }
+  const unsafe = () => new UploadError('UPLOAD_UNSAFE_ARCHIVE');
+  try {
+    if (zip.entryCount > limits.maxEntries) throw unsafe();
+    const entries: yauzl.Entry[] = [];
+    let declared = 0;
+    await new Promise<void>((resolve, reject) => {
+      zip.on('error', reject);
+      zip.on('end', () => resolve());
+      zip.on('entry', (entry: yauzl.Entry) => {
+        const name = entry.fileName;
+        const size = entry.uncompressedSize;
+        declared += size;
+        if (
+          entry.isEncrypted() ||
+          name.startsWith('/') ||
+          name.split(/[\\/]/).includes('..') ||
+          size > limits.maxEntryBytes ||
+          declared > limits.maxTotalBytes ||
+          (size > MB && size / Math.max(entry.compressedSize, 1) > limits.maxRatio)
+        ) {
+          reject(unsafe());
+          return;
+        }
+        entries.push(entry);
+        zip.readEntry();
+      });
+      zip.readEntry();
+    });
+    let actual = 0;
+    for (const entry of entries) {
+      if (entry.fileName.endsWith('/')) continue;
+      const stream = await zip.openReadStreamPromise(entry);
+      await new Promise<void>((resolve, reject) => {
+        stream.on('data', (chunk: Buffer) => {
+          actual += chunk.length;
+          if (actual > limits.maxTotalBytes) {
+            stream.destroy();
+            reject(unsafe());
+          }
+        });
+        stream.on('error', () => reject(unsafe()));
+        stream.on('end', () => resolve());
+      });
+    }
+  } catch (err) {
+    if (err instanceof UploadError) throw err;
+    throw unsafe();
+  } finally {
+    zip.close();
+  }
 }

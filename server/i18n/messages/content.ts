@@ -4,6 +4,10 @@ export const contentMessages = {
   'upload.missing': { zh: '请选择要上传的文件', en: 'Please choose a file to upload' },
   'upload.empty': { zh: '文件为空', en: 'The file is empty' },
   'upload.tooLarge': { zh: '文件大小超出限制（最大{max}MB）', en: 'The file is too large (at most {max} MB)' },
+  'upload.unsafeArchive': {
+    zh: '文件结构异常（解压后过大或压缩比异常），已拒绝',
+    en: 'The file was refused: it would unpack to too much data or is compressed suspiciously',
+  },
   'upload.typeNotAllowed': { zh: '文件类型不允许，仅支持：{allowed}', en: 'This file type is not allowed; accepted: {allowed}' },
 
   // Projects.
@@ -32,10 +36,6 @@ export const contentMessages = {
   'dict.notFound': { zh: '字典不存在', en: 'The dictionary does not exist' },
   'dict.itemNotFound': { zh: '字典项不存在', en: 'The dictionary item does not exist' },
   'dict.import.notXlsx': { zh: '请上传Excel（.xlsx）文件', en: 'Please upload an Excel (.xlsx) file' },
-  'dict.import.unsafe': {
-    zh: '文件结构异常（解压后过大或压缩比异常），已拒绝',
-    en: 'The file was refused: it would unpack to too much data or is compressed suspiciously',
-  },
   'dict.import.noSheet': { zh: '文件中没有工作表', en: 'The file has no worksheet' },
   'dict.import.header': { zh: '表头与模板不一致，请下载模板后填写', en: 'The header row does not match the template; please download the template' },
   'dict.import.empty': { zh: '文件中没有数据行', en: 'The file has no data rows' },
@@ -47,6 +47,7 @@ export const contentMessages = {
   'dict.import.required': { zh: '不能为空', en: 'is required' },
   'dict.import.tooLong': { zh: '不能超过{max}个字符', en: 'must be at most {max} characters' },
   'dict.import.duplicate': { zh: '与第{other}行编码重复', en: 'repeats the code of row {other}' },
+  'dict.import.codeInvalid': { zh: '只能包含文字、数字和 _ - . :', en: 'may hold only letters, digits and _ - . :' },
   'dict.import.notInteger': { zh: '必须是整数', en: 'must be a whole number' },
   'dict.import.notBoolean': { zh: '只能填写“是”或“否”', en: 'must be “yes” or “no”' },
   'dict.import.done': { zh: '导入成功：新增{created}条，更新{updated}条', en: 'Imported: {created} added, {updated} updated' },

@@ -25,7 +25,7 @@ export async function subscribeSse(url: string, query: string, token: string | n
   let buffer = '';
   let done = false;
   const queue: Array<Record<string, unknown>> = [];
-  let waiter: (() => void) | null = null;
+  const wake: { fn: (() => void) | null } = { fn: null };
   void (async () => {
     try {
       for (;;) {
@@ -41,14 +41,14 @@ export async function subscribeSse(url: string, query: string, token: string | n
           const data = lines.filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).join('\n');
           if (event === 'complete') done = true;
           else if (data) queue.push(JSON.parse(data) as Record<string, unknown>);
-          waiter?.();
+          wake.fn?.();
         }
       }
     } catch {
       // aborted
     }
     done = true;
-    waiter?.();
+    wake.fn?.();
   })();
   return {
     status: res.status,
@@ -62,10 +62,10 @@ export async function subscribeSse(url: string, query: string, token: string | n
         const left = deadline - Date.now();
         if (left <= 0) throw new Error('no event in time');
         await new Promise<void>((resolve) => {
-          waiter = resolve;
+          wake.fn = resolve;
           setTimeout(resolve, left);
         });
-        waiter = null;
+        wake.fn = null;
       }
       return queue.shift() as never;
     },

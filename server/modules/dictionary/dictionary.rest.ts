@@ -1,0 +1,142 @@
+import type { ServiceContext } from '../../context.ts';
+import { DomainError } from '../../errors.ts';
+import { translate } from '../../i18n/catalogue.ts';
+import { bytesResponse } from '../../lib/upload.ts';
+import { authorize, requireActor } from '../../policy.ts';
+import { BOTH, type RestRoute } from '../../rest/adapter.ts';
+import type { Params } from '../../rest/body.ts';
+import { envelope, formatDateTime, readPage } from '../../rest/envelope.ts';
+import { uploadedFile } from '../projects/projects.rest.ts';
+import {
+  deleteDictionaries,
+  deleteDictionaryItems,
+  importDictionaryItems,
+  itemsByCodes,
+  listDictionaries,
+  listItems,
+  saveDictionary,
+  saveDictionaryItem,
+  type DictionaryRow,
+} from './dictionary.service.ts';
+import { ImportRowsError, itemTemplate } from './dictionary.xlsx.ts';
+import type { Prisma } from '../../generated/prisma/client.ts';
+
+const condition = (p: Params): Params => ({ ...p, ...((p.condition && typeof p.condition === 'object' ? p.condition : {}) as Params) });
+const first = (...values: unknown[]) => values.find((v) => v !== undefined && v !== '');
+/** Legacy flags arrive as true/false, 1/0 or their strings. */
+const flag = (v: unknown) => (v === undefined || v === '' || v === null ? undefined : v === true || v === 1 || v === '1' || v === 'true');
+
+function dictJson(ctx: ServiceContext, d: DictionaryRow) {
+  return {
+    id: d.id,
+    code: d.code,
+    name: d.name,
+    nameEn: d.nameEn,
+    remark: d.remark,
+    sort: d.sort,
+    itemCount: d._count.items,
+    createTime: formatDateTime(d.createdAt, requireActor(ctx).timeZone),
+  };
+}
+
+function itemJson(i: Prisma.DictionaryItemGetPayload<object>) {
+  return { id: i.id, dictId: i.dictionaryId, code: i.code, value: i.code, label: i.label, name: i.label, labelEn: i.labelEn, sort: i.sort, enabled: i.enabled, status: i.enabled ? 1 : 0, remark: i.remark };
+}
+
+/** `/sys/dict/*`, `/sys/dict/item/*` and the template download. */
+export const dictionaryRoutes: RestRoute[] = [
+  {
+    path: '/api/admin/sys/dict/list',
+    methods: BOTH,
+    handler: async (ctx, req) => {
+      const c = condition(req.params);
+      const rows = (await listDictionaries(ctx, { search: first(c.searchKey, c.name, c.code) })).map((d) => dictJson(ctx, d));
+      if (!req.params.pageResult) return { data: rows };
+      const page = readPage(req.params);
+      return { data: { currentPage: page.currentPage, pageSize: page.pageSize, rows: rows.length, resultList: rows.slice((page.currentPage - 1) * page.pageSize, page.currentPage * page.pageSize) } };
+    },
+  },
+  {
+    path: '/api/admin/sys/dict/saveDict',
+    methods: BOTH,
+    handler: async (ctx, req) => {
+      const p = req.params;
+      const saved = await saveDictionary(ctx, { id: first(p.id), code: p.code, name: p.name, nameEn: p.nameEn, remark: p.remark, sort: first(p.sort) });
+      return { data: saved, message: String(saved.id) };
+    },
+  },
+  {
+    path: '/api/admin/sys/dict/del',
+    methods: BOTH,
+    handler: async (ctx, req) => ({ data: await deleteDictionaries(ctx, { ids: first(req.params.ids, req.params.id) }), message: translate(ctx.lang, 'toast.deleted') }),
+  },
+  {
+    path: '/api/admin/sys/dict/item/listByDictId',
+    methods: BOTH,
+    handler: async (ctx, req) => {
+      const c = condition(req.params);
+      const input = { dictionaryId: first(c.dictId, c.dictionaryId, c.id), search: first(c.searchKey, c.label), enabled: flag(first(c.enabled, c.status)) };
+      if (!req.params.pageResult) return { data: (await listItems(ctx, input)).rows.map(itemJson) };
+      const page = readPage(req.params);
+      const { rows, total } = await listItems(ctx, input, page);
+      return { data: { currentPage: page.currentPage, pageSize: page.pageSize, rows: total, resultList: rows.map(itemJson) } };
+    },
+  },
+  {
+    path: '/api/admin/sys/dict/item/save',
+    methods: BOTH,
+    handler: async (ctx, req) => {
+      const p = req.params;
+      const saved = await saveDictionaryItem(ctx, {
+        id: first(p.id),
+        dictionaryId: first(p.dictId, p.dictionaryId),
+        code: first(p.code, p.value),
+        label: first(p.label, p.name),
+        labelEn: p.labelEn,
+        sort: first(p.sort),
+        enabled: flag(first(p.enabled, p.status)),
+        remark: p.remark,
+      });
+      return { data: saved, message: String(saved.id) };
+    },
+  },
+  {
+    path: '/api/admin/sys/dict/item/del',
+    methods: BOTH,
+    handler: async (ctx, req) => ({ data: await deleteDictionaryItems(ctx, { ids: first(req.params.ids, req.params.id) }), message: translate(ctx.lang, 'toast.deleted') }),
+  },
+  {
+    path: '/api/admin/sys/dict/item/listWithCodes',
+    methods: ['GET'],
+    handler: async (ctx, req) => {
+      const byCode = await itemsByCodes(ctx, { codes: first(req.params.codes, req.params.code) });
+      return { data: Object.fromEntries(Object.entries(byCode).map(([code, items]) => [code, items.map(itemJson)])) };
+    },
+  },
+  {
+    path: '/api/admin/sys/dict/item/importData',
+    methods: ['POST'],
+    handler: async (ctx, req) => {
+      try {
+        const result = await importDictionaryItems(ctx, { dictionaryId: first(req.params.dictId, req.params.dictionaryId, req.params.id) }, uploadedFile(req));
+        return { data: result, message: translate(ctx.lang, 'dict.import.done', { created: result.created, updated: result.updated }) };
+      } catch (err) {
+        // Row errors travel in `data` so the client can list them.
+        if (err instanceof ImportRowsError) return envelope('error', translate(ctx.lang, err.messageKey, err.params), { errors: err.rows });
+        throw err;
+      }
+    },
+  },
+  {
+    path: '/api/admin/template/downloadTemplate',
+    methods: ['GET'],
+    handler: async (ctx, req) => {
+      // The only template so far is the dictionary items' one (type dictItem, the default).
+      authorize(ctx, 'dictionary.read');
+      const type = first(req.params.type, req.params.templateType, req.params.name) ?? 'dictItem';
+      if (type !== 'dictItem' && type !== 'dict') throw new DomainError('NOT_FOUND', 'dict.template.unknown');
+      const name = ctx.lang === 'en' ? 'dictionary-items-template.xlsx' : '字典项导入模板.xlsx';
+      return bytesResponse(await itemTemplate(ctx.lang), name, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    },
+  },
+];
