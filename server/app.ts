@@ -15,9 +15,11 @@ import { scheduleRouteTables } from './rest/modules/schedule.ts';
 import { workdailyRouteTables } from './rest/modules/workdaily.ts';
 import { orgRouteTables } from './rest/modules/org.ts';
 import { contentRouteTables } from './rest/modules/content.ts';
+import { icsFeedHandler } from './modules/ics/ics.route.ts';
 
 
-const CLIENT_DIST = path.resolve(import.meta.dirname, '../client/dist');
+// CLIENT_DIST points at another build (the browser tests serve a copy they can change).
+const CLIENT_DIST = path.resolve(process.env.CLIENT_DIST || path.resolve(import.meta.dirname, '../client/dist'));
 const PLACEHOLDER = path.resolve(import.meta.dirname, '../client/placeholder.html');
 
 const STATIC_TYPES: Record<string, string> = {
@@ -71,6 +73,9 @@ export function createApp(deps: { db: Db; config: Config }) {
   app.on(['GET', 'POST', 'OPTIONS'], '/graphql', (c) => yoga.fetch(c.req.raw, { address: clientAddress(c, deps.config.trustProxy) }));
 
   app.all('/api/*', (c) => rest(c.req.raw, clientAddress(c, deps.config.trustProxy)));
+
+  // Public calendar feeds (no login; the unguessable token is the credential).
+  app.on(['GET', 'HEAD'], '/ics/:file', (c) => icsFeedHandler(deps)(c.req.raw));
 
   // The client: the built app when there is one, otherwise the placeholder page.
   app.get('*', async (c) => {

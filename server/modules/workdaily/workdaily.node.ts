@@ -1,0 +1,123 @@
+import { builder } from '../../graphql/builder.ts';
+import { ProjectNode } from '../projects/projects.node.ts';
+import { UserNode } from '../users/users.node.ts';
+import { mutationErrors } from '../../graphql/errors.ts';
+import {
+  dailyReminder,
+  getWorkNote,
+  GROUP_BY,
+  transformTimeZone,
+  workStatistics,
+  type ReminderState,
+  type StatisticRow,
+  type ZoneTransform,
+} from './workdaily.service.ts';
+
+export const DailyReminderRef = builder.objectRef<ReminderState>('DailyReminder').implement({
+  description: "A person's daily work-report reminder for one day.",
+  fields: (t) => ({
+    day: t.field({ type: 'Date', resolve: (r) => r.day }),
+    user: t.prismaField({ type: 'User', nullable: true, resolve: (query, r, _a, ctx) => ctx.db.user.findUnique({ ...query, where: { id: r.userId } }) }),
+    workIsEmpty: t.exposeBoolean('workIsEmpty', { description: 'No schedule entry for the day.' }),
+    workTasksLength: t.exposeInt('workTasksLength', { description: 'Open tasks the person executes without a daily report that day.' }),
+    dismissed: t.exposeBoolean('dismissed', { description: 'The person dismissed the reminder for that day.' }),
+    isNeed: t.exposeBoolean('isNeed', { description: 'Whether to remind: a past or present weekday, not dismissed, with an empty day or unreported tasks.' }),
+  }),
+});
+
+export const WorkStatisticsGroupByEnum = builder.enumType('WorkStatisticsGroupBy', { values: GROUP_BY });
+
+const StatisticRowRef = builder.objectRef<StatisticRow>('WorkStatisticRow').implement({
+  description: 'Hours of schedule entries in one group.',
+  fields: (t) => ({
+    key: t.exposeInt('key', { nullable: true, description: 'User id (PERSON), project id (PROJECT, null: no project) or schedule type 1 regular / 2 overtime (TYPE).' }),
+    name: t.exposeString('name', { nullable: true }),
+    nameEn: t.exposeString('nameEn', { nullable: true }),
+    hours: t.exposeFloat('hours'),
+    entries: t.exposeInt('entries', { description: 'Schedule entries counted.' }),
+    days: t.exposeInt('days', { description: 'Distinct person-days with an entry.' }),
+  }),
+});
+
+type Statistics = { from: string; to: string; groupBy: (typeof GROUP_BY)[number]; total: StatisticRow; rows: StatisticRow[] };
+
+const StatisticsRef = builder.objectRef<Statistics>('WorkStatistics').implement({
+  fields: (t) => ({
+    from: t.field({ type: 'Date', resolve: (s) => s.from }),
+    to: t.field({ type: 'Date', resolve: (s) => s.to }),
+    groupBy: t.field({ type: WorkStatisticsGroupByEnum, resolve: (s) => s.groupBy }),
+    total: t.field({ type: StatisticRowRef, resolve: (s) => s.total }),
+    rows: t.field({ type: [StatisticRowRef], description: 'Most hours first.', resolve: (s) => s.rows }),
+  }),
+});
+
+const ZoneTransformRef = builder.objectRef<ZoneTransform>('TimeZoneTransform').implement({
+  fields: (t) => ({
+    time: t.exposeString('time', { description: 'The wall time in `toZone`, yyyy-MM-dd HH:mm:ss.' }),
+    fromZone: t.exposeString('fromZone'),
+    toZone: t.exposeString('toZone'),
+    fromOffset: t.exposeString('fromOffset', { description: 'UTC offset of `fromZone` at that moment, like +08:00.' }),
+    toOffset: t.exposeString('toOffset'),
+    instant: t.expose('instant', { type: 'DateTime' }),
+    shifted: t.exposeBoolean('shifted', { description: 'The wall time does not exist in `fromZone` (a daylight-saving gap) and was moved forward.' }),
+  }),
+});
+
+export const WorkNoteRef = builder.prismaObject('WorkNote', {
+  description: "A person's work note for one day.",
+  fields: (t) => ({
+    day: t.expose('day', { type: 'Date' }),
+    content: t.exposeString('content', { description: 'Sanitised rich HTML.' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  dailyReminder: t.field({
+    type: DailyReminderRef,
+    errors: mutationErrors,
+    description: "The daily work-report reminder of a day (default: today in the person's zone) for the viewer, or for another person (managers).",
+    args: { day: t.arg({ type: 'Date' }), userId: t.arg.globalID({ for: [UserNode] }) },
+    resolve: (_r, args, ctx) => dailyReminder(ctx, { day: args.day, userId: args.userId ? (args.userId.typename === 'User' ? Number(args.userId.id) : 0) : null }),
+  }),
+  workStatistics: t.field({
+    type: StatisticsRef,
+    errors: mutationErrors,
+    description:
+      "Hours of schedule entries from `from` to `to` (inclusive) by person, project or type. Everyone's for managers, a project's for its manager, otherwise the viewer's own.",
+    args: {
+      from: t.arg({ type: 'Date', required: true }),
+      to: t.arg({ type: 'Date', required: true }),
+      groupBy: t.arg({ type: WorkStatisticsGroupByEnum, required: true }),
+      userIds: t.arg.globalIDList({ for: [UserNode] }),
+      projectId: t.arg.globalID({ for: [ProjectNode] }),
+    },
+    resolve: async (_r, args, ctx) => {
+      const s = await workStatistics(ctx, {
+        from: args.from,
+        to: args.to,
+        userIds: args.userIds?.map((g) => (g.typename === 'User' ? Number(g.id) : 0)),
+        projectId: args.projectId ? (args.projectId.typename === 'Project' ? Number(args.projectId.id) : 0) : null,
+      });
+      const rows = args.groupBy === 'PERSON' ? s.byPerson : args.groupBy === 'PROJECT' ? s.byProject : s.byType;
+      return { from: s.from, to: s.to, groupBy: args.groupBy, total: s.total, rows };
+    },
+  }),
+  timeZoneTransform: t.field({
+    type: ZoneTransformRef,
+    errors: mutationErrors,
+    description: 'Converts a wall time (yyyy-MM-dd HH:mm:ss) from one IANA zone to another.',
+    args: { time: t.arg.string({ required: true }), fromZone: t.arg.string({ required: true }), toZone: t.arg.string({ required: true }) },
+    resolve: (_r, args, ctx) => transformTimeZone(ctx, args),
+  }),
+  workNote: t.prismaField({
+    type: 'WorkNote',
+    nullable: true,
+    description: "The viewer's work note of a day (default today); null when there is none.",
+    args: { day: t.arg({ type: 'Date' }) },
+    resolve: async (query, _r, args, ctx) => {
+      const note = await getWorkNote(ctx, { day: args.day });
+      return note ? ctx.db.workNote.findUnique({ ...query, where: { id: note.id } }) : null;
+    },
+  }),
+}));

@@ -1,0 +1,426 @@
+import { DateTime, IANAZone } from 'luxon';
+import type { Actor, ServiceContext } from '../../context.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
+import { Prisma } from '../../generated/prisma/client.ts';
+import { RICH_TEXT_MAX_CHARS, richTextLength, sanitizeRichText } from '../../lib/html.ts';
+import { dbId, parseInput, z } from '../../lib/validate.ts';
+import { can, requireActor } from '../../policy.ts';
+import { runWrite } from '../../write.ts';
+
+/**
+ * Daily work read models: reminders, hours statistics, schedule-entry and daily-report lists,
+ * time-zone conversion and the per-day work note. Schedule entries themselves are written by
+ * the tasks area; this module only reads them (statistics are GROUP BY queries in SQL).
+ */
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const dayString = z
+  .string()
+  .regex(DAY)
+  .refine((s) => DateTime.fromISO(s, { zone: 'UTC' }).isValid);
+/** Longest range a statistic or list may cover. */
+export const MAX_RANGE_DAYS = 366;
+
+/** A calendar day as stored in a `date` column (UTC midnight). */
+export function dayToDate(day: string): Date {
+  return new Date(`${day}T00:00:00.000Z`);
+}
+
+export function todayIn(timeZone: string): string {
+  return DateTime.now().setZone(IANAZone.isValidZone(timeZone) ? timeZone : 'UTC').toISODate() as string;
+}
+
+function checkRange(from: string, to: string): void {
+  if (to < from) throw new ValidationError('workdaily.rangeInvalid');
+  const days = DateTime.fromISO(to).diff(DateTime.fromISO(from), 'days').days;
+  if (days > MAX_RANGE_DAYS) throw new ValidationError('workdaily.rangeTooLong', { max: MAX_RANGE_DAYS });
+}
+
+/** Whose rows the caller may read: everyone's with workdaily.readAll, otherwise their own. */
+function canReadAll(actor: Actor): boolean {
+  return can(actor, 'workdaily.readAll');
+}
+
+async function isProjectManager(ctx: ServiceContext, actor: Actor, projectId: number): Promise<boolean> {
+  const p = await ctx.db.project.findUnique({ where: { id: projectId }, select: { managerId: true } });
+  if (!p) throw new NotFoundError();
+  return p.managerId === actor.id;
+}
+
+// ── Reminders ──
+
+export type ReminderState = {
+  userId: number;
+  day: string;
+  /** No schedule entry for the day. */
+  workIsEmpty: boolean;
+  /** Open tasks (incomplete, executed by the user, created by the end of the day) without a daily report that day. */
+  workTasksLength: number;
+  dismissed: boolean;
+  /** Whether to remind: a past or present weekday, not dismissed, with an empty day or unreported tasks. */
+  isNeed: boolean;
+};
+
+const reminderInput = z.object({ day: dayString.optional().nullable(), userId: dbId().optional().nullable() });
+
+export async function dailyReminder(ctx: ServiceContext, raw: unknown): Promise<ReminderState> {
+  const actor = requireActor(ctx);
+  const input = parseInput(reminderInput, raw ?? {});
+  const userId = input.userId ?? actor.id;
+  if (userId !== actor.id && !canReadAll(actor)) throw new ForbiddenError();
+  const user = await ctx.db.user.findUnique({ where: { id: userId }, select: { timeZone: true } });
+  if (!user) throw new NotFoundError();
+  const zone = IANAZone.isValidZone(user.timeZone) ? user.timeZone : 'UTC';
+  const day = input.day ?? todayIn(zone);
+  const date = dayToDate(day);
+  const dayEnd = DateTime.fromISO(day, { zone }).plus({ days: 1 }).toJSDate();
+  const [counts] = await ctx.db.$queryRaw<Array<{ entries: number; tasks: number; dismissed: boolean }>>`
+    SELECT
+      (SELECT count(*)::int FROM schedule_entries s WHERE s.employee_id = ${userId} AND s.work_date = ${date}::date) AS entries,
+      (SELECT count(*)::int FROM work_tasks t
+        WHERE t.executor_id = ${userId} AND t.state = 1 AND t.created_at < ${dayEnd}
+          AND NOT EXISTS (SELECT 1 FROM task_daily_reports r WHERE r.task_id = t.id AND r.user_id = ${userId} AND r.work_date = ${date}::date)) AS tasks,
+      EXISTS (SELECT 1 FROM dismissed_reminders d WHERE d.user_id = ${userId} AND d.day = ${date}::date) AS dismissed`;
+  const entries = counts?.entries ?? 0;
+  const tasks = counts?.tasks ?? 0;
+  const dismissed = counts?.dismissed ?? false;
+  const weekday = DateTime.fromISO(day).weekday <= 5;
+  const notFuture = day <= todayIn(zone);
+  return {
+    userId,
+    day,
+    workIsEmpty: entries === 0,
+    workTasksLength: tasks,
+    dismissed,
+    isNeed: !dismissed && weekday && notFuture && (entries === 0 || tasks > 0),
+  };
+}
+
+/** Dismisses the caller's reminder for a day (default today); idempotent. */
+export async function removeReminder(ctx: ServiceContext, raw: unknown): Promise<ReminderState> {
+  await runWrite(ctx, { operation: 'workdaily.removeReminder', targetType: 'DismissedReminder' }, async (tx) => {
+    const actor = requireActor(ctx);
+    const input = parseInput(z.object({ day: dayString.optional().nullable() }), raw ?? {});
+    const day = input.day ?? todayIn(actor.timeZone);
+    await tx.dismissedReminder.upsert({
+      where: { userId_day: { userId: actor.id, day: dayToDate(day) } },
+      create: { userId: actor.id, day: dayToDate(day) },
+      update: {},
+    });
+    return { result: null, targetIds: [actor.id] };
+  });
+  const actor = requireActor(ctx);
+  const day = parseInput(z.object({ day: dayString.optional().nullable() }), raw ?? {}).day ?? todayIn(actor.timeZone);
+  return dailyReminder(ctx, { day });
+}
+
+// ── Statistics ──
+
+export const GROUP_BY = ['PERSON', 'PROJECT', 'TYPE'] as const;
+export type GroupBy = (typeof GROUP_BY)[number];
+
+const statisticsInput = z.object({
+  from: dayString,
+  to: dayString,
+  userIds: z.array(dbId()).max(1000).optional().nullable(),
+  projectId: dbId().optional().nullable(),
+  scheduleType: z.coerce.number().int().min(1).max(2).optional().nullable(),
+});
+
+export type StatisticRow = {
+  groupBy: GroupBy | 'TOTAL';
+  /** User id, project id (null: no project) or schedule type (1 regular, 2 overtime). */
+  key: number | null;
+  name: string | null;
+  nameEn: string | null;
+  hours: number;
+  entries: number;
+  days: number;
+};
+
+/**
+ * The filter every hours query shares: the range, the caller's filters, and what the caller
+ * may read (everyone with workdaily.readAll; a project's entries for its manager; otherwise
+ * only their own).
+ */
+async function entryScope(ctx: ServiceContext, input: z.infer<typeof statisticsInput>): Promise<Prisma.Sql> {
+  const actor = requireActor(ctx);
+  checkRange(input.from, input.to);
+  const parts: Prisma.Sql[] = [Prisma.sql`s.work_date BETWEEN ${dayToDate(input.from)}::date AND ${dayToDate(input.to)}::date`];
+  if (input.userIds?.length) parts.push(Prisma.sql`s.employee_id = ANY(${input.userIds}::int[])`);
+  if (input.projectId) parts.push(Prisma.sql`s.project_id = ${input.projectId}`);
+  if (input.scheduleType) parts.push(Prisma.sql`s.schedule_type = ${input.scheduleType}`);
+  const everyone = canReadAll(actor) || (input.projectId ? await isProjectManager(ctx, actor, input.projectId) : false);
+  if (!everyone) parts.push(Prisma.sql`s.employee_id = ${actor.id}`);
+  return Prisma.join(parts, ' AND ');
+}
+
+type RawStat = { g_person: number; g_project: number; g_type: number; employee_id: number | null; project_id: number | null; schedule_type: number | null; hours: string; entries: number; days: number };
+
+/**
+ * Hours over a date range by person, by project and by type, plus the total, in ONE query
+ * (GROUP BY GROUPING SETS); names are joined in the same statement.
+ */
+export async function workStatistics(ctx: ServiceContext, raw: unknown): Promise<{ from: string; to: string; total: StatisticRow; byPerson: StatisticRow[]; byProject: StatisticRow[]; byType: StatisticRow[] }> {
+  const input = parseInput(statisticsInput, raw);
+  const where = await entryScope(ctx, input);
+  const rows = await ctx.db.$queryRaw<Array<RawStat & { user_name: string | null; user_name_en: string | null; project_name: string | null; project_name_en: string | null }>>`
+    WITH g AS (
+      SELECT GROUPING(s.employee_id) AS g_person, GROUPING(s.project_id) AS g_project, GROUPING(s.schedule_type) AS g_type,
+             s.employee_id, s.project_id, s.schedule_type,
+             sum(s.work_hours)::text AS hours, count(*)::int AS entries, count(DISTINCT (s.employee_id, s.work_date))::int AS days
+        FROM schedule_entries s
+       WHERE ${where}
+       GROUP BY GROUPING SETS ((s.employee_id), (s.project_id), (s.schedule_type), ()))
+    SELECT g.*, u.name AS user_name, u.name_en AS user_name_en, p.name AS project_name, p.name_en AS project_name_en
+      FROM g
+      LEFT JOIN users u ON g.g_person = 0 AND u.id = g.employee_id
+      LEFT JOIN projects p ON g.g_project = 0 AND p.id = g.project_id
+     ORDER BY g.hours::numeric DESC NULLS LAST`;
+  const out = { from: input.from, to: input.to, total: { groupBy: 'TOTAL' as const, key: null, name: null, nameEn: null, hours: 0, entries: 0, days: 0 }, byPerson: [] as StatisticRow[], byProject: [] as StatisticRow[], byType: [] as StatisticRow[] };
+  for (const r of rows) {
+    const base = { hours: Number(r.hours ?? 0), entries: r.entries, days: r.days };
+    if (r.g_person === 0) out.byPerson.push({ groupBy: 'PERSON', key: r.employee_id, name: r.user_name, nameEn: r.user_name_en, ...base });
+    else if (r.g_project === 0) out.byProject.push({ groupBy: 'PROJECT', key: r.project_id, name: r.project_name, nameEn: r.project_name_en, ...base });
+    else if (r.g_type === 0) out.byType.push({ groupBy: 'TYPE', key: r.schedule_type, name: null, nameEn: null, ...base });
+    else out.total = { groupBy: 'TOTAL', key: null, name: null, nameEn: null, ...base };
+  }
+  return out;
+}
+
+// ── Lists ──
+
+const listInput = z.object({
+  from: dayString.optional().nullable(),
+  to: dayString.optional().nullable(),
+  userId: dbId().optional().nullable(),
+  projectId: dbId().optional().nullable(),
+  scheduleType: z.coerce.number().int().min(1).max(2).optional().nullable(),
+});
+
+export type Page = { currentPage: number; pageSize: number };
+
+function defaultRange(actor: Actor, from: string | null | undefined, to: string | null | undefined): { from: string; to: string } {
+  const today = todayIn(actor.timeZone);
+  const start = from ?? DateTime.fromISO(to ?? today).minus({ days: 30 }).toISODate()!;
+  return { from: start, to: to ?? (from ? DateTime.fromISO(from).plus({ days: 30 }).toISODate()! : today) };
+}
+
+const ENTRY_INCLUDE = {
+  employee: { select: { id: true, name: true, nameEn: true } },
+  project: { select: { id: true, name: true, nameEn: true } },
+  tasks: { select: { taskId: true } },
+} satisfies Prisma.ScheduleEntryInclude;
+
+export type EntryRow = Prisma.ScheduleEntryGetPayload<{ include: typeof ENTRY_INCLUDE }>;
+
+async function entryWhere(ctx: ServiceContext, raw: unknown): Promise<{ where: Prisma.ScheduleEntryWhereInput; from: string; to: string }> {
+  const actor = requireActor(ctx);
+  const input = parseInput(listInput, raw ?? {});
+  const { from, to } = defaultRange(actor, input.from, input.to);
+  checkRange(from, to);
+  const everyone = canReadAll(actor) || (input.projectId ? await isProjectManager(ctx, actor, input.projectId) : false);
+  if (input.userId && input.userId !== actor.id && !everyone) throw new ForbiddenError();
+  return {
+    from,
+    to,
+    where: {
+      workDate: { gte: dayToDate(from), lte: dayToDate(to) },
+      ...(input.userId ? { employeeId: input.userId } : everyone ? {} : { employeeId: actor.id }),
+      ...(input.projectId ? { projectId: input.projectId } : {}),
+      ...(input.scheduleType ? { scheduleType: input.scheduleType } : {}),
+    },
+  };
+}
+
+/** Schedule entries in a range, newest day first (listWorkDailyByDatePage, the GraphQL list). */
+export async function listEntriesPage(ctx: ServiceContext, raw: unknown, page: Page): Promise<{ rows: EntryRow[]; total: number; totalHours: number }> {
+  const { where } = await entryWhere(ctx, raw);
+  const [rows, agg] = await Promise.all([
+    ctx.db.scheduleEntry.findMany({
+      where,
+      include: ENTRY_INCLUDE,
+      orderBy: [{ workDate: 'desc' }, { beginAt: 'asc' }, { id: 'asc' }],
+      skip: (page.currentPage - 1) * page.pageSize,
+      take: page.pageSize,
+    }),
+    ctx.db.scheduleEntry.aggregate({ where, _count: { _all: true }, _sum: { workHours: true } }),
+  ]);
+  return { rows, total: agg._count._all, totalHours: Number(agg._sum.workHours ?? 0) };
+}
+
+/** One person's entries in a range (default: the caller, today), by time (getWorkDailyByUser). */
+export async function entriesOfUser(ctx: ServiceContext, raw: unknown): Promise<{ userId: number; from: string; to: string; rows: EntryRow[]; totalHours: number }> {
+  const actor = requireActor(ctx);
+  const input = (raw ?? {}) as Record<string, unknown>;
+  const today = todayIn(actor.timeZone);
+  const day = input.workDate ?? input.day;
+  const scoped = await entryWhere(ctx, { ...input, userId: input.userId ?? actor.id, from: input.from ?? day ?? today, to: input.to ?? day ?? input.from ?? today });
+  const rows = await ctx.db.scheduleEntry.findMany({ where: scoped.where, include: ENTRY_INCLUDE, orderBy: [{ workDate: 'asc' }, { beginAt: 'asc' }, { id: 'asc' }], take: 5000 });
+  const totalHours = rows.reduce((sum, r) => sum + Number(r.workHours), 0);
+  return { userId: Number(input.userId ?? actor.id), from: scoped.from, to: scoped.to, rows, totalHours };
+}
+
+/**
+ * A project's entries in a range, paged, with hours per person on the project computed by
+ * GROUP BY (listWorkDailyByProjectId). Project managers see their project's entries.
+ */
+export async function projectEntriesPage(ctx: ServiceContext, raw: unknown, page: Page) {
+  const input = parseInput(listInput, raw ?? {});
+  if (!input.projectId) throw new ValidationError('workdaily.projectRequired');
+  const actor = requireActor(ctx);
+  const { from, to } = defaultRange(actor, input.from, input.to);
+  const [list, stats] = await Promise.all([
+    listEntriesPage(ctx, { ...input, from, to }, page),
+    workStatistics(ctx, { from, to, projectId: input.projectId, ...(input.userId ? { userIds: [input.userId] } : {}) }),
+  ]);
+  return { ...list, from, to, byPerson: stats.byPerson, byType: stats.byType };
+}
+
+// ── Daily reports (task daily reports) ──
+
+const reportInput = z.object({
+  from: dayString.optional().nullable(),
+  to: dayString.optional().nullable(),
+  userId: dbId().optional().nullable(),
+  projectId: dbId().optional().nullable(),
+  taskId: dbId().optional().nullable(),
+});
+
+const REPORT_INCLUDE = {
+  user: { select: { id: true, name: true, nameEn: true } },
+  task: { select: { id: true, title: true, state: true, projectId: true, project: { select: { id: true, name: true } } } },
+  log: { select: { id: true, createdAt: true } },
+} satisfies Prisma.TaskDailyReportInclude;
+
+export type ReportRow = Prisma.TaskDailyReportGetPayload<{ include: typeof REPORT_INCLUDE }>;
+
+/**
+ * Daily reports the caller may read: everyone's with workdaily.readAll; otherwise their own
+ * and those on tasks they assigned.
+ */
+async function reportWhere(ctx: ServiceContext, raw: unknown): Promise<Prisma.TaskDailyReportWhereInput> {
+  const actor = requireActor(ctx);
+  const input = parseInput(reportInput, raw ?? {});
+  const { from, to } = defaultRange(actor, input.from, input.to);
+  checkRange(from, to);
+  return {
+    AND: [
+      { workDate: { gte: dayToDate(from), lte: dayToDate(to) } },
+      input.userId ? { userId: input.userId } : {},
+      input.taskId ? { taskId: input.taskId } : {},
+      input.projectId ? { task: { projectId: input.projectId } } : {},
+      canReadAll(actor) ? {} : { OR: [{ userId: actor.id }, { task: { assignerId: actor.id } }] },
+    ],
+  };
+}
+
+export async function listReportsPage(ctx: ServiceContext, raw: unknown, page: Page): Promise<{ rows: ReportRow[]; total: number }> {
+  const where = await reportWhere(ctx, raw);
+  const [rows, total] = await Promise.all([
+    ctx.db.taskDailyReport.findMany({
+      where,
+      include: REPORT_INCLUDE,
+      orderBy: [{ workDate: 'desc' }, { createdAt: 'desc' }, { id: 'desc' }],
+      skip: (page.currentPage - 1) * page.pageSize,
+      take: page.pageSize,
+    }),
+    ctx.db.taskDailyReport.count({ where }),
+  ]);
+  return { rows, total };
+}
+
+/** The reports of one day (default: the caller's today), unpaged (report/list). */
+export async function listReportsOfDay(ctx: ServiceContext, raw: unknown): Promise<ReportRow[]> {
+  const actor = requireActor(ctx);
+  const input = (raw ?? {}) as Record<string, unknown>;
+  const day = input.workDate ?? input.day;
+  const today = todayIn(actor.timeZone);
+  const where = await reportWhere(ctx, { ...input, from: input.from ?? day ?? today, to: input.to ?? day ?? input.from ?? today, userId: input.userId ?? actor.id });
+  return ctx.db.taskDailyReport.findMany({ where, include: REPORT_INCLUDE, orderBy: [{ workDate: 'asc' }, { createdAt: 'asc' }], take: 2000 });
+}
+
+// ── Time zones ──
+
+const transformInput = z.object({
+  time: z.string().max(40),
+  fromZone: z.string().max(64),
+  toZone: z.string().max(64),
+});
+
+export type ZoneTransform = {
+  time: string;
+  fromZone: string;
+  toZone: string;
+  fromOffset: string;
+  toOffset: string;
+  instant: Date;
+  /** The wall time does not exist in the source zone (a daylight-saving gap) and was moved forward. */
+  shifted: boolean;
+};
+
+/**
+ * Converts a wall time (`yyyy-MM-dd HH:mm:ss`, `yyyy-MM-dd HH:mm` or ISO) from one IANA zone to
+ * another. Ambiguous wall times (the repeated hour in autumn) take the earlier instant.
+ */
+export function transformTimeZone(ctx: ServiceContext, raw: unknown): ZoneTransform {
+  requireActor(ctx);
+  const input = parseInput(transformInput, raw);
+  for (const zone of [input.fromZone, input.toZone]) {
+    if (!IANAZone.isValidZone(zone.trim())) throw new ValidationError('timeZone.unknownNamed', { zone: zone.trim().slice(0, 64) }, 'TIME_ZONE_UNKNOWN');
+  }
+  const fromZone = input.fromZone.trim();
+  const toZone = input.toZone.trim();
+  const text = input.time.trim();
+  let source = DateTime.fromFormat(text, 'yyyy-MM-dd HH:mm:ss', { zone: fromZone });
+  if (!source.isValid) source = DateTime.fromFormat(text, 'yyyy-MM-dd HH:mm', { zone: fromZone });
+  if (!source.isValid) source = DateTime.fromISO(text, { zone: fromZone, setZone: false });
+  if (!source.isValid || /[zZ]|[+-]\d{2}:?\d{2}$/.test(text.slice(10))) throw new ValidationError('timeZone.timeInvalid', undefined, 'TIME_INVALID');
+  const wanted = text.replace('T', ' ').slice(0, 16);
+  const shifted = source.toFormat('yyyy-MM-dd HH:mm') !== wanted;
+  const target = source.setZone(toZone);
+  return {
+    time: target.toFormat('yyyy-MM-dd HH:mm:ss'),
+    fromZone,
+    toZone,
+    fromOffset: source.toFormat('ZZ'),
+    toOffset: target.toFormat('ZZ'),
+    instant: source.toJSDate(),
+    shifted,
+  };
+}
+
+// ── Work notes ──
+
+const noteInput = z.object({ day: dayString.optional().nullable(), content: z.string().max(200_000).optional().nullable() });
+
+export type WorkNoteResult = { id: number; userId: number; day: Date; content: string; updatedAt: Date } | null;
+
+/**
+ * Saves the caller's work note for a day (oaWorkNote/doSave): sanitised rich text of at most
+ * 10000 characters, one note per user and day (saving again replaces it; empty content
+ * removes it).
+ */
+export async function saveWorkNote(ctx: ServiceContext, raw: unknown): Promise<{ day: string; note: WorkNoteResult }> {
+  return runWrite<{ day: string; note: WorkNoteResult }>(ctx, { operation: 'workdaily.saveWorkNote', targetType: 'WorkNote' }, async (tx) => {
+    const actor = requireActor(ctx);
+    const input = parseInput(noteInput, raw ?? {});
+    const day = input.day ?? todayIn(actor.timeZone);
+    const content = sanitizeRichText(input.content ?? '');
+    if (richTextLength(content) > RICH_TEXT_MAX_CHARS) throw new ValidationError('validation.tooLong', { field: 'content', max: RICH_TEXT_MAX_CHARS });
+    const key = { userId_day: { userId: actor.id, day: dayToDate(day) } };
+    if (richTextLength(content) === 0 && !/<img/i.test(content)) {
+      await tx.workNote.deleteMany({ where: { userId: actor.id, day: dayToDate(day) } });
+      return { result: { day, note: null }, targetIds: [] };
+    }
+    const note = await tx.workNote.upsert({ where: key, create: { userId: actor.id, day: dayToDate(day), content }, update: { content } });
+    return { result: { day, note }, targetIds: [note.id] };
+  });
+}
+
+export async function getWorkNote(ctx: ServiceContext, raw: unknown): Promise<WorkNoteResult> {
+  const actor = requireActor(ctx);
+  const input = parseInput(z.object({ day: dayString.optional().nullable() }), raw ?? {});
+  const day = input.day ?? todayIn(actor.timeZone);
+  return ctx.db.workNote.findUnique({ where: { userId_day: { userId: actor.id, day: dayToDate(day) } } });
+}
