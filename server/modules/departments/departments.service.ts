@@ -50,6 +50,7 @@ export function departmentTree(rows: DepartmentRow[]): DepartmentTreeNode[] {
 }
 
 export async function getDepartment(ctx: ServiceContext, rawId: unknown): Promise<DepartmentRow> {
+  authorize(ctx, 'directory.read');
   const { id } = parseInput(z.object({ id: dbId() }), { id: rawId });
   const row = (await listDepartments(ctx)).find((d) => d.id === id);
   if (!row) throw new NotFoundError();

@@ -16,6 +16,7 @@ import {
   relatedPeople,
   saveUser,
   saveUserRelations,
+  setStaffState,
   updateUserInfo,
   updateUserState,
   userDetail,
@@ -126,7 +127,12 @@ export const userRoutes: RestRoute[] = [
     methods: ['POST'],
     handler: async (ctx, req) => {
       const p = legacyParams(req.params);
-      return { data: await updateUserState(ctx, { id: num(pick(p, 'id', 'userId')), state: num(p.state), isMatch: bool(p.isMatch) }) };
+      const id = num(pick(p, 'id', 'userId'));
+      const isMatch = bool(p.isMatch);
+      // With isMatch: the user-manage list's update of a parent or student (state optional).
+      // Without: the staff state change of the foundation (staff only, answers {id, state}).
+      if (isMatch !== undefined) return { data: await updateUserState(ctx, { id, state: num(p.state), isMatch }) };
+      return { data: await setStaffState(ctx, { id, state: num(p.state) }) };
     },
   },
   { path: '/api/admin/user/updateUserInfo', methods: BOTH, handler: updateInfo },

@@ -165,6 +165,7 @@ const personStateInput = z.object({
  * `isMatch` flag may change in the same call.
  */
 export async function updateUserState(ctx: ServiceContext, raw: unknown): Promise<{ id: number; state: number; isMatch: boolean }> {
+  requireActor(ctx);
   const probe = parseInput(z.object({ id: dbId() }).passthrough(), raw ?? {});
   const target = await ctx.db.user.findUnique({ where: { id: probe.id }, select: { type: true } });
   if (target?.type === USER_TYPES.STAFF) {
