@@ -368,3 +368,23 @@ describe('test e-mail', () => {
     }
   });
 });
+
+describe('operation log', () => {
+  it('filters by who (name), operation and date range, the same on both doors', async () => {
+    await rest(t, '/api/admin/company/user/save.htm', { json: { companyName: '日志公司', name: '日志联系人' }, token: manager });
+    const today = new Date().toLocaleString('sv-SE', { timeZone: 'Asia/Shanghai' }).slice(0, 10);
+    const res = await rest<Paged<{ operation: string; account: string; targetType: string }>>(t, '/api/admin/sys/operate/log/listSysOperateLogByPage.htm', {
+      json: { condition: { userName: '刘婧', operation: 'companyUser.', beginTime: today, endTime: today } },
+      token: admin,
+    });
+    expect(res.body.status).toBe('success');
+    expect(res.body.data.rows).toBeGreaterThan(0);
+    expect(res.body.data.resultList.every((r) => r.account === 'manager' && r.operation.startsWith('companyUser.'))).toBe(true);
+    const g = await gql<{ operationLogs: { edges: Array<{ node: { operation: string; account: string } }> } }>(
+      t, '{ operationLogs(first: 50, filter: { userName: "Jing Liu", operation: "companyUser." }) { edges { node { operation account } } } }', {}, { token: admin },
+    );
+    expect(g.body.data?.operationLogs.edges.length).toBe(res.body.data.rows);
+    const none = await rest<Paged<unknown>>(t, '/api/admin/sys/operate/log/listSysOperateLogByPage.htm', { json: { condition: { userName: '不存在的人' } }, token: admin });
+    expect(none.body.data.rows).toBe(0);
+  });
+});

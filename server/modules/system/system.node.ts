@@ -44,6 +44,8 @@ const OperationLogFilterInput = builder.inputType('OperationLogFilter', {
   fields: (t) => ({
     userId: t.int(),
     account: t.string(),
+    userName: t.string({ description: 'Who, by name or English name.' }),
+    targetType: t.string({ description: 'Kind of object written, e.g. "User", "Department".' }),
     operation: t.string({ description: 'Prefix of the operation name, e.g. "auth.".' }),
     outcome: t.field({ type: OutcomeEnum }),
     from: t.field({ type: 'DateTime' }),

@@ -27,6 +27,8 @@ export const systemRoutes: RestRoute[] = [
         {
           userId: condition.userId || undefined,
           account: condition.account || undefined,
+          userName: condition.userName || condition.name || undefined,
+          targetType: condition.targetType || undefined,
           operation: condition.operation || undefined,
           outcome: condition.outcome || undefined,
           from: parseLegacyDateTime(condition.beginTime, 'beginTime', actor.timeZone),

@@ -32,6 +32,9 @@ export async function listTimeZones(ctx: ServiceContext) {
 export const operationLogFilter = z.object({
   userId: z.coerce.number().int().positive().max(2_147_483_647).optional().nullable(),
   account: z.string().max(100).optional().nullable(),
+  /** Who, by name or English name (literal, case-insensitive). */
+  userName: z.string().max(100).optional().nullable(),
+  targetType: z.string().max(50).optional().nullable(),
   operation: z.string().max(100).optional().nullable(),
   outcome: z.enum(['SUCCESS', 'FAILURE']).optional().nullable(),
   from: z.coerce.date().optional().nullable(),
@@ -47,6 +50,10 @@ export function operationLogWhere(ctx: ServiceContext, raw: unknown): Prisma.Ope
   return {
     ...(f.userId ? { userId: f.userId } : {}),
     ...(f.account ? { account: { contains: escapeLike(f.account.toLowerCase()) } } : {}),
+    ...(f.userName?.trim()
+      ? { user: { OR: [{ name: { contains: escapeLike(f.userName.trim()), mode: 'insensitive' as const } }, { nameEn: { contains: escapeLike(f.userName.trim()), mode: 'insensitive' as const } }] } }
+      : {}),
+    ...(f.targetType ? { targetType: f.targetType } : {}),
     ...(f.operation ? { operation: { startsWith: escapeLike(f.operation) } } : {}),
     ...(f.outcome ? { outcome: f.outcome } : {}),
     ...(f.from || f.to ? { createdAt: { ...(f.from ? { gte: f.from } : {}), ...(f.to ? { lte: f.to } : {}) } } : {}),
