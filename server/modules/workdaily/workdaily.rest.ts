@@ -93,7 +93,7 @@ function legacyReport(r: ReportRow, zone: string) {
     workDate: formatDate(r.workDate),
     content: r.content,
     logId: r.logId,
-    logTime: formatDateTime(r.log.createdAt, zone),
+    logTime: formatDateTime(r.log.logTime, zone),
     createTime: formatDateTime(r.createdAt, zone),
   };
 }

@@ -290,7 +290,7 @@ const reportInput = z.object({
 const REPORT_INCLUDE = {
   user: { select: { id: true, name: true, nameEn: true } },
   task: { select: { id: true, title: true, state: true, projectId: true, project: { select: { id: true, name: true } } } },
-  log: { select: { id: true, createdAt: true } },
+  log: { select: { id: true, logTime: true } },
 } satisfies Prisma.TaskDailyReportInclude;
 
 export type ReportRow = Prisma.TaskDailyReportGetPayload<{ include: typeof REPORT_INCLUDE }>;
@@ -409,7 +409,7 @@ export async function saveWorkNote(ctx: ServiceContext, raw: unknown): Promise<{
     const content = sanitizeRichText(input.content ?? '');
     if (richTextLength(content) > RICH_TEXT_MAX_CHARS) throw new ValidationError('validation.tooLong', { field: 'content', max: RICH_TEXT_MAX_CHARS });
     const key = { userId_day: { userId: actor.id, day: dayToDate(day) } };
-    if (richTextLength(content) === 0 && !/<img/i.test(content)) {
+    if (!content.replace(/<[^>]*>/g, '').replace(/&nbsp;|\s/g, '') && !/<img/i.test(content)) {
       await tx.workNote.deleteMany({ where: { userId: actor.id, day: dayToDate(day) } });
       return { result: { day, note: null }, targetIds: [] };
     }
