@@ -1,10 +1,12 @@
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { GraphQLError } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import type { AppDeps, ServiceContext } from '../context.ts';
 import { buildContext } from '../context.ts';
 import { AuthenticationError, DomainError } from '../errors.ts';
-import { translate } from '../i18n/catalogue.ts';
+import { resolveLang, translate } from '../i18n/catalogue.ts';
 import { logger } from '../logger.ts';
 import { schema } from './schema.ts';
 
@@ -42,7 +44,75 @@ function translateErrors(): Plugin<ServiceContext> {
   };
 }
 
-export function createGraphQLHandler(deps: AppDeps, options: { graphiql: boolean }) {
+/** relay-compiler's map of operation ids to documents (relay.config.js, `persistConfig`). */
+export const PERSISTED_QUERIES_FILE = path.resolve(import.meta.dirname, '../../client/persisted-queries.json');
+
+export type PersistedDocuments = { get(id: string): string | undefined };
+
+/**
+ * The persisted documents, read at start and read again when an unknown id arrives and the
+ * file has changed since (a rebuilt client brings new ids without a restart). A missing or
+ * half-written file keeps the last good map.
+ */
+export function persistedDocumentsFrom(file: string): PersistedDocuments {
+  let map = new Map<string, string>();
+  let mtime = -1;
+  const reload = () => {
+    try {
+      const stat = statSync(file);
+      if (stat.mtimeMs === mtime) return;
+      const parsed = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      map = new Map(Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === 'string'));
+      mtime = stat.mtimeMs;
+    } catch {
+      // Keep what we had.
+    }
+  };
+  reload();
+  return {
+    get(id) {
+      if (!map.has(id)) reload();
+      return map.get(id);
+    },
+  };
+}
+
+/** Fetch metadata and Origin are sent by browsers on every fetch() POST, never by curl or server code. */
+function fromBrowser(request: Request): boolean {
+  return request.headers.has('sec-fetch-mode') || request.headers.has('sec-fetch-site') || request.headers.has('origin');
+}
+
+function requestError(request: Request, code: string, key: 'client.persistedQueryRequired' | 'client.persistedQueryUnknown'): GraphQLError {
+  const lang = resolveLang(null, request.headers.get('cookie'));
+  return new GraphQLError(translate(lang, key), { extensions: { code, http: { status: 400 } } });
+}
+
+/**
+ * Persisted operations. A request naming `documentId` runs the stored document (unknown ids are
+ * refused with PERSISTED_QUERY_NOT_FOUND). A full document is accepted from integrators (any
+ * caller that is not a browser; they authenticate with a token, and every field still checks
+ * it) but refused from browsers with PERSISTED_QUERY_REQUIRED, except when GraphiQL is on
+ * (development), since GraphiQL is a browser page sending documents.
+ */
+function persistedOperations(documents: PersistedDocuments, allowBrowserDocuments: boolean): Plugin<ServiceContext> {
+  return {
+    onParams({ params, request, setParams }) {
+      const { documentId, ...rest } = params as typeof params & { documentId?: unknown };
+      if (documentId !== undefined && documentId !== null) {
+        const text = typeof documentId === 'string' && documentId.length <= 128 ? documents.get(documentId) : undefined;
+        if (text === undefined || rest.query !== undefined) throw requestError(request, 'PERSISTED_QUERY_NOT_FOUND', 'client.persistedQueryUnknown');
+        setParams({ ...rest, query: text });
+        return;
+      }
+      if (rest.query !== undefined && !allowBrowserDocuments && fromBrowser(request)) {
+        throw requestError(request, 'PERSISTED_QUERY_REQUIRED', 'client.persistedQueryRequired');
+      }
+    },
+  };
+}
+
+export function createGraphQLHandler(deps: AppDeps, options: { graphiql: boolean; persistedDocuments?: PersistedDocuments }) {
+  const documents = options.persistedDocuments ?? persistedDocumentsFrom(PERSISTED_QUERIES_FILE);
   return createYoga<{ address: string }, ServiceContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -64,7 +134,9 @@ export function createGraphQLHandler(deps: AppDeps, options: { graphiql: boolean
     },
     logging: false,
     context: ({ request, address }) => buildContext(deps, request, 'GRAPHQL', address),
+    extraParamNames: ['documentId'],
     plugins: [
+      persistedOperations(documents, options.graphiql),
       translateErrors(),
       EnvelopArmorPlugin({
         maxDepth: { n: 12 },

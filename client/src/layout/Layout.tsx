@@ -1,0 +1,139 @@
+import { Box, Flex } from '@chakra-ui/react';
+import { Loading } from './Loading.tsx';
+import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { graphql, useLazyLoadQuery } from 'react-relay';
+import { matchPath, useLocation, useOutlet } from 'react-router';
+import { load, save } from '../lib/storage.ts';
+import { RelayRoot } from '../relay/environment.tsx';
+import { useIsMobile, useScreenClass } from '../lib/useMedia.ts';
+import { addView, KEEP_ALIVE_PATHS, refreshKeys, visitedViews } from '../state/visited.ts';
+import type { LayoutQuery } from './__generated__/LayoutQuery.graphql.ts';
+import { findByPath, flatten, MenuContext, sectionOf, type Menu, type MenuNode } from './menu.ts';
+import { Sidebar } from './Sidebar.tsx';
+import { TagsView } from './TagsView.tsx';
+import { TopBar } from './TopBar.tsx';
+
+/** The menu is loaded from the viewer's rights (PC) on the first navigation into the layout. */
+const layoutQuery = graphql`
+  query LayoutQuery {
+    viewer {
+      ...TopBar_viewer
+      menu(display: PC) {
+        databaseId key path title titleEn icon hidden redirect component
+        children {
+          databaseId key path title titleEn icon hidden redirect component
+          children {
+            databaseId key path title titleEn icon hidden redirect component
+            children { databaseId key path title titleEn icon hidden redirect component }
+          }
+        }
+      }
+    }
+  }
+`;
+
+type RawNode = Omit<MenuNode, 'children'> & { children?: ReadonlyArray<RawNode> };
+const toNode = (raw: RawNode): MenuNode => ({ ...raw, children: (raw.children ?? []).map(toNode) });
+
+/** Paths inside the layout that are not menu entries (spec section 2). */
+const FIXED_TITLES: Array<{ pattern: string; zh: string; en: string }> = [
+  { pattern: '/working', zh: '我的日历', en: 'My Calendar' },
+  { pattern: '/notice', zh: '通知列表', en: 'Notices' },
+  { pattern: '/notification/detail/:id', zh: '通知详情', en: 'Notice' },
+];
+
+function viewTitle(menu: Menu, pathname: string): { zh: string; en: string } | null {
+  const fixed = FIXED_TITLES.find((f) => matchPath({ path: f.pattern, end: true }, pathname));
+  if (fixed) return { zh: fixed.zh, en: fixed.en };
+  const node = findByPath(menu, pathname);
+  return node ? { zh: node.title, en: node.titleEn } : null;
+}
+
+/** The Relay store lives from here down: the login route does without relay-runtime. */
+export function Layout() {
+  return (
+    <RelayRoot>
+      <Suspense fallback={<Loading />}>
+        <LayoutFrame />
+      </Suspense>
+    </RelayRoot>
+  );
+}
+
+function LayoutFrame() {
+  const data = useLazyLoadQuery<LayoutQuery>(layoutQuery, {}, { fetchPolicy: 'store-or-network' });
+  const menu = useMemo<Menu>(() => {
+    const tree = data.viewer.menu.map((n) => toNode(n as RawNode));
+    return { tree, flat: flatten(tree) };
+  }, [data]);
+  const location = useLocation();
+  const isMobile = useIsMobile();
+  const screen = useScreenClass();
+  const [sidebarOpen, setSidebarOpen] = useState(() => load('sidebarOpen', true));
+  useEffect(() => save('sidebarOpen', sidebarOpen), [sidebarOpen]);
+
+  // Every visited view becomes a tab.
+  useEffect(() => {
+    const title = viewTitle(menu, location.pathname);
+    if (!title) return;
+    addView({ path: location.pathname, fullPath: location.pathname + location.search, title, affix: location.pathname === '/working' });
+  }, [menu, location.pathname, location.search]);
+
+  const section = sectionOf(menu, location.pathname);
+  const fullWidth = location.pathname === '/working';
+  const showSidebar = !isMobile && !fullWidth && !!section && section.children.some((c) => !c.hidden);
+  const padding = { sm: '4', md: '5', lg: '6' }[screen];
+
+  return (
+    <MenuContext.Provider value={menu}>
+      <Flex direction="column" h="100vh" bg="gray.50" data-screen={screen} data-mobile={isMobile || undefined}>
+        <TopBar viewer={data.viewer} sidebarOpen={sidebarOpen} onToggleSidebar={() => setSidebarOpen((o) => !o)} />
+        <Flex flex="1" minH="0">
+          {showSidebar && section && <Sidebar section={section} open={sidebarOpen} />}
+          <Flex direction="column" flex="1" minW="0">
+            {!isMobile && <TagsView />}
+            <Box as="main" flex="1" overflow="auto" p={isMobile ? '3' : padding}>
+              <ViewHost />
+            </Box>
+          </Flex>
+        </Flex>
+      </Flex>
+    </MenuContext.Provider>
+  );
+}
+
+/**
+ * Renders the current view; `/archives/list` and `/user-manage/list` stay mounted (hidden)
+ * while their tab is open, so they keep their state when revisited. Refreshing a tab bumps its key.
+ */
+function ViewHost() {
+  const outlet = useOutlet();
+  const { pathname } = useLocation();
+  const keys = refreshKeys.use();
+  const views = visitedViews.use();
+  const cache = useRef(new Map<string, { element: ReactNode; key: number }>());
+  const key = keys[pathname] ?? 0;
+  const keepAlive = KEEP_ALIVE_PATHS.has(pathname);
+  if (keepAlive) {
+    const hit = cache.current.get(pathname);
+    if (!hit || hit.key !== key) cache.current.set(pathname, { element: outlet, key });
+  }
+  for (const path of [...cache.current.keys()]) {
+    if (path !== pathname && !views.some((v) => v.path === path)) cache.current.delete(path);
+  }
+  return (
+    <>
+      {[...cache.current].map(([path, entry]) => (
+        <Box key={`${path}#${entry.key}`} display={path === pathname ? 'block' : 'none'} data-kept-alive={path}>
+          <Suspense fallback={<Loading />}>{entry.element}</Suspense>
+        </Box>
+      ))}
+      {!keepAlive && (
+        <Box key={`${pathname}#${key}`}>
+          <Suspense fallback={<Loading />}>{outlet}</Suspense>
+        </Box>
+      )}
+    </>
+  );
+}
+

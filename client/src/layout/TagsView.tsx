@@ -1,0 +1,188 @@
+import { Box, Flex, IconButton, Stack } from '@chakra-ui/react';
+import { ChevronLeft, ChevronRight, X } from 'lucide-react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { notify } from '../components/toaster.tsx';
+import { useLang } from '../lib/useLang.ts';
+import { closeAll, closeOthers, closeView, refreshView, visitedViews, type VisitedView } from '../state/visited.ts';
+
+const SCROLL_PADDING = 4;
+
+type ContextMenu = { x: number; y: number; view: VisitedView } | null;
+
+/** Tabs of visited views: arrows page through them, right-click offers refresh and closing. */
+export function TagsView() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const views = visitedViews.use();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const strip = useRef<HTMLDivElement>(null);
+  const [menu, setMenu] = useState<ContextMenu>(null);
+
+  // Keep the active tab in sight.
+  useEffect(() => {
+    const el = strip.current?.querySelector<HTMLElement>('[data-active="true"]');
+    const box = strip.current;
+    if (!el || !box) return;
+    if (el.offsetLeft < box.scrollLeft) box.scrollLeft = el.offsetLeft - SCROLL_PADDING;
+    else if (el.offsetLeft + el.offsetWidth > box.scrollLeft + box.clientWidth) box.scrollLeft = el.offsetLeft + el.offsetWidth - box.clientWidth + SCROLL_PADDING;
+  }, [pathname, views.length]);
+
+  useEffect(() => {
+    if (!menu) return;
+    const close = () => setMenu(null);
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close();
+    window.addEventListener('click', close);
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('click', close);
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [menu]);
+
+  function page(direction: -1 | 1) {
+    const box = strip.current;
+    if (!box) return;
+    const atStart = box.scrollLeft <= 0;
+    const atEnd = box.scrollLeft + box.clientWidth >= box.scrollWidth - 1;
+    if (direction < 0 && atStart) return notify('warning', t('client.tags.firstPage'));
+    if (direction > 0 && atEnd) return notify('warning', t('client.tags.lastPage'));
+    box.scrollBy({ left: direction * box.clientWidth, behavior: 'instant' as ScrollBehavior });
+  }
+
+  /** After closing the active tab, the last remaining tab opens. */
+  function goToLast(remaining: VisitedView[]) {
+    const last = remaining[remaining.length - 1];
+    navigate(last ? last.fullPath : '/', { replace: true });
+  }
+
+  function close(view: VisitedView) {
+    if (view.affix) return;
+    const remaining = closeView(view.path);
+    if (view.path === pathname) goToLast(remaining);
+  }
+
+  function onContextMenu(event: MouseEvent, view: VisitedView) {
+    event.preventDefault();
+    setMenu({ x: event.clientX, y: event.clientY, view });
+  }
+
+  function act(action: 'refresh' | 'close' | 'closeOthers' | 'closeAll', view: VisitedView) {
+    setMenu(null);
+    if (action === 'refresh') {
+      refreshView(view.path);
+      if (view.path !== pathname) navigate(view.fullPath);
+    } else if (action === 'close') {
+      close(view);
+    } else if (action === 'closeOthers') {
+      closeOthers(view.path);
+      if (view.path !== pathname) navigate(view.fullPath);
+    } else {
+      const remaining = closeAll();
+      if (!remaining.some((v) => v.path === pathname)) goToLast(remaining);
+    }
+  }
+
+  return (
+    <Flex h="10" align="center" bg="white" borderBottomWidth="1px" px="1" gap="1" flexShrink={0} data-testid="tags-view">
+      <IconButton aria-label={t('client.tags.previous')} size="xs" variant="ghost" onClick={() => page(-1)} data-testid="tags-prev">
+        <ChevronLeft />
+      </IconButton>
+      <Flex ref={strip} flex="1" gap="1" overflowX="hidden" align="center" h="full" role="tablist">
+        {views.map((view) => {
+          const active = view.path === pathname;
+          return (
+            <Flex
+              key={view.path}
+              role="tab"
+              aria-selected={active}
+              data-active={active}
+              data-path={view.path}
+              data-affix={view.affix || undefined}
+              data-testid="tag"
+              align="center"
+              gap="1"
+              flexShrink={0}
+              h="7"
+              pl="3"
+              pr={view.affix ? '3' : '1'}
+              fontSize="sm"
+              borderWidth="1px"
+              borderRadius="md"
+              cursor="pointer"
+              bg={active ? 'blue.600' : 'white'}
+              color={active ? 'white' : 'gray.700'}
+              borderColor={active ? 'blue.600' : 'gray.200'}
+              _hover={{ borderColor: 'blue.400' }}
+              onClick={() => navigate(view.fullPath)}
+              onContextMenu={(e) => onContextMenu(e, view)}
+            >
+              {active && <Box w="1.5" h="1.5" borderRadius="full" bg="white" />}
+              {view.title[lang]}
+              {!view.affix && (
+                <IconButton
+                  aria-label={t('client.tags.close')}
+                  size="2xs"
+                  variant="ghost"
+                  color="inherit"
+                  minW="4"
+                  h="4"
+                  _hover={{ bg: active ? 'blue.500' : 'gray.200' }}
+                  data-testid="tag-close"
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    close(view);
+                  }}
+                >
+                  <X />
+                </IconButton>
+              )}
+            </Flex>
+          );
+        })}
+      </Flex>
+      <IconButton aria-label={t('client.tags.next')} size="xs" variant="ghost" onClick={() => page(1)} data-testid="tags-next">
+        <ChevronRight />
+      </IconButton>
+      {menu && (
+        <Stack
+          role="menu"
+          position="fixed"
+          left={`${menu.x}px`}
+          top={`${menu.y}px`}
+          zIndex="popover"
+          bg="white"
+          borderWidth="1px"
+          borderRadius="md"
+          boxShadow="md"
+          py="1"
+          gap="0"
+          minW="32"
+          data-testid="tags-context-menu"
+          onClick={(e) => e.stopPropagation()}
+        >
+          {(['refresh', 'close', 'closeOthers', 'closeAll'] as const).map((action) => (
+            <Box
+              key={action}
+              as="button"
+              role="menuitem"
+              textAlign="left"
+              px="3"
+              py="1.5"
+              fontSize="sm"
+              _hover={{ bg: 'gray.100' }}
+              _disabled={{ color: 'gray.400', cursor: 'not-allowed' }}
+              {...{ disabled: action === 'close' && menu.view.affix }}
+              onClick={() => act(action, menu.view)}
+              data-action={action}
+            >
+              {t(`client.tags.${action}`)}
+            </Box>
+          ))}
+        </Stack>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,75 @@
+import { Avatar, Button, Menu, Portal } from '@chakra-ui/react';
+import { ChevronDown, KeyRound, LogOut } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { graphql, useFragment, useMutation } from 'react-relay';
+import { useNavigate } from 'react-router';
+import { removeToken } from '../lib/storage.ts';
+import { useLang } from '../lib/useLang.ts';
+import { sessionChanged } from '../relay/fetch.ts';
+import { sessionUser } from '../state/session.ts';
+import type { UserMenuLogoutMutation } from './__generated__/UserMenuLogoutMutation.graphql.ts';
+import type { UserMenu_viewer$key } from './__generated__/UserMenu_viewer.graphql.ts';
+import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
+
+const fragment = graphql`
+  fragment UserMenu_viewer on Viewer {
+    user { name nameEn account }
+  }
+`;
+
+const logoutMutation = graphql`
+  mutation UserMenuLogoutMutation {
+    logout { __typename }
+  }
+`;
+
+export function UserMenu({ viewer }: { viewer: UserMenu_viewer$key }) {
+  const { user } = useFragment(fragment, viewer);
+  const { t } = useTranslation();
+  const lang = useLang();
+  const navigate = useNavigate();
+  const [changing, setChanging] = useState(false);
+  const [commitLogout] = useMutation<UserMenuLogoutMutation>(logoutMutation);
+  const name = lang === 'en' && user.nameEn ? user.nameEn : user.name;
+
+  /** Logout: the server revokes the token; the token and the user are cleared here either way. */
+  function logout() {
+    const finish = () => {
+      removeToken();
+      sessionUser.set(null);
+      sessionChanged();
+      navigate('/login', { replace: true });
+    };
+    commitLogout({ variables: {}, onCompleted: finish, onError: finish });
+  }
+
+  return (
+    <>
+      <Menu.Root positioning={{ placement: 'bottom-end' }} onSelect={(d) => (d.value === 'logout' ? logout() : setChanging(true))}>
+        <Menu.Trigger asChild>
+          <Button variant="ghost" size="sm" color="white" _hover={{ bg: 'whiteAlpha.200' }} data-testid="user-menu" aria-label={t('client.layout.userMenu')}>
+            <Avatar.Root size="2xs" colorPalette="blue">
+              <Avatar.Fallback name={name} />
+            </Avatar.Root>
+            {name}
+            <ChevronDown size={14} />
+          </Button>
+        </Menu.Trigger>
+        <Portal>
+          <Menu.Positioner>
+            <Menu.Content>
+              <Menu.Item value="password" data-testid="menu-change-password">
+                <KeyRound size={14} /> {t('client.layout.changePassword')}
+              </Menu.Item>
+              <Menu.Item value="logout" data-testid="menu-logout">
+                <LogOut size={14} /> {t('client.layout.logout')}
+              </Menu.Item>
+            </Menu.Content>
+          </Menu.Positioner>
+        </Portal>
+      </Menu.Root>
+      {changing && <ChangePasswordDialog onClose={() => setChanging(false)} />}
+    </>
+  );
+}

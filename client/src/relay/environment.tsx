@@ -1,0 +1,39 @@
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { RelayEnvironmentProvider } from 'react-relay';
+import { Environment, Network, Observable, RecordSource, Store, type GraphQLResponse } from 'relay-runtime';
+import { execute, onSessionChange } from './fetch.ts';
+
+function createEnvironment(): Environment {
+  const network = Network.create((request, variables) =>
+    Observable.create<GraphQLResponse>((sink) => {
+      execute(request, variables).then(
+        (response) => {
+          sink.next(response);
+          sink.complete();
+        },
+        (err: unknown) => sink.error(err instanceof Error ? err : new Error(String(err))),
+      );
+    }),
+  );
+  return new Environment({ network, store: new Store(new RecordSource()) });
+}
+
+// One store per session, held outside React: a render that suspends before committing (route
+// transitions) must not lose it and fetch again. Login, logout and an ended session start anew.
+let environment = createEnvironment();
+const listeners = new Set<() => void>();
+onSessionChange(() => {
+  environment = createEnvironment();
+  listeners.forEach((l) => l());
+});
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+};
+
+export function RelayRoot({ children }: { children: ReactNode }) {
+  const current = useSyncExternalStore(subscribe, () => environment);
+  return <RelayEnvironmentProvider environment={current}>{children}</RelayEnvironmentProvider>;
+}

@@ -1,0 +1,73 @@
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { createHashRouter, Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { getToken } from '../lib/storage.ts';
+import { sessionUser } from '../state/session.ts';
+import { Loading } from '../layout/Loading.tsx';
+import { ErrorPage } from '../screens/ErrorPage.tsx';
+import { LoginPage } from '../screens/Login/LoginPage.tsx';
+import { MenuRoute } from './MenuRoute.tsx';
+
+// The login route stays small: the layout and every screen behind it load on demand.
+const Layout = lazy(() => import('../layout/Layout.tsx').then((m) => ({ default: m.Layout })));
+const Working = lazy(() => import('../screens/Working/Working.tsx').then((m) => ({ default: m.Working })));
+const NoticeList = lazy(() => import('../screens/Notice/NoticeList.tsx').then((m) => ({ default: m.NoticeList })));
+const NoticeDetail = lazy(() => import('../screens/Notice/NoticeDetail.tsx').then((m) => ({ default: m.NoticeDetail })));
+const Standalone = lazy(() => import('../screens/Standalone.tsx').then((m) => ({ default: m.Standalone })));
+
+/** Without a token only the unguarded paths are open; anything else goes to /login?redirect=<full path>. */
+function Guard() {
+  const location = useLocation();
+  sessionUser.use(); // re-render when the session ends
+
+  if (!getToken()) {
+    const full = location.pathname + location.search;
+    return <Navigate to={`/login?redirect=${encodeURIComponent(full)}`} replace />;
+  }
+  return <Outlet />;
+}
+
+/** With a token, /login goes to /. */
+function LoginGate() {
+  return getToken() ? <Navigate to="/" replace /> : <LoginPage />;
+}
+
+/** /redirect/<path> replaces itself with /<path>: how a view is re-entered. */
+function Redirect() {
+  const params = useParams();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    navigate(`/${params['*'] ?? ''}${search}`, { replace: true });
+  }, [navigate, params, search]);
+  return null;
+}
+
+const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
+
+export function createRouter() {
+  return createHashRouter([
+    { path: '/login', element: <LoginGate /> },
+    { path: '/401', element: <ErrorPage code={401} /> },
+    { path: '/404', element: <ErrorPage code={404} /> },
+    { path: '/school-details', element: page(<Standalone kind="schoolDetails" />) },
+    { path: '/wps-loading', element: page(<Standalone kind="wpsLoading" />) },
+    {
+      element: <Guard />,
+      children: [
+        { path: '/redirect/*', element: <Redirect /> },
+        { path: '/course-export', element: page(<Standalone kind="courseExport" />) },
+        {
+          path: '/',
+          element: page(<Layout />),
+          children: [
+            { index: true, element: <Navigate to="/working" replace /> },
+            { path: 'working', element: <Working /> },
+            { path: 'notice', element: <NoticeList /> },
+            { path: 'notification/detail/:id', element: <NoticeDetail /> },
+            { path: '*', element: <MenuRoute /> },
+          ],
+        },
+      ],
+    },
+  ]);
+}

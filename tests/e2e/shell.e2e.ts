@@ -1,0 +1,387 @@
+/**
+ * The client shell in a real browser: login, guard, menu, languages, tabs, change password,
+ * update notice, logout, request-layer failures, mobile layout. Screenshots of each screen go
+ * to tests/e2e/screenshots/.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { cookie, hashPath, launch, login, newPage, open, shot } from './browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
+const tags = (page: Page) => page.getByTestId('tag');
+/** Kept-alive views stay in the page, hidden; this is the one on screen. */
+const visibleOpenedAt = (page: Page) => page.locator('[data-testid=opened-at]:visible');
+async function tagTitles(page: Page): Promise<string[]> {
+  return (await tags(page).allInnerTexts()).map((s) => s.trim());
+}
+
+describe('login and the guard', () => {
+  it('refuses a wrong password inline, then logs in and returns to the guarded path', async () => {
+    const { context, page } = await newPage(browser);
+    await open(page, '/archives/list');
+    await page.waitForURL(/#\/login/);
+    expect(hashPath(page)).toBe('/login?redirect=/archives/list');
+    await expect(page.getByRole('heading', { name: '账号登录' }).isVisible()).resolves.toBe(true);
+
+    // The password-strength tip.
+    const password = page.locator('input[name=password]');
+    await password.fill('abc');
+    await expect(page.getByTestId('password-strength').getAttribute('data-level')).resolves.toBe('tooShort');
+    await password.fill('abcdefgh');
+    await expect(page.getByTestId('password-strength').getAttribute('data-level')).resolves.toBe('medium');
+    await password.fill('Abcdefg#1');
+    await expect(page.getByTestId('password-strength').getAttribute('data-level')).resolves.toBe('strong');
+    await shot(page, 'login-zh');
+
+    await page.locator('input[name=account]').fill('admin');
+    await password.fill('Wrong#2026');
+    await page.locator('button[type=submit]').click();
+    await expect(page.getByTestId('login-error').innerText()).resolves.toContain('账号或密码错误');
+    expect(await cookie(context, 'Admin-Token')).toBeUndefined();
+    await shot(page, 'login-error-zh');
+
+    await password.fill('Admin#2026');
+    await page.locator('button[type=submit]').click();
+    await page.getByTestId('top-bar').waitFor();
+    await page.waitForURL(/#\/archives\/list$/);
+    expect(await cookie(context, 'Admin-Token')).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    const user = await page.evaluate(() => JSON.parse(localStorage.getItem('PC_user') ?? 'null') as { account: string } | null);
+    expect(user?.account).toBe('admin');
+
+    // With a token, /login goes to / and / to /working.
+    await open(page, '/login');
+    await page.waitForURL(/#\/working$/);
+    await context.close();
+  });
+
+  it('sends only persisted operations from the browser; the server refuses documents', async () => {
+    const { context, page } = await newPage(browser);
+    await open(page, '/login');
+    const answers = await page.evaluate(async () => {
+      const post = async (body: unknown) => {
+        const res = await fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        return { status: res.status, body: (await res.json()) as { errors?: Array<{ extensions?: { code?: string } }> } };
+      };
+      return { document: await post({ query: '{ loginPublicKey }' }), unknown: await post({ documentId: 'not-a-known-id' }) };
+    });
+    expect(answers.document.status).toBe(400);
+    expect(answers.document.body.errors?.[0]?.extensions?.code).toBe('PERSISTED_QUERY_REQUIRED');
+    expect(answers.unknown.body.errors?.[0]?.extensions?.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+    await context.close();
+  });
+
+  it('ends the session when the server does not know the token', async () => {
+    const { context, page } = await newPage(browser);
+    await context.addCookies([{ name: 'Admin-Token', value: 'x'.repeat(43), url: inject('baseUrl') }]);
+    await open(page, '/archives/list');
+    await toast(page, '尚未登陆,请登录').waitFor();
+    await page.waitForURL(/#\/login/);
+    expect(hashPath(page)).toBe('/login?redirect=/archives/list');
+    expect(await cookie(context, 'Admin-Token')).toBeUndefined();
+    await context.close();
+  });
+});
+
+describe('layout and menu', () => {
+  it('shows the menu of the viewer’s rights, the sidebar, the zone and the version', async () => {
+    const { context, page } = await newPage(browser, { width: 1920, height: 1000 });
+    await login(page, 'admin', 'Admin#2026');
+    await page.waitForURL(/#\/working$/);
+    const menu = page.getByTestId('main-menu');
+    await menu.locator('[data-menu-key=system]').waitFor();
+    await expect(page.getByTestId('time-zone').innerText()).resolves.toMatch(/上海|北京|Shanghai|\S+/);
+    await expect(page.getByTestId('version').innerText()).resolves.toContain('0.1.0');
+
+    // A dropdown entry opens its view; the sidebar lists the section.
+    await menu.locator('[data-menu-key=system]').click();
+    await page.locator('[role=menuitem][data-menu-key=operationLog]').click();
+    await page.waitForURL(/#\/operation-log$/);
+    const sidebar = page.getByTestId('sidebar');
+    await expect(sidebar.locator('[data-menu-key=operationLog]').isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId('placeholder').innerText()).resolves.toContain('操作日志');
+    await shot(page, 'layout-zh');
+    await page.getByTestId('toggle-sidebar').click();
+    await expect(sidebar.getAttribute('data-open')).resolves.toBe('false');
+    await page.getByTestId('toggle-sidebar').click();
+    await expect(sidebar.getAttribute('data-open')).resolves.toBe('true');
+
+    // A group goes to its first visible child.
+    await open(page, '/archives');
+    await page.waitForURL(/#\/archives\/list$/);
+
+    await open(page, '/no/such/page');
+    await page.getByTestId('error-404').waitFor();
+    await shot(page, 'error-404-zh');
+
+    // On a narrower screen the entries that do not fit go into "more".
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByTestId('menu-more').click();
+    await page.locator('[role=menuitem][data-menu-key=operationLog]').click();
+    await page.waitForURL(/#\/operation-log$/);
+    await shot(page, 'layout-1280-zh');
+    await context.close();
+  });
+
+  it('hides what the role may not open and answers 401 there', async () => {
+    const { context, page } = await newPage(browser, { width: 1920, height: 1000 });
+    await login(page, 'consultant', 'Staff#2026');
+    const keys = await page.getByTestId('main-menu').locator('[data-menu-key]').evaluateAll((els) => els.map((e) => e.getAttribute('data-menu-key')));
+    expect(keys).toContain('archives');
+    await open(page, '/operation-log');
+    await page.getByTestId('error-401').waitFor();
+    await shot(page, 'error-401-zh');
+    await context.close();
+  });
+
+  it('uses a drawer and no tabs under 1024 px', async () => {
+    const { context, page } = await newPage(browser, { width: 800, height: 900 });
+    await login(page, 'admin', 'Admin#2026');
+    await expect(page.getByTestId('tags-view').count()).resolves.toBe(0);
+    await expect(page.getByTestId('main-menu').count()).resolves.toBe(0);
+    await page.getByTestId('open-drawer').click();
+    const drawer = page.getByTestId('menu-drawer');
+    await drawer.waitFor();
+    await shot(page, 'mobile-drawer-zh');
+    await drawer.getByRole('button', { name: '学校列表' }).click();
+    await page.waitForURL(/#\/school\/list$/);
+    await context.close();
+  });
+});
+
+describe('languages', () => {
+  it('switches to English and back, saved to the user and the lang cookie', async () => {
+    const { context, page } = await newPage(browser);
+    await login(page, 'manager', 'Staff#2026');
+    await open(page, '/archives/list');
+    await page.getByTestId('lang-en').click();
+    await page.getByRole('tab', { name: 'My Calendar' }).waitFor();
+    expect(await cookie(context, 'lang')).toBe('en');
+    await expect(page.getByTestId('version').innerText()).resolves.toContain('Version 0.1.0');
+    await expect(page.getByTestId('main-menu').innerText()).resolves.toContain('Student archives');
+    await expect(page.getByTestId('placeholder').innerText()).resolves.toContain('Archive list');
+    await shot(page, 'layout-en');
+
+    // The choice is the user's: a fresh browser without the cookie opens in English after login.
+    const other = await newPage(browser);
+    await login(other.page, 'manager', 'Staff#2026');
+    await other.page.getByRole('tab', { name: 'My Calendar' }).waitFor();
+    await other.page.getByTestId('lang-zh').click();
+    await other.page.getByRole('tab', { name: '我的日历' }).waitFor();
+    expect(await cookie(other.context, 'lang')).toBe('zh');
+    await other.context.close();
+
+    // The login page follows the cookie.
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-logout').click();
+    await page.waitForURL(/#\/login$/);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await shot(page, 'login-en');
+    await page.getByTestId('lang-zh').click();
+    await page.getByRole('heading', { name: '账号登录' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('tab bar of visited views', () => {
+  it('opens, refreshes and closes tabs; My Calendar stays; kept lists keep their state', async () => {
+    const { context, page } = await newPage(browser);
+    await login(page, 'admin', 'Admin#2026');
+    await page.waitForURL(/#\/working$/);
+    for (const route of ['/archives/list', '/archivess/list', '/archives-verification', '/user-manage/list', '/quick-progress']) {
+      await open(page, route);
+      await page.getByTestId('placeholder').last().waitFor();
+    }
+    expect(await tagTitles(page)).toEqual(['我的日历', '档案列表', '简易档案', '档案审核', '用户管理', '快速进度']);
+    await expect(page.locator('[data-testid=tag][data-affix]').innerText()).resolves.toBe('我的日历');
+
+    // /archives/list is kept alive: revisiting shows the same mounted view; others mount anew.
+    await page.getByRole('tab', { name: '档案列表' }).click();
+    const archivesOpened = await page.locator('[data-kept-alive="/archives/list"] [data-testid=opened-at]').innerText();
+    await page.getByRole('tab', { name: '简易档案' }).click();
+    const lightOpened = await visibleOpenedAt(page).innerText();
+    await page.getByRole('tab', { name: '档案列表' }).click();
+    await expect(page.locator('[data-kept-alive="/archives/list"] [data-testid=opened-at]').innerText()).resolves.toBe(archivesOpened);
+    await page.getByRole('tab', { name: '简易档案' }).click();
+    await expect(visibleOpenedAt(page).innerText()).resolves.not.toBe(lightOpened);
+
+    // Refresh from the right-click menu mounts the view again.
+    const before = await visibleOpenedAt(page).innerText();
+    await page.getByRole('tab', { name: '简易档案' }).click({ button: 'right' });
+    await page.getByTestId('tags-context-menu').waitFor();
+    await shot(page, 'tabs-zh');
+    await page.locator('[data-testid=tags-context-menu] [data-action=refresh]').click();
+    await expect.poll(() => visibleOpenedAt(page).innerText()).not.toBe(before);
+
+    // Arrows warn on the first and the last page.
+    await page.getByTestId('tags-prev').click();
+    await toast(page, '已经是第一页了').waitFor();
+    await page.getByTestId('tags-next').click();
+    await toast(page, '已经是最后一页了').waitFor();
+
+    // Close one with its button.
+    await page.getByRole('tab', { name: '快速进度' }).getByTestId('tag-close').click();
+    expect(await tagTitles(page)).not.toContain('快速进度');
+
+    // Close others keeps the pinned tab and the chosen one.
+    await page.getByRole('tab', { name: '档案审核' }).click({ button: 'right' });
+    await page.locator('[data-testid=tags-context-menu] [data-action=closeOthers]').click();
+    expect(await tagTitles(page)).toEqual(['我的日历', '档案审核']);
+    await page.waitForURL(/#\/archives-verification$/);
+
+    // The pinned tab has no close button, and survives close-all.
+    await expect(page.getByRole('tab', { name: '我的日历' }).getByTestId('tag-close').count()).resolves.toBe(0);
+    await page.getByRole('tab', { name: '档案审核' }).click({ button: 'right' });
+    await page.locator('[data-testid=tags-context-menu] [data-action=closeAll]').click();
+    await page.waitForURL(/#\/working$/);
+    expect(await tagTitles(page)).toEqual(['我的日历']);
+
+    // English tabs.
+    for (const route of ['/archives/list', '/user-manage/list']) {
+      await open(page, route);
+      await page.getByTestId('placeholder').last().waitFor();
+    }
+    await page.getByTestId('lang-en').click();
+    await page.getByRole('tab', { name: 'Archive list' }).waitFor();
+    await shot(page, 'tabs-en');
+    await page.getByTestId('lang-zh').click();
+    await page.getByRole('tab', { name: '档案列表' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('change password', () => {
+  it('applies the rules on the form and changes the password', async () => {
+    const { context, page } = await newPage(browser);
+    await login(page, 'sales', 'Staff#2026');
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-change-password').click();
+    const dialog = page.getByTestId('change-password');
+    await dialog.waitFor();
+    const newPassword = dialog.locator('input[name=password]');
+    const confirm = dialog.locator('input[name=confirmPassword]');
+    const bar = dialog.getByTestId('strength-bar');
+
+    await newPassword.fill('abc');
+    await newPassword.blur();
+    await expect(dialog.getByTestId('password-problem').innerText()).resolves.toBe('密码长度为8到24位');
+    await expect(bar.getAttribute('data-level')).resolves.toBe('weak');
+    await newPassword.fill('abcdefgh1');
+    await expect(dialog.getByTestId('password-problem').innerText()).resolves.toBe('密码必须包含大小写字母和数字');
+    await expect(bar.getAttribute('data-level')).resolves.toBe('medium');
+    await newPassword.fill('Abcdefg#1');
+    await expect(bar.getAttribute('data-level')).resolves.toBe('strong');
+    await expect(dialog.getByTestId('password-problem').count()).resolves.toBe(0);
+
+    // The confirmation is checked on blur.
+    await confirm.fill('Abcdefg#');
+    await expect(dialog.getByTestId('confirm-problem').count()).resolves.toBe(0);
+    await confirm.blur();
+    await expect(dialog.getByTestId('confirm-problem').innerText()).resolves.toBe('两次密码不一致');
+    await shot(page, 'change-password-zh');
+
+    // A wrong current password is the server's answer, shown in the form.
+    await confirm.fill('Abcdefg#1');
+    await dialog.locator('input[name=oldPassword]').fill('Wrong#2026');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect(dialog.getByTestId('change-password-error').innerText()).resolves.toContain('原密码错误');
+
+    await dialog.locator('input[name=oldPassword]').fill('Staff#2026');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await toast(page, '修改密码成功').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Log out; the new password works.
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-logout').click();
+    await page.waitForURL(/#\/login$/);
+    await login(page, 'sales', 'Abcdefg#1');
+    await context.close();
+  });
+});
+
+describe('log out', () => {
+  it('clears the token and the user; guarded paths go back to the login page', async () => {
+    const { context, page } = await newPage(browser);
+    await login(page, 'lecturer', 'Staff#2026');
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-logout').click();
+    await page.waitForURL(/#\/login$/);
+    expect(await cookie(context, 'Admin-Token')).toBeUndefined();
+    expect(await page.evaluate(() => localStorage.getItem('PC_user'))).toBeNull();
+    await open(page, '/working');
+    await page.waitForURL(/#\/login/);
+    expect(hashPath(page)).toBe('/login?redirect=/working');
+    await context.close();
+  });
+});
+
+describe('request layer', () => {
+  it('shows transport failures by status', async () => {
+    const { context, page } = await newPage(browser);
+    await login(page, 'partner', 'Staff#2026');
+    const cases: Array<[number, string]> = [[502, '服务不可用...'], [504, '服务不可用...'], [500, '服务异常...'], [400, '服务异常...'], [404, '资源不存在...']];
+    for (const [status, text] of cases) {
+      await page.route('**/graphql', (route) => route.fulfill({ status, contentType: 'text/plain', body: 'down' }), { times: 1 });
+      // Switching the language saves it to the user; the failed save puts the language back.
+      await page.getByTestId('lang-en').click();
+      await toast(page, text).waitFor();
+      await page.getByRole('tab', { name: '我的日历' }).waitFor();
+      await toast(page, text).waitFor({ state: 'detached', timeout: 10_000 });
+    }
+    await context.close();
+  });
+
+  it('refreshes an expired token once and retries the request', async () => {
+    const { context, page } = await newPage(browser);
+    await login(page, 'manager', 'Staff#2026');
+    const first = await cookie(context, 'Admin-Token');
+    // The e2e server issues 45-second tokens.
+    await page.waitForTimeout(47_000);
+    await page.getByTestId('lang-en').click();
+    await page.getByRole('tab', { name: 'My Calendar' }).waitFor();
+    await expect.poll(() => cookie(context, 'Admin-Token')).not.toBe(first);
+    expect(hashPath(page)).toBe('/working');
+    await page.getByTestId('lang-zh').click();
+    await page.getByRole('tab', { name: '我的日历' }).waitFor();
+    await page.reload();
+    await page.getByTestId('top-bar').waitFor();
+    expect(hashPath(page)).toBe('/working');
+    await context.close();
+  });
+});
+
+describe('update check', () => {
+  it('shows one notice titled 提示 when the served scripts change, without a close button', async () => {
+    const distIndex = path.join(inject('distDir'), 'index.html');
+    const original = readFileSync(distIndex, 'utf8');
+    const { context, page } = await newPage(browser);
+    try {
+      await login(page, 'admin', 'Admin#2026');
+      await page.waitForTimeout(1500); // the first snapshot is taken when the page starts
+      writeFileSync(distIndex, original.replace('</head>', '<script type="module" src="/assets/next-build.js"></script></head>'));
+      const notice = page.getByTestId('update-notice');
+      const appearedAfter = Date.now();
+      await notice.waitFor({ timeout: 40_000 });
+      // Polling every 10 s, then a 10 s delay.
+      expect(Date.now() - appearedAfter).toBeGreaterThanOrEqual(9_000);
+      await expect(notice.innerText()).resolves.toContain('提示');
+      await expect(notice.innerText()).resolves.toContain('检测到系统更新，请刷新页面');
+      await expect(notice.getByRole('button', { name: /关闭|close/i }).count()).resolves.toBe(0);
+      await expect(page.getByTestId('update-notice').count()).resolves.toBe(1);
+      await shot(page, 'update-notice-zh');
+    } finally {
+      writeFileSync(distIndex, original);
+      await context.close();
+    }
+  });
+});

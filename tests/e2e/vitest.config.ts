@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+/** Browser tests: `npm run e2e` builds the client, then these drive Debian's Chromium. */
+export default defineConfig({
+  test: {
+    root: new URL('../..', import.meta.url).pathname,
+    include: ['tests/e2e/**/*.e2e.ts'],
+    globalSetup: ['tests/e2e/global-setup.ts'],
+    pool: 'forks',
+    maxWorkers: 1,
+    fileParallelism: false,
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+  },
+});
