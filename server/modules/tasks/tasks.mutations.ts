@@ -83,50 +83,24 @@ export const ScheduleEntryTypeEnum = builder.enumType('ScheduleEntryType', {
   values: { REGULAR: { value: SCHEDULE_TYPES.REGULAR }, OVERTIME: { value: SCHEDULE_TYPES.OVERTIME } } as const,
 });
 
-type SavedEntryRow = { id: number; workDate: Date; beginAt: Date; endAt: Date; workHours: { toNumber(): number }; scheduleType: number; projectId: number | null; employeeId: number; taskIds: number[] };
-
-async function readSaved(ctx: { db: import('../../db/client.ts').Db }, saved: SavedEntry[]): Promise<SavedEntryRow[]> {
-  const rows = await ctx.db.scheduleEntry.findMany({
-    where: { id: { in: saved.map((s) => s.id) } },
-    select: { id: true, workDate: true, beginAt: true, endAt: true, workHours: true, scheduleType: true, projectId: true, employeeId: true, tasks: { select: { taskId: true } } },
-    orderBy: { id: 'asc' },
-  });
-  return rows.map((r) => ({ ...r, taskIds: r.tasks.map((x) => x.taskId) }));
-}
-
-const SavedScheduleEntry = builder.objectRef<SavedEntryRow>('SavedScheduleEntry').implement({
-  description: 'A schedule entry as written by addTaskToSchedule or saveScheduleEntries. `id` is the global id of the ScheduleEntry.',
-  fields: (t) => ({
-    id: t.id({ resolve: (e) => encodeGlobalID('ScheduleEntry', e.id) }),
-    databaseId: t.exposeInt('id'),
-    workDate: t.field({ type: 'Date', resolve: (e) => e.workDate }),
-    beginAt: t.field({ type: 'DateTime', resolve: (e) => e.beginAt }),
-    endAt: t.field({ type: 'DateTime', resolve: (e) => e.endAt }),
-    workHours: t.float({ resolve: (e) => e.workHours.toNumber() }),
-    scheduleType: t.field({ type: ScheduleEntryTypeEnum, resolve: (e) => (e.scheduleType === 2 ? 2 : 1) }),
-    project: t.prismaField({
-      type: 'Project',
-      nullable: true,
-      resolve: (query, e, _a, ctx) => (e.projectId ? ctx.db.project.findUnique({ ...query, where: { id: e.projectId } }) : null),
-    }),
-    employee: t.prismaField({ type: 'User', resolve: (query, e, _a, ctx) => ctx.db.user.findUniqueOrThrow({ ...query, where: { id: e.employeeId } }) }),
-    tasks: t.prismaField({
-      type: ['WorkTask'],
-      resolve: (query, e, _a, ctx) => ctx.db.workTask.findMany({ ...query, where: { id: { in: e.taskIds } }, orderBy: { id: 'asc' } }),
-    }),
-  }),
-});
-
 const AddTaskToSchedulePayload = builder.objectRef<{ taskId: number; entries: SavedEntry[] }>('AddTaskToSchedulePayload').implement({
   fields: (t) => ({
     task: t.prismaField({ type: 'WorkTask', resolve: (query, p, _a, ctx) => ctx.db.workTask.findUniqueOrThrow({ ...query, where: { id: p.taskId } }) }),
-    scheduleEntries: t.field({ type: [SavedScheduleEntry], resolve: (p, _a, ctx) => readSaved(ctx, p.entries) }),
+    scheduleEntries: t.prismaField({
+      type: ['ScheduleEntry'],
+      description: 'The schedule entries written, in order.',
+      resolve: (query, p, _a, ctx) => ctx.db.scheduleEntry.findMany({ ...query, where: { id: { in: p.entries.map((e) => e.id) } }, orderBy: { id: 'asc' } }),
+    }),
   }),
 });
 
 const SaveScheduleEntriesPayload = builder.objectRef<{ entries: SavedEntry[] }>('SaveScheduleEntriesPayload').implement({
   fields: (t) => ({
-    scheduleEntries: t.field({ type: [SavedScheduleEntry], resolve: (p, _a, ctx) => readSaved(ctx, p.entries) }),
+    scheduleEntries: t.prismaField({
+      type: ['ScheduleEntry'],
+      description: 'The schedule entries written, in order.',
+      resolve: (query, p, _a, ctx) => ctx.db.scheduleEntry.findMany({ ...query, where: { id: { in: p.entries.map((e) => e.id) } }, orderBy: { id: 'asc' } }),
+    }),
   }),
 });
 

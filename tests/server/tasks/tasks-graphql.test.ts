@@ -379,3 +379,60 @@ describe('taskStatistics', () => {
     expect(task.state).toBe('INCOMPLETE');
   });
 });
+
+describe('addTaskToSchedule and saveScheduleEntries', () => {
+  const ADD = `mutation($input: AddTaskToScheduleInput!) { addTaskToSchedule(input: $input) { __typename
+    ... on AddTaskToSchedulePayload { task { databaseId } scheduleEntries { id databaseId workDate beginAt endAt workHours scheduleType taskIds project { databaseId } employee { databaseId } } }
+    ... on Error { code message } } }`;
+  const SAVE = `mutation($input: SaveScheduleEntriesInput!) { saveScheduleEntries(input: $input) { __typename
+    ... on SaveScheduleEntriesPayload { scheduleEntries { databaseId workHours taskIds } }
+    ... on Error { code message } } }`;
+
+  it('adds a task with the defaults (09:00–18:30 in the employee\'s zone, regular, the task\'s project)', async () => {
+    const { task } = await newTask();
+    const res = (await run<{ addTaskToSchedule: any }>(t, tok.consultant!, ADD, { input: { taskId: task.id, rows: [{ workDate: '2026-12-03', hours: 6.5 }] } })).addTaskToSchedule;
+    expect(res.__typename).toBe('AddTaskToSchedulePayload');
+    expect(res.scheduleEntries).toEqual([
+      expect.objectContaining({
+        workDate: '2026-12-03', beginAt: '2026-12-03T01:00:00.000Z', endAt: '2026-12-03T10:30:00.000Z', workHours: 6.5, scheduleType: 1,
+        taskIds: [task.databaseId], project: { databaseId: projects.us }, employee: { databaseId: ids.consultant },
+      }),
+    ]);
+  });
+
+  it('refuses missing hours (请填写工时, in English too) and a completed task', async () => {
+    const { task } = await newTask();
+    expect((await run<{ addTaskToSchedule: any }>(t, tok.consultant!, ADD, { input: { taskId: task.id, rows: [{ workDate: '2026-12-03' }] } })).addTaskToSchedule).toMatchObject({
+      __typename: 'InputError', message: '请填写工时',
+    });
+    const own = await newTask(tok.manager!, 'yang.fan');
+    expect((await run<{ addTaskToSchedule: any }>(t, tok['yang.fan']!, ADD, { input: { taskId: own.task.id, rows: [{ workDate: '2026-12-03' }] } })).addTaskToSchedule).toMatchObject({
+      message: 'Please enter the hours',
+    });
+    await act(tok.consultant!, 'completeTask', task.id);
+    const before = await t.db.scheduleEntry.count();
+    expect((await run<{ addTaskToSchedule: any }>(t, tok.consultant!, ADD, { input: { taskId: task.id, rows: [{ workDate: '2026-12-03', hours: 2 }] } })).addTaskToSchedule).toMatchObject({
+      __typename: 'RuleError', message: '任务已完成，不允许加入档期!',
+    });
+    expect(await t.db.scheduleEntry.count()).toBe(before);
+  });
+
+  it('saves rows per project, each with its hours, all or nothing', async () => {
+    const { task } = await newTask();
+    const rows = [
+      { workDate: '2026-12-04', projectId: gid('Project', projects.us!), hours: 4, begin: '09:00', end: '13:00', taskIds: [task.id] },
+      { workDate: '2026-12-04', projectId: gid('Project', projects.tj!), hours: 3, begin: '14:00', end: '17:00', scheduleType: 'OVERTIME' },
+    ];
+    const ok = (await run<{ saveScheduleEntries: any }>(t, tok.consultant!, SAVE, { input: { rows } })).saveScheduleEntries;
+    expect(ok.scheduleEntries).toEqual([
+      { databaseId: expect.any(Number), workHours: 4, taskIds: [task.databaseId] },
+      { databaseId: expect.any(Number), workHours: 3, taskIds: [] },
+    ]);
+    const before = await t.db.scheduleEntry.count();
+    const bad = (await run<{ saveScheduleEntries: any }>(t, tok.consultant!, SAVE, { input: { rows: [rows[0], { ...rows[1], hours: null }] } })).saveScheduleEntries;
+    expect(bad).toMatchObject({ message: '请填写工时' });
+    const noProject = (await run<{ saveScheduleEntries: any }>(t, tok.consultant!, SAVE, { input: { rows: [{ workDate: '2026-12-04', hours: 1 }] } })).saveScheduleEntries;
+    expect(noProject).toMatchObject({ message: '请选择项目' });
+    expect(await t.db.scheduleEntry.count()).toBe(before);
+  });
+});

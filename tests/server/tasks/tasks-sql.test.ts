@@ -10,15 +10,17 @@ import { PrismaClient } from '../../../server/generated/prisma/client.ts';
 import { createTestApp, loginRest, type TestApp } from '../../helpers/app.ts';
 import { who } from './support.ts';
 
+const countingDb = (url: string) => new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: 2 }), log: [{ emit: 'event', level: 'query' }] });
+
 let t: TestApp;
-let db: PrismaClient;
+let db: ReturnType<typeof countingDb>;
 let app: ReturnType<typeof createApp>;
 let token: string;
 const statements: string[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
-  db = new PrismaClient({ adapter: new PrismaPg({ connectionString: t.url, max: 2 }), log: [{ emit: 'event', level: 'query' }] });
+  db = countingDb(t.url);
   db.$on('query', (e) => statements.push(e.query));
   app = createApp({ db, config: t.config });
   token = await loginRest(t, who('admin'));
