@@ -34,6 +34,7 @@ export const ITEM_ORDER: Prisma.DictionaryItemOrderByWithRelationInput[] = [{ so
 export type DictionaryRow = Prisma.DictionaryGetPayload<{ include: { _count: { select: { items: true } } } }>;
 
 export async function listDictionaries(ctx: ServiceContext, raw: unknown): Promise<DictionaryRow[]> {
+  authorize(ctx, 'dictionary.read');
   const f = parseInput(z.object({ search: z.string().max(100).optional() }), raw);
   return ctx.db.dictionary.findMany({ where: dictionariesWhere(ctx, f), include: { _count: { select: { items: true } } }, orderBy: DICTIONARY_ORDER, take: 2000 });
 }
@@ -54,6 +55,7 @@ export async function listItems(
   raw: unknown,
   page?: { currentPage: number; pageSize: number },
 ): Promise<{ rows: Prisma.DictionaryItemGetPayload<object>[]; total: number }> {
+  authorize(ctx, 'dictionary.read');
   const f = parseInput(z.object({ dictionaryId: dbId(), search: z.string().max(100).optional(), enabled: z.boolean().optional() }), raw);
   const dict = await ctx.db.dictionary.findUnique({ where: { id: f.dictionaryId }, select: { id: true } });
   if (!dict) throw new DomainError('NOT_FOUND', 'dict.notFound');

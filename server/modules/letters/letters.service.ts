@@ -45,6 +45,7 @@ export async function listMyLettersPage(
   raw: unknown,
   page: { currentPage: number; pageSize: number },
 ): Promise<{ rows: DeliveryRow[]; total: number; unread: number }> {
+  authorize(ctx, 'letter.receive');
   const f = parseInput(z.object({ readState: z.union([readStateInput, z.literal(''), z.null()]).optional(), search: z.string().max(100).optional() }), raw);
   const where = myLettersWhere(ctx, { readState: typeof f.readState === 'number' ? f.readState : null, search: f.search });
   const [rows, total, unread] = await Promise.all([

@@ -22,6 +22,7 @@ export async function listNoticesPage(
   raw: unknown,
   page: { currentPage: number; pageSize: number },
 ): Promise<{ rows: NoticeRow[]; total: number }> {
+  authorize(ctx, 'notice.read');
   const f = parseInput(z.object({ search: z.string().max(100).optional() }), raw);
   const where = noticesWhere(ctx, f);
   const [rows, total] = await Promise.all([

@@ -40,7 +40,9 @@ import {
 const condition = (p: Params): Params => ({ ...p, ...((p.condition && typeof p.condition === 'object' ? p.condition : {}) as Params) });
 const first = (...values: unknown[]) => values.find((v) => v !== undefined && v !== '');
 
-function legacyFilter(p: Params): ProjectFilter {
+function legacyFilter(ctx: ServiceContext, p: Params): ProjectFilter {
+  // Authenticate before reading the filter, so a caller without a token is told to log in.
+  requireActor(ctx);
   const c = condition(p);
   const num = (v: unknown) => (v === undefined || v === null || v === '' ? null : Number(v));
   return {
@@ -146,7 +148,7 @@ function memberInput(p: Params) {
 
 async function pageOfProjects(ctx: ServiceContext, req: ParsedRequest) {
   const page = readPage(req.params);
-  const { rows, total } = await listProjectsPage(ctx, legacyFilter(req.params), page);
+  const { rows, total } = await listProjectsPage(ctx, legacyFilter(ctx, req.params), page);
   const focused = await focusedProjectIds(ctx, rows.map((r) => r.id));
   return { currentPage: page.currentPage, pageSize: page.pageSize, rows: total, resultList: rows.map((r) => projectJson(ctx, r, focused)) };
 }
@@ -183,7 +185,7 @@ export const projectRoutes: RestRoute[] = [
       const result = await deleteProjects(
         ctx,
         { ids: first(p.ids, p.selIds, p.id), currentPage: page.currentPage, pageSize: page.pageSize },
-        legacyFilter(p),
+        legacyFilter(ctx, p),
       );
       return { data: result, message: translate(ctx.lang, 'project.deleted') };
     },
@@ -192,7 +194,7 @@ export const projectRoutes: RestRoute[] = [
     path: '/api/admin/project/listAllProject',
     methods: BOTH,
     handler: async (ctx, req) => {
-      const rows = await listProjects(ctx, legacyFilter(req.params));
+      const rows = await listProjects(ctx, legacyFilter(ctx, req.params));
       return { data: rows.map((r) => projectJson(ctx, r)) };
     },
   },
@@ -201,7 +203,7 @@ export const projectRoutes: RestRoute[] = [
     methods: BOTH,
     handler: async (ctx, req) => {
       const actor = requireActor(ctx);
-      const f = legacyFilter(req.params);
+      const f = legacyFilter(ctx, req.params);
       const rows = await listProjects(ctx, { ...f, userId: f.userId ?? actor.id });
       return { data: rows.map((r) => projectJson(ctx, r)) };
     },
