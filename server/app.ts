@@ -6,6 +6,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { createGraphQLHandler } from './graphql/yoga.ts';
+import { limitGraphqlUpload } from './lib/upload.ts';
 import { authRoutes } from './modules/auth/auth.rest.ts';
 import { systemRoutes } from './modules/system/system.rest.ts';
 import { userRoutes } from './modules/users/users.rest.ts';
@@ -70,7 +71,10 @@ export function createApp(deps: { db: Db; config: Config }) {
     }
   });
 
-  app.on(['GET', 'POST', 'OPTIONS'], '/graphql', (c) => yoga.fetch(c.req.raw, { address: clientAddress(c, deps.config.trustProxy) }));
+  app.on(['GET', 'POST', 'OPTIONS'], '/graphql', (c) => {
+    const request = limitGraphqlUpload(c.req.raw);
+    return request instanceof Response ? request : yoga.fetch(request, { address: clientAddress(c, deps.config.trustProxy) });
+  });
 
   app.all('/api/*', (c) => rest(c.req.raw, clientAddress(c, deps.config.trustProxy)));
 

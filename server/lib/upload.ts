@@ -7,6 +7,8 @@ import { fileTypeFromBuffer } from 'file-type';
 import yauzl from 'yauzl';
 import type { Config } from '../config.ts';
 import { DomainError } from '../errors.ts';
+import { resolveLang, translate } from '../i18n/catalogue.ts';
+import { MAX_MULTIPART_BYTES } from '../rest/body.ts';
 
 /**
  * The upload store: files live under DATA_DIR/uploads, named by the server (a random name
@@ -308,4 +310,35 @@ export async function assertSafeZip(bytes: Buffer, limits: ZipLimits = XLSX_ZIP_
   } finally {
     zip.close();
   }
+}
+
+/**
+ * graphql-yoga reads a multipart request (GraphQL uploads) whole into memory and has no size
+ * limit of its own. /graphql applies the legacy door's multipart limit (25 MB): a request
+ * declaring more is refused before it is read (413), and the body of any other multipart
+ * request is counted as it streams and cut off past the limit, so a request without a
+ * declared length cannot exceed it either (yoga then answers that it could not read it).
+ */
+export function limitGraphqlUpload(request: Request): Request | Response {
+  if (request.method !== 'POST' || !(request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/')) return request;
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > MAX_MULTIPART_BYTES) {
+    const lang = resolveLang(null, request.headers.get('cookie'));
+    return new Response(JSON.stringify({ errors: [{ message: translate(lang, 'error.tooLarge'), extensions: { code: 'PAYLOAD_TOO_LARGE' } }] }), {
+      status: 413,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
+  }
+  if (!request.body) return request;
+  let seen = 0;
+  const limited = request.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        seen += chunk.byteLength;
+        if (seen > MAX_MULTIPART_BYTES) controller.error(new Error('upload over the limit'));
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+  return new Request(request, { body: limited, duplex: 'half' } as RequestInit);
 }

@@ -272,3 +272,26 @@ describe('project files and member images', () => {
     expect((await files()).filter((f) => String(f).startsWith('member-images'))).toHaveLength(1);
   });
 });
+
+describe('GraphQL upload size', () => {
+  test('a multipart request over 25 MB is refused, declared or not', async () => {
+    const p = (await add(manager, { name: '大文件' })).body.data.id;
+    const query = 'mutation($input: UploadProjectFileInput!) { uploadProjectFile(input: $input) { __typename } }';
+    const declared = await t.app.fetch(
+      new Request('http://test.local/graphql', {
+        method: 'POST',
+        headers: { 'x-token': manager, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(26 * 1024 * 1024) },
+        body: '--x--',
+      }),
+    );
+    expect(declared.status).toBe(413);
+    expect(await declared.json()).toMatchObject({ errors: [{ message: '请求内容过大', extensions: { code: 'PAYLOAD_TOO_LARGE' } }] });
+    // No declared length (an in-process FormData body): cut off while streaming.
+    const res = await gqlUpload(t, manager, query, { projectId: globalId('Project', p) }, { bytes: Buffer.concat([PDF, Buffer.alloc(26 * 1024 * 1024)]), name: 'big.pdf' });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(await t.db.projectFile.count({ where: { projectId: p } })).toBe(0);
+    // Within the limit it goes through.
+    const ok = await gqlUpload<{ uploadProjectFile: { __typename: string } }>(t, manager, query, { projectId: globalId('Project', p) }, { bytes: PDF, name: 'small.pdf' });
+    expect(ok.body.data?.uploadProjectFile.__typename).toBe('UploadProjectFilePayload');
+  });
+});
