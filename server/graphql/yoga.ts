@@ -77,9 +77,12 @@ export function persistedDocumentsFrom(file: string): PersistedDocuments {
   };
 }
 
-/** Fetch metadata and Origin are sent by browsers on every fetch() POST, never by curl or server code. */
+/**
+ * Browsers send `Sec-Fetch-Site` and `Origin` with every fetch() POST; curl and server code do
+ * not (Node's fetch sends `Sec-Fetch-Mode` only, so that one does not count).
+ */
 function fromBrowser(request: Request): boolean {
-  return request.headers.has('sec-fetch-mode') || request.headers.has('sec-fetch-site') || request.headers.has('origin');
+  return request.headers.has('sec-fetch-site') || request.headers.has('origin');
 }
 
 function requestError(request: Request, code: string, key: 'client.persistedQueryRequired' | 'client.persistedQueryUnknown'): GraphQLError {

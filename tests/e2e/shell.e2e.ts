@@ -309,6 +309,58 @@ describe('change password', () => {
   });
 });
 
+describe('notices and letters', () => {
+  /** What an integrator does: a full document with a token, from server code. */
+  async function gqlAs(account: string, password: string, query: string, variables: Record<string, unknown> = {}) {
+    const url = `${inject('baseUrl')}/graphql`;
+    const login = (await (await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'mutation($i: LoginInput!) { login(input: $i) { ... on TokenPayload { token } } }', variables: { i: { account, password } } }),
+    })).json()) as { data: { login: { token: string } } };
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-token': login.data.login.token }, body: JSON.stringify({ query, variables }) });
+    return (await res.json()) as { data: Record<string, unknown> };
+  }
+
+  it('counts unread letters live, lists notices and letters, and reading one lowers the badge', async () => {
+    const { context, page } = await newPage(browser);
+    await login(page, 'consultant', 'Staff#2026');
+    const badge = page.getByTestId('notice-badge');
+    const count = async () => Number(await badge.getAttribute('data-count'));
+    const before = await count();
+
+    // A letter sent by a colleague arrives over the subscription.
+    const me = await gqlAs('manager', 'Staff#2026', '{ users(filter: { search: "consultant" }, first: 5) { edges { node { id account } } } }');
+    const recipient = (me.data.users as { edges: Array<{ node: { id: string; account: string } }> }).edges.find((e) => e.node.account === 'consultant')!.node.id;
+    const sent = await gqlAs('manager', 'Staff#2026', 'mutation($i: SendLetterInput!) { sendLetter(input: $i) { __typename } }', {
+      i: { recipientIds: [recipient], title: '周会安排 e2e', content: '<p>周五下午三点开会。<script>alert(1)</script></p>' },
+    });
+    expect(sent.data.sendLetter).toEqual({ __typename: 'SendLetterPayload' });
+    await expect.poll(count, { timeout: 15_000 }).toBe(before + 1);
+    await expect(page.getByTestId('unread-count').innerText()).resolves.toBe(String(before + 1));
+
+    // The badge leads to the letters.
+    await badge.click();
+    await page.waitForURL(/#\/notice\?tab=letters$/);
+    const row = page.locator('[data-testid=notice-row]:visible').filter({ hasText: '周会安排 e2e' });
+    await row.waitFor();
+    await shot(page, 'notice-letters-zh');
+    await row.click();
+    await page.waitForURL(/#\/notification\/detail\//);
+    const detail = page.getByTestId('notice-detail');
+    await expect(detail.innerText()).resolves.toContain('周五下午三点开会。');
+    await expect(detail.locator('script').count()).resolves.toBe(0);
+    await expect.poll(count, { timeout: 10_000 }).toBe(before);
+    await shot(page, 'notice-detail-zh');
+
+    // Notices.
+    await page.getByRole('button', { name: '返回' }).click();
+    await page.getByTestId('tab-notices').click();
+    await page.locator('[data-testid=notice-row]:visible').first().waitFor();
+    await context.close();
+  });
+});
+
 describe('log out', () => {
   it('clears the token and the user; guarded paths go back to the login page', async () => {
     const { context, page } = await newPage(browser);

@@ -16,6 +16,7 @@ import { TopBar } from './TopBar.tsx';
 /** The menu is loaded from the viewer's rights (PC) on the first navigation into the layout. */
 const layoutQuery = graphql`
   query LayoutQuery {
+    ...NoticeBadge_query
     viewer {
       ...TopBar_viewer
       menu(display: PC) {
@@ -87,7 +88,7 @@ function LayoutFrame() {
   return (
     <MenuContext.Provider value={menu}>
       <Flex direction="column" h="100vh" bg="gray.50" data-screen={screen} data-mobile={isMobile || undefined}>
-        <TopBar viewer={data.viewer} sidebarOpen={sidebarOpen} onToggleSidebar={() => setSidebarOpen((o) => !o)} />
+        <TopBar viewer={data.viewer} query={data} sidebarOpen={sidebarOpen} onToggleSidebar={() => setSidebarOpen((o) => !o)} />
         <Flex flex="1" minH="0">
           {showSidebar && section && <Sidebar section={section} open={sidebarOpen} />}
           <Flex direction="column" flex="1" minW="0">

@@ -14,6 +14,7 @@ import { useLang } from '../lib/useLang.ts';
 import { sessionUser } from '../state/session.ts';
 import type { TopBarSetLanguageMutation } from './__generated__/TopBarSetLanguageMutation.graphql.ts';
 import type { TopBar_viewer$key } from './__generated__/TopBar_viewer.graphql.ts';
+import type { NoticeBadge_query$key } from './__generated__/NoticeBadge_query.graphql.ts';
 import { MenuIcon } from './icons.tsx';
 import { sectionOf, targetOf, titleOf, useMenu, visibleChildren, type MenuNode } from './menu.ts';
 import { NoticeBadge } from './NoticeBadge.tsx';
@@ -24,7 +25,6 @@ const fragment = graphql`
     version
     timeZone { name nameZh nameEn }
     ...UserMenu_viewer
-    ...NoticeBadge_viewer
   }
 `;
 
@@ -43,9 +43,9 @@ function shortZone(name: string): string {
   return /\(([^)]+)\)\s*$/.exec(name)?.[1] ?? name;
 }
 
-type Props = { viewer: TopBar_viewer$key; sidebarOpen: boolean; onToggleSidebar: () => void };
+type Props = { viewer: TopBar_viewer$key; query: NoticeBadge_query$key; sidebarOpen: boolean; onToggleSidebar: () => void };
 
-export function TopBar({ viewer, sidebarOpen, onToggleSidebar }: Props) {
+export function TopBar({ viewer, query, sidebarOpen, onToggleSidebar }: Props) {
   const data = useFragment(fragment, viewer);
   const { t } = useTranslation();
   const lang = useLang();
@@ -93,7 +93,7 @@ export function TopBar({ viewer, sidebarOpen, onToggleSidebar }: Props) {
         </Flex>
       </Link>
       {isMobile ? <Box flex="1" /> : <HorizontalMenu />}
-      <NoticeBadge viewer={data} />
+      <NoticeBadge query={query} />
       <LanguageSwitch onChange={switchLanguage} dark />
       {!isMobile && (
         <Flex align="center" gap="1" fontSize="xs" color="gray.300" title={`${t('client.layout.timeZone')}: ${zoneName}`} data-testid="time-zone" whiteSpace="nowrap">

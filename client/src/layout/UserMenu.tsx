@@ -37,9 +37,10 @@ export function UserMenu({ viewer }: { viewer: UserMenu_viewer$key }) {
   function logout() {
     const finish = () => {
       removeToken();
+      // Leave first, so the guard does not add ?redirect= for the page being left.
+      navigate('/login', { replace: true });
       sessionUser.set(null);
       sessionChanged();
-      navigate('/login', { replace: true });
     };
     commitLogout({ variables: {}, onCompleted: finish, onError: finish });
   }

@@ -1,19 +1,28 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { RelayEnvironmentProvider } from 'react-relay';
 import { Environment, Network, Observable, RecordSource, Store, type GraphQLResponse } from 'relay-runtime';
-import { execute, onSessionChange } from './fetch.ts';
+import { execute, onSessionChange, subscribe as subscribeStream } from './fetch.ts';
 
 function createEnvironment(): Environment {
-  const network = Network.create((request, variables) =>
-    Observable.create<GraphQLResponse>((sink) => {
-      execute(request, variables).then(
-        (response) => {
-          sink.next(response);
-          sink.complete();
-        },
-        (err: unknown) => sink.error(err instanceof Error ? err : new Error(String(err))),
-      );
-    }),
+  const network = Network.create(
+    (request, variables) =>
+      Observable.create<GraphQLResponse>((sink) => {
+        execute(request, variables).then(
+          (response) => {
+            sink.next(response);
+            sink.complete();
+          },
+          (err: unknown) => sink.error(err instanceof Error ? err : new Error(String(err))),
+        );
+      }),
+    (request, variables) =>
+      Observable.create<GraphQLResponse>((sink) =>
+        subscribeStream(request, variables, {
+          next: (response) => sink.next(response),
+          error: (err) => sink.error(err),
+          complete: () => sink.complete(),
+        }),
+      ),
   );
   return new Environment({ network, store: new Store(new RecordSource()) });
 }

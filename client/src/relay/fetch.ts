@@ -169,3 +169,90 @@ export async function run<T>(artifact: unknown, variables: Variables): Promise<T
   const response = await execute((artifact as ConcreteRequest).params, variables);
   return (response as { data: T }).data;
 }
+
+// ── subscriptions: GraphQL over server-sent events on the same endpoint ──
+
+type StreamHandlers = { next: (response: GraphQLResponse) => void; error: (err: Error) => void; complete: () => void };
+
+/**
+ * Follows a persisted subscription over SSE (`Accept: text/event-stream`). A dropped stream is
+ * reopened with a growing delay (1 s to 30 s); an expired token is refreshed first; an unknown
+ * one ends the session. Returns the function that stops it.
+ */
+export function subscribe(operation: Operation, variables: Variables, handlers: StreamHandlers): () => void {
+  const controller = new AbortController();
+  let stopped = false;
+  const stop = () => {
+    stopped = true;
+    controller.abort();
+  };
+
+  /** One SSE event; false when the stream must stop. */
+  async function onEvent(event: string, data: string): Promise<'go' | 'stop' | 'reconnect'> {
+    if (event === 'complete') {
+      handlers.complete();
+      return 'stop';
+    }
+    if (!data) return 'go';
+    const body = JSON.parse(data) as Body;
+    const outcome = classifyErrors(body.errors);
+    if (outcome === 'needLogin') {
+      endSession();
+      return 'stop';
+    }
+    if (outcome === 'tokenExpired') {
+      const token = getToken();
+      if (!token) return 'stop';
+      await refreshToken(token);
+      return 'reconnect';
+    }
+    handlers.next(body as GraphQLResponse);
+    return 'go';
+  }
+
+  void (async () => {
+    let delay = 1000;
+    while (!stopped) {
+      try {
+        const token = getToken();
+        if (!token) return;
+        const response = await fetch('/graphql', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'x-origin': 'PC', 'x-token': token },
+          body: JSON.stringify({ documentId: operation.id, operationName: operation.name, variables }),
+          signal: controller.signal,
+        });
+        if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buffer = '';
+        reading: for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += value;
+          for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            let event = 'message';
+            const data: string[] = [];
+            for (const line of block.split('\n')) {
+              if (line.startsWith('event:')) event = line.slice(6).trim();
+              else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
+            }
+            const next = await onEvent(event, data.join('\n'));
+            if (next === 'stop') return;
+            if (next === 'reconnect') break reading;
+            delay = 1000;
+          }
+        }
+      } catch {
+        if (stopped) return;
+      }
+      if (stopped) return;
+      await new Promise((r) => setTimeout(r, delay));
+      delay = Math.min(delay * 2, 30_000);
+    }
+  })().catch((err: unknown) => {
+    if (!stopped) handlers.error(err instanceof Error ? err : new Error(String(err)));
+  });
+  return stop;
+}

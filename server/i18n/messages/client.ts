@@ -95,16 +95,16 @@ export const clientMessages = {
   'client.notice.detail': { zh: '通知详情', en: 'Notice' },
   'client.notice.title': { zh: '通知列表', en: 'Notices' },
   'client.notice.letters': { zh: '站内信', en: 'Letters' },
+  'client.notice.notices': { zh: '通知公告', en: 'Notices' },
+  'client.notice.letter': { zh: '站内信', en: 'Letter' },
+  'client.notice.notice': { zh: '通知', en: 'Notice' },
+  'client.notice.more': { zh: '加载更多', en: 'Load more' },
   'client.notice.empty': { zh: '暂无数据', en: 'Nothing here yet' },
   'client.notice.unread': { zh: '未读', en: 'Unread' },
   'client.notice.read': { zh: '已读', en: 'Read' },
   'client.notice.back': { zh: '返回', en: 'Back' },
   'client.notice.publishedAt': { zh: '发布时间', en: 'Published' },
   'client.notice.sender': { zh: '发送人', en: 'From' },
-  'client.notice.notBuilt': {
-    zh: '通知与站内信的数据接口尚未就绪。',
-    en: 'Notices and letters are not served by the server yet.',
-  },
 
   // Time ago (spec section 9: switches at 30 s, 1 h, 24 h, 48 h).
   'client.time.justNow': { zh: '刚刚', en: 'just now' },

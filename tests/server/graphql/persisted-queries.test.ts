@@ -86,6 +86,9 @@ describe('persisted operations', () => {
     const token = await loginGql(production, DEMO.manager);
     const res = await post(production, { query: '{ viewer { user { account } } }' }, { 'x-token': token });
     expect(res.body.data?.viewer).toEqual({ user: { account: 'manager' } });
+    // Node's own fetch() adds Sec-Fetch-Mode; it is still an integrator.
+    const nodeFetch = await post(production, { query: '{ loginPublicKey }' }, { 'sec-fetch-mode': 'cors', 'user-agent': 'node' });
+    expect(nodeFetch.body.data?.loginPublicKey).toMatch(/^MII/);
     const anonymous = await post(production, { query: '{ viewer { databaseId } }' });
     expect(anonymous.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
