@@ -1,9 +1,8 @@
-import ical, { ICalEventStatus, type ICalCalendar } from 'ical-generator';
 import { DateTime } from 'luxon';
 import type { Db } from '../../db/client.ts';
-import { eventsForFeed, expandRule, type FeedEvent, type FeedSeries } from '../schedule/index.ts';
-import { boundedRule } from './recurrence.ts';
-import { isKnownZone, vtimezone } from './vtimezone.ts';
+import { expandRule } from '../schedule/index.ts';
+import { MAX_EVENT_DAYS } from '../schedule/conflicts.ts';
+import { basicDateTime, isKnownZone, offsetOf, vtimezone, zoneRules, type ZoneRules } from './vtimezone.ts';
 
 /**
  * Builds a user's calendar feed (RFC 5545) from the stored events.
@@ -20,6 +19,8 @@ import { isKnownZone, vtimezone } from './vtimezone.ts';
  * own. Starts are expanded with the schedule's own `expandRule`, so the feed and the stored
  * rows agree to the second, DST edges included. Every zone used gets a VTIMEZONE.
  */
+
+const PRODID = '-//Study Abroad Back Office//Work Calendar//ZH';
 
 export const FEED_PAST_DAYS = 30;
 export const FEED_FUTURE_DAYS = 365;
@@ -60,57 +61,100 @@ function zoneOf(name: string): string {
   return isKnownZone(name) ? name : 'UTC';
 }
 
-function dt(date: Date, zone: string): DateTime {
-  return DateTime.fromJSDate(date, { zone });
-}
-
 function overlaps(start: Date, end: Date, from: Date, to: Date): boolean {
   return start.getTime() < to.getTime() && end.getTime() > from.getTime();
 }
 
-/** All-day events store instants; the feed writes their days in the event's zone (DTEND exclusive). */
-function allDayRange(startAt: Date, endAt: Date, zone: string): { start: DateTime; end: DateTime } {
-  const start = dt(startAt, zone).startOf('day');
-  let end = dt(new Date(Math.max(endAt.getTime() - 1, startAt.getTime())), zone).startOf('day').plus({ days: 1 });
-  if (end <= start) end = start.plus({ days: 1 });
-  return { start, end };
+/** TEXT values (RFC 5545 3.3.11): backslash, semicolon, comma and line breaks escaped. */
+export function escapeText(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
 }
 
-type EventFields = Pick<FeedEvent, 'title' | 'content' | 'address' | 'startAt' | 'endAt' | 'allDay' | 'timeZone' | 'published' | 'updatedAt'>;
+/**
+ * Writes the VEVENTs of one feed. Local times come from the same zone rules as the VTIMEZONE
+ * components (one lookup per instant instead of an Intl call), so they agree by construction.
+ */
+class FeedWriter {
+  readonly lines: string[] = [];
+  readonly zones = new Set<string>();
+  private readonly rules = new Map<string, ZoneRules | null>();
 
-function addEvent(cal: ICalCalendar, e: EventFields, uid: string, extra: { recurrenceId?: DateTime; repeating?: string } = {}) {
-  const zone = zoneOf(e.timeZone);
-  const common = {
-    id: uid,
-    summary: e.title,
-    description: htmlToText(e.content) || null,
-    location: e.address || null,
-    stamp: e.updatedAt,
-    lastModified: e.updatedAt,
-    status: e.published ? ICalEventStatus.CONFIRMED : ICalEventStatus.TENTATIVE,
-    ...(extra.repeating ? { repeating: extra.repeating } : {}),
-    ...(extra.recurrenceId ? { recurrenceId: extra.recurrenceId } : {}),
-  };
-  if (e.allDay) {
-    const { start, end } = allDayRange(e.startAt, e.endAt, zone);
-    cal.createEvent({ ...common, allDay: true, start, end, ...(zone === 'UTC' ? {} : { timezone: zone }) });
-  } else if (zone === 'UTC') {
-    cal.createEvent({ ...common, start: dt(e.startAt, 'UTC'), end: dt(e.endAt, 'UTC') });
-  } else {
-    cal.createEvent({ ...common, timezone: zone, start: dt(e.startAt, zone), end: dt(e.endAt, zone) });
+  constructor(
+    private readonly fromYear: number,
+    private readonly toYear: number,
+    private readonly stamp: string,
+  ) {}
+
+  private rulesOf(zone: string): ZoneRules | null {
+    if (!this.rules.has(zone)) this.rules.set(zone, zone === 'UTC' ? null : zoneRules(zone, this.fromYear, this.toYear));
+    return this.rules.get(zone) ?? null;
+  }
+
+  /** Local wall time of an instant in a zone, as a millisecond value whose UTC fields are the wall fields. */
+  wall(date: Date, zone: string): number {
+    const rules = this.rulesOf(zone);
+    return date.getTime() + (rules ? offsetOf(rules, date.getTime()) * 60_000 : 0);
+  }
+
+  /** `NAME;TZID=zone:local`, `NAME:utcZ` or `NAME;VALUE=DATE:day`. */
+  dateProp(name: string, date: Date, zone: string, allDay: boolean): string {
+    if (allDay) return `${name};VALUE=DATE:${basicDateTime(this.wall(date, zone)).slice(0, 8)}`;
+    if (zone === 'UTC' || !this.rulesOf(zone)) return `${name}:${basicDateTime(date.getTime())}Z`;
+    this.zones.add(zone);
+    return `${name};TZID=${zone}:${basicDateTime(this.wall(date, zone))}`;
+  }
+
+  /** All-day events store instants; their days are written in the event's zone, DTEND exclusive. */
+  private allDayEnd(e: EventFields, zone: string): string {
+    const startDay = Math.floor(this.wall(e.startAt, zone) / DAY);
+    const lastDay = Math.floor(this.wall(new Date(Math.max(e.endAt.getTime() - 1, e.startAt.getTime())), zone) / DAY);
+    return `DTEND;VALUE=DATE:${basicDateTime(Math.max(lastDay + 1, startDay + 1) * DAY).slice(0, 8)}`;
+  }
+
+  event(e: EventFields, uid: string, extra: { recurrenceId?: Date; rrule?: string[]; rruleZone?: string } = {}) {
+    const zone = zoneOf(e.timeZone);
+    const lines = this.lines;
+    lines.push('BEGIN:VEVENT', `UID:${uid}`, `DTSTAMP:${this.stamp}`, this.dateProp('DTSTART', e.startAt, zone, e.allDay));
+    lines.push(e.allDay ? this.allDayEnd(e, zone) : this.dateProp('DTEND', e.endAt, zone, false));
+    if (extra.rrule) lines.push(...extra.rrule);
+    if (extra.recurrenceId) lines.push(this.dateProp('RECURRENCE-ID', extra.recurrenceId, extra.rruleZone ?? zone, e.allDay));
+    lines.push(`SUMMARY:${escapeText(e.title)}`);
+    const description = htmlToText(e.content);
+    if (description) lines.push(`DESCRIPTION:${escapeText(description)}`);
+    if (e.address) lines.push(`LOCATION:${escapeText(e.address)}`);
+    lines.push(`STATUS:${e.published ? 'CONFIRMED' : 'TENTATIVE'}`, `LAST-MODIFIED:${basicDateTime(e.updatedAt.getTime())}Z`, 'END:VEVENT');
+  }
+
+  exdate(dates: Date[], allDay: boolean, zone: string): string {
+    if (allDay) return `EXDATE;VALUE=DATE:${dates.map((d) => basicDateTime(this.wall(d, zone)).slice(0, 8)).join(',')}`;
+    if (zone === 'UTC' || !this.rulesOf(zone)) return `EXDATE:${dates.map((d) => `${basicDateTime(d.getTime())}Z`).join(',')}`;
+    this.zones.add(zone);
+    return `EXDATE;TZID=${zone}:${dates.map((d) => basicDateTime(this.wall(d, zone))).join(',')}`;
+  }
+
+  untilOf(last: Date, allDay: boolean, zone: string): string {
+    return allDay ? basicDateTime(this.wall(last, zone)).slice(0, 8) : `${basicDateTime(last.getTime())}Z`;
   }
 }
 
-function exdateLine(dates: Date[], allDay: boolean, zone: string): string {
-  if (allDay) return `EXDATE;VALUE=DATE:${dates.map((d) => dt(d, zone).toFormat('yyyyLLdd')).join(',')}`;
-  if (zone === 'UTC') return `EXDATE:${dates.map((d) => dt(d, 'UTC').toFormat("yyyyLLdd'T'HHmmss'Z'")).join(',')}`;
-  return `EXDATE;TZID=${zone}:${dates.map((d) => dt(d, zone).toFormat("yyyyLLdd'T'HHmmss")).join(',')}`;
+const DAY = 86_400_000;
+
+type EventFields = Pick<FeedEvent, 'title' | 'content' | 'address' | 'startAt' | 'endAt' | 'allDay' | 'timeZone' | 'published' | 'updatedAt'>;
+
+/** The stored rule without COUNT and UNTIL, ending at the last start in the window. */
+function boundedRule(rrule: string, until: string): string {
+  const parts = rrule
+    .replace(/^RRULE:/i, '')
+    .split(';')
+    .filter((p) => p && !/^(COUNT|UNTIL|DTSTART)=/i.test(p));
+  return [...parts, `UNTIL=${until}`].join(';');
 }
 
 /** Writes one series, bounded to the window: see the comment at the top of this file. */
-function addSeries(cal: ICalCalendar, s: FeedSeries, from: Date, to: Date, host: string) {
+function addSeries(w: FeedWriter, s: FeedSeries, from: Date, to: Date, host: string) {
   const zone = zoneOf(s.timeZone);
-  const endOf = (start: Date) => (s.allDay ? dt(start, zone).plus({ days: Math.max(1, Math.round(s.durationMin / 1440)) }).toJSDate() : new Date(start.getTime() + s.durationMin * 60_000));
+  const endOf = (start: Date) =>
+    s.allDay ? DateTime.fromJSDate(start, { zone }).plus({ days: Math.max(1, Math.round(s.durationMin / 1440)) }).toJSDate() : new Date(start.getTime() + s.durationMin * 60_000);
   const starts = expandRule({ rrule: s.rrule, timeZone: zone, dtstart: s.dtstart }).filter((d) => overlaps(d, endOf(d), from, to));
   const startSet = new Set(starts.map((d) => d.getTime()));
   const excluded = new Set(s.exdates.map((d) => d.getTime()));
@@ -130,18 +174,47 @@ function addSeries(cal: ICalCalendar, s: FeedSeries, from: Date, to: Date, host:
   const looseUid = (e: FeedEvent) => `event-${e.id}@${host}`;
   if (ordinary.length === 0) {
     // No occurrence follows the rule in the window: each edited occurrence stands alone.
-    for (const e of [...overrides, ...loose]) addEvent(cal, e, looseUid(e));
+    for (const e of [...overrides, ...loose]) w.event(e, looseUid(e));
     return;
   }
   const first = starts[0] as Date;
   const last = starts[starts.length - 1] as Date;
   const exdates = starts.filter((d) => excluded.has(d.getTime()));
-  const lines = [`RRULE:${boundedRule(s.rrule, last, s.allDay, zone)}`];
-  if (exdates.length) lines.push(exdateLine(exdates, s.allDay, zone));
+  const rule = [`RRULE:${boundedRule(s.rrule, w.untilOf(last, s.allDay, zone))}`];
+  if (exdates.length) rule.push(w.exdate(exdates, s.allDay, zone));
   const uid = `series-${s.id}@${host}`;
-  addEvent(cal, { ...s.master, startAt: first, endAt: endOf(first), allDay: s.allDay, timeZone: zone, updatedAt: s.updatedAt }, uid, { repeating: lines.join('\r\n') });
-  for (const o of overrides) addEvent(cal, o, uid, { recurrenceId: dt(o.originalStart as Date, zone) });
-  for (const e of loose) addEvent(cal, e, looseUid(e));
+  w.event({ ...s.master, startAt: first, endAt: endOf(first), allDay: s.allDay, timeZone: zone, updatedAt: s.updatedAt }, uid, { rrule: rule });
+  for (const o of overrides) w.event(o, uid, { recurrenceId: o.originalStart as Date, rruleZone: zone });
+  for (const e of loose) w.event(e, looseUid(e));
+}
+
+/**
+ * RFC 5545 line folding: lines longer than 75 octets continue on the next line after a space,
+ * never splitting a UTF-8 character. (ASCII lines up to 75 characters take the fast path.)
+ */
+export function foldLines(text: string): string {
+  const out: string[] = [];
+  for (const line of text.split('\r\n')) {
+    if (line.length <= 75 && !/[^\x00-\x7f]/.test(line)) {
+      out.push(line);
+      continue;
+    }
+    let current = '';
+    let octets = 0;
+    for (const ch of line) {
+      const code = ch.codePointAt(0) as number;
+      const size = code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+      if (octets + size > 75) {
+        out.push(current);
+        current = ' ';
+        octets = 1;
+      }
+      current += ch;
+      octets += size;
+    }
+    out.push(current);
+  }
+  return out.join('\r\n');
 }
 
 /** The calendar text of a user's events (see `eventsForFeed`), bounded to [from, to). */
@@ -149,25 +222,144 @@ export function buildFeed(rows: { singles: FeedEvent[]; series: FeedSeries[] }, 
   const host = options.host ?? 'backoffice';
   const fromYear = options.from.getUTCFullYear() - 1;
   const toYear = options.to.getUTCFullYear() + 1;
-  const cal = ical({
-    prodId: '-//Study Abroad Back Office//Work Calendar//ZH',
-    name: options.calendarName,
-    // REFRESH-INTERVAL;VALUE=DURATION and X-PUBLISHED-TTL, both from the push frequency.
-    ttl: options.refreshHours * 3600,
-    // An empty calendar zone keeps DTSTAMP in UTC; the generator writes one VTIMEZONE for
-    // every zone the events use.
-    timezone: { name: '', generator: (zone: string) => vtimezone(zone, fromYear, toYear) },
-  });
-  cal.x('X-WR-TIMEZONE', zoneOf(options.userTimeZone));
+  const w = new FeedWriter(fromYear, toYear, `${basicDateTime(Date.now())}Z`);
   for (const e of rows.singles) {
-    if (overlaps(e.startAt, e.endAt, options.from, options.to)) addEvent(cal, e, `event-${e.id}@${host}`);
+    if (overlaps(e.startAt, e.endAt, options.from, options.to)) w.event(e, `event-${e.id}@${host}`);
   }
-  for (const s of rows.series) addSeries(cal, s, options.from, options.to, host);
-  return cal.toString();
+  for (const s of rows.series) addSeries(w, s, options.from, options.to, host);
+  const ttl = `PT${options.refreshHours}H`;
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:${PRODID}`,
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    `NAME:${escapeText(options.calendarName)}`,
+    `X-WR-CALNAME:${escapeText(options.calendarName)}`,
+    `X-WR-TIMEZONE:${zoneOf(options.userTimeZone)}`,
+    // How often calendar apps should poll: the subscription's push frequency, in both spellings.
+    `REFRESH-INTERVAL;VALUE=DURATION:${ttl}`,
+    `X-PUBLISHED-TTL:${ttl}`,
+    ...[...w.zones].sort().map((z) => vtimezone(z, fromYear, toYear)).filter((v): v is string => !!v),
+    ...w.lines,
+    'END:VCALENDAR',
+  ];
+  return `${foldLines(lines.join('\r\n'))}\r\n`;
+}
+
+/** One of the user's events as the feed reads it. */
+export type FeedEvent = {
+  id: number;
+  title: string;
+  content: string;
+  address: string;
+  startAt: Date;
+  endAt: Date;
+  allDay: boolean;
+  timeZone: string;
+  published: boolean;
+  updatedAt: Date;
+  seriesId: number | null;
+  originalStart: Date | null;
+  isException: boolean;
+};
+
+/** A series as the feed writes it: the rule, the user's missing starts, the edited occurrences. */
+export type FeedSeries = {
+  id: number;
+  rrule: string;
+  timeZone: string;
+  dtstart: Date;
+  durationMin: number;
+  allDay: boolean;
+  /** Starts of the rule in the window for which this user has no visible occurrence. */
+  exdates: Date[];
+  master: FeedEvent;
+  overrides: FeedEvent[];
+  updatedAt: Date;
+};
+
+type EventRow = {
+  id: number; title: string; content: string; address: string; start_at: Date; end_at: Date; all_day: boolean; time_zone: string;
+  published: boolean; updated_at: Date; series_id: number | null; original_start: Date | null; is_exception: boolean;
+};
+type SeriesRow = { id: number; rrule: string; time_zone: string; dtstart: Date; duration_min: number; updated_at: Date };
+
+/**
+ * The user's events overlapping [from, to), by the schedule's visibility rule (docs/schedule.md:
+ * the events they created, and the published ones they take part in), in two statements: one
+ * UNION over the two indexed paths (a person's participations by start, a creator's events by
+ * start; events last at most MAX_EVENT_DAYS, which bounds both scans), then the series rows.
+ * A series' exception dates for this user are the starts its rule makes in the window that
+ * the user has no occurrence for there (deleted, unpublished, not theirs, or moved out).
+ */
+export async function loadFeed(db: Db, userId: number, from: Date, to: Date): Promise<{ singles: FeedEvent[]; series: FeedSeries[] }> {
+  const earliest = new Date(from.getTime() - MAX_EVENT_DAYS * 86_400_000);
+  const rows = await db.$queryRaw<EventRow[]>`
+    SELECT e.id, e.title, e.content, e.address, e.start_at, e.end_at, e.all_day, e.time_zone, e.published, e.updated_at,
+           e.series_id, e.original_start, e.is_exception
+      FROM work_events e
+     WHERE e.id IN (SELECT p.event_id FROM event_participants p
+                     WHERE p.user_id = ${userId} AND p.start_at >= ${earliest} AND p.start_at < ${to} AND p.end_at > ${from}
+                    UNION
+                    SELECT c.id FROM work_events c
+                     WHERE c.creator_id = ${userId} AND c.start_at >= ${earliest} AND c.start_at < ${to} AND c.end_at > ${from})
+       AND (e.published OR e.creator_id = ${userId})
+     ORDER BY e.start_at, e.id`;
+  const events: FeedEvent[] = rows.map((r) => ({
+    id: r.id, title: r.title, content: r.content, address: r.address, startAt: r.start_at, endAt: r.end_at, allDay: r.all_day,
+    timeZone: r.time_zone, published: r.published, updatedAt: r.updated_at, seriesId: r.series_id, originalStart: r.original_start,
+    isException: r.is_exception,
+  }));
+  const seriesIds = [...new Set(events.map((e) => e.seriesId).filter((id): id is number => id !== null))];
+  const seriesRows = seriesIds.length
+    ? await db.$queryRaw<SeriesRow[]>`SELECT id, rrule, time_zone, dtstart, duration_min, updated_at FROM event_series WHERE id = ANY(${seriesIds}::int[])`
+    : [];
+  const byId = new Map(seriesRows.map((s) => [s.id, s]));
+  const occurrences = new Map<number, FeedEvent[]>();
+  const singles: FeedEvent[] = [];
+  for (const e of events) {
+    if (e.seriesId !== null && byId.has(e.seriesId)) {
+      const list = occurrences.get(e.seriesId) ?? [];
+      list.push(e);
+      occurrences.set(e.seriesId, list);
+    } else {
+      singles.push(e);
+    }
+  }
+  const series: FeedSeries[] = [];
+  for (const [id, occ] of occurrences) {
+    const s = byId.get(id) as SeriesRow;
+    const master = occ.find((o) => !o.isException) ?? (occ[0] as FeedEvent);
+    const have = new Set(occ.map((o) => o.originalStart?.getTime()));
+    const zone = zoneOf(s.time_zone);
+    let starts: Date[];
+    try {
+      starts = expandRule({ rrule: s.rrule, timeZone: zone, dtstart: s.dtstart });
+    } catch {
+      // A rule the schedule cannot expand any more: its occurrences are written one by one.
+      singles.push(...occ);
+      continue;
+    }
+    const endOf = (start: Date) => new Date(start.getTime() + s.duration_min * 60_000);
+    series.push({
+      id,
+      rrule: s.rrule,
+      timeZone: zone,
+      dtstart: s.dtstart,
+      durationMin: s.duration_min,
+      allDay: master.allDay,
+      exdates: starts.filter((d) => overlaps(d, endOf(d), from, to) && !have.has(d.getTime())),
+      master,
+      overrides: occ.filter((o) => o.isException),
+      updatedAt: new Date(Math.max(s.updated_at.getTime(), ...occ.map((o) => o.updatedAt.getTime()))),
+    });
+  }
+  return { singles, series };
 }
 
 /** The user's feed text for the window. */
 export async function userFeed(db: Db, user: { id: number; timeZone: string }, options: Omit<FeedOptions, 'userTimeZone'>): Promise<string> {
-  const rows = await eventsForFeed(db, user.id, options.from, options.to);
+  const rows = await loadFeed(db, user.id, options.from, options.to);
   return buildFeed(rows, { ...options, userTimeZone: user.timeZone });
 }
