@@ -2,7 +2,6 @@
  * Legacy REST paths of work events (spec section 7 "Daily work and calendar"), thin: read the
  * legacy fields, call the service, shape the answer. Payloads: docs/schedule.md.
  */
-import { DateTime } from 'luxon';
 import type { ServiceContext } from '../../context.ts';
 import { ValidationError } from '../../errors.ts';
 import { translate } from '../../i18n/catalogue.ts';
@@ -110,19 +109,33 @@ function eventFields(p: Params, zone: string, creating: boolean): Record<string,
   return out;
 }
 
+const ruleCache = new Map<string, ReturnType<typeof ruleFields>>();
+
+/** The parts of a series rule, memoised (lists repeat the same few rules many times). */
+function cachedRuleFields(rrule: string, zone: string) {
+  const key = `${zone} ${rrule}`;
+  let found = ruleCache.get(key);
+  if (!found) {
+    if (ruleCache.size > 2000) ruleCache.clear();
+    found = ruleFields(rrule, zone);
+    ruleCache.set(key, found);
+  }
+  return found;
+}
+
 export function legacyEvent(e: EventWithRelations, zone: string) {
-  const local = DateTime.fromJSDate(e.startAt, { zone });
-  const localEnd = DateTime.fromJSDate(e.endAt, { zone });
+  const begin = formatDateTime(e.startAt, zone)!;
+  const end = formatDateTime(e.endAt, zone)!;
   return {
     id: e.id,
     title: e.title,
     content: e.content,
     address: e.address,
-    beginTime: formatDateTime(e.startAt, zone),
-    endTime: formatDateTime(e.endAt, zone),
-    workDate: local.toFormat('yyyy-MM-dd'),
-    workTimeBegin: local.toFormat('HH:mm'),
-    workTimeEnd: localEnd.toFormat('HH:mm'),
+    beginTime: begin,
+    endTime: end,
+    workDate: begin.slice(0, 10),
+    workTimeBegin: begin.slice(11, 16),
+    workTimeEnd: end.slice(11, 16),
     allDay: e.allDay ? 1 : 0,
     isOpen: e.isOpen ? 1 : 0,
     type: e.type,
@@ -137,7 +150,7 @@ export function legacyEvent(e: EventWithRelations, zone: string) {
     periodic: e.seriesId ? 1 : 0,
     seriesId: e.seriesId,
     rrule: e.series?.rrule ?? null,
-    rule: e.series ? ruleFields(e.series.rrule, e.series.timeZone) : null,
+    rule: e.series ? cachedRuleFields(e.series.rrule, e.series.timeZone) : null,
     originalTime: formatDateTime(e.originalStart, zone),
     isException: e.isException ? 1 : 0,
     userIds: e.participants.map((p) => p.userId),
