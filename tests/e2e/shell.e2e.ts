@@ -31,7 +31,7 @@ describe('login and the guard', () => {
     await open(page, '/archives/list');
     await page.waitForURL(/#\/login/);
     expect(hashPath(page)).toBe('/login?redirect=/archives/list');
-    await expect(page.getByRole('heading', { name: '账号登录' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: '账号登录' }).waitFor();
 
     // The password-strength tip.
     const password = page.locator('input[name=password]');
@@ -107,7 +107,7 @@ describe('layout and menu', () => {
     await page.locator('[role=menuitem][data-menu-key=operationLog]').click();
     await page.waitForURL(/#\/operation-log$/);
     const sidebar = page.getByTestId('sidebar');
-    await expect(sidebar.locator('[data-menu-key=operationLog]').isVisible()).resolves.toBe(true);
+    await sidebar.locator('[data-menu-key=operationLog]').waitFor();
     await expect(page.getByTestId('placeholder').innerText()).resolves.toContain('操作日志');
     await shot(page, 'layout-zh');
     await page.getByTestId('toggle-sidebar').click();

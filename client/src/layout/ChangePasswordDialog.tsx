@@ -106,7 +106,7 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
                 )}
                 <Field.Root invalid={!!oldProblem} required>
                   <Field.Label>{t('client.password.old')}</Field.Label>
-                  <Input name="oldPassword" type="password" autoComplete="current-password" value={oldPassword} onChange={(e) => setOld(e.target.value)} onBlur={() => setTouched((s) => ({ ...s, old: true }))} />
+                  <Input name="oldPassword" type="password" autoComplete="current-password" value={oldPassword} onChange={(e) => setOld(e.target.value)} />
                   <Field.ErrorText>{oldProblem}</Field.ErrorText>
                 </Field.Root>
                 <Field.Root invalid={!!newProblemKey} required>
