@@ -16,6 +16,7 @@ import { scheduleRouteTables } from './rest/modules/schedule.ts';
 import { workdailyRouteTables } from './rest/modules/workdaily.ts';
 import { orgRouteTables } from './rest/modules/org.ts';
 import { contentRouteTables } from './rest/modules/content.ts';
+import { archivesRouteTables } from './rest/modules/archives.ts';
 import { icsFeedHandler } from './modules/ics/ics.route.ts';
 
 
@@ -60,6 +61,7 @@ export function createApp(deps: { db: Db; config: Config }) {
     ...workdailyRouteTables,
     ...orgRouteTables,
     ...contentRouteTables,
+    ...archivesRouteTables,
   ]);
 
   app.get('/healthz', async (c) => {

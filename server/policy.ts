@@ -5,6 +5,7 @@ import { schedulePermissions } from './permissions/schedule.ts';
 import { workdailyPermissions } from './permissions/workdaily.ts';
 import { orgPermissions } from './permissions/org.ts';
 import { contentPermissions } from './permissions/content.ts';
+import { archivesPermissions } from './permissions/archives.ts';
 import { holdsRight, staffHolding } from './permissions/rights.ts';
 
 
@@ -39,6 +40,7 @@ export const permissions = {
   ...workdailyPermissions,
   ...orgPermissions,
   ...contentPermissions,
+  ...archivesPermissions,
 } as const;
 
 export type Permission = keyof typeof permissions;

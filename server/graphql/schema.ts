@@ -11,5 +11,6 @@ import './modules/schedule.ts';
 import './modules/workdaily.ts';
 import './modules/org.ts';
 import './modules/content.ts';
+import './modules/archives.ts';
 
 export const schema = lexicographicSortSchema(builder.toSchema());

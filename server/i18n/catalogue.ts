@@ -4,6 +4,7 @@ import { workdailyMessages } from './messages/workdaily.ts';
 import { orgMessages } from './messages/org.ts';
 import { contentMessages } from './messages/content.ts';
 import { clientMessages } from './messages/client.ts';
+import { archivesMessages } from './messages/archives.ts';
 
 /**
  * The one catalogue of texts people read, Chinese (default) and English.
@@ -149,6 +150,7 @@ export const catalogue = {
   ...orgMessages,
   ...contentMessages,
   ...clientMessages,
+  ...archivesMessages,
 } as const;
 
 export type MessageKey = keyof typeof catalogue;

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "archives" ADD COLUMN     "search_name" TEXT NOT NULL DEFAULT '';

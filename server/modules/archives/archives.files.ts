@@ -1,0 +1,158 @@
+import type { ServiceContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import { DomainError, ValidationError } from '../../errors.ts';
+import { checkUpload, IMAGE_TYPES, OFFICE_TYPES, removeUpload, safeFileName, storeUpload, type AllowedType, type StoredUpload, type UploadPolicy } from '../../lib/upload.ts';
+import { dbId, parseInput, z } from '../../lib/validate.ts';
+import { authorize } from '../../policy.ts';
+import { runWrite } from '../../write.ts';
+import { assertModuleEdit, assertModuleRead, canReadModule, delegateOf, findVisibleArchive, logReveal, type ArchiveFacts } from './archives.service.ts';
+import { FILE_KIND, sectionOfFileKind, type FileKind } from './archives.sections.ts';
+
+/**
+ * Attachments of education entries, awards and multimedia activities. Files go to the upload
+ * store (outside the web root, server-chosen names), are checked by content against the
+ * kind's types and size, and are only ever served as attachments, to callers who may read
+ * the section; every download is written to the archive access log.
+ */
+const MB = 1024 * 1024;
+const PDF = OFFICE_TYPES[0] as AllowedType;
+const WORD = OFFICE_TYPES.filter((t) => t.ext === 'docx' || t.ext === 'doc');
+const MEDIA_TYPES: AllowedType[] = [
+  { ext: 'mp4', mime: 'video/mp4' },
+  { ext: 'mov', mime: 'video/quicktime' },
+  { ext: 'webm', mime: 'video/webm' },
+  { ext: 'mp3', mime: 'audio/mpeg' },
+  { ext: 'm4a', mime: 'audio/x-m4a' },
+  { ext: 'wav', mime: 'audio/wav' },
+];
+
+export const ARCHIVE_UPLOAD_POLICIES: Record<FileKind, UploadPolicy> = {
+  [FILE_KIND.EDUCATION]: { dir: 'archive-education', types: [PDF, ...WORD, ...IMAGE_TYPES], maxBytes: 10 * MB },
+  [FILE_KIND.AWARD]: { dir: 'archive-awards', types: [PDF, ...IMAGE_TYPES], maxBytes: 10 * MB },
+  [FILE_KIND.MULTIMEDIA]: { dir: 'archive-multimedia', types: [...MEDIA_TYPES, ...IMAGE_TYPES, PDF], maxBytes: 20 * MB },
+};
+
+export const archiveFilePath = (fileId: number) => `/api/admin/archive/downloadAttachment.htm?fileId=${fileId}`;
+
+const FILE_SELECT = { id: true, archiveId: true, kind: true, objectId: true, sort: true, fileName: true, mimeType: true, size: true, createdAt: true, uploadedById: true } as const;
+export type ArchiveFileRow = { id: number; archiveId: number; kind: number; objectId: number; sort: number; fileName: string; mimeType: string; size: number; createdAt: Date; uploadedById: number | null };
+
+function kindOf(raw: unknown): FileKind {
+  const n = Number(raw);
+  if (n !== 1 && n !== 2 && n !== 3) throw new ValidationError('archive.fileKindInvalid', undefined, 'FILE_KIND_INVALID');
+  return n;
+}
+
+const uploadSchema = z.object({ objectId: dbId(), sort: z.coerce.number().int().min(0).max(1_000_000).optional().nullable() });
+
+/** Attaches a file to a row (objectId) of the kind's section. */
+export async function uploadArchiveFile(ctx: ServiceContext, rawKind: unknown, raw: unknown, file: File | null | undefined): Promise<ArchiveFileRow> {
+  let stored: StoredUpload | null = null;
+  try {
+    return await runWrite(ctx, { operation: 'archive.file.upload', targetType: 'ArchiveFile' }, async (tx) => {
+      const actor = authorize(ctx, 'archive.read');
+      const kind = kindOf(rawKind);
+      const section = sectionOfFileKind(kind);
+      if (!section) throw new ValidationError('archive.fileKindInvalid', undefined, 'FILE_KIND_INVALID');
+      const input = parseInput(uploadSchema, raw ?? {});
+      const owner = await delegateOf(tx, section).findFirst({ where: { id: input.objectId }, select: { archiveId: true } });
+      if (!owner) throw new ValidationError('archive.fileObjectInvalid', undefined, 'FILE_OBJECT_INVALID');
+      const archive = await findVisibleArchive(ctx, tx, owner.archiveId as number);
+      await assertModuleEdit(ctx, archive, section.module);
+      const policy = ARCHIVE_UPLOAD_POLICIES[kind];
+      const checked = await checkUpload(file, policy);
+      stored = await storeUpload(ctx.config, checked, policy);
+      const last = await tx.archiveFile.aggregate({ where: { archiveId: archive.id, kind, objectId: input.objectId }, _max: { sort: true } });
+      const row = await tx.archiveFile.create({
+        data: {
+          archiveId: archive.id,
+          kind,
+          objectId: input.objectId,
+          sort: input.sort ?? (last._max.sort ?? 0) + 1,
+          fileName: stored.fileName,
+          storageKey: stored.key,
+          mimeType: stored.mime,
+          size: stored.size,
+          uploadedById: actor.id,
+        },
+        select: FILE_SELECT,
+      });
+      return { result: row, targetIds: [row.id] };
+    });
+  } catch (err) {
+    if (stored) await removeUpload(ctx.config, (stored as StoredUpload).key).catch(() => {});
+    throw err;
+  }
+}
+
+async function fileWithArchive(ctx: ServiceContext, db: ServiceContext['db'] | Tx, rawId: unknown) {
+  const { fileId: id } = parseInput(z.object({ fileId: dbId() }), { fileId: rawId });
+  const file = await db.archiveFile.findUnique({ where: { id }, select: { ...FILE_SELECT, storageKey: true } });
+  if (!file) throw new DomainError('NOT_FOUND', 'archive.fileNotFound');
+  const section = sectionOfFileKind(file.kind);
+  const archive = await findVisibleArchive(ctx, db, file.archiveId).catch(() => {
+    throw new DomainError('NOT_FOUND', 'archive.fileNotFound');
+  });
+  return { file, archive, module: section?.module ?? 'others' };
+}
+
+/** Removes an attachment (module edit right; not on a locked archive). */
+export async function deleteArchiveFile(ctx: ServiceContext, rawId: unknown): Promise<{ id: number; archiveId: number }> {
+  const result = await runWrite(ctx, { operation: 'archive.file.delete', targetType: 'ArchiveFile' }, async (tx) => {
+    authorize(ctx, 'archive.read');
+    const { file, archive, module } = await fileWithArchive(ctx, tx, rawId);
+    await assertModuleEdit(ctx, archive, module);
+    await tx.archiveFile.delete({ where: { id: file.id } });
+    return { result: { id: file.id, archiveId: archive.id, key: file.storageKey }, targetIds: [file.id] };
+  });
+  await removeUpload(ctx.config, result.key).catch(() => {});
+  return { id: result.id, archiveId: result.archiveId };
+}
+
+/** The file to download, after the read check; the download is logged. */
+export async function fileForDownload(ctx: ServiceContext, rawId: unknown): Promise<{ storageKey: string; fileName: string; mimeType: string }> {
+  authorize(ctx, 'archive.read');
+  const { file, archive, module } = await fileWithArchive(ctx, ctx.db, rawId);
+  await assertModuleRead(ctx, archive, module);
+  await logReveal(ctx, archive.id, 'file', [`${file.id}:${file.fileName}`]);
+  return { storageKey: file.storageKey, fileName: file.fileName, mimeType: file.mimeType };
+}
+
+/** Attachments of an archive the caller may read (by kind, optionally of one row). */
+export async function listArchiveFiles(ctx: ServiceContext, archive: ArchiveFacts, kind?: number, objectId?: number): Promise<ArchiveFileRow[]> {
+  const kinds: number[] = [];
+  for (const k of kind ? [kind] : [1, 2, 3]) {
+    const section = sectionOfFileKind(k);
+    if (section && (await canReadModule(ctx, archive, section.module))) kinds.push(k);
+  }
+  if (!kinds.length) return [];
+  return ctx.db.archiveFile.findMany({
+    where: { archiveId: archive.id, kind: { in: kinds }, ...(objectId ? { objectId } : {}) },
+    orderBy: [{ kind: 'asc' }, { objectId: 'asc' }, { sort: 'asc' }, { id: 'asc' }],
+    select: FILE_SELECT,
+  });
+}
+
+const fileListSchema = z.object({
+  archiveId: dbId(),
+  rows: z.array(z.object({ id: dbId(), sort: z.coerce.number().int().min(0).max(1_000_000).optional().nullable(), fileName: z.string().trim().min(1).max(150).optional().nullable() })).max(500),
+});
+
+/** Renames and reorders award attachments (legacy eventRewards/saveFileList). */
+export async function saveAwardFileList(ctx: ServiceContext, raw: unknown): Promise<{ archiveId: number; ids: number[] }> {
+  return runWrite(ctx, { operation: 'archive.file.saveList', targetType: 'Archive' }, async (tx) => {
+    authorize(ctx, 'archive.read');
+    const body = (raw ?? {}) as Record<string, unknown>;
+    const input = parseInput(fileListSchema, { archiveId: body.archiveId ?? body.archivesId, rows: body.rows ?? body.list ?? [] });
+    const archive = await findVisibleArchive(ctx, tx, input.archiveId);
+    await assertModuleEdit(ctx, archive, 'awards');
+    for (const r of input.rows) {
+      const { count } = await tx.archiveFile.updateMany({
+        where: { id: r.id, archiveId: archive.id, kind: FILE_KIND.AWARD },
+        data: { ...(r.sort !== undefined && r.sort !== null ? { sort: r.sort } : {}), ...(r.fileName ? { fileName: safeFileName(r.fileName) } : {}) },
+      });
+      if (!count) throw new DomainError('NOT_FOUND', 'archive.fileNotFound');
+    }
+    return { result: { archiveId: archive.id, ids: input.rows.map((r) => r.id) }, targetIds: [archive.id] };
+  });
+}

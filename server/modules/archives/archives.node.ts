@@ -1,0 +1,367 @@
+import { encodeGlobalID } from '@pothos/plugin-relay';
+import { builder } from '../../graphql/builder.ts';
+import { mutationErrors } from '../../graphql/errors.ts';
+import { translate, type MessageKey } from '../../i18n/catalogue.ts';
+import { can } from '../../policy.ts';
+import type { ShapedRow } from './archives.fields.ts';
+import { archiveFilePath, type ArchiveFileRow } from './archives.files.ts';
+import { examinesWhere, unverifiedArchivesWhere, EXAMINE_STATUS } from './archives.examine.ts';
+import { archivePermissions, backupArchive, filesOf, loadRecord, primeVisible, sectionOrNull, visibleArchiveCached, visibleExamineCached, type ModulePermissionRow } from './archives.read.ts';
+import { SECTIONS, SECTIONS_BY_TYPE, type FieldDef, type SectionDef } from './archives.sections.ts';
+import { ARCHIVE_ORDER, archivesWhere, canEditModule, FACTS_SELECT, type ArchiveListFilter } from './archives.service.ts';
+import { exportArchives } from './archives.xlsx.ts';
+
+// ── enums (legacy numbers in the descriptions) ──
+
+export const ArchiveStatusEnum = builder.enumType('ArchiveStatus', {
+  description: 'Legacy values: 1 unpublished, 2 published, 3 suspended, 4 archived (filed).',
+  values: { UNPUBLISHED: { value: 1 }, PUBLISHED: { value: 2 }, SUSPENDED: { value: 3 }, ARCHIVED: { value: 4 } } as const,
+});
+
+export const ApplyingStatusEnum = builder.enumType('ArchiveApplyingStatus', {
+  description: 'Legacy values: 1 in progress, 2 suspended, 3 stopped.',
+  values: { IN_PROGRESS: { value: 1 }, SUSPENDED: { value: 2 }, STOPPED: { value: 3 } } as const,
+});
+
+export const ApplicationTypeEnum = builder.enumType('ArchiveApplicationType', {
+  description: 'The legacy `sale`: 1 application, 2 retail.',
+  values: { APPLICATION: { value: 1 }, RETAIL: { value: 2 } } as const,
+});
+
+export const VerificationStatusEnum = builder.enumType('VerificationStatus', {
+  description: 'Legacy values: 0 unverified, 1 verifying, 2 verified.',
+  values: { UNVERIFIED: { value: 0 }, VERIFYING: { value: 1 }, VERIFIED: { value: 2 } } as const,
+});
+
+export const ArchiveFileKindEnum = builder.enumType('ArchiveFileKind', {
+  description: 'Legacy values: 1 education entry, 2 award, 3 multimedia activity.',
+  values: { EDUCATION: { value: 1 }, AWARD: { value: 2 }, MULTIMEDIA: { value: 3 } } as const,
+});
+
+// ── section types, generated from the registry ──
+
+type Row = ShapedRow & { _type?: string };
+type FieldBuilder = { field: (options: Record<string, unknown>) => unknown };
+
+function outputField(t: FieldBuilder, f: FieldDef) {
+  const description = f.description;
+  const resolve = (r: Row) => (r[f.name] ?? null) as never;
+  switch (f.kind) {
+    case 'int':
+    case 'code':
+      return t.field({ type: 'Int', nullable: true, description, resolve });
+    case 'float':
+      return t.field({ type: 'Float', nullable: true, description, resolve });
+    case 'bool':
+      return t.field({ type: 'Boolean', nullable: true, description, resolve });
+    case 'date':
+      // Masked days read like 2012-**-**, so maskable days are text.
+      return f.mask ? t.field({ type: 'String', nullable: true, description: `${description} yyyy-MM-dd.`, resolve }) : t.field({ type: 'Date' as 'String', nullable: true, description, resolve });
+    default:
+      return t.field({ type: 'String', nullable: true, description, resolve });
+  }
+}
+
+const ArchiveFileRef = builder.objectRef<ArchiveFileRow>('ArchiveFile').implement({
+  description: 'An attachment; downloaded from `downloadUrl` (send the token as a header), always as an attachment.',
+  fields: (t) => ({
+    id: t.id({ resolve: (f) => encodeGlobalID('ArchiveFile', f.id) }),
+    databaseId: t.exposeInt('id'),
+    kind: t.field({ type: ArchiveFileKindEnum, resolve: (f) => f.kind as 1 | 2 | 3 }),
+    objectId: t.exposeInt('objectId', { description: 'Database id of the row the file belongs to.' }),
+    sort: t.exposeInt('sort'),
+    fileName: t.exposeString('fileName'),
+    mimeType: t.exposeString('mimeType'),
+    size: t.exposeInt('size', { description: 'Bytes.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    downloadUrl: t.string({ resolve: (f) => archiveFilePath(f.id) }),
+  }),
+});
+export { ArchiveFileRef };
+
+const FILE_KIND_OF_TYPE = new Map(SECTIONS.filter((s) => s.fileKind).map((s) => [s.type, s.fileKind as number]));
+
+export const SECTION_REFS = new Map<string, ReturnType<typeof builder.objectRef<Row>>>();
+for (const [type, sections] of SECTIONS_BY_TYPE) {
+  const section = sections[0] as SectionDef;
+  const ref = builder.objectRef<Row>(type);
+  SECTION_REFS.set(type, ref);
+  builder.node(ref, {
+    description: `${sections.map((s) => s.title).join(', ')} (archive module ${sections.map((s) => s.module).join(', ')}). Sensitive fields are masked for callers without the right to see them.`,
+    id: { resolve: (r) => r.id },
+    isTypeOf: (v) => (v as Row)?._type === type,
+    loadOne: (id, ctx) => (/^\d{1,10}$/.test(String(id)) ? loadRecord(ctx, type, Number(id)) : null),
+    fields: (t) => {
+      const fields: Record<string, unknown> = {
+        databaseId: t.int({ resolve: (r) => r.id }),
+        sort: t.int({ resolve: (r) => Number(r.sort ?? 0) }),
+      };
+      for (const f of section.fields) fields[f.name] = outputField(t as unknown as FieldBuilder, f);
+      if (FILE_KIND_OF_TYPE.has(type)) {
+        fields.files = t.field({
+          type: [ArchiveFileRef],
+          description: 'Attachments of this row.',
+          resolve: (r, _a, ctx) => filesOf(ctx, Number(r.archiveId), FILE_KIND_OF_TYPE.get(type), r.id),
+        });
+      }
+      return fields as never;
+    },
+  });
+}
+
+const ModulePermissionRef = builder.objectRef<ModulePermissionRow>('ArchiveSectionPermission').implement({
+  description: "The caller's permission on one archive module for the archive's state.",
+  fields: (t) => ({
+    code: t.exposeString('code'),
+    name: t.string({ resolve: (m, _a, ctx) => (ctx.lang === 'en' ? m.nameEn : m.name) }),
+    read: t.exposeBoolean('read'),
+    edit: t.exposeBoolean('edit'),
+  }),
+});
+
+// ── the archive ──
+
+const cap = (s: string) => s[0]?.toUpperCase() + s.slice(1);
+
+export const ArchiveNode = builder.prismaNode('Archive', {
+  nullable: true,
+  id: { field: 'id' },
+  description: "A student's archive (profile). Sections the caller may not read are null; sensitive fields are masked without the right.",
+  // node(id:) and every path to an archive answer only archives the caller may see (the list's rule).
+  authScopes: async (archive, ctx) => can(ctx.actor, 'archive.read') && !!(await visibleArchiveCached(ctx, archive.id)),
+  fields: (t) => {
+    const sectionFields: Record<string, unknown> = {};
+    for (const s of SECTIONS) {
+      const ref = SECTION_REFS.get(s.type);
+      if (!ref) continue;
+      sectionFields[s.key] = s.single
+        ? t.field({
+            type: ref,
+            nullable: true,
+            description: `${s.title}; null when empty or not readable (module ${s.module}).`,
+            resolve: async (a, _x, ctx) => (await sectionOrNull(ctx, a.id, s.key))?.[0] ?? null,
+          })
+        : t.field({
+            type: [ref],
+            nullable: true,
+            description: `${s.title} rows; null when not readable (module ${s.module}).`,
+            resolve: (a, _x, ctx) => sectionOrNull(ctx, a.id, s.key),
+          });
+    }
+    return {
+      databaseId: t.exposeInt('id'),
+      name: t.exposeString('name', { description: "The student's name (Chinese, or pinyin)." }),
+      userName: t.exposeString('userName', { nullable: true, description: 'English or pinyin name.' }),
+      studentDatabaseId: t.exposeInt('studentId', { description: 'The student (the legacy userId); stable.' }),
+      student: t.relation('student', { nullable: true }),
+      consultant: t.relation('consultant', { nullable: true }),
+      actingConsultant: t.relation('actingConsultant', { nullable: true }),
+      salesperson: t.relation('sales', { nullable: true }),
+      parent: t.relation('parent', { nullable: true }),
+      createdBy: t.relation('createdBy', { nullable: true }),
+      grade: t.exposeInt('grade', { nullable: true, description: 'School grade 1-12, 13 post-graduate.' }),
+      year: t.exposeInt('year', { nullable: true, description: 'Apply year.' }),
+      status: t.field({ type: ArchiveStatusEnum, resolve: (a) => a.status as 1 | 2 | 3 | 4 }),
+      statusLabel: t.string({ resolve: (a, _x, ctx) => translate(ctx.lang, `archive.status.${a.status}` as MessageKey) }),
+      locked: t.exposeBoolean('locked'),
+      applyingStatus: t.field({ type: ApplyingStatusEnum, resolve: (a) => a.applyingStatus as 1 | 2 | 3 }),
+      applicationType: t.field({ type: ApplicationTypeEnum, resolve: (a) => (a.sale === 2 ? 2 : 1) }),
+      remark: t.exposeString('remark', { nullable: true }),
+      createdAt: t.expose('createdAt', { type: 'DateTime' }),
+      updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+      permissions: t.field({
+        type: [ModulePermissionRef],
+        description: "The caller's read/edit permission on each module in this archive's state.",
+        resolve: (a, _x, ctx) => archivePermissions(ctx, a),
+      }),
+      isShowScore: t.boolean({ description: 'Award scores are shown to the caller (award editors).', resolve: (a, _x, ctx) => canEditModule(ctx, a, 'awards') }),
+      files: t.field({
+        type: [ArchiveFileRef],
+        args: { kind: t.arg({ type: ArchiveFileKindEnum }) },
+        description: 'Attachments of the sections the caller may read.',
+        resolve: (a, args, ctx) => filesOf(ctx, a.id, args.kind ?? undefined),
+      }),
+      verifications: t.relatedConnection('examines', { cursor: 'id', query: { orderBy: { id: 'desc' } }, description: 'Verification tasks, newest first.' }),
+      ...(sectionFields as Record<string, never>),
+    };
+  },
+});
+
+// ── verification ──
+
+export const VerificationNode = builder.prismaNode('ArchiveExamine', {
+  name: 'ArchiveVerification',
+  nullable: true,
+  id: { field: 'id' },
+  description: 'A verification task (archive examine) of one archive.',
+  authScopes: async (e, ctx) => can(ctx.actor, 'archive.read') && !!(await visibleArchiveCached(ctx, e.archiveId)),
+  fields: (t) => ({
+    databaseId: t.exposeInt('id'),
+    number: t.exposeString('number'),
+    title: t.exposeString('title'),
+    content: t.exposeString('content', { nullable: true }),
+    status: t.field({ type: VerificationStatusEnum, resolve: (e) => e.status as 0 | 1 | 2 }),
+    statusLabel: t.string({ resolve: (e, _a, ctx) => translate(ctx.lang, `archive.examine.status.${e.status}` as MessageKey) }),
+    verifier: t.relation('verifier', { nullable: true }),
+    verifiedAt: t.expose('verifiedAt', { type: 'DateTime', nullable: true }),
+    note: t.exposeString('note', { nullable: true }),
+    createdBy: t.relation('createdBy', { nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    archive: t.relation('archive'),
+    modules: t.relation('modules', { query: { orderBy: { id: 'asc' } } }),
+    records: t.relatedConnection('records', { cursor: 'id', query: { orderBy: { id: 'desc' } }, description: 'Newest first.' }),
+  }),
+});
+
+export const VerificationModuleNode = builder.prismaNode('ArchiveExamineModule', {
+  name: 'ArchiveVerificationModule',
+  nullable: true,
+  id: { field: 'id' },
+  authScopes: async (m, ctx) => can(ctx.actor, 'archive.read') && !!(await visibleExamineCached(ctx, m.examineId)),
+  fields: (t) => ({
+    databaseId: t.exposeInt('id'),
+    moduleCode: t.string({ select: { module: { select: { code: true } } }, resolve: (m) => m.module.code }),
+    moduleName: t.string({ select: { module: { select: { name: true, nameEn: true } } }, resolve: (m, _a, ctx) => (ctx.lang === 'en' ? m.module.nameEn : m.module.name) }),
+    status: t.field({ type: VerificationStatusEnum, resolve: (m) => m.status as 0 | 1 | 2 }),
+    verifier: t.relation('verifier', { nullable: true }),
+    verifiedAt: t.expose('verifiedAt', { type: 'DateTime', nullable: true }),
+    note: t.exposeString('note', { nullable: true }),
+    verification: t.relation('examine'),
+  }),
+});
+
+export const VerificationRecordActionEnum = builder.enumType('VerificationRecordAction', {
+  description: 'Legacy values: 1 verified, 2 re-verification asked, 3 reset by an edit of the section.',
+  values: { VERIFIED: { value: 1 }, REVERIFY: { value: 2 }, RESET_BY_EDIT: { value: 3 } } as const,
+});
+
+builder.prismaObject('ArchiveExamineRecord', {
+  name: 'ArchiveVerificationRecord',
+  fields: (t) => ({
+    databaseId: t.exposeInt('id'),
+    action: t.field({ type: VerificationRecordActionEnum, resolve: (r) => r.action as 1 | 2 | 3 }),
+    status: t.field({ type: VerificationStatusEnum, resolve: (r) => r.status as 0 | 1 | 2 }),
+    module: t.relation('examineModule', { nullable: true }),
+    verifier: t.relation('verifier', { nullable: true }),
+    note: t.exposeString('note', { nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+// ── queries ──
+
+export const ArchiveFilterInput = builder.inputType('ArchiveFilter', {
+  fields: (t) => ({
+    status: t.field({ type: ArchiveStatusEnum }),
+    consultantId: t.globalID({ description: 'A User id: archives they consult or act for.' }),
+    salespersonId: t.globalID({ description: 'A User id.' }),
+    year: t.int({ description: 'Apply year (numeric).' }),
+    grade: t.int(),
+    search: t.string({ description: 'Any form of the name: 张三, zhangsan, zhang san, san zhang, the English name; literal.' }),
+    locked: t.boolean(),
+    applyingStatus: t.field({ type: ApplyingStatusEnum }),
+    applicationType: t.field({ type: ApplicationTypeEnum }),
+  }),
+});
+
+type Gid = { typename: string; id: string } | null | undefined;
+const userIdOf = (g: Gid) => (g ? (g.typename === 'User' && /^\d{1,10}$/.test(g.id) ? Number(g.id) : -1) : null);
+
+export type ArchiveFilterArg = {
+  status?: number | null; consultantId?: Gid; salespersonId?: Gid; year?: number | null; grade?: number | null; search?: string | null;
+  locked?: boolean | null; applyingStatus?: number | null; applicationType?: number | null;
+};
+
+export function filterFrom(f: ArchiveFilterArg | null | undefined): ArchiveListFilter {
+  if (!f) return {};
+  return {
+    status: f.status, consultantId: userIdOf(f.consultantId), salesId: userIdOf(f.salespersonId), year: f.year ?? undefined, grade: f.grade ?? undefined,
+    search: f.search, locked: f.locked, applyingStatus: f.applyingStatus, sale: f.applicationType,
+  };
+}
+
+const VerificationFilterInput = builder.inputType('ArchiveVerificationFilter', {
+  fields: (t) => ({ status: t.field({ type: VerificationStatusEnum }), archiveId: t.globalID({ for: [ArchiveNode] }) }),
+});
+
+const ArchiveExportRef = builder.objectRef<{ bytes: Buffer; fileName: string; count: number }>('ArchiveExport').implement({
+  description: 'The filtered list as .xlsx.',
+  fields: (t) => ({
+    fileName: t.exposeString('fileName'),
+    contentType: t.string({ resolve: () => 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+    count: t.exposeInt('count', { description: 'Archives in the file.' }),
+    base64: t.string({ description: 'The file, base64.', resolve: (e) => e.bytes.toString('base64') }),
+  }),
+});
+
+const ArchiveBackupRef = builder.objectRef<{ json: string }>('ArchiveBackup').implement({
+  description: 'A complete archive as JSON text (format archive-backup/1).',
+  fields: (t) => ({ json: t.exposeString('json') }),
+});
+
+builder.queryFields((t) => ({
+  archives: t.prismaConnection({
+    type: 'Archive',
+    cursor: 'id',
+    defaultSize: 20,
+    maxSize: 500,
+    description: 'Archives the caller sees (administrators all, managers their departments\', consultants their students\'), newest first.',
+    authScopes: { permission: 'archive.read' },
+    args: { filter: t.arg({ type: ArchiveFilterInput }) },
+    totalCount: async (_p, args, ctx) => ctx.db.archive.count({ where: await archivesWhere(ctx, filterFrom(args.filter as ArchiveFilterArg)) }),
+    resolve: async (query, _r, args, ctx) => {
+      const rows = await ctx.db.archive.findMany({ ...query, where: await archivesWhere(ctx, filterFrom(args.filter as ArchiveFilterArg)), orderBy: ARCHIVE_ORDER });
+      primeVisible(ctx, rows as never);
+      return rows;
+    },
+  }),
+  unverifiedArchives: t.prismaConnection({
+    type: 'Archive',
+    cursor: 'id',
+    defaultSize: 20,
+    maxSize: 500,
+    description: 'Visible archives without a verified verification task (legacy listArchivesExamineByNot).',
+    authScopes: { permission: 'archive.read' },
+    totalCount: async (_p, _a, ctx) => ctx.db.archive.count({ where: await unverifiedArchivesWhere(ctx) }),
+    resolve: async (query, _r, _a, ctx) => {
+      const rows = await ctx.db.archive.findMany({ ...query, where: await unverifiedArchivesWhere(ctx), orderBy: ARCHIVE_ORDER });
+      primeVisible(ctx, rows as never);
+      return rows;
+    },
+  }),
+  archiveVerifications: t.prismaConnection({
+    type: 'ArchiveExamine',
+    cursor: 'id',
+    defaultSize: 20,
+    maxSize: 500,
+    description: 'Verification tasks of visible archives, newest first.',
+    authScopes: { permission: 'archive.read' },
+    args: { filter: t.arg({ type: VerificationFilterInput }) },
+    totalCount: async (_p, args, ctx) => ctx.db.archiveExamine.count({ where: await examinesWhere(ctx, verificationFilter(args.filter)) }),
+    resolve: async (query, _r, args, ctx) =>
+      ctx.db.archiveExamine.findMany({ ...query, where: await examinesWhere(ctx, verificationFilter(args.filter)), orderBy: { id: 'desc' } }),
+  }),
+  archiveBackup: t.field({
+    type: ArchiveBackupRef,
+    description: 'The complete archive with its sections as JSON text (right archive.backup).',
+    authScopes: { permission: 'archive.read' },
+    errors: mutationErrors,
+    args: { id: t.arg.globalID({ required: true, for: [ArchiveNode] }) },
+    resolve: async (_r, args, ctx) => ({ json: JSON.stringify(await backupArchive(ctx, args.id.id)) }),
+  }),
+  archiveExport: t.field({
+    type: ArchiveExportRef,
+    description: 'The filtered archive list as .xlsx (right archive.export). No sensitive fields.',
+    authScopes: { permission: 'archive.read' },
+    errors: mutationErrors,
+    args: { filter: t.arg({ type: ArchiveFilterInput }) },
+    resolve: (_r, args, ctx) => exportArchives(ctx, filterFrom(args.filter as ArchiveFilterArg)),
+  }),
+}));
+
+function verificationFilter(f: { status?: number | null; archiveId?: { typename: string; id: string } | null } | null | undefined) {
+  if (!f) return {};
+  return { status: f.status ?? undefined, archiveId: f.archiveId ? (f.archiveId.typename === 'Archive' ? Number(f.archiveId.id) : -1) : undefined };
+}
+
+export { cap, EXAMINE_STATUS, FACTS_SELECT, can };

@@ -1,0 +1,184 @@
+import type { ServiceContext } from '../../context.ts';
+import { DomainError } from '../../errors.ts';
+import { authorize, can } from '../../policy.ts';
+import { shapeRow, type ShapedRow } from './archives.fields.ts';
+import { listArchiveFiles } from './archives.files.ts';
+import { archiveScope, isFiled, modulePermissions, permissionOf, visibleArchivesWhere } from './archives.policy.ts';
+import { sectionOf, SECTIONS, SECTIONS_BY_TYPE, sectionOfRow, type SectionModel } from './archives.sections.ts';
+import { archiveFromInput, canReadModule, delegateOf, findVisibleArchive, logReveal, readSection, type ArchiveFacts } from './archives.service.ts';
+
+/**
+ * Reads shared by both doors: one archive with the sections the caller may read, single
+ * section rows by id, the caller's module permissions, and the complete backup.
+ */
+
+const visibleCache = new WeakMap<ServiceContext, Map<number, Promise<ArchiveFacts | null>>>();
+
+/** The archive if visible (cached per request; lists prime the cache). */
+export function visibleArchiveCached(ctx: ServiceContext, id: number): Promise<ArchiveFacts | null> {
+  let cache = visibleCache.get(ctx);
+  if (!cache) {
+    cache = new Map();
+    visibleCache.set(ctx, cache);
+  }
+  let hit = cache.get(id);
+  if (!hit) {
+    hit = ctx.actor && can(ctx.actor, 'archive.read') ? findVisibleArchive(ctx, ctx.db, id).catch(() => null) : Promise.resolve(null);
+    cache.set(id, hit);
+  }
+  return hit;
+}
+
+const examineCache = new WeakMap<ServiceContext, Map<number, Promise<boolean>>>();
+
+/** Whether the verification task's archive is visible (cached per request). */
+export function visibleExamineCached(ctx: ServiceContext, examineId: number): Promise<boolean> {
+  let cache = examineCache.get(ctx);
+  if (!cache) {
+    cache = new Map();
+    examineCache.set(ctx, cache);
+  }
+  let hit = cache.get(examineId);
+  if (!hit) {
+    hit = ctx.db.archiveExamine
+      .findUnique({ where: { id: examineId }, select: { archiveId: true } })
+      .then(async (e) => !!e && !!(await visibleArchiveCached(ctx, e.archiveId)));
+    cache.set(examineId, hit);
+  }
+  return hit;
+}
+
+/** Rows a list just read through the visibility filter are known visible. */
+export function primeVisible(ctx: ServiceContext, rows: ArchiveFacts[]): void {
+  let cache = visibleCache.get(ctx);
+  if (!cache) {
+    cache = new Map();
+    visibleCache.set(ctx, cache);
+  }
+  for (const r of rows) if (!cache.has(r.id)) cache.set(r.id, Promise.resolve(r));
+}
+
+/** A section of a visible archive, or null when the caller may not read it (GraphQL fields). */
+export async function sectionOrNull(ctx: ServiceContext, archiveId: number, key: string): Promise<ShapedRow[] | null> {
+  const archive = await visibleArchiveCached(ctx, archiveId);
+  if (!archive) return null;
+  if (!(await canReadModule(ctx, archive, sectionOf(key).module))) return null;
+  return readSection(ctx, archive, key);
+}
+
+const MODEL_OF_TYPE = new Map<string, SectionModel>(SECTIONS.map((s) => [s.type, s.model]));
+
+/** One section row by its type and id (node(id:)); null when hidden or unreadable. */
+export async function loadRecord(ctx: ServiceContext, type: string, id: number): Promise<ShapedRow | null> {
+  const model = MODEL_OF_TYPE.get(type);
+  if (!model || !ctx.actor) return null;
+  const sample = (SECTIONS_BY_TYPE.get(type) ?? [])[0];
+  if (!sample) return null;
+  const row = await delegateOf(ctx.db, sample).findFirst({ where: { id } });
+  if (!row) return null;
+  const section = sectionOfRow(model, row);
+  if (!section) return null;
+  const archive = await visibleArchiveCached(ctx, row.archiveId as number);
+  if (!archive || !(await canReadModule(ctx, archive, section.module))) return null;
+  const shaped = shapeRow(section, row, can(ctx.actor, 'archive.sensitive'));
+  await logReveal(ctx, archive.id, section.key, shaped.revealed);
+  return { ...shaped.row, _type: type };
+}
+
+/** The section key of a stored row of a type (exam rows by kind). */
+export async function sectionKeyOfRecord(ctx: ServiceContext, type: string, id: number): Promise<string | null> {
+  const model = MODEL_OF_TYPE.get(type);
+  const sample = (SECTIONS_BY_TYPE.get(type) ?? [])[0];
+  if (!model || !sample) return null;
+  const row = await delegateOf(ctx.db, sample).findFirst({ where: { id } });
+  return row ? (sectionOfRow(model, row)?.key ?? null) : (sample.key ?? null);
+}
+
+export type ModulePermissionRow = { code: string; name: string; nameEn: string; read: boolean; edit: boolean };
+
+/** The caller's permission on every module for this archive's state. */
+export async function archivePermissions(ctx: ServiceContext, archive: Pick<ArchiveFacts, 'status'>): Promise<ModulePermissionRow[]> {
+  const perms = await modulePermissions(ctx, isFiled(archive.status));
+  const modules = await ctx.db.archiveModule.findMany({ orderBy: [{ sort: 'asc' }, { id: 'asc' }], select: { code: true, name: true, nameEn: true } });
+  return modules.map((m) => ({ ...m, ...permissionOf(perms, m.code) }));
+}
+
+/**
+ * The complete archive as JSON (right `archive.backup`): the overview, every section, the
+ * attachments' metadata and the verification tasks with their records. Sensitive fields are
+ * in clear only for holders of `archive.sensitive` (and the read is logged).
+ */
+export async function backupArchive(ctx: ServiceContext, rawId: unknown): Promise<Record<string, unknown>> {
+  authorize(ctx, 'archive.read');
+  const facts = await archiveFromInput(ctx, ctx.db, { id: rawId });
+  authorize(ctx, 'archive.backup');
+  const archive = await ctx.db.archive.findUniqueOrThrow({
+    where: { id: facts.id },
+    select: {
+      id: true, studentId: true, name: true, userName: true, grade: true, year: true, status: true, locked: true, applyingStatus: true, sale: true, remark: true,
+      consultantId: true, actingConsultantId: true, salesId: true, parentId: true, createdById: true, createdAt: true, updatedAt: true,
+      consultant: { select: { name: true } }, actingConsultant: { select: { name: true } }, sales: { select: { name: true } }, parent: { select: { name: true } },
+    },
+  });
+  const unmasked = can(ctx.actor, 'archive.sensitive');
+  const sections: Record<string, unknown> = {};
+  const revealed: string[] = [];
+  for (const section of SECTIONS) {
+    const rows = await delegateOf(ctx.db, section).findMany({ where: { archiveId: facts.id, ...(section.fixed ?? {}) }, orderBy: section.single ? undefined : [{ sort: 'asc' }, { id: 'asc' }] });
+    const shaped = rows.map((r) => {
+      const s = shapeRow(section, r, unmasked);
+      revealed.push(...s.revealed.map((f) => `${section.key}.${f}`));
+      return s.row;
+    });
+    sections[section.key] = section.single ? (shaped[0] ?? null) : shaped;
+  }
+  const files = await ctx.db.archiveFile.findMany({
+    where: { archiveId: facts.id },
+    orderBy: [{ kind: 'asc' }, { objectId: 'asc' }, { sort: 'asc' }],
+    select: { id: true, kind: true, objectId: true, sort: true, fileName: true, mimeType: true, size: true, createdAt: true },
+  });
+  const verifications = await ctx.db.archiveExamine.findMany({
+    where: { archiveId: facts.id },
+    orderBy: { id: 'asc' },
+    select: {
+      id: true, number: true, title: true, content: true, status: true, verifierId: true, verifiedAt: true, note: true, createdAt: true,
+      modules: { select: { id: true, status: true, verifierId: true, verifiedAt: true, note: true, module: { select: { code: true } } }, orderBy: { id: 'asc' } },
+      records: { select: { id: true, examineModuleId: true, action: true, status: true, verifierId: true, note: true, createdAt: true }, orderBy: { id: 'asc' } },
+    },
+  });
+  await logReveal(ctx, facts.id, 'backup', revealed);
+  return {
+    format: 'archive-backup/1',
+    exportedAt: new Date().toISOString(),
+    archive: {
+      ...archive,
+      consultantName: archive.consultant?.name ?? null,
+      actingConsultantName: archive.actingConsultant?.name ?? null,
+      salesName: archive.sales?.name ?? null,
+      parentName: archive.parent?.name ?? null,
+      consultant: undefined, actingConsultant: undefined, sales: undefined, parent: undefined,
+    },
+    sections,
+    files,
+    verifications: verifications.map((v) => ({ ...v, modules: v.modules.map((m) => ({ ...m, module: m.module.code })) })),
+  };
+}
+
+/** Visible archives by id for payloads and imports (in the given order). */
+export async function visibleArchiveIds(ctx: ServiceContext, ids: number[]): Promise<number[]> {
+  const scope = await archiveScope(ctx);
+  const rows = await ctx.db.archive.findMany({ where: { id: { in: ids }, AND: [visibleArchivesWhere(scope)] }, select: { id: true } });
+  const ok = new Set(rows.map((r) => r.id));
+  return ids.filter((id) => ok.has(id));
+}
+
+export async function filesOf(ctx: ServiceContext, archiveId: number, kind?: number, objectId?: number) {
+  const archive = await visibleArchiveCached(ctx, archiveId);
+  if (!archive) return [];
+  return listArchiveFiles(ctx, archive, kind, objectId);
+}
+
+export function assertFound<T>(v: T | null | undefined): T {
+  if (v === null || v === undefined) throw new DomainError('NOT_FOUND', 'error.notFound');
+  return v;
+}

@@ -1,0 +1,5 @@
+import type { RestRoute } from '../adapter.ts';
+import { archiveRoutes } from '../../modules/archives/archives.rest.ts';
+
+/** Legacy REST tables of the archives area. */
+export const archivesRouteTables: RestRoute[][] = [archiveRoutes];

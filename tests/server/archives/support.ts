@@ -1,0 +1,71 @@
+/**
+ * Helpers shared by the archives suites (not a test file itself).
+ */
+import { expect } from 'vitest';
+import { gql, loginGql, loginRest, rest, type Envelope, type TestApp } from '../../helpers/app.ts';
+
+export const STAFF_PASSWORD = 'Staff#2026';
+export const who = (account: string) => ({ account, password: account === 'admin' ? 'Admin#2026' : STAFF_PASSWORD });
+
+export function gid(type: string, id: number): string {
+  return Buffer.from(`${type}:${id}`).toString('base64');
+}
+
+export async function gqlTokens(t: TestApp, ...accounts: string[]): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const a of accounts) out[a] = await loginGql(t, who(a));
+  return out;
+}
+
+export async function restTokens(t: TestApp, ...accounts: string[]): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const a of accounts) out[a] = await loginRest(t, who(a));
+  return out;
+}
+
+export async function idOf(t: TestApp, account: string): Promise<number> {
+  return (await t.db.user.findUniqueOrThrow({ where: { account }, select: { id: true } })).id;
+}
+
+/** Runs a GraphQL document and fails on transport-level errors. */
+export async function run<T = Record<string, any>>(t: TestApp, token: string, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const res = await gql<T>(t, query, variables, { token });
+  expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();
+  return res.body.data as T;
+}
+
+/** A legacy call; answers the envelope. */
+export async function call<T = any>(t: TestApp, token: string, path: string, options: { json?: unknown; query?: Record<string, string | number>; method?: 'GET' | 'POST'; lang?: 'en' } = {}): Promise<Envelope<T>> {
+  const qs = options.query ? `?${new URLSearchParams(Object.entries(options.query).map(([k, v]) => [k, String(v)])).toString()}` : '';
+  const res = await rest<T>(t, `/api/admin${path}.htm${qs}`, {
+    token,
+    method: options.method ?? (options.json !== undefined ? 'POST' : 'GET'),
+    json: options.json,
+    headers: options.lang ? { cookie: `lang=${options.lang}` } : {},
+  });
+  return res.body;
+}
+
+/** Archives of the students a consultant (by account) advises. */
+export async function archivesOfConsultant(t: TestApp, account: string) {
+  const id = await idOf(t, account);
+  return t.db.archive.findMany({ where: { consultantId: id, deletedAt: null }, orderBy: { id: 'asc' } });
+}
+
+/** An archive outside the consultant's and the manager's reach, if the seed has one. */
+export async function archiveNotConsultedBy(t: TestApp, account: string) {
+  const id = await idOf(t, account);
+  return t.db.archive.findFirstOrThrow({ where: { consultantId: { not: id }, OR: [{ actingConsultantId: null }, { actingConsultantId: { not: id } }], deletedAt: null }, orderBy: { id: 'asc' } });
+}
+
+/** A fresh archive made through the service door (GraphQL) by the admin, unpublished. */
+export async function newArchive(t: TestApp, adminToken: string, extra: Record<string, unknown> = {}): Promise<{ id: number; gid: string }> {
+  const res = await run<{ createArchive: any }>(
+    t,
+    adminToken,
+    `mutation($input: CreateArchiveInput!) { createArchive(input: $input) { __typename ... on ArchivePayload { archive { id databaseId } } ... on Error { code message } } }`,
+    { input: { surName: '测', name: `试${Math.random().toString(36).slice(2, 6)}`, grade: 8, year: 2028, ...extra } },
+  );
+  expect(res.createArchive.__typename, JSON.stringify(res.createArchive)).toBe('ArchivePayload');
+  return { id: res.createArchive.archive.databaseId, gid: res.createArchive.archive.id };
+}
