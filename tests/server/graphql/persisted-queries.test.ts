@@ -73,7 +73,8 @@ describe('persisted operations', () => {
 
   it('refuses documents from a browser in production, even with a token', async () => {
     const token = await loginGql(production, DEMO.admin);
-    for (const headers of [BROWSER, { origin: 'http://elsewhere.example' }, { 'sec-fetch-site': 'cross-site' }, { ...BROWSER, 'x-token': token }]) {
+    const browsers: Array<Record<string, string>> = [BROWSER, { origin: 'http://elsewhere.example' }, { 'sec-fetch-site': 'cross-site' }, { ...BROWSER, 'x-token': token }];
+    for (const headers of browsers) {
       const res = await post(production, { query: '{ loginPublicKey }' }, headers);
       expect(res.status).toBe(400);
       expect(res.body.errors?.[0]?.extensions?.code).toBe('PERSISTED_QUERY_REQUIRED');
