@@ -168,7 +168,7 @@ export async function workStatistics(ctx: ServiceContext, raw: unknown): Promise
     WITH g AS (
       SELECT GROUPING(s.employee_id) AS g_person, GROUPING(s.project_id) AS g_project, GROUPING(s.schedule_type) AS g_type,
              s.employee_id, s.project_id, s.schedule_type,
-             sum(s.work_hours)::text AS hours, count(*)::int AS entries, count(DISTINCT (s.employee_id, s.work_date))::int AS days
+             sum(s.work_hours)::text AS hours, count(*)::int AS entries, count(DISTINCT s.employee_id::bigint * 100000 + (s.work_date - DATE '2000-01-01'))::int AS days
         FROM schedule_entries s
        WHERE ${where}
        GROUP BY GROUPING SETS ((s.employee_id), (s.project_id), (s.schedule_type), ()))
