@@ -10,7 +10,7 @@ import { archiveModulePermissions, type ModulePermission } from '../archive-modu
  * Rows (visibleArchivesWhere):
  * - administrators: every archive;
  * - managers: archives whose consultant, acting consultant or salesperson belongs to a
- *   department they belong to or head, or one below it;
+ *   department they belong to or head, or one below it, and archives nobody consults yet;
  * - consultants: archives they consult or act for;
  * - sales: archives they sold;
  * - lecturers: archives of the students they teach;
@@ -65,6 +65,8 @@ export function visibleArchivesWhere(scope: ArchiveScope): Prisma.ArchiveWhereIn
     const inDepartments = { departmentId: { in: scope.departmentIds } };
     or.push({ consultant: inDepartments }, { actingConsultant: inDepartments }, { sales: inDepartments });
   }
+  // Managers also see archives nobody consults yet, so that they can assign them.
+  if (actor.roleCodes.includes('manager')) or.push({ consultantId: null, actingConsultantId: null });
   if (actor.roleCodes.includes('manager') || actor.roleCodes.includes('consultant')) {
     or.push({ consultantId: actor.id }, { actingConsultantId: actor.id });
   }

@@ -44,6 +44,8 @@ const idSchema = z.object({ id: dbId() });
 
 /** The archive if the caller may see it; a hidden archive is answered as missing. */
 export async function findVisibleArchive(ctx: ServiceContext, db: Db, id: number): Promise<ArchiveFacts> {
+  // An id that is not a number must never reach findFirst (it would match any row).
+  if (!Number.isInteger(id)) throw new NotFoundError();
   const scope = await archiveScope(ctx);
   const row = await db.archive.findFirst({ where: { id, AND: [visibleArchivesWhere(scope)] }, select: FACTS_SELECT });
   if (!row) throw new NotFoundError();
@@ -53,8 +55,8 @@ export async function findVisibleArchive(ctx: ServiceContext, db: Db, id: number
 /** Reads `id` from raw input and the visible archive behind it. */
 export async function archiveFromInput(ctx: ServiceContext, db: Db, raw: unknown, field = 'id'): Promise<ArchiveFacts> {
   const value = raw && typeof raw === 'object' ? (raw as Record<string, unknown>)[field] : raw;
-  const { id } = parseInput(z.object({ [field]: dbId() }), { [field]: value }) as Record<string, number>;
-  return findVisibleArchive(ctx, db, id as number);
+  const parsed = parseInput(z.object({ [field]: dbId() }), { [field]: value }) as Record<string, number>;
+  return findVisibleArchive(ctx, db, parsed[field] as number);
 }
 
 async function moduleName(ctx: ServiceContext, code: string): Promise<string> {
