@@ -1,5 +1,5 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
-import { formatDateTime } from '../../rest/envelope.ts';
+import { wallText } from './wall-time.ts';
 import { builder } from '../../graphql/builder.ts';
 import { can, requireActor } from '../../policy.ts';
 import type { Conflict, Range } from './conflicts.ts';
@@ -38,7 +38,7 @@ function localField(instant: Date, zone: string | null | undefined, fallback: st
     requireZone(z);
     checkedZones.add(z);
   }
-  return formatDateTime(instant, z)!.replace(' ', 'T');
+  return wallText(instant, z, 'T');
 }
 
 const EventParticipantRef = builder.prismaObject('EventParticipant', {

@@ -10,6 +10,7 @@ import type { RestRoute } from '../../rest/adapter.ts';
 import type { Params } from '../../rest/body.ts';
 import { envelope, formatDateTime, parseLegacyDateTime, readPage } from '../../rest/envelope.ts';
 import type { Conflict } from './conflicts.ts';
+import { wallText } from './wall-time.ts';
 import { requireZone, ruleFields } from './recurrence.ts';
 import { eventInclude, findAlike, getEvent, listCalendar, listWhere, type EventWithRelations } from './schedule.queries.ts';
 import {
@@ -124,8 +125,8 @@ function cachedRuleFields(rrule: string, zone: string) {
 }
 
 export function legacyEvent(e: EventWithRelations, zone: string) {
-  const begin = formatDateTime(e.startAt, zone)!;
-  const end = formatDateTime(e.endAt, zone)!;
+  const begin = wallText(e.startAt, zone);
+  const end = wallText(e.endAt, zone);
   return {
     id: e.id,
     title: e.title,
