@@ -99,6 +99,7 @@ export const icsRoutes: RestRoute[] = [
       path: `/api/admin/user/${name}`,
       methods: ['POST'],
       handler: async (ctx, req) => {
+        requireActor(ctx);
         const c = conditionOf(req.params);
         const ids = idList(c);
         if (ids === undefined || (Array.isArray(ids) && ids.length === 0)) throw new ValidationError('validation.required', { field: 'userIds' });

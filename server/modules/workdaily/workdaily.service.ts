@@ -162,6 +162,7 @@ type RawStat = { g_person: number; g_project: number; g_type: number; employee_i
  * (GROUP BY GROUPING SETS); names are joined in the same statement.
  */
 export async function workStatistics(ctx: ServiceContext, raw: unknown): Promise<{ from: string; to: string; total: StatisticRow; byPerson: StatisticRow[]; byProject: StatisticRow[]; byType: StatisticRow[] }> {
+  requireActor(ctx);
   const input = parseInput(statisticsInput, raw);
   const where = await entryScope(ctx, input);
   const rows = await ctx.db.$queryRaw<Array<RawStat & { user_name: string | null; user_name_en: string | null; project_name: string | null; project_name_en: string | null }>>`
@@ -266,9 +267,9 @@ export async function entriesOfUser(ctx: ServiceContext, raw: unknown): Promise<
  * GROUP BY (listWorkDailyByProjectId). Project managers see their project's entries.
  */
 export async function projectEntriesPage(ctx: ServiceContext, raw: unknown, page: Page) {
+  const actor = requireActor(ctx);
   const input = parseInput(listInput, raw ?? {});
   if (!input.projectId) throw new ValidationError('workdaily.projectRequired');
-  const actor = requireActor(ctx);
   const { from, to } = defaultRange(actor, input.from, input.to);
   const [list, stats] = await Promise.all([
     listEntriesPage(ctx, { ...input, from, to }, page),
