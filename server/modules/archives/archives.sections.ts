@@ -267,7 +267,7 @@ export const SECTIONS: readonly SectionDef[] = [
     fields: [
       t('holderName', 100, 'Card holder.'),
       t('brand', 30, 'Visa, MasterCard, UnionPay...'),
-      t('last4', 4, 'Last four digits only; full numbers are never stored (sensitive).', { mask: 'secret' }),
+      t('last4', 30, 'Last four digits only (4 digits); full numbers are refused, never stored (sensitive).', { mask: 'secret' }),
       t('expiry', 5, 'MM/yy.'),
       t('billingAddress', 300, 'Billing address (sensitive).', { mask: 'address' }),
       t('note', 1000, 'Remarks.'),
