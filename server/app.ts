@@ -17,6 +17,7 @@ import { workdailyRouteTables } from './rest/modules/workdaily.ts';
 import { orgRouteTables } from './rest/modules/org.ts';
 import { contentRouteTables } from './rest/modules/content.ts';
 import { archivesRouteTables } from './rest/modules/archives.ts';
+import { schoolsRouteTables } from './rest/modules/schools.ts';
 import { icsFeedHandler } from './modules/ics/ics.route.ts';
 
 
@@ -62,6 +63,7 @@ export function createApp(deps: { db: Db; config: Config }) {
     ...orgRouteTables,
     ...contentRouteTables,
     ...archivesRouteTables,
+    ...schoolsRouteTables,
   ]);
 
   app.get('/healthz', async (c) => {

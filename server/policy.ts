@@ -6,6 +6,7 @@ import { workdailyPermissions } from './permissions/workdaily.ts';
 import { orgPermissions } from './permissions/org.ts';
 import { contentPermissions } from './permissions/content.ts';
 import { archivesPermissions } from './permissions/archives.ts';
+import { schoolsPermissions } from './permissions/schools.ts';
 import { holdsRight, staffHolding } from './permissions/rights.ts';
 
 
@@ -41,6 +42,7 @@ export const permissions = {
   ...orgPermissions,
   ...contentPermissions,
   ...archivesPermissions,
+  ...schoolsPermissions,
 } as const;
 
 export type Permission = keyof typeof permissions;

@@ -5,6 +5,7 @@ import { orgMessages } from './messages/org.ts';
 import { contentMessages } from './messages/content.ts';
 import { clientMessages } from './messages/client.ts';
 import { archivesMessages } from './messages/archives.ts';
+import { schoolsMessages } from './messages/schools.ts';
 
 /**
  * The one catalogue of texts people read, Chinese (default) and English.
@@ -151,6 +152,7 @@ export const catalogue = {
   ...contentMessages,
   ...clientMessages,
   ...archivesMessages,
+  ...schoolsMessages,
 } as const;
 
 export type MessageKey = keyof typeof catalogue;

@@ -1,0 +1,48 @@
+import type { ServiceContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import { NotFoundError } from '../../errors.ts';
+import type { Prisma } from '../../generated/prisma/client.ts';
+import { authorize, requireActor, type Permission } from '../../policy.ts';
+import { archiveScope, visibleArchivesWhere } from '../archives/archives.policy.ts';
+
+/**
+ * Who sees and changes which student's selection lists and applications. Rows follow the
+ * archives area's one visibility function (visibleArchivesWhere: administrators all,
+ * managers their departments' students, consultants their own students, sales what they
+ * sold, lecturers whom they teach); nothing is decided twice. On top of it:
+ * - writing needs an operation permission (selection.write, application.write, ...), which
+ *   the demo grants to consultants and managers, not to sales or lecturers;
+ * - families (parents, students) read their own archive's applications and published lists.
+ * A row the caller may not see answers exactly like one that does not exist.
+ */
+const STAFF = 1;
+const PARENT = 2;
+const STUDENT = 3;
+
+/** Archives whose lists and applications the caller may read. */
+export async function readableArchivesWhere(ctx: ServiceContext): Promise<Prisma.ArchiveWhereInput> {
+  const actor = requireActor(ctx);
+  if (actor.type === STAFF) return visibleArchivesWhere(await archiveScope(ctx));
+  if (actor.type === PARENT) return { deletedAt: null, OR: [{ parentId: actor.id }, { student: { parentId: actor.id } }] };
+  if (actor.type === STUDENT) return { deletedAt: null, studentId: actor.id };
+  return { id: -1 };
+}
+
+export const isFamily = (ctx: ServiceContext) => !!ctx.actor && ctx.actor.type !== STAFF;
+
+/** Archives the caller may change (staff only; the permission is checked first). */
+export async function writableArchivesWhere(ctx: ServiceContext, permission: Permission): Promise<Prisma.ArchiveWhereInput> {
+  authorize(ctx, permission);
+  return visibleArchivesWhere(await archiveScope(ctx));
+}
+
+export type ArchiveForWrite = { id: number; studentId: number; name: string; applyingStatus: number; status: number };
+
+/** Locks the archive row (serialises writes for one student) and answers it, or NOT_FOUND when not writable. */
+export async function archiveForWrite(ctx: ServiceContext, tx: Tx, archiveId: number, permission: Permission): Promise<ArchiveForWrite> {
+  const where = await writableArchivesWhere(ctx, permission);
+  await tx.$queryRaw`SELECT id FROM archives WHERE id = ${archiveId} FOR UPDATE`;
+  const archive = await tx.archive.findFirst({ where: { id: archiveId, AND: [where] }, select: { id: true, studentId: true, name: true, applyingStatus: true, status: true } });
+  if (!archive) throw new NotFoundError();
+  return archive;
+}
