@@ -86,7 +86,8 @@ const SavePayload = builder.objectRef<SaveResult>('WorkEventSavePayload').implem
     series: t.prismaField({
       type: 'EventSeries',
       nullable: true,
-      resolve: (query, p, _a, ctx) => (p.seriesId ? ctx.db.eventSeries.findUnique({ ...query, where: { id: p.seriesId } }) : null),
+      // Always spends the query (no unused-query warning); id 0 never exists.
+      resolve: (query, p, _a, ctx) => ctx.db.eventSeries.findUnique({ ...query, where: { id: p.seriesId ?? 0 } }),
     }),
     deletedIds: t.idList({
       description: 'Global ids of rows replaced by this save (a rewritten part of a series), for Relay @deleteRecord.',
@@ -103,7 +104,7 @@ const DeletePayload = builder.objectRef<DeleteResult>('DeleteWorkEventPayload').
       type: 'EventSeries',
       nullable: true,
       description: 'The series after the delete (null when it is gone).',
-      resolve: (query, p, _a, ctx) => (p.seriesId && !p.seriesDeleted ? ctx.db.eventSeries.findUnique({ ...query, where: { id: p.seriesId } }) : null),
+      resolve: (query, p, _a, ctx) => ctx.db.eventSeries.findUnique({ ...query, where: { id: p.seriesId && !p.seriesDeleted ? p.seriesId : 0 } }),
     }),
   }),
 });

@@ -1,5 +1,6 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { wallText } from './wall-time.ts';
+import { UserNode } from '../users/users.node.ts';
 import { builder } from '../../graphql/builder.ts';
 import { can, requireActor } from '../../policy.ts';
 import type { Conflict, Range } from './conflicts.ts';
@@ -162,6 +163,25 @@ export const ScheduleEntryNode = builder.prismaNode('ScheduleEntry', {
   }),
 });
 
+/**
+ * Loads rows by id in one statement per kind and request: every id asked for in the same tick
+ * is fetched together (conflict lists name many people and events).
+ */
+const batches = new WeakMap<object, Map<string, { ids: Set<number>; done: Promise<Map<number, unknown>> | null }>>();
+function batchLoad<T extends { id: number }>(ctx: object, kind: string, id: number, load: (ids: number[]) => Promise<T[]>): Promise<T | null> {
+  let perCtx = batches.get(ctx);
+  if (!perCtx) batches.set(ctx, (perCtx = new Map()));
+  let batch = perCtx.get(kind);
+  if (!batch || (batch.done && !batch.ids.has(id))) {
+    batch = { ids: new Set(), done: null };
+    perCtx.set(kind, batch);
+  }
+  const current = batch;
+  current.ids.add(id);
+  current.done ??= Promise.resolve().then(async () => new Map((await load([...current.ids])).map((r) => [r.id, r] as const)));
+  return current.done.then((m) => (m.get(id) as T | undefined) ?? null);
+}
+
 type CalendarArgs = {
   from: Date;
   to: Date;
@@ -242,17 +262,21 @@ export const ConflictRef = builder.objectRef<Conflict>('ScheduleConflict').imple
     start: t.field({ type: 'DateTime', resolve: (c) => c.start }),
     end: t.field({ type: 'DateTime', resolve: (c) => c.end }),
     kind: t.exposeString('kind', { description: 'PARTICIPANT or PLACE.' }),
-    user: t.prismaField({
-      type: 'User',
+    user: t.field({
+      type: UserNode,
       nullable: true,
-      resolve: (query, c, _a, ctx) => (c.userId ? ctx.db.user.findUnique({ ...query, where: { id: c.userId } }) : null),
+      description: 'The busy participant (PARTICIPANT clashes).',
+      resolve: (c, _a, ctx) => (c.userId ? batchLoad(ctx, 'user', c.userId, (ids) => ctx.db.user.findMany({ where: { id: { in: ids } } })) : null),
     }),
     userName: t.exposeString('userName', { nullable: true }),
-    event: t.prismaField({
-      type: 'WorkEvent',
+    event: t.field({
+      type: WorkEventNode,
       nullable: true,
       description: 'The clashing event, when the viewer may see it.',
-      resolve: (query, c, _a, ctx) => (c.visible ? ctx.db.workEvent.findUnique({ ...query, where: { id: c.eventId } }) : null),
+      resolve: (c, _a, ctx) =>
+        c.visible
+          ? batchLoad(ctx, 'event', c.eventId, (ids) => ctx.db.workEvent.findMany({ where: { id: { in: ids } }, include: { participants: { select: { userId: true } } } }))
+          : null,
     }),
     title: t.exposeString('title', { nullable: true, description: 'Null when the viewer may not see the clashing event (busy).' }),
     eventStart: t.field({ type: 'DateTime', resolve: (c) => c.eventStart }),
