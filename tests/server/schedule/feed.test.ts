@@ -62,6 +62,18 @@ describe('eventsForFeed', () => {
     // November: the series stays at 09:00 New York time (14:00Z after DST ends).
     expect(expanded.at(-1)!.toISOString()).toBe('2027-11-08T14:00:00.000Z');
 
+    // The series node, seen by the lecturer: its rule in fields and the occurrences they may see.
+    const lecturerToken = await loginGql(t, DEMO.lecturer);
+    const node = await gql<{ node: { rule: { freq: string; byWeekday: string[]; count: number }; exdates: string[]; occurrences: Array<{ databaseId: number }> } }>(
+      t,
+      'query($id: ID!) { node(id: $id) { ... on EventSeries { rule { freq byWeekday count } exdates occurrences { databaseId } } } }',
+      { id: gid('EventSeries', fs.id) },
+      { token: lecturerToken },
+    );
+    expect(node.body.data!.node.rule).toEqual({ freq: 'WEEKLY', byWeekday: ['MO'], count: 10 });
+    expect(node.body.data!.node.exdates).toEqual(['2027-09-13T13:00:00.000Z']);
+    expect(node.body.data!.node.occurrences.map((o) => o.databaseId)).toEqual(rows.map((r) => r.id));
+
     // The manager (participant of all, creator of the draft) sees the draft and fewer exdates.
     const mine = await eventsForFeed(t.db, ids.manager!, new Date('2027-08-01T00:00:00Z'), new Date('2028-08-01T00:00:00Z'));
     expect(mine.singles.map((e) => e.title).sort()).toEqual(['Feed draft', 'Feed single']);
