@@ -6,7 +6,8 @@ import { can } from '../../policy.ts';
 import type { ShapedRow } from './archives.fields.ts';
 import { archiveFilePath, type ArchiveFileRow } from './archives.files.ts';
 import { examinesWhere, unverifiedArchivesWhere, EXAMINE_STATUS } from './archives.examine.ts';
-import { archivePermissions, backupArchive, filesOf, loadRecord, primeVisible, sectionOrNull, visibleArchiveCached, visibleExamineCached, type ModulePermissionRow } from './archives.read.ts';
+import { archivePermissions, backupArchive, filesOf, loadRecord, primeVisible, sectionOrNull, type ModulePermissionRow } from './archives.read.ts';
+import { visibleArchivesWhere } from './archives.policy.ts';
 import { SECTIONS, SECTIONS_BY_TYPE, type FieldDef, type SectionDef } from './archives.sections.ts';
 import { ARCHIVE_ORDER, archivesWhere, canEditModule, FACTS_SELECT, type ArchiveListFilter } from './archives.service.ts';
 import { exportArchives } from './archives.xlsx.ts';
@@ -121,14 +122,19 @@ const ModulePermissionRef = builder.objectRef<ModulePermissionRow>('ArchiveSecti
 
 // ── the archive ──
 
+/** The list's visibility rule for node(id:) lookups. */
+const visibleWhere = (ctx: { actor: Parameters<typeof can>[0] }) =>
+  ctx.actor && can(ctx.actor, 'archive.read') ? visibleArchivesWhere({ actor: ctx.actor }) : { id: -1 };
+
 const cap = (s: string) => s[0]?.toUpperCase() + s.slice(1);
 
 export const ArchiveNode = builder.prismaNode('Archive', {
   nullable: true,
   id: { field: 'id' },
   description: "A student's archive (profile). Sections the caller may not read are null; sensitive fields are masked without the right.",
-  // node(id:) and every path to an archive answer only archives the caller may see (the list's rule).
-  authScopes: async (archive, ctx) => can(ctx.actor, 'archive.read') && !!(await visibleArchiveCached(ctx, archive.id)),
+  authScopes: { permission: 'archive.read' },
+  // node(id:) answers only archives the caller may see: the list's rule, in SQL.
+  findUnique: (id, ctx) => ({ id: Number(id), AND: [visibleWhere(ctx)] }),
   fields: (t) => {
     const sectionFields: Record<string, unknown> = {};
     for (const s of SECTIONS) {
@@ -194,7 +200,8 @@ export const VerificationNode = builder.prismaNode('ArchiveExamine', {
   nullable: true,
   id: { field: 'id' },
   description: 'A verification task (archive examine) of one archive.',
-  authScopes: async (e, ctx) => can(ctx.actor, 'archive.read') && !!(await visibleArchiveCached(ctx, e.archiveId)),
+  authScopes: { permission: 'archive.read' },
+  findUnique: (id, ctx) => ({ id: Number(id), archive: visibleWhere(ctx) }),
   fields: (t) => ({
     databaseId: t.exposeInt('id'),
     number: t.exposeString('number'),
@@ -217,7 +224,8 @@ export const VerificationModuleNode = builder.prismaNode('ArchiveExamineModule',
   name: 'ArchiveVerificationModule',
   nullable: true,
   id: { field: 'id' },
-  authScopes: async (m, ctx) => can(ctx.actor, 'archive.read') && !!(await visibleExamineCached(ctx, m.examineId)),
+  authScopes: { permission: 'archive.read' },
+  findUnique: (id, ctx) => ({ id: Number(id), examine: { archive: visibleWhere(ctx) } }),
   fields: (t) => ({
     databaseId: t.exposeInt('id'),
     moduleCode: t.string({ select: { module: { select: { code: true } } }, resolve: (m) => m.module.code }),

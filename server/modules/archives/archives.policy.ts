@@ -25,48 +25,38 @@ import { archiveModulePermissions, type ModulePermission } from '../archive-modu
 export const ARCHIVE_STATUS = { UNPUBLISHED: 1, PUBLISHED: 2, SUSPENDED: 3, ARCHIVED: 4 } as const;
 export const APPLYING_STATUS = { IN_PROGRESS: 1, SUSPENDED: 2, STOPPED: 3 } as const;
 
-export type ArchiveScope = { actor: Actor; departmentIds: number[] };
+export type ArchiveScope = { actor: Actor };
 
-const scopes = new WeakMap<ServiceContext, Promise<ArchiveScope>>();
-
-async function loadScope(ctx: ServiceContext, actor: Actor): Promise<ArchiveScope> {
-  if (actor.isAdmin || !actor.roleCodes.includes('manager')) return { actor, departmentIds: [] };
-  const me = await ctx.db.user.findUnique({ where: { id: actor.id }, select: { departmentId: true } });
-  const all = await ctx.db.department.findMany({ select: { id: true, parentId: true, managerId: true } });
-  const roots = new Set(all.filter((d) => d.managerId === actor.id || d.id === me?.departmentId).map((d) => d.id));
-  const ids = new Set<number>();
-  const walk = (id: number) => {
-    if (ids.has(id)) return;
-    ids.add(id);
-    for (const d of all) if (d.parentId === id) walk(d.id);
-  };
-  for (const id of roots) walk(id);
-  return { actor, departmentIds: [...ids] };
+/** The caller's scope (kept as a function so callers need not change when it grows). */
+export async function archiveScope(ctx: ServiceContext): Promise<ArchiveScope> {
+  return { actor: requireActor(ctx) };
 }
 
-/** The caller's scope, computed once per request. */
-export function archiveScope(ctx: ServiceContext): Promise<ArchiveScope> {
-  const actor = requireActor(ctx);
-  let scope = scopes.get(ctx);
-  if (!scope) {
-    scope = loadScope(ctx, actor);
-    scopes.set(ctx, scope);
-  }
-  return scope;
+/** Department tree depth the manager rule follows (the org tree is far shallower). */
+const DEPARTMENT_DEPTH = 6;
+
+/** A department the manager belongs to or heads, or one below it, as a relation filter. */
+function managedDepartment(actorId: number, depth = DEPARTMENT_DEPTH): Prisma.DepartmentWhereInput {
+  const own: Prisma.DepartmentWhereInput[] = [{ managerId: actorId }, { members: { some: { id: actorId } } }];
+  return { OR: depth > 0 ? [...own, { parent: managedDepartment(actorId, depth - 1) }] : own };
 }
 
+/**
+ * Rows of `archives` the caller may see, as one filter (no prior query), so lists and
+ * node(id:) use exactly the same rule.
+ */
 export function visibleArchivesWhere(scope: ArchiveScope): Prisma.ArchiveWhereInput {
   const { actor } = scope;
   const live: Prisma.ArchiveWhereInput = { deletedAt: null };
   if (actor.isAdmin) return live;
   if (actor.type !== 1) return { id: -1 };
   const or: Prisma.ArchiveWhereInput[] = [];
-  if (actor.roleCodes.includes('manager') && scope.departmentIds.length) {
-    const inDepartments = { departmentId: { in: scope.departmentIds } };
-    or.push({ consultant: inDepartments }, { actingConsultant: inDepartments }, { sales: inDepartments });
+  if (actor.roleCodes.includes('manager')) {
+    const department = { department: managedDepartment(actor.id) };
+    or.push({ consultant: department }, { actingConsultant: department }, { sales: department });
+    // Managers also see archives nobody consults yet, so that they can assign them.
+    or.push({ consultantId: null, actingConsultantId: null });
   }
-  // Managers also see archives nobody consults yet, so that they can assign them.
-  if (actor.roleCodes.includes('manager')) or.push({ consultantId: null, actingConsultantId: null });
   if (actor.roleCodes.includes('manager') || actor.roleCodes.includes('consultant')) {
     or.push({ consultantId: actor.id }, { actingConsultantId: actor.id });
   }

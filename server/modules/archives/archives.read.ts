@@ -29,25 +29,6 @@ export function visibleArchiveCached(ctx: ServiceContext, id: number): Promise<A
   return hit;
 }
 
-const examineCache = new WeakMap<ServiceContext, Map<number, Promise<boolean>>>();
-
-/** Whether the verification task's archive is visible (cached per request). */
-export function visibleExamineCached(ctx: ServiceContext, examineId: number): Promise<boolean> {
-  let cache = examineCache.get(ctx);
-  if (!cache) {
-    cache = new Map();
-    examineCache.set(ctx, cache);
-  }
-  let hit = cache.get(examineId);
-  if (!hit) {
-    hit = ctx.db.archiveExamine
-      .findUnique({ where: { id: examineId }, select: { archiveId: true } })
-      .then(async (e) => !!e && !!(await visibleArchiveCached(ctx, e.archiveId)));
-    cache.set(examineId, hit);
-  }
-  return hit;
-}
-
 /** Rows a list just read through the visibility filter are known visible. */
 export function primeVisible(ctx: ServiceContext, rows: ArchiveFacts[]): void {
   let cache = visibleCache.get(ctx);
