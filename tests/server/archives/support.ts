@@ -69,3 +69,27 @@ export async function newArchive(t: TestApp, adminToken: string, extra: Record<s
   expect(res.createArchive.__typename, JSON.stringify(res.createArchive)).toBe('ArchivePayload');
   return { id: res.createArchive.archive.databaseId, gid: res.createArchive.archive.id };
 }
+
+/** A GraphQL multipart request: one file at `variables.input.file`. */
+export async function gqlUpload<T = Record<string, any>>(t: TestApp, token: string, query: string, input: Record<string, unknown>, file: { bytes: Uint8Array; name: string; type?: string }) {
+  const form = new FormData();
+  form.set('operations', JSON.stringify({ query, variables: { input: { ...input, file: null } } }));
+  form.set('map', JSON.stringify({ 0: ['variables.input.file'] }));
+  form.set('0', new File([file.bytes as Uint8Array<ArrayBuffer>], file.name, { type: file.type ?? 'application/octet-stream' }));
+  const res = await t.app.fetch(new Request('http://test.local/graphql', { method: 'POST', headers: { 'x-token': token, 'x-forwarded-for': '127.0.0.1' }, body: form }));
+  return { status: res.status, body: (await res.json()) as { data?: T; errors?: Array<{ message: string; extensions?: { code?: string } }> } };
+}
+
+/** A multipart legacy upload: the file under `file`, the other fields in the query string. */
+export async function restUpload<T = any>(t: TestApp, token: string, path: string, query: Record<string, string | number>, file: { bytes: Uint8Array; name: string; type?: string } | null) {
+  const form = new FormData();
+  if (file) form.set('file', new File([file.bytes as Uint8Array<ArrayBuffer>], file.name, { type: file.type ?? 'application/octet-stream' }));
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  const res = await rest<T>(t, `/api/admin${path}.htm?${qs}`, { token, raw: form });
+  return res;
+}
+
+/** Smallest valid PNG (1×1). */
+export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==', 'base64');
+/** A minimal PDF. */
+export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
