@@ -12,5 +12,6 @@ import './modules/workdaily.ts';
 import './modules/org.ts';
 import './modules/content.ts';
 import './modules/archives.ts';
+import './modules/schools.ts';
 
 export const schema = lexicographicSortSchema(builder.toSchema());

@@ -46,3 +46,81 @@ export async function archiveForWrite(ctx: ServiceContext, tx: Tx, archiveId: nu
   if (!archive) throw new NotFoundError();
   return archive;
 }
+
+// ── per-request caches for node-level checks (lists prime them) ──
+
+const archiveCache = new WeakMap<ServiceContext, Map<number, Promise<boolean>>>();
+
+/** Whether the caller may read the archive's lists and applications (cached per request). */
+export function archiveReadableCached(ctx: ServiceContext, archiveId: number): Promise<boolean> {
+  if (!ctx.actor) return Promise.resolve(false);
+  let cache = archiveCache.get(ctx);
+  if (!cache) {
+    cache = new Map();
+    archiveCache.set(ctx, cache);
+  }
+  let hit = cache.get(archiveId);
+  if (!hit) {
+    hit = readableArchivesWhere(ctx).then(async (where) => !!(await ctx.db.archive.findFirst({ where: { id: archiveId, AND: [where] }, select: { id: true } })));
+    cache.set(archiveId, hit);
+  }
+  return hit;
+}
+
+/** Archives a list just read through the visibility filter are known readable. */
+export function primeReadable(ctx: ServiceContext, archiveIds: Iterable<number>): void {
+  let cache = archiveCache.get(ctx);
+  if (!cache) {
+    cache = new Map();
+    archiveCache.set(ctx, cache);
+  }
+  for (const id of archiveIds) if (!cache.has(id)) cache.set(id, Promise.resolve(true));
+}
+
+const applicationCache = new WeakMap<ServiceContext, Map<number, Promise<boolean>>>();
+
+/** Whether the caller may read the application (cached per request). */
+export function applicationReadableCached(ctx: ServiceContext, applicationId: number): Promise<boolean> {
+  let cache = applicationCache.get(ctx);
+  if (!cache) {
+    cache = new Map();
+    applicationCache.set(ctx, cache);
+  }
+  let hit = cache.get(applicationId);
+  if (!hit) {
+    hit = ctx.db.application
+      .findUnique({ where: { id: applicationId }, select: { archiveId: true } })
+      .then((a) => (a ? archiveReadableCached(ctx, a.archiveId) : false));
+    cache.set(applicationId, hit);
+  }
+  return hit;
+}
+
+export function primeApplications(ctx: ServiceContext, rows: Array<{ id: number; archiveId: number }>): void {
+  primeReadable(ctx, rows.map((r) => r.archiveId));
+  let cache = applicationCache.get(ctx);
+  if (!cache) {
+    cache = new Map();
+    applicationCache.set(ctx, cache);
+  }
+  for (const r of rows) if (!cache.has(r.id)) cache.set(r.id, Promise.resolve(true));
+}
+
+const listCache = new WeakMap<ServiceContext, Map<number, Promise<boolean>>>();
+
+/** Whether the caller may read the selection list: its archive is readable, and families see only published lists. */
+export function selectionListReadableCached(ctx: ServiceContext, listId: number): Promise<boolean> {
+  let cache = listCache.get(ctx);
+  if (!cache) {
+    cache = new Map();
+    listCache.set(ctx, cache);
+  }
+  let hit = cache.get(listId);
+  if (!hit) {
+    hit = ctx.db.selectionList
+      .findUnique({ where: { id: listId }, select: { archiveId: true, publishedAt: true } })
+      .then(async (l) => !!l && (!isFamily(ctx) || !!l.publishedAt) && (await archiveReadableCached(ctx, l.archiveId)));
+    cache.set(listId, hit);
+  }
+  return hit;
+}
