@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { i18nTexts } from './client/scripts/i18n-texts.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -43,7 +44,7 @@ export default defineConfig({
   root: path.resolve(import.meta.dirname, 'client'),
   base: '/',
   publicDir: path.resolve(import.meta.dirname, 'client/public'),
-  plugins: [relayArtifacts(), react()],
+  plugins: [relayArtifacts(), i18nTexts(import.meta.dirname), react()],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   build: {
     outDir: path.resolve(import.meta.dirname, 'client/dist'),

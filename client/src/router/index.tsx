@@ -1,17 +1,18 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { createHashRouter, Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { currentLang, loadTexts } from '../i18n/index.ts';
 import { getToken } from '../lib/storage.ts';
 import { sessionUser } from '../state/session.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { ErrorPage } from '../screens/ErrorPage.tsx';
 import { LoginPage } from '../screens/Login/LoginPage.tsx';
-import { MenuRoute } from './MenuRoute.tsx';
 
 // The login route stays small: the layout and every screen behind it load on demand.
-const Layout = lazy(() => import('../layout/Layout.tsx').then((m) => ({ default: m.Layout })));
+const Layout = lazy(() => Promise.all([import('../layout/Layout.tsx'), loadTexts(currentLang())]).then(([m]) => ({ default: m.Layout })));
 const Working = lazy(() => import('../screens/Working/Working.tsx').then((m) => ({ default: m.Working })));
 const NoticeList = lazy(() => import('../screens/Notice/NoticeList.tsx').then((m) => ({ default: m.NoticeList })));
 const NoticeDetail = lazy(() => import('../screens/Notice/NoticeDetail.tsx').then((m) => ({ default: m.NoticeDetail })));
+const MenuRoute = lazy(() => import('./MenuRoute.tsx').then((m) => ({ default: m.MenuRoute })));
 const Standalone = lazy(() => import('../screens/Standalone.tsx').then((m) => ({ default: m.Standalone })));
 
 /** Without a token only the unguarded paths are open; anything else goes to /login?redirect=<full path>. */
