@@ -6,6 +6,7 @@ import { contentMessages } from './messages/content.ts';
 import { clientMessages } from './messages/client.ts';
 import { archivesMessages } from './messages/archives.ts';
 import { schoolsMessages } from './messages/schools.ts';
+import { tasksUiMessages } from './messages/tasks-ui.ts';
 
 /**
  * The one catalogue of texts people read, Chinese (default) and English.
@@ -153,6 +154,7 @@ export const catalogue = {
   ...clientMessages,
   ...archivesMessages,
   ...schoolsMessages,
+  ...tasksUiMessages,
 } as const;
 
 export type MessageKey = keyof typeof catalogue;

@@ -10,6 +10,7 @@ import { Placeholder } from '../screens/Placeholder.tsx';
  */
 export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'notification/notice/index': lazy(() => import('../screens/Notice/NoticeList.tsx').then((m) => ({ default: m.NoticeList }))),
+  'mission/task-list/index': lazy(() => import('../views/working/tasks/TaskList.tsx')),
 };
 
 /** PC paths the spec names: reached without the right, they answer 401 rather than 404. */

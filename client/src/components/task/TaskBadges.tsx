@@ -1,0 +1,73 @@
+import { Badge, Box, type BadgeProps } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+
+export type TaskPriorityCode = 'URGENT' | 'HIGH' | 'MEDIUM' | 'LOW';
+export type TaskStateCode = 'UNASSIGNED' | 'INCOMPLETE' | 'COMPLETE' | 'ABANDONED' | 'PAUSED' | 'WAITING';
+export type TaskTypeCode = 'NEW_TASK' | 'BUG';
+
+export const PRIORITIES: readonly TaskPriorityCode[] = ['URGENT', 'HIGH', 'MEDIUM', 'LOW'];
+export const STATES: readonly TaskStateCode[] = ['UNASSIGNED', 'INCOMPLETE', 'COMPLETE', 'ABANDONED', 'PAUSED', 'WAITING'];
+export const TYPES: readonly TaskTypeCode[] = ['NEW_TASK', 'BUG'];
+
+const PRIORITY_COLOR: Record<TaskPriorityCode, string> = { URGENT: 'red', HIGH: 'orange', MEDIUM: 'blue', LOW: 'gray' };
+const STATE_COLOR: Record<TaskStateCode, string> = {
+  UNASSIGNED: 'gray', INCOMPLETE: 'blue', COMPLETE: 'green', ABANDONED: 'gray', PAUSED: 'yellow', WAITING: 'purple',
+};
+
+/** A code the client does not know reads as the spec's default (medium; incomplete). */
+export const priorityOf = (value: string): TaskPriorityCode => ((PRIORITIES as readonly string[]).includes(value) ? (value as TaskPriorityCode) : 'MEDIUM');
+export const stateOf = (value: string): TaskStateCode => ((STATES as readonly string[]).includes(value) ? (value as TaskStateCode) : 'INCOMPLETE');
+
+export function PriorityBadge({ priority, ...rest }: { priority: string } & BadgeProps) {
+  const { t } = useTranslation();
+  const p = priorityOf(priority);
+  return (
+    <Badge colorPalette={PRIORITY_COLOR[p]} variant="solid" data-testid="priority-badge" data-priority={p} {...rest}>
+      {t(`tasksUi.priority.${p}`)}
+    </Badge>
+  );
+}
+
+export function StateBadge({ state, ...rest }: { state: string } & BadgeProps) {
+  const { t } = useTranslation();
+  const s = stateOf(state);
+  return (
+    <Badge colorPalette={STATE_COLOR[s]} variant="subtle" data-testid="state-badge" data-state={s} {...rest}>
+      {t(`tasksUi.state.${s}`)}
+    </Badge>
+  );
+}
+
+/** The four badge colours of the staff picker (spec section 2: they cycle through 4). */
+export const LETTER_COLOURS = ['#409EFF', '#67C23A', '#E6A23C', '#F56C6C'] as const;
+
+/** A person's first letter in a round badge; the colour cycles through four by position. */
+export function LetterBadge({ name, index, size = 8 }: { name: string; index: number; size?: number }) {
+  const letter = [...name.trim()][0]?.toUpperCase() ?? '?';
+  return (
+    <Box
+      as="span"
+      display="inline-flex"
+      alignItems="center"
+      justifyContent="center"
+      flexShrink={0}
+      w={size}
+      h={size}
+      borderRadius="full"
+      color="white"
+      fontSize="sm"
+      fontWeight="semibold"
+      bg={LETTER_COLOURS[index % LETTER_COLOURS.length]}
+      data-testid="letter-badge"
+      data-colour={index % LETTER_COLOURS.length}
+    >
+      {letter}
+    </Box>
+  );
+}
+
+/** Display name in the current language (English name when set and English is on). */
+export function personName(person: { name: string; nameEn?: string | null } | null | undefined, lang: 'zh' | 'en'): string {
+  if (!person) return '';
+  return lang === 'en' && person.nameEn ? person.nameEn : person.name;
+}
