@@ -2,7 +2,7 @@ import type { ServiceContext } from '../../context.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { dbId, parseInput, z } from '../../lib/validate.ts';
-import { requireActor } from '../../policy.ts';
+import { authorize, requireActor } from '../../policy.ts';
 import type { RestRoute } from '../../rest/adapter.ts';
 import type { Params } from '../../rest/body.ts';
 import { formatDate, formatDateTime, readPage, type Page } from '../../rest/envelope.ts';
@@ -245,6 +245,7 @@ export const applicationRoutes: RestRoute[] = [
     path: `${P}/list/student/process`,
     methods: ['POST'],
     handler: async (ctx, req) => {
+      authorize(ctx, 'application.read');
       const c = cond(req.params);
       const archiveId = c.archiveId ?? c.archivesId ?? req.params.archiveId ?? req.params.archivesId;
       if (archiveId !== undefined) return { data: await listOf(ctx, await applicationsWhere(ctx, { archiveId: await readableArchiveId(ctx, { archiveId }) })) };
@@ -256,6 +257,7 @@ export const applicationRoutes: RestRoute[] = [
     path: `${P}/listApplicationProgressByUserIds`,
     methods: ['POST'],
     handler: async (ctx, req) => {
+      authorize(ctx, 'application.read');
       const c = cond(req.params);
       const raw = c.userIds ?? req.params.userIds;
       const userIds = typeof raw === 'string' ? raw.split(',').filter(Boolean) : raw;

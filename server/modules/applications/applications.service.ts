@@ -421,6 +421,7 @@ export async function applicationsWhere(ctx: ServiceContext, rawFilter: unknown 
 
 /** One application the caller may read, or NOT_FOUND. */
 export async function readableApplicationId(ctx: ServiceContext, raw: unknown, field = 'id'): Promise<number> {
+  authorize(ctx, 'application.read');
   const value = raw && typeof raw === 'object' ? (raw as Record<string, unknown>)[field] : raw;
   const parsed = parseInput(z.object({ [field]: dbId() }), { [field]: value }) as Record<string, number>;
   const id = parsed[field] as number;

@@ -136,6 +136,7 @@ export async function documentsWhere(ctx: ServiceContext): Promise<Prisma.Applic
 }
 
 export async function getApplicationDocument(ctx: ServiceContext, raw: unknown): Promise<DocumentRow> {
+  authorize(ctx, 'application.read');
   const { id } = parseInput(z.object({ id: dbId() }), raw);
   const doc = await ctx.db.applicationDocument.findFirst({ where: { id, AND: [await documentsWhere(ctx)] }, include: DOCUMENT_INCLUDE });
   if (!doc) throw new NotFoundError();
@@ -157,6 +158,7 @@ const logCondition = z.object({
 
 /** Document log lines by condition (documentId, applicationId, type), newest first. */
 export async function documentLogsWhere(ctx: ServiceContext, raw: unknown): Promise<Prisma.ApplicationDocumentLogWhereInput> {
+  authorize(ctx, 'application.read');
   const c = parseInput(logCondition, raw ?? {});
   return {
     document: {
@@ -224,6 +226,7 @@ export async function saoDocumentsWhere(ctx: ServiceContext): Promise<Prisma.Sao
 export const SAO_INCLUDE = { logs: { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] } } satisfies Prisma.SaoDocumentInclude;
 
 export async function getSaoDocument(ctx: ServiceContext, raw: unknown) {
+  authorize(ctx, 'application.read');
   const { id } = parseInput(z.object({ id: dbId() }), raw);
   const doc = await ctx.db.saoDocument.findFirst({ where: { id, AND: [await saoDocumentsWhere(ctx)] }, include: SAO_INCLUDE });
   if (!doc) throw new NotFoundError();
@@ -236,6 +239,7 @@ export async function saoDocumentsOfArchive(ctx: ServiceContext, raw: unknown) {
 }
 
 export async function saoLogsWhere(ctx: ServiceContext, raw: unknown): Promise<Prisma.SaoDocumentLogWhereInput> {
+  authorize(ctx, 'application.read');
   const c = parseInput(z.object({ saoDocumentId: optId(), id: optId(), archiveId: optId(), type: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().optional()) }), raw ?? {});
   const docId = c.saoDocumentId ?? c.id;
   return { saoDocument: { AND: [await saoDocumentsWhere(ctx)], ...(docId ? { id: docId } : {}), ...(c.archiveId ? { archiveId: c.archiveId } : {}), ...(c.type ? { type: c.type } : {}) } };

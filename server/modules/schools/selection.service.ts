@@ -203,6 +203,7 @@ export type EntryRow = Prisma.SelectionEntryGetPayload<{ include: typeof ENTRY_I
 
 /** Entries of one list (listSelectionSchool?selectionId). */
 export async function selectionEntries(ctx: ServiceContext, raw: unknown): Promise<EntryRow[]> {
+  authorize(ctx, 'selection.read');
   const { selectionId } = parseInput(z.object({ selectionId: dbId() }), raw);
   const where = await selectionListsWhere(ctx);
   const list = await ctx.db.selectionList.findFirst({ where: { id: selectionId, AND: [where] }, select: { id: true } });
@@ -212,6 +213,7 @@ export async function selectionEntries(ctx: ServiceContext, raw: unknown): Promi
 
 /** Schools chosen for a student: entries of the archive's lists the caller may read (listStudentChooseSchool). */
 export async function studentChosenSchools(ctx: ServiceContext, raw: unknown): Promise<EntryRow[]> {
+  authorize(ctx, 'selection.read');
   const { archivesId } = parseInput(z.object({ archivesId: dbId() }), raw);
   const where = await selectionListsWhere(ctx);
   const archive = await ctx.db.archive.findFirst({ where: { id: archivesId, AND: [await readableArchivesWhere(ctx)] }, select: { id: true } });
