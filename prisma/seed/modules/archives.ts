@@ -231,43 +231,48 @@ export const seedArchives: ModuleSeeder = {
     await db.archiveOther.createMany({ data: others });
     await db.archiveWriting.createMany({ data: writings });
 
-    // Verification tasks: archived ones verified, published ones in each state.
-    let tasks = 0;
+    // Verification tasks: archived ones verified, published ones in each state (batched: the bulk seed has thousands).
     const verifier = manager?.id ?? admin?.id ?? null;
+    const taskRows: Prisma.ArchiveExamineCreateManyInput[] = [];
+    const taskState = new Map<number, number>();
     for (const [i, a] of archives.entries()) {
       const status = a.status as number;
       const state = status === 4 ? 2 : status === 2 ? i % 3 : status === 3 ? 1 : null;
       if (state === null || !modules.length) continue;
       const archiveId = archiveIdOf(a.studentId);
-      tasks++;
+      taskState.set(archiveId, state);
       const created = day(ref, -40 + (i % 20));
-      const examine = await db.archiveExamine.create({
-        data: {
-          archiveId,
-          number: `AV${created.getUTCFullYear()}-S${String(tasks).padStart(4, '0')}`,
-          title: `${a.name}的档案审核`,
-          content: '请核对学生基本信息、教育经历与考试成绩',
-          status: state,
-          verifierId: state === 0 ? null : verifier,
-          verifiedAt: state === 2 ? day(ref, -5) : null,
-          createdById: a.consultantId ?? null,
-          createdAt: created,
-        },
-        select: { id: true },
+      taskRows.push({
+        archiveId,
+        number: `AV${created.getUTCFullYear()}-S${String(taskRows.length + 1).padStart(5, '0')}`,
+        title: `${a.name}的档案审核`,
+        content: '请核对学生基本信息、教育经历与考试成绩',
+        status: state,
+        verifierId: state === 0 ? null : verifier,
+        verifiedAt: state === 2 ? day(ref, -5) : null,
+        createdById: a.consultantId ?? null,
+        createdAt: created,
       });
+    }
+    await db.archiveExamine.createMany({ data: taskRows });
+    const tasks = await db.archiveExamine.findMany({ select: { id: true, archiveId: true }, orderBy: { id: 'asc' } });
+    const note = '护照号码与扫描件不一致，请核对';
+    const moduleRows: Prisma.ArchiveExamineModuleCreateManyInput[] = [];
+    for (const task of tasks) {
+      const state = taskState.get(task.archiveId) ?? 0;
       for (const [k, m] of modules.entries()) {
         const moduleState = state === 2 ? 2 : state === 1 ? (k < modules.length / 2 ? 2 : k === modules.length - 1 ? 1 : 0) : 0;
-        const row = await db.archiveExamineModule.create({
-          data: { examineId: examine.id, moduleId: m.id, status: moduleState, verifierId: moduleState ? verifier : null, verifiedAt: moduleState === 2 ? day(ref, -6) : null, note: moduleState === 1 ? '护照号码与扫描件不一致，请核对' : null },
-          select: { id: true },
-        });
-        if (moduleState === 2) await db.archiveExamineRecord.create({ data: { examineId: examine.id, examineModuleId: row.id, action: 1, status: 2, verifierId: verifier, createdAt: day(ref, -6) } });
-        if (moduleState === 1) {
-          await db.archiveExamineRecord.create({ data: { examineId: examine.id, examineModuleId: row.id, action: 1, status: 2, verifierId: verifier, createdAt: day(ref, -8) } });
-          await db.archiveExamineRecord.create({ data: { examineId: examine.id, examineModuleId: row.id, action: 2, status: 1, verifierId: verifier, note: '护照号码与扫描件不一致，请核对', createdAt: day(ref, -6) } });
-        }
+        moduleRows.push({ examineId: task.id, moduleId: m.id, status: moduleState, verifierId: moduleState ? verifier : null, verifiedAt: moduleState === 2 ? day(ref, -6) : null, note: moduleState === 1 ? note : null });
       }
     }
-    return { archiveOperationGrants: grants, archives: archives.length, archiveEducations: educations.length, archiveFamilyMembers: members.length, archiveExams: exams.length, archiveVerifications: tasks };
+    await db.archiveExamineModule.createMany({ data: moduleRows });
+    const touched = await db.archiveExamineModule.findMany({ where: { status: { in: [1, 2] } }, select: { id: true, examineId: true, status: true } });
+    const records: Prisma.ArchiveExamineRecordCreateManyInput[] = [];
+    for (const m of touched) {
+      records.push({ examineId: m.examineId, examineModuleId: m.id, action: 1, status: 2, verifierId: verifier, createdAt: day(ref, m.status === 2 ? -6 : -8) });
+      if (m.status === 1) records.push({ examineId: m.examineId, examineModuleId: m.id, action: 2, status: 1, verifierId: verifier, note, createdAt: day(ref, -6) });
+    }
+    await db.archiveExamineRecord.createMany({ data: records });
+    return { archiveOperationGrants: grants, archives: archives.length, archiveEducations: educations.length, archiveFamilyMembers: members.length, archiveExams: exams.length, archiveVerifications: tasks.length };
   },
 };
