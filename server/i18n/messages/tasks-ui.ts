@@ -100,6 +100,9 @@ export const tasksUiMessages = {
   'tasksUi.detail.stopWaiting': { zh: '取消等待', en: 'Stop waiting' },
   'tasksUi.detail.pause': { zh: '暂停', en: 'Pause' },
   'tasksUi.detail.resume': { zh: '取消暂停', en: 'Resume' },
+  // Spec section 4: the button label switches between 任务完成 and 撤销完成.
+  'tasksUi.detail.complete': { zh: '任务完成', en: 'Complete' },
+  'tasksUi.detail.undo': { zh: '撤销完成', en: 'Undo completion' },
   'tasksUi.detail.completed': { zh: '任务已完成', en: 'Task completed' },
   'tasksUi.detail.undone': { zh: '已撤销完成', en: 'Completion undone' },
   'tasksUi.detail.noSkillStack': { zh: '暂无技能栈', en: 'No skill stack' },

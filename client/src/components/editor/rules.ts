@@ -175,12 +175,12 @@ export function parseIframeUrl(raw: string): { ok: true; src: string } | { ok: f
   return { ok: true, src: link.href };
 }
 
-/** The table picker grows from 10×10 towards 20×20 as the pointer nears its edge. */
+/** The table picker grows from 10×10 towards 20×20: one more row (column) than the one under the pointer. */
 export function pickerSize(hoverRows: number, hoverCols: number): { rows: number; cols: number } {
   const { tablePickerDefault: base, tablePickerMax: max } = EDITOR_LIMITS;
   return {
-    rows: Math.min(max, Math.max(base, hoverRows + 1)),
-    cols: Math.min(max, Math.max(base, hoverCols + 1)),
+    rows: Math.min(max, Math.max(base, hoverRows + 2)),
+    cols: Math.min(max, Math.max(base, hoverCols + 2)),
   };
 }
 

@@ -29,6 +29,25 @@ export function ProjectAutocomplete({ value, onChange, invalid, testId = 'projec
   const [loading, setLoading] = useState(false);
   const [active, setActive] = useState(0);
   const blurTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [rect, setRect] = useState<{ top: number; left: number; width: number } | null>(null);
+
+  // The list is fixed (placed under the input) so a dialog's scrolling body does not clip it;
+  // it stays inside the dialog's DOM, so picking an option is not an outside click.
+  useEffect(() => {
+    if (!open) return undefined;
+    const place = () => {
+      const r = inputRef.current?.getBoundingClientRect();
+      if (r) setRect({ top: r.bottom + 4, left: r.left, width: r.width });
+    };
+    place();
+    window.addEventListener('resize', place);
+    window.addEventListener('scroll', place, true);
+    return () => {
+      window.removeEventListener('resize', place);
+      window.removeEventListener('scroll', place, true);
+    };
+  }, [open]);
 
   useEffect(() => setText(label(value)), [value?.id, lang]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -58,11 +77,12 @@ export function ProjectAutocomplete({ value, onChange, invalid, testId = 'projec
   return (
     <Box position="relative">
       <Input
+        ref={inputRef}
         value={text}
         placeholder={placeholder ?? t('tasksUi.form.projectPlaceholder')}
         aria-invalid={invalid || undefined}
         borderColor={invalid ? 'red.500' : undefined}
-        onFocus={() => setOpen(true)}
+        onClick={() => setOpen(true)}
         onBlur={() => {
           blurTimer.current = setTimeout(() => {
             setOpen(false);
@@ -75,7 +95,10 @@ export function ProjectAutocomplete({ value, onChange, invalid, testId = 'projec
           if (!e.target.value) onChange(null);
         }}
         onKeyDown={(e) => {
-          if (e.key === 'ArrowDown') setActive((a) => Math.min(rows.length - 1, a + 1));
+          if (e.key === 'ArrowDown') {
+            if (!open) setOpen(true);
+            else setActive((a) => Math.min(rows.length - 1, a + 1));
+          }
           else if (e.key === 'ArrowUp') setActive((a) => Math.max(0, a - 1));
           else if (e.key === 'Enter' && open && rows[active]) {
             e.preventDefault();
@@ -86,14 +109,14 @@ export function ProjectAutocomplete({ value, onChange, invalid, testId = 'projec
         aria-expanded={open}
         data-testid={testId}
       />
-      {open && (
+      {open && rect && (
         <Stack
-          position="absolute"
-          zIndex="dropdown"
-          top="100%"
-          left="0"
-          right="0"
-          mt="1"
+          position="fixed"
+          zIndex="popover"
+          top={`${rect.top}px`}
+          left={`${rect.left}px`}
+          w={`${rect.width}px`}
+          pointerEvents="auto"
           bg="white"
           borderWidth="1px"
           borderRadius="md"

@@ -9,6 +9,7 @@ import { StaffPicker, type PickedPerson } from '../../../components/task/StaffPi
 import { LetterBadge, PRIORITIES, TYPES, personName, priorityOf, type TaskPriorityCode, type TaskStateCode, type TaskTypeCode } from '../../../components/task/TaskBadges.tsx';
 import { notify } from '../../../components/toaster.tsx';
 import { useLang } from '../../../lib/useLang.ts';
+import { firstProblem, type NewTask, type Problem } from './rules.ts';
 import type { AddTaskDialog_task$key } from './__generated__/AddTaskDialog_task.graphql.ts';
 import type { AddTaskDialogCreateMutation } from './__generated__/AddTaskDialogCreateMutation.graphql.ts';
 import type { AddTaskDialogUpdateMutation } from './__generated__/AddTaskDialogUpdateMutation.graphql.ts';
@@ -49,17 +50,6 @@ const updateMutation = graphql`
     }
   }
 `;
-
-type NewTask = { state: TaskStateCode; priority: TaskPriorityCode; projectId: string; title: string };
-type Problem = 'project' | 'title' | 'executor';
-
-/** Spec section 5, task save: project, then title, then the assigned person. */
-export function firstProblem(form: { project: unknown; title: string; executor: unknown }): Problem | null {
-  if (!form.project) return 'project';
-  if (!form.title.trim()) return 'title';
-  if (!form.executor) return 'executor';
-  return null;
-}
 
 const PROBLEM_KEYS: Record<Problem, string> = {
   project: 'task.projectRequired',
@@ -128,7 +118,7 @@ export function AddTaskDialog({ onClose, connectionFor, task, logConnection }: {
     }
   }
 
-  const message = problem ? t(PROBLEM_KEYS[problem]) : serverError;
+  const problemText = (which: Problem) => (problem === which ? <Field.ErrorText data-testid="add-task-error">{t(PROBLEM_KEYS[which])}</Field.ErrorText> : null);
   return (
     <Modal
       size="full"
@@ -144,7 +134,10 @@ export function AddTaskDialog({ onClose, connectionFor, task, logConnection }: {
     >
       <Grid templateColumns={{ base: '1fr', md: '280px 1fr' }} gap="6" flex="1" minH="0">
         <Stack gap="2" borderRightWidth={{ md: '1px' }} pr={{ md: '4' }} minH="0" maxH={{ md: 'calc(100vh - 180px)' }}>
-          <Text fontWeight="semibold">{t('tasksUi.field.executor')}</Text>
+          <Field.Root invalid={problem === 'executor'} required>
+            <Field.Label fontWeight="semibold">{t('tasksUi.field.executor')}</Field.Label>
+            {problemText('executor')}
+          </Field.Root>
           {executor && (
             <Flex align="center" gap="2" p="2" bg="blue.50" borderRadius="md" data-testid="selected-executor">
               <LetterBadge name={personName(executor, lang)} index={0} size={6} />
@@ -156,16 +149,17 @@ export function AddTaskDialog({ onClose, connectionFor, task, logConnection }: {
           </Box>
         </Stack>
         <Stack gap="4" minW="0">
-          {message && (
-            <Alert.Root status={problem ? 'warning' : 'error'} data-testid="add-task-error">
+          {serverError && (
+            <Alert.Root status="error" data-testid="add-task-server-error">
               <Alert.Indicator />
-              <Alert.Title>{message}</Alert.Title>
+              <Alert.Title>{serverError}</Alert.Title>
             </Alert.Root>
           )}
           <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr 1fr' }} gap="4">
             <Field.Root invalid={problem === 'project'} required>
               <Field.Label>{t('tasksUi.field.project')}</Field.Label>
               <Box w="full"><ProjectAutocomplete value={project} onChange={(p) => { setProject(p); if (problem === 'project') setProblem(null); }} invalid={problem === 'project'} /></Box>
+              {problemText('project')}
             </Field.Root>
             <Field.Root>
               <Field.Label>{t('tasksUi.field.priority')}</Field.Label>
@@ -189,6 +183,7 @@ export function AddTaskDialog({ onClose, connectionFor, task, logConnection }: {
           <Field.Root invalid={problem === 'title'} required>
             <Field.Label>{t('tasksUi.field.title')}</Field.Label>
             <Input value={title} maxLength={200} onChange={(e) => { setTitle(e.target.value); if (problem === 'title') setProblem(null); }} placeholder={t('tasksUi.form.titlePlaceholder')} data-testid="task-title" />
+            {problemText('title')}
           </Field.Root>
           <Field.Root>
             <Field.Label>{t('tasksUi.field.content')}</Field.Label>

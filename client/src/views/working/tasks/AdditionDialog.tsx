@@ -5,6 +5,7 @@ import { graphql, useMutation } from 'react-relay';
 import { RichTextEditor, clearDraft } from '../../../components/editor/index.tsx';
 import { Modal } from '../../../components/task/Modal.tsx';
 import { notify } from '../../../components/toaster.tsx';
+import { isBlankHtml } from './rules.ts';
 import type { AdditionDialogAddMutation } from './__generated__/AdditionDialogAddMutation.graphql.ts';
 import type { AdditionDialogUpdateMutation } from './__generated__/AdditionDialogUpdateMutation.graphql.ts';
 
@@ -34,13 +35,6 @@ const updateMutation = graphql`
     }
   }
 `;
-
-/** True when rich HTML shows nothing (no text, no image): the server's own rule, checked first here. */
-export function isBlankHtml(html: string): boolean {
-  if (/<img\b/i.test(html)) return false;
-  const text = html.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;|\u00a0/g, ' ');
-  return text.trim() === '';
-}
 
 /** 追加任务: append (or edit one's own) addition with the rich editor; 追加任务成功 / 修改追加任务成功. */
 export function AdditionDialog({ taskId, projectId, addition, logConnection, onClose }: {

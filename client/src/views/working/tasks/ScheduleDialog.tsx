@@ -6,6 +6,7 @@ import { graphql, useMutation } from 'react-relay';
 import { Modal } from '../../../components/task/Modal.tsx';
 import { ProjectAutocomplete, type PickedProject } from '../../../components/task/ProjectAutocomplete.tsx';
 import { notify } from '../../../components/toaster.tsx';
+import { rowMissingHours, todayIn } from './rules.ts';
 import type { ScheduleDialogMutation } from './__generated__/ScheduleDialogMutation.graphql.ts';
 
 const scheduleMutation = graphql`
@@ -26,16 +27,6 @@ export const DEFAULT_BEGIN = '09:00';
 export const DEFAULT_END = '18:30';
 
 type Row = { key: number; project: PickedProject | null; workDate: string; begin: string; end: string; hours: string; type: 'REGULAR' | 'OVERTIME' };
-
-/** Today as yyyy-MM-dd in a time zone. */
-export function todayIn(zone: string | undefined): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-}
-
-/** The first row without hours (请填写工时), or -1. Hours are sent as a float. */
-export function rowMissingHours(rows: ReadonlyArray<{ hours: string }>): number {
-  return rows.findIndex((r) => !r.hours.trim() || Number.isNaN(Number.parseFloat(r.hours)));
-}
 
 /** 加入档期: rows per project with hours (default 09:00–18:30, regular); a complete task is refused. */
 export function ScheduleDialog({ taskId, taskState, project, zone, onClose }: { taskId: string; taskState: string; project: PickedProject | null; zone: string | undefined; onClose: () => void }) {
@@ -86,7 +77,7 @@ export function ScheduleDialog({ taskId, taskState, project, zone, onClose }: { 
     >
       <Stack gap="3">
         {error && <Text color="red.600" fontSize="sm" data-testid="schedule-error">{error}</Text>}
-        <Grid templateColumns="2fr 1.3fr 1fr 1fr 0.8fr 1fr auto" gap="2" fontSize="xs" color="gray.600">
+        <Grid templateColumns="minmax(160px, 2fr) 150px 120px 120px 70px 100px auto" gap="2" fontSize="xs" color="gray.600">
           <Text>{t('tasksUi.field.project')}</Text>
           <Text>{t('tasksUi.schedule.date')}</Text>
           <Text>{t('tasksUi.schedule.begin')}</Text>
@@ -96,7 +87,7 @@ export function ScheduleDialog({ taskId, taskState, project, zone, onClose }: { 
           <Box w="8" />
         </Grid>
         {rows.map((r) => (
-          <Grid key={r.key} templateColumns="2fr 1.3fr 1fr 1fr 0.8fr 1fr auto" gap="2" alignItems="center" data-testid="schedule-row">
+          <Grid key={r.key} templateColumns="minmax(160px, 2fr) 150px 120px 120px 70px 100px auto" gap="2" alignItems="center" data-testid="schedule-row">
             <ProjectAutocomplete value={r.project} onChange={(p) => update(r.key, { project: p })} testId="schedule-project" />
             <Input size="sm" type="date" value={r.workDate} onChange={(e) => update(r.key, { workDate: e.target.value })} data-testid="schedule-date" />
             <Input size="sm" type="time" value={r.begin} onChange={(e) => update(r.key, { begin: e.target.value })} data-testid="schedule-begin" />

@@ -2,8 +2,9 @@ import { Box, Button, Flex, Grid, Heading, NativeSelect, Separator, Spinner, Sta
 import { CalendarPlus, Pencil, Plus, Trash2, UserRoundPen } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql, useFragment, useLazyLoadQuery, useMutation } from 'react-relay';
+import { graphql, useFragment, useLazyLoadQuery, useMutation, usePaginationFragment } from 'react-relay';
 import { RICH_VIEW_CSS, RichTextView } from '../../../components/editor/RichTextView.tsx';
+import { DialogErrorBoundary } from '../../../components/task/DialogErrorBoundary.tsx';
 import { Modal } from '../../../components/task/Modal.tsx';
 import { PriorityBadge, StateBadge, personName } from '../../../components/task/TaskBadges.tsx';
 import { notify } from '../../../components/toaster.tsx';
@@ -17,6 +18,7 @@ import { PriorityDialog } from './PriorityDialog.tsx';
 import { ReassignDialog } from './ReassignDialog.tsx';
 import { ScheduleDialog } from './ScheduleDialog.tsx';
 import { TaskLogLine } from './TaskLogLine.tsx';
+import type { TaskDetailDialog_logs$key } from './__generated__/TaskDetailDialog_logs.graphql.ts';
 import type { TaskDetailDialog_task$key } from './__generated__/TaskDetailDialog_task.graphql.ts';
 import type { TaskDetailDialogQuery } from './__generated__/TaskDetailDialogQuery.graphql.ts';
 import type { TaskDetailDialogCompleteMutation } from './__generated__/TaskDetailDialogCompleteMutation.graphql.ts';
@@ -36,10 +38,7 @@ const detailQuery = graphql`
         id
         ...TaskDetailDialog_task @alias
         ...AddTaskDialog_task @alias
-        logs(first: 100) @connection(key: "TaskDetailDialog_logs") {
-          __id
-          edges { node { id ...TaskLogLine_log } }
-        }
+        ...TaskDetailDialog_logs @alias
       }
     }
     daysWithoutLog(taskId: $id)
@@ -64,6 +63,18 @@ const taskFragment = graphql`
     assigner { id databaseId name nameEn }
     executor { id databaseId name nameEn }
     additions { id content createdAt updatedAt author { id databaseId name nameEn } }
+  }
+`;
+
+/** The log timeline, newest first, 20 lines at a time (the cost limit forbids asking for all at once). */
+const logsFragment = graphql`
+  fragment TaskDetailDialog_logs on Task
+  @refetchable(queryName: "TaskDetailDialogLogsPaginationQuery")
+  @argumentDefinitions(first: { type: "Int", defaultValue: 20 }, after: { type: "String" }) {
+    logs(first: $first, after: $after) @connection(key: "TaskDetailDialog_logs") {
+      __id
+      edges { node { id ...TaskLogLine_log } }
+    }
   }
 `;
 
@@ -219,6 +230,22 @@ function DeleteDialog({ taskId, onClose, onDeleted }: { taskId: string; onClose:
   );
 }
 
+function LogTimeline({ task, onConnection }: { task: TaskDetailDialog_logs$key; onConnection: (id: string) => void }) {
+  const { t } = useTranslation();
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment(logsFragment, task);
+  const connection = data.logs.__id;
+  useEffect(() => onConnection(connection), [connection, onConnection]);
+  const edges = data.logs.edges;
+  return (
+    <Box data-testid="log-timeline">
+      {edges.map((e, i) => <TaskLogLine key={e.node.id} log={e.node} last={i === edges.length - 1 && !hasNext} />)}
+      {hasNext && (
+        <Button size="xs" variant="ghost" loading={isLoadingNext} onClick={() => loadNext(20)} data-testid="log-more">{t('tasksUi.list.more')}</Button>
+      )}
+    </Box>
+  );
+}
+
 function Detail({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useTranslation();
   const lang = useLang();
@@ -228,6 +255,7 @@ function Detail({ id, onClose }: { id: string; onClose: () => void }) {
   const node = data.node?.__typename === 'Task' ? data.node : null;
   const task = useFragment<TaskDetailDialog_task$key>(taskFragment, node?.TaskDetailDialog_task ?? null);
   const [sub, setSub] = useState<Sub>(null);
+  const [logConnection, setLogConnection] = useState<string | null>(null);
   const [report, setReport] = useState('');
   const [reportDay, setReportDay] = useState('');
   const [reportError, setReportError] = useState<string | null>(null);
@@ -247,8 +275,7 @@ function Detail({ id, onClose }: { id: string; onClose: () => void }) {
     );
   }
 
-  const logConnection = node.logs.__id;
-  const logConnections = [logConnection];
+  const logConnections = logConnection ? [logConnection] : [];
   const variables = { input: { id: task.id }, logConnections };
   const onResult = (r: Result, success?: string) => {
     if (r.__typename === 'TaskPayload') {
@@ -296,7 +323,7 @@ function Detail({ id, onClose }: { id: string; onClose: () => void }) {
   }
 
   const header = (
-    <Flex align="center" gap="3" wrap="wrap" pr="4">
+    <Flex align="center" gap="3" wrap="wrap" pr="4" flex="1" minW="0">
       <Box as="button" onClick={() => setSub('priority')} title={t('tasksUi.detail.changePriority')} data-testid="detail-priority">
         <PriorityBadge priority={task.priority} size="lg" />
       </Box>
@@ -311,7 +338,7 @@ function Detail({ id, onClose }: { id: string; onClose: () => void }) {
     </Flex>
   );
 
-  const completeLabel = task.state === 'COMPLETE' ? t('task.log.undone') : t('task.log.completed');
+  const completeLabel = task.state === 'COMPLETE' ? t('tasksUi.detail.undo') : t('tasksUi.detail.complete');
   return (
     <Modal
       size="full"
@@ -433,9 +460,7 @@ function Detail({ id, onClose }: { id: string; onClose: () => void }) {
         <Stack gap="2" minW="0" overflowY="auto" borderLeftWidth={{ lg: '1px' }} pl={{ lg: '5' }}>
           <Text fontWeight="semibold">{t('tasksUi.detail.log')}</Text>
           <Separator />
-          <Box data-testid="log-timeline">
-            {node.logs.edges.map((e, i) => <TaskLogLine key={e.node.id} log={e.node} last={i === node.logs.edges.length - 1} />)}
-          </Box>
+          {node.TaskDetailDialog_logs && <LogTimeline task={node.TaskDetailDialog_logs} onConnection={setLogConnection} />}
         </Stack>
       </Grid>
 
@@ -470,8 +495,10 @@ function Detail({ id, onClose }: { id: string; onClose: () => void }) {
 /** The task-detail dialog (full screen, spec section 2), with its sub-dialogs. */
 export function TaskDetailDialog({ id, onClose }: { id: string; onClose: () => void }) {
   return (
-    <Suspense fallback={<Modal title="" onClose={onClose} testId="task-detail-loading" size="full"><Flex justify="center" p="10"><Spinner /></Flex></Modal>}>
-      <Detail id={id} onClose={onClose} />
-    </Suspense>
+    <DialogErrorBoundary onClose={onClose}>
+      <Suspense fallback={<Modal title="" onClose={onClose} testId="task-detail-loading" size="full"><Flex justify="center" p="10"><Spinner /></Flex></Modal>}>
+        <Detail id={id} onClose={onClose} />
+      </Suspense>
+    </DialogErrorBoundary>
   );
 }

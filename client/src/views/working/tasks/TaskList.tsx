@@ -4,10 +4,12 @@ import { Suspense, useDeferredValue, useEffect, useState, useTransition } from '
 import { useTranslation } from 'react-i18next';
 import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
 import { PRIORITIES, STATES, type TaskPriorityCode, type TaskStateCode } from '../../../components/task/TaskBadges.tsx';
+import { DialogErrorBoundary } from '../../../components/task/DialogErrorBoundary.tsx';
 import { ProjectAutocomplete, type PickedProject } from '../../../components/task/ProjectAutocomplete.tsx';
 import { AddTaskDialog } from './AddTaskDialog.tsx';
 import { TaskDetailDialog } from './TaskDetailDialog.tsx';
 import { TaskRow } from './TaskRow.tsx';
+import { newTaskFits, type ListFilters, type TaskRole } from './rules.ts';
 import type { TaskList_query$key } from './__generated__/TaskList_query.graphql.ts';
 import type { TaskListQuery, TaskFilter } from './__generated__/TaskListQuery.graphql.ts';
 
@@ -28,19 +30,6 @@ const listFragment = graphql`
     }
   }
 `;
-
-export type TaskRole = 'ASSIGNED_TO_ME' | 'ASSIGNED_BY_ME';
-type Filters = { role: TaskRole; state: TaskStateCode | ''; priority: TaskPriorityCode | ''; project: PickedProject | null; search: string };
-
-/** Whether a task the viewer just created belongs in the list shown (so it is added there). */
-export function newTaskFits(filter: Filters, task: { state: TaskStateCode; priority: TaskPriorityCode; projectId: string; title: string }): boolean {
-  if (filter.role !== 'ASSIGNED_BY_ME') return false;
-  if (filter.state && filter.state !== task.state) return false;
-  if (filter.priority && filter.priority !== task.priority) return false;
-  if (filter.project && filter.project.id !== task.projectId) return false;
-  if (filter.search && !task.title.toLowerCase().includes(filter.search.toLowerCase())) return false;
-  return true;
-}
 
 function Rows({ query, compact, onOpen, onConnection }: { query: TaskList_query$key; compact: boolean; onOpen: (id: string) => void; onConnection: (id: string) => void }) {
   const { t } = useTranslation();
@@ -72,9 +61,9 @@ function Results({ filter, compact, onOpen, onConnection }: { filter: TaskFilter
  * state, priority and project, searched by title, 20 at a time (Relay connection). The add-task
  * dialog and the task-detail dialog open from here. `compact` is the column beside My Calendar.
  */
-export function TaskList({ compact = false }: { compact?: boolean }) {
+export function TaskList({ compact = false, embedded = false }: { compact?: boolean; embedded?: boolean }) {
   const { t } = useTranslation();
-  const [filters, setFilters] = useState<Filters>({ role: 'ASSIGNED_TO_ME', state: '', priority: '', project: null, search: '' });
+  const [filters, setFilters] = useState<ListFilters>({ role: 'ASSIGNED_TO_ME', state: '', priority: '', project: null, search: '' });
   const [searchText, setSearchText] = useState('');
   const [, startTransition] = useTransition();
   const [adding, setAdding] = useState(false);
@@ -89,12 +78,12 @@ export function TaskList({ compact = false }: { compact?: boolean }) {
     ...(deferred.project ? { projectId: deferred.project.id } : {}),
     ...(deferred.search ? { search: deferred.search } : {}),
   };
-  const set = (patch: Partial<Filters>) => startTransition(() => setFilters((f) => ({ ...f, ...patch })));
+  const set = (patch: Partial<ListFilters>) => startTransition(() => setFilters((f) => ({ ...f, ...patch })));
 
   return (
     <Stack gap="3" data-testid="task-list" h={compact ? 'full' : undefined} minH="0">
       <Flex align="center" gap="2">
-        <Heading size={compact ? 'md' : 'lg'} flex="1">{t('tasksUi.list.title')}</Heading>
+        <Heading size={compact || embedded ? 'md' : 'lg'} flex="1">{t('tasksUi.list.title')}</Heading>
         <Button size="sm" colorPalette="blue" onClick={() => setAdding(true)} data-testid="task-add">
           <Plus size={16} /> {t('tasksUi.list.add')}
         </Button>
@@ -107,14 +96,14 @@ export function TaskList({ compact = false }: { compact?: boolean }) {
           </Tabs.List>
         </Tabs.Root>
         <Flex gap="2" p="2" wrap="wrap" borderBottomWidth="1px" data-testid="task-filters">
-          <NativeSelect.Root size="sm" width={compact ? '28' : '32'}>
+          <NativeSelect.Root size="sm" width={compact ? '32' : '36'}>
             <NativeSelect.Field aria-label={t('tasksUi.field.state')} value={filters.state} onChange={(e) => set({ state: e.target.value as TaskStateCode | '' })} data-testid="filter-state">
               <option value="">{t('tasksUi.list.allStates')}</option>
               {STATES.map((s) => <option key={s} value={s}>{t(`tasksUi.state.${s}`)}</option>)}
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-          <NativeSelect.Root size="sm" width={compact ? '28' : '32'}>
+          <NativeSelect.Root size="sm" width={compact ? '32' : '36'}>
             <NativeSelect.Field aria-label={t('tasksUi.field.priority')} value={filters.priority} onChange={(e) => set({ priority: e.target.value as TaskPriorityCode | '' })} data-testid="filter-priority">
               <option value="">{t('tasksUi.list.allPriorities')}</option>
               {PRIORITIES.map((p) => <option key={p} value={p}>{t(`tasksUi.priority.${p}`)}</option>)}
@@ -135,17 +124,19 @@ export function TaskList({ compact = false }: { compact?: boolean }) {
             <Button size="sm" type="submit" variant="outline" aria-label={t('tasksUi.list.search')} data-testid="filter-search-go"><Search size={14} /></Button>
           </form>
         </Flex>
-        <Box flex="1" minH="0" overflowY="auto" opacity={deferred !== filters ? 0.6 : 1}>
+        <Box flex="1" minH="0" maxH={embedded ? '70vh' : undefined} overflowY="auto" opacity={deferred !== filters ? 0.6 : 1}>
           <Suspense fallback={<Flex p="6" justify="center"><Spinner /></Flex>}>
             <Results filter={filter} compact={compact} onOpen={setOpenId} onConnection={setConnectionId} />
           </Suspense>
         </Box>
       </Box>
       {adding && (
-        <AddTaskDialog
-          onClose={() => setAdding(false)}
-          connectionFor={(task) => (connectionId && newTaskFits(filters, task) ? [connectionId] : [])}
-        />
+        <DialogErrorBoundary onClose={() => setAdding(false)}>
+          <AddTaskDialog
+            onClose={() => setAdding(false)}
+            connectionFor={(task) => (connectionId && newTaskFits(filters, task) ? [connectionId] : [])}
+          />
+        </DialogErrorBoundary>
       )}
       {openId && <TaskDetailDialog id={openId} onClose={() => setOpenId(null)} />}
     </Stack>
