@@ -1,22 +1,13 @@
 import { Badge, Box, type BadgeProps } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { priorityOf, stateOf, type TaskPriorityCode, type TaskStateCode } from './codes.ts';
 
-export type TaskPriorityCode = 'URGENT' | 'HIGH' | 'MEDIUM' | 'LOW';
-export type TaskStateCode = 'UNASSIGNED' | 'INCOMPLETE' | 'COMPLETE' | 'ABANDONED' | 'PAUSED' | 'WAITING';
-export type TaskTypeCode = 'NEW_TASK' | 'BUG';
-
-export const PRIORITIES: readonly TaskPriorityCode[] = ['URGENT', 'HIGH', 'MEDIUM', 'LOW'];
-export const STATES: readonly TaskStateCode[] = ['UNASSIGNED', 'INCOMPLETE', 'COMPLETE', 'ABANDONED', 'PAUSED', 'WAITING'];
-export const TYPES: readonly TaskTypeCode[] = ['NEW_TASK', 'BUG'];
+export { PRIORITIES, STATES, TYPES, priorityOf, stateOf, type TaskPriorityCode, type TaskStateCode, type TaskTypeCode } from './codes.ts';
 
 const PRIORITY_COLOR: Record<TaskPriorityCode, string> = { URGENT: 'red', HIGH: 'orange', MEDIUM: 'blue', LOW: 'gray' };
 const STATE_COLOR: Record<TaskStateCode, string> = {
   UNASSIGNED: 'gray', INCOMPLETE: 'blue', COMPLETE: 'green', ABANDONED: 'gray', PAUSED: 'yellow', WAITING: 'purple',
 };
-
-/** A code the client does not know reads as the spec's default (medium; incomplete). */
-export const priorityOf = (value: string): TaskPriorityCode => ((PRIORITIES as readonly string[]).includes(value) ? (value as TaskPriorityCode) : 'MEDIUM');
-export const stateOf = (value: string): TaskStateCode => ((STATES as readonly string[]).includes(value) ? (value as TaskStateCode) : 'INCOMPLETE');
 
 export function PriorityBadge({ priority, ...rest }: { priority: string } & BadgeProps) {
   const { t } = useTranslation();

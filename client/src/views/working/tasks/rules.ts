@@ -1,5 +1,5 @@
 /** Pure checks of the task forms (unit tested in tests/client/editor-rules.test.ts). */
-import type { TaskPriorityCode, TaskStateCode } from '../../../components/task/TaskBadges.tsx';
+import type { TaskPriorityCode, TaskStateCode } from '../../../components/task/codes.ts';
 
 export type TaskRole = 'ASSIGNED_TO_ME' | 'ASSIGNED_BY_ME';
 export type ListFilters = {
