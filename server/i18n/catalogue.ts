@@ -7,6 +7,7 @@ import { clientMessages } from './messages/client.ts';
 import { archivesMessages } from './messages/archives.ts';
 import { schoolsMessages } from './messages/schools.ts';
 import { tasksUiMessages } from './messages/tasks-ui.ts';
+import { calendarUiMessages } from './messages/calendar-ui.ts';
 
 /**
  * The one catalogue of texts people read, Chinese (default) and English.
@@ -155,6 +156,7 @@ export const catalogue = {
   ...archivesMessages,
   ...schoolsMessages,
   ...tasksUiMessages,
+  ...calendarUiMessages,
 } as const;
 
 export type MessageKey = keyof typeof catalogue;

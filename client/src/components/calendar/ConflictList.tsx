@@ -1,0 +1,48 @@
+import { Badge, Box, Flex, Stack, Text } from '@chakra-ui/react';
+import { DateTime } from 'luxon';
+import { useTranslation } from 'react-i18next';
+
+export type Clash = {
+  readonly occurrence: number;
+  readonly start: string;
+  readonly end: string;
+  readonly kind: string;
+  readonly title: string | null | undefined;
+  readonly userName: string | null | undefined;
+  readonly eventStart: string;
+  readonly eventEnd: string;
+};
+
+const span = (a: string, b: string) => {
+  const s = DateTime.fromISO(a);
+  const e = DateTime.fromISO(b);
+  return `${s.toFormat('yyyy-MM-dd HH:mm')} – ${e.hasSame(s, 'day') ? e.toFormat('HH:mm') : e.toFormat('yyyy-MM-dd HH:mm')}`;
+};
+
+/** The clashes a save would make (schedule's ScheduleConflictError), one line each. */
+export function ConflictList({ clashes, total }: { clashes: readonly Clash[]; total: number }) {
+  const { t } = useTranslation();
+  const shown = clashes.slice(0, 50);
+  return (
+    <Stack gap="2" data-testid="conflict-list">
+      <Text fontWeight="semibold" color="red.600" data-testid="conflict-summary">{t('calendarUi.conflict.summary', { count: total })}</Text>
+      <Box maxH="60" overflowY="auto" borderWidth="1px" borderRadius="md">
+        {shown.map((c, i) => (
+          <Flex key={i} gap="3" px="3" py="2" borderBottomWidth={i < shown.length - 1 ? '1px' : 0} align="center" data-testid="conflict-row" fontSize="sm">
+            <Badge colorPalette={c.kind === 'PLACE' ? 'purple' : 'red'} variant="subtle" flexShrink={0}>
+              {c.kind === 'PLACE' ? t('calendarUi.conflict.place') : t('calendarUi.conflict.participant', { name: c.userName ?? '' })}
+            </Badge>
+            <Stack gap="0" flex="1" minW="0">
+              <Text truncate fontWeight="medium">{c.title ?? t('calendarUi.busy')}</Text>
+              <Text color="gray.600">{span(c.eventStart, c.eventEnd)}</Text>
+            </Stack>
+            {clashes.length > 1 || c.occurrence > 1 ? (
+              <Text color="gray.500" flexShrink={0}>{t('calendarUi.conflict.occurrence', { n: c.occurrence })} · {span(c.start, c.end)}</Text>
+            ) : null}
+          </Flex>
+        ))}
+      </Box>
+      {total > shown.length && <Text fontSize="sm" color="gray.500">{t('calendarUi.conflict.more', { count: total - shown.length })}</Text>}
+    </Stack>
+  );
+}

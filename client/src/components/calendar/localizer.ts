@@ -1,0 +1,131 @@
+/**
+ * Dates for My Calendar: react-big-calendar's luxon localizer, weeks from Monday, every
+ * wall time in the user's zone. The localizer reads and writes dates through luxon's default
+ * zone, so the calendar sets `Settings.defaultZone` to the user's zone (`useCalendarZone`).
+ */
+import { DateTime, IANAZone, Settings, Zone, type ZoneOffsetFormat, type ZoneOffsetOptions } from 'luxon';
+import { luxonLocalizer, type Formats, type View } from 'react-big-calendar';
+import type { Lang } from '../../lib/format.ts';
+
+export const localizer = luxonLocalizer(DateTime, { firstDayOfWeek: 1 });
+
+/**
+ * An IANA zone whose offsets are remembered per quarter hour. The localizer converts every date
+ * it compares through luxon, and luxon asks Intl for the offset each time (formatToParts): with
+ * a thousand events that is most of a month view's render. Offsets only change on quarter-hour
+ * boundaries, so one lookup per quarter hour gives the same answers.
+ */
+class CachedZone extends Zone {
+  private readonly inner: IANAZone;
+  private readonly offsets = new Map<number, number>();
+  constructor(name: string) {
+    super();
+    this.inner = IANAZone.create(name);
+  }
+  override get type() { return 'iana'; }
+  override get name() { return this.inner.name; }
+  get ianaName() { return this.inner.name; }
+  override get isUniversal() { return false; }
+  override get isValid() { return this.inner.isValid; }
+  override offsetName(ts: number, opts: ZoneOffsetOptions) { return this.inner.offsetName(ts, opts); }
+  override formatOffset(ts: number, format: ZoneOffsetFormat) { return this.inner.formatOffset(ts, format); }
+  override offset(ts: number): number {
+    const key = Math.floor(ts / 900_000);
+    let v = this.offsets.get(key);
+    if (v === undefined) {
+      v = this.inner.offset(ts);
+      if (this.offsets.size > 50_000) this.offsets.clear();
+      this.offsets.set(key, v);
+    }
+    return v;
+  }
+  override equals(other: Zone) { return other.type === 'iana' && other.name === this.name; }
+}
+
+/** Makes luxon (and so the calendar) work in this zone; answers the zone in use. */
+export function setCalendarZone(zone: string | null | undefined): string {
+  const wanted = zone && IANAZone.isValidZone(zone) ? zone : Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (Settings.defaultZone.name !== wanted || !(Settings.defaultZone instanceof CachedZone)) Settings.defaultZone = new CachedZone(wanted);
+  return wanted;
+}
+
+export const cultureOf = (lang: Lang) => (lang === 'en' ? 'en-GB' : 'zh-CN');
+
+type Range = { start: Date; end: Date };
+const fmt = (d: Date, f: string, lang: Lang) => DateTime.fromJSDate(d).setLocale(cultureOf(lang)).toFormat(f);
+const time = (r: Range) => `${DateTime.fromJSDate(r.start).toFormat('HH:mm')} – ${DateTime.fromJSDate(r.end).toFormat('HH:mm')}`;
+
+/** Headers and labels per language (24-hour clock in both). */
+export function formatsFor(lang: Lang): Formats {
+  const zh = lang === 'zh';
+  const dayRange = ({ start, end }: Range) => {
+    const sameYear = DateTime.fromJSDate(start).year === DateTime.fromJSDate(end).year;
+    return zh
+      ? `${fmt(start, 'yyyy年M月d日', lang)} – ${fmt(end, sameYear ? 'M月d日' : 'yyyy年M月d日', lang)}`
+      : `${fmt(start, sameYear ? 'd MMM' : 'd MMM yyyy', lang)} – ${fmt(end, 'd MMM yyyy', lang)}`;
+  };
+  return {
+    dateFormat: 'd',
+    dayFormat: (d: Date) => fmt(d, zh ? 'M月d日 EEE' : 'EEE d/M', lang),
+    weekdayFormat: (d: Date) => fmt(d, 'EEE', lang),
+    monthHeaderFormat: (d: Date) => fmt(d, zh ? 'yyyy年M月' : 'MMMM yyyy', lang),
+    dayHeaderFormat: (d: Date) => fmt(d, zh ? 'yyyy年M月d日 EEEE' : 'EEEE d MMMM yyyy', lang),
+    dayRangeHeaderFormat: dayRange,
+    agendaHeaderFormat: dayRange,
+    agendaDateFormat: (d: Date) => fmt(d, zh ? 'M月d日 EEE' : 'EEE d MMM', lang),
+    agendaTimeFormat: 'HH:mm',
+    agendaTimeRangeFormat: time,
+    timeGutterFormat: 'HH:mm',
+    eventTimeRangeFormat: time,
+    eventTimeRangeStartFormat: (r: Range) => `${DateTime.fromJSDate(r.start).toFormat('HH:mm')} – `,
+    eventTimeRangeEndFormat: (r: Range) => ` – ${DateTime.fromJSDate(r.end).toFormat('HH:mm')}`,
+    selectRangeFormat: time,
+  };
+}
+
+export const AGENDA_DAYS = 30;
+
+/** The instants a view shows (whole days in the calendar's zone), [from, to). */
+export function visibleRange(view: View, date: Date): { from: string; to: string } {
+  const d = DateTime.fromJSDate(date).startOf('day');
+  let from: DateTime;
+  let to: DateTime;
+  if (view === 'month') {
+    from = d.startOf('month').startOf('week');
+    to = d.endOf('month').endOf('week').plus({ milliseconds: 1 });
+  } else if (view === 'week' || view === 'work_week') {
+    from = d.startOf('week');
+    to = from.plus({ weeks: 1 });
+  } else if (view === 'day') {
+    from = d;
+    to = d.plus({ days: 1 });
+  } else {
+    from = d;
+    to = d.plus({ days: AGENDA_DAYS });
+  }
+  return { from: from.toUTC().toISO()!, to: to.toUTC().toISO()! };
+}
+
+/** A wall time `yyyy-MM-ddTHH:mm:ss` of the calendar's zone as a Date. */
+export function fromLocal(text: string): Date {
+  return DateTime.fromISO(text).toJSDate();
+}
+
+/** Today, yyyy-MM-dd, in the calendar's zone. */
+export function todayIso(): string {
+  return DateTime.now().toISODate()!;
+}
+
+/** A date's day, yyyy-MM-dd, in the calendar's zone. */
+export function isoDay(d: Date): string {
+  return DateTime.fromJSDate(d).toISODate()!;
+}
+
+/** Value of an <input type="datetime-local"> for a date, and back. */
+export function toInputValue(d: Date, dateOnly = false): string {
+  return DateTime.fromJSDate(d).toFormat(dateOnly ? 'yyyy-MM-dd' : "yyyy-MM-dd'T'HH:mm");
+}
+export function fromInputValue(v: string): Date | null {
+  const dt = DateTime.fromISO(v);
+  return dt.isValid ? dt.toJSDate() : null;
+}
