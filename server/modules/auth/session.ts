@@ -21,15 +21,6 @@ export function setOperationRights(actor: Actor, keys: Iterable<string>): void {
 
 const EMPTY: ReadonlySet<string> = new Set();
 
-async function loadOperationRights(db: Db, roleIds: number[]): Promise<string[]> {
-  if (!roleIds.length) return [];
-  const rows = await db.right.findMany({
-    where: { path: null, roles: { some: { roleId: { in: roleIds } } } },
-    select: { key: true },
-  });
-  return rows.map((r) => r.key);
-}
-
 export const STAFF = 1;
 export const STATE_DEACTIVATED = 3;
 
@@ -42,9 +33,21 @@ const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
  */
 export async function authenticate(db: Db, token: string): Promise<{ actor: Actor | null; failure: AuthFailure | null }> {
   if (token.length > 200) return { actor: null, failure: 'NEED_LOGIN' };
+  // One statement: the token, its user, the user's roles and their operation rights (rights
+  // without a route path). Only the columns the actor needs: this runs on every request.
   const row = await db.accessToken.findUnique({
     where: { tokenHash: hashToken(token) },
-    include: { user: { include: { roles: { include: { role: { select: { id: true, code: true } } } } } } },
+    select: {
+      id: true,
+      revokedAt: true,
+      expiresAt: true,
+      user: {
+        select: {
+          id: true, account: true, name: true, nameEn: true, type: true, state: true, language: true, timeZone: true, lastActiveAt: true,
+          roles: { select: { role: { select: { id: true, code: true, rights: { where: { right: { path: null } }, select: { right: { select: { key: true } } } } } } } },
+        },
+      },
+    },
   });
   if (!row || row.revokedAt || row.user.state === STATE_DEACTIVATED) return { actor: null, failure: 'NEED_LOGIN' };
   const now = Date.now();
@@ -73,7 +76,7 @@ export async function authenticate(db: Db, token: string): Promise<{ actor: Acto
     timeZone: user.timeZone,
     tokenId: row.id,
   };
-  // Administrators hold every right: nothing to load.
-  setOperationRights(actor, isAdmin ? [] : await loadOperationRights(db, roleIds));
+  // Administrators hold every right: nothing to keep.
+  setOperationRights(actor, isAdmin ? [] : user.roles.flatMap((r) => r.role.rights.map((x) => x.right.key)));
   return { actor, failure: null };
 }
