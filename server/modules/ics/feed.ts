@@ -1,8 +1,11 @@
-import { DateTime } from 'luxon';
+import ICAL from 'ical.js';
+import { DateTime, Duration } from 'luxon';
 import type { Db } from '../../db/client.ts';
 import { expandRule } from '../schedule/index.ts';
 import { MAX_EVENT_DAYS } from '../schedule/conflicts.ts';
-import { basicDateTime, isKnownZone, offsetOf, vtimezone, zoneRules, type ZoneRules } from './vtimezone.ts';
+import { wallText } from '../schedule/wall-time.ts';
+import { ruleValue } from './recurrence.ts';
+import { calendarZone, isKnownZone } from './zones.ts';
 
 /**
  * Builds a user's calendar feed (RFC 5545) from the stored events.
@@ -18,6 +21,11 @@ import { basicDateTime, isKnownZone, offsetOf, vtimezone, zoneRules, type ZoneRu
  * not theirs); a VEVENT with the same UID and RECURRENCE-ID for each occurrence edited on its
  * own. Starts are expanded with the schedule's own `expandRule`, so the feed and the stored
  * rows agree to the second, DST edges included. Every zone used gets a VTIMEZONE.
+ *
+ * The file is written by ical.js: this module builds the calendar as jCal (RFC 7265, the
+ * structured form ical.js itself works on) and `ICAL.stringify` writes the text (escaping,
+ * value formats, parameters, 75-octet folding). VTIMEZONE components come from
+ * timezones-ical-library (see zones.ts). docs/workdaily.md has the measurements behind this.
  */
 
 const PRODID = '-//Study Abroad Back Office//Work Calendar//ZH';
@@ -57,6 +65,33 @@ export type FeedOptions = {
   host?: string;
 };
 
+/** A jCal property (`[name, parameters, value type, ...values]`) and component (`[name, properties, components]`). */
+type JProperty = [string, Record<string, string>, string, ...unknown[]];
+type JComponent = [string, JProperty[], JComponent[]];
+
+/**
+ * ical.js's iCalendar design set, told the types of the calendar-level properties it does not
+ * list (RFC 7986 NAME and the common X-WR-/X-PUBLISHED-TTL ones), so their values are escaped
+ * as text (or written as a duration) without a VALUE parameter. REFRESH-INTERVAL stays
+ * unlisted on purpose: RFC 7986 requires its `VALUE=DURATION`, which ical.js then writes.
+ */
+const DESIGN = {
+  ...ICAL.design.icalendar,
+  property: {
+    ...ICAL.design.icalendar.property,
+    name: { defaultType: 'text' },
+    'x-wr-calname': { defaultType: 'text' },
+    'x-wr-timezone': { defaultType: 'text' },
+    'x-published-ttl': { defaultType: 'duration' },
+  },
+};
+
+/**
+ * ical.js folds after `foldLength` octets and then adds the continuation's leading space, so
+ * 74 keeps every physical line within RFC 5545's 75 octets (its default, 75, allows 76).
+ */
+ICAL.foldLength = 74;
+
 function zoneOf(name: string): string {
   return isKnownZone(name) ? name : 'UTC';
 }
@@ -65,89 +100,87 @@ function overlaps(start: Date, end: Date, from: Date, to: Date): boolean {
   return start.getTime() < to.getTime() && end.getTime() > from.getTime();
 }
 
-/** TEXT values (RFC 5545 3.3.11): backslash, semicolon, comma and line breaks escaped. */
-export function escapeText(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
+/** jCal UTC date-time: `yyyy-MM-ddTHH:mm:ssZ`. */
+function utc(date: Date): string {
+  return `${date.toISOString().slice(0, 19)}Z`;
+}
+
+/** The day (jCal date, `yyyy-MM-dd`) an instant falls on in a zone. */
+function dayOf(date: Date, zone: string): DateTime {
+  return DateTime.fromJSDate(date, { zone }).startOf('day');
 }
 
 /**
- * Writes the VEVENTs of one feed. Local times come from the same zone rules as the VTIMEZONE
- * components (one lookup per instant instead of an Intl call), so they agree by construction.
+ * Builds the VEVENTs of one feed as jCal. Times of an event are written in its own zone
+ * (`TZID`, wall time from the runtime's zone database) when the zone has a VTIMEZONE, in UTC
+ * otherwise; all-day events as dates in their zone.
  */
 class FeedWriter {
-  readonly lines: string[] = [];
-  readonly zones = new Set<string>();
-  private readonly rules = new Map<string, ZoneRules | null>();
+  readonly events: JComponent[] = [];
+  /** The VTIMEZONE components used, by TZID. */
+  readonly zones = new Map<string, unknown[]>();
 
-  constructor(
-    private readonly fromYear: number,
-    private readonly toYear: number,
-    private readonly stamp: string,
-  ) {}
+  constructor(private readonly stamp: string) {}
 
-  private rulesOf(zone: string): ZoneRules | null {
-    if (!this.rules.has(zone)) this.rules.set(zone, zone === 'UTC' ? null : zoneRules(zone, this.fromYear, this.toYear));
-    return this.rules.get(zone) ?? null;
+  private tzid(zone: string): string | null {
+    if (zone === 'UTC') return null;
+    const z = calendarZone(zone);
+    if (!z) return null;
+    this.zones.set(z.tzid, z.vtimezone);
+    return z.tzid;
   }
 
-  /** Local wall time of an instant in a zone, as a millisecond value whose UTC fields are the wall fields. */
-  wall(date: Date, zone: string): number {
-    const rules = this.rulesOf(zone);
-    return date.getTime() + (rules ? offsetOf(rules, date.getTime()) * 60_000 : 0);
-  }
-
-  /** `NAME;TZID=zone:local`, `NAME:utcZ` or `NAME;VALUE=DATE:day`. */
-  dateProp(name: string, date: Date, zone: string, allDay: boolean): string {
-    if (allDay) return `${name};VALUE=DATE:${basicDateTime(this.wall(date, zone)).slice(0, 8)}`;
-    if (zone === 'UTC' || !this.rulesOf(zone)) return `${name}:${basicDateTime(date.getTime())}Z`;
-    this.zones.add(zone);
-    return `${name};TZID=${zone}:${basicDateTime(this.wall(date, zone))}`;
+  dateProp(name: string, date: Date, zone: string, allDay: boolean): JProperty {
+    if (allDay) return [name, {}, 'date', dayOf(date, zone).toISODate()];
+    const tzid = this.tzid(zone);
+    return tzid ? [name, { tzid }, 'date-time', wallText(date, zone, 'T')] : [name, {}, 'date-time', utc(date)];
   }
 
   /** All-day events store instants; their days are written in the event's zone, DTEND exclusive. */
-  private allDayEnd(e: EventFields, zone: string): string {
-    const startDay = Math.floor(this.wall(e.startAt, zone) / DAY);
-    const lastDay = Math.floor(this.wall(new Date(Math.max(e.endAt.getTime() - 1, e.startAt.getTime())), zone) / DAY);
-    return `DTEND;VALUE=DATE:${basicDateTime(Math.max(lastDay + 1, startDay + 1) * DAY).slice(0, 8)}`;
+  private allDayEnd(e: EventFields, zone: string): JProperty {
+    const startDay = dayOf(e.startAt, zone);
+    const lastDay = dayOf(new Date(Math.max(e.endAt.getTime() - 1, e.startAt.getTime())), zone);
+    const end = DateTime.max(lastDay.plus({ days: 1 }), startDay.plus({ days: 1 })) as DateTime;
+    return ['dtend', {}, 'date', end.toISODate()];
   }
 
-  event(e: EventFields, uid: string, extra: { recurrenceId?: Date; rrule?: string[]; rruleZone?: string } = {}) {
+  event(e: EventFields, uid: string, extra: { recurrenceId?: Date; rrule?: JProperty[]; rruleZone?: string } = {}) {
     const zone = zoneOf(e.timeZone);
-    const lines = this.lines;
-    lines.push('BEGIN:VEVENT', `UID:${uid}`, `DTSTAMP:${this.stamp}`, this.dateProp('DTSTART', e.startAt, zone, e.allDay));
-    lines.push(e.allDay ? this.allDayEnd(e, zone) : this.dateProp('DTEND', e.endAt, zone, false));
-    if (extra.rrule) lines.push(...extra.rrule);
-    if (extra.recurrenceId) lines.push(this.dateProp('RECURRENCE-ID', extra.recurrenceId, extra.rruleZone ?? zone, e.allDay));
-    lines.push(`SUMMARY:${escapeText(e.title)}`);
+    const props: JProperty[] = [
+      ['uid', {}, 'text', uid],
+      ['dtstamp', {}, 'date-time', this.stamp],
+      this.dateProp('dtstart', e.startAt, zone, e.allDay),
+      e.allDay ? this.allDayEnd(e, zone) : this.dateProp('dtend', e.endAt, zone, false),
+    ];
+    if (extra.rrule) props.push(...extra.rrule);
+    if (extra.recurrenceId) props.push(this.dateProp('recurrence-id', extra.recurrenceId, extra.rruleZone ?? zone, e.allDay));
+    props.push(['summary', {}, 'text', e.title]);
     const description = htmlToText(e.content);
-    if (description) lines.push(`DESCRIPTION:${escapeText(description)}`);
-    if (e.address) lines.push(`LOCATION:${escapeText(e.address)}`);
-    lines.push(`STATUS:${e.published ? 'CONFIRMED' : 'TENTATIVE'}`, `LAST-MODIFIED:${basicDateTime(e.updatedAt.getTime())}Z`, 'END:VEVENT');
+    if (description) props.push(['description', {}, 'text', description]);
+    if (e.address) props.push(['location', {}, 'text', e.address]);
+    props.push(['status', {}, 'text', e.published ? 'CONFIRMED' : 'TENTATIVE'], ['last-modified', {}, 'date-time', utc(e.updatedAt)]);
+    this.events.push(['vevent', props, []]);
   }
 
-  exdate(dates: Date[], allDay: boolean, zone: string): string {
-    if (allDay) return `EXDATE;VALUE=DATE:${dates.map((d) => basicDateTime(this.wall(d, zone)).slice(0, 8)).join(',')}`;
-    if (zone === 'UTC' || !this.rulesOf(zone)) return `EXDATE:${dates.map((d) => `${basicDateTime(d.getTime())}Z`).join(',')}`;
-    this.zones.add(zone);
-    return `EXDATE;TZID=${zone}:${dates.map((d) => basicDateTime(this.wall(d, zone))).join(',')}`;
+  exdate(dates: Date[], allDay: boolean, zone: string): JProperty {
+    if (allDay) return ['exdate', {}, 'date', ...dates.map((d) => dayOf(d, zone).toISODate())];
+    const tzid = this.tzid(zone);
+    return tzid ? ['exdate', { tzid }, 'date-time', ...dates.map((d) => wallText(d, zone, 'T'))] : ['exdate', {}, 'date-time', ...dates.map(utc)];
   }
 
   untilOf(last: Date, allDay: boolean, zone: string): string {
-    return allDay ? basicDateTime(this.wall(last, zone)).slice(0, 8) : `${basicDateTime(last.getTime())}Z`;
+    return allDay ? (dayOf(last, zone).toISODate() as string) : utc(last);
   }
 }
 
-const DAY = 86_400_000;
-
 type EventFields = Pick<FeedEvent, 'title' | 'content' | 'address' | 'startAt' | 'endAt' | 'allDay' | 'timeZone' | 'published' | 'updatedAt'>;
 
-/** The stored rule without COUNT and UNTIL, ending at the last start in the window. */
-function boundedRule(rrule: string, until: string): string {
-  const parts = rrule
-    .replace(/^RRULE:/i, '')
-    .split(';')
-    .filter((p) => p && !/^(COUNT|UNTIL|DTSTART)=/i.test(p));
-  return [...parts, `UNTIL=${until}`].join(';');
+/** The stored rule (parsed by ical.js) without COUNT, ending at the last start in the window. */
+function boundedRule(rrule: string, until: string): JProperty {
+  const rule = ICAL.Recur.fromString(ruleValue(rrule)).toJSON() as Record<string, unknown>;
+  delete rule.count;
+  rule.until = until;
+  return ['rrule', {}, 'recur', rule];
 }
 
 /** Writes one series, bounded to the window: see the comment at the top of this file. */
@@ -180,7 +213,16 @@ function addSeries(w: FeedWriter, s: FeedSeries, from: Date, to: Date, host: str
   const first = starts[0] as Date;
   const last = starts[starts.length - 1] as Date;
   const exdates = starts.filter((d) => excluded.has(d.getTime()));
-  const rule = [`RRULE:${boundedRule(s.rrule, w.untilOf(last, s.allDay, zone))}`];
+  let rule: JProperty[];
+  try {
+    rule = [boundedRule(s.rrule, w.untilOf(last, s.allDay, zone))];
+  } catch {
+    // A stored rule ical.js cannot read (the schedule expanded it): every occurrence stands alone.
+    const master = { ...s.master, allDay: s.allDay, timeZone: zone };
+    for (const d of ordinary) w.event({ ...master, startAt: d, endAt: endOf(d) }, `series-${s.id}-${d.getTime()}@${host}`);
+    for (const e of [...overrides, ...loose]) w.event(e, looseUid(e));
+    return;
+  }
   if (exdates.length) rule.push(w.exdate(exdates, s.allDay, zone));
   const uid = `series-${s.id}@${host}`;
   w.event({ ...s.master, startAt: first, endAt: endOf(first), allDay: s.allDay, timeZone: zone, updatedAt: s.updatedAt }, uid, { rrule: rule });
@@ -188,63 +230,32 @@ function addSeries(w: FeedWriter, s: FeedSeries, from: Date, to: Date, host: str
   for (const e of loose) w.event(e, looseUid(e));
 }
 
-/**
- * RFC 5545 line folding: lines longer than 75 octets continue on the next line after a space,
- * never splitting a UTF-8 character. (ASCII lines up to 75 characters take the fast path.)
- */
-export function foldLines(text: string): string {
-  const out: string[] = [];
-  for (const line of text.split('\r\n')) {
-    if (line.length <= 75 && !/[^\x00-\x7f]/.test(line)) {
-      out.push(line);
-      continue;
-    }
-    let current = '';
-    let octets = 0;
-    for (const ch of line) {
-      const code = ch.codePointAt(0) as number;
-      const size = code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
-      if (octets + size > 75) {
-        out.push(current);
-        current = ' ';
-        octets = 1;
-      }
-      current += ch;
-      octets += size;
-    }
-    out.push(current);
-  }
-  return out.join('\r\n');
-}
-
 /** The calendar text of a user's events (see `eventsForFeed`), bounded to [from, to). */
 export function buildFeed(rows: { singles: FeedEvent[]; series: FeedSeries[] }, options: FeedOptions): string {
   const host = options.host ?? 'backoffice';
-  const fromYear = options.from.getUTCFullYear() - 1;
-  const toYear = options.to.getUTCFullYear() + 1;
-  const w = new FeedWriter(fromYear, toYear, `${basicDateTime(Date.now())}Z`);
+  const w = new FeedWriter(utc(new Date()));
   for (const e of rows.singles) {
     if (overlaps(e.startAt, e.endAt, options.from, options.to)) w.event(e, `event-${e.id}@${host}`);
   }
   for (const s of rows.series) addSeries(w, s, options.from, options.to, host);
-  const ttl = `PT${options.refreshHours}H`;
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    `PRODID:${PRODID}`,
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    `NAME:${escapeText(options.calendarName)}`,
-    `X-WR-CALNAME:${escapeText(options.calendarName)}`,
-    `X-WR-TIMEZONE:${zoneOf(options.userTimeZone)}`,
-    // How often calendar apps should poll: the subscription's push frequency, in both spellings.
-    `REFRESH-INTERVAL;VALUE=DURATION:${ttl}`,
-    `X-PUBLISHED-TTL:${ttl}`,
-    ...[...w.zones].sort().map((z) => vtimezone(z, fromYear, toYear)).filter((v): v is string => !!v),
-    ...w.lines,
-    'END:VCALENDAR',
+  // How often calendar apps should poll: the subscription's push frequency, in both spellings.
+  const ttl = Duration.fromObject({ hours: options.refreshHours }).toISO();
+  const calendar: JComponent = [
+    'vcalendar',
+    [
+      ['version', {}, 'text', '2.0'],
+      ['prodid', {}, 'text', PRODID],
+      ['calscale', {}, 'text', 'GREGORIAN'],
+      ['method', {}, 'text', 'PUBLISH'],
+      ['name', {}, 'text', options.calendarName],
+      ['x-wr-calname', {}, 'text', options.calendarName],
+      ['x-wr-timezone', {}, 'text', calendarZone(zoneOf(options.userTimeZone))?.tzid ?? 'UTC'],
+      ['refresh-interval', {}, 'duration', ttl],
+      ['x-published-ttl', {}, 'duration', ttl],
+    ],
+    [...[...w.zones.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, vtimezone]) => vtimezone as JComponent), ...w.events],
   ];
-  return `${foldLines(lines.join('\r\n'))}\r\n`;
+  return `${ICAL.stringify.component(calendar, DESIGN as never)}\r\n`;
 }
 
 /** One of the user's events as the feed reads it. */

@@ -10,7 +10,7 @@ import { expandRule } from '../schedule/index.ts';
 import { MAX_EVENT_DAYS } from '../schedule/conflicts.ts';
 import { normaliseRule } from '../schedule/recurrence.ts';
 import { ruleValue } from './recurrence.ts';
-import { isKnownZone } from './vtimezone.ts';
+import { isKnownZone } from './zones.ts';
 
 /**
  * Importing an .ics file into the caller's calendar (ics/uploadIcs, importIcs).

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { buildFeed, feedWindow, loadFeed } from '../../../server/modules/ics/feed.ts';
 import type { BenchCaseFile } from '../env.ts';
 
 /**
@@ -8,8 +9,8 @@ import type { BenchCaseFile } from '../env.ts';
  * - a busy staff member `bench.ics` with 2,000 events in the feed's window (past 30 days, next
  *   year): 20 weekly series of 52 occurrences (rows follow docs/schedule.md's invariants, one
  *   occurrence deleted and one moved per series) and 980 single events, and an open
- *   subscription; measured: the public feed `/ics/<token>.ics`, beside the raw SQL that reads
- *   the same rows;
+ *   subscription; measured: the public feed `/ics/<token>.ics`, beside the writer alone on the
+ *   same rows and the raw SQL that reads them;
  * - 200 staff (the first by id, topped up when the seed has fewer) with two schedule entries per
  *   weekday of January 2025; measured: hours per person, project and type for the month
  *   (REST getWorkDailyStatistic, GraphQL workStatistics), beside the raw GROUP BY.
@@ -93,11 +94,22 @@ const cases: BenchCaseFile = async ({ db, url, call, gql, adminToken }) => {
   const from = () => new Date(Date.now() - 30 * 86_400_000);
   const to = () => new Date(Date.now() + 365 * 86_400_000);
   const auth = { 'content-type': 'application/json', 'x-token': adminToken };
+  const feedRows = await loadFeed(db, busy.id, ...(Object.values(feedWindow(new Date())) as [Date, Date]));
   return [
     {
       name: `ICS feed, one year of a busy user (${eventCount} events)`,
       iterations: 60,
       run: () => call(`/ics/${token}.ics`, { method: 'GET' }),
+    },
+    {
+      // The writer alone (ical.js from jCal, VTIMEZONE from timezones-ical-library): the
+      // part of the feed above that is not reading.
+      name: '  the file alone: buildFeed of the same rows, no SQL',
+      iterations: 60,
+      run: async () => {
+        const text = buildFeed(feedRows, { calendarName: 'bench', userTimeZone: 'Asia/Shanghai', refreshHours: 3, ...feedWindow(new Date()) });
+        if (!text.endsWith('END:VCALENDAR\r\n')) throw new Error('bench: the feed is not a calendar');
+      },
     },
     {
       name: '  raw SQL: the same rows',

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, deleteEvent, updateEvent } from '../../../server/modules/schedule/schedule.service.ts';
 import { createTestApp, DEMO, loginGql, type TestApp } from '../../helpers/app.ts';
 import { userId } from '../support.ts';
-import { expandFeed, fetchFeed, nextTransition, serviceContext, transition, type Occurrence } from './support.ts';
+import { expandFeed, expandFeedIcalJs, fetchFeed, nextTransition, serviceContext, transition, type Occurrence } from './support.ts';
 
 let t: TestApp;
 let consultantToken: string;
@@ -118,6 +118,8 @@ describe('the ICS feed', () => {
     const fromFeed = expandFeed(text, from, to).filter((o) => o.allDay || o.start < to.getTime());
     const stored = await storedOccurrences(from, to);
     expect(fromFeed.map(comparable).sort()).toEqual(stored.map(comparable).sort());
+    // The same file read by a second, independent parser (ical.js) gives the same occurrences.
+    expect(expandFeedIcalJs(text, from, to).map(comparable).sort()).toEqual(stored.map(comparable).sort());
     expect(stored.length).toBeGreaterThanOrEqual(8);
     expect(stored.map((s) => s.summary)).not.toContain('Unpublished plan');
     expect(fromFeed.find((o) => o.summary === 'My draft')?.status).toBe('TENTATIVE');
@@ -147,6 +149,8 @@ describe('the ICS feed', () => {
     for (const o of series) expect(DateTime.fromMillis(o.start, { zone: NY }).toFormat('HH:mm')).toBe('09:00');
     const utcHours = new Set(series.map((o) => new Date(o.start).getUTCHours()));
     expect(utcHours.size).toBe(2);
+    const viaIcalJs = expandFeedIcalJs(text, new Date(now.getTime() - 30 * 86_400_000), new Date(now.getTime() + 365 * 86_400_000)).filter((o) => o.summary === 'Weekly sync with New York');
+    expect(viaIcalJs.map((o) => o.start)).toEqual(series.map((o) => o.start));
     const moved = expandFeed(text, new Date(now.getTime() - 30 * 86_400_000), new Date(now.getTime() + 365 * 86_400_000)).find((o) => o.summary === 'Weekly sync (moved)');
     expect(moved?.start).toBe(seriesStarts[3]!.getTime() + 2 * 3_600_000);
   });

@@ -1,6 +1,7 @@
 /**
  * Helpers shared by the workdaily suites (not a test file itself).
  */
+import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
 import ical from 'node-ical';
 import { buildContext, type ServiceContext } from '../../../server/context.ts';
@@ -56,6 +57,43 @@ export function expandFeed(text: string, from: Date, to: Date): Occurrence[] {
       } else if (start.getTime() < to.getTime() && end.getTime() > from.getTime()) {
         out.push({ start: start.getTime(), end: end.getTime(), summary, allDay: false, status });
       }
+    }
+  }
+  return out.sort((a, b) => a.start - b.start || a.summary.localeCompare(b.summary));
+}
+
+/** The same expansion with ical.js (Mozilla's parser): RRULE, EXDATE and RECURRENCE-ID, the file's own VTIMEZONEs. */
+export function expandFeedIcalJs(text: string, from: Date, to: Date): Occurrence[] {
+  const events = new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+  const masters = new Map<string, ICAL.Event>();
+  for (const e of events) if (!e.isRecurrenceException()) masters.set(e.uid, e);
+  const standalone: ICAL.Event[] = [];
+  for (const e of events) {
+    if (!e.isRecurrenceException()) continue;
+    const master = masters.get(e.uid);
+    if (master) master.relateException(e);
+    else standalone.push(e);
+  }
+  const out: Occurrence[] = [];
+  const add = (start: ICAL.Time, end: ICAL.Time, item: ICAL.Event) => {
+    const status = String(item.component.getFirstPropertyValue('status') ?? '');
+    if (start.isDate) {
+      out.push({ start: 0, end: 0, summary: item.summary, allDay: true, status, day: start.toString() });
+      return;
+    }
+    const s = start.toJSDate().getTime();
+    const e = end.toJSDate().getTime();
+    if (s < to.getTime() && e > from.getTime()) out.push({ start: s, end: e, summary: item.summary, allDay: false, status });
+  };
+  for (const e of [...masters.values(), ...standalone]) {
+    if (!e.isRecurring()) {
+      add(e.startDate, e.endDate, e);
+      continue;
+    }
+    const it = e.iterator();
+    for (let next = it.next(); next && next.toJSDate().getTime() < to.getTime() + 2 * 86_400_000; next = it.next()) {
+      const d = e.getOccurrenceDetails(next);
+      add(d.startDate, d.endDate, d.item);
     }
   }
   return out.sort((a, b) => a.start - b.start || a.summary.localeCompare(b.summary));
