@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { launch, login, newPage, open, shot } from './browser.ts';
+import { launch, login, newPage, open, shot as rawShot } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,6 +19,11 @@ afterAll(async () => {
 });
 
 const PASSWORD = 'Staff#2026';
+/** Dialogs fade and scale in: let the animation finish before the picture. */
+async function shot(page: Page, name: string): Promise<void> {
+  await page.waitForTimeout(400);
+  await rawShot(page, name);
+}
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 const run = Math.random().toString(36).slice(2, 7);
 

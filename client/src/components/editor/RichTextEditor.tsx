@@ -610,7 +610,7 @@ export default function RichTextEditor({ value, onChange, draftKey, placeholder,
         <Tool label={t('tasksUi.editor.orderedList')} testId="ordered" active={state.ordered} onClick={() => chain().toggleOrderedList().run()}><ListOrdered /></Tool>
         <Tool label={t('tasksUi.editor.outdent')} testId="outdent" onClick={() => chain().outdent().run()}><IndentDecrease /></Tool>
         <Tool label={t('tasksUi.editor.indent')} testId="indent" onClick={() => chain().indent().run()}><IndentIncrease /></Tool>
-        <NativeSelect.Root size="xs" width="20">
+        <NativeSelect.Root size="xs" width="28">
           <NativeSelect.Field
             aria-label={t('tasksUi.editor.lineHeight')}
             title={t('tasksUi.editor.lineHeight')}
@@ -661,7 +661,7 @@ export default function RichTextEditor({ value, onChange, draftKey, placeholder,
           <Button size="2xs" variant="outline" colorPalette="red" onClick={() => chain().deleteTable().run()}>{t('tasksUi.editor.deleteTable')}</Button>
         </Flex>
       )}
-      <Box px="3" py="2" minH={minHeight} maxH="60vh" overflowY="auto" cursor="text" onClick={() => !editor.isFocused && editor.commands.focus()}>
+      <Box px="3" py="2" minH={minHeight} maxH="45vh" overflowY="auto" cursor="text" onClick={() => !editor.isFocused && editor.commands.focus()}>
         <EditorContent editor={editor} />
       </Box>
       <Flex px="3" py="1" borderTopWidth="1px" fontSize="xs" gap="3" align="center" minH="7" bg="gray.50" wrap="wrap">
