@@ -3,7 +3,7 @@ import { DomainError } from '../../errors.ts';
 import { translate, type MessageKey } from '../../i18n/catalogue.ts';
 import { can } from '../../policy.ts';
 import { numberOf, PlatformEnum } from '../schools/schools.node.ts';
-import { applicationReadableCached, archiveReadableCached, primeApplications, primeReadable } from './applications.policy.ts';
+import { applicationReadableCached, archiveReadable, primeApplications, primeReadable } from './applications.policy.ts';
 import { APPLICATION_ORDER, applicationProgress, applicationsWhere, checkSameSchool } from './applications.service.ts';
 import { dailyUpdates, OVERALL_ORDER, overallProgressWhere, saoDocumentsOfArchive, scoreListByArchive, type DailyUpdate, type ScoreRow } from './progress.service.ts';
 
@@ -128,7 +128,7 @@ export const ApplicationNode = builder.prismaNode('Application', {
   nullable: true,
   id: { field: 'id' },
   description: "A student's application to one school with its progress. Every change is a transition with a log line.",
-  authScopes: async (a, ctx) => can(ctx.actor, 'application.read') && (await archiveReadableCached(ctx, a.archiveId)),
+  authScopes: (a, ctx) => can(ctx.actor, 'application.read') && archiveReadable(ctx, a.archiveId),
   fields: (t) => ({
     databaseId: t.exposeInt('id'),
     archiveDatabaseId: t.exposeInt('archiveId'),
