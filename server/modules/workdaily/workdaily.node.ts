@@ -1,9 +1,13 @@
 import { builder } from '../../graphql/builder.ts';
 import { ProjectNode } from '../projects/projects.node.ts';
+import { ScheduleEntryTypeEnum } from '../tasks/tasks.mutations.ts';
 import { UserNode } from '../users/users.node.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
 import {
   dailyReminder,
+  entryTotals,
+  findEntries,
+  type EntryFilter,
   getWorkNote,
   GROUP_BY,
   transformTimeZone,
@@ -72,7 +76,64 @@ export const WorkNoteRef = builder.prismaObject('WorkNote', {
   }),
 });
 
+const ScheduleEntryFilter = builder.inputType('ScheduleEntryFilter', {
+  description: 'Which schedule entries to list. Without a range: the last 30 days up to today (in the viewer\'s zone).',
+  fields: (t) => ({
+    from: t.field({ type: 'Date', description: 'First day (inclusive).' }),
+    to: t.field({ type: 'Date', description: 'Last day (inclusive); at most 366 days after `from`.' }),
+    employeeIds: t.globalIDList({ for: [UserNode], description: "Only these people's entries (others' need the right to read everyone's, or the project's management)." }),
+    projectId: t.globalID({ for: [ProjectNode] }),
+    scheduleType: t.field({ type: ScheduleEntryTypeEnum }),
+  }),
+});
+
+type ScheduleEntryFilterArg = {
+  from?: string | null;
+  to?: string | null;
+  employeeIds?: Array<{ typename: string; id: string }> | null;
+  projectId?: { typename: string; id: string } | null;
+  scheduleType?: number | null;
+};
+
+/** A global id of the expected type as a database id; another type matches nothing (0). */
+const dbIdOf = (g: { typename: string; id: string }, typename: string) => (g.typename === typename && /^\d{1,10}$/.test(g.id) ? Number(g.id) : 0);
+
+/** The GraphQL filter as the service's list filter (the same one the legacy lists pass). */
+function entryFilter(f: ScheduleEntryFilterArg | null | undefined): EntryFilter {
+  if (!f) return {};
+  return {
+    from: f.from ?? undefined,
+    to: f.to ?? undefined,
+    userIds: f.employeeIds?.length ? f.employeeIds.map((g) => dbIdOf(g, 'User')) : undefined,
+    projectId: f.projectId ? dbIdOf(f.projectId, 'Project') : undefined,
+    scheduleType: f.scheduleType ?? undefined,
+  };
+}
+
+type EntryConnectionParent = { args: { filter?: ScheduleEntryFilterArg | null } };
+
 builder.queryFields((t) => ({
+  scheduleEntries: t.prismaConnection(
+    {
+      type: 'ScheduleEntry',
+      cursor: 'id',
+      defaultSize: 20,
+      maxSize: 500,
+      description:
+        "Schedule entries (work daily) in a range, newest day first: the legacy listWorkDailyByDatePage, listWorkDailyByProjectId and getWorkDailyByUser as one connection. Everyone's for managers, a project's for its manager (with `projectId`), otherwise the viewer's own; asking for someone else's without that right is refused.",
+      args: { filter: t.arg({ type: ScheduleEntryFilter }) },
+      totalCount: async (_p, args, ctx) => (await entryTotals(ctx, entryFilter(args.filter as ScheduleEntryFilterArg))).total,
+      resolve: (query, _r, args, ctx) => findEntries(ctx, entryFilter(args.filter as ScheduleEntryFilterArg), query),
+    },
+    {
+      fields: (c) => ({
+        totalHours: c.float({
+          description: 'Hours of all the entries the filter matches (every page).',
+          resolve: async (conn, _a, ctx) => (await entryTotals(ctx, entryFilter((conn as unknown as EntryConnectionParent).args.filter))).totalHours,
+        }),
+      }),
+    },
+  ),
   dailyReminder: t.field({
     type: DailyReminderRef,
     errors: mutationErrors,

@@ -111,7 +111,13 @@ function page<T>(p: { currentPage: number; pageSize: number }, total: number, re
 }
 
 function listFilter(c: Params) {
-  return { ...range(c), userId: idOrUndefined(c.userId ?? c.employeeId), projectId: idOrUndefined(c.projectId), scheduleType: idOrUndefined(c.scheduleType) };
+  return {
+    ...range(c),
+    userId: idOrUndefined(c.userId ?? c.employeeId),
+    userIds: Array.isArray(c.userIds) ? c.userIds : Array.isArray(c.employeeIds) ? c.employeeIds : undefined,
+    projectId: idOrUndefined(c.projectId),
+    scheduleType: idOrUndefined(c.scheduleType),
+  };
 }
 
 function zoneOf(ctx: ServiceContext, c: Params): string {
@@ -125,9 +131,10 @@ export const workdailyRoutes: RestRoute[] = [
     methods: ['POST'],
     handler: async (ctx, req) => {
       const c = conditionOf(req.params);
-      const r = await entriesOfUser(ctx, { ...range(c), workDate: dayOf(c.workDate), userId: idOrUndefined(c.userId ?? c.employeeId) });
+      const p = readPage(req.params);
+      const r = await entriesOfUser(ctx, { ...range(c), workDate: dayOf(c.workDate), userId: idOrUndefined(c.userId ?? c.employeeId) }, p);
       const zone = zoneOf(ctx, c);
-      return { data: { userId: r.userId, beginDate: r.from, endDate: r.to, totalHours: r.totalHours, resultList: r.rows.map((e) => legacyEntry(e, zone)) } };
+      return { data: page(p, r.total, r.rows.map((e) => legacyEntry(e, zone)), { userId: r.userId, beginDate: r.from, endDate: r.to, totalHours: r.totalHours }) };
     },
   },
   {

@@ -195,9 +195,21 @@ const listInput = z.object({
   from: dayString.optional().nullable(),
   to: dayString.optional().nullable(),
   userId: dbId().optional().nullable(),
+  /** Several employees (the GraphQL filter's employeeIds); combined with userId when both come. */
+  userIds: z.array(dbId()).max(1000).optional().nullable(),
   projectId: dbId().optional().nullable(),
   scheduleType: z.coerce.number().int().min(1).max(2).optional().nullable(),
 });
+
+/** The filter of a schedule-entry list, as both doors pass it. */
+export type EntryFilter = {
+  from?: unknown;
+  to?: unknown;
+  userId?: unknown;
+  userIds?: unknown;
+  projectId?: unknown;
+  scheduleType?: unknown;
+};
 
 export type Page = { currentPage: number; pageSize: number };
 
@@ -215,51 +227,81 @@ const ENTRY_INCLUDE = {
 
 export type EntryRow = Prisma.ScheduleEntryGetPayload<{ include: typeof ENTRY_INCLUDE }>;
 
-async function entryWhere(ctx: ServiceContext, raw: unknown): Promise<{ where: Prisma.ScheduleEntryWhereInput; from: string; to: string }> {
+/**
+ * The rows of a schedule-entry list the caller may read, for both doors: the range (default
+ * the last 30 days), the filters, and the visibility (everyone's with workdaily.readAll, a
+ * project's for its manager, otherwise one's own; asking for someone else's is refused).
+ */
+export async function entryWhere(ctx: ServiceContext, raw: unknown): Promise<{ where: Prisma.ScheduleEntryWhereInput; from: string; to: string }> {
   const actor = requireActor(ctx);
   const input = parseInput(listInput, raw ?? {});
   const { from, to } = defaultRange(actor, input.from, input.to);
   checkRange(from, to);
   const everyone = canReadAll(actor) || (input.projectId ? await isProjectManager(ctx, actor, input.projectId) : false);
-  if (input.userId && input.userId !== actor.id && !everyone) throw new ForbiddenError();
+  const people = [...new Set([...(input.userId ? [input.userId] : []), ...(input.userIds ?? [])])];
+  if (!everyone && people.some((id) => id !== actor.id)) throw new ForbiddenError();
   return {
     from,
     to,
     where: {
       workDate: { gte: dayToDate(from), lte: dayToDate(to) },
-      ...(input.userId ? { employeeId: input.userId } : everyone ? {} : { employeeId: actor.id }),
+      ...(people.length ? { employeeId: { in: people } } : everyone ? {} : { employeeId: actor.id }),
       ...(input.projectId ? { projectId: input.projectId } : {}),
       ...(input.scheduleType ? { scheduleType: input.scheduleType } : {}),
     },
   };
 }
 
-/** Schedule entries in a range, newest day first (listWorkDailyByDatePage, the GraphQL list). */
-export async function listEntriesPage(ctx: ServiceContext, raw: unknown, page: Page): Promise<{ rows: EntryRow[]; total: number; totalHours: number }> {
+/** The order of every schedule-entry list: newest day first, then by time. */
+export const ENTRY_ORDER = [{ workDate: 'desc' }, { beginAt: 'asc' }, { id: 'asc' }] satisfies Prisma.ScheduleEntryOrderByWithRelationInput[];
+
+/** Number of entries and their hours for a list's filter. */
+export async function entryTotals(ctx: ServiceContext, raw: EntryFilter): Promise<{ total: number; totalHours: number }> {
   const { where } = await entryWhere(ctx, raw);
-  const [rows, agg] = await Promise.all([
-    ctx.db.scheduleEntry.findMany({
-      where,
-      include: ENTRY_INCLUDE,
-      orderBy: [{ workDate: 'desc' }, { beginAt: 'asc' }, { id: 'asc' }],
-      skip: (page.currentPage - 1) * page.pageSize,
-      take: page.pageSize,
-    }),
-    ctx.db.scheduleEntry.aggregate({ where, _count: { _all: true }, _sum: { workHours: true } }),
-  ]);
-  return { rows, total: agg._count._all, totalHours: Number(agg._sum.workHours ?? 0) };
+  const agg = await ctx.db.scheduleEntry.aggregate({ where, _count: { _all: true }, _sum: { workHours: true } });
+  return { total: agg._count._all, totalHours: Number(agg._sum.workHours ?? 0) };
 }
 
-/** One person's entries in a range (default: the caller, today), by time (getWorkDailyByUser). */
-export async function entriesOfUser(ctx: ServiceContext, raw: unknown): Promise<{ userId: number; from: string; to: string; rows: EntryRow[]; totalHours: number }> {
+/**
+ * One page of schedule entries for a filter (both doors): `query` is the page and the shape
+ * of the rows, an offset page (REST: skip/take) or a cursor page (the GraphQL connection).
+ */
+export async function findEntries<A extends Omit<Prisma.ScheduleEntryFindManyArgs, 'where' | 'orderBy'>>(
+  ctx: ServiceContext,
+  raw: EntryFilter,
+  query: A,
+  order: Prisma.ScheduleEntryOrderByWithRelationInput[] = ENTRY_ORDER,
+): Promise<Prisma.ScheduleEntryGetPayload<A>[]> {
+  const { where } = await entryWhere(ctx, raw);
+  return (await ctx.db.scheduleEntry.findMany({ ...query, where, orderBy: order })) as Prisma.ScheduleEntryGetPayload<A>[];
+}
+
+/** Schedule entries in a range, newest day first (listWorkDailyByDatePage). */
+export async function listEntriesPage(ctx: ServiceContext, raw: EntryFilter, page: Page): Promise<{ rows: EntryRow[]; total: number; totalHours: number }> {
+  const [rows, totals] = await Promise.all([
+    findEntries(ctx, raw, { include: ENTRY_INCLUDE, skip: (page.currentPage - 1) * page.pageSize, take: page.pageSize }),
+    entryTotals(ctx, raw),
+  ]);
+  return { rows, ...totals };
+}
+
+/** One person's entries for a day or range (default: the caller, today), by time, paged (getWorkDailyByUser). */
+export async function entriesOfUser(
+  ctx: ServiceContext,
+  raw: unknown,
+  page: Page,
+): Promise<{ userId: number; from: string; to: string; rows: EntryRow[]; total: number; totalHours: number }> {
   const actor = requireActor(ctx);
   const input = (raw ?? {}) as Record<string, unknown>;
   const today = todayIn(actor.timeZone);
   const day = input.workDate ?? input.day;
-  const scoped = await entryWhere(ctx, { ...input, userId: input.userId ?? actor.id, from: input.from ?? day ?? today, to: input.to ?? day ?? input.from ?? today });
-  const rows = await ctx.db.scheduleEntry.findMany({ where: scoped.where, include: ENTRY_INCLUDE, orderBy: [{ workDate: 'asc' }, { beginAt: 'asc' }, { id: 'asc' }], take: 5000 });
-  const totalHours = rows.reduce((sum, r) => sum + Number(r.workHours), 0);
-  return { userId: Number(input.userId ?? actor.id), from: scoped.from, to: scoped.to, rows, totalHours };
+  const filter = { ...input, userId: input.userId ?? actor.id, from: input.from ?? day ?? today, to: input.to ?? day ?? input.from ?? today };
+  const { from, to } = await entryWhere(ctx, filter);
+  const [rows, totals] = await Promise.all([
+    findEntries(ctx, filter, { include: ENTRY_INCLUDE, skip: (page.currentPage - 1) * page.pageSize, take: page.pageSize }, [{ workDate: 'asc' }, { beginAt: 'asc' }, { id: 'asc' }]),
+    entryTotals(ctx, filter),
+  ]);
+  return { userId: Number(input.userId ?? actor.id), from, to, rows, ...totals };
 }
 
 /**
