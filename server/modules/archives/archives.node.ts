@@ -120,6 +120,19 @@ const ModulePermissionRef = builder.objectRef<ModulePermissionRow>('ArchiveSecti
   }),
 });
 
+const AccessLogRef = builder.objectRef<{ id: bigint; userId: number; account: string; section: string; fields: string[]; door: string; address: string | null; createdAt: Date }>('ArchiveAccessLogEntry').implement({
+  description: 'One read of sensitive fields in clear, an attachment download or a backup.',
+  fields: (t) => ({
+    userDatabaseId: t.exposeInt('userId'),
+    account: t.exposeString('account'),
+    section: t.exposeString('section'),
+    fields: t.exposeStringList('fields'),
+    door: t.exposeString('door'),
+    address: t.exposeString('address', { nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
 // ── the archive ──
 
 /** The list's visibility rule for node(id:) lookups. */
@@ -186,6 +199,16 @@ export const ArchiveNode = builder.prismaNode('Archive', {
         args: { kind: t.arg({ type: ArchiveFileKindEnum }) },
         description: 'Attachments of the sections the caller may read.',
         resolve: (a, args, ctx) => filesOf(ctx, a.id, args.kind ?? undefined),
+      }),
+      accessLog: t.field({
+        type: [AccessLogRef],
+        nullable: true,
+        description: 'Who read sensitive fields of this archive in clear, newest first; null unless the caller may read the operation log.',
+        args: { first: t.arg.int({ defaultValue: 50 }) },
+        resolve: (a, args, ctx) =>
+          can(ctx.actor, 'operationLog.read')
+            ? ctx.db.archiveAccessLog.findMany({ where: { archiveId: a.id }, orderBy: { id: 'desc' }, take: Math.min(Math.max(args.first ?? 50, 1), 500) })
+            : null,
       }),
       verifications: t.relatedConnection('examines', { cursor: 'id', query: { orderBy: { id: 'desc' } }, description: 'Verification tasks, newest first.' }),
       ...(sectionFields as Record<string, never>),
