@@ -1,13 +1,15 @@
 import ExcelJS from 'exceljs';
-import type { DomainError } from '../errors.ts';
+import { DomainError } from '../errors.ts';
+import { translate, type Lang, type MessageKey } from '../i18n/catalogue.ts';
 import { assertSafeZip, checkUpload, UPLOAD_POLICIES, UploadError, type UploadPolicy } from './upload.ts';
 
 /**
- * Shared reading and writing of .xlsx files (imports and exports). An uploaded workbook is
- * checked before exceljs sees it: present, within the size limit, a zip archive by its first
- * bytes, free of zip-bomb traits (server/lib/upload.ts assertSafeZip: central directory and
- * bounded streaming) and an .xlsx by content. The same steps as the dictionary import
- * (server/modules/dictionary/dictionary.xlsx.ts), offered here so that other imports do not copy them.
+ * The one reading and writing of .xlsx files (imports, templates, exports) of every area. An
+ * uploaded workbook is checked before exceljs sees it: present, not empty, within the size
+ * limit, a zip archive by its first bytes, free of zip-bomb traits (server/lib/upload.ts
+ * assertSafeZip: central directory and bounded streaming) and an .xlsx by content. Imports
+ * read their rows with `headerColumns`/`dataRows`, collect row errors with `rowErrors`
+ * and refuse a file with an `XlsxRowsError` subclass (all or nothing).
  */
 
 export type XlsxErrors = {
@@ -83,4 +85,57 @@ export async function writeSheet(
   // Strings are written as string cells (never formulas), so "=..." text cannot run.
   for (const r of rows) ws.addRow(r);
   return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** A template column: its key and the catalogue key of its title (accepted in zh and en). */
+export type LabelledColumn<K extends string> = { key: K; label: MessageKey };
+
+/** `headerColumns` for template columns: each found by its Chinese or English title. */
+export function labelledHeaderColumns<K extends string>(ws: ExcelJS.Worksheet, columns: ReadonlyArray<LabelledColumn<K>>): Map<K, number> {
+  return headerColumns(ws, columns.map((c) => ({ key: c.key, titles: [translate('zh', c.label), translate('en', c.label)] })));
+}
+
+/** The data rows below the header as text by column key (absent columns read as ''); empty rows are skipped. */
+export function dataRows<K extends string>(ws: ExcelJS.Worksheet, found: Map<K, number>, keys: readonly K[], headerRow = 1): Array<{ rowNumber: number; values: Record<K, string> }> {
+  const out: Array<{ rowNumber: number; values: Record<K, string> }> = [];
+  ws.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    if (rowNumber <= headerRow) return;
+    const values = {} as Record<K, string>;
+    for (const key of keys) {
+      const col = found.get(key);
+      values[key] = col ? cellText(row.getCell(col)) : '';
+    }
+    if (keys.some((k) => values[k] !== '')) out.push({ rowNumber, values });
+  });
+  return out;
+}
+
+export type ImportRowError = { row: number; column: string; message: string };
+
+/** Row errors of an import, each naming its row (as Excel numbers it) and its column's title, in the caller's language. */
+export function rowErrors<K extends string>(lang: Lang, columns: ReadonlyArray<LabelledColumn<K>>) {
+  const list: ImportRowError[] = [];
+  const title = (key: K) => translate(lang, (columns.find((c) => c.key === key) as LabelledColumn<K>).label);
+  const fail = (row: number, key: K, message: MessageKey, params?: Record<string, string | number>) => {
+    list.push({ row, column: title(key), message: translate(lang, message, params) });
+  };
+  return { list, fail };
+}
+
+/** At most this many row errors are answered. */
+export const MAX_ROW_ERRORS = 500;
+
+/**
+ * Row-level failures of an import; nothing was written. The message (its key given by the
+ * area) counts the errors and names the first; `rows` lists them in row order. Each area
+ * subclasses it, so that GraphQL answers the area's own error type.
+ */
+export class XlsxRowsError extends DomainError {
+  readonly rows: ImportRowError[];
+  constructor(messageKey: MessageKey, rows: ImportRowError[]) {
+    const sorted = [...rows].sort((a, b) => a.row - b.row).slice(0, MAX_ROW_ERRORS);
+    const first = sorted[0] as ImportRowError;
+    super('IMPORT_ROWS_INVALID', messageKey, { count: rows.length, row: first.row, column: first.column, message: first.message });
+    this.rows = sorted;
+  }
 }

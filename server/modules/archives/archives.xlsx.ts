@@ -2,7 +2,7 @@ import type { ServiceContext } from '../../context.ts';
 import { DomainError, ValidationError } from '../../errors.ts';
 import { translate, type Lang, type MessageKey } from '../../i18n/catalogue.ts';
 import { formatDateTime } from '../../rest/envelope.ts';
-import { cellText, headerColumns, readFirstWorksheet, writeSheet } from '../../lib/xlsx.ts';
+import { dataRows, labelledHeaderColumns, readFirstWorksheet, rowErrors, writeSheet, XlsxRowsError, type ImportRowError } from '../../lib/xlsx.ts';
 import { authorize } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
 import { isEmail, parseDay, type RowValues } from './archives.fields.ts';
@@ -40,15 +40,12 @@ type ColumnKey = (typeof COLUMNS)[number]['key'];
 export const MAX_IMPORT_ROWS = 2000;
 export const MAX_EXPORT_ROWS = 20000;
 
-export type ImportRowError = { row: number; column: string; message: string };
+export type { ImportRowError };
 
-/** Row-level failures of an import; nothing was written. */
-export class ArchiveImportError extends DomainError {
-  readonly rows: ImportRowError[];
+/** Row-level failures of an import; nothing was written (GraphQL `ArchiveImportError`). */
+export class ArchiveImportError extends XlsxRowsError {
   constructor(rows: ImportRowError[]) {
-    const first = rows[0] as ImportRowError;
-    super('IMPORT_ROWS_INVALID', 'archive.import.rowErrors', { count: rows.length, row: first.row, column: first.column, message: first.message });
-    this.rows = rows;
+    super('archive.import.rowErrors', rows);
   }
 }
 
@@ -91,26 +88,16 @@ export async function importArchives(ctx: ServiceContext, file: File | null | un
       notXlsx: () => new DomainError('NOT_XLSX', 'archive.import.notXlsx'),
       noSheet: () => new DomainError('IMPORT_NO_SHEET', 'archive.import.noSheet'),
     });
-    const columns = headerColumns<ColumnKey>(ws, COLUMNS.map((c) => ({ key: c.key, titles: [translate('zh', c.label), translate('en', c.label)] })));
+    const columns = labelledHeaderColumns<ColumnKey>(ws, COLUMNS);
     if (!(columns.has('surName') && columns.has('name')) && !(columns.has('surNamePy') && columns.has('namePy'))) {
       throw new DomainError('IMPORT_HEADER', 'archive.import.header');
     }
     if (ws.actualRowCount - 1 > MAX_IMPORT_ROWS) throw new DomainError('IMPORT_TOO_MANY_ROWS', 'archive.import.tooManyRows', { max: MAX_IMPORT_ROWS });
 
-    const lang = ctx.lang;
-    const errors: ImportRowError[] = [];
-    const title = (key: ColumnKey) => translate(lang, (COLUMNS.find((c) => c.key === key) as (typeof COLUMNS)[number]).label);
-    const fail = (row: number, key: ColumnKey, message: MessageKey, params?: Record<string, string | number>) => errors.push({ row, column: title(key), message: translate(lang, message, params) });
+    const { list: errors, fail } = rowErrors<ColumnKey>(ctx.lang, COLUMNS);
     const rows: ParsedImportRow[] = [];
 
-    ws.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-      if (rowNumber === 1) return;
-      const v = {} as Record<ColumnKey, string>;
-      for (const c of COLUMNS) {
-        const col = columns.get(c.key);
-        v[c.key] = col ? cellText(row.getCell(col)) : '';
-      }
-      if (COLUMNS.every((c) => v[c.key] === '')) return;
+    for (const { rowNumber, values: v } of dataRows<ColumnKey>(ws, columns, COLUMNS.map((c) => c.key))) {
       const before = errors.length;
       for (const c of COLUMNS) if (v[c.key].length > c.max) fail(rowNumber, c.key, 'archive.import.tooLong', { max: c.max });
       const bio: RowValues = {
@@ -160,7 +147,7 @@ export async function importArchives(ctx: ServiceContext, file: File | null | un
       if (errors.length === before) {
         rows.push({ rowNumber, bio, grade, year, sale, consultant: v.consultant || null, sales: v.sales || null, parent, remark: v.remark || null });
       }
-    });
+    }
 
     // Accounts, looked up once for the whole file.
     const accounts = [...new Set(rows.flatMap((r) => [r.consultant, r.sales]).filter((a): a is string => !!a).map((a) => a.toLowerCase()))];
@@ -183,10 +170,7 @@ export async function importArchives(ctx: ServiceContext, file: File | null | un
       if (salesId === false) fail(r.rowNumber, 'sales', 'archive.import.accountUnknown');
       return { ...r, consultantId: consultantId || null, salesId: salesId || null };
     });
-    if (errors.length) {
-      errors.sort((a, b) => a.row - b.row);
-      throw new ArchiveImportError(errors.slice(0, 500));
-    }
+    if (errors.length) throw new ArchiveImportError(errors);
     if (!resolved.length) throw new DomainError('IMPORT_EMPTY', 'archive.import.empty');
 
     const ids: number[] = [];

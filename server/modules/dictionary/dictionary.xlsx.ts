@@ -1,7 +1,6 @@
-import ExcelJS from 'exceljs';
 import { DomainError } from '../../errors.ts';
 import { translate, type Lang, type MessageKey } from '../../i18n/catalogue.ts';
-import { assertSafeZip, checkUpload, UPLOAD_POLICIES, UploadError } from '../../lib/upload.ts';
+import { dataRows, labelledHeaderColumns, readFirstWorksheet, rowErrors, writeSheet, XlsxRowsError, type ImportRowError } from '../../lib/xlsx.ts';
 
 /** Columns of the dictionary-item template, in order. */
 export const TEMPLATE_COLUMNS = [
@@ -15,100 +14,54 @@ export const TEMPLATE_COLUMNS = [
 
 type ColumnKey = (typeof TEMPLATE_COLUMNS)[number]['key'];
 export type ImportedItem = { code: string; label: string; labelEn: string | null; sort: number; enabled: boolean; remark: string | null };
-export type ImportRowError = { row: number; column: string; message: string };
+export type { ImportRowError };
 
 export const MAX_IMPORT_ROWS = 5000;
 
-/** Row-level failures of an import; nothing was written. */
-export class ImportRowsError extends DomainError {
-  readonly rows: ImportRowError[];
+/** Row-level failures of an import; nothing was written (GraphQL `DictionaryImportError`). */
+export class ImportRowsError extends XlsxRowsError {
   constructor(rows: ImportRowError[]) {
-    const first = rows[0] as ImportRowError;
-    super('IMPORT_ROWS_INVALID', 'dict.import.rowErrors', { count: rows.length, row: first.row, column: first.column, message: first.message });
-    this.rows = rows;
+    super('dict.import.rowErrors', rows);
   }
 }
 
 const YES = new Set(['是', 'yes', 'y', 'true', '1', '启用']);
 const NO = new Set(['否', 'no', 'n', 'false', '0', '停用', '禁用']);
 
-/** The template in the caller's language: a header row, two example rows, frozen header. */
+/** The template in the caller's language: a header row, two example rows, frozen header; codes stay text (Excel would turn 001 into 1). */
 export async function itemTemplate(lang: Lang): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  wb.creator = 'Back office';
-  const ws = wb.addWorksheet(translate(lang, 'dict.template.sheet'), { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = TEMPLATE_COLUMNS.map((c) => ({ header: translate(lang, c.label), key: c.key, width: c.width }));
-  ws.getRow(1).font = { bold: true };
   const yes = translate(lang, 'dict.template.yes');
-  ws.addRow({ code: 'US', label: '美国', labelEn: 'United States', sort: 1, enabled: yes, remark: '' });
-  ws.addRow({ code: 'UK', label: '英国', labelEn: 'United Kingdom', sort: 2, enabled: yes, remark: '' });
-  // Codes stay text (Excel would turn 001 into 1).
-  ws.getColumn(1).numFmt = '@';
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  return writeSheet(
+    translate(lang, 'dict.template.sheet'),
+    TEMPLATE_COLUMNS.map((c) => ({ key: c.key, header: translate(lang, c.label), width: c.width, text: c.key === 'code' })),
+    [
+      { code: 'US', label: '美国', labelEn: 'United States', sort: 1, enabled: yes, remark: '' },
+      { code: 'UK', label: '英国', labelEn: 'United Kingdom', sort: 2, enabled: yes, remark: '' },
+    ],
+  );
 }
-
-function cellText(cell: ExcelJS.Cell): string {
-  const v = cell.value;
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'object' && 'error' in v) return '';
-  return (cell.text ?? '').replace(/\u0000/g, '').trim();
-}
-
-const notXlsx = () => new DomainError('NOT_XLSX', 'dict.import.notXlsx');
 
 /**
- * Reads and checks the rows of an uploaded template. The file must be an .xlsx (by content),
- * within 5 MB, and pass the zip-bomb guard before exceljs opens it. Any row error refuses
- * the whole file with every error listed (row numbers as Excel shows them).
+ * Reads and checks the rows of an uploaded template. The workbook is checked by
+ * server/lib/xlsx.ts (an .xlsx by content, within 5 MB, past the zip-bomb guard) before
+ * exceljs opens it. Any row error refuses the whole file with every error listed (row
+ * numbers as Excel shows them).
  */
 export async function readItemRows(lang: Lang, file: File | null | undefined): Promise<ImportedItem[]> {
-  const policy = UPLOAD_POLICIES.xlsxImport;
-  if (!file || typeof file.arrayBuffer !== 'function') throw new UploadError('UPLOAD_MISSING');
-  if (file.size > policy.maxBytes) throw new UploadError('UPLOAD_TOO_LARGE', { max: policy.maxBytes / 1024 / 1024 });
-  const bytes = Buffer.from(await file.arrayBuffer());
-  if (bytes.length > policy.maxBytes) throw new UploadError('UPLOAD_TOO_LARGE', { max: policy.maxBytes / 1024 / 1024 });
-  if (bytes.length < 4 || bytes.readUInt32LE(0) !== 0x04034b50) throw notXlsx();
-  await assertSafeZip(bytes);
-  try {
-    await checkUpload(file, policy);
-  } catch (err) {
-    if (err instanceof UploadError && err.code === 'UPLOAD_TYPE_NOT_ALLOWED') throw notXlsx();
-    throw err;
-  }
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(bytes as unknown as ExcelJS.Buffer);
-  } catch {
-    throw notXlsx();
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) throw new DomainError('IMPORT_NO_SHEET', 'dict.import.noSheet');
-
-  // Header: each column found by its zh or en title.
-  const columns = new Map<ColumnKey, number>();
-  ws.getRow(1).eachCell((cell, col) => {
-    const title = cellText(cell).toLowerCase();
-    const match = TEMPLATE_COLUMNS.find((c) => translate('zh', c.label).toLowerCase() === title || translate('en', c.label).toLowerCase() === title);
-    if (match && !columns.has(match.key)) columns.set(match.key, col);
+  const ws = await readFirstWorksheet(file, {
+    notXlsx: () => new DomainError('NOT_XLSX', 'dict.import.notXlsx'),
+    noSheet: () => new DomainError('IMPORT_NO_SHEET', 'dict.import.noSheet'),
   });
+
+  const columns = labelledHeaderColumns<ColumnKey>(ws, TEMPLATE_COLUMNS);
   if (!columns.has('code') || !columns.has('label')) throw new DomainError('IMPORT_HEADER', 'dict.import.header');
   if (ws.actualRowCount - 1 > MAX_IMPORT_ROWS) throw new DomainError('IMPORT_TOO_MANY_ROWS', 'dict.import.tooManyRows', { max: MAX_IMPORT_ROWS });
 
-  const errors: ImportRowError[] = [];
+  const { list: errors, fail } = rowErrors<ColumnKey>(lang, TEMPLATE_COLUMNS);
   const items: ImportedItem[] = [];
   const seen = new Map<string, number>();
-  const columnTitle = (key: ColumnKey) => translate(lang, (TEMPLATE_COLUMNS.find((c) => c.key === key) as (typeof TEMPLATE_COLUMNS)[number]).label);
-  const fail = (row: number, key: ColumnKey, message: MessageKey, params?: Record<string, string | number>) =>
-    errors.push({ row, column: columnTitle(key), message: translate(lang, message, params) });
 
-  ws.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    if (rowNumber === 1) return;
-    const values = {} as Record<ColumnKey, string>;
-    for (const c of TEMPLATE_COLUMNS) {
-      const col = columns.get(c.key);
-      values[c.key] = col ? cellText(row.getCell(col)) : '';
-    }
-    if (TEMPLATE_COLUMNS.every((c) => values[c.key] === '')) return;
+  for (const { rowNumber, values } of dataRows<ColumnKey>(ws, columns, TEMPLATE_COLUMNS.map((c) => c.key))) {
     const before = errors.length;
     for (const c of TEMPLATE_COLUMNS) {
       if (c.required && !values[c.key]) fail(rowNumber, c.key, 'dict.import.required');
@@ -136,8 +89,8 @@ export async function readItemRows(lang: Lang, file: File | null | undefined): P
     if (errors.length === before) {
       items.push({ code: values.code, label: values.label, labelEn: values.labelEn || null, sort, enabled, remark: values.remark || null });
     }
-  });
-  if (errors.length) throw new ImportRowsError(errors.slice(0, 500));
+  }
+  if (errors.length) throw new ImportRowsError(errors);
   if (!items.length) throw new DomainError('IMPORT_EMPTY', 'dict.import.empty');
   return items;
 }

@@ -128,6 +128,23 @@ describe('dictionary import from the xlsx template', () => {
     expect(await t.db.dictionaryItem.count()).toBe(count);
   });
 
+  test('an empty file is refused as empty, and the size limit is named (the shared xlsx checks)', async () => {
+    const count = await t.db.dictionaryItem.count();
+    const empty = await importFile(Buffer.alloc(0));
+    expect(empty.body).toMatchObject({ status: 'error', message: '文件为空' });
+    const big = Buffer.concat([await workbook([['B1', '大']]), Buffer.alloc(5 * 1024 * 1024)]);
+    const tooLarge = await importFile(big);
+    expect(tooLarge.body).toMatchObject({ status: 'error', message: '文件大小超出限制（最大5MB）' });
+    expect(await t.db.dictionaryItem.count()).toBe(count);
+  });
+
+  test('a date typed into a text column imports as yyyy-MM-dd, as every import reads dates', async () => {
+    const res = await importFile(await workbook([['DATE1', new Date(Date.UTC(2026, 8, 1)), '', '', '', new Date(Date.UTC(2027, 0, 15))]]));
+    expect(res.body).toMatchObject({ status: 'success', data: { created: 1 } });
+    const row = await t.db.dictionaryItem.findFirstOrThrow({ where: { dictionaryId: dictId, code: 'DATE1' }, select: { label: true, remark: true } });
+    expect(row).toEqual({ label: '2026-09-01', remark: '2027-01-15' });
+  });
+
   test('zip bombs are refused before anything unpacks them, in bounded memory', async () => {
     const template = await readZip(await workbook([['OK', '好']]));
     const base = template.map((e) => entryOf(e.name, e.data));
