@@ -1,6 +1,7 @@
 import type { ServiceContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { DomainError, NotFoundError, ValidationError } from '../../errors.ts';
+import { describeHolders, referencesTo } from '../../lib/references.ts';
 import { dbId, parseInput, z } from '../../lib/validate.ts';
 import { authorize } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
@@ -108,7 +109,7 @@ export async function saveDepartment(ctx: ServiceContext, raw: unknown): Promise
   });
 }
 
-/** Deletes a department; refused while it has staff (any state) or sub-departments. */
+/** Deletes a department; refused while it has staff (any state), sub-departments or rows elsewhere that hold it. */
 export async function deleteDepartment(ctx: ServiceContext, rawId: unknown): Promise<{ id: number }> {
   return runWrite(ctx, { operation: 'department.delete', targetType: 'Department' }, async (tx) => {
     authorize(ctx, 'department.edit');
@@ -117,6 +118,9 @@ export async function deleteDepartment(ctx: ServiceContext, rawId: unknown): Pro
     if (!dep) throw new NotFoundError();
     if (dep._count.members > 0) throw new DomainError('DEPARTMENT_HAS_STAFF', 'org.departmentHasStaff', { name: dep.name, count: dep._count.members });
     if (dep._count.children > 0) throw new DomainError('DEPARTMENT_HAS_CHILDREN', 'org.departmentHasChildren', { name: dep.name });
+    // Any other area's rows that hold the department by a restricting key.
+    const held = (await referencesTo(tx, 'departments', [id])).get(id);
+    if (held) throw new DomainError('DEPARTMENT_IN_USE', 'org.departmentReferenced', { name: dep.name, what: describeHolders(ctx.lang, held) });
     await tx.department.delete({ where: { id } });
     return { result: { id }, targetIds: [id] };
   });

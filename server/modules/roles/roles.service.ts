@@ -2,6 +2,7 @@ import type { ServiceContext } from '../../context.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { DomainError, NotFoundError, ValidationError } from '../../errors.ts';
 import { searchText } from '../../lib/text.ts';
+import { describeHolders, referencesTo } from '../../lib/references.ts';
 import { dbId, parseInput, z } from '../../lib/validate.ts';
 import { authorize } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
@@ -100,7 +101,7 @@ export async function saveRole(ctx: ServiceContext, raw: unknown): Promise<{ id:
   });
 }
 
-/** Deletes a role; refused while any user holds it, and for the built-in roles. */
+/** Deletes a role; refused while any user (or any other row) holds it, and for the built-in roles. */
 export async function deleteRole(ctx: ServiceContext, rawId: unknown): Promise<{ id: number }> {
   return runWrite(ctx, { operation: 'role.delete', targetType: 'Role' }, async (tx) => {
     authorize(ctx, 'role.edit');
@@ -109,6 +110,9 @@ export async function deleteRole(ctx: ServiceContext, rawId: unknown): Promise<{
     if (!role) throw new NotFoundError();
     if (role._count.users > 0) throw new DomainError('ROLE_IN_USE', 'org.roleInUse', { name: role.name, count: role._count.users });
     if ((BUILT_IN_ROLES as readonly string[]).includes(role.code)) throw new DomainError('ROLE_BUILT_IN', 'org.roleBuiltIn', { name: role.name });
+    // Any other area's rows that hold the role by a restricting key.
+    const held = (await referencesTo(tx, 'roles', [id])).get(id);
+    if (held) throw new DomainError('ROLE_IN_USE', 'org.roleReferenced', { name: role.name, what: describeHolders(ctx.lang, held) });
     await tx.role.delete({ where: { id } });
     return { result: { id }, targetIds: [id] };
   });

@@ -6,6 +6,7 @@ import { authorize, can, requireActor } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { searchText } from '../../lib/text.ts';
+import { describeHolders, isForeignKeyViolation, referencesTo } from '../../lib/references.ts';
 import { translate, type Lang } from '../../i18n/catalogue.ts';
 import { USER_TYPES, isUserVisible, visibleUsersWhere } from './users.policy.ts';
 import { PERSON_INCLUDE, pageOnlineFirst, type PersonRow } from './people.ts';
@@ -311,8 +312,12 @@ async function resolveRelations(tx: Tx, lang: Lang, type: number, r: RelationInp
 const deleteInput = z.object({ ids: z.array(dbId()).min(1).max(500) });
 
 /**
- * Deletes parents and students. Staff are never deleted (deactivate them: their work stays
- * attributed). A person other records still point at is refused with a clear message.
+ * Deletes parents and students, all or nothing. Staff are never deleted (deactivate them:
+ * their work stays attributed). A person whom rows elsewhere still hold by a restricting
+ * foreign key (a student's archive, live or deleted, school applications, task records,
+ * calendar entries they created, ...) is refused by name, saying what holds them; nothing is
+ * deleted then. Links that clear themselves (a child's parent, an archive's parent account,
+ * event participation, letters received) do not refuse.
  */
 export async function deleteUsers(ctx: ServiceContext, raw: unknown): Promise<number[]> {
   return runWrite(ctx, { operation: 'user.delete', targetType: 'User' }, async (tx) => {
@@ -320,19 +325,23 @@ export async function deleteUsers(ctx: ServiceContext, raw: unknown): Promise<nu
     const { ids } = parseInput(deleteInput, raw ?? {});
     const unique = [...new Set(ids)];
     if (unique.includes(actor.id)) throw new DomainError('CANNOT_DELETE_SELF', 'org.cannotDeleteSelf');
-    const users = await tx.user.findMany({ where: { id: { in: unique } }, select: { id: true, type: true, name: true } });
+    const users = await tx.user.findMany({ where: { id: { in: unique } }, select: { id: true, type: true, name: true }, orderBy: { id: 'asc' } });
     if (users.length !== unique.length) throw new NotFoundError();
     if (users.some((u) => u.type === USER_TYPES.STAFF)) throw new DomainError('STAFF_NOT_DELETABLE', 'org.staffNotDeletable');
+    const held = await referencesTo(tx, 'users', unique);
+    const first = users.find((u) => held.has(u.id));
+    if (first) {
+      throw new DomainError('USER_IN_USE', 'org.userReferenced', { name: first.name, what: describeHolders(ctx.lang, held.get(first.id) ?? []) });
+    }
     for (const u of users) {
-      // A savepoint per person, so the failing one can be named.
+      // A row written since the check, or one held through a cascade, still meets the key:
+      // a savepoint per person names the one refused (the transaction then rolls back whole).
       try {
         await tx.$executeRaw`SAVEPOINT del_user`;
         await tx.user.delete({ where: { id: u.id } });
         await tx.$executeRaw`RELEASE SAVEPOINT del_user`;
       } catch (err) {
-        if ((err as { code?: string }).code === 'P2003' || /foreign key/i.test(String((err as Error).message))) {
-          throw new DomainError('USER_IN_USE', 'org.userInUse', { name: u.name });
-        }
+        if (isForeignKeyViolation(err)) throw new DomainError('USER_IN_USE', 'org.userInUse', { name: u.name });
         throw err;
       }
     }
