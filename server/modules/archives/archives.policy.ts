@@ -1,7 +1,8 @@
 import type { Actor, ServiceContext } from '../../context.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
-import { can, requireActor } from '../../policy.ts';
+import { requireActor } from '../../policy.ts';
 import { archiveModulePermissions, type ModulePermission } from '../archive-modules/archive-modules.service.ts';
+import { holdsPersonalDataRight } from '../users/users.policy.ts';
 
 /**
  * Who sees which archive, and what they may do with its sections. One place, used by lists,
@@ -66,8 +67,8 @@ export function visibleArchivesWhere(scope: ArchiveScope): Prisma.ArchiveWhereIn
   return { ...live, OR: or };
 }
 
-/** Whether the caller may see sensitive fields in clear. */
-export const canSeeSensitive = (ctx: ServiceContext): boolean => can(ctx.actor, 'archive.sensitive');
+/** Whether the caller may see sensitive fields in clear: the one personal-data rule of users.policy.ts, which the User node follows too. */
+export const canSeeSensitive = (ctx: ServiceContext): boolean => holdsPersonalDataRight(ctx.actor);
 
 const modulePerms = new WeakMap<ServiceContext, Map<boolean, Promise<Map<string, ModulePermission>>>>();
 

@@ -1,5 +1,6 @@
 import type { Actor } from '../../context.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
+import { can } from '../../policy.ts';
 
 export const USER_TYPES = { STAFF: 1, PARENT: 2, STUDENT: 3 } as const;
 
@@ -23,11 +24,28 @@ export function isUserVisible(actor: Actor, user: { id: number; type: number }):
 type PersonalDataSubject = { id: number; type: number; parentId: number | null; consultantId: number | null; lecturerId: number | null };
 
 /**
- * Birthday, phone and e-mail of parents and students (minors) are shown only to
- * administrators, managers, the person themself and the student's own consultant or lecturer.
+ * The one rule for showing personal data of parents and students (minors) in clear: the right
+ * `archive.sensitive` ("see sensitive data"; administrators hold every right). The archive
+ * masks its sensitive fields by it (archives.policy.ts `canSeeSensitive`) and the User node
+ * and the legacy person JSON answer birthday, mobile and e-mail as null by it
+ * (`canSeePersonalData`), so role administration decides it once, for every screen and both
+ * doors.
+ */
+export function holdsPersonalDataRight(actor: Actor | null): boolean {
+  return can(actor, 'archive.sensitive');
+}
+
+/**
+ * Birthday, phone and e-mail of a person. Anyone sees their own; staff see colleagues'.
+ * Of parents and students, only holders of the personal-data right (`holdsPersonalDataRight`,
+ * the archive's masking rule), and of those only administrators, managers and the student's
+ * own consultant or lecturer (the people whose archives the holder works on): a lecturer
+ * without the right sees them masked on the User node exactly as in the student's archive.
  */
 export function canSeePersonalData(actor: Actor, subject: PersonalDataSubject): boolean {
-  if (actor.id === subject.id || actor.isAdmin || actor.roleCodes.includes('manager')) return true;
+  if (actor.id === subject.id) return true;
   if (subject.type === USER_TYPES.STAFF) return actor.type === USER_TYPES.STAFF;
+  if (!holdsPersonalDataRight(actor)) return false;
+  if (actor.isAdmin || actor.roleCodes.includes('manager')) return true;
   return subject.consultantId === actor.id || subject.lecturerId === actor.id;
 }
