@@ -6,6 +6,7 @@ import { requireActor } from '../../policy.ts';
 import type { RestRoute } from '../../rest/adapter.ts';
 import type { Params } from '../../rest/body.ts';
 import { formatDate, formatDateTime, readPage } from '../../rest/envelope.ts';
+import { wallText } from '../schedule/wall-time.ts';
 import {
   dailyReminder,
   entriesOfUser,
@@ -56,9 +57,10 @@ function idOrUndefined(v: unknown): unknown {
   return blank(v);
 }
 
-const hm = (d: Date, zone: string) => DateTime.fromJSDate(d, { zone }).toFormat('HH:mm');
-
 export function legacyEntry(e: EntryRow, zone: string) {
+  // Wall times through the schedule's cached per-zone offsets: a page formats hundreds of them.
+  const begin = wallText(e.beginAt, zone);
+  const end = wallText(e.endAt, zone);
   return {
     id: e.id,
     workDate: formatDate(e.workDate),
@@ -69,11 +71,11 @@ export function legacyEntry(e: EntryRow, zone: string) {
     scheduleType: e.scheduleType,
     projectId: e.projectId,
     projectName: e.project?.name ?? null,
-    workTime: `${hm(e.beginAt, zone)}-${hm(e.endAt, zone)}`,
-    workTimeBegin: hm(e.beginAt, zone),
-    workTimeEnd: hm(e.endAt, zone),
-    beginTime: formatDateTime(e.beginAt, zone),
-    endTime: formatDateTime(e.endAt, zone),
+    workTime: `${begin.slice(11, 16)}-${end.slice(11, 16)}`,
+    workTimeBegin: begin.slice(11, 16),
+    workTimeEnd: end.slice(11, 16),
+    beginTime: begin,
+    endTime: end,
     workHours: Number(e.workHours),
     workTaskIds: e.tasks.map((t) => t.taskId),
     content: e.content,

@@ -13,7 +13,8 @@ import type { BenchCaseFile } from '../env.ts';
  *   same rows and the raw SQL that reads them;
  * - 200 staff (the first by id, topped up when the seed has fewer) with two schedule entries per
  *   weekday of January 2025; measured: hours per person, project and type for the month
- *   (REST getWorkDailyStatistic, GraphQL workStatistics), beside the raw GROUP BY.
+ *   (REST getWorkDailyStatistic, GraphQL workStatistics), beside the raw GROUP BY, and the
+ *   first 100 entries of the month on both doors (listWorkDailyByDatePage, scheduleEntries).
  */
 const STAFF = 200;
 
@@ -131,6 +132,23 @@ const cases: BenchCaseFile = async ({ db, url, call, gql, adminToken }) => {
     {
       name: 'GraphQL workStatistics(groupBy: PERSON), same month',
       run: () => gql(adminToken, '{ workStatistics(from: "2025-01-01", to: "2025-01-31", groupBy: PERSON) { ... on WorkStatistics { total { hours } rows { key name hours } } } }'),
+    },
+    {
+      name: 'REST listWorkDailyByDatePage, same month, a page of 100',
+      run: () =>
+        call('/api/admin/work/daily/listWorkDailyByDatePage.htm', {
+          method: 'POST',
+          headers: auth,
+          body: JSON.stringify({ pageResult: { currentPage: 1, pageSize: 100 }, condition: { workDate: '2025-01-01', workDate2: '2025-01-31' } }),
+        }),
+    },
+    {
+      name: 'GraphQL scheduleEntries(first: 100), same rows',
+      run: () =>
+        gql(
+          adminToken,
+          '{ scheduleEntries(first: 100, filter: { from: "2025-01-01", to: "2025-01-31" }) { totalCount totalHours edges { node { databaseId workDate workHours beginAt endAt employee { name } project { name } } } } }',
+        ),
     },
     {
       name: '  raw SQL: the same GROUP BY GROUPING SETS with names',
