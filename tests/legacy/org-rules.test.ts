@@ -242,6 +242,31 @@ describe('people lists', () => {
     expect(accounts.body.data.map((p) => p.account).sort()).toEqual(['parent.demo', 'parent.demo2']);
   });
 
+  it('the add-task staff picker: user/listUserByCondition answers data.userList (active staff), searched by searchKey', async () => {
+    type Picker = { userList: Array<Person & { type: number; state: number }> };
+    const all = await rest<Picker>(t, '/api/admin/user/listUserByCondition.htm', { json: {}, token: manager });
+    expect(all.body.status).toBe('success');
+    const activeStaff = await t.db.user.findMany({ where: { type: 1, state: { not: 3 } }, select: { id: true } });
+    expect(all.body.data.userList.map((p) => p.id).sort((a, b) => a - b)).toEqual(activeStaff.map((u) => u.id).sort((a, b) => a - b));
+    expect(all.body.data.userList.map((p) => p.account)).not.toContain('former.staff');
+    // The search mode, at the top level or under condition (the old client nests a.b keys).
+    const expected = await t.db.user.findMany({
+      where: { type: 1, state: { not: 3 }, OR: [{ name: { contains: 'song', mode: 'insensitive' } }, { nameEn: { contains: 'song', mode: 'insensitive' } }, { account: { contains: 'song', mode: 'insensitive' } }, { code: { contains: 'song', mode: 'insensitive' } }] },
+      select: { account: true },
+    });
+    expect(expected.length).toBeGreaterThan(0);
+    for (const json of [{ searchKey: 'Song' }, { condition: { searchKey: 'Song' } }]) {
+      const found = await rest<Picker>(t, '/api/admin/user/listUserByCondition.htm', { json, token: manager });
+      expect(found.body.data.userList.map((p) => p.account).sort(), JSON.stringify(json)).toEqual(expected.map((u) => u.account).sort());
+    }
+    // An explicit type still narrows as before (students here), and a parent sees no staff.
+    const students = await rest<Picker>(t, '/api/admin/user/listUserByCondition.htm', { json: { type: 3, searchKey: '' }, token: manager });
+    expect(new Set(students.body.data.userList.map((p) => p.type))).toEqual(new Set([3]));
+    const parent = await loginRest(t, { account: 'parent.demo', password: 'Staff#2026' });
+    const none = await rest<Picker>(t, '/api/admin/user/listUserByCondition.htm', { json: {}, token: parent });
+    expect(none.body).toMatchObject({ status: 'success', data: { userList: [] } });
+  });
+
   it("hides minors' contact data from those not entitled, on both doors", async () => {
     const sales = await loginRest(t, DEMO.sales);
     const student = await t.db.user.findUniqueOrThrow({ where: { account: 'student.demo' } });

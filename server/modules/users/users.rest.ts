@@ -270,9 +270,18 @@ export const userRoutes: RestRoute[] = [
   },
   { path: '/api/admin/user/resetPwd', methods: ['POST'], handler: resetPwd },
   {
+    // The add-task dialog's staff picker and its search mode (spec 7, "Work tasks": "user
+    // search: searchKey", "User list response: data.userList"). Without a type, scope or role
+    // it lists active staff (the people a task can go to); with one, those people. Answers
+    // `{userList: [person, ...]}`, at most 500, online first, then the custom order.
     path: '/api/admin/user/listUserByCondition',
     methods: ['POST'],
-    handler: async (ctx, req) => ({ data: await listPeople(ctx, filterOf(legacyParams(req.params)), 50) }),
+    handler: async (ctx, req) => {
+      const p = legacyParams(req.params);
+      const narrowed = [p.type, p.types, p.scope, p.roleCode, p.role].some((v) => v !== undefined && v !== null && v !== '');
+      const filter = filterOf(p, narrowed ? {} : { type: USER_TYPES.STAFF, activeOnly: true });
+      return { data: { userList: await listPeople(ctx, filter) } };
+    },
   },
   {
     path: '/api/admin/user/listGroupUserByCondition',
