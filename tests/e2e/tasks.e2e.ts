@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { launch, login, newPage, open, shot as rawShot } from './browser.ts';
+import { launch, login, newPage as rawNewPage, open, shot as rawShot } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,6 +19,16 @@ afterAll(async () => {
 });
 
 const PASSWORD = 'Staff#2026';
+/** A fresh context and page; errors of the page are printed (they explain a failed wait). */
+async function newPage(b: Browser, options?: { width?: number; height?: number }) {
+  const made = await rawNewPage(b, options);
+  made.page.on('pageerror', (e) => console.error('pageerror:', e.message));
+  made.page.on('console', (m) => {
+    if (m.type() === 'error') console.error('console:', m.text().slice(0, 400));
+  });
+  return made;
+}
+
 /** Dialogs fade and scale in: let the animation finish before the picture. */
 async function shot(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(400);
@@ -240,6 +250,9 @@ describe('task-detail dialog', () => {
     await toast(page, '删除成功').waitFor();
     await page.getByTestId('task-detail-dialog').waitFor({ state: 'detached' });
     await page.getByTestId('task-row').filter({ hasText: title }).waitFor({ state: 'detached' });
+    // The list is still there (the deleted row is gone, nothing else broke).
+    await page.getByTestId('task-list').waitFor();
+    await page.getByTestId('task-empty').waitFor();
     await context.close();
   });
 
@@ -440,6 +453,19 @@ describe('rich-text editor', () => {
     await page.getByTestId('image-file').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: png });
     await page.getByTestId('editor-image-dialog').waitFor({ state: 'detached' });
     await expect(editor.locator('img').getAttribute('src')).resolves.toMatch(/^data:image\/png;base64,/);
+    // A pasted image file goes through the same checks; a disguised one is refused.
+    const pasteFile = (name: string, base64: string) =>
+      editor.evaluate((el, [fileName, data]) => {
+        const bytes = Uint8Array.from(atob(data!), (c) => c.charCodeAt(0));
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([bytes], fileName!, { type: 'image/png' }));
+        el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+      }, [name, base64]);
+    await pasteFile('pasted.png', png.toString('base64'));
+    await expect.poll(() => editor.locator('img').count()).toBe(2);
+    await pasteFile('fake.png', Buffer.from('<svg onload=alert(1)>').toString('base64'));
+    await expect(message.innerText()).resolves.toBe('文件类型不允许');
+    await expect(editor.locator('img').count()).resolves.toBe(2);
 
     // Video and iframe embeds by address, validated.
     await page.getByTestId('editor-video').click();
@@ -549,8 +575,9 @@ describe('rich-text editor', () => {
 
 describe('screens in English', () => {
   it('shows the list, the dialogs and the editor in English (a user whose language is English)', async () => {
+    // A bug yang.fan assigned to himself: he sees every button (edit, delete, reassign, 问题反馈).
     const title = `Essay review ${run}`;
-    await createTask(title, 'yang.fan', { priority: 'URGENT' });
+    await createTask(title, 'yang.fan', { priority: 'URGENT', type: 'BUG' }, ['yang.fan', PASSWORD]);
     const { context, page } = await newPage(browser);
     await login(page, 'yang.fan', PASSWORD);
     // The page loaded in Chinese (no cookie yet); after login it follows the user's English.
@@ -558,30 +585,47 @@ describe('screens in English', () => {
     await page.reload();
     await page.getByTestId('working-tasks').waitFor();
     await page.getByTestId('task-list').getByText('Assigned to me').waitFor();
+    await page.getByTestId('working-tasks').scrollIntoViewIfNeeded();
     await shot(page, 'tasks-list-en');
 
     await page.getByTestId('task-add').click();
     await page.getByTestId('task-editor-content').waitFor();
     await page.getByTestId('add-task-save').click();
-    await expect(page.getByTestId('add-task-error').innerText()).resolves.toContain('Please choose a project');
+    await expect(page.getByTestId('add-task-error').innerText()).resolves.toBe('Please choose a project');
     await shot(page, 'tasks-add-en');
+    // Editor dialogs in English.
+    await page.getByTestId('editor-link').click();
+    await page.getByTestId('editor-link-dialog').getByText('Link').first().waitFor();
+    await shot(page, 'tasks-editor-link-en');
+    await page.locator('[data-testid=editor-link-dialog] button[aria-label="Close"]').click();
+    await page.getByTestId('editor-search').click();
+    await page.getByTestId('editor-search-dialog').waitFor();
+    await shot(page, 'tasks-editor-search-en');
+    await page.locator('[data-testid=editor-search-dialog] button[aria-label="Close"]').click();
     await page.getByTestId('add-task-cancel').click();
 
     await openTask(page, title, 'to-me');
     await expect(page.getByTestId('detail-complete').innerText()).resolves.toBe('Complete');
+    await expect(page.getByTestId('detail-skill').innerText()).resolves.toBe('No skill stack');
     await shot(page, 'tasks-detail-en');
     for (const [button, dialog, name] of [
       ['detail-priority', 'priority-dialog', 'priority'],
       ['detail-append', 'addition-dialog', 'append'],
       ['detail-schedule', 'schedule-dialog', 'schedule'],
+      ['detail-reassign', 'reassign-dialog', 'reassign'],
+      ['detail-delete', 'delete-dialog', 'delete'],
+      ['detail-complete', 'feedback-dialog', 'feedback'],
     ] as const) {
       await page.getByTestId(button).click();
       await page.getByTestId(dialog).waitFor();
       if (name === 'append') await page.getByTestId('addition-editor-content').waitFor();
+      if (name === 'delete') await expect(page.getByTestId('delete-question').innerText()).resolves.toBe('Delete this task?');
       await shot(page, `tasks-${name}-en`);
       await page.locator(`[data-testid=${dialog}] button[aria-label="Close"]`).first().click();
       await page.getByTestId(dialog).waitFor({ state: 'detached' });
     }
+    // Nothing was changed by opening and closing the dialogs.
+    await page.locator('[data-testid=task-detail-dialog] [data-testid=state-badge][data-state=INCOMPLETE]').waitFor();
     await context.close();
   });
 });

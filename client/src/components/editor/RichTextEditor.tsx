@@ -431,6 +431,17 @@ function SearchDialog({ editor, onClose, say }: { editor: Editor; onClose: () =>
   );
 }
 
+const IDLE = {
+  count: 0, bold: false, italic: false, underline: false, strike: false, bullet: false, ordered: false, link: false,
+  heading: 0, align: 'left', lineHeight: '', inTable: false, canUndo: false, canRedo: false,
+} as const;
+
+/** Characters of text (CharacterCount), 0 while the extension's storage is not there. */
+function characters(e: Editor): number {
+  const storage = e.storage.characterCount as { characters?: () => number } | undefined;
+  return storage?.characters?.() ?? 0;
+}
+
 /**
  * The rich-text editor (TipTap), used wherever formatted content is written: task content,
  * additions. Spec sections 2, 5, 8 and 9: toolbar, headings, marks, colours, lists, indent
@@ -481,25 +492,64 @@ export default function RichTextEditor({ value, onChange, draftKey, placeholder,
     [placeholder],
   );
 
+  // Declared before the editor (its props call it); reads the editor through a ref.
+  const editorRef = useRef<Editor | null>(null);
+  const sayRef = useRef(say);
+  sayRef.current = say;
+  function insertImageFiles(files: File[]): boolean {
+    const images = files.filter((f) => f.type.startsWith('image/'));
+    if (!images.length) return false;
+    void (async () => {
+      for (const file of images) {
+        const problem = checkImageFile(file);
+        const bytes = problem ? null : new Uint8Array(await file.slice(0, 16).arrayBuffer());
+        if (problem || !bytes || !sniffImage(bytes)) {
+          sayRef.current({ text: t(UPLOAD_KEYS[problem ?? 'typeNotAllowed']), tone: 'error' });
+          continue;
+        }
+        setUpload({ name: file.name, fraction: 0 });
+        try {
+          const src = await readAsDataUrl(file, (fraction) => setUpload({ name: file.name, fraction }));
+          const current = editorRef.current;
+          // After the selection (a selected image is kept, not replaced).
+          current?.chain().focus().insertContentAt(current.state.selection.to, { type: 'image', attrs: { src, alt: file.name } }).run();
+        } catch {
+          sayRef.current({ text: t('editor.uploadError'), tone: 'error' });
+        } finally {
+          setUpload(null);
+        }
+      }
+    })();
+    return true;
+  }
+
   const editor = useEditor({
     extensions,
     content: value,
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
-    editorProps: { attributes: { 'data-testid': `${testId}-content`, class: 'rte-content', spellcheck: 'false' } },
+    editorProps: {
+      attributes: { 'data-testid': `${testId}-content`, class: 'rte-content', spellcheck: 'false' },
+      // Image files pasted or dropped go through the same checks as the image dialog's upload.
+      handlePaste: (_view, event) => insertImageFiles([...(event.clipboardData?.files ?? [])]),
+      handleDrop: (_view, event) => insertImageFiles([...((event as DragEvent).dataTransfer?.files ?? [])]),
+    },
     onUpdate: ({ editor: e }) => {
       dirty.current = true;
       onChangeRef.current(e.isEmpty ? '' : e.getHTML());
-      const count = e.storage.characterCount.characters() as number;
+      const count = characters(e);
       if (count > EDITOR_LIMITS.maxChars && !overflowed.current) onOverflowRef.current?.(count);
       overflowed.current = count > EDITOR_LIMITS.maxChars;
     },
   });
 
+  editorRef.current = editor;
+
   const state = useEditorState({
     editor,
-    selector: ({ editor: e }) => ({
-      count: e.storage.characterCount.characters() as number,
+    // The storage is missing for a moment while an editor is created or destroyed.
+    selector: ({ editor: e }) => (e.isDestroyed || !e.storage.characterCount ? IDLE : {
+      count: characters(e),
       bold: e.isActive('bold'),
       italic: e.isActive('italic'),
       underline: e.isActive('underline'),
@@ -514,7 +564,7 @@ export default function RichTextEditor({ value, onChange, draftKey, placeholder,
       canUndo: e.can().undo(),
       canRedo: e.can().redo(),
     }),
-  });
+  }) ?? IDLE;
 
   // Autosave every 500 ms while there are changes (local storage, PC_ prefix).
   useEffect(() => {

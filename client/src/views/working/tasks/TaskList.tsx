@@ -36,7 +36,8 @@ function Rows({ query, compact, onOpen, onConnection }: { query: TaskList_query$
   const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment(listFragment, query);
   const connection = data.tasks.__id;
   useEffect(() => onConnection(connection), [connection, onConnection]);
-  const edges = data.tasks.edges;
+  // A deleted task (@deleteRecord) leaves its edge pointing at nothing until the list is read again.
+  const edges = data.tasks.edges.filter((e) => e.node != null);
   return (
     <Stack gap="0" data-testid="task-rows">
       <Text fontSize="xs" color="gray.500" px="3" py="1" data-testid="task-total">{t('tasksUi.list.total', { count: data.tasks.totalCount })}</Text>
