@@ -20,7 +20,13 @@ import { can, type Permission } from '../policy.ts';
  * synchronous results stay synchronous. See docs/performance.md.
  */
 type GlobalIdFieldOptions = { resolve: (...args: unknown[]) => unknown; [key: string]: unknown };
-type FieldBuilderWithBuilder = { builder: { configStore: { getTypeConfig(ref: unknown): { name: string } } }; field(options: object): unknown };
+type FieldBuilderWithBuilder = {
+  builder: {
+    configStore: { getTypeConfig(ref: unknown): { name: string } };
+    options: { relay?: { encodeGlobalID?: (typename: string, id: string, ctx: never) => string } };
+  };
+  field(options: object): unknown;
+};
 (RootFieldBuilder.prototype as unknown as { globalID: (options: GlobalIdFieldOptions) => unknown }).globalID = function globalID(
   this: FieldBuilderWithBuilder,
   { resolve, ...options }: GlobalIdFieldOptions,
@@ -32,7 +38,9 @@ type FieldBuilderWithBuilder = { builder: { configStore: { getTypeConfig(ref: un
       completeValue(resolve(parent, args, context, info), (result) => {
         if (!result || typeof result !== 'object') return result;
         const item = result as { type: unknown; id: unknown };
-        return encodeGlobalID(this.builder.configStore.getTypeConfig(item.type).name, String(item.id));
+        const typename = this.builder.configStore.getTypeConfig(item.type).name;
+        const encode = this.builder.options.relay?.encodeGlobalID;
+        return encode ? encode(typename, String(item.id), context as never) : encodeGlobalID(typename, String(item.id));
       }),
   });
 };
