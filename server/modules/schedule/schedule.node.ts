@@ -1,5 +1,6 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { wallText } from './wall-time.ts';
+import { canReadEntry } from '../workdaily/entries.policy.ts';
 import { UserNode } from '../users/users.node.ts';
 import { builder } from '../../graphql/builder.ts';
 import { can, requireActor } from '../../policy.ts';
@@ -146,8 +147,8 @@ export const ScheduleEntryNode = builder.prismaNode('ScheduleEntry', {
   nullable: true,
   id: { field: 'id' },
   description: "A schedule entry (the spec's work daily): a block of one employee's work on a day. Written by the tasks area.",
-  select: { employeeId: true, createdById: true },
-  authScopes: (e, ctx) => !!ctx.actor && (can(ctx.actor, 'schedule.manage') || e.employeeId === ctx.actor.id || e.createdById === ctx.actor.id),
+  select: { employeeId: true, createdById: true, project: { select: { managerId: true } } },
+  authScopes: (e, ctx) => !!ctx.actor && canReadEntry(ctx.actor, e),
   fields: (t) => ({
     databaseId: t.exposeInt('id'),
     workDate: t.expose('workDate', { type: 'Date', description: "The day, in the employee's zone." }),

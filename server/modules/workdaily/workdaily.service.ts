@@ -4,8 +4,9 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts'
 import { Prisma } from '../../generated/prisma/client.ts';
 import { RICH_TEXT_MAX_CHARS, richTextLength, sanitizeRichText } from '../../lib/html.ts';
 import { dbId, parseInput, z } from '../../lib/validate.ts';
-import { can, requireActor } from '../../policy.ts';
+import { requireActor } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
+import { canReadAllEntries } from './entries.policy.ts';
 
 /**
  * Daily work read models: reminders, hours statistics, schedule-entry and daily-report lists,
@@ -38,7 +39,7 @@ function checkRange(from: string, to: string): void {
 
 /** Whose rows the caller may read: everyone's with workdaily.readAll, otherwise their own. */
 function canReadAll(actor: Actor): boolean {
-  return can(actor, 'workdaily.readAll');
+  return canReadAllEntries(actor);
 }
 
 async function isProjectManager(ctx: ServiceContext, actor: Actor, projectId: number): Promise<boolean> {

@@ -133,6 +133,21 @@ describe('the scheduleEntries connection and the legacy lists', () => {
     expect(graph).toEqual(legacy);
   });
 
+  it("show a project's manager every entry of that project on both doors, and no other project's", async () => {
+    await t.db.project.update({ where: { id: projects[0]! }, data: { managerId: partner } });
+    try {
+      const filter = { from: MONDAY, to: WEDNESDAY, projectId: gid('Project', projects[0]!) };
+      const graph = await allViaGraphQL(partnerGql, filter, 2);
+      const legacy = await allViaRest(partnerRest, BY_PROJECT, { projectId: projects[0], workDate: MONDAY, workDate2: WEDNESDAY }, 2);
+      expect(graph).toHaveLength(3);
+      expect(graph).toEqual(legacy);
+      const notManaged = await allViaGraphQL(partnerGql, { from: MONDAY, to: WEDNESDAY, projectId: gid('Project', projects[1]!) }, 10);
+      expect(notManaged).toHaveLength(1);
+    } finally {
+      await t.db.project.update({ where: { id: projects[0]! }, data: { managerId: null } });
+    }
+  });
+
   it('filter by type and by several people alike', async () => {
     const overtime = await viaGraphQL(adminGql, { from: MONDAY, to: WEDNESDAY, scheduleType: 'OVERTIME' }, 50);
     const overtimeIds = overtime.data!.scheduleEntries.edges.map((e) => e.node.databaseId);
