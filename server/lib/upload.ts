@@ -8,7 +8,7 @@ import yauzl from 'yauzl';
 import type { Config } from '../config.ts';
 import { DomainError } from '../errors.ts';
 import { resolveLang, translate } from '../i18n/catalogue.ts';
-import { MAX_MULTIPART_BYTES } from '../rest/body.ts';
+import { MAX_MULTIPART_BYTES, type ParsedRequest } from '../rest/body.ts';
 
 /**
  * The upload store: files live under DATA_DIR/uploads, named by the server (a random name
@@ -135,6 +135,11 @@ export async function checkUpload(file: File | null | undefined, policy: UploadP
   }
   if (!type) throw new UploadError('UPLOAD_TYPE_NOT_ALLOWED', { allowed: policy.text ? `${allowedList}, txt, csv, md` : allowedList });
   return { bytes, ext: type.ext, mime: type.mime, fileName: safeFileName(file.name, type.ext), size: bytes.length };
+}
+
+/** The upload of a legacy multipart request: the field `file`, else the only file sent (every area's upload paths). */
+export function uploadedFile(req: ParsedRequest): File | null {
+  return req.files.find((f) => f.field === 'file')?.file ?? (req.files.length === 1 ? (req.files[0]?.file ?? null) : null);
 }
 
 export function uploadRoot(config: Pick<Config, 'dataDir'>): string {

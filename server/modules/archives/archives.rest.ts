@@ -2,7 +2,7 @@ import type { ServiceContext } from '../../context.ts';
 import { DomainError, NotFoundError } from '../../errors.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { translate, type MessageKey } from '../../i18n/catalogue.ts';
-import { bytesResponse, downloadResponse } from '../../lib/upload.ts';
+import { bytesResponse, downloadResponse, uploadedFile } from '../../lib/upload.ts';
 import { authorize, requireActor } from '../../policy.ts';
 import { BOTH, type RestRoute } from '../../rest/adapter.ts';
 import type { ParsedRequest, Params } from '../../rest/body.ts';
@@ -47,7 +47,6 @@ const LIST_LIMIT = 1000;
 const first = (...values: unknown[]) => values.find((v) => v !== undefined && v !== null && v !== '');
 const cond = (p: Params) => ((p.condition && typeof p.condition === 'object' ? p.condition : p) as Params);
 const archiveIdParam = (p: Params) => first(p.archivesId, p.archiveId, p.id);
-const uploadedFile = (req: ParsedRequest): File | null => req.files.find((f) => f.field === 'file')?.file ?? (req.files.length === 1 ? (req.files[0]?.file ?? null) : null);
 const zone = (ctx: ServiceContext) => requireActor(ctx).timeZone;
 const deleted = (ctx: ServiceContext) => translate(ctx.lang, 'toast.deleted');
 

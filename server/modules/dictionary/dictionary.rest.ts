@@ -6,7 +6,7 @@ import { authorize, requireActor } from '../../policy.ts';
 import { BOTH, type RestRoute } from '../../rest/adapter.ts';
 import type { Params } from '../../rest/body.ts';
 import { envelope, formatDateTime, readPage } from '../../rest/envelope.ts';
-import { uploadedFile } from '../projects/projects.rest.ts';
+import { uploadedFile } from '../../lib/upload.ts';
 import {
   deleteDictionaries,
   deleteDictionaryItems,

@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../../context.ts';
 import { DomainError } from '../../errors.ts';
 import { translate } from '../../i18n/catalogue.ts';
-import { downloadResponse } from '../../lib/upload.ts';
+import { downloadResponse, uploadedFile } from '../../lib/upload.ts';
 import { requireActor } from '../../policy.ts';
 import { BOTH, type RestRoute } from '../../rest/adapter.ts';
 import type { Params, ParsedRequest } from '../../rest/body.ts';
@@ -121,10 +121,8 @@ function fileJson(ctx: ServiceContext, f: FileRow) {
   };
 }
 
-/** The upload of a multipart request: the field `file`, else the only file sent. */
-export function uploadedFile(req: ParsedRequest): File | null {
-  return req.files.find((f) => f.field === 'file')?.file ?? (req.files.length === 1 ? (req.files[0]?.file ?? null) : null);
-}
+/** Kept for importers of this module (server/lib/upload.ts holds the one implementation). */
+export { uploadedFile };
 
 /** Legacy member form: timeline under `userProjectTimeLineList` (or `timeline`), days as `happenDate`. */
 function memberInput(p: Params) {
