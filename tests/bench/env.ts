@@ -14,6 +14,8 @@ export type BenchEnv = {
   /** POSTs a GraphQL document with the token; answers the Response (status checked by the runner). */
   gql: (token: string, query: string, variables?: Record<string, unknown>) => Promise<Response>;
   adminToken: string;
+  /** Registers a clean-up (closing a pool of the case file's own) run before the server stops. */
+  onClose: (fn: () => Promise<unknown>) => void;
 };
 
 /**

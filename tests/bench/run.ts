@@ -73,7 +73,8 @@ async function login(account: string, password: string): Promise<string> {
 }
 const gql = (token: string, query: string, variables?: Record<string, unknown>) =>
   call('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', 'x-token': token }, body: JSON.stringify({ query, variables }) });
-const env: BenchEnv = { scale, db, url, call, login, gql, adminToken: await login('admin', 'Admin#2026') };
+const closers: Array<() => Promise<unknown>> = [];
+const env: BenchEnv = { scale, db, url, call, login, gql, adminToken: await login('admin', 'Admin#2026'), onClose: (fn) => closers.push(fn) };
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 async function check(c: BenchCase, result: unknown) {
@@ -105,6 +106,7 @@ for (const [area, file] of Object.entries(AREAS)) {
 }
 console.log(`\nbench at --scale ${scale} (seeded in ${Math.round(seedMs)} ms; ${os.cpus().length} cores, node ${process.version})`);
 console.table(rows);
+for (const close of closers) await close();
 await db.$disconnect();
 await server.stop();
 await rm(tmp, { recursive: true, force: true });

@@ -33,8 +33,9 @@ JOIN projects p ON p.id = t.project_id
 ORDER BY t.id DESC
 LIMIT $1`;
 
-const cases: BenchCaseFile = async ({ gql, call, adminToken, login, url, db }) => {
+const cases: BenchCaseFile = async ({ gql, call, adminToken, login, url, db, onClose }) => {
   const pool = new pg.Pool({ connectionString: url, max: 2 });
+  onClose(() => pool.end());
   const consultant = await login('consultant', 'Staff#2026');
   const auth = { 'content-type': 'application/json', 'x-token': adminToken };
   const raw = async (n: number) => (await pool.query(RAW, [n])).rows;

@@ -18,7 +18,7 @@ import type { BenchCaseFile } from '../env.ts';
  */
 const STAFF = 200;
 
-const cases: BenchCaseFile = async ({ db, url, call, gql, adminToken }) => {
+const cases: BenchCaseFile = async ({ db, url, call, gql, adminToken, onClose }) => {
   // ── the busy user's year ──
   const busy = await db.user.create({ data: { account: 'bench.ics', name: '日历压测', type: 1, timeZone: 'Asia/Shanghai' } });
   await db.$executeRawUnsafe(
@@ -90,8 +90,7 @@ const cases: BenchCaseFile = async ({ db, url, call, gql, adminToken }) => {
   );
 
   const pool = new pg.Pool({ connectionString: url, max: 2 });
-  // The runner stops the server without closing this pool: idle clients then report the shutdown.
-  pool.on('error', () => undefined);
+  onClose(() => pool.end());
   const from = () => new Date(Date.now() - 30 * 86_400_000);
   const to = () => new Date(Date.now() + 365 * 86_400_000);
   const auth = { 'content-type': 'application/json', 'x-token': adminToken };
