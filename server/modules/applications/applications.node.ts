@@ -2,10 +2,14 @@ import { builder } from '../../graphql/builder.ts';
 import { DomainError } from '../../errors.ts';
 import { translate, type MessageKey } from '../../i18n/catalogue.ts';
 import { can } from '../../policy.ts';
-import { numberOf, PlatformEnum } from '../schools/schools.node.ts';
+import { prismaConnectionHelpers } from '@pothos/plugin-prisma';
+import { numberOf, PlatformEnum, SchoolNode } from '../schools/schools.node.ts';
+import { UserNode } from '../users/users.node.ts';
 import { applicationReadableCached, archiveReadable, primeApplications, primeReadable } from './applications.policy.ts';
 import { APPLICATION_ORDER, applicationProgress, applicationsWhere, checkSameSchool } from './applications.service.ts';
-import { dailyUpdates, OVERALL_ORDER, overallProgressWhere, saoDocumentsOfArchive, scoreListByArchive, type DailyUpdate, type ScoreRow } from './progress.service.ts';
+import { mustExist, primeById, schoolById, selects, userById } from './loaders.ts';
+import { overallProgressCount, overallProgressIds, overallStudents, type OverallStudent } from './overall.service.ts';
+import { dailyUpdates, saoDocumentsOfArchive, scoreListByArchive, type DailyUpdate, type ScoreRow } from './progress.service.ts';
 
 // ── enums (legacy numbers in the descriptions) ──
 
@@ -134,7 +138,7 @@ export const ApplicationNode = builder.prismaNode('Application', {
     archiveDatabaseId: t.exposeInt('archiveId'),
     archive: t.relation('archive', { nullable: true, description: 'The archive (null when the caller may not open it).' }),
     student: t.relation('student', { nullable: true }),
-    school: t.relation('school'),
+    school: t.field({ type: SchoolNode, resolve: (a, _x, ctx) => mustExist(schoolById(ctx, a.schoolId)) }),
     year: t.exposeInt('year', { nullable: true }),
     state: t.field({ type: ApplicationStateEnum, resolve: (a) => a.state as 1 | 2 | 3 | 4 }),
     stateLabel: t.string({ resolve: (a, _x, ctx) => translate(ctx.lang, `application.state.${a.state}` as MessageKey) }),
@@ -158,7 +162,7 @@ export const ApplicationNode = builder.prismaNode('Application', {
     lockedAt: t.expose('lockedAt', { type: 'DateTime', nullable: true }),
     lockedByName: t.exposeString('lockedByName', { nullable: true }),
     note: t.exposeString('note', { nullable: true }),
-    progress: t.int({ description: 'Percent of the six steps done (docs/schools.md).', resolve: (a) => applicationProgress(a) }),
+    progress: t.int({ description: 'Percent of the six steps done (docs/schools.md).', resolve: (a) => (a as { progress?: number }).progress ?? applicationProgress(a) }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
     logs: t.relation('logs', { query: { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }, description: 'Every transition, newest first.' }),
@@ -181,9 +185,11 @@ export const ApplicationNode = builder.prismaNode('Application', {
   }),
 });
 
-/** A student with applications, for the overall-progress view (a variant of the archive row). */
-export const StudentProgressNode = builder.prismaObject('Archive', {
-  variant: 'StudentProgress',
+/**
+ * A student with applications, for the overall-progress view: a lean row read with its
+ * applications in one statement (overall.service.ts); its fields only map that row.
+ */
+export const StudentProgressNode = builder.objectRef<OverallStudent>('StudentProgress').implement({
   description: 'One student of the overall-progress view: who, and every application with its progress.',
   fields: (t) => ({
     archiveId: t.globalID({ resolve: (a) => ({ type: 'Archive', id: a.id }) }),
@@ -192,15 +198,16 @@ export const StudentProgressNode = builder.prismaObject('Archive', {
     userName: t.exposeString('userName', { nullable: true }),
     grade: t.exposeInt('grade', { nullable: true }),
     year: t.exposeInt('year', { nullable: true }),
-    consultant: t.relation('consultant', { nullable: true }),
-    applications: t.relation('applications', { query: { orderBy: APPLICATION_ORDER } }),
-    progress: t.int({
-      description: 'Average progress of the applications, percent.',
-      select: (_a, _c, nested) => ({ applications: nested({ select: { studentDocState: true, parentDocState: true, recommendDocState: true, interview: true, submitResult: true, state: true } }) }),
-      resolve: (a) => (a.applications.length ? Math.round(a.applications.reduce((s, x) => s + applicationProgress(x), 0) / a.applications.length) : 0),
-    }),
+    consultant: t.field({ type: UserNode, nullable: true, resolve: (a, _x, ctx) => (a.consultantId === null ? null : userById(ctx, a.consultantId)) }),
+    applications: t.field({ type: [ApplicationNode], resolve: (a) => a.applications }),
+    progress: t.exposeInt('progress', { description: 'Average progress of the applications, percent.' }),
   }),
 });
+
+type PageOf<T> = { edges: Array<{ cursor: string; node: T }>; pageInfo: { startCursor: string | null; endCursor: string | null; hasPreviousPage: boolean; hasNextPage: boolean } };
+
+/** Pages the view by archive id, newest first, with the cursors Prisma connections use. */
+const overallPaging = prismaConnectionHelpers(builder, 'Archive', { cursor: 'id', select: () => ({ id: true }), defaultSize: 20, maxSize: 500 });
 
 const ScoreRef = builder.objectRef<ScoreRow>('ExamScore').implement({
   description: 'A TOEFL or SSAT score from the archive.',
@@ -272,22 +279,43 @@ builder.queryFields((t) => ({
       return rows;
     },
   }),
-  overallProgress: t.prismaConnection({
-    type: StudentProgressNode,
-    cursor: 'id',
-    defaultSize: 20,
-    maxSize: 500,
-    description: 'Students with applications and the progress of each (the overall-progress screen), newest archive first.',
-    authScopes: { permission: 'application.read' },
-    args: { filter: t.arg({ type: OverallFilter }) },
-    totalCount: async (_p, args, ctx) => ctx.db.archive.count({ where: await overallProgressWhere(ctx, overallOf(args.filter)) }),
-    resolve: async (query, _r, args, ctx) => {
-      const rows = await ctx.db.archive.findMany({ ...query, where: await overallProgressWhere(ctx, overallOf(args.filter)), orderBy: OVERALL_ORDER });
-      // The rows passed the visibility filter: their applications need no check per row.
-      primeReadable(ctx, rows.map((r) => r.id));
-      return rows;
+  overallProgress: t.connection(
+    {
+      type: StudentProgressNode,
+      description: 'Students with applications and the progress of each (the overall-progress screen), newest archive first.',
+      authScopes: { permission: 'application.read' },
+      args: { filter: t.arg({ type: OverallFilter }) },
+      resolve: async (_r, args, ctx, info) => {
+        const filter = overallOf(args.filter);
+        const { take = 21, skip = 0, cursor } = overallPaging.getQuery(args, ctx, () => null);
+        const [ids, totalCount] = await Promise.all([
+          overallProgressIds(ctx, filter, { take, skip, ...(cursor?.id !== undefined ? { cursor: { id: cursor.id } } : {}) }),
+          selects(info, ['totalCount']) ? overallProgressCount(ctx, filter) : null,
+        ]);
+        // The ids passed the visibility filter: their applications need no check per row.
+        primeReadable(ctx, ids);
+        // A full page carries one row more than is shown (it tells whether there is another
+        // page): that row is passed on as its id alone, and the connection drops it.
+        const extra = ids.length === Math.abs(take) ? (take < 0 ? 0 : ids.length - 1) : -1;
+        const shown = extra < 0 ? ids : ids.filter((_id, i) => i !== extra);
+        const [students] = await Promise.all([
+          overallStudents(ctx, shown).then((rows) => (extra < 0 ? rows : [...rows.slice(0, extra), { id: ids[extra] } as OverallStudent, ...rows.slice(extra)])),
+          // The schools and consultants the page names, in one statement each, when asked for.
+          selects(info, ['edges', 'node', 'applications', 'school'])
+            ? ctx.db.school.findMany({ where: { applications: { some: { archiveId: { in: shown } } } } }).then((rows) => primeById(ctx, 'school', rows))
+            : null,
+          selects(info, ['edges', 'node', 'consultant'])
+            ? ctx.db.user.findMany({ where: { archivesConsulted: { some: { id: { in: shown } } } } }).then((rows) => primeById(ctx, 'user', rows))
+            : null,
+        ]);
+        const connection = overallPaging.resolve(students, args, ctx) as unknown as PageOf<OverallStudent>;
+        return { ...connection, totalCount };
+      },
     },
-  }),
+    {
+      fields: (c) => ({ totalCount: c.int({ resolve: (conn) => (conn as unknown as { totalCount: number | null }).totalCount ?? 0 }) }),
+    },
+  ),
   sameSchoolInProgress: t.field({
     type: ApplicationNode,
     nullable: true,

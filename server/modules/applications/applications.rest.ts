@@ -32,8 +32,6 @@ import {
   getApplicationDocument,
   getSaoDocument,
   interviewLogs,
-  OVERALL_ORDER,
-  overallProgressWhere,
   saoDocumentsOfArchive,
   saoLogsWhere,
   saveApplicationDocument,
@@ -46,6 +44,7 @@ import {
   tracksOf,
   type DocumentRow,
 } from './progress.service.ts';
+import { overallProgressCount, overallProgressPage, type OverallApplication, type OverallStudent } from './overall.service.ts';
 
 /**
  * Legacy paths of spec section 7 "Applications and progress": application/progress,
@@ -69,17 +68,27 @@ export const APPLICATION_ROW_SELECT = {
 type ApplicationRow = Prisma.ApplicationGetPayload<{ select: typeof APPLICATION_ROW_SELECT }>;
 
 export function applicationJson(a: ApplicationRow, zone: string) {
+  return applicationFields(a, a.archive, { name: a.school.name, chineseName: a.school.chineseName, country: a.school.country }, applicationProgress(a), zone);
+}
+
+/** A row of the overall-progress view in the same legacy shape (overall.service.ts). */
+const overallApplicationJson = (a: OverallApplication, s: OverallStudent, zone: string) =>
+  applicationFields(a, s, { name: a.schoolName, chineseName: a.schoolChineseName, country: a.country }, a.progress, zone);
+
+type ApplicationScalars = Omit<ApplicationRow, 'school' | 'archive'>;
+
+function applicationFields(a: ApplicationScalars, archive: { name: string; userName: string | null }, school: { name: string; chineseName: string | null; country: string | null }, progress: number, zone: string) {
   return {
     id: a.id,
     archiveId: a.archiveId,
     archivesId: a.archiveId,
     userId: a.studentId,
-    studentName: a.archive.name,
-    userName: a.archive.userName,
+    studentName: archive.name,
+    userName: archive.userName,
     schoolId: a.schoolId,
-    schoolName: a.school.name,
-    schoolChineseName: a.school.chineseName,
-    country: a.school.country,
+    schoolName: school.name,
+    schoolChineseName: school.chineseName,
+    country: school.country,
     year: a.year,
     status: a.state,
     state: a.state,
@@ -105,7 +114,7 @@ export function applicationJson(a: ApplicationRow, zone: string) {
     lockTime: formatDateTime(a.lockedAt, zone),
     lockBy: a.lockedByName,
     note: a.note,
-    progress: applicationProgress(a),
+    progress,
     createTime: formatDateTime(a.createdAt, zone),
     updateTime: formatDateTime(a.updatedAt, zone),
   };
@@ -387,30 +396,23 @@ export const applicationRoutes: RestRoute[] = [
   {
     path: '/api/admin/overall/progress/listVoByPage',
     methods: ['POST'],
+    // The lean read (overall.service.ts): the page's ids through the visibility rule, then one
+    // statement with every student's applications aggregated as JSON by PostgreSQL.
     handler: async (ctx, req) => {
-      const where = await overallProgressWhere(ctx, cond(req.params));
-      const readable = await applicationsWhere(ctx);
+      const filter = cond(req.params);
       const zone = zoneOf(ctx);
       return paged(
         req,
-        () => ctx.db.archive.count({ where }),
-        (skip, take) =>
-          ctx.db.archive.findMany({
-            where, skip, take, orderBy: OVERALL_ORDER,
-            select: {
-              id: true, studentId: true, name: true, userName: true, grade: true, year: true, applyingStatus: true,
-              consultant: { select: { id: true, name: true } },
-              applications: { where: readable, orderBy: APPLICATION_ORDER, select: APPLICATION_ROW_SELECT },
-            },
-          }),
+        () => overallProgressCount(ctx, filter),
+        (skip, take) => overallProgressPage(ctx, filter, { skip, take }),
         (a) => {
-          const list = a.applications.map((r) => applicationJson(r, zone));
+          const list = a.applications.map((r) => overallApplicationJson(r, a, zone));
           const count = (s: number) => list.filter((x) => x.state === s).length;
           return {
             archiveId: a.id, userId: a.studentId, name: a.name, userName: a.userName, grade: a.grade, year: a.year, applyingStatus: a.applyingStatus,
-            consultantId: a.consultant?.id ?? null, consultantName: a.consultant?.name ?? null,
+            consultantId: a.consultantId, consultantName: a.consultantName,
             total: list.length, applying: count(1), schoolRejected: count(2), studentRejected: count(3), approved: count(4),
-            progress: list.length ? Math.round(list.reduce((s, x) => s + x.progress, 0) / list.length) : 0,
+            progress: a.progress,
             applicationList: list,
           };
         },
