@@ -8,7 +8,8 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { launch, login, newPage as rawNewPage, open, shot as rawShot } from './browser.ts';
+import path from 'node:path';
+import { launch, login, newPage as rawNewPage, open, SCREENSHOTS, shot as rawShot } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -157,6 +158,7 @@ describe('add-task dialog', () => {
     await page.getByTestId('tab-by-me').click();
     const row = page.getByTestId('task-row').filter({ hasText: title });
     await row.waitFor();
+    await page.getByTestId('working-tasks').screenshot({ path: path.join(SCREENSHOTS, 'tasks-list-zh.png') });
     await expect(row.getByTestId('priority-badge').getAttribute('data-priority')).resolves.toBe('HIGH');
     await row.click();
     await page.getByTestId('task-detail-dialog').waitFor();
@@ -585,8 +587,8 @@ describe('screens in English', () => {
     await page.reload();
     await page.getByTestId('working-tasks').waitFor();
     await page.getByTestId('task-list').getByText('Assigned to me').waitFor();
-    await page.getByTestId('working-tasks').scrollIntoViewIfNeeded();
-    await shot(page, 'tasks-list-en');
+    await page.getByTestId('task-row').first().waitFor();
+    await page.getByTestId('working-tasks').screenshot({ path: path.join(SCREENSHOTS, 'tasks-list-en.png') });
 
     await page.getByTestId('task-add').click();
     await page.getByTestId('task-editor-content').waitFor();
