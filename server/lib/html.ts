@@ -6,7 +6,7 @@ import sanitizeHtml from 'sanitize-html';
  * code, links (http, https, mailto), images (http, https, or inline png/jpeg/gif/webp data),
  * and a few harmless inline styles (colour, background colour, alignment). Everything else
  * goes: scripts and their content, event handlers, `javascript:`/`vbscript:`/`data:` links,
- * forms, frames, SVG, and styles that could hide or overlay content (display, visibility,
+ * forms, frames other than the allowed video players, SVG, and styles that could hide or overlay content (display, visibility,
  * position, opacity, font-size, ...).
  */
 export const RICH_TEXT_MAX_CHARS = 10_000;
@@ -14,12 +14,34 @@ export const RICH_TEXT_MAX_CHARS = 10_000;
 const SAFE_COLOUR = /^(#[0-9a-f]{3,8}|rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\)|[a-z]{3,20})$/i;
 const DATA_IMAGE = /^data:image\/(png|jpe?g|gif|webp);base64,[a-z0-9+/=\s]+$/i;
 
+/**
+ * Hosts whose pages may be embedded (video players): an `<iframe>` elsewhere is removed.
+ * Frames are https only and always sandboxed; scripts inside them run in the host's origin,
+ * never ours. `<video>` (which runs no script) takes any https address.
+ */
+export const EMBED_HOSTS = [
+  'www.youtube.com', 'youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com',
+  'player.bilibili.com', 'v.qq.com', 'player.youku.com',
+];
+const EMBED_SANDBOX = 'allow-scripts allow-same-origin allow-presentation allow-popups';
+const LENGTH = /^\d{1,3}(\.\d{1,2})?(em|px)$/;
+
+function embedHostAllowed(src: string | undefined): boolean {
+  if (!src) return false;
+  try {
+    const url = new URL(src);
+    return url.protocol === 'https:' && EMBED_HOSTS.includes(url.hostname.toLowerCase());
+  } catch {
+    return false;
+  }
+}
+
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
     'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code',
     'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'del', 'ins', 'sub', 'sup', 'mark', 'span', 'div',
     'ul', 'ol', 'li', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'colgroup', 'col',
-    'a', 'img', 'figure', 'figcaption',
+    'a', 'img', 'figure', 'figcaption', 'iframe', 'video', 'source',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel'],
@@ -35,22 +57,40 @@ const OPTIONS: sanitizeHtml.IOptions = {
     mark: ['style', 'data-color'],
     h1: ['style'], h2: ['style'], h3: ['style'], h4: ['style'], h5: ['style'], h6: ['style'],
     div: ['style'],
+    iframe: ['src', 'width', 'height', 'title', 'allowfullscreen', 'frameborder', 'sandbox', 'referrerpolicy'],
+    video: ['src', 'controls', 'width', 'height', 'poster'],
+    source: ['src', 'type'],
   },
   allowedStyles: {
     '*': {
       color: [SAFE_COLOUR],
       'background-color': [SAFE_COLOUR],
       'text-align': [/^(left|right|center|justify)$/],
+      // Line heights and indents the editor offers (spec section 9).
+      'line-height': [/^(1|1\.5|1\.75|2|3|4|5)$/],
+      'margin-left': [LENGTH],
+      'padding-left': [LENGTH],
+      'text-indent': [LENGTH],
     },
   },
   allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+  allowedSchemesByTag: { img: ['http', 'https', 'data'], iframe: ['https'], video: ['https'], source: ['https'] },
+  allowedIframeHostnames: EMBED_HOSTS,
+  allowIframeRelativeUrls: false,
   allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'iframe', 'object', 'embed', 'svg', 'math', 'template', 'xmp', 'noembed', 'noframes'],
-  exclusiveFilter: (frame) => frame.tag === 'img' && (!frame.attribs.src || (frame.attribs.src.startsWith('data:') && !DATA_IMAGE.test(frame.attribs.src))),
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'object', 'embed', 'svg', 'math', 'template', 'xmp', 'noembed', 'noframes'],
+  exclusiveFilter: (frame) =>
+    (frame.tag === 'img' && (!frame.attribs.src || (frame.attribs.src.startsWith('data:') && !DATA_IMAGE.test(frame.attribs.src)))) ||
+    (frame.tag === 'iframe' && !embedHostAllowed(frame.attribs.src)) ||
+    (frame.tag === 'video' && !frame.attribs.src && !frame.children?.length) ||
+    (frame.tag === 'source' && !frame.attribs.src),
   transformTags: {
+    iframe: (tagName, attribs) => ({
+      tagName,
+      attribs: { ...attribs, sandbox: EMBED_SANDBOX, referrerpolicy: 'no-referrer', frameborder: '0' },
+    }),
     a: (tagName, attribs) => {
       const out: Record<string, string> = { ...attribs };
       if (out.target && out.target !== '_blank') delete out.target;

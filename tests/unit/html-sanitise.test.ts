@@ -6,7 +6,7 @@
  */
 import { Parser } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
-import { RICH_TEXT_MAX_CHARS, richTextIsBlank, richTextLength, sanitizeRichText } from '../../server/lib/html.ts';
+import { EMBED_HOSTS, RICH_TEXT_MAX_CHARS, richTextIsBlank, richTextLength, sanitizeRichText } from '../../server/lib/html.ts';
 
 const XSS: string[] = [
   '<script>alert(1)</script>',
@@ -89,9 +89,9 @@ const XSS: string[] = [
 const ALLOWED_TAGS = new Set([
   'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'del', 'ins',
   'sub', 'sup', 'mark', 'span', 'div', 'ul', 'ol', 'li', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'colgroup', 'col',
-  'a', 'img', 'figure', 'figcaption',
+  'a', 'img', 'figure', 'figcaption', 'iframe', 'video', 'source',
 ]);
-const SAFE_STYLE = /^(color|background-color|text-align)$/;
+const SAFE_STYLE = /^(color|background-color|text-align|line-height|margin-left|padding-left|text-indent)$/;
 
 type Element = { tag: string; attrs: Record<string, string> };
 
@@ -135,6 +135,19 @@ function problems(html: string): string[] {
       }
       if (name === 'target' && value !== '_blank') found.push(`target ${value}`);
     }
+    // Embeds: only https pages of the allowed players, always sandboxed without top navigation.
+    if (['video', 'source'].includes(el.tag) && el.attrs.src !== undefined && scheme(el.attrs.src) !== 'https') found.push(`media from ${el.attrs.src}`);
+    if (el.tag === 'iframe' && el.attrs.src !== undefined) {
+      let host = '';
+      try {
+        const url = new URL(el.attrs.src);
+        host = url.protocol === 'https:' ? url.hostname : '';
+      } catch {
+        host = '';
+      }
+      if (!EMBED_HOSTS.includes(host)) found.push(`embed from ${el.attrs.src}`);
+    }
+    if (el.tag === 'iframe' && (!el.attrs.src || !el.attrs.sandbox || /allow-top-navigation/.test(el.attrs.sandbox))) found.push('iframe not sandboxed');
   }
   // Text a browser would not run, but nothing should look like markup after sanitising either.
   if (/<\s*script/i.test(html)) found.push('script text');
@@ -184,6 +197,27 @@ describe('sanitizeRichText keeps what a rich editor produces', () => {
     const png = '<img src="data:image/png;base64,iVBORw0KGgo=" />';
     expect(sanitizeRichText(png)).toBe(png);
     expect(sanitizeRichText('<p style="text-align:center;color:#ff0000">x</p>')).toBe('<p style="text-align:center;color:#ff0000">x</p>');
+  });
+
+  it('line heights and indents the editor offers, nothing else in the same attribute', () => {
+    expect(sanitizeRichText('<p style="line-height: 1.75; margin-left: 2em; text-indent: 2em; position: fixed; font-size: 0">x</p>')).toBe(
+      '<p style="line-height:1.75;margin-left:2em;text-indent:2em">x</p>',
+    );
+    expect(sanitizeRichText('<p style="line-height: 99; margin-left: -9999px">x</p>')).toBe('<p>x</p>');
+  });
+
+  it('page embeds from the allowed players only, https, sandboxed; video over https', () => {
+    const out = sanitizeRichText(
+      '<iframe src="https://player.bilibili.com/player.html?bvid=BV1" sandbox="allow-top-navigation" onload="alert(1)" width="640" height="360"></iframe>' +
+        '<iframe src="https://evil.example/page"></iframe><iframe src="http://www.youtube.com/embed/x"></iframe>' +
+        '<video src="https://player.vimeo.com/v.mp4" controls></video><video src="http://media.example/v.mp4"></video>',
+    );
+    expect(out).toBe(
+      '<iframe src="https://player.bilibili.com/player.html?bvid=BV1" sandbox="allow-scripts allow-same-origin allow-presentation allow-popups" width="640" height="360" referrerpolicy="no-referrer" frameborder="0"></iframe>' +
+        '<video src="https://player.vimeo.com/v.mp4" controls></video>',
+    );
+    expect(problems(out)).toEqual([]);
+    expect(problems('<iframe src="https://evil.example/"></iframe>')).toEqual(['embed from https://evil.example/', 'iframe not sandboxed']);
   });
 
   it('counts visible text for the 10000-character limit, and knows blank content', () => {
