@@ -4,10 +4,11 @@ import sanitizeHtml from 'sanitize-html';
  * Rich text (task content, additions, notices) is sanitised on write with an allowlist that
  * keeps what a rich editor (TipTap) produces: headings, paragraphs, lists, tables, quotes,
  * code, links (http, https, mailto), images (http, https, or inline png/jpeg/gif/webp data),
- * and a few harmless inline styles (colour, background colour, alignment). Everything else
- * goes: scripts and their content, event handlers, `javascript:`/`vbscript:`/`data:` links,
- * forms, frames other than the allowed video players, SVG, and styles that could hide or overlay content (display, visibility,
- * position, opacity, font-size, ...).
+ * video embeds (iframes of the players in EMBED_HOSTS, sandboxed; `<video>` over https), and
+ * a few harmless inline styles (colour, background colour, alignment, line height, indent).
+ * Everything else goes: scripts and their content, event handlers,
+ * `javascript:`/`vbscript:`/`data:` links, forms, other frames, SVG, and styles that could hide
+ * or overlay content (display, visibility, position, opacity, font-size, ...).
  */
 export const RICH_TEXT_MAX_CHARS = 10_000;
 
