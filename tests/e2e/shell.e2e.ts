@@ -18,9 +18,42 @@ afterAll(async () => {
 });
 
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
+
+/** What an integrator does: a full document with a token, from server code. */
+async function gqlAs(account: string, password: string, query: string, variables: Record<string, unknown> = {}) {
+  const url = `${inject('baseUrl')}/graphql`;
+  const login = (await (await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: 'mutation($i: LoginInput!) { login(input: $i) { ... on TokenPayload { token } } }', variables: { i: { account, password } } }),
+  })).json()) as { data: { login: { token: string } } };
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-token': login.data.login.token }, body: JSON.stringify({ query, variables }) });
+  return (await res.json()) as { data: Record<string, any>; errors?: unknown };
+}
+
+/**
+ * A staff member of this test's own (the administrator adds one with the roles of `like`):
+ * tests that change an account (its password) never touch the shared demo accounts, so the
+ * other spec files find them as seeded whatever the order.
+ */
+async function ownStaff(like: string, password: string): Promise<string> {
+  const found = await gqlAs('admin', 'Admin#2026', 'query($s: String) { users(filter: { search: $s }, first: 5) { edges { node { account roles { id } } } } }', { s: like });
+  const model = (found.data.users.edges as Array<{ node: { account: string; roles: Array<{ id: string }> } }>).find((e) => e.node.account === like)!.node;
+  const account = `e2e.${like}.${Date.now().toString(36)}`;
+  const made = await gqlAs('admin', 'Admin#2026', 'mutation($i: CreateStaffInput!) { createStaff(input: $i) { __typename ... on Error { message } } }', {
+    i: { account, name: `测试${like}`, password, roleIds: model.roles.map((r) => r.id) },
+  });
+  expect(made.data?.createStaff).toEqual({ __typename: 'SavedPersonPayload' });
+  return account;
+}
 const tags = (page: Page) => page.getByTestId('tag');
 /** Kept-alive views stay in the page, hidden; this is the one on screen. */
 const visibleOpenedAt = (page: Page) => page.locator('[data-testid=opened-at]:visible');
+/** Clicks a tab and waits until its view is the one on screen. */
+async function showView(page: Page, title: string): Promise<void> {
+  await page.getByRole('tab', { name: title }).click();
+  await page.locator('[data-testid=placeholder]:visible').filter({ has: page.getByRole('heading', { name: title }) }).waitFor();
+}
 async function tagTitles(page: Page): Promise<string[]> {
   return (await tags(page).allInnerTexts()).map((s) => s.trim());
 }
@@ -171,10 +204,14 @@ describe('languages', () => {
     await expect(page.getByTestId('placeholder').innerText()).resolves.toContain('Archive list');
     await shot(page, 'layout-en');
 
-    // The choice is the user's: a fresh browser without the cookie opens in English after login.
+    // The choice is the user's: a fresh browser without the cookie opens in English after login,
+    // the areas' texts (My Calendar, the task list) as well as the shell's, without a reload.
     const other = await newPage(browser);
     await login(other.page, 'manager', 'Staff#2026');
     await other.page.getByRole('tab', { name: 'My Calendar' }).waitFor();
+    await other.page.locator('.rbc-toolbar button').filter({ hasText: /^Week$/ }).waitFor();
+    await other.page.getByTestId('task-list').getByText('Assigned to me').waitFor();
+    await expect(other.page.getByTestId('working-tasks').innerText()).resolves.not.toMatch(/指派给我|我指派的/);
     await other.page.getByTestId('lang-zh').click();
     await other.page.getByRole('tab', { name: '我的日历' }).waitFor();
     expect(await cookie(other.context, 'lang')).toBe('zh');
@@ -205,13 +242,14 @@ describe('tab bar of visited views', () => {
     await expect(page.locator('[data-testid=tag][data-affix]').innerText()).resolves.toBe('我的日历');
 
     // /archives/list is kept alive: revisiting shows the same mounted view; others mount anew.
-    await page.getByRole('tab', { name: '档案列表' }).click();
+    // (A tab's view shows after the route transition: wait for its title before reading it.)
+    await showView(page, '档案列表');
     const archivesOpened = await page.locator('[data-kept-alive="/archives/list"] [data-testid=opened-at]').innerText();
-    await page.getByRole('tab', { name: '简易档案' }).click();
+    await showView(page, '简易档案');
     const lightOpened = await visibleOpenedAt(page).innerText();
-    await page.getByRole('tab', { name: '档案列表' }).click();
+    await showView(page, '档案列表');
     await expect(page.locator('[data-kept-alive="/archives/list"] [data-testid=opened-at]').innerText()).resolves.toBe(archivesOpened);
-    await page.getByRole('tab', { name: '简易档案' }).click();
+    await showView(page, '简易档案');
     await expect(visibleOpenedAt(page).innerText()).resolves.not.toBe(lightOpened);
 
     // Refresh from the right-click menu mounts the view again.
@@ -261,8 +299,9 @@ describe('tab bar of visited views', () => {
 
 describe('change password', () => {
   it('applies the rules on the form and changes the password', async () => {
+    const account = await ownStaff('sales', 'Staff#2026');
     const { context, page } = await newPage(browser);
-    await login(page, 'sales', 'Staff#2026');
+    await login(page, account, 'Staff#2026');
     await page.getByTestId('user-menu').click();
     await page.getByTestId('menu-change-password').click();
     const dialog = page.getByTestId('change-password');
@@ -300,28 +339,20 @@ describe('change password', () => {
     await toast(page, '修改密码成功').waitFor();
     await dialog.waitFor({ state: 'detached' });
 
-    // Log out; the new password works.
+    // Log out; the new password works, the old one no longer does.
     await page.getByTestId('user-menu').click();
     await page.getByTestId('menu-logout').click();
     await page.waitForURL(/#\/login$/);
-    await login(page, 'sales', 'Abcdefg#1');
+    await page.locator('input[name=account]').fill(account);
+    await page.locator('input[name=password]').fill('Staff#2026');
+    await page.locator('button[type=submit]').click();
+    await expect(page.getByTestId('login-error').innerText()).resolves.toContain('账号或密码错误');
+    await login(page, account, 'Abcdefg#1');
     await context.close();
   });
 });
 
 describe('notices and letters', () => {
-  /** What an integrator does: a full document with a token, from server code. */
-  async function gqlAs(account: string, password: string, query: string, variables: Record<string, unknown> = {}) {
-    const url = `${inject('baseUrl')}/graphql`;
-    const login = (await (await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: 'mutation($i: LoginInput!) { login(input: $i) { ... on TokenPayload { token } } }', variables: { i: { account, password } } }),
-    })).json()) as { data: { login: { token: string } } };
-    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-token': login.data.login.token }, body: JSON.stringify({ query, variables }) });
-    return (await res.json()) as { data: Record<string, unknown> };
-  }
-
   it('counts unread letters live, lists notices and letters, and reading one lowers the badge', async () => {
     const { context, page } = await newPage(browser);
     await login(page, 'consultant', 'Staff#2026');
@@ -362,14 +393,29 @@ describe('notices and letters', () => {
 });
 
 describe('log out', () => {
-  it('clears the token and the user; guarded paths go back to the login page', async () => {
+  it('clears the token and the user and goes to the plain login page from any page; guarded paths go back to the login page', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'lecturer', 'Staff#2026');
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('menu-logout').click();
-    await page.waitForURL(/#\/login$/);
-    expect(await cookie(context, 'Admin-Token')).toBeUndefined();
-    expect(await page.evaluate(() => localStorage.getItem('PC_user'))).toBeNull();
+    const requests: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/graphql')) requests.push(r.postDataJSON()?.operationName ?? '');
+    });
+    for (const route of ['/working', '/archives/list', '/notice']) {
+      await login(page, 'lecturer', 'Staff#2026', `/login?redirect=${route}`);
+      await page.waitForURL(new RegExp(`#${route}$`));
+      await page.getByTestId('user-menu').click();
+      await page.getByTestId('menu-logout').click();
+      await page.getByRole('heading', { name: '账号登录' }).waitFor();
+      // A deliberate logout carries no ?redirect= (not the page left, nor a late answer's).
+      expect(hashPath(page)).toBe('/login');
+      expect(await cookie(context, 'Admin-Token')).toBeUndefined();
+      expect(await page.evaluate(() => localStorage.getItem('PC_user'))).toBeNull();
+      await page.waitForTimeout(500);
+      expect(hashPath(page)).toBe('/login');
+      await expect(toast(page, '尚未登陆,请登录').count()).resolves.toBe(0);
+    }
+    expect(requests.filter((r) => r === 'UserMenuLogoutMutation')).toHaveLength(3);
+    await shot(page, 'logout-zh');
+    // After logout a guarded path still goes to the login page and back after login.
     await open(page, '/working');
     await page.waitForURL(/#\/login/);
     expect(hashPath(page)).toBe('/login?redirect=/working');

@@ -215,6 +215,11 @@ describe('task-detail dialog', () => {
     await page.locator('[data-testid=detail-priority] [data-priority=URGENT]').waitFor();
 
     // 加入档期: hours are required; default 09:00–18:30, regular.
+    // My Calendar (this week, behind the dialog) shows the new entry without moving its range.
+    const cal = page.getByTestId('calendar');
+    await page.locator('[data-testid=calendar][data-pending="0"]').waitFor();
+    const shownFrom = await cal.getAttribute('data-from');
+    const entriesBefore = await page.locator('.bo-cal-entry').count();
     await page.getByTestId('detail-schedule').click();
     await page.getByTestId('schedule-dialog').waitFor();
     await expect(page.getByTestId('schedule-begin').inputValue()).resolves.toBe('09:00');
@@ -234,6 +239,9 @@ describe('task-detail dialog', () => {
     const calendar = await adminGql('query($f: DateTime!, $t: DateTime!) { calendar(from: $f, to: $t) { scheduleEntries { taskIds workHours } } }', { f: from, t: to });
     const booked = (calendar.data!.calendar.scheduleEntries as Array<{ taskIds: number[]; workHours: number }>).filter((e) => e.taskIds.includes(taskDbId));
     expect(booked.map((e) => e.workHours)).toEqual([2.5]);
+    await expect.poll(() => page.locator('.bo-cal-entry').count()).toBe(entriesBefore + 1);
+    await expect(page.locator('.bo-cal-entry').filter({ hasText: '2.5' }).count()).resolves.toBeGreaterThan(0);
+    expect(await cal.getAttribute('data-from')).toBe(shownFrom);
 
     // A daily report for today.
     await page.getByTestId('report-save').click();
@@ -581,12 +589,13 @@ describe('screens in English', () => {
     const title = `Essay review ${run}`;
     await createTask(title, 'yang.fan', { priority: 'URGENT', type: 'BUG' }, ['yang.fan', PASSWORD]);
     const { context, page } = await newPage(browser);
+    // The page loads in Chinese (no cookie yet); after login, without a reload, every text
+    // follows the user's English: the shell's and the areas' (tasks, calendar).
     await login(page, 'yang.fan', PASSWORD);
-    // The page loaded in Chinese (no cookie yet); after login it follows the user's English.
-    // Reloading shows the language a returning user sees (see docs/tasks-ui.md).
-    await page.reload();
     await page.getByTestId('working-tasks').waitFor();
     await page.getByTestId('task-list').getByText('Assigned to me').waitFor();
+    await page.locator('.rbc-toolbar button').filter({ hasText: /^Week$/ }).waitFor();
+    await expect(page.getByTestId('working-tasks').innerText()).resolves.not.toMatch(/指派给我|我指派的/);
     await page.getByTestId('task-row').first().waitFor();
     await page.getByTestId('working-tasks').screenshot({ path: path.join(SCREENSHOTS, 'tasks-list-en.png') });
 

@@ -11,5 +11,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    // expect.poll waits like the browser's own waits do (1 s by default is short on 2 shared cores).
+    expect: { poll: { timeout: 10_000 } },
   },
 });

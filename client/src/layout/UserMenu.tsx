@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { removeToken } from '../lib/storage.ts';
 import { useLang } from '../lib/useLang.ts';
 import { sessionChanged } from '../relay/fetch.ts';
-import { sessionUser } from '../state/session.ts';
+import { logoutIntent, sessionUser } from '../state/session.ts';
 import type { UserMenuLogoutMutation } from './__generated__/UserMenuLogoutMutation.graphql.ts';
 import type { UserMenu_viewer$key } from './__generated__/UserMenu_viewer.graphql.ts';
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
@@ -33,11 +33,14 @@ export function UserMenu({ viewer }: { viewer: UserMenu_viewer$key }) {
   const [commitLogout] = useMutation<UserMenuLogoutMutation>(logoutMutation);
   const name = lang === 'en' && user.nameEn ? user.nameEn : user.name;
 
-  /** Logout: the server revokes the token; the token and the user are cleared here either way. */
+  /**
+   * Logout: the server revokes the token; the token and the user are cleared here either way,
+   * and the page goes to the plain login page (no `?redirect=`: a deliberate logout).
+   */
   function logout() {
     const finish = () => {
+      logoutIntent.mark();
       removeToken();
-      // Leave first, so the guard does not add ?redirect= for the page being left.
       navigate('/login', { replace: true });
       sessionUser.set(null);
       sessionChanged();

@@ -143,6 +143,9 @@ export async function execute(operation: Operation, variables: Variables): Promi
     const body = await post(operation, variables, token);
     const outcome = classifyErrors(body.errors);
     if (outcome === 'needLogin') {
+      // An answer to a session that has ended since (a logout while this was under way) does
+      // not end the page's session again, nor send the login page a ?redirect=.
+      if (token !== getToken()) throw new RequestFailed(t('status.needLogin'), 'UNAUTHENTICATED');
       endSession();
       throw new RequestFailed(t('status.needLogin'), 'UNAUTHENTICATED');
     }
@@ -188,7 +191,7 @@ export function subscribe(operation: Operation, variables: Variables, handlers: 
   };
 
   /** One SSE event; false when the stream must stop. */
-  async function onEvent(event: string, data: string): Promise<'go' | 'stop' | 'reconnect'> {
+  async function onEvent(event: string, data: string, sentWith: string): Promise<'go' | 'stop' | 'reconnect'> {
     if (event === 'complete') {
       handlers.complete();
       return 'stop';
@@ -197,7 +200,7 @@ export function subscribe(operation: Operation, variables: Variables, handlers: 
     const body = JSON.parse(data) as Body;
     const outcome = classifyErrors(body.errors);
     if (outcome === 'needLogin') {
-      endSession();
+      if (sentWith === getToken()) endSession(); // else the session has ended since
       return 'stop';
     }
     if (outcome === 'tokenExpired') {
@@ -238,7 +241,7 @@ export function subscribe(operation: Operation, variables: Variables, handlers: 
               if (line.startsWith('event:')) event = line.slice(6).trim();
               else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
             }
-            const next = await onEvent(event, data.join('\n'));
+            const next = await onEvent(event, data.join('\n'), token);
             if (next === 'stop') return;
             if (next === 'reconnect') break reading;
             delay = 1000;

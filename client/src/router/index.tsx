@@ -1,26 +1,31 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { createHashRouter, Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
-import { currentLang, loadTexts } from '../i18n/index.ts';
+import { loadTexts, targetLang } from '../i18n/index.ts';
 import { getToken } from '../lib/storage.ts';
-import { sessionUser } from '../state/session.ts';
+import { logoutIntent, sessionUser } from '../state/session.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { ErrorPage } from '../screens/ErrorPage.tsx';
 import { LoginPage } from '../screens/Login/LoginPage.tsx';
 
-// The login route stays small: the layout and every screen behind it load on demand.
-const Layout = lazy(() => Promise.all([import('../layout/Layout.tsx'), loadTexts(currentLang())]).then(([m]) => ({ default: m.Layout })));
+// The login route stays small: the layout and every screen behind it load on demand, with
+// every text group of the language the page shows or is switching to (after login: the user's).
+const Layout = lazy(() => Promise.all([import('../layout/Layout.tsx'), loadTexts(targetLang())]).then(([m]) => ({ default: m.Layout })));
 const Working = lazy(() => import('../screens/Working/Working.tsx').then((m) => ({ default: m.Working })));
 const NoticeList = lazy(() => import('../screens/Notice/NoticeList.tsx').then((m) => ({ default: m.NoticeList })));
 const NoticeDetail = lazy(() => import('../screens/Notice/NoticeDetail.tsx').then((m) => ({ default: m.NoticeDetail })));
 const MenuRoute = lazy(() => import('./MenuRoute.tsx').then((m) => ({ default: m.MenuRoute })));
 const Standalone = lazy(() => import('../screens/Standalone.tsx').then((m) => ({ default: m.Standalone })));
 
-/** Without a token only the unguarded paths are open; anything else goes to /login?redirect=<full path>. */
+/**
+ * Without a token only the unguarded paths are open; anything else goes to
+ * /login?redirect=<full path>, except right after a deliberate logout (plain /login).
+ */
 function Guard() {
   const location = useLocation();
   sessionUser.use(); // re-render when the session ends
 
   if (!getToken()) {
+    if (logoutIntent.get()) return <Navigate to="/login" replace />;
     const full = location.pathname + location.search;
     return <Navigate to={`/login?redirect=${encodeURIComponent(full)}`} replace />;
   }

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Field, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql } from 'react-relay';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -10,7 +10,7 @@ import { loginStrength } from '../../lib/password.ts';
 import { encryptPassword } from '../../lib/rsa.ts';
 import { removeToken, setToken } from '../../lib/storage.ts';
 import { run, sessionChanged } from '../../relay/fetch.ts';
-import { sessionUser } from '../../state/session.ts';
+import { logoutIntent, sessionUser } from '../../state/session.ts';
 import { resetViews } from '../../state/visited.ts';
 import type { LoginPageKeyQuery$data } from './__generated__/LoginPageKeyQuery.graphql.ts';
 import type { LoginPageMutation$data } from './__generated__/LoginPageMutation.graphql.ts';
@@ -57,6 +57,8 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const strength = loginStrength(password);
+  // A logout has landed here: guarded paths opened from now on return after login again.
+  useEffect(() => logoutIntent.clear(), []);
 
   const accountMissing = touched && !account.trim();
   const passwordMissing = touched && !password;
@@ -74,6 +76,8 @@ export function LoginPage() {
       const { login: result } = await run<LoginPageMutation$data>(loginMutation, { input: { account: account.trim(), password: sealed } });
       if (result.__typename === 'TokenPayload' && result.token && result.viewer) {
         const lang = result.viewer.language === 'EN' ? 'en' : 'zh';
+        // The layout opens in the user's language: its texts are loaded before the session starts.
+        await applyLang(lang).catch(() => undefined);
         setToken(result.token);
         sessionUser.set({
           databaseId: result.viewer.databaseId,
@@ -83,7 +87,6 @@ export function LoginPage() {
           language: lang,
           timeZone: result.viewer.user.timeZone,
         });
-        applyLang(lang);
         resetViews();
         sessionChanged();
         navigate(safeRedirect(params.get('redirect')), { replace: true });

@@ -3,6 +3,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useMutation } from 'react-relay';
+import { calendarChanged } from '../../../components/calendar/signal.ts';
 import { Modal } from '../../../components/task/Modal.tsx';
 import { ProjectAutocomplete, type PickedProject } from '../../../components/task/ProjectAutocomplete.tsx';
 import { notify } from '../../../components/toaster.tsx';
@@ -56,6 +57,8 @@ export function ScheduleDialog({ taskId, taskState, project, zone, onClose }: { 
         const r = res.addTaskToSchedule;
         if (r.__typename === 'AddTaskToSchedulePayload') {
           notify('success', t('toast.addedToSchedule'));
+          // An open My Calendar refetches its visible range and shows the new entries.
+          calendarChanged();
           onClose();
         } else setError(r.message ?? t('transport.unknown'));
       },
