@@ -85,7 +85,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) =>
     (frame.tag === 'img' && (!frame.attribs.src || (frame.attribs.src.startsWith('data:') && !DATA_IMAGE.test(frame.attribs.src)))) ||
     (frame.tag === 'iframe' && !embedHostAllowed(frame.attribs.src)) ||
-    (frame.tag === 'video' && !frame.attribs.src && !frame.children?.length) ||
+    (frame.tag === 'video' && !frame.attribs.src && frame.mediaChildren.length === 0) ||
     (frame.tag === 'source' && !frame.attribs.src),
   transformTags: {
     iframe: (tagName, attribs) => ({
