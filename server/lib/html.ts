@@ -81,11 +81,11 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
+  selfClosing: [...sanitizeHtml.defaults.selfClosing, 'source'],
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'object', 'embed', 'svg', 'math', 'template', 'xmp', 'noembed', 'noframes'],
   exclusiveFilter: (frame) =>
     (frame.tag === 'img' && (!frame.attribs.src || (frame.attribs.src.startsWith('data:') && !DATA_IMAGE.test(frame.attribs.src)))) ||
     (frame.tag === 'iframe' && !embedHostAllowed(frame.attribs.src)) ||
-    (frame.tag === 'video' && !frame.attribs.src && frame.mediaChildren.length === 0) ||
     (frame.tag === 'source' && !frame.attribs.src),
   transformTags: {
     iframe: (tagName, attribs) => ({

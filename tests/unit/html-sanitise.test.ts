@@ -214,7 +214,10 @@ describe('sanitizeRichText keeps what a rich editor produces', () => {
     );
     expect(out).toBe(
       '<iframe src="https://player.bilibili.com/player.html?bvid=BV1" sandbox="allow-scripts allow-same-origin allow-presentation allow-popups" width="640" height="360" referrerpolicy="no-referrer" frameborder="0"></iframe>' +
-        '<video src="https://player.vimeo.com/v.mp4" controls></video>',
+        '<video src="https://player.vimeo.com/v.mp4" controls></video><video></video>',
+    );
+    expect(sanitizeRichText('<video controls><source src="https://media.example/v.mp4" type="video/mp4" /><source src="javascript:alert(1)" /></video>')).toBe(
+      '<video controls><source src="https://media.example/v.mp4" type="video/mp4" /></video>',
     );
     expect(problems(out)).toEqual([]);
     expect(problems('<iframe src="https://evil.example/"></iframe>')).toEqual(['embed from https://evil.example/', 'iframe not sandboxed']);
