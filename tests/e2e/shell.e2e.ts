@@ -34,17 +34,23 @@ async function gqlAs(account: string, password: string, query: string, variables
 /**
  * A staff member of this test's own (the administrator adds one with the roles of `like`):
  * tests that change an account (its password) never touch the shared demo accounts, so the
- * other spec files find them as seeded whatever the order.
+ * other spec files find them as seeded whatever the order. `done` deactivates it again, so
+ * other specs' staff lists and pictures do not show it.
  */
-async function ownStaff(like: string, password: string): Promise<string> {
+async function ownStaff(like: string, password: string): Promise<{ account: string; done: () => Promise<void> }> {
   const found = await gqlAs('admin', 'Admin#2026', 'query($s: String) { users(filter: { search: $s }, first: 5) { edges { node { account roles { id } } } } }', { s: like });
   const model = (found.data.users.edges as Array<{ node: { account: string; roles: Array<{ id: string }> } }>).find((e) => e.node.account === like)!.node;
   const account = `e2e.${like}.${Date.now().toString(36)}`;
-  const made = await gqlAs('admin', 'Admin#2026', 'mutation($i: CreateStaffInput!) { createStaff(input: $i) { __typename ... on Error { message } } }', {
+  const made = await gqlAs('admin', 'Admin#2026', 'mutation($i: CreateStaffInput!) { createStaff(input: $i) { __typename ... on SavedPersonPayload { user { id } } ... on Error { message } } }', {
     i: { account, name: `测试${like}`, password, roleIds: model.roles.map((r) => r.id) },
   });
-  expect(made.data?.createStaff).toEqual({ __typename: 'SavedPersonPayload' });
-  return account;
+  expect(made.data?.createStaff?.__typename).toBe('SavedPersonPayload');
+  const userId = made.data.createStaff.user.id as string;
+  const done = async () => {
+    const res = await gqlAs('admin', 'Admin#2026', 'mutation($i: StaffStateInput!) { deactivateStaff(input: $i) { __typename } }', { i: { userId } });
+    expect(res.data?.deactivateStaff?.__typename).toBe('StaffStatePayload');
+  };
+  return { account, done };
 }
 const tags = (page: Page) => page.getByTestId('tag');
 /** Kept-alive views stay in the page, hidden; this is the one on screen. */
@@ -299,56 +305,60 @@ describe('tab bar of visited views', () => {
 
 describe('change password', () => {
   it('applies the rules on the form and changes the password', async () => {
-    const account = await ownStaff('sales', 'Staff#2026');
+    const { account, done } = await ownStaff('sales', 'Staff#2026');
     const { context, page } = await newPage(browser);
-    await login(page, account, 'Staff#2026');
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('menu-change-password').click();
-    const dialog = page.getByTestId('change-password');
-    await dialog.waitFor();
-    const newPassword = dialog.locator('input[name=password]');
-    const confirm = dialog.locator('input[name=confirmPassword]');
-    const bar = dialog.getByTestId('strength-bar');
+    try {
+      await login(page, account, 'Staff#2026');
+      await page.getByTestId('user-menu').click();
+      await page.getByTestId('menu-change-password').click();
+      const dialog = page.getByTestId('change-password');
+      await dialog.waitFor();
+      const newPassword = dialog.locator('input[name=password]');
+      const confirm = dialog.locator('input[name=confirmPassword]');
+      const bar = dialog.getByTestId('strength-bar');
 
-    await newPassword.fill('abc');
-    await newPassword.blur();
-    await expect(dialog.getByTestId('password-problem').innerText()).resolves.toBe('密码长度为8到24位');
-    await expect(bar.getAttribute('data-level')).resolves.toBe('weak');
-    await newPassword.fill('abcdefgh1');
-    await expect(dialog.getByTestId('password-problem').innerText()).resolves.toBe('密码必须包含大小写字母和数字');
-    await expect(bar.getAttribute('data-level')).resolves.toBe('medium');
-    await newPassword.fill('Abcdefg#1');
-    await expect(bar.getAttribute('data-level')).resolves.toBe('strong');
-    await expect(dialog.getByTestId('password-problem').count()).resolves.toBe(0);
+      await newPassword.fill('abc');
+      await newPassword.blur();
+      await expect(dialog.getByTestId('password-problem').innerText()).resolves.toBe('密码长度为8到24位');
+      await expect(bar.getAttribute('data-level')).resolves.toBe('weak');
+      await newPassword.fill('abcdefgh1');
+      await expect(dialog.getByTestId('password-problem').innerText()).resolves.toBe('密码必须包含大小写字母和数字');
+      await expect(bar.getAttribute('data-level')).resolves.toBe('medium');
+      await newPassword.fill('Abcdefg#1');
+      await expect(bar.getAttribute('data-level')).resolves.toBe('strong');
+      await expect(dialog.getByTestId('password-problem').count()).resolves.toBe(0);
 
-    // The confirmation is checked on blur.
-    await confirm.fill('Abcdefg#');
-    await expect(dialog.getByTestId('confirm-problem').count()).resolves.toBe(0);
-    await confirm.blur();
-    await expect(dialog.getByTestId('confirm-problem').innerText()).resolves.toBe('两次密码不一致');
-    await shot(page, 'change-password-zh');
+      // The confirmation is checked on blur.
+      await confirm.fill('Abcdefg#');
+      await expect(dialog.getByTestId('confirm-problem').count()).resolves.toBe(0);
+      await confirm.blur();
+      await expect(dialog.getByTestId('confirm-problem').innerText()).resolves.toBe('两次密码不一致');
+      await shot(page, 'change-password-zh');
 
-    // A wrong current password is the server's answer, shown in the form.
-    await confirm.fill('Abcdefg#1');
-    await dialog.locator('input[name=oldPassword]').fill('Wrong#2026');
-    await dialog.getByRole('button', { name: '保存' }).click();
-    await expect(dialog.getByTestId('change-password-error').innerText()).resolves.toContain('原密码错误');
+      // A wrong current password is the server's answer, shown in the form.
+      await confirm.fill('Abcdefg#1');
+      await dialog.locator('input[name=oldPassword]').fill('Wrong#2026');
+      await dialog.getByRole('button', { name: '保存' }).click();
+      await expect(dialog.getByTestId('change-password-error').innerText()).resolves.toContain('原密码错误');
 
-    await dialog.locator('input[name=oldPassword]').fill('Staff#2026');
-    await dialog.getByRole('button', { name: '保存' }).click();
-    await toast(page, '修改密码成功').waitFor();
-    await dialog.waitFor({ state: 'detached' });
+      await dialog.locator('input[name=oldPassword]').fill('Staff#2026');
+      await dialog.getByRole('button', { name: '保存' }).click();
+      await toast(page, '修改密码成功').waitFor();
+      await dialog.waitFor({ state: 'detached' });
 
-    // Log out; the new password works, the old one no longer does.
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('menu-logout').click();
-    await page.waitForURL(/#\/login$/);
-    await page.locator('input[name=account]').fill(account);
-    await page.locator('input[name=password]').fill('Staff#2026');
-    await page.locator('button[type=submit]').click();
-    await expect(page.getByTestId('login-error').innerText()).resolves.toContain('账号或密码错误');
-    await login(page, account, 'Abcdefg#1');
-    await context.close();
+      // Log out; the new password works, the old one no longer does.
+      await page.getByTestId('user-menu').click();
+      await page.getByTestId('menu-logout').click();
+      await page.waitForURL(/#\/login$/);
+      await page.locator('input[name=account]').fill(account);
+      await page.locator('input[name=password]').fill('Staff#2026');
+      await page.locator('button[type=submit]').click();
+      await expect(page.getByTestId('login-error').innerText()).resolves.toContain('账号或密码错误');
+      await login(page, account, 'Abcdefg#1');
+    } finally {
+      await context.close();
+      await done();
+    }
   });
 });
 
