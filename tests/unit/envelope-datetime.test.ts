@@ -6,7 +6,7 @@
  */
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from '../../server/rest/envelope.ts';
+import { formatDateTime } from '../../server/lib/wall-time.ts';
 
 const ZONES = [
   'Asia/Shanghai', 'America/New_York', 'Europe/London', 'UTC', 'Asia/Kolkata', // +05:30

@@ -103,8 +103,8 @@ describe('rules', () => {
 
 describe('wall-time text', () => {
   it('matches Intl for every hour around both New York DST changes and in Shanghai and London', async () => {
-    const { wallText } = await import('../../server/modules/schedule/wall-time.ts');
-    const { formatDateTime } = await import('../../server/rest/envelope.ts');
+    const { wallText } = await import('../../server/lib/wall-time.ts');
+    const { formatDateTime } = await import('../../server/lib/wall-time.ts');
     for (const zone of ['America/New_York', 'Asia/Shanghai', 'Europe/London', 'Asia/Kolkata']) {
       for (const start of ['2026-03-07T00:00:00Z', '2026-10-30T00:00:00Z', '2026-03-28T00:00:00Z']) {
         for (let m = 0; m < 4 * 24 * 60; m += 7) {

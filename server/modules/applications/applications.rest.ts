@@ -5,7 +5,8 @@ import { dbId, parseInput, z } from '../../lib/validate.ts';
 import { authorize, requireActor } from '../../policy.ts';
 import type { RestRoute } from '../../rest/adapter.ts';
 import type { Params } from '../../rest/body.ts';
-import { formatDate, formatDateTime, readPage, type Page } from '../../rest/envelope.ts';
+import { readPage, type Page } from '../../rest/envelope.ts';
+import { formatDate, formatDateTime } from '../../lib/wall-time.ts';
 import {
   addOrUpdateApplications,
   APPLICATION_ORDER,

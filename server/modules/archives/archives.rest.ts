@@ -6,7 +6,8 @@ import { bytesResponse, downloadResponse, uploadedFile } from '../../lib/upload.
 import { authorize, requireActor } from '../../policy.ts';
 import { BOTH, type RestRoute } from '../../rest/adapter.ts';
 import type { ParsedRequest, Params } from '../../rest/body.ts';
-import { envelope, formatDateTime, readPage, type Page } from '../../rest/envelope.ts';
+import { envelope, readPage, type Page } from '../../rest/envelope.ts';
+import { formatDateTime } from '../../lib/wall-time.ts';
 import { saveFamilyBundle, saveFullArchive, saveLightArchive } from './archives.composite.ts';
 import { createVerification, examinesWhere, latestExamineOf, reverifyModule, unverifiedArchivesWhere, verifyModule, visibleExamine } from './archives.examine.ts';
 import type { ShapedRow } from './archives.fields.ts';

@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../../context.ts';
 import { DomainError, ValidationError } from '../../errors.ts';
 import { translate, type Lang, type MessageKey } from '../../i18n/catalogue.ts';
-import { formatDateTime } from '../../rest/envelope.ts';
+import { formatDateTime } from '../../lib/wall-time.ts';
 import { dataRows, labelledHeaderColumns, readFirstWorksheet, rowErrors, writeSheet, XlsxRowsError, type ImportRowError } from '../../lib/xlsx.ts';
 import { authorize } from '../../policy.ts';
 import { runWrite } from '../../write.ts';

@@ -1,6 +1,6 @@
 import type { RestRoute } from '../../rest/adapter.ts';
 import { BOTH } from '../../rest/adapter.ts';
-import { formatDate } from '../../rest/envelope.ts';
+import { formatDate } from '../../lib/wall-time.ts';
 import { requireActor } from '../../policy.ts';
 import { translate } from '../../i18n/catalogue.ts';
 import { changePassword, loginProfile, loginPublicKey, login, logout, refreshToken } from './auth.service.ts';

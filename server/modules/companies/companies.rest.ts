@@ -1,7 +1,8 @@
 import { translate } from '../../i18n/catalogue.ts';
 import type { RestRoute } from '../../rest/adapter.ts';
 import { BOTH } from '../../rest/adapter.ts';
-import { formatDateTime, readPage } from '../../rest/envelope.ts';
+import { readPage } from '../../rest/envelope.ts';
+import { formatDateTime } from '../../lib/wall-time.ts';
 import { idList, legacyParams, num, pageJson, pick } from '../users/legacy.ts';
 import { deleteCompanyUsers, listAllCompanies, listCompanyUsersPage, saveCompanyUser } from './companies.service.ts';
 

@@ -5,7 +5,8 @@ import { bytesResponse } from '../../lib/upload.ts';
 import { authorize, requireActor } from '../../policy.ts';
 import { BOTH, type RestRoute } from '../../rest/adapter.ts';
 import type { Params } from '../../rest/body.ts';
-import { envelope, formatDateTime, readPage } from '../../rest/envelope.ts';
+import { envelope, readPage } from '../../rest/envelope.ts';
+import { formatDateTime } from '../../lib/wall-time.ts';
 import { uploadedFile } from '../../lib/upload.ts';
 import {
   deleteDictionaries,

@@ -3,7 +3,7 @@ import { DateTime, Duration } from 'luxon';
 import type { Db } from '../../db/client.ts';
 import { expandRule } from '../schedule/index.ts';
 import { MAX_EVENT_DAYS } from '../schedule/conflicts.ts';
-import { wallText } from '../schedule/wall-time.ts';
+import { wallText } from '../../lib/wall-time.ts';
 import { ruleValue } from './recurrence.ts';
 import { calendarZone, isKnownZone } from './zones.ts';
 

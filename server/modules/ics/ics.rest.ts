@@ -3,7 +3,8 @@ import { translate } from '../../i18n/catalogue.ts';
 import { requireActor } from '../../policy.ts';
 import type { RestRoute } from '../../rest/adapter.ts';
 import type { Params } from '../../rest/body.ts';
-import { formatDateTime, parseLegacyDateTime, readPage } from '../../rest/envelope.ts';
+import { readPage } from '../../rest/envelope.ts';
+import { formatDateTime, parseLegacyDateTime } from '../../lib/wall-time.ts';
 import { importIcs } from './ics.import.ts';
 import { batchChangeSubscriptions, effectiveAt, generateIcsFile, ICS_STATES, listSubscriptionsPage } from './ics.service.ts';
 

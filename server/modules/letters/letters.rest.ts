@@ -2,7 +2,8 @@ import type { ServiceContext } from '../../context.ts';
 import { requireActor } from '../../policy.ts';
 import { BOTH, type RestRoute } from '../../rest/adapter.ts';
 import type { Params } from '../../rest/body.ts';
-import { formatDateTime, readPage } from '../../rest/envelope.ts';
+import { readPage } from '../../rest/envelope.ts';
+import { formatDateTime } from '../../lib/wall-time.ts';
 import { getNotice, listNoticesPage, publishNotice, type NoticeRow } from '../notices/notices.service.ts';
 import { listMyLettersPage, openLetter, sendLetter, setLetterReadState, type DeliveryRow } from './letters.service.ts';
 

@@ -5,7 +5,8 @@ import { downloadResponse, uploadedFile } from '../../lib/upload.ts';
 import { requireActor } from '../../policy.ts';
 import { BOTH, type RestRoute } from '../../rest/adapter.ts';
 import type { Params, ParsedRequest } from '../../rest/body.ts';
-import { formatDate, formatDateTime, readPage } from '../../rest/envelope.ts';
+import { readPage } from '../../rest/envelope.ts';
+import { formatDate, formatDateTime } from '../../lib/wall-time.ts';
 import { memberImagePath, projectFilePath } from './projects.node.ts';
 import {
   createProject,

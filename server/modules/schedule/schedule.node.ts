@@ -1,5 +1,5 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
-import { wallText } from './wall-time.ts';
+import { wallText } from '../../lib/wall-time.ts';
 import { canReadEntry } from '../workdaily/entries.policy.ts';
 import { UserNode } from '../users/users.node.ts';
 import { builder } from '../../graphql/builder.ts';

@@ -8,9 +8,9 @@ import { translate } from '../../i18n/catalogue.ts';
 import { requireActor } from '../../policy.ts';
 import type { RestRoute } from '../../rest/adapter.ts';
 import type { Params } from '../../rest/body.ts';
-import { envelope, formatDateTime, parseLegacyDateTime, readPage } from '../../rest/envelope.ts';
+import { envelope, readPage } from '../../rest/envelope.ts';
+import { formatDateTime, parseLegacyDateTime, wallText } from '../../lib/wall-time.ts';
 import type { Conflict } from './conflicts.ts';
-import { wallText } from './wall-time.ts';
 import { requireZone, ruleFields } from './recurrence.ts';
 import { eventInclude, findAlike, getEvent, listCalendar, listWhere, type EventWithRelations } from './schedule.queries.ts';
 import {

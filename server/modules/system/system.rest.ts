@@ -1,6 +1,7 @@
 import type { RestRoute } from '../../rest/adapter.ts';
 import { BOTH } from '../../rest/adapter.ts';
-import { formatDateTime, parseLegacyDateTime, readPage } from '../../rest/envelope.ts';
+import { readPage } from '../../rest/envelope.ts';
+import { formatDateTime, parseLegacyDateTime } from '../../lib/wall-time.ts';
 import { requireActor } from '../../policy.ts';
 import { listOperationLogsPage, listTimeZones, utcOffset } from './system.service.ts';
 

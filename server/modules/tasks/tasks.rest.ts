@@ -5,7 +5,8 @@ import { translate } from '../../i18n/catalogue.ts';
 import { dbId, parseInput, z } from '../../lib/validate.ts';
 import { requireActor } from '../../policy.ts';
 import { BOTH, type RestRoute } from '../../rest/adapter.ts';
-import { formatDateTime, parseLegacyDateTime, readPage, type Page } from '../../rest/envelope.ts';
+import { readPage, type Page } from '../../rest/envelope.ts';
+import { formatDateTime, parseLegacyDateTime } from '../../lib/wall-time.ts';
 import { addTaskToSchedule, removeTaskFromEntry, saveScheduleEntries } from './schedule-entries.service.ts';
 import {
   addTaskAddition,

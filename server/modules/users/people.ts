@@ -1,7 +1,7 @@
 import type { Actor } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
-import { formatDate, formatDateTime } from '../../rest/envelope.ts';
+import { formatDate, formatDateTime } from '../../lib/wall-time.ts';
 import { canSeePersonalData } from './users.policy.ts';
 
 /** Online means active (an authenticated request) in the last 5 minutes. */

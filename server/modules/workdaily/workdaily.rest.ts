@@ -5,8 +5,8 @@ import { translate } from '../../i18n/catalogue.ts';
 import { requireActor } from '../../policy.ts';
 import type { RestRoute } from '../../rest/adapter.ts';
 import type { Params } from '../../rest/body.ts';
-import { formatDate, formatDateTime, readPage } from '../../rest/envelope.ts';
-import { wallText } from '../schedule/wall-time.ts';
+import { readPage } from '../../rest/envelope.ts';
+import { formatDate, formatDateTime, wallText } from '../../lib/wall-time.ts';
 import {
   dailyReminder,
   entriesOfUser,
