@@ -7,18 +7,8 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { createGraphQLHandler } from './graphql/yoga.ts';
 import { limitGraphqlUpload } from './lib/upload.ts';
-import { authRoutes } from './modules/auth/auth.rest.ts';
-import { systemRoutes } from './modules/system/system.rest.ts';
-import { userRoutes } from './modules/users/users.rest.ts';
 import { createRestHandler } from './rest/adapter.ts';
-import { tasksRouteTables } from './rest/modules/tasks.ts';
-import { scheduleRouteTables } from './rest/modules/schedule.ts';
-import { workdailyRouteTables } from './rest/modules/workdaily.ts';
-import { orgRouteTables } from './rest/modules/org.ts';
-import { contentRouteTables } from './rest/modules/content.ts';
-import { archivesRouteTables } from './rest/modules/archives.ts';
-import { schoolsRouteTables } from './rest/modules/schools.ts';
-import { icsFeedHandler } from './modules/ics/ics.route.ts';
+import { icsFeedHandler, modules } from './modules/index.ts';
 
 
 // CLIENT_DIST points at another build (the browser tests serve a copy they can change).
@@ -53,18 +43,10 @@ function clientAddress(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean
 export function createApp(deps: { db: Db; config: Config }) {
   const app = new Hono();
   const yoga = createGraphQLHandler(deps, { graphiql: !deps.config.production });
-  const rest = createRestHandler(deps, [
-    authRoutes,
-    userRoutes,
-    systemRoutes,
-    ...tasksRouteTables,
-    ...scheduleRouteTables,
-    ...workdailyRouteTables,
-    ...orgRouteTables,
-    ...contentRouteTables,
-    ...archivesRouteTables,
-    ...schoolsRouteTables,
-  ]);
+  const rest = createRestHandler(
+    deps,
+    modules.map((m) => m.routes),
+  );
 
   app.get('/healthz', async (c) => {
     try {

@@ -1,8 +1,8 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { resolveLang, type Lang } from './i18n/catalogue.ts';
-import { authenticate } from './modules/auth/session.ts';
-import { tokenFromHeaders } from './modules/auth/tokens.ts';
+import { authenticate } from './auth/session.ts';
+import { tokenFromHeaders } from './auth/tokens.ts';
 
 export type Door = 'GRAPHQL' | 'REST';
 

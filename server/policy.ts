@@ -1,14 +1,7 @@
 import type { Actor, ServiceContext } from './context.ts';
 import { AuthenticationError, ForbiddenError } from './errors.ts';
-import { tasksPermissions } from './permissions/tasks.ts';
-import { schedulePermissions } from './permissions/schedule.ts';
-import { workdailyPermissions } from './permissions/workdaily.ts';
-import { orgPermissions } from './permissions/org.ts';
-import { contentPermissions } from './permissions/content.ts';
-import { archivesPermissions } from './permissions/archives.ts';
-import { schoolsPermissions } from './permissions/schools.ts';
-import { holdsRight, staffHolding } from './permissions/rights.ts';
-
+import { isStaff } from './lib/codes.ts';
+import { holdsRight, staffHolding } from './auth/rights.ts';
 
 /**
  * The one authorisation policy, used by both doors. Each permission names who holds it;
@@ -19,9 +12,6 @@ import { holdsRight, staffHolding } from './permissions/rights.ts';
  * role administration (saveRoleRights) decides who may do what, and the client's
  * `viewer.can(right:)` answers exactly what the server enforces. See docs/org.md.
  */
-const STAFF = 1;
-const isStaff = (a: Actor) => a.type === STAFF;
-
 const corePermissions = {
   /** Read the staff directory, departments, roles, projects. */
   'directory.read': isStaff,
@@ -33,22 +23,41 @@ const corePermissions = {
   'rights.readAll': staffHolding('rights.readAll'),
 } as const satisfies Record<string, (a: Actor) => boolean>;
 
-/** Core permissions plus each area's own table (server/permissions/<area>.ts). */
-export const permissions = {
-  ...corePermissions,
-  ...tasksPermissions,
-  ...schedulePermissions,
-  ...workdailyPermissions,
-  ...orgPermissions,
-  ...contentPermissions,
-  ...archivesPermissions,
-  ...schoolsPermissions,
-} as const;
+/** Who holds a permission (administrators hold all, whatever the rule says). */
+export type PermissionRule = (a: Actor) => boolean;
+export type PermissionRules = Record<string, PermissionRule>;
 
-export type Permission = keyof typeof permissions;
+/**
+ * The permissions modules register (each module's `<m>.policy.ts` table, registered by its
+ * `index.ts` through `defineModule`). A module adds its names to this interface so that a
+ * misspelt permission fails the type check:
+ *
+ *   declare module '../../policy.ts' {
+ *     interface ModulePermissions extends Record<keyof typeof tasksPermissions, true> {}
+ *   }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ModulePermissions {}
+
+export type Permission = keyof typeof corePermissions | keyof ModulePermissions;
+
+const rules = new Map<string, PermissionRule>(Object.entries(corePermissions));
+
+/** Adds a module's permissions to the one policy; a name registered twice is a programming error. */
+export function registerPermissions(owner: string, table: PermissionRules): void {
+  for (const [name, rule] of Object.entries(table)) {
+    if (rules.has(name)) throw new Error(`permission ${name} (module ${owner}) is registered twice`);
+    rules.set(name, rule);
+  }
+}
 
 export function isPermission(name: string): name is Permission {
-  return Object.hasOwn(permissions, name);
+  return rules.has(name);
+}
+
+/** Every registered permission name (role administration lists them). */
+export function permissionNames(): Permission[] {
+  return [...rules.keys()] as Permission[];
 }
 
 export { holdsRight };
@@ -56,7 +65,8 @@ export { holdsRight };
 export function can(actor: Actor | null, permission: Permission): boolean {
   if (!actor) return false;
   if (actor.isAdmin) return true;
-  return permissions[permission](actor);
+  const rule = rules.get(permission);
+  return rule ? rule(actor) : false;
 }
 
 /** Returns the caller or throws the authentication failure the doors translate. */

@@ -8,12 +8,13 @@
  *   `{ key: text }` for one language.
  * - Groups: `base` = the core catalogue (keys not in any area file) plus
  *   `messages/client.ts` (what the login page and the shell need); every other file under
- *   `server/i18n/messages/` that the catalogue spreads is a group of its own, named after
- *   the file (`tasks`, `schedule`, `calendar-ui`, ...).
+ *   `server/i18n/messages/` and every module's `<m>.messages.ts` is a group of its own,
+ *   named after the file or the module (`tasks`, `schedule`, `calendar-ui`, ...).
  *
  * The catalogue is read through Vite's module runner (`runnerImport`), so the TypeScript
  * sources stay the only source; the files it read are watched.
  */
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { runnerImport, type Plugin } from 'vite';
 
@@ -23,28 +24,45 @@ const LANGS = ['zh', 'en'] as const;
 const MANIFEST = 'virtual:i18n-texts';
 const PREFIX = '\0i18n-texts/';
 
+/** Every file of texts: the client's own (server/i18n/messages/) and each module's `<m>.messages.ts`. */
+function messageFiles(root: string): string[] {
+  const client = readdirSync(path.join(root, 'server/i18n/messages')).filter((f) => f.endsWith('.ts')).map((f) => path.join(root, 'server/i18n/messages', f));
+  const modulesDir = path.join(root, 'server/modules');
+  const modules = readdirSync(modulesDir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => path.join(modulesDir, d.name, `${d.name}.messages.ts`))
+    .filter((f) => existsSync(f));
+  return [...client, ...modules];
+}
+
 async function readGroups(root: string): Promise<{ groups: Map<string, Texts>; files: string[] }> {
   const cataloguePath = path.join(root, 'server/i18n/catalogue.ts');
   const options = { configFile: false as const, logLevel: 'silent' as const, root };
-  const { module, dependencies } = await runnerImport<{ catalogue: Texts }>(cataloguePath, options);
-  const areaFiles = dependencies.filter((f) => /[/\\]messages[/\\][^/\\]+\.ts$/.test(f));
+  // The catalogue module holds the core texts and the client's; modules register theirs at run
+  // time, so their files are read one by one (each is a plain table with no imports of note).
+  const { module } = await runnerImport<{ catalogue: Texts }>(cataloguePath, options);
+  const files = messageFiles(root);
   const groups = new Map<string, Texts>([['base', {}]]);
   const owner = new Map<string, string>();
-  for (const file of areaFiles) {
-    const area = path.basename(file, '.ts');
-    const group = area === 'client' ? 'base' : area;
+  const all: Texts = { ...module.catalogue };
+  for (const file of files) {
+    const name = path.basename(file, '.ts').replace(/\.messages$/, '');
+    const group = name === 'client' ? 'base' : name;
     const { module: mod } = await runnerImport<Record<string, unknown>>(file, options);
     for (const value of Object.values(mod)) {
       if (!value || typeof value !== 'object') continue;
-      for (const key of Object.keys(value)) owner.set(key, group);
+      for (const [key, entry] of Object.entries(value as Texts)) {
+        owner.set(key, group);
+        all[key] = entry;
+      }
     }
   }
-  for (const [key, entry] of Object.entries(module.catalogue)) {
+  for (const [key, entry] of Object.entries(all)) {
     const group = owner.get(key) ?? 'base';
     if (!groups.has(group)) groups.set(group, {});
     groups.get(group)![key] = entry;
   }
-  return { groups, files: [cataloguePath, ...areaFiles] };
+  return { groups, files: [cataloguePath, ...files] };
 }
 
 export function i18nTexts(root: string): Plugin {

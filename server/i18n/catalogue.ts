@@ -1,11 +1,4 @@
-import { tasksMessages } from './messages/tasks.ts';
-import { scheduleMessages } from './messages/schedule.ts';
-import { workdailyMessages } from './messages/workdaily.ts';
-import { orgMessages } from './messages/org.ts';
-import { contentMessages } from './messages/content.ts';
 import { clientMessages } from './messages/client.ts';
-import { archivesMessages } from './messages/archives.ts';
-import { schoolsMessages } from './messages/schools.ts';
 import { tasksUiMessages } from './messages/tasks-ui.ts';
 import { calendarUiMessages } from './messages/calendar-ui.ts';
 
@@ -14,6 +7,9 @@ import { calendarUiMessages } from './messages/calendar-ui.ts';
  * Spec sections 5 and 8 are quoted word for word in Chinese.
  * Keys are stable identifiers; `{name}` placeholders are filled by `translate`.
  */
+export type MessageEntry = { zh: string; en: string };
+export type MessageTable = Record<string, MessageEntry>;
+
 const coreMessages = {
   // Section 8: request statuses and transport failures.
   'status.needLogin': { zh: '尚未登陆,请登录', en: 'You are not logged in. Please log in.' },
@@ -137,34 +133,83 @@ const coreMessages = {
   'error.invalidInput': { zh: '参数错误：{detail}', en: 'Invalid input: {detail}' },
   'error.tooLarge': { zh: '请求内容过大', en: 'The request is too large' },
   'error.internal': { zh: '服务异常，请稍后再试', en: 'Something went wrong; please try again later' },
+  'timeZone.unknown': { zh: '未知的时区：{zone}', en: 'Unknown time zone: {zone}' },
   'error.timeZoneUnknown': { zh: '时区不存在', en: 'Unknown time zone' },
   'error.languageInvalid': { zh: '语言设置无效', en: 'Invalid language' },
   'validation.required': { zh: '{field}不能为空', en: '{field} is required' },
   'validation.tooLong': { zh: '{field}不能超过{max}个字符', en: '{field} must be at most {max} characters' },
   'validation.invalid': { zh: '{field}格式错误', en: '{field} is not valid' },
-} as const satisfies Record<string, { zh: string; en: string }>;
 
-/** Core texts plus each area's own file (server/i18n/messages/<area>.ts); keys must be unique. */
+  // Uploads (server/lib/upload.ts).
+  'upload.missing': { zh: '请选择要上传的文件', en: 'Please choose a file to upload' },
+  'upload.empty': { zh: '文件为空', en: 'The file is empty' },
+  'upload.tooLarge': { zh: '文件大小超出限制（最大{max}MB）', en: 'The file is too large (at most {max} MB)' },
+  'upload.unsafeArchive': {
+    zh: '文件结构异常（解压后过大或压缩比异常），已拒绝',
+    en: 'The file was refused: it would unpack to too much data or is compressed suspiciously',
+  },
+  'upload.typeNotAllowed': { zh: '文件类型不允许，仅支持：{allowed}', en: 'This file type is not allowed; accepted: {allowed}' },
+
+  // What holds a row that is being deleted (server/lib/references.ts).
+  'org.ref.counted': { zh: '{what}（{count}条）', en: '{what} ({count})' },
+  'org.ref.separator': { zh: '、', en: ', ' },
+  'org.ref.archive': { zh: '学生档案', en: 'a student archive' },
+  'org.ref.applications': { zh: '学校申请', en: 'school applications' },
+  'org.ref.tasksAssigned': { zh: '布置的工作任务', en: 'work tasks they assigned' },
+  'org.ref.projectTasks': { zh: '工作任务', en: 'work tasks' },
+  'org.ref.taskRecords': { zh: '工作任务记录（追加、日志、日报或投诉）', en: 'work task records (additions, log lines, daily reports or complaints)' },
+  'org.ref.scheduleEntries': { zh: '创建的工作日程', en: 'schedule entries they created' },
+  'org.ref.events': { zh: '创建的日历事件', en: 'calendar events they created' },
+  'org.ref.roleHolders': { zh: '持有该角色的用户', en: 'users holding it' },
+  'org.ref.subDepartments': { zh: '子部门', en: 'sub-departments' },
+  'org.ref.other': { zh: '其他关联记录', en: 'other related records' },
+
+  // Mail.
+  'org.mailNotConfigured': {
+    zh: '未配置邮件服务器（SMTP_URL），无法发送邮件',
+    en: 'No mail server is configured (SMTP_URL); mail cannot be sent',
+  },
+  'org.mailFailed': { zh: '邮件发送失败，请检查邮件服务器配置', en: 'The mail could not be sent; check the mail server settings' },
+} as const satisfies MessageTable;
+
+/**
+ * The texts modules register (each module's `<m>.messages.ts`, registered by its `index.ts`
+ * through `defineModule`). A module adds its keys to this interface so that a misspelt key
+ * fails the type check:
+ *
+ *   declare module '../../i18n/catalogue.ts' {
+ *     interface ModuleMessages extends Record<keyof typeof tasksMessages, true> {}
+ *   }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ModuleMessages {}
+
+/**
+ * The one catalogue: core texts, the client's texts (server/i18n/messages/) and every
+ * registered module's texts. Keys are unique across all of them.
+ */
 export const catalogue = {
   ...coreMessages,
-  ...tasksMessages,
-  ...scheduleMessages,
-  ...workdailyMessages,
-  ...orgMessages,
-  ...contentMessages,
   ...clientMessages,
-  ...archivesMessages,
-  ...schoolsMessages,
   ...tasksUiMessages,
   ...calendarUiMessages,
-} as const;
+} as Record<MessageKey, MessageEntry>;
 
-export type MessageKey = keyof typeof catalogue;
+export type MessageKey = keyof typeof coreMessages | keyof typeof clientMessages | keyof typeof tasksUiMessages | keyof typeof calendarUiMessages | keyof ModuleMessages;
+
+/** Adds a module's texts to the catalogue; a key registered twice is a programming error. */
+export function registerMessages(owner: string, table: MessageTable): void {
+  for (const [key, entry] of Object.entries(table)) {
+    if (Object.hasOwn(catalogue, key)) throw new Error(`message ${key} (module ${owner}) is registered twice`);
+    (catalogue as Record<string, MessageEntry>)[key] = entry;
+  }
+}
 export type Lang = 'zh' | 'en';
 
 export function translate(lang: Lang, key: MessageKey, params?: Record<string, string | number>): string {
-  const entry = catalogue[key];
-  let text: string = entry[lang];
+  const entry = catalogue[key] as MessageEntry | undefined;
+  // A key no loaded module registered answers itself rather than failing the request.
+  let text: string = entry ? entry[lang] : key;
   if (params) {
     for (const [k, v] of Object.entries(params)) text = text.replaceAll(`{${k}}`, String(v));
   }

@@ -22,7 +22,7 @@ export type RestRoute = {
 export const BOTH: Method[] = ['GET', 'POST'];
 
 /** Builds the legacy door from the route tables of every module. */
-export function createRestHandler(deps: AppDeps, tables: RestRoute[][]) {
+export function createRestHandler(deps: AppDeps, tables: ReadonlyArray<readonly RestRoute[]>) {
   const routes = new Map<string, RestRoute>();
   for (const table of tables) {
     for (const route of table) {

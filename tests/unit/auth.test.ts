@@ -14,7 +14,7 @@ import {
   passwordStrength,
   verifyPassword,
 } from '../../server/modules/auth/passwords.ts';
-import { hashToken, newToken, tokenFromHeaders } from '../../server/modules/auth/tokens.ts';
+import { hashToken, newToken, tokenFromHeaders } from '../../server/auth/tokens.ts';
 import { nestDottedKeys } from '../../server/rest/body.ts';
 
 describe('password rules (8 to 24 characters, three of digit / lower / upper / special)', () => {

@@ -6,6 +6,8 @@ import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../server/errors.ts';
 import { translate } from '../../server/i18n/catalogue.ts';
+// The schedule module registers its texts when loaded.
+import '../../server/modules/schedule/index.ts';
 import { expandRule, normaliseRule, ruleEndingBefore, ruleFields, wallToInstant } from '../../server/modules/schedule/recurrence.ts';
 
 const NY = 'America/New_York';

@@ -4,6 +4,8 @@ import { NotFoundError } from '../../errors.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { authorize, requireActor, type Permission } from '../../policy.ts';
 import { archiveScope, visibleArchivesWhere } from '../archives/archives.policy.ts';
+import { staffHolding, anyone } from '../../auth/rights.ts';
+import type { PermissionRules } from '../../policy.ts';
 
 /**
  * Who sees and changes which student's selection lists and applications. Rows follow the
@@ -141,4 +143,23 @@ export function selectionListReadableCached(ctx: ServiceContext, listId: number)
     cache.set(listId, hit);
   }
   return hit;
+}
+
+/**
+ * Permissions of the applications module, registered into the one policy (server/policy.ts) by its
+ * index.ts; administrators hold every permission. Operation permissions (`staffHolding`) are
+ * hidden nodes of the right tree with the same key, so role administration grants them.
+ */
+export const applicationsPermissions = {
+  /** Read applications and their progress (staff: students they see; families: their own). */
+  'application.read': anyone,
+  /** Create applications and change their progress, documents and tracks. */
+  'application.write': staffHolding('application.write'),
+  /** Lock and unlock applications (a locked application refuses every change). */
+  'application.lock': staffHolding('application.lock'),
+} as const satisfies PermissionRules;
+
+declare module '../../policy.ts' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface ModulePermissions extends Record<keyof typeof applicationsPermissions, true> {}
 }

@@ -3,6 +3,9 @@ import type { Prisma } from '../../generated/prisma/client.ts';
 import { requireActor } from '../../policy.ts';
 import { archiveModulePermissions, type ModulePermission } from '../archive-modules/archive-modules.service.ts';
 import { holdsPersonalDataRight } from '../users/users.policy.ts';
+import { staffHolding } from '../../auth/rights.ts';
+import { isStaff } from '../../lib/codes.ts';
+import type { PermissionRules } from '../../policy.ts';
 
 /**
  * Who sees which archive, and what they may do with its sections. One place, used by lists,
@@ -92,4 +95,39 @@ export const isFiled = (status: number) => status === ARCHIVE_STATUS.ARCHIVED;
 /** A module permission (no row means no permission, as the org area defines it). */
 export function permissionOf(perms: Map<string, ModulePermission>, module: string): ModulePermission {
   return perms.get(module) ?? { read: false, edit: false };
+}
+
+/**
+ * Permissions of the archives module, registered into the one policy (server/policy.ts) by its
+ * index.ts; administrators hold every permission. Operation permissions (`staffHolding`) are
+ * hidden nodes of the right tree with the same key, so role administration grants them.
+ */
+export const archivesPermissions = {
+  /** Use the archive area at all (rows narrowed by visibleArchivesWhere). */
+  'archive.read': isStaff,
+  /** Create archives (full or light). */
+  'archive.create': staffHolding('archive.create'),
+  /** Delete archives. */
+  'archive.delete': staffHolding('archive.delete'),
+  /** Publish, suspend, resume, archive and reopen archives; change the applying status; submit for verification. */
+  'archive.changeStatus': staffHolding('archive.changeStatus'),
+  /** Lock and unlock archives. */
+  'archive.lock': staffHolding('archive.lock'),
+  /** Set an archive's consultant, acting consultant, salesperson and parent (addConsultant). */
+  'archive.assign': staffHolding('archive.assign'),
+  /** Import archives from the .xlsx template. */
+  'archive.import': staffHolding('archive.import'),
+  /** Export the archive list to .xlsx. */
+  'archive.export': staffHolding('archive.export'),
+  /** Take a complete JSON backup of an archive. */
+  'archive.backup': staffHolding('archive.backup'),
+  /** See sensitive fields (passports, birthdays, phones, e-mails, addresses) in clear; every such read is logged. */
+  'archive.sensitive': staffHolding('archive.sensitive'),
+  /** Verify archive modules (archive examine). */
+  'archive.verify': staffHolding('archive.verify'),
+} as const satisfies PermissionRules;
+
+declare module '../../policy.ts' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface ModulePermissions extends Record<keyof typeof archivesPermissions, true> {}
 }

@@ -6,7 +6,7 @@ import { dbId, parseInput, z } from '../../lib/validate.ts';
 import { authorize, requireActor } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
 import { accountField, assertAccountFree, assertMayActOn, emailField, resolveRoles, setPasswordFor } from '../users/user-fields.ts';
-import { USER_TYPES } from '../users/users.policy.ts';
+import { USER_TYPES } from '../../lib/codes.ts';
 
 const accountInput = z.object({
   userId: dbId(),

@@ -5,7 +5,7 @@ import { can, isPermission, requireActor } from '../../policy.ts';
 import { LanguageEnum, RoleNode, UserNode } from '../users/users.node.ts';
 import { changePassword, login, loginPublicKey, logout, refreshToken, setLanguage, setTimeZone } from './auth.service.ts';
 import { menuFor, rightKeysOf, type RightNode } from './rights.service.ts';
-import { authenticate } from './session.ts';
+import { authenticate } from '../../auth/session.ts';
 
 export const DisplayTypeEnum = builder.enumType('DisplayType', {
   description: 'Where a right is shown. Legacy showType values: 1 PC, 2 mobile navigation, 3 mobile function.',

@@ -6,9 +6,9 @@ import { requireActor } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
 import { hashPassword, passwordRuleViolation, verifyPassword } from './passwords.ts';
 import { loginKeyPair, readPasswordField } from './rsa.ts';
-import { STATE_DEACTIVATED } from './session.ts';
+import { STAFF_STATES } from '../../lib/codes.ts';
 import { checkLoginThrottle, recordLoginAttempt } from './throttle.ts';
-import { hashToken, newToken } from './tokens.ts';
+import { hashToken, newToken } from '../../auth/tokens.ts';
 
 const loginInput = z.object({
   account: z.string().trim().min(1).max(100),
@@ -59,7 +59,7 @@ export async function login(ctx: ServiceContext, raw: unknown): Promise<LoginRes
       await recordLoginAttempt(ctx.db, account, ctx.address, false);
       throw new DomainError('BAD_CREDENTIALS', 'auth.badCredentials');
     }
-    if (user.state === STATE_DEACTIVATED) throw new DomainError('ACCOUNT_DEACTIVATED', 'auth.deactivated');
+    if (user.state === STAFF_STATES.DEACTIVATED) throw new DomainError('ACCOUNT_DEACTIVATED', 'auth.deactivated');
     await tx.loginAttempt.create({ data: { account, address: ctx.address, success: true } });
     const issued = await issueToken(tx, ctx, user.id);
     return { result: { token: issued.token, expiresAt: issued.expiresAt, userId: user.id }, targetIds: [user.id], userId: user.id, account };
@@ -79,7 +79,7 @@ export async function refreshToken(ctx: ServiceContext, rawToken: unknown): Prom
       where: { tokenHash: hashToken(token) },
       include: { user: { select: { id: true, state: true, account: true } } },
     });
-    if (!row || row.revokedAt || row.refreshableUntil.getTime() <= Date.now() || row.user.state === STATE_DEACTIVATED) throw invalid();
+    if (!row || row.revokedAt || row.refreshableUntil.getTime() <= Date.now() || row.user.state === STAFF_STATES.DEACTIVATED) throw invalid();
     const { count } = await tx.accessToken.updateMany({
       where: { id: row.id, revokedAt: null },
       data: { revokedAt: new Date(), revokedReason: 'refresh' },

@@ -6,7 +6,7 @@ import { dbId, parseInput, z } from '../../lib/validate.ts';
 import { authorize } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
 import { requiredText } from '../users/user-fields.ts';
-import { USER_TYPES } from '../users/users.policy.ts';
+import { USER_TYPES } from '../../lib/codes.ts';
 
 export type DepartmentRow = {
   id: number;

@@ -4,7 +4,7 @@ import { translate } from '../../i18n/catalogue.ts';
 import { logger } from '../../logger.ts';
 import { builder } from '../../graphql/builder.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
-import { authenticate } from '../auth/session.ts';
+import { authenticate } from '../../auth/session.ts';
 import { requireActor } from '../../policy.ts';
 import { UserNode } from '../users/users.node.ts';
 import { letterBoxChanges } from './letters.events.ts';

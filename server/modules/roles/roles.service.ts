@@ -9,7 +9,7 @@ import { runWrite } from '../../write.ts';
 import { requiredText } from '../users/user-fields.ts';
 import { parseShowType } from '../auth/rights.service.ts';
 import { resolveRoles } from '../users/user-fields.ts';
-import { USER_TYPES } from '../users/users.policy.ts';
+import { USER_TYPES } from '../../lib/codes.ts';
 
 /** Roles the product relies on by code: they cannot be deleted or recoded. */
 export const BUILT_IN_ROLES = ['admin', 'manager', 'consultant', 'lecturer', 'sales', 'partner', 'parent', 'student'] as const;

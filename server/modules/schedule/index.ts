@@ -1,7 +1,22 @@
 /**
- * The schedule area's read API for other areas (the ICS feed, reports). See docs/schedule.md.
+ * The schedule module: work events, recurring series, conflicts and the calendar read API.
+ * Its one public face: other modules import from this file only (docs/architecture.md).
  */
+import { defineModule } from '../../module.ts';
+import './schedule.node.ts';
+import './schedule.mutations.ts';
+import { schedulePermissions } from './schedule.policy.ts';
+import { scheduleMessages } from './schedule.messages.ts';
+import { scheduleRoutes } from './schedule.rest.ts';
+
+export const scheduleModule = defineModule({
+  name: 'schedule',
+  permissions: schedulePermissions,
+  messages: scheduleMessages,
+  routes: scheduleRoutes,
+});
+
 export { eventsForFeed, type FeedEvent, type FeedSeries } from './schedule.queries.ts';
-export { expandRule, MAX_OCCURRENCES, isValidZone, wallToInstant } from './recurrence.ts';
+export { expandRule, MAX_OCCURRENCES, wallToInstant } from './recurrence.ts';
 export { visibleEventsWhere, isEventVisible } from './schedule.policy.ts';
 export { createEvent, type CreateEventInput } from './schedule.service.ts';

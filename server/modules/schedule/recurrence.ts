@@ -36,14 +36,7 @@ export type RuleFields = {
   until?: string | null;
 };
 
-export function isValidZone(zone: string): boolean {
-  return typeof zone === 'string' && zone.length > 0 && zone.length <= 64 && IANAZone.isValidZone(zone);
-}
-
-export function requireZone(zone: string): string {
-  if (!isValidZone(zone)) throw new ValidationError('schedule.unknownZone', { zone: String(zone).slice(0, 64) });
-  return zone;
-}
+import { requireZone } from '../../lib/zones.ts';
 
 const FREQ_NUM: Record<Frequency, number> = { YEARLY: RRule.YEARLY, MONTHLY: RRule.MONTHLY, WEEKLY: RRule.WEEKLY, DAILY: RRule.DAILY };
 

@@ -1,6 +1,9 @@
 import type { Actor } from '../../context.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { can } from '../../policy.ts';
+import { staffHolding, anyone } from '../../auth/rights.ts';
+import { isStaff } from '../../lib/codes.ts';
+import type { PermissionRules } from '../../policy.ts';
 
 const STAFF = 1;
 
@@ -30,4 +33,21 @@ export function isEventVisible(actor: Actor, e: EventAccessFacts): boolean {
 /** Edit, move, delete, publish, copy: the creator or a holder of `schedule.manage`. */
 export function canEditEvent(actor: Actor, e: { creatorId: number }): boolean {
   return can(actor, 'schedule.manage') || (actor.type === STAFF && e.creatorId === actor.id);
+}
+
+/**
+ * Permissions of the schedule module, registered into the one policy (server/policy.ts) by its
+ * index.ts; administrators hold every permission. Operation permissions (`staffHolding`) are
+ * hidden nodes of the right tree with the same key, so role administration grants them.
+ */
+export const schedulePermissions = {
+  /** Create work events and series, join open events, confirm the events one takes part in. */
+  'schedule.use': isStaff,
+  /** See every work event (published or not) and edit, publish, copy or delete anyone's. */
+  'schedule.manage': staffHolding('schedule.manage'),
+} as const satisfies PermissionRules;
+
+declare module '../../policy.ts' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface ModulePermissions extends Record<keyof typeof schedulePermissions, true> {}
 }

@@ -12,7 +12,8 @@ import { searchText } from '../../lib/text.ts';
 import { authorize, requireActor } from '../../policy.ts';
 import { can } from '../../policy.ts';
 import { MAX_EVENT_DAYS } from './conflicts.ts';
-import { expandRule, requireZone } from './recurrence.ts';
+import { expandRule } from './recurrence.ts';
+import { requireZone } from '../../lib/zones.ts';
 import { isEventVisible, visibleEventsWhere } from './schedule.policy.ts';
 
 /** The longest range a calendar or list asks for at once. */

@@ -11,7 +11,8 @@ import type { Params } from '../../rest/body.ts';
 import { envelope, readPage } from '../../rest/envelope.ts';
 import { formatDateTime, parseLegacyDateTime, wallText } from '../../lib/wall-time.ts';
 import type { Conflict } from './conflicts.ts';
-import { requireZone, ruleFields } from './recurrence.ts';
+import { ruleFields } from './recurrence.ts';
+import { requireZone } from '../../lib/zones.ts';
 import { eventInclude, findAlike, getEvent, listCalendar, listWhere, type EventWithRelations } from './schedule.queries.ts';
 import {
   ConflictError,

@@ -17,12 +17,12 @@ import {
   expandRule,
   FREQUENCIES,
   normaliseRule,
-  requireZone,
   ruleEndingBefore,
   ruleWithCountReduced,
   wallToInstant,
   WEEKDAYS,
 } from './recurrence.ts';
+import { requireZone } from '../../lib/zones.ts';
 import { canEditEvent, isEventVisible } from './schedule.policy.ts';
 
 export const MAX_PARTICIPANTS = 200;

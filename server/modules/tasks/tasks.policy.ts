@@ -1,5 +1,7 @@
 import type { Actor } from '../../context.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
+import { isStaff } from '../../lib/codes.ts';
+import type { PermissionRules } from '../../policy.ts';
 
 /**
  * Who sees and who changes a work task. One place, used by lists, `node(id:)`, the service
@@ -37,4 +39,25 @@ export function canReassignTask(actor: Actor, task: TaskAccessFacts): boolean {
 /** Additions are edited by their author (and administrators). */
 export function canEditAddition(actor: Actor, addition: { userId: number }): boolean {
   return actor.isAdmin || addition.userId === actor.id;
+}
+
+/**
+ * Permissions of the tasks module, registered into the one policy (server/policy.ts) by its
+ * index.ts; administrators hold every permission. Operation permissions (`staffHolding`) are
+ * hidden nodes of the right tree with the same key, so role administration grants them.
+ */
+export const tasksPermissions = {
+  /** Read work tasks (rows narrowed by visibleTasksWhere). */
+  'task.read': isStaff,
+  /** Create work tasks (the creator becomes the assigner). */
+  'task.create': isStaff,
+  /** Write schedule entries (own ones; others' need the next permission). */
+  'scheduleEntry.write': isStaff,
+  /** Put schedule entries on another employee's schedule. */
+  'scheduleEntry.writeOthers': (a: Actor) => a.roleCodes.includes('manager'),
+} as const satisfies PermissionRules;
+
+declare module '../../policy.ts' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface ModulePermissions extends Record<keyof typeof tasksPermissions, true> {}
 }

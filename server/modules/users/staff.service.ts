@@ -5,7 +5,7 @@ import { sendMail } from '../../lib/mail.ts';
 import { dbId, parseInput, z } from '../../lib/validate.ts';
 import { authorize, can, requireActor } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
-import { USER_TYPES } from './users.policy.ts';
+import { USER_TYPES } from '../../lib/codes.ts';
 import { STAFF_STATES } from './users.service.ts';
 import {
   accountField,

@@ -4,8 +4,8 @@ import type { Tx } from '../../db/client.ts';
 import { DomainError, ForbiddenError, ValidationError } from '../../errors.ts';
 import { z } from '../../lib/validate.ts';
 import { hashPassword, passwordRuleViolation } from '../auth/passwords.ts';
-import { operationRightsOf } from '../auth/session.ts';
-import { USER_TYPES } from './users.policy.ts';
+import { operationRightsOf } from '../../auth/session.ts';
+import { USER_TYPES } from '../../lib/codes.ts';
 
 /** A blank text counts as missing, so that the answer says "required" rather than "invalid". */
 export const requiredText = (max: number) =>

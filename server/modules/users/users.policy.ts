@@ -1,8 +1,10 @@
 import type { Actor } from '../../context.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { can } from '../../policy.ts';
+import { staffHolding } from '../../auth/rights.ts';
+import type { PermissionRules } from '../../policy.ts';
 
-export const USER_TYPES = { STAFF: 1, PARENT: 2, STUDENT: 3 } as const;
+import { USER_TYPES } from '../../lib/codes.ts';
 
 /** Rows of `users` the caller may list or fetch by id (both doors). */
 export function visibleUsersWhere(actor: Actor): Prisma.UserWhereInput {
@@ -48,4 +50,21 @@ export function canSeePersonalData(actor: Actor, subject: PersonalDataSubject): 
   if (!holdsPersonalDataRight(actor)) return false;
   if (actor.isAdmin || actor.roleCodes.includes('manager')) return true;
   return subject.consultantId === actor.id || subject.lecturerId === actor.id;
+}
+
+/**
+ * Permissions of the users module, registered into the one policy (server/policy.ts) by its
+ * index.ts; administrators hold every permission. Operation permissions (`staffHolding`) are
+ * hidden nodes of the right tree with the same key, so role administration grants them.
+ */
+export const usersPermissions = {
+  /** Add and edit staff, reset their passwords, hand over their charges, sort the staff list. */
+  'staff.edit': staffHolding('staff.edit'),
+  /** Add, edit and delete parents and students, their relations, state and match flag. */
+  'user.edit': staffHolding('user.edit'),
+} as const satisfies PermissionRules;
+
+declare module '../../policy.ts' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface ModulePermissions extends Record<keyof typeof usersPermissions, true> {}
 }

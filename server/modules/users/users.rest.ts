@@ -9,7 +9,7 @@ import { utcOffset } from '../system/system.service.ts';
 import { bool, idList, legacyParams, num, pageJson, pick } from './legacy.ts';
 import { PERSON_INCLUDE, pageOnlineFirst, personJson, type PersonRow } from './people.ts';
 import { changeManager, checkAccount, checkMobile, resetPassword, saveStaff, saveStaffSort } from './staff.service.ts';
-import { USER_TYPES } from './users.policy.ts';
+import { USER_TYPES } from '../../lib/codes.ts';
 import {
   deleteUsers,
   listPeoplePage,

@@ -8,7 +8,8 @@ import type { Prisma } from '../../generated/prisma/client.ts';
 import { searchText } from '../../lib/text.ts';
 import { describeHolders, isForeignKeyViolation, referencesTo } from '../../lib/references.ts';
 import { translate, type Lang } from '../../i18n/catalogue.ts';
-import { USER_TYPES, isUserVisible, visibleUsersWhere } from './users.policy.ts';
+import { isUserVisible, visibleUsersWhere } from './users.policy.ts';
+import { USER_TYPES } from '../../lib/codes.ts';
 import { PERSON_INCLUDE, pageOnlineFirst, type PersonRow } from './people.ts';
 import {
   accountField,

@@ -1,0 +1,17 @@
+/**
+ * The applications module: applications per school, their progress and tracks.
+ * Its one public face: other modules import from this file only (docs/architecture.md).
+ */
+import { defineModule } from '../../module.ts';
+import './applications.node.ts';
+import './applications.mutations.ts';
+import { applicationsPermissions } from './applications.policy.ts';
+import { applicationsMessages } from './applications.messages.ts';
+import { applicationRoutes } from './applications.rest.ts';
+
+export const applicationsModule = defineModule({
+  name: 'applications',
+  permissions: applicationsPermissions,
+  messages: applicationsMessages,
+  routes: applicationRoutes,
+});

@@ -1,0 +1,16 @@
+/**
+ * The archive-modules module: the archive module tree and per-role module permissions.
+ * Its one public face: other modules import from this file only (docs/architecture.md).
+ */
+import { defineModule } from '../../module.ts';
+import './archive-modules.node.ts';
+import { archiveModulesPermissions } from './archive-modules.policy.ts';
+import { archiveModulesMessages } from './archive-modules.messages.ts';
+import { archiveModuleRoutes } from './archive-modules.rest.ts';
+
+export const archiveModulesModule = defineModule({
+  name: 'archive-modules',
+  permissions: archiveModulesPermissions,
+  messages: archiveModulesMessages,
+  routes: archiveModuleRoutes,
+});

@@ -1,0 +1,17 @@
+/**
+ * The archives module: student archives, their sections, states, verification, import and export.
+ * Its one public face: other modules import from this file only (docs/architecture.md).
+ */
+import { defineModule } from '../../module.ts';
+import './archives.node.ts';
+import './archives.mutations.ts';
+import { archivesPermissions } from './archives.policy.ts';
+import { archivesMessages } from './archives.messages.ts';
+import { archiveRoutes } from './archives.rest.ts';
+
+export const archivesModule = defineModule({
+  name: 'archives',
+  permissions: archivesPermissions,
+  messages: archivesMessages,
+  routes: archiveRoutes,
+});

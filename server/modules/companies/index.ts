@@ -1,0 +1,14 @@
+/**
+ * The companies module: partner-company contacts.
+ * Its one public face: other modules import from this file only (docs/architecture.md).
+ */
+import { defineModule } from '../../module.ts';
+import './companies.node.ts';
+import { companiesPermissions } from './companies.policy.ts';
+import { companyRoutes } from './companies.rest.ts';
+
+export const companiesModule = defineModule({
+  name: 'companies',
+  permissions: companiesPermissions,
+  routes: companyRoutes,
+});

@@ -1,0 +1,16 @@
+/**
+ * The departments module: the department tree.
+ * Its one public face: other modules import from this file only (docs/architecture.md).
+ */
+import { defineModule } from '../../module.ts';
+import './departments.node.ts';
+import { departmentsPermissions } from './departments.policy.ts';
+import { departmentsMessages } from './departments.messages.ts';
+import { departmentRoutes } from './departments.rest.ts';
+
+export const departmentsModule = defineModule({
+  name: 'departments',
+  permissions: departmentsPermissions,
+  messages: departmentsMessages,
+  routes: departmentRoutes,
+});

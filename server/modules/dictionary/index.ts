@@ -1,0 +1,16 @@
+/**
+ * The dictionary module: dictionaries and their items, .xlsx import.
+ * Its one public face: other modules import from this file only (docs/architecture.md).
+ */
+import { defineModule } from '../../module.ts';
+import './dictionary.node.ts';
+import { dictionaryPermissions } from './dictionary.policy.ts';
+import { dictionaryMessages } from './dictionary.messages.ts';
+import { dictionaryRoutes } from './dictionary.rest.ts';
+
+export const dictionaryModule = defineModule({
+  name: 'dictionary',
+  permissions: dictionaryPermissions,
+  messages: dictionaryMessages,
+  routes: dictionaryRoutes,
+});

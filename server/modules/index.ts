@@ -1,0 +1,47 @@
+/**
+ * Every module of the back office, in the order their demo data is seeded (a module's
+ * seed may use rows of the modules before it). The app, the schema and the bench read
+ * this list; each module's index.ts registers its GraphQL types, permissions and texts.
+ */
+import { authModule } from './auth/index.ts';
+import { usersModule } from './users/index.ts';
+import { systemModule } from './system/index.ts';
+import { projectsModule } from './projects/index.ts';
+import { tasksModule } from './tasks/index.ts';
+import { scheduleModule } from './schedule/index.ts';
+import { workdailyModule } from './workdaily/index.ts';
+import { icsModule } from './ics/index.ts';
+import { departmentsModule } from './departments/index.ts';
+import { companiesModule } from './companies/index.ts';
+import { rolesModule } from './roles/index.ts';
+import { archiveModulesModule } from './archive-modules/index.ts';
+import { lettersModule } from './letters/index.ts';
+import { noticesModule } from './notices/index.ts';
+import { dictionaryModule } from './dictionary/index.ts';
+import { archivesModule } from './archives/index.ts';
+import { schoolsModule } from './schools/index.ts';
+import { applicationsModule } from './applications/index.ts';
+import type { BackOfficeModule } from '../module.ts';
+
+export const modules: readonly BackOfficeModule[] = [
+  authModule,
+  usersModule,
+  systemModule,
+  projectsModule,
+  tasksModule,
+  scheduleModule,
+  workdailyModule,
+  icsModule,
+  departmentsModule,
+  companiesModule,
+  rolesModule,
+  archiveModulesModule,
+  lettersModule,
+  noticesModule,
+  dictionaryModule,
+  archivesModule,
+  schoolsModule,
+  applicationsModule,
+];
+
+export { icsFeedHandler } from './ics/index.ts';

@@ -1,0 +1,16 @@
+/**
+ * The letters module: internal letters and their live events.
+ * Its one public face: other modules import from this file only (docs/architecture.md).
+ */
+import { defineModule } from '../../module.ts';
+import './letters.node.ts';
+import { lettersPermissions } from './letters.policy.ts';
+import { lettersMessages } from './letters.messages.ts';
+import { messageRoutes } from './letters.rest.ts';
+
+export const lettersModule = defineModule({
+  name: 'letters',
+  permissions: lettersPermissions,
+  messages: lettersMessages,
+  routes: messageRoutes,
+});

@@ -1,0 +1,14 @@
+/**
+ * The notices module: notices.
+ * Its one public face: other modules import from this file only (docs/architecture.md).
+ */
+import { defineModule } from '../../module.ts';
+import './notices.node.ts';
+import { noticesPermissions } from './notices.policy.ts';
+import { noticesMessages } from './notices.messages.ts';
+
+export const noticesModule = defineModule({
+  name: 'notices',
+  permissions: noticesPermissions,
+  messages: noticesMessages,
+});

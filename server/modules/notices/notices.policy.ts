@@ -1,0 +1,20 @@
+import { staffHolding } from '../../auth/rights.ts';
+import { isStaff } from '../../lib/codes.ts';
+import type { PermissionRules } from '../../policy.ts';
+
+/**
+ * Permissions of the notices module, registered into the one policy (server/policy.ts) by its
+ * index.ts; administrators hold every permission. Operation permissions (`staffHolding`) are
+ * hidden nodes of the right tree with the same key, so role administration grants them.
+ */
+export const noticesPermissions = {
+  /** Read notices. */
+  'notice.read': isStaff,
+  /** Publish notices. */
+  'notice.publish': staffHolding('notice.publish'),
+} as const satisfies PermissionRules;
+
+declare module '../../policy.ts' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface ModulePermissions extends Record<keyof typeof noticesPermissions, true> {}
+}

@@ -1,0 +1,16 @@
+/**
+ * The roles module: roles, their rights and menus.
+ * Its one public face: other modules import from this file only (docs/architecture.md).
+ */
+import { defineModule } from '../../module.ts';
+import './roles.node.ts';
+import { rolesPermissions } from './roles.policy.ts';
+import { rolesMessages } from './roles.messages.ts';
+import { roleRoutes } from './roles.rest.ts';
+
+export const rolesModule = defineModule({
+  name: 'roles',
+  permissions: rolesPermissions,
+  messages: rolesMessages,
+  routes: roleRoutes,
+});

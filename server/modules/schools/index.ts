@@ -1,0 +1,17 @@
+/**
+ * The schools module: schools, their sub-records, matching, selection lists.
+ * Its one public face: other modules import from this file only (docs/architecture.md).
+ */
+import { defineModule } from '../../module.ts';
+import './schools.node.ts';
+import './schools.mutations.ts';
+import { schoolsPermissions } from './schools.policy.ts';
+import { schoolsMessages } from './schools.messages.ts';
+import { schoolRoutes } from './schools.rest.ts';
+
+export const schoolsModule = defineModule({
+  name: 'schools',
+  permissions: schoolsPermissions,
+  messages: schoolsMessages,
+  routes: schoolRoutes,
+});

@@ -1,0 +1,14 @@
+/**
+ * The system module: operation log, mail test, server facts.
+ * Its one public face: other modules import from this file only (docs/architecture.md).
+ */
+import { defineModule } from '../../module.ts';
+import './system.node.ts';
+import { systemPermissions } from './system.policy.ts';
+import { systemRoutes } from './system.rest.ts';
+
+export const systemModule = defineModule({
+  name: 'system',
+  permissions: systemPermissions,
+  routes: systemRoutes,
+});

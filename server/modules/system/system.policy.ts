@@ -1,0 +1,17 @@
+import { staffHolding } from '../../auth/rights.ts';
+import type { PermissionRules } from '../../policy.ts';
+
+/**
+ * Permissions of the system module, registered into the one policy (server/policy.ts) by its
+ * index.ts; administrators hold every permission. Operation permissions (`staffHolding`) are
+ * hidden nodes of the right tree with the same key, so role administration grants them.
+ */
+export const systemPermissions = {
+  /** Send a test e-mail through the configured SMTP server. */
+  'mail.test': staffHolding('mail.test'),
+} as const satisfies PermissionRules;
+
+declare module '../../policy.ts' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface ModulePermissions extends Record<keyof typeof systemPermissions, true> {}
+}

@@ -1,0 +1,17 @@
+/**
+ * The tasks module: work tasks, additions, logs, daily reports and schedule entries.
+ * Its one public face: other modules import from this file only (docs/architecture.md).
+ */
+import { defineModule } from '../../module.ts';
+import './tasks.node.ts';
+import './tasks.mutations.ts';
+import { tasksPermissions } from './tasks.policy.ts';
+import { tasksMessages } from './tasks.messages.ts';
+import { taskRoutes } from './tasks.rest.ts';
+
+export const tasksModule = defineModule({
+  name: 'tasks',
+  permissions: tasksPermissions,
+  messages: tasksMessages,
+  routes: taskRoutes,
+});

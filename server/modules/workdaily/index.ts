@@ -1,0 +1,17 @@
+/**
+ * The workdaily module: daily work: schedule-entry lists, work statistics, reminders.
+ * Its one public face: other modules import from this file only (docs/architecture.md).
+ */
+import { defineModule } from '../../module.ts';
+import './workdaily.node.ts';
+import './workdaily.mutations.ts';
+import { workdailyPermissions } from './workdaily.policy.ts';
+import { workdailyMessages } from './workdaily.messages.ts';
+import { workdailyRoutes } from './workdaily.rest.ts';
+
+export const workdailyModule = defineModule({
+  name: 'workdaily',
+  permissions: workdailyPermissions,
+  messages: workdailyMessages,
+  routes: workdailyRoutes,
+});

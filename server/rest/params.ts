@@ -1,0 +1,72 @@
+/**
+ * The one reading of the old client's parameters, used by every legacy REST file.
+ *
+ * The old client sends values at the top level or under `condition` (list filters), numbers
+ * and flags as strings (query strings, form posts), and id lists as arrays, comma lists or a
+ * single value. Each reader below turns what it can read into the value the service expects
+ * and passes anything else through unchanged, so that the service's validation refuses it
+ * naming the field (never a silent -1 or a guess). Blank (undefined, null, '') means "not given".
+ */
+import type { ServiceContext } from '../context.ts';
+import { requireZone } from '../lib/zones.ts';
+import { requireActor } from '../policy.ts';
+import type { Params } from './body.ts';
+
+export type { Params };
+
+/** Blank: not given (undefined, null or the empty text forms send). */
+export const isBlank = (v: unknown): v is undefined | null | '' => v === undefined || v === null || v === '';
+
+/**
+ * The parameters with the list condition merged in: `condition`'s values win over top-level
+ * ones of the same name (lists send their filter there and paging at the top level).
+ */
+export function withCondition(params: Params): Params {
+  const c = params.condition;
+  return c && typeof c === 'object' && !Array.isArray(c) ? { ...params, ...(c as Params) } : params;
+}
+
+/** The first given (non-blank) value. */
+export function first(...values: unknown[]): unknown {
+  for (const v of values) if (!isBlank(v)) return v;
+  return undefined;
+}
+
+/** The first given value among the named parameters. */
+export function pick(params: Params, ...names: string[]): unknown {
+  for (const n of names) if (!isBlank(params[n])) return params[n];
+  return undefined;
+}
+
+/** A whole number from a number or a text of digits; blank is undefined; anything else unchanged. */
+export function num(v: unknown): unknown {
+  if (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v)) return Number(v.trim());
+  return isBlank(v) ? undefined : v;
+}
+
+/** A flag from true/false, 1/0 or their texts; blank is undefined; anything else unchanged. */
+export function flag(v: unknown): unknown {
+  if (v === true || v === 1 || v === '1' || v === 'true') return true;
+  if (v === false || v === 0 || v === '0' || v === 'false') return false;
+  return isBlank(v) ? undefined : v;
+}
+
+/** Ids from an array, a comma list or a single value, each read by `num`; blank is undefined. */
+export function idList(v: unknown): unknown {
+  if (isBlank(v)) return undefined;
+  if (Array.isArray(v)) return v.map(num);
+  if (typeof v === 'string') return v.split(',').map((s) => s.trim()).filter(Boolean).map(num);
+  return [num(v)];
+}
+
+/** The text of a value given as text; blank is undefined; anything else unchanged. */
+export function text(v: unknown): unknown {
+  return isBlank(v) ? undefined : v;
+}
+
+/** The time zone a request's wall times are read in: `timeZone` when given (checked), else the caller's. */
+export function zoneOf(ctx: ServiceContext, params: Params = {}): string {
+  const z = params.timeZone;
+  if (!isBlank(z)) return requireZone(String(z));
+  return requireActor(ctx).timeZone;
+}
