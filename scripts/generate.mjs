@@ -1,6 +1,6 @@
 // Runs `prisma generate` (Prisma Client + Pothos types) without Prisma's native schema engine.
 // The CLI only checks that the engine file exists, so a harmless stub is pointed at for this
-// one command (see ../shared/design/architecture.md). Nothing is downloaded.
+// one command (see docs/decisions.md, "Database"). Nothing is downloaded.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
