@@ -16,15 +16,7 @@ const typed = process.env.LINT_TYPED === '1';
 
 export default tseslint.config(
   {
-    ignores: [
-      'node_modules/',
-      'data/',
-      '.cache/',
-      'server/generated/',
-      'client/dist/',
-      'client/src/**/__generated__/',
-      'tests/e2e/screenshots/',
-    ],
+    ignores: ['node_modules/', 'data/', '.cache/', 'server/generated/', 'client/dist/', 'client/src/**/__generated__/', 'tests/e2e/screenshots/'],
   },
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
@@ -37,10 +29,7 @@ export default tseslint.config(
   {
     rules: {
       // `_`-prefixed names are deliberate (positional callback arguments, destructuring to omit).
-      '@typescript-eslint/no-unused-vars': [
-        'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
-      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true }],
       // Type-only imports stay distinguishable (the code already writes `import type` / `type X`).
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
