@@ -1,0 +1,79 @@
+// ESLint 9 flat config. What each block checks and why: docs/tooling.md.
+//
+// Must stay the first import: typescript-eslint needs TypeScript's JavaScript API, which
+// TypeScript 7 no longer ships; the hook points `require('typescript')` at TypeScript 6.0
+// (the `typescript6` alias) inside this process only.
+import './scripts/lint/typescript-js-api.cjs';
+
+import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Type-aware rules (a TypeScript 6.0 program per tsconfig): `LINT_TYPED=1 npm run lint`. */
+const typed = process.env.LINT_TYPED === '1';
+
+export default tseslint.config(
+  {
+    ignores: ['node_modules/', 'data/', '.cache/', 'server/generated/', 'client/dist/', 'client/src/**/__generated__/', 'tests/e2e/screenshots/'],
+  },
+  {
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+  },
+
+  // Every file: JavaScript's recommended rules, then typescript-eslint's syntax-only set
+  // (no type information needed, so it is fast and independent of the compiler version).
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      // `_`-prefixed names are deliberate (positional callback arguments, destructuring to omit).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      // Type-only imports stay distinguishable (the code already writes `import type` / `type X`).
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+
+  // Node: the server, scripts, seed, tests, configs.
+  {
+    files: ['server/**', 'scripts/**', 'prisma/**', 'tests/**', 'client/scripts/**', '*.{js,ts,mjs,cjs}'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+
+  // The browser client: hooks rules (React 19 / compiler-era set) and accessibility.
+  {
+    files: ['client/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.flat['recommended-latest'].rules,
+  },
+  {
+    files: ['client/src/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+    languageOptions: { ...jsxA11y.flatConfigs.recommended.languageOptions, globals: { ...globals.browser } },
+  },
+
+  // Module boundaries (module internals, module cycles, core -> modules) are checked by
+  // scripts/check-boundaries.ts, which resolves every import to a file; see docs/tooling.md.
+
+  // Opt-in type-aware rules (promises handled, no floating/misused async), see docs/tooling.md.
+  ...(typed
+    ? [
+        {
+          files: ['**/*.{ts,tsx}'],
+          languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+          rules: {
+            '@typescript-eslint/no-floating-promises': 'error',
+            '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+            '@typescript-eslint/await-thenable': 'error',
+          },
+        },
+      ]
+    : []),
+);
