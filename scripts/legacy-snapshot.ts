@@ -23,14 +23,9 @@ import pg from 'pg';
 import yauzl from 'yauzl';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-/** The spec's list of legacy paths: LEGACY_PATHS_TSV, else `shared/spec/legacy-paths.tsv` beside the checkout or an ancestor. */
+/** The list of legacy paths: LEGACY_PATHS_TSV, else the repository's docs/legacy-paths.tsv. */
 function pathsTsv(): string {
-  if (process.env.LEGACY_PATHS_TSV) return path.resolve(process.env.LEGACY_PATHS_TSV);
-  for (let dir = path.dirname(ROOT); ; dir = path.dirname(dir)) {
-    const candidate = path.join(dir, 'shared/spec/legacy-paths.tsv');
-    if (existsSync(candidate)) return candidate;
-    if (path.dirname(dir) === dir) throw new Error('legacy-paths.tsv not found; set LEGACY_PATHS_TSV');
-  }
+  return path.resolve(process.env.LEGACY_PATHS_TSV || path.join(ROOT, 'docs/legacy-paths.tsv'));
 }
 const FORMAT = 1;
 
