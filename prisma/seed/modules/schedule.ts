@@ -71,6 +71,8 @@ const SINGLE_TITLES = [
   ['合作机构对接', 'Partner agency meeting'],
 ] as const;
 
+const DEMO_STAFF = ['admin', 'manager', 'consultant', 'lecturer', 'sales', 'partner'] as const;
+
 const ONE_OFF_ZONES = ['Asia/Shanghai', 'Asia/Shanghai', 'Asia/Shanghai', 'America/New_York', 'America/Los_Angeles', 'Europe/London'] as const;
 
 /** The rule's UNTIL: the last second of `day` (a UTC calendar day) in `zone`, in UTC (`20260930T155959Z`). */
@@ -169,6 +171,34 @@ export const seedSchedule: ModuleSeeder = {
       });
       counts.workEvents += 1;
       counts.eventParticipants += others.length;
+    }
+
+    // Whatever weekday today is, every demo account has work in today's week (Monday to Sunday
+    // in Shanghai): one who sees none of the above there gets a check-in today at 15:00. (On a
+    // Tuesday, as on 2026-09-01, everyone already has some and nothing is added.)
+    const monday = ref.plus({ days: weekdayOffset(ctx.referenceDate, 0, 1) });
+    const weekStart = wallToInstant({ year: monday.year, month: monday.month, day: monday.day, hour: 0, minute: 0, second: 0 }, 'Asia/Shanghai');
+    const weekEnd = new Date(weekStart.getTime() + 7 * 86_400_000);
+    const managerId = idOf('manager');
+    for (const account of DEMO_STAFF) {
+      const userId = idOf(account);
+      if (!userId) continue;
+      const seen = await db.workEvent.count({
+        where: { startAt: { lt: weekEnd }, endAt: { gt: weekStart }, OR: [{ creatorId: userId }, { published: true, participants: { some: { userId } } }] },
+      });
+      if (seen > 0) continue;
+      const start = wallToInstant({ year: ref.year, month: ref.month, day: ref.day, hour: 15, minute: 0, second: 0 }, 'Asia/Shanghai');
+      const end = new Date(start.getTime() + 30 * 60_000);
+      const people = [...new Set([userId, managerId ?? userId])];
+      await db.workEvent.create({
+        data: {
+          title: '本周工作沟通', content: '<p>Weekly check-in: this week\'s priorities.</p>', address: '上海办公室', startAt: start, endAt: end,
+          published: true, timeZone: 'Asia/Shanghai', creatorId: managerId ?? userId,
+          participants: { create: people.map((id) => ({ userId: id, startAt: start, endAt: end })) },
+        },
+      });
+      counts.workEvents += 1;
+      counts.eventParticipants += people.length;
     }
     return counts;
   },
