@@ -94,22 +94,23 @@ export type ProjectSeed = {
   state: 1 | 2 | 3 | 4 | 5;
   manager: string;
   createdBy: string;
-  start: string;
-  end: string;
+  /** First and last day, in days from the seed's today (as written for 2026-09-01: -92 is 2026-06-01). */
+  startDay: number;
+  endDay: number;
   description: string;
 };
 
 export const PROJECTS: ProjectSeed[] = [
-  { code: 'P2027-US', name: '2027 美高申请季', nameEn: '2027 US boarding school admissions', state: 2, manager: 'manager', createdBy: 'manager', start: '2026-06-01', end: '2027-03-15', description: '2027 年秋季入学美国寄宿高中申请：选校、文书、面试与递交。' },
-  { code: 'P2027-UK', name: '2027 英高申请', nameEn: 'UK independent schools 2027', state: 2, manager: 'lin.xiao', createdBy: 'manager', start: '2026-07-01', end: '2027-01-31', description: '英国私立寄宿学校 13+/16+ 申请，含 UKiset 备考与学校面试。' },
-  { code: 'P2026-SSATW', name: 'SSAT 冬季集训营', nameEn: 'SSAT winter intensive', state: 1, manager: 'wu.haiyan', createdBy: 'manager', start: '2026-12-20', end: '2027-01-24', description: '寒假 SSAT 封闭集训，词汇、阅读、数学与模考。' },
-  { code: 'P2026-TJ', name: 'TOEFL Junior 强化班', nameEn: 'TOEFL Junior intensive', state: 2, manager: 'consultant', createdBy: 'manager', start: '2026-07-13', end: '2026-12-18', description: '周末小班课，目标 TOEFL Junior 850+。' },
-  { code: 'P2026-SUMMER', name: '2026 夏校项目', nameEn: 'Summer programmes 2026', state: 4, manager: 'yang.fan', createdBy: 'manager', start: '2026-01-10', end: '2026-08-20', description: '美国寄宿学校夏校申请、签证与行前培训。' },
-  { code: 'P2026-TOUR', name: '新英格兰学校考察之旅', nameEn: 'New England school visit tour', state: 3, manager: 'he.yutong', createdBy: 'manager', start: '2026-10-11', end: '2026-10-25', description: '家长与学生赴美东参观 8 所寄宿学校；签证排期原因暂停。' },
-  { code: 'P2026-CRM', name: 'CRM 系统迁移', nameEn: 'CRM migration', state: 2, manager: 'zhou.jianguo', createdBy: 'admin', start: '2026-05-06', end: '2026-12-31', description: '旧 CRM 数据迁移到新后台：档案、课程与申请进度。' },
-  { code: 'P2026-US', name: '2026 美高申请季', nameEn: '2026 US boarding school admissions', state: 4, manager: 'manager', createdBy: 'admin', start: '2025-06-01', end: '2026-04-10', description: '2026 年秋季入学美高申请，已全部放榜。' },
-  { code: 'P2026-UKWEB', name: '英国寄宿学校线上说明会', nameEn: 'UK boarding schools online info sessions', state: 5, manager: 'huang.siqi', createdBy: 'manager', start: '2026-05-15', end: '2026-06-30', description: '与英国学校合办的线上说明会，因学校日程调整取消。' },
-  { code: 'P2028-JBS', name: '2028 低龄美高规划', nameEn: '2028 junior boarding school planning', state: 1, manager: 'ma.chao', createdBy: 'manager', start: '2026-11-01', end: '2028-03-15', description: '面向 6–7 年级学生的初中寄宿学校长期规划。' },
+  { code: 'P2027-US', name: '2027 美高申请季', nameEn: '2027 US boarding school admissions', state: 2, manager: 'manager', createdBy: 'manager', startDay: -92, endDay: 195, description: '2027 年秋季入学美国寄宿高中申请：选校、文书、面试与递交。' },
+  { code: 'P2027-UK', name: '2027 英高申请', nameEn: 'UK independent schools 2027', state: 2, manager: 'lin.xiao', createdBy: 'manager', startDay: -62, endDay: 152, description: '英国私立寄宿学校 13+/16+ 申请，含 UKiset 备考与学校面试。' },
+  { code: 'P2026-SSATW', name: 'SSAT 冬季集训营', nameEn: 'SSAT winter intensive', state: 1, manager: 'wu.haiyan', createdBy: 'manager', startDay: 110, endDay: 145, description: '寒假 SSAT 封闭集训，词汇、阅读、数学与模考。' },
+  { code: 'P2026-TJ', name: 'TOEFL Junior 强化班', nameEn: 'TOEFL Junior intensive', state: 2, manager: 'consultant', createdBy: 'manager', startDay: -50, endDay: 108, description: '周末小班课，目标 TOEFL Junior 850+。' },
+  { code: 'P2026-SUMMER', name: '2026 夏校项目', nameEn: 'Summer programmes 2026', state: 4, manager: 'yang.fan', createdBy: 'manager', startDay: -234, endDay: -12, description: '美国寄宿学校夏校申请、签证与行前培训。' },
+  { code: 'P2026-TOUR', name: '新英格兰学校考察之旅', nameEn: 'New England school visit tour', state: 3, manager: 'he.yutong', createdBy: 'manager', startDay: 40, endDay: 54, description: '家长与学生赴美东参观 8 所寄宿学校；签证排期原因暂停。' },
+  { code: 'P2026-CRM', name: 'CRM 系统迁移', nameEn: 'CRM migration', state: 2, manager: 'zhou.jianguo', createdBy: 'admin', startDay: -118, endDay: 121, description: '旧 CRM 数据迁移到新后台：档案、课程与申请进度。' },
+  { code: 'P2026-US', name: '2026 美高申请季', nameEn: '2026 US boarding school admissions', state: 4, manager: 'manager', createdBy: 'admin', startDay: -457, endDay: -144, description: '2026 年秋季入学美高申请，已全部放榜。' },
+  { code: 'P2026-UKWEB', name: '英国寄宿学校线上说明会', nameEn: 'UK boarding schools online info sessions', state: 5, manager: 'huang.siqi', createdBy: 'manager', startDay: -109, endDay: -63, description: '与英国学校合办的线上说明会，因学校日程调整取消。' },
+  { code: 'P2028-JBS', name: '2028 低龄美高规划', nameEn: '2028 junior boarding school planning', state: 1, manager: 'ma.chao', createdBy: 'manager', startDay: 61, endDay: 561, description: '面向 6–7 年级学生的初中寄宿学校长期规划。' },
 ];
 
 /**

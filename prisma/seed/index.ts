@@ -24,12 +24,18 @@ import {
   STAFF_PASSWORD,
   SURNAMES,
 } from './catalogue.ts';
+import { PINNED_SEED_TODAY, addDays, addYears, daysBetween, parseSeedToday, resolveSeedToday } from './dates.ts';
 import { createRandom, type Random } from './random.ts';
 import { ROLE_GRANTS, buildRights, rightIdsFor } from './rights.ts';
 import { buildTimeZones } from './time-zones.ts';
 import { MODULE_SEEDERS } from './modules/index.ts';
 
-export type SeedOptions = { scale?: number; log?: (line: string) => void };
+export type SeedOptions = {
+  scale?: number;
+  log?: (line: string) => void;
+  /** The seed's today (`yyyy-MM-dd` or a day at 00:00 UTC); default `SEED_TODAY`, else the current day in Asia/Shanghai. */
+  today?: string | Date;
+};
 
 /** Rows written per table. */
 export type SeedSummary = Record<string, number> & {
@@ -45,8 +51,11 @@ export type SeedSummary = Record<string, number> & {
   sysTimeZones: number;
 };
 
-/** Every relative date of the demo data is computed from this day, never from the clock. */
-export const SEED_REFERENCE_DATE = new Date(Date.UTC(2026, 8, 1));
+/**
+ * The day the demo was written for (2026-09-01): seeding with `SEED_TODAY=2026-09-01` gives the
+ * data every test expects. Otherwise dates are offsets from the seed's today (dates.ts).
+ */
+export const SEED_REFERENCE_DATE = parseSeedToday(PINNED_SEED_TODAY);
 
 /** The demo logins; accounts are stored lower-case. */
 export const DEMO_ACCOUNTS = [
@@ -99,7 +108,8 @@ function randomDay(rand: Random, fromIso: string, toIso: string): Date {
   return new Date(from + rand.int(0, days) * 86_400_000);
 }
 
-const addDays = (date: Date, days: number): Date => new Date(date.getTime() + days * 86_400_000);
+/** A day among the `days + 1` days from `from` on. */
+const randomDayFrom = (rand: Random, from: Date, days: number): Date => addDays(from, rand.int(0, days));
 
 const staffMobile = (rand: Random): string => `13${rand.int(0, 9)}${rand.digits(8)}`;
 const otherMobile = (rand: Random): string => `${rand.pick(MOBILE_PREFIXES)}${rand.digits(8)}`;
@@ -107,7 +117,10 @@ const otherMobile = (rand: Random): string => `${rand.pick(MOBILE_PREFIXES)}${ra
 /** Generated rows are scaled relative to the fixed ones; scale 1 adds none. */
 const extraRows = (base: number, scale: number): number => Math.max(0, Math.round(base * scale) - base);
 
-function buildData(scale: number, hashes: PasswordHashes): SeedData {
+/** Birthdays of students span this many days from the youngest adult's birthday plus one (as on 2026-09-01: 2008-09-02 to 2013-12-31). */
+const STUDENT_BIRTHDAY_SPAN_DAYS = 1946;
+
+function buildData(scale: number, hashes: PasswordHashes, today: Date): SeedData {
   const projectStates = PROJECT_STATES.map((s) => ({ code: s.code, name: s.name, nameEn: s.nameEn }));
 
   // Roles and rights.
@@ -276,8 +289,8 @@ function buildData(scale: number, hashes: PasswordHashes): SeedData {
     const gender = familyRand.chance(0.5) ? 1 : 2;
     const [given] = familyRand.pick(gender === 1 ? CHILD_GIVEN_MALE : CHILD_GIVEN_FEMALE);
     const english = familyRand.pick(gender === 1 ? ENGLISH_NAMES_MALE : ENGLISH_NAMES_FEMALE);
-    // Born after 2008-09-01 so that every student is a minor on the reference date.
-    const birthday = randomDay(familyRand, '2008-09-02', '2013-12-31');
+    // Born after today 18 years ago, so that every student is a minor today (about 12 to 18).
+    const birthday = randomDayFrom(familyRand, addDays(addYears(today, -18), 1), STUDENT_BIRTHDAY_SPAN_DAYS);
     const abroad = familyRand.chance(0.12);
     const account = firstChild && parentIndex === 0 ? 'student.demo' : firstChild && parentIndex === 1 ? 'student.demo2' : null;
     const surnamePy = parent.familySurname[1];
@@ -289,7 +302,7 @@ function buildData(scale: number, hashes: PasswordHashes): SeedData {
         name: `${parent.familySurname[0]}${given}`,
         nameEn: `${english} ${surnamePy}`,
         email: familyRand.chance(0.5) ? `${english.toLowerCase()}.${surnamePy.toLowerCase()}${pad(s + 1, 3)}@example.net` : null,
-        mobile: birthday.getUTCFullYear() <= 2010 && familyRand.chance(0.6) ? otherMobile(familyRand) : null,
+        mobile: birthday.getUTCFullYear() <= today.getUTCFullYear() - 16 && familyRand.chance(0.6) ? otherMobile(familyRand) : null,
         gender,
         birthday,
         timeZone: abroad ? familyRand.pick(['America/New_York', 'Europe/London'] as const) : parent.timeZone,
@@ -303,7 +316,10 @@ function buildData(scale: number, hashes: PasswordHashes): SeedData {
     );
   }
 
-  // Projects: the fixed ones, then generated ones whose state follows their dates.
+  // Projects: the fixed ones, then generated ones whose state follows their dates. Generated
+  // projects are drawn on the calendar of 2026-09-01 and moved by the days since then.
+  const shift = daysBetween(SEED_REFERENCE_DATE, today);
+  const shiftYears = Math.round(shift / 365.25);
   const projects: Prisma.ProjectCreateManyInput[] = PROJECTS.map((p, index) => ({
     id: index + 1,
     code: p.code,
@@ -313,8 +329,8 @@ function buildData(scale: number, hashes: PasswordHashes): SeedData {
     managerId: accountId(p.manager),
     createdById: accountId(p.createdBy),
     description: p.description,
-    startDate: day(p.start),
-    endDate: day(p.end),
+    startDate: addDays(today, p.startDay),
+    endDate: addDays(today, p.endDay),
   }));
   const projectRand = createRandom(4242);
   const projectManagers = [...(staffByRole.get('manager') ?? []), ...consultants];
@@ -322,16 +338,18 @@ function buildData(scale: number, hashes: PasswordHashes): SeedData {
   const extraProjects = extraRows(BASE.projects, scale);
   for (let k = 1; k <= extraProjects; k++) {
     const template = PROJECT_TEMPLATES[(k - 1) % PROJECT_TEMPLATES.length]!;
-    const year = projectRand.int(2024, 2028);
+    const drawnYear = projectRand.int(2024, 2028);
+    const year = drawnYear + shiftYears;
     const admissions = template.cycle === 'admissions';
     const [from, to] = 'window' in template ? template.window : ['01-05', '10-31'];
-    const startDate = admissions
-      ? randomDay(projectRand, `${year - 1}-04-01`, `${year - 1}-09-30`)
-      : randomDay(projectRand, `${year}-${from}`, `${year}-${to}`);
+    const drawnStart = admissions
+      ? randomDay(projectRand, `${drawnYear - 1}-04-01`, `${drawnYear - 1}-09-30`)
+      : randomDay(projectRand, `${drawnYear}-${from}`, `${drawnYear}-${to}`);
+    const startDate = addDays(drawnStart, shift);
     const endDate = addDays(startDate, admissions ? projectRand.int(180, 320) : projectRand.int(10, 60));
     let stateCode: number;
-    if (endDate < SEED_REFERENCE_DATE) stateCode = projectRand.chance(0.1) ? 5 : 4;
-    else if (startDate > SEED_REFERENCE_DATE) stateCode = projectRand.chance(0.1) ? 5 : 1;
+    if (endDate < today) stateCode = projectRand.chance(0.1) ? 5 : 4;
+    else if (startDate > today) stateCode = projectRand.chance(0.1) ? 5 : 1;
     else stateCode = projectRand.chance(0.15) ? 3 : 2;
     const cohort = Math.ceil(k / PROJECT_TEMPLATES.length);
     projects.push({
@@ -401,13 +419,14 @@ export async function seed(db: PrismaClient, options: SeedOptions = {}): Promise
   const scale = options.scale ?? 1;
   if (!Number.isFinite(scale) || scale <= 0) throw new Error(`Seed scale must be a positive number, got ${scale}`);
   const log = options.log ?? (() => {});
+  const today = resolveSeedToday(options.today);
   const started = performance.now();
   const elapsed = (): string => `${Math.round(performance.now() - started)} ms`;
 
   // Hash each distinct password once, before the transaction opens.
   const [admin, staff] = await Promise.all([hashPassword(ADMIN_PASSWORD), hashPassword(STAFF_PASSWORD)]);
-  const data = buildData(scale, { admin, staff });
-  log(`seed: built ${data.users.length} users and ${data.rights.length} rights at scale ${scale} (${elapsed()})`);
+  const data = buildData(scale, { admin, staff }, today);
+  log(`seed: built ${data.users.length} users and ${data.rights.length} rights at scale ${scale}, today ${today.toISOString().slice(0, 10)} (${elapsed()})`);
 
   const summary = await db.$transaction(
     async (tx) => {
@@ -448,7 +467,7 @@ export async function seed(db: PrismaClient, options: SeedOptions = {}): Promise
   // Each area seeds its own rows after the core has committed (prisma/seed/modules/).
   const all: SeedSummary = { ...summary };
   for (const area of MODULE_SEEDERS) {
-    const rows = await area.seed(db, { scale, log, referenceDate: SEED_REFERENCE_DATE });
+    const rows = await area.seed(db, { scale, log, referenceDate: today });
     Object.assign(all, rows);
     if (Object.keys(rows).length > 0) log(`seed: ${area.name}: ${JSON.stringify(rows)} (${elapsed()})`);
   }

@@ -8,6 +8,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PrismaPg } from '@prisma/adapter-pg';
+import { PINNED_SEED_TODAY } from '../../prisma/seed/dates.ts';
 import { seed } from '../../prisma/seed/index.ts';
 import { createApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
@@ -42,6 +43,8 @@ const AREAS: Record<string, BenchCaseFile> = {
   schools: schoolsCases,
 };
 
+// The seed's "today" is pinned so that every run measures the same rows (prisma/seed/dates.ts).
+process.env.SEED_TODAY ??= PINNED_SEED_TODAY;
 const tmp = await mkdtemp(path.join(os.tmpdir(), 'bo-bench-'));
 await chmod(tmp, 0o755);
 const server = await startEmbeddedPostgres({ dataDir: tmp });

@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { PINNED_SEED_TODAY } from '../../prisma/seed/dates.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -71,6 +72,8 @@ export default async function setup(project: TestProject) {
       CLIENT_DIST: distDir,
       // Short-lived tokens let a test watch the request layer refresh one.
       TOKEN_TTL_SECONDS: '45',
+      // The demo as on 2026-09-01, the day the browser tests were written against (prisma/seed/dates.ts).
+      SEED_TODAY: process.env.SEED_TODAY || PINNED_SEED_TODAY,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

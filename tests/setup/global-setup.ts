@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { PINNED_SEED_TODAY } from '../../prisma/seed/dates.ts';
 import { seed } from '../../prisma/seed/index.ts';
 import { createDb } from '../../server/db/client.ts';
 import { startEmbeddedPostgres } from '../../server/db/embedded.ts';
@@ -30,6 +31,8 @@ function withDatabase(url: string, name: string): string {
 }
 
 export default async function setup(project: TestProject) {
+  // The seed's "today": every suite expects the demo as it is on 2026-09-01 (prisma/seed/dates.ts).
+  process.env.SEED_TODAY ??= PINNED_SEED_TODAY;
   const run = randomBytes(4).toString('hex');
   let adminUrl: string;
   let stop: () => Promise<void> = async () => {};

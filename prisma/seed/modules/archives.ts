@@ -1,4 +1,5 @@
 import type { Prisma, PrismaClient } from '../../../server/generated/prisma/client.ts';
+import { entryYear } from '../dates.ts';
 import { createRandom, type Random } from '../random.ts';
 import type { ModuleSeeder } from './types.ts';
 
@@ -112,7 +113,7 @@ export const seedArchives: ModuleSeeder = {
         salesId: sales.length ? (sales[i % sales.length] as { id: number }).id : null,
         parentId: s.parentId,
         grade,
-        year: ref.getUTCFullYear() + 1 + (grade >= 9 ? 0 : 1),
+        year: entryYear(ref) + (grade >= 9 ? 0 : 1),
         status,
         locked: i % 10 === 7,
         applyingStatus,
@@ -196,14 +197,14 @@ export const seedArchives: ModuleSeeder = {
       if (i % 4 === 1) exams.push({ archiveId, kind: 5, sort: 1, examName: 'AMC 10', examDate: day(ref, -200), total: rand.int(90, 130), prepType: 4 });
       accounts.push({ archiveId, sort: 1, platform: 1, url: 'https://www.ssat.org', account: `${(a.userName ?? 'student').toLowerCase().replace(/\s+/g, '.')}${i}`, password: `Sao#${rand.digits(4)}`, email: s.email ?? p?.email ?? null, note: 'SAO 申请账号' });
       if (i % 2 === 0) accounts.push({ archiveId, sort: 2, platform: 2, url: 'https://gatewaytoprepschools.com', account: `gw${rand.digits(6)}`, password: `Gw#${rand.digits(4)}` });
-      cards.push({ archiveId, sort: 1, holderName: p?.nameEn ?? p?.name ?? null, brand: rand.pick(['Visa', 'MasterCard', 'UnionPay']), last4: rand.digits(4), expiry: `${String(rand.int(1, 12)).padStart(2, '0')}/${rand.int(27, 30)}`, billingAddress: bios[i]?.homeAddress ?? null });
+      cards.push({ archiveId, sort: 1, holderName: p?.nameEn ?? p?.name ?? null, brand: rand.pick(['Visa', 'MasterCard', 'UnionPay']), last4: rand.digits(4), expiry: `${String(rand.int(1, 12)).padStart(2, '0')}/${(ref.getUTCFullYear() % 100) + rand.int(1, 4)}`, billingAddress: bios[i]?.homeAddress ?? null });
       recommenders.push(
         { archiveId, sort: 1, type: 2, name: `${rand.pick(['张', '周', '吴'])}老师`, title: '英语教师', school: rand.pick(SCHOOLS)[0], email: `english.teacher${i}@school.example.cn`, phone: mobile(rand) },
         { archiveId, sort: 2, type: 1, name: `${rand.pick(['孙', '郑', '冯'])}老师`, title: '数学教师', school: rand.pick(SCHOOLS)[0], email: `math.teacher${i}@school.example.cn` },
         { archiveId, sort: 3, type: 3, name: `${rand.pick(['赵', '钱'])}老师`, title: '班主任', school: rand.pick(SCHOOLS)[0] },
       );
       multimedia.push({ archiveId, sort: 1, title: rand.pick(['小提琴独奏', '机器人比赛视频', '游泳比赛集锦', '绘画作品集']), mediaType: rand.pick([1, 2, 3]), url: `https://video.example.com/${archiveId}`, recordedOn: day(ref, -150), description: '申请用多媒体材料' });
-      if (i % 5 === 2) relatives.push({ archiveId, sort: 1, name: '表哥', relation: '表兄', schoolName: rand.pick(ESSAY_SCHOOLS), graduationYear: 2018 + (i % 5) });
+      if (i % 5 === 2) relatives.push({ archiveId, sort: 1, name: '表哥', relation: '表兄', schoolName: rand.pick(ESSAY_SCHOOLS), graduationYear: ref.getUTCFullYear() - 8 + (i % 5) });
       essays.push(
         { archiveId, sort: 1, schoolName: rand.pick(ESSAY_SCHOOLS), topic: 'Tell us about a person who has influenced you.', wordLimit: 500, status: a.status === 4 ? 5 : rand.int(1, 4), dueDate: day(ref, 90), tutor: '文书老师 Emma' },
         { archiveId, sort: 2, schoolName: 'SAO', topic: 'Character reference / 个人陈述', wordLimit: 650, status: a.status === 4 ? 5 : rand.int(1, 3), dueDate: day(ref, 120) },

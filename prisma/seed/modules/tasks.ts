@@ -56,7 +56,7 @@ export const seedTasks: ModuleSeeder = {
   name: 'tasks',
   seed: async (db: PrismaClient, ctx) => {
     const rand = createRandom(3303);
-    const users = await db.user.findMany({ where: { type: 1 }, select: { id: true, account: true, name: true, state: true } });
+    const users = await db.user.findMany({ where: { type: 1 }, select: { id: true, account: true, name: true, state: true }, orderBy: { id: 'asc' } });
     const byAccount = new Map(users.map((u) => [u.account ?? '', u]));
     const nameOf = new Map(users.map((u) => [u.id, u.name]));
     const activeStaff = users.filter((u) => u.state !== 3).map((u) => u.id);
