@@ -1,16 +1,16 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchPath, Navigate, useParams } from 'react-router';
 import { findByPath, targetOf, useMenu, visibleChildren } from '../layout/menu.ts';
-import { ErrorPage } from '../screens/ErrorPage.tsx';
-import { Placeholder } from '../screens/Placeholder.tsx';
+import { ErrorPage } from '../screens/system/ErrorPage/ErrorPage.tsx';
+import { Placeholder } from '../screens/system/Placeholder/Placeholder.tsx';
 
 /**
  * Screens this client has, by the view component path the right tree names. Heavy screens
  * are loaded on demand in their own chunks.
  */
 export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
-  'notification/notice/index': lazy(() => import('../screens/Notice/NoticeList.tsx').then((m) => ({ default: m.NoticeList }))),
-  'mission/task-list/index': lazy(() => import('../views/working/tasks/TaskList.tsx')),
+  'notification/notice/index': lazy(() => import('../screens/notice/NoticeList/NoticeList.tsx').then((m) => ({ default: m.NoticeList }))),
+  'mission/task-list/index': lazy(() => import('../screens/working/Tasks/TaskList.tsx')),
 };
 
 /** PC paths the spec names: reached without the right, they answer 401 rather than 404. */

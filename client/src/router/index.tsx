@@ -4,17 +4,17 @@ import { loadTexts, targetLang } from '../i18n/index.ts';
 import { getToken } from '../lib/storage.ts';
 import { logoutIntent, sessionUser } from '../state/session.ts';
 import { Loading } from '../layout/Loading.tsx';
-import { ErrorPage } from '../screens/ErrorPage.tsx';
-import { LoginPage } from '../screens/Login/LoginPage.tsx';
+import { ErrorPage } from '../screens/system/ErrorPage/ErrorPage.tsx';
+import { LoginPage } from '../screens/auth/Login/LoginPage.tsx';
 
 // The login route stays small: the layout and every screen behind it load on demand, with
 // every text group of the language the page shows or is switching to (after login: the user's).
 const Layout = lazy(() => Promise.all([import('../layout/Layout.tsx'), loadTexts(targetLang())]).then(([m]) => ({ default: m.Layout })));
-const Working = lazy(() => import('../screens/Working/Working.tsx').then((m) => ({ default: m.Working })));
-const NoticeList = lazy(() => import('../screens/Notice/NoticeList.tsx').then((m) => ({ default: m.NoticeList })));
-const NoticeDetail = lazy(() => import('../screens/Notice/NoticeDetail.tsx').then((m) => ({ default: m.NoticeDetail })));
+const Working = lazy(() => import('../screens/working/Working/Working.tsx').then((m) => ({ default: m.Working })));
+const NoticeList = lazy(() => import('../screens/notice/NoticeList/NoticeList.tsx').then((m) => ({ default: m.NoticeList })));
+const NoticeDetail = lazy(() => import('../screens/notice/NoticeDetail/NoticeDetail.tsx').then((m) => ({ default: m.NoticeDetail })));
 const MenuRoute = lazy(() => import('./MenuRoute.tsx').then((m) => ({ default: m.MenuRoute })));
-const Standalone = lazy(() => import('../screens/Standalone.tsx').then((m) => ({ default: m.Standalone })));
+const Standalone = lazy(() => import('../screens/system/Standalone/Standalone.tsx').then((m) => ({ default: m.Standalone })));
 
 /**
  * Without a token only the unguarded paths are open; anything else goes to

@@ -19,7 +19,7 @@ import {
   EDITOR_LIMITS, EMOTICONS, LINE_HEIGHTS, PALETTE, SPECIAL_CHARACTERS, checkAttachment, checkImageFile, checkImageUrl, countState, findAll, normaliseLink,
   parseIframeUrl, parseSize, parseVideoUrl, pickerSize, sniffImage, tableMayGrow, type UploadProblem,
 } from './rules.ts';
-import { readAsDataUrl, uploadAttachment, UploadFailed } from './upload.ts';
+import { readAsDataUrl, UploadFailed, type AttachmentUploader } from './upload.ts';
 
 export type RichTextEditorProps = {
   /** The HTML the editor starts with (read once). */
@@ -29,8 +29,8 @@ export type RichTextEditorProps = {
   draftKey?: string;
   placeholder?: string;
   minHeight?: string;
-  /** The project attachments are stored in (project files); without one, attachments are refused. */
-  projectId?: string | null;
+  /** Stores attachments (the task screens store them as project files); without one, attachments are refused. */
+  uploadAttachment?: AttachmentUploader | null;
   /** Fired when the text goes over the 10000-character limit. */
   onOverflow?: (count: number) => void;
   testId?: string;
@@ -452,7 +452,7 @@ function characters(e: Editor): number {
  * preview, clear with confirmation, undo history 20, Tab inserts 4 spaces, autosave of drafts
  * every 500 ms, word count with the 10000 limit. Loaded in its own chunk (see index.tsx).
  */
-export default function RichTextEditor({ value, onChange, draftKey, placeholder, minHeight = '220px', projectId, onOverflow, testId = 'rich-editor' }: RichTextEditorProps) {
+export default function RichTextEditor({ value, onChange, draftKey, placeholder, minHeight = '220px', uploadAttachment, onOverflow, testId = 'rich-editor' }: RichTextEditorProps) {
   const { t } = useTranslation();
   const [message, say] = useTimedMessage(EDITOR_LIMITS.messageMs);
   const [saved, sayAutosaved] = useTimedMessage(EDITOR_LIMITS.autosaveMessageMs);
@@ -587,7 +587,7 @@ export default function RichTextEditor({ value, onChange, draftKey, placeholder,
       say({ text: t('editor.attachmentLimit', { max: EDITOR_LIMITS.attachmentsPerPick }), tone: 'error' });
       return;
     }
-    if (!projectId) {
+    if (!uploadAttachment) {
       say({ text: t('tasksUi.editor.attachmentNeedsProject'), tone: 'error' });
       return;
     }
@@ -599,7 +599,7 @@ export default function RichTextEditor({ value, onChange, draftKey, placeholder,
       }
       setUpload({ name: file.name, fraction: 0 });
       try {
-        const stored = await uploadAttachment(projectId, file, (fraction) => setUpload({ name: file.name, fraction }), t('editor.uploadError'));
+        const stored = await uploadAttachment(file, (fraction) => setUpload({ name: file.name, fraction }), t('editor.uploadError'));
         editor
           .chain()
           .focus()
