@@ -25,7 +25,7 @@ const changeMutation = graphql`
 `;
 
 const LEVELS: Strength[] = ['weak', 'medium', 'strong'];
-const LEVEL_COLOR: Record<Strength, string> = { weak: 'red.500', medium: 'orange.400', strong: 'green.500' };
+const LEVEL_COLOR: Record<Strength, string> = { weak: 'strength.weak', medium: 'strength.medium', strong: 'strength.strong' };
 
 /** Spec section 5: 8 to 24 characters, the class hint, a weak / medium / strong bar, confirm checked on blur. */
 function StrengthBar({ password }: { password: string }) {
@@ -34,11 +34,11 @@ function StrengthBar({ password }: { password: string }) {
   const reached = level ? LEVELS.indexOf(level) : -1;
   return (
     <Flex align="center" gap="2" data-testid="strength-bar" data-level={level ?? ''}>
-      <Text fontSize="xs" color="gray.500" whiteSpace="nowrap">{t('client.password.strength')}</Text>
+      <Text fontSize="xs" color="fg.subtle" whiteSpace="nowrap">{t('client.password.strength')}</Text>
       {LEVELS.map((l, i) => (
-        <Box key={l} flex="1" h="1.5" borderRadius="full" bg={i <= reached && level ? LEVEL_COLOR[level] : 'gray.200'} />
+        <Box key={l} flex="1" h="1.5" borderRadius="full" bg={i <= reached && level ? LEVEL_COLOR[level] : 'strength.empty'} />
       ))}
-      <Text fontSize="xs" w="10" color={level ? LEVEL_COLOR[level] : 'gray.400'}>{level ? t(`password.${level}`) : ''}</Text>
+      <Text fontSize="xs" w="10" color={level ? LEVEL_COLOR[level] : 'fg.subtle'}>{level ? t(`password.${level}`) : ''}</Text>
     </Flex>
   );
 }

@@ -63,3 +63,10 @@ export const useMenu = () => useContext(MenuContext);
 export function titleOf(node: { title: string; titleEn: string }, lang: 'zh' | 'en'): string {
   return lang === 'en' ? node.titleEn || node.title : node.title;
 }
+
+// The last menu the layout loaded, for route loaders (outside React) that resolve a path to its screen.
+let menuSnapshot: Menu | null = null;
+export const setMenuSnapshot = (menu: Menu) => {
+  menuSnapshot = menu;
+};
+export const getMenuSnapshot = () => menuSnapshot;

@@ -149,8 +149,8 @@ function TablePicker({ onPick, label }: { onPick: (rows: number, cols: number) =
                   w="14px"
                   h="14px"
                   borderWidth="1px"
-                  borderColor={on ? 'blue.400' : 'gray.300'}
-                  bg={on ? 'blue.100' : 'white'}
+                  borderColor={on ? 'border.hover' : 'border.emphasized'}
+                  bg={on ? 'bg.toggled' : 'bg.panel'}
                   onMouseEnter={() => setHover({ r, c })}
                   onMouseDown={(e) => e.preventDefault()}
                   onClick={() => { onPick(r + 1, c + 1); setOpen(false); }}
@@ -218,7 +218,7 @@ function LinkDialog({ editor, onClose, say }: { editor: Editor; onClose: () => v
       <Stack gap="3">
         <Input placeholder={t('tasksUi.editor.linkText')} value={text} onChange={(e) => setText(e.target.value)} data-testid="link-text" />
         <Input placeholder={t('tasksUi.editor.linkAddress')} value={href} onChange={(e) => { setHref(e.target.value); setError(null); }} data-testid="link-href" />
-        {error && <Text color="red.600" fontSize="sm" data-testid="link-error">{error}</Text>}
+        {error && <Text color="fg.error" fontSize="sm" data-testid="link-error">{error}</Text>}
       </Stack>
     </EditorModal>
   );
@@ -298,7 +298,7 @@ function ImageDialog({ editor, onClose, say }: { editor: Editor; onClose: () => 
         </Flex>
         <Tabs.Content value="upload">
           <Stack gap="2">
-            <Text fontSize="sm" color="gray.600">{t('tasksUi.editor.imageHint', { size: '1 MB' })}</Text>
+            <Text fontSize="sm" color="fg.muted">{t('tasksUi.editor.imageHint', { size: '1 MB' })}</Text>
             <input type="file" accept=".png,.jpg,.jpeg,.gif,.webp" onChange={(e) => void byFile(e.target.files?.[0])} data-testid="image-file" />
             {progress !== null && (
               <Progress.Root value={Math.round(progress * 100)} size="sm" data-testid="image-progress">
@@ -314,7 +314,7 @@ function ImageDialog({ editor, onClose, say }: { editor: Editor; onClose: () => 
           </Stack>
         </Tabs.Content>
       </Tabs.Root>
-      {error && <Text color="red.600" fontSize="sm" mt="2" data-testid="image-error">{error}</Text>}
+      {error && <Text color="fg.error" fontSize="sm" mt="2" data-testid="image-error">{error}</Text>}
     </EditorModal>
   );
 }
@@ -354,8 +354,8 @@ function EmbedDialog({ editor, kind, onClose }: { editor: Editor; kind: 'video' 
           <Input placeholder={t('tasksUi.editor.width')} value={width} onChange={(e) => setWidth(e.target.value)} data-testid="embed-width" />
           <Input placeholder={t('tasksUi.editor.height')} value={height} onChange={(e) => setHeight(e.target.value)} data-testid="embed-height" />
         </Flex>
-        <Text fontSize="xs" color="gray.500">{t('tasksUi.editor.embedNote')}</Text>
-        {error && <Text color="red.600" fontSize="sm" data-testid="embed-error">{error}</Text>}
+        <Text fontSize="xs" color="fg.subtle">{t('tasksUi.editor.embedNote')}</Text>
+        {error && <Text color="fg.error" fontSize="sm" data-testid="embed-error">{error}</Text>}
       </Stack>
     </EditorModal>
   );
@@ -630,9 +630,9 @@ export default function RichTextEditor({ value, onChange, draftKey, placeholder,
   const chain = () => editor.chain().focus();
 
   return (
-    <Box borderWidth="1px" borderRadius="md" bg="white" data-testid={testId} className="rte">
+    <Box borderWidth="1px" borderRadius="md" bg="bg.panel" data-testid={testId} className="rte">
       <style>{EDITOR_CSS}</style>
-      <Flex wrap="wrap" gap="0.5" p="1" borderBottomWidth="1px" bg="gray.50" align="center" data-testid="editor-toolbar">
+      <Flex wrap="wrap" gap="0.5" p="1" borderBottomWidth="1px" bg="bg.subtle" align="center" data-testid="editor-toolbar">
         <Tool label={t('tasksUi.editor.undo')} testId="undo" disabled={!state.canUndo} onClick={() => chain().undo().run()}><Undo2 /></Tool>
         <Tool label={t('tasksUi.editor.redo')} testId="redo" disabled={!state.canRedo} onClick={() => chain().redo().run()}><Redo2 /></Tool>
         <NativeSelect.Root size="xs" width="24">
@@ -702,7 +702,7 @@ export default function RichTextEditor({ value, onChange, draftKey, placeholder,
         />
       </Flex>
       {state.inTable && (
-        <Flex gap="1" px="2" py="1" borderBottomWidth="1px" bg="blue.50" wrap="wrap" data-testid="table-tools">
+        <Flex gap="1" px="2" py="1" borderBottomWidth="1px" bg="bg.selected" wrap="wrap" data-testid="table-tools">
           <Button size="2xs" variant="outline" onClick={() => addTableLine('row')} data-testid="table-add-row">{t('tasksUi.editor.addRow')}</Button>
           <Button size="2xs" variant="outline" onClick={() => addTableLine('col')} data-testid="table-add-col">{t('tasksUi.editor.addCol')}</Button>
           <Button size="2xs" variant="outline" onClick={() => chain().deleteRow().run()}>{t('tasksUi.editor.deleteRow')}</Button>
@@ -714,9 +714,9 @@ export default function RichTextEditor({ value, onChange, draftKey, placeholder,
       <Box px="3" py="2" minH={minHeight} maxH="45vh" overflowY="auto" cursor="text" onClick={() => !editor.isFocused && editor.commands.focus()}>
         <EditorContent editor={editor} />
       </Box>
-      <Flex px="3" py="1" borderTopWidth="1px" fontSize="xs" gap="3" align="center" minH="7" bg="gray.50" wrap="wrap">
+      <Flex px="3" py="1" borderTopWidth="1px" fontSize="xs" gap="3" align="center" minH="7" bg="bg.subtle" wrap="wrap">
         {message && (
-          <Text color={message.tone === 'error' ? 'red.600' : message.tone === 'warning' ? 'orange.600' : message.tone === 'success' ? 'green.600' : 'blue.600'} data-testid="editor-message">
+          <Text color={message.tone === 'error' ? 'fg.error' : message.tone === 'warning' ? 'fg.warning' : message.tone === 'success' ? 'fg.success' : 'fg.info'} data-testid="editor-message">
             {message.text}
           </Text>
         )}
@@ -739,8 +739,8 @@ export default function RichTextEditor({ value, onChange, draftKey, placeholder,
             {t('tasksUi.editor.restoreDraft')}
           </Button>
         )}
-        {saved && <Text color="green.600" data-testid="editor-autosaved">{saved.text}</Text>}
-        <Text ml="auto" color={counter.overflow ? 'red.600' : 'gray.500'} fontWeight={counter.overflow ? 'semibold' : 'normal'} data-testid="editor-count" data-overflow={counter.overflow ? 'true' : 'false'}>
+        {saved && <Text color="fg.success" data-testid="editor-autosaved">{saved.text}</Text>}
+        <Text ml="auto" color={counter.overflow ? 'fg.error' : 'fg.subtle'} fontWeight={counter.overflow ? 'semibold' : 'normal'} data-testid="editor-count" data-overflow={counter.overflow ? 'true' : 'false'}>
           {counter.overflow ? t('editor.wordOverflow', { max: counter.max }) : t('editor.wordCount', { count: counter.count, left: counter.left })}
         </Text>
       </Flex>

@@ -44,7 +44,7 @@ export function safeRedirect(raw: string | null): string {
   return raw;
 }
 
-const STRENGTH_COLOR = { tooShort: 'red.500', medium: 'orange.500', strong: 'green.600' } as const;
+const STRENGTH_COLOR = { tooShort: 'strength.weak', medium: 'strength.medium', strong: 'fg.success' } as const;
 const STRENGTH_KEY = { tooShort: 'password.tooShort', medium: 'password.medium', strong: 'password.strong' } as const;
 
 export function LoginPage() {
@@ -103,18 +103,18 @@ export function LoginPage() {
   }
 
   return (
-    <Flex minH="100vh" align="center" justify="center" bgGradient="to-br" gradientFrom="blue.700" gradientTo="blue.400" px="4">
+    <Flex minH="100vh" align="center" justify="center" bgGradient="to-br" gradientFrom="nav.gradientFrom" gradientTo="nav.gradientTo" px="4">
       <Box position="absolute" top="4" right="4">
         <LanguageSwitch size="sm" onChange={(lang) => applyLang(lang)} dark />
       </Box>
-      <Box as="main" bg="white" borderRadius="xl" boxShadow="xl" p={{ base: '6', md: '10' }} w="full" maxW="420px">
+      <Box as="main" bg="bg.panel" borderRadius="xl" boxShadow="xl" p={{ base: '6', md: '10' }} w="full" maxW="420px">
         <form onSubmit={submit} noValidate aria-label={t('client.login.title')}>
         <Stack gap="6">
           <Flex align="center" gap="3">
             <Logo size={44} />
             <Box>
               <Heading size="lg" as="h1">{t('client.appName')}</Heading>
-              <Text color="gray.500" fontSize="sm">{t('client.login.subtitle')}</Text>
+              <Text color="fg.subtle" fontSize="sm">{t('client.login.subtitle')}</Text>
             </Box>
           </Flex>
           <Heading size="md" as="h2">{t('client.login.title')}</Heading>

@@ -1,7 +1,9 @@
 import { Badge, Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
+import { graphql, useMutation, usePreloadedQuery } from 'react-relay';
+import { useRouteQuery } from '../../../relay/routeQuery.ts';
+import { noticeDetailRoute } from './NoticeDetail.route.ts';
 import { useNavigate, useParams } from 'react-router';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/useLang.ts';
@@ -38,7 +40,8 @@ export function NoticeDetail() {
   const navigate = useNavigate();
   const zone = sessionUser.use()?.timeZone;
   const { id = '' } = useParams();
-  const data = useLazyLoadQuery<NoticeDetailQuery>(detailQuery, { id }, { fetchPolicy: 'store-and-network' });
+  const { queryRef } = useRouteQuery(noticeDetailRoute, { id });
+  const data = usePreloadedQuery<NoticeDetailQuery>(detailQuery, queryRef);
   const [markRead] = useMutation<NoticeDetailMarkReadMutation>(markReadMutation);
   const node = data.node;
   const unreadLetter = node?.__typename === 'Letter' && node.readState === 'UNREAD';
@@ -63,13 +66,13 @@ export function NoticeDetail() {
       <Box>
         <Button variant="outline" size="sm" onClick={() => navigate(node.__typename === 'Letter' ? '/notice?tab=letters' : '/notice')}>{t('client.notice.back')}</Button>
       </Box>
-      <Box bg="white" borderWidth="1px" borderRadius="lg" p="6">
+      <Box bg="bg.panel" borderWidth="1px" borderRadius="lg" p="6">
         <Stack gap="2">
           <Badge alignSelf="flex-start" colorPalette={node.__typename === 'Letter' ? 'purple' : 'blue'}>
             {t(node.__typename === 'Letter' ? 'client.notice.letter' : 'client.notice.notice')}
           </Badge>
           <Heading size="lg">{node.title}</Heading>
-          <Text color="gray.500" fontSize="sm">
+          <Text color="fg.subtle" fontSize="sm">
             {from ? `${t('client.notice.sender')}: ${from} · ` : ''}
             {at ? `${t('client.notice.publishedAt')}: ${formatDateTime(at ?? '', lang, zone)}` : ''}
           </Text>

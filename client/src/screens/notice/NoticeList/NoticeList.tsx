@@ -1,7 +1,9 @@
 import { Badge, Box, Button, Flex, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Mail, Megaphone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
+import { graphql, usePaginationFragment, usePreloadedQuery } from 'react-relay';
+import { useRouteQuery } from '../../../relay/routeQuery.ts';
+import { noticeListRoute } from './NoticeList.route.ts';
 import { useNavigate, useSearchParams } from 'react-router';
 import { timeAgo } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/useLang.ts';
@@ -48,7 +50,7 @@ function Rows({ rows, hasNext, loading, onMore }: { rows: Row[]; hasNext: boolea
   const lang = useLang();
   const navigate = useNavigate();
   const zone = sessionUser.use()?.timeZone;
-  if (!rows.length) return <Text color="gray.500" p="6" data-testid="notice-empty">{t('client.notice.empty')}</Text>;
+  if (!rows.length) return <Text color="fg.subtle" p="6" data-testid="notice-empty">{t('client.notice.empty')}</Text>;
   return (
     <Stack gap="0" data-testid="notice-rows">
       {rows.map((row) => (
@@ -61,17 +63,17 @@ function Rows({ rows, hasNext, loading, onMore }: { rows: Row[]; hasNext: boolea
           py="3"
           borderBottomWidth="1px"
           align="center"
-          _hover={{ bg: 'gray.50' }}
+          _hover={{ bg: 'bg.subtle' }}
           onClick={() => navigate(`/notification/detail/${encodeURIComponent(row.id)}`)}
           data-testid="notice-row"
         >
-          <Box w="2" h="2" borderRadius="full" bg={row.unread ? 'red.500' : 'transparent'} flexShrink={0} />
+          <Box w="2" h="2" borderRadius="full" bg={row.unread ? 'bg.unread' : 'transparent'} flexShrink={0} />
           <Text flex="1" fontWeight={row.unread ? 'semibold' : 'normal'} truncate>{row.title}</Text>
           {row.unread !== undefined && (
             <Badge colorPalette={row.unread ? 'red' : 'gray'} variant="subtle">{t(row.unread ? 'client.notice.unread' : 'client.notice.read')}</Badge>
           )}
-          <Text color="gray.500" fontSize="sm" w="32" truncate>{row.from ?? ''}</Text>
-          <Text color="gray.500" fontSize="sm" w="36" textAlign="right" title={row.at}>{timeAgo(row.at, new Date(), lang, t, zone)}</Text>
+          <Text color="fg.subtle" fontSize="sm" w="32" truncate>{row.from ?? ''}</Text>
+          <Text color="fg.subtle" fontSize="sm" w="36" textAlign="right" title={row.at}>{timeAgo(row.at, new Date(), lang, t, zone)}</Text>
         </Flex>
       ))}
       {hasNext && (
@@ -96,12 +98,13 @@ function Letters({ query }: { query: NoticeListLetters_query$key }) {
 export function NoticeList() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const data = useLazyLoadQuery<NoticeListQuery>(listQuery, {}, { fetchPolicy: 'store-and-network' });
+  const { queryRef } = useRouteQuery(noticeListRoute, {});
+  const data = usePreloadedQuery<NoticeListQuery>(listQuery, queryRef);
   const tab = params.get('tab') === 'letters' ? 'letters' : 'notices';
   return (
     <Stack gap="4" data-testid="notice-list">
       <Heading size="lg">{t('client.notice.title')}</Heading>
-      <Box bg="white" borderWidth="1px" borderRadius="lg">
+      <Box bg="bg.panel" borderWidth="1px" borderRadius="lg">
         <Tabs.Root value={tab} onValueChange={(e) => setParams(e.value === 'letters' ? { tab: 'letters' } : {}, { replace: true })} variant="line">
           <Tabs.List px="2">
             <Tabs.Trigger value="notices" data-testid="tab-notices"><Megaphone size={16} /> {t('client.notice.notices')}</Tabs.Trigger>

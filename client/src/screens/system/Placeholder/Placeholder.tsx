@@ -15,15 +15,15 @@ export function Placeholder({ item }: { item: Pick<MenuNode, 'title' | 'titleEn'
   const lang = useLang();
   const [openedAt] = useState(() => new Date());
   return (
-    <Box bg="white" borderRadius="lg" borderWidth="1px" p="8" data-testid="placeholder">
+    <Box bg="bg.panel" borderRadius="lg" borderWidth="1px" p="8" data-testid="placeholder">
       <Stack gap="3">
         <Heading size="lg" display="flex" alignItems="center" gap="2">
           <MenuIcon name={item.icon} size={22} />
           {titleOf(item, lang)}
         </Heading>
-        <Text color="gray.600">{t('client.placeholder.body')}</Text>
-        {item.component && <Text color="gray.500" fontSize="sm">{t('client.placeholder.component', { component: item.component })}</Text>}
-        <Text color="gray.500" fontSize="sm" data-testid="opened-at">
+        <Text color="fg.muted">{t('client.placeholder.body')}</Text>
+        {item.component && <Text color="fg.subtle" fontSize="sm">{t('client.placeholder.component', { component: item.component })}</Text>}
+        <Text color="fg.subtle" fontSize="sm" data-testid="opened-at">
           {t('client.placeholder.opened', { time: formatDateTime(openedAt, lang) + ':' + String(openedAt.getSeconds()).padStart(2, '0') + '.' + String(openedAt.getMilliseconds()).padStart(3, '0') })}
         </Text>
       </Stack>

@@ -278,7 +278,7 @@ function Body({ draft, eventId, me, projects, zone, onClose, onSaved }: Props) {
             </Alert.Root>
           )}
           {clash && (
-            <Box borderWidth="1px" borderColor="red.300" bg="red.50" borderRadius="md" p="3" data-testid="conflict-panel">
+            <Box borderWidth="1px" borderColor="border.errorSubtle" bg="bg.error" borderRadius="md" p="3" data-testid="conflict-panel">
               <ConflictList clashes={clash.conflicts} total={clash.total} />
               <Flex gap="2" mt="3" justify="flex-end">
                 <Button size="sm" variant="outline" onClick={() => setClash(null)} data-testid="conflict-cancel">{t('calendarUi.cancel')}</Button>
@@ -383,10 +383,10 @@ function Body({ draft, eventId, me, projects, zone, onClose, onSaved }: Props) {
               {(!isSeries || scope !== 'THIS') && !readOnly ? (
                 <RecurrenceFields value={form.repeat} onChange={(r) => set('repeat', r)} start={fromInputValue(form.start)} />
               ) : isSeries ? (
-                <Text fontSize="sm" color="gray.600">{t('calendarUi.recurring')}</Text>
+                <Text fontSize="sm" color="fg.muted">{t('calendarUi.recurring')}</Text>
               ) : null}
               {loaded && (
-                <Text fontSize="sm" color="gray.500">
+                <Text fontSize="sm" color="fg.subtle">
                   {t('calendarUi.field.creator')}: {personName(loaded.creator!, lang)} · {t('calendarUi.field.timeZone')}: {loaded.timeZone}
                 </Text>
               )}
@@ -415,7 +415,7 @@ function Body({ draft, eventId, me, projects, zone, onClose, onSaved }: Props) {
             <>
               {confirmDelete ? (
                 <Flex gap="2" align="center" data-testid="delete-confirm">
-                  <Text fontSize="sm" color="red.600">{t('calendarUi.deleteConfirm')}</Text>
+                  <Text fontSize="sm" color="fg.error">{t('calendarUi.deleteConfirm')}</Text>
                   <Button size="sm" colorPalette="red" loading={removing} onClick={() => remove({ variables: { input: { id: loaded.id!, scope: isSeries ? scope : null } }, onCompleted: (r) => answered(r.deleteWorkEvent, t('calendarUi.deleted')) })} data-testid="delete-yes">
                     {t('calendarUi.delete')}
                   </Button>

@@ -128,7 +128,7 @@ function Panel() {
 
   return (
     <Stack gap="4" data-testid="ics-panel" data-state={state}>
-      <Text color="gray.600" fontSize="sm">{t('calendarUi.ics.intro')}</Text>
+      <Text color="fg.muted" fontSize="sm">{t('calendarUi.ics.intro')}</Text>
       <Flex align="center" gap="2">
         <Text fontWeight="medium">{t('calendarUi.ics.state')}</Text>
         <Badge colorPalette={state === 'OPEN' ? 'green' : state === 'PAUSED' ? 'orange' : 'gray'} data-testid="ics-state">{t(`calendarUi.ics.state.${state}`)}</Badge>
@@ -182,11 +182,11 @@ function Panel() {
               </Button>
             </Flex>
             {state === 'PAUSED' ? (
-              <Text fontSize="sm" color="orange.600">{t('calendarUi.ics.pausedNote')}</Text>
+              <Text fontSize="sm" color="fg.warning">{t('calendarUi.ics.pausedNote')}</Text>
             ) : (
-              <Text fontSize="sm" color="blue.600" data-testid="ics-notice">{sub?.effectiveNotice}</Text>
+              <Text fontSize="sm" color="fg.info" data-testid="ics-notice">{sub?.effectiveNotice}</Text>
             )}
-            <Text fontSize="xs" color="gray.500">{fetched ? t('calendarUi.ics.lastFetched', { time: fetched }) : t('calendarUi.ics.neverFetched')}</Text>
+            <Text fontSize="xs" color="fg.subtle">{fetched ? t('calendarUi.ics.lastFetched', { time: fetched }) : t('calendarUi.ics.neverFetched')}</Text>
           </Stack>
           <Flex gap="2" wrap="wrap">
             {state === 'OPEN' ? (
@@ -200,7 +200,7 @@ function Panel() {
             )}
             {confirmRegenerate ? (
               <Flex gap="2" align="center" wrap="wrap" data-testid="ics-regenerate-confirm">
-                <Text fontSize="sm" color="red.600">{t('calendarUi.ics.regenerateConfirm')}</Text>
+                <Text fontSize="sm" color="fg.error">{t('calendarUi.ics.regenerateConfirm')}</Text>
                 <Button
                   size="sm"
                   colorPalette="red"

@@ -9,7 +9,9 @@ import { Calendar, Views, type Components, type DateHeaderProps, type EventProps
 import * as dragAndDrop from 'react-big-calendar/lib/addons/dragAndDrop';
 import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import { useTranslation } from 'react-i18next';
-import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
+import { graphql, useLazyLoadQuery, useMutation, usePreloadedQuery } from 'react-relay';
+import { useRouteQuery } from '../../../relay/routeQuery.ts';
+import { myCalendarRoute } from './MyCalendar.route.ts';
 import { ConflictList, type Clash } from '../../../components/calendar/ConflictList.tsx';
 import { entryStyle, eventStyle, EVENT_TYPES, projectColour, typeEdge } from '../../../components/calendar/colours.ts';
 import { IcsPanel } from './IcsPanel.tsx';
@@ -320,7 +322,7 @@ const Grid = memo(function Grid({ view, date, people, me, manage, zone, fetchKey
 function Legend({ projects, lang }: { projects: readonly Project[]; lang: 'zh' | 'en' }) {
   const { t } = useTranslation();
   return (
-    <Flex gap="3" wrap="wrap" fontSize="xs" color="gray.600" align="center" data-testid="calendar-legend">
+    <Flex gap="3" wrap="wrap" fontSize="xs" color="fg.muted" align="center" data-testid="calendar-legend">
       {EVENT_TYPES.map((ty) => (
         <Flex key={ty} align="center" gap="1">
           <Box w="1" h="3" bg={typeEdge(ty)} borderWidth={ty === 5 ? '1px' : 0} />
@@ -357,7 +359,7 @@ function EntryDialog({ entry, onClose }: { entry: Entry; onClose: () => void }) 
                   <Badge colorPalette={entry.scheduleType === 2 ? 'orange' : 'green'}>{t(entry.scheduleType === 2 ? 'calendarUi.overtime' : 'calendarUi.regular')}</Badge>
                   <Badge>{t('calendarUi.hours', { hours: entry.workHours })}</Badge>
                 </Flex>
-                {entry.content ? <Text color="gray.600">{entry.content}</Text> : null}
+                {entry.content ? <Text color="fg.muted">{entry.content}</Text> : null}
               </Stack>
             </Dialog.Body>
             <Dialog.Footer><Button variant="outline" onClick={onClose}>{t('calendarUi.close')}</Button></Dialog.Footer>
@@ -420,7 +422,8 @@ function Screen() {
   const { t } = useTranslation();
   const lang = useLang();
   const session = sessionUser.use();
-  const screen = useLazyLoadQuery<MyCalendarScreenQuery>(screenQuery, {}, { fetchPolicy: 'store-and-network' });
+  const { queryRef } = useRouteQuery(myCalendarRoute, {});
+  const screen = usePreloadedQuery<MyCalendarScreenQuery>(screenQuery, queryRef);
   const viewer = screen.viewer;
   const zone = setCalendarZone(viewer.user.timeZone ?? session?.timeZone);
   const me = useMemo<Person>(() => ({ id: viewer.user.id, databaseId: viewer.user.databaseId, name: viewer.user.name, nameEn: viewer.user.nameEn }), [viewer.user]);
@@ -538,7 +541,7 @@ function Screen() {
           </Button>
         </Alert.Root>
       ) : emptyDays.length ? (
-        <Text fontSize="sm" color="orange.700" data-testid="empty-days-note">{t('calendarUi.emptyDays', { count: emptyDays.length })}</Text>
+        <Text fontSize="sm" color="fg.warning" data-testid="empty-days-note">{t('calendarUi.emptyDays', { count: emptyDays.length })}</Text>
       ) : null}
       <Legend projects={projects} lang={lang} />
       <Box h="calc(100vh - 230px)" minH="560px">

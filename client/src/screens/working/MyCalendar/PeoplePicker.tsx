@@ -57,7 +57,7 @@ export function PeopleSearch({ chosen, onToggle, testId }: { chosen: readonly Pe
       <Input size="sm" placeholder={t('calendarUi.peopleSearch')} value={search} onChange={(e) => setSearch(e.target.value)} data-testid={testId ? `${testId}-search` : undefined} />
       <Box maxH="56" overflowY="auto">
         {loading && !rows.length ? <Spinner size="sm" m="2" /> : null}
-        {!loading && !rows.length ? <Text fontSize="sm" color="gray.500" p="2">{t('calendarUi.peopleNone')}</Text> : null}
+        {!loading && !rows.length ? <Text fontSize="sm" color="fg.subtle" p="2">{t('calendarUi.peopleNone')}</Text> : null}
         {rows.map((r) => (
           <Flex
             key={r.id}
@@ -69,16 +69,16 @@ export function PeopleSearch({ chosen, onToggle, testId }: { chosen: readonly Pe
             gap="2"
             align="center"
             borderRadius="sm"
-            bg={picked.has(r.id) ? 'blue.50' : undefined}
-            _hover={{ bg: 'gray.100' }}
+            bg={picked.has(r.id) ? 'bg.selected' : undefined}
+            _hover={{ bg: 'bg.muted' }}
             onClick={() => onToggle({ id: r.id, databaseId: r.databaseId, name: r.name, nameEn: r.nameEn })}
             data-testid="person-option"
             data-account={r.account ?? ''}
           >
             <button type="button">
-            <Box w="3" h="3" borderRadius="sm" borderWidth="1px" borderColor={picked.has(r.id) ? 'blue.500' : 'gray.400'} bg={picked.has(r.id) ? 'blue.500' : 'white'} flexShrink={0} />
+            <Box w="3" h="3" borderRadius="sm" borderWidth="1px" borderColor={picked.has(r.id) ? 'border.selected' : 'fg.subtle'} bg={picked.has(r.id) ? 'border.selected' : 'white'} flexShrink={0} />
             <Text fontSize="sm" truncate flex="1">{personName(r, lang)}</Text>
-            <Text fontSize="xs" color="gray.500">{r.account}</Text>
+            <Text fontSize="xs" color="fg.subtle">{r.account}</Text>
             </button>
           </Flex>
         ))}

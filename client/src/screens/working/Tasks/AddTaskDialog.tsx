@@ -140,12 +140,12 @@ export function AddTaskDialog({ onClose, connectionFor, task, logConnection }: {
             {problemText('executor')}
           </Field.Root>
           {executor && (
-            <Flex align="center" gap="2" p="2" bg="blue.50" borderRadius="md" data-testid="selected-executor">
+            <Flex align="center" gap="2" p="2" bg="bg.selected" borderRadius="md" data-testid="selected-executor">
               <LetterBadge name={personName(executor, lang)} index={0} size={6} />
               <Text fontSize="sm">{personName(executor, lang)}</Text>
             </Flex>
           )}
-          <Box flex="1" minH="0" borderWidth={problem === 'executor' ? '1px' : undefined} borderColor="red.500" borderRadius="md">
+          <Box flex="1" minH="0" borderWidth={problem === 'executor' ? '1px' : undefined} borderColor="border.error" borderRadius="md">
             <StaffPicker selectedId={executor?.id ?? null} onSelect={(p) => { setExecutor(p); if (problem === 'executor') setProblem(null); }} />
           </Box>
         </Stack>

@@ -98,7 +98,7 @@ export function AdditionDialog({ taskId, projectId, addition, logConnection, onC
       }
     >
       <Stack gap="2">
-        {error && <Text color="red.600" fontSize="sm" data-testid="addition-error">{error}</Text>}
+        {error && <Text color="fg.error" fontSize="sm" data-testid="addition-error">{error}</Text>}
         <RichTextEditor value={content} onChange={(html) => { setContent(html); setError(null); }} draftKey={draftKey} uploadAttachment={projectUploader(projectId)} testId="addition-editor" minHeight="200px" />
       </Stack>
     </DialogShell>

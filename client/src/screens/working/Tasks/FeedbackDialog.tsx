@@ -32,7 +32,7 @@ export function FeedbackDialog({ onClose, onSubmit, busy }: { onClose: () => voi
     >
       <Stack gap="2">
         <Textarea rows={5} value={text} maxLength={2000} onChange={(e) => { setText(e.target.value); setError(false); }} placeholder={t('tasksUi.detail.feedbackPlaceholder')} data-testid="feedback-text" />
-        {error && <Text color="red.600" fontSize="sm" data-testid="feedback-error">{t('task.feedbackRequired')}</Text>}
+        {error && <Text color="fg.error" fontSize="sm" data-testid="feedback-error">{t('task.feedbackRequired')}</Text>}
       </Stack>
     </DialogShell>
   );

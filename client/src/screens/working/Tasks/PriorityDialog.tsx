@@ -61,8 +61,8 @@ export function PriorityDialog({ taskId, current, logConnection, onClose }: { ta
             p="2"
             borderWidth="1px"
             borderRadius="md"
-            borderColor={p === priority ? 'blue.500' : 'gray.200'}
-            bg={p === priority ? 'blue.50' : 'white'}
+            borderColor={p === priority ? 'border.selected' : 'border'}
+            bg={p === priority ? 'bg.selected' : 'bg.panel'}
             onClick={() => setPriority(p)}
             data-testid={`priority-option-${p}`}
             aria-pressed={p === priority}
@@ -71,7 +71,7 @@ export function PriorityDialog({ taskId, current, logConnection, onClose }: { ta
             <Text fontSize="sm">{t(`tasksUi.priority.${p}`)}</Text>
           </Flex>
         ))}
-        {error && <Text color="red.600" fontSize="sm" data-testid="priority-error">{error}</Text>}
+        {error && <Text color="fg.error" fontSize="sm" data-testid="priority-error">{error}</Text>}
       </Stack>
     </DialogShell>
   );

@@ -81,7 +81,7 @@ export function ProjectAutocomplete({ value, onChange, invalid, testId = 'projec
         value={text}
         placeholder={placeholder ?? t('tasksUi.form.projectPlaceholder')}
         aria-invalid={invalid || undefined}
-        borderColor={invalid ? 'red.500' : undefined}
+        borderColor={invalid ? 'border.error' : undefined}
         onClick={() => setOpen(true)}
         onBlur={() => {
           blurTimer.current = setTimeout(() => {
@@ -117,7 +117,7 @@ export function ProjectAutocomplete({ value, onChange, invalid, testId = 'projec
           left={`${rect.left}px`}
           w={`${rect.width}px`}
           pointerEvents="auto"
-          bg="white"
+          bg="bg.panel"
           borderWidth="1px"
           borderRadius="md"
           boxShadow="md"
@@ -128,14 +128,14 @@ export function ProjectAutocomplete({ value, onChange, invalid, testId = 'projec
           data-testid="project-options"
         >
           {loading && !rows.length && <Box p="3"><Spinner size="sm" /></Box>}
-          {!loading && !rows.length && <Text p="3" fontSize="sm" color="gray.500">{t('tasksUi.form.noProject')}</Text>}
+          {!loading && !rows.length && <Text p="3" fontSize="sm" color="fg.subtle">{t('tasksUi.form.noProject')}</Text>}
           {rows.map((row, i) => (
             <Box
               key={row.id}
               px="3"
               py="2"
               cursor="pointer"
-              bg={i === active ? 'blue.50' : undefined}
+              bg={i === active ? 'bg.selected' : undefined}
               onMouseEnter={() => setActive(i)}
               onMouseDown={(e) => e.preventDefault()}
               onClick={() => pick(row)}
@@ -144,7 +144,7 @@ export function ProjectAutocomplete({ value, onChange, invalid, testId = 'projec
               data-testid="project-option"
             >
               <Text fontSize="sm">{label(row)}</Text>
-              <Text fontSize="xs" color="gray.500">{row.code}</Text>
+              <Text fontSize="xs" color="fg.subtle">{row.code}</Text>
             </Box>
           ))}
         </Stack>

@@ -56,7 +56,7 @@ export function ReassignDialog({ taskId, currentExecutorId, logConnection, onClo
       }
     >
       <Stack gap="3">
-        {error && <Text color="red.600" fontSize="sm" data-testid="reassign-error">{error}</Text>}
+        {error && <Text color="fg.error" fontSize="sm" data-testid="reassign-error">{error}</Text>}
         <Box maxH="60vh" overflowY="auto">
           <StaffPicker layout="tiles" selectedId={person?.id ?? currentExecutorId} onSelect={(p) => { setPerson(p); setError(null); }} testId="reassign-picker" />
         </Box>

@@ -79,8 +79,8 @@ export function ScheduleDialog({ taskId, taskState, project, zone, onClose }: { 
       }
     >
       <Stack gap="3">
-        {error && <Text color="red.600" fontSize="sm" data-testid="schedule-error">{error}</Text>}
-        <Grid templateColumns="minmax(160px, 2fr) 150px 120px 120px 70px 100px auto" gap="2" fontSize="xs" color="gray.600">
+        {error && <Text color="fg.error" fontSize="sm" data-testid="schedule-error">{error}</Text>}
+        <Grid templateColumns="minmax(160px, 2fr) 150px 120px 120px 70px 100px auto" gap="2" fontSize="xs" color="fg.muted">
           <Text>{t('tasksUi.field.project')}</Text>
           <Text>{t('tasksUi.schedule.date')}</Text>
           <Text>{t('tasksUi.schedule.begin')}</Text>

@@ -33,7 +33,7 @@ function People({ search, selectedId, onSelect, layout }: { search: string; sele
   const lang = useLang();
   const data = useLazyLoadQuery<StaffPickerQuery>(peopleQuery, { search: search || null, first: 500 }, { fetchPolicy: 'store-or-network' });
   const people = data.people.edges.map((e) => e.node);
-  if (!people.length) return <Text color="gray.500" p="3" fontSize="sm" data-testid="staff-empty">{t('tasksUi.picker.none')}</Text>;
+  if (!people.length) return <Text color="fg.subtle" p="3" fontSize="sm" data-testid="staff-empty">{t('tasksUi.picker.none')}</Text>;
   if (layout === 'tiles') {
     return (
       <Grid templateColumns="repeat(auto-fill, minmax(140px, 1fr))" gap="2" data-testid="staff-tiles">
@@ -48,9 +48,9 @@ function People({ search, selectedId, onSelect, layout }: { search: string; sele
               p="2"
               borderWidth="1px"
               borderRadius="md"
-              borderColor={selected ? 'blue.500' : 'gray.200'}
-              bg={selected ? 'blue.50' : 'white'}
-              _hover={{ borderColor: 'blue.300' }}
+              borderColor={selected ? 'border.selected' : 'border'}
+              bg={selected ? 'bg.selected' : 'bg.panel'}
+              _hover={{ borderColor: 'border.hover' }}
               onClick={() => onSelect({ id: p.id, name: p.name, nameEn: p.nameEn ?? null })}
               data-testid="staff-option"
               data-selected={selected ? 'true' : 'false'}
@@ -77,10 +77,10 @@ function People({ search, selectedId, onSelect, layout }: { search: string; sele
             px="3"
             py="2"
             textAlign="left"
-            bg={selected ? 'blue.50' : undefined}
+            bg={selected ? 'bg.selected' : undefined}
             borderLeftWidth="3px"
-            borderLeftColor={selected ? 'blue.500' : 'transparent'}
-            _hover={{ bg: selected ? 'blue.50' : 'gray.50' }}
+            borderLeftColor={selected ? 'border.selected' : 'transparent'}
+            _hover={{ bg: selected ? 'bg.selected' : 'bg.subtle' }}
             onClick={() => onSelect({ id: p.id, name: p.name, nameEn: p.nameEn ?? null })}
             data-testid="staff-option"
             data-selected={selected ? 'true' : 'false'}
@@ -89,9 +89,9 @@ function People({ search, selectedId, onSelect, layout }: { search: string; sele
             <LetterBadge name={personName(p, lang)} index={i} />
             <Box flex="1" minW="0">
               <Text fontSize="sm" fontWeight={selected ? 'semibold' : 'normal'} truncate>{personName(p, lang)}</Text>
-              {p.department && <Text fontSize="xs" color="gray.500" truncate>{lang === 'en' && p.department.nameEn ? p.department.nameEn : p.department.name}</Text>}
+              {p.department && <Text fontSize="xs" color="fg.subtle" truncate>{lang === 'en' && p.department.nameEn ? p.department.nameEn : p.department.name}</Text>}
             </Box>
-            {p.isOnline && <Box w="2" h="2" borderRadius="full" bg="green.400" title={t('tasksUi.picker.online')} />}
+            {p.isOnline && <Box w="2" h="2" borderRadius="full" bg="bg.online" title={t('tasksUi.picker.online')} />}
           </Flex>
         );
       })}

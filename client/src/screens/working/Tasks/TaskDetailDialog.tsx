@@ -178,7 +178,7 @@ function SkillStackView({ name, onClose }: { name: string; onClose: () => void }
         <Stack gap="2">
           {fields.map((f) => (
             <Flex key={f} gap="3" fontSize="sm">
-              <Text w="28" color="gray.500">{t(`tasksUi.skill.${f}`)}</Text>
+              <Text w="28" color="fg.subtle">{t(`tasksUi.skill.${f}`)}</Text>
               <Text>—</Text>
             </Flex>
           ))}
@@ -225,7 +225,7 @@ function DeleteDialog({ taskId, onClose, onDeleted }: { taskId: string; onClose:
       }
     >
       <Text data-testid="delete-question">{t('task.deleteConfirm')}</Text>
-      {error && <Text color="red.600" fontSize="sm" mt="2">{error}</Text>}
+      {error && <Text color="fg.error" fontSize="sm" mt="2">{error}</Text>}
     </DialogShell>
   );
 }
@@ -377,40 +377,40 @@ function Detail({ id, onClose }: { id: string; onClose: () => void }) {
       <Grid templateColumns={{ base: '1fr', lg: '1fr 380px' }} gap="6" flex="1" minH="0">
         <Stack gap="5" minW="0" overflowY="auto" pr="2">
           <Grid templateColumns="auto 1fr" columnGap="4" rowGap="2" fontSize="sm" data-testid="detail-facts">
-            <Text color="gray.500">{t('tasksUi.field.createdAt')}</Text>
+            <Text color="fg.subtle">{t('tasksUi.field.createdAt')}</Text>
             <Text data-testid="detail-created">{formatDateTime(task.createdAt, lang, zone)}</Text>
-            <Text color="gray.500">{t('tasksUi.field.project')}</Text>
+            <Text color="fg.subtle">{t('tasksUi.field.project')}</Text>
             <Text data-testid="detail-project">{personName(task.project, lang)}{task.project.deleted ? ` (${t('tasksUi.detail.projectDeleted')})` : ''}</Text>
-            <Text color="gray.500">{t('tasksUi.field.skillStack')}</Text>
+            <Text color="fg.subtle">{t('tasksUi.field.skillStack')}</Text>
             {task.skillStack ? (
-              <Box as="button" textAlign="left" color="blue.600" textDecoration="underline" onClick={() => setSub('skill')} data-testid="detail-skill">{task.skillStack.name}</Box>
+              <Box as="button" textAlign="left" color="fg.link" textDecoration="underline" onClick={() => setSub('skill')} data-testid="detail-skill">{task.skillStack.name}</Box>
             ) : (
-              <Text color="gray.500" data-testid="detail-skill">{t('tasksUi.detail.noSkillStack')}</Text>
+              <Text color="fg.subtle" data-testid="detail-skill">{t('tasksUi.detail.noSkillStack')}</Text>
             )}
-            <Text color="gray.500">{t('tasksUi.field.type')}</Text>
+            <Text color="fg.subtle">{t('tasksUi.field.type')}</Text>
             <Text>{t(`tasksUi.type.${task.type === 'BUG' ? 'BUG' : 'NEW_TASK'}`)}</Text>
-            <Text color="gray.500">{t('tasksUi.field.assigner')}</Text>
+            <Text color="fg.subtle">{t('tasksUi.field.assigner')}</Text>
             <Text data-testid="detail-assigner">{personName(task.assigner, lang)}</Text>
-            <Text color="gray.500">{t('tasksUi.field.executor')}</Text>
+            <Text color="fg.subtle">{t('tasksUi.field.executor')}</Text>
             <Flex align="center" gap="2">
               <Text data-testid="detail-executor">{task.executor ? personName(task.executor, lang) : t('tasksUi.unassigned')}</Text>
               {canReassign && !closed && (
                 <Button size="2xs" variant="outline" onClick={() => setSub('reassign')} data-testid="detail-reassign"><UserRoundPen size={12} /> {t('tasksUi.detail.reassign')}</Button>
               )}
             </Flex>
-            <Text color="gray.500">{t('tasksUi.field.progress')}</Text>
+            <Text color="fg.subtle">{t('tasksUi.field.progress')}</Text>
             <Text>{task.progress}%</Text>
             {task.feedback && (
               <>
-                <Text color="gray.500">{t('tasksUi.detail.feedback')}</Text>
+                <Text color="fg.subtle">{t('tasksUi.detail.feedback')}</Text>
                 <Text whiteSpace="pre-wrap" data-testid="detail-feedback">{task.feedback}</Text>
               </>
             )}
           </Grid>
           <Box>
             <Text fontWeight="semibold" mb="2">{t('tasksUi.field.content')}</Text>
-            <Box borderWidth="1px" borderRadius="md" p="3" bg="white" data-testid="detail-content">
-              {task.content ? <RichTextView html={task.content} /> : <Text color="gray.400">—</Text>}
+            <Box borderWidth="1px" borderRadius="md" p="3" bg="bg.panel" data-testid="detail-content">
+              {task.content ? <RichTextView html={task.content} /> : <Text color="fg.subtle">—</Text>}
             </Box>
           </Box>
           <Box>
@@ -419,11 +419,11 @@ function Detail({ id, onClose }: { id: string; onClose: () => void }) {
               <Button size="xs" variant="outline" onClick={() => setSub('append')} data-testid="detail-append"><Plus size={12} /> {t('tasksUi.detail.append')}</Button>
             </Flex>
             <Stack gap="2" data-testid="detail-additions">
-              {!task.additions.length && <Text fontSize="sm" color="gray.400">{t('tasksUi.detail.noAdditions')}</Text>}
+              {!task.additions.length && <Text fontSize="sm" color="fg.subtle">{t('tasksUi.detail.noAdditions')}</Text>}
               {task.additions.map((a) => (
                 <Box key={a.id} borderWidth="1px" borderRadius="md" p="3" data-testid="addition">
-                  <Flex fontSize="xs" color="gray.500" mb="1" align="center" gap="2">
-                    <Text fontWeight="semibold" color="gray.700">{personName(a.author, lang)}</Text>
+                  <Flex fontSize="xs" color="fg.subtle" mb="1" align="center" gap="2">
+                    <Text fontWeight="semibold" color="fg.strong">{personName(a.author, lang)}</Text>
                     <Text>{formatDateTime(a.createdAt, lang, zone)}</Text>
                     {a.author.databaseId === viewer?.databaseId && (
                       <Button size="2xs" variant="ghost" ml="auto" onClick={() => setSub({ addition: { id: a.id, content: a.content } })} data-testid="addition-edit">
@@ -449,10 +449,10 @@ function Detail({ id, onClose }: { id: string; onClose: () => void }) {
                     </NativeSelect.Field>
                     <NativeSelect.Indicator />
                   </NativeSelect.Root>
-                  <Text fontSize="xs" color="gray.500" data-testid="report-missing">{t('tasksUi.detail.daysWithoutLog', { count: days.length })}</Text>
+                  <Text fontSize="xs" color="fg.subtle" data-testid="report-missing">{t('tasksUi.detail.daysWithoutLog', { count: days.length })}</Text>
                   <Button size="sm" colorPalette="blue" ml="auto" loading={reporting} onClick={saveReport} data-testid="report-save">{t('tasksUi.save')}</Button>
                 </Flex>
-                {reportError && <Text color="red.600" fontSize="sm" data-testid="report-error">{reportError}</Text>}
+                {reportError && <Text color="fg.error" fontSize="sm" data-testid="report-error">{reportError}</Text>}
               </Stack>
             </Box>
           )}

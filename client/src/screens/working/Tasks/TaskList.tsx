@@ -1,8 +1,11 @@
 import { Box, Button, Flex, Heading, Input, NativeSelect, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Plus, Search } from 'lucide-react';
-import { Suspense, useDeferredValue, useEffect, useState, useTransition } from 'react';
+import { Suspense, useEffect, useState, useTransition } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
+import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { ErrorBoundary } from '../../../components/ErrorBoundary.tsx';
+import { useRouteQuery } from '../../../relay/routeQuery.ts';
+import { taskListRoute } from './TaskList.route.ts';
 import { PRIORITIES, STATES, type TaskPriorityCode, type TaskStateCode } from '../../../components/task/TaskBadges.tsx';
 import { DialogErrorBoundary } from '../../../components/DialogErrorBoundary.tsx';
 import { ProjectAutocomplete, type PickedProject } from './ProjectAutocomplete.tsx';
@@ -40,8 +43,8 @@ function Rows({ query, compact, onOpen, onConnection }: { query: TaskList_query$
   const edges = data.tasks.edges.filter((e) => e.node != null);
   return (
     <Stack gap="0" data-testid="task-rows">
-      <Text fontSize="xs" color="gray.500" px="3" py="1" data-testid="task-total">{t('tasksUi.list.total', { count: data.tasks.totalCount })}</Text>
-      {!edges.length && <Text color="gray.500" p="6" textAlign="center" data-testid="task-empty">{t('tasksUi.list.empty')}</Text>}
+      <Text fontSize="xs" color="fg.subtle" px="3" py="1" data-testid="task-total">{t('tasksUi.list.total', { count: data.tasks.totalCount })}</Text>
+      {!edges.length && <Text color="fg.subtle" p="6" textAlign="center" data-testid="task-empty">{t('tasksUi.list.empty')}</Text>}
       {edges.map(({ node }) => <TaskRow key={node.id} task={node} compact={compact} onOpen={onOpen} />)}
       {hasNext && (
         <Button variant="ghost" size="sm" m="2" onClick={() => loadNext(20)} loading={isLoadingNext} data-testid="task-more">
@@ -52,10 +55,18 @@ function Rows({ query, compact, onOpen, onConnection }: { query: TaskList_query$
   );
 }
 
-function Results({ filter, compact, onOpen, onConnection }: { filter: TaskFilter; compact: boolean; onOpen: (id: string) => void; onConnection: (id: string) => void }) {
-  const data = useLazyLoadQuery<TaskListQuery>(listQuery, { filter }, { fetchPolicy: 'store-and-network' });
+function Results({ queryRef, compact, onOpen, onConnection }: { queryRef: PreloadedQuery<TaskListQuery>; compact: boolean; onOpen: (id: string) => void; onConnection: (id: string) => void }) {
+  const data = usePreloadedQuery<TaskListQuery>(listQuery, queryRef);
   return <Rows query={data} compact={compact} onOpen={onOpen} onConnection={onConnection} />;
 }
+
+const filterOf = (f: ListFilters): TaskFilter => ({
+  role: f.role,
+  ...(f.state ? { state: f.state } : {}),
+  ...(f.priority ? { priority: f.priority } : {}),
+  ...(f.project ? { projectId: f.project.id } : {}),
+  ...(f.search ? { search: f.search } : {}),
+});
 
 /**
  * Task list (spec section 2, "working: task views"): tasks assigned to me or by me, filtered by
@@ -66,20 +77,19 @@ export function TaskList({ compact = false, embedded = false }: { compact?: bool
   const { t } = useTranslation();
   const [filters, setFilters] = useState<ListFilters>({ role: 'ASSIGNED_TO_ME', state: '', priority: '', project: null, search: '' });
   const [searchText, setSearchText] = useState('');
-  const [, startTransition] = useTransition();
+  const [pending, startTransition] = useTransition();
+  // The route started the query with the first filters (TaskList.route.ts); a filter asks again.
+  const { queryRef, load, retry } = useRouteQuery(taskListRoute, { filter: filterOf(filters) });
   const [adding, setAdding] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
   const [connectionId, setConnectionId] = useState<string | null>(null);
-  const deferred = useDeferredValue(filters);
-
-  const filter: TaskFilter = {
-    role: deferred.role,
-    ...(deferred.state ? { state: deferred.state } : {}),
-    ...(deferred.priority ? { priority: deferred.priority } : {}),
-    ...(deferred.project ? { projectId: deferred.project.id } : {}),
-    ...(deferred.search ? { search: deferred.search } : {}),
+  const set = (patch: Partial<ListFilters>) => {
+    const next = { ...filters, ...patch };
+    startTransition(() => {
+      setFilters(next);
+      load({ filter: filterOf(next) });
+    });
   };
-  const set = (patch: Partial<ListFilters>) => startTransition(() => setFilters((f) => ({ ...f, ...patch })));
 
   return (
     <Stack gap="3" data-testid="task-list" h={compact ? 'full' : undefined} minH="0">
@@ -89,7 +99,7 @@ export function TaskList({ compact = false, embedded = false }: { compact?: bool
           <Plus size={16} /> {t('tasksUi.list.add')}
         </Button>
       </Flex>
-      <Box bg="white" borderWidth="1px" borderRadius="lg" flex="1" minH="0" display="flex" flexDirection="column">
+      <Box bg="bg.panel" borderWidth="1px" borderRadius="lg" flex="1" minH="0" display="flex" flexDirection="column">
         <Tabs.Root value={filters.role} onValueChange={(e) => set({ role: e.value as TaskRole })} variant="line" size="sm">
           <Tabs.List px="2">
             <Tabs.Trigger value="ASSIGNED_TO_ME" data-testid="tab-to-me">{t('tasksUi.list.toMe')}</Tabs.Trigger>
@@ -125,10 +135,12 @@ export function TaskList({ compact = false, embedded = false }: { compact?: bool
             <Button size="sm" type="submit" variant="outline" aria-label={t('tasksUi.list.search')} data-testid="filter-search-go"><Search size={14} /></Button>
           </form>
         </Flex>
-        <Box flex="1" minH="0" maxH={embedded ? '70vh' : undefined} overflowY="auto" opacity={deferred !== filters ? 0.6 : 1}>
-          <Suspense fallback={<Flex p="6" justify="center"><Spinner /></Flex>}>
-            <Results filter={filter} compact={compact} onOpen={setOpenId} onConnection={setConnectionId} />
-          </Suspense>
+        <Box flex="1" minH="0" maxH={embedded ? '70vh' : undefined} overflowY="auto" opacity={pending ? 0.6 : 1}>
+          <ErrorBoundary onRetry={retry} compact>
+            <Suspense fallback={<Flex p="6" justify="center"><Spinner /></Flex>}>
+              <Results queryRef={queryRef} compact={compact} onOpen={setOpenId} onConnection={setConnectionId} />
+            </Suspense>
+          </ErrorBoundary>
         </Box>
       </Box>
       {adding && (

@@ -25,7 +25,7 @@ const logFragment = graphql`
 `;
 
 const NOTE_COLOUR: Record<string, string> = {
-  CREATED: 'blue.500', REASSIGNED: 'purple.500', COMPLETED: 'green.500', UNDONE: 'orange.500', DAILY_REPORT: 'teal.500', UPDATED: 'gray.500',
+  CREATED: 'blue.solid', REASSIGNED: 'purple.solid', COMPLETED: 'green.solid', UNDONE: 'orange.solid', DAILY_REPORT: 'teal.solid', UPDATED: 'gray.solid',
 };
 
 /** One line of a task's log timeline: what happened, who, when; a complaint when recorded. */
@@ -38,20 +38,20 @@ export function TaskLogLine({ log, last }: { log: TaskLogLine_log$key; last: boo
   return (
     <Flex gap="3" data-testid="log-line" data-note={data.note} data-complaint={data.complaint ? 'true' : 'false'}>
       <Flex direction="column" align="center">
-        <Box w="2.5" h="2.5" mt="1.5" borderRadius="full" bg={NOTE_COLOUR[data.note] ?? 'gray.400'} />
-        {!last && <Box flex="1" w="1px" bg="gray.200" />}
+        <Box w="2.5" h="2.5" mt="1.5" borderRadius="full" bg={NOTE_COLOUR[data.note] ?? 'fg.subtle'} />
+        {!last && <Box flex="1" w="1px" bg="border" />}
       </Flex>
       <Box pb="4" flex="1" minW="0">
         <Flex gap="2" align="center" wrap="wrap">
           <Text fontWeight="semibold" fontSize="sm">{data.label}</Text>
-          {action && action !== data.label && <Text fontSize="xs" color="gray.500">{action}</Text>}
+          {action && action !== data.label && <Text fontSize="xs" color="fg.subtle">{action}</Text>}
           {data.complaint && <Badge colorPalette="red" size="sm" data-testid="log-complaint">{data.complaintLabel ?? t('task.complaintRecorded')}</Badge>}
         </Flex>
-        <Text fontSize="xs" color="gray.500">
+        <Text fontSize="xs" color="fg.subtle">
           {formatDateTime(data.logTime, lang, zone)} · {personName(data.author, lang)}
           {data.executorName ? ` · ${t('tasksUi.field.executor')}: ${data.executorName}` : ''}
         </Text>
-        {data.reportDaily && <Text fontSize="sm" mt="1" whiteSpace="pre-wrap" bg="gray.50" p="2" borderRadius="md" data-testid="log-report">{data.reportDaily}</Text>}
+        {data.reportDaily && <Text fontSize="sm" mt="1" whiteSpace="pre-wrap" bg="bg.subtle" p="2" borderRadius="md" data-testid="log-report">{data.reportDaily}</Text>}
       </Box>
     </Flex>
   );

@@ -40,7 +40,7 @@ export function TaskRow({ task, compact, onOpen }: { task: TaskRow_task$key; com
       borderBottomWidth="1px"
       align={compact ? 'flex-start' : 'center'}
       direction={compact ? 'column' : 'row'}
-      _hover={{ bg: 'gray.50' }}
+      _hover={{ bg: 'bg.subtle' }}
       onClick={() => onOpen(data.id)}
       data-testid="task-row"
       data-task-id={data.id}
@@ -50,13 +50,13 @@ export function TaskRow({ task, compact, onOpen }: { task: TaskRow_task$key; com
         <Text fontWeight="medium" truncate flex="1" data-testid="task-row-title">{data.title}</Text>
         <StateBadge state={data.state} size="sm" flexShrink={0} />
       </Flex>
-      <Flex gap="3" fontSize="xs" color="gray.600" w={compact ? 'full' : 'auto'} flexShrink={0} wrap="wrap">
+      <Flex gap="3" fontSize="xs" color="fg.muted" w={compact ? 'full' : 'auto'} flexShrink={0} wrap="wrap">
         <Text truncate maxW="48">{personName(data.project, lang)}</Text>
         <Text>
           {personName(data.assigner, lang)} → {data.executor ? personName(data.executor, lang) : t('tasksUi.unassigned')}
         </Text>
-        {data.type === 'BUG' && <Box as="span" color="red.600">{t('tasksUi.type.BUG')}</Box>}
-        <Text color="gray.500">{formatDateTime(data.createdAt, lang, zone)}</Text>
+        {data.type === 'BUG' && <Box as="span" color="fg.error">{t('tasksUi.type.BUG')}</Box>}
+        <Text color="fg.subtle">{formatDateTime(data.createdAt, lang, zone)}</Text>
       </Flex>
     </Flex>
   );
