@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Grid, Heading, NativeSelect, Separator, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
-import { CalendarPlus, Pencil, Plus, Trash2, UserRoundPen } from 'lucide-react';
+import { Pencil, Plus, Trash2, UserRoundPen } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useLazyLoadQuery, useMutation, usePaginationFragment } from 'react-relay';
@@ -13,7 +13,7 @@ import { useLang } from '../../../lib/useLang.ts';
 import { sessionUser } from '../../../state/session.ts';
 import { AddTaskDialog } from './AddTaskDialog.tsx';
 import { AdditionDialog } from './AdditionDialog.tsx';
-import { FeedbackDialog } from './FeedbackDialog.tsx';
+import { TaskActions } from './TaskActions.tsx';
 import { PriorityDialog } from './PriorityDialog.tsx';
 import { ReassignDialog } from './ReassignDialog.tsx';
 import { ScheduleDialog } from './ScheduleDialog.tsx';
@@ -21,12 +21,6 @@ import { TaskLogLine } from './TaskLogLine.tsx';
 import type { TaskDetailDialog_logs$key } from './__generated__/TaskDetailDialog_logs.graphql.ts';
 import type { TaskDetailDialog_task$key } from './__generated__/TaskDetailDialog_task.graphql.ts';
 import type { TaskDetailDialogQuery } from './__generated__/TaskDetailDialogQuery.graphql.ts';
-import type { TaskDetailDialogCompleteMutation } from './__generated__/TaskDetailDialogCompleteMutation.graphql.ts';
-import type { TaskDetailDialogUndoMutation } from './__generated__/TaskDetailDialogUndoMutation.graphql.ts';
-import type { TaskDetailDialogWaitMutation } from './__generated__/TaskDetailDialogWaitMutation.graphql.ts';
-import type { TaskDetailDialogStopWaitingMutation } from './__generated__/TaskDetailDialogStopWaitingMutation.graphql.ts';
-import type { TaskDetailDialogPauseMutation } from './__generated__/TaskDetailDialogPauseMutation.graphql.ts';
-import type { TaskDetailDialogResumeMutation } from './__generated__/TaskDetailDialogResumeMutation.graphql.ts';
 import type { TaskDetailDialogReportMutation } from './__generated__/TaskDetailDialogReportMutation.graphql.ts';
 import type { TaskDetailDialogDeleteMutation } from './__generated__/TaskDetailDialogDeleteMutation.graphql.ts';
 
@@ -37,6 +31,7 @@ const detailQuery = graphql`
       ... on Task {
         id
         ...TaskDetailDialog_task @alias
+        ...TaskActions_task @alias
         ...AddTaskDialog_task @alias
         ...TaskDetailDialog_logs @alias
       }
@@ -58,11 +53,14 @@ const taskFragment = graphql`
     feedback
     createdAt
     viewerCanEdit
-    project { id name nameEn deleted manager { databaseId } }
+    viewerCanReassign
+    viewerCanChangePriority
+    viewerCanReport
+    project { id name nameEn deleted }
     skillStack { name }
     assigner { id databaseId name nameEn }
     executor { id databaseId name nameEn }
-    additions { id content createdAt updatedAt author { id databaseId name nameEn } }
+    additions { id content createdAt updatedAt viewerCanEdit author { id databaseId name nameEn } }
   }
 `;
 
@@ -78,62 +76,6 @@ const logsFragment = graphql`
   }
 `;
 
-// One mutation per transition; each payload carries the task and the log line it wrote, so the
-// store is updated from the answer (no refetch).
-const completeMutation = graphql`
-  mutation TaskDetailDialogCompleteMutation($input: CompleteTaskInput!, $logConnections: [ID!]!) {
-    completeTask(input: $input) {
-      __typename
-      ... on TaskPayload { task { id ...TaskRow_task ...TaskDetailDialog_task } log @prependNode(connections: $logConnections, edgeTypeName: "TaskLogsConnectionEdge") { id ...TaskLogLine_log } }
-      ... on Error { code message }
-    }
-  }
-`;
-const undoMutation = graphql`
-  mutation TaskDetailDialogUndoMutation($input: UndoCompleteTaskInput!, $logConnections: [ID!]!) {
-    undoCompleteTask(input: $input) {
-      __typename
-      ... on TaskPayload { task { id ...TaskRow_task ...TaskDetailDialog_task } log @prependNode(connections: $logConnections, edgeTypeName: "TaskLogsConnectionEdge") { id ...TaskLogLine_log } }
-      ... on Error { code message }
-    }
-  }
-`;
-const waitMutation = graphql`
-  mutation TaskDetailDialogWaitMutation($input: WaitTaskInput!, $logConnections: [ID!]!) {
-    waitTask(input: $input) {
-      __typename
-      ... on TaskPayload { task { id ...TaskRow_task ...TaskDetailDialog_task } log @prependNode(connections: $logConnections, edgeTypeName: "TaskLogsConnectionEdge") { id ...TaskLogLine_log } }
-      ... on Error { code message }
-    }
-  }
-`;
-const stopWaitingMutation = graphql`
-  mutation TaskDetailDialogStopWaitingMutation($input: StopWaitingTaskInput!, $logConnections: [ID!]!) {
-    stopWaitingTask(input: $input) {
-      __typename
-      ... on TaskPayload { task { id ...TaskRow_task ...TaskDetailDialog_task } log @prependNode(connections: $logConnections, edgeTypeName: "TaskLogsConnectionEdge") { id ...TaskLogLine_log } }
-      ... on Error { code message }
-    }
-  }
-`;
-const pauseMutation = graphql`
-  mutation TaskDetailDialogPauseMutation($input: PauseTaskInput!, $logConnections: [ID!]!) {
-    pauseTask(input: $input) {
-      __typename
-      ... on TaskPayload { task { id ...TaskRow_task ...TaskDetailDialog_task } log @prependNode(connections: $logConnections, edgeTypeName: "TaskLogsConnectionEdge") { id ...TaskLogLine_log } }
-      ... on Error { code message }
-    }
-  }
-`;
-const resumeMutation = graphql`
-  mutation TaskDetailDialogResumeMutation($input: ResumeTaskInput!, $logConnections: [ID!]!) {
-    resumeTask(input: $input) {
-      __typename
-      ... on TaskPayload { task { id ...TaskRow_task ...TaskDetailDialog_task } log @prependNode(connections: $logConnections, edgeTypeName: "TaskLogsConnectionEdge") { id ...TaskLogLine_log } }
-      ... on Error { code message }
-    }
-  }
-`;
 const reportMutation = graphql`
   mutation TaskDetailDialogReportMutation($input: ReportTaskDailyInput!, $logConnections: [ID!]!) {
     reportTaskDaily(input: $input) {
@@ -158,7 +100,7 @@ const deleteMutation = graphql`
   }
 `;
 
-type Sub = 'priority' | 'reassign' | 'schedule' | 'feedback' | 'append' | 'edit' | 'delete' | 'skill' | { addition: { id: string; content: string } } | null;
+type Sub = 'priority' | 'reassign' | 'schedule' | 'append' | 'edit' | 'delete' | 'skill' | { addition: { id: string; content: string } } | null;
 type Result = { readonly __typename: string; readonly message?: string };
 
 /** The read-only skill-stack view is a stub (spec section 2): it never loads its fields and has a 1 s loading timer. */
@@ -259,12 +201,6 @@ function Detail({ id, onClose }: { id: string; onClose: () => void }) {
   const [report, setReport] = useState('');
   const [reportDay, setReportDay] = useState('');
   const [reportError, setReportError] = useState<string | null>(null);
-  const [complete, completing] = useMutation<TaskDetailDialogCompleteMutation>(completeMutation);
-  const [undo, undoing] = useMutation<TaskDetailDialogUndoMutation>(undoMutation);
-  const [wait, waiting] = useMutation<TaskDetailDialogWaitMutation>(waitMutation);
-  const [stopWaiting, stoppingWait] = useMutation<TaskDetailDialogStopWaitingMutation>(stopWaitingMutation);
-  const [pause, pausing] = useMutation<TaskDetailDialogPauseMutation>(pauseMutation);
-  const [resume, resuming] = useMutation<TaskDetailDialogResumeMutation>(resumeMutation);
   const [sendReport, reporting] = useMutation<TaskDetailDialogReportMutation>(reportMutation);
 
   if (!node || !task) {
@@ -276,31 +212,7 @@ function Detail({ id, onClose }: { id: string; onClose: () => void }) {
   }
 
   const logConnections = logConnection ? [logConnection] : [];
-  const variables = { input: { id: task.id }, logConnections };
-  const onResult = (r: Result, success?: string) => {
-    if (r.__typename === 'TaskPayload') {
-      if (success) notify('success', success);
-      return true;
-    }
-    notify('error', r.message ?? t('transport.unknown'));
-    return false;
-  };
-  const isAssigner = viewer?.databaseId === task.assigner.databaseId;
-  const isManager = viewer?.databaseId !== undefined && task.project.manager?.databaseId === viewer.databaseId;
-  const canReassign = task.viewerCanEdit || isAssigner || isManager;
-  const closed = task.state === 'ABANDONED' || task.state === 'COMPLETE';
-  const reportable = ['INCOMPLETE', 'COMPLETE', 'PAUSED', 'WAITING'].includes(task.state);
   const days = data.daysWithoutLog ?? [];
-
-  function toggleComplete() {
-    if (task!.state === 'COMPLETE') {
-      undo({ variables, onCompleted: (res) => void onResult(res.undoCompleteTask, t('tasksUi.detail.undone')) });
-    } else if (task!.type === 'BUG') {
-      setSub('feedback');
-    } else {
-      complete({ variables, onCompleted: (res) => void onResult(res.completeTask, t('tasksUi.detail.completed')) });
-    }
-  }
 
   function saveReport() {
     if (!report.trim()) return setReportError(t('task.reportRequired'));
@@ -324,9 +236,13 @@ function Detail({ id, onClose }: { id: string; onClose: () => void }) {
 
   const header = (
     <Flex align="center" gap="3" wrap="wrap" pr="4" flex="1" minW="0">
-      <Box as="button" onClick={() => setSub('priority')} title={t('tasksUi.detail.changePriority')} data-testid="detail-priority">
-        <PriorityBadge priority={task.priority} size="lg" />
-      </Box>
+      {task.viewerCanChangePriority ? (
+        <Box as="button" onClick={() => setSub('priority')} title={t('tasksUi.detail.changePriority')} data-testid="detail-priority">
+          <PriorityBadge priority={task.priority} size="lg" />
+        </Box>
+      ) : (
+        <Box data-testid="detail-priority"><PriorityBadge priority={task.priority} size="lg" /></Box>
+      )}
       <Heading size="lg" data-testid="detail-title" flex="1" minW="0" truncate>{task.title}</Heading>
       <StateBadge state={task.state} size="lg" />
       {task.viewerCanEdit && (
@@ -338,7 +254,6 @@ function Detail({ id, onClose }: { id: string; onClose: () => void }) {
     </Flex>
   );
 
-  const completeLabel = task.state === 'COMPLETE' ? t('tasksUi.detail.undo') : t('tasksUi.detail.complete');
   return (
     <DialogShell
       size="full"
@@ -346,32 +261,7 @@ function Detail({ id, onClose }: { id: string; onClose: () => void }) {
       title={task.title}
       header={header}
       onClose={onClose}
-      footer={
-        <Flex gap="2" wrap="wrap" w="full" justify="flex-end">
-          {task.state !== 'COMPLETE' && task.state !== 'ABANDONED' && task.state !== 'UNASSIGNED' && (
-            <>
-              {task.state !== 'PAUSED' && (
-                <Button variant="outline" loading={waiting || stoppingWait} disabled={task.state !== 'INCOMPLETE' && task.state !== 'WAITING'} onClick={() => (task.state === 'WAITING' ? stopWaiting({ variables, onCompleted: (res) => void onResult(res.stopWaitingTask, t('toast.taskUpdated')) }) : wait({ variables, onCompleted: (res) => void onResult(res.waitTask, t('toast.taskUpdated')) }))} data-testid="detail-wait">
-                  {task.state === 'WAITING' ? t('tasksUi.detail.stopWaiting') : t('tasksUi.detail.wait')}
-                </Button>
-              )}
-              {task.state !== 'WAITING' && (
-                <Button variant="outline" loading={pausing || resuming} disabled={task.state !== 'INCOMPLETE' && task.state !== 'PAUSED'} onClick={() => (task.state === 'PAUSED' ? resume({ variables, onCompleted: (res) => void onResult(res.resumeTask, t('toast.taskUpdated')) }) : pause({ variables, onCompleted: (res) => void onResult(res.pauseTask, t('toast.taskUpdated')) }))} data-testid="detail-pause">
-                  {task.state === 'PAUSED' ? t('tasksUi.detail.resume') : t('tasksUi.detail.pause')}
-                </Button>
-              )}
-            </>
-          )}
-          <Button variant="outline" onClick={() => (task.state === 'COMPLETE' ? notify('warning', t('task.completedNotSchedulable')) : setSub('schedule'))} data-testid="detail-schedule">
-            <CalendarPlus size={14} /> {t('tasksUi.detail.addToSchedule')}
-          </Button>
-          {(task.state === 'INCOMPLETE' || task.state === 'COMPLETE') && (
-            <Button colorPalette={task.state === 'COMPLETE' ? 'orange' : 'green'} loading={completing || undoing} onClick={toggleComplete} data-testid="detail-complete">
-              {completeLabel}
-            </Button>
-          )}
-        </Flex>
-      }
+      footer={node.TaskActions_task && <TaskActions task={node.TaskActions_task} logConnection={logConnection} onSchedule={() => setSub('schedule')} />}
     >
       <style>{RICH_VIEW_CSS}</style>
       <Grid templateColumns={{ base: '1fr', lg: '1fr 380px' }} gap="6" flex="1" minH="0">
@@ -394,7 +284,7 @@ function Detail({ id, onClose }: { id: string; onClose: () => void }) {
             <Text color="fg.subtle">{t('tasksUi.field.executor')}</Text>
             <Flex align="center" gap="2">
               <Text data-testid="detail-executor">{task.executor ? personName(task.executor, lang) : t('tasksUi.unassigned')}</Text>
-              {canReassign && !closed && (
+              {task.viewerCanReassign && (
                 <Button size="2xs" variant="outline" onClick={() => setSub('reassign')} data-testid="detail-reassign"><UserRoundPen size={12} /> {t('tasksUi.detail.reassign')}</Button>
               )}
             </Flex>
@@ -425,7 +315,7 @@ function Detail({ id, onClose }: { id: string; onClose: () => void }) {
                   <Flex fontSize="xs" color="fg.subtle" mb="1" align="center" gap="2">
                     <Text fontWeight="semibold" color="fg.strong">{personName(a.author, lang)}</Text>
                     <Text>{formatDateTime(a.createdAt, lang, zone)}</Text>
-                    {a.author.databaseId === viewer?.databaseId && (
+                    {a.viewerCanEdit && (
                       <Button size="2xs" variant="ghost" ml="auto" onClick={() => setSub({ addition: { id: a.id, content: a.content } })} data-testid="addition-edit">
                         <Pencil size={12} /> {t('tasksUi.detail.edit')}
                       </Button>
@@ -436,7 +326,7 @@ function Detail({ id, onClose }: { id: string; onClose: () => void }) {
               ))}
             </Stack>
           </Box>
-          {reportable && (
+          {task.viewerCanReport && (
             <Box>
               <Text fontWeight="semibold" mb="2">{t('tasksUi.detail.dailyReport')}</Text>
               <Stack gap="2">
@@ -468,20 +358,6 @@ function Detail({ id, onClose }: { id: string; onClose: () => void }) {
       {sub === 'reassign' && <ReassignDialog taskId={task.id} currentExecutorId={task.executor?.id ?? null} logConnection={logConnection} onClose={() => setSub(null)} />}
       {sub === 'schedule' && (
         <ScheduleDialog taskId={task.id} taskState={task.state} project={{ id: task.project.id, name: task.project.name, nameEn: task.project.nameEn ?? null }} zone={zone} onClose={() => setSub(null)} />
-      )}
-      {sub === 'feedback' && (
-        <FeedbackDialog
-          busy={completing}
-          onClose={() => setSub(null)}
-          onSubmit={(feedback) =>
-            complete({
-              variables: { input: { id: task.id, feedback }, logConnections },
-              onCompleted: (res) => {
-                if (onResult(res.completeTask, t('tasksUi.detail.completed'))) setSub(null);
-              },
-            })
-          }
-        />
       )}
       {sub === 'append' && <AdditionDialog taskId={task.id} projectId={task.project.id} logConnection={logConnection} onClose={() => setSub(null)} />}
       {sub !== null && typeof sub === 'object' && <AdditionDialog taskId={task.id} projectId={task.project.id} addition={sub.addition} logConnection={logConnection} onClose={() => setSub(null)} />}
