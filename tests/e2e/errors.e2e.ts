@@ -34,6 +34,8 @@ describe('error boundaries', () => {
   it('a failed task list on /mission/task-list shows 服务异常... and a retry inside the layout', async () => {
     const { context, page } = await newPage(browser);
     await login(page, 'admin', 'Admin#2026');
+    // /working asks for the list too: let it arrive before the next one is made to fail.
+    await page.getByTestId('task-rows').waitFor();
     const failed = await failOnce(page, 'TaskListQuery');
     await open(page, '/mission/task-list');
     const boundary = page.getByTestId('screen-error');
@@ -71,6 +73,7 @@ describe('error boundaries', () => {
   it('in English the message and the button are English', async () => {
     const { context, page } = await newPage(browser);
     await login(page, 'yang.fan', 'Staff#2026');
+    await page.getByTestId('task-rows').waitFor();
     await failOnce(page, 'TaskListQuery');
     await open(page, '/mission/task-list');
     const boundary = page.getByTestId('screen-error');
