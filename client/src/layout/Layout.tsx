@@ -9,7 +9,7 @@ import { RelayRoot } from '../relay/environment.tsx';
 import { useIsMobile, useScreenClass } from '../lib/useMedia.ts';
 import { addView, KEEP_ALIVE_PATHS, refreshKeys, refreshView, visitedViews } from '../state/visited.ts';
 import type { LayoutQuery } from './__generated__/LayoutQuery.graphql.ts';
-import { findByPath, flatten, MenuContext, sectionOf, setMenuSnapshot, type Menu, type MenuNode } from './menu.ts';
+import { findByPath, flatten, MenuContext, sectionOf, type Menu, type MenuNode } from './menu.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { TagsView } from './TagsView.tsx';
 import { TopBar } from './TopBar.tsx';
@@ -66,9 +66,7 @@ function LayoutFrame() {
   const data = useLazyLoadQuery<LayoutQuery>(layoutQuery, {}, { fetchPolicy: 'store-or-network' });
   const menu = useMemo<Menu>(() => {
     const tree = data.viewer.menu.map((n) => toNode(n as RawNode));
-    const built = { tree, flat: flatten(tree) };
-    setMenuSnapshot(built);
-    return built;
+    return { tree, flat: flatten(tree) };
   }, [data]);
   const location = useLocation();
   const isMobile = useIsMobile();

@@ -64,9 +64,3 @@ export function titleOf(node: { title: string; titleEn: string }, lang: 'zh' | '
   return lang === 'en' ? node.titleEn || node.title : node.title;
 }
 
-// The last menu the layout loaded, for route loaders (outside React) that resolve a path to its screen.
-let menuSnapshot: Menu | null = null;
-export const setMenuSnapshot = (menu: Menu) => {
-  menuSnapshot = menu;
-};
-export const getMenuSnapshot = () => menuSnapshot;

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { createContext, useCallback, useContext, useState } from 'react';
 import { loadQuery, useRelayEnvironment, type PreloadedQuery } from 'react-relay';
 import type { ConcreteRequest, Environment, FetchPolicy, OperationType, Variables } from 'relay-runtime';
 import { useLoaderData } from 'react-router';
@@ -19,17 +19,22 @@ export function startQuery<T extends OperationType>(environment: Environment, qu
   return loadQuery<T>(environment, query, variables, { fetchPolicy });
 }
 
+/** The queries MenuRoute started for the screen it renders (menu paths have no loader). */
+export const RoutePreloadContext = createContext<RoutePreloads | null>(null);
+
 const sameVariables = (a: Variables, b: Variables) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * The screen side of "the route starts the query while the code loads": the reference the
- * route's loader started (useLoaderData), or, when the route could not (a reload on a menu
- * path before the menu is known), one started here. `load` asks again with other variables
+ * route's loader (useLoaderData) or MenuRoute (RoutePreloadContext) started, or, when neither
+ * did, one started here. `load` asks again with other variables
  * (filters; call it in a transition), `retry` asks the server again after a failure.
  */
 export function useRouteQuery<T extends OperationType>(spec: RouteQuery<T>, variables: T['variables']) {
   const environment = useRelayEnvironment();
-  const preloaded = useLoaderData() as RoutePreloads | null | undefined;
+  const fromMenu = useContext(RoutePreloadContext);
+  const fromLoader = useLoaderData() as RoutePreloads | null | undefined;
+  const preloaded = fromMenu ?? fromLoader;
   const [ref, setRef] = useState<PreloadedQuery<T>>(() => {
     const hit = preloaded?.[spec.query.params.name] as PreloadedQuery<T> | undefined;
     if (hit && hit.environment === environment && sameVariables(hit.variables, variables)) return hit;

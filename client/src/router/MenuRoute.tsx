@@ -1,7 +1,9 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchPath, Navigate, useParams } from 'react-router';
 import { findByPath, targetOf, useMenu, visibleChildren } from '../layout/menu.ts';
 import { ErrorPage } from '../screens/system/ErrorPage/ErrorPage.tsx';
+import { RoutePreloadContext } from '../relay/routeQuery.ts';
+import { preloadComponent } from './preload.ts';
 import { Placeholder } from '../screens/system/Placeholder/Placeholder.tsx';
 
 /**
@@ -30,6 +32,9 @@ export function MenuRoute() {
   const params = useParams();
   const pathname = `/${params['*'] ?? ''}`.replace(/\/+$/, '') || '/';
   const node = findByPath(menu, pathname);
+  // The screen's query starts now, while React loads the screen's code (each path mounts its
+  // own MenuRoute: the layout keys views by path and refresh count).
+  const [preloads] = useState(() => (node?.component ? preloadComponent(node.component, params) : null));
   if (!node) {
     return KNOWN_PATHS.some((p) => matchPath({ path: p, end: true }, pathname)) ? <ErrorPage code={401} embedded /> : <ErrorPage code={404} embedded />;
   }
@@ -39,5 +44,5 @@ export function MenuRoute() {
     if (target && target !== pathname) return <Navigate to={target} replace />;
   }
   const Screen = node.component ? SCREENS[node.component] : undefined;
-  return Screen ? <Screen /> : <Placeholder item={node} />;
+  return Screen ? <RoutePreloadContext.Provider value={preloads}><Screen /></RoutePreloadContext.Provider> : <Placeholder item={node} />;
 }

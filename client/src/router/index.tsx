@@ -58,10 +58,6 @@ const preload = (id: 'working' | 'notice' | 'noticeDetail') => async ({ params }
   if (!getToken()) return null;
   return (await import('./preload.ts')).preloadRoute(id, params);
 };
-const preloadMenu = async ({ params }: LoaderFunctionArgs) => {
-  if (!getToken()) return null;
-  return (await import('./preload.ts')).preloadMenuPath(params);
-};
 // Loaders re-run on every navigation into their route (that is when a screen asks again), not
 // when another route's search changes.
 const shouldRevalidate = ({ currentUrl, nextUrl, defaultShouldRevalidate }: { currentUrl: URL; nextUrl: URL; defaultShouldRevalidate: boolean }) =>
@@ -92,7 +88,8 @@ export function createRouter() {
             { path: 'working', element: <Working />, loader: preload('working'), shouldRevalidate, errorElement: <RouteError /> },
             { path: 'notice', element: <NoticeList />, loader: preload('notice'), shouldRevalidate, errorElement: <RouteError /> },
             { path: 'notification/detail/:id', element: <NoticeDetail />, loader: preload('noticeDetail'), shouldRevalidate, errorElement: <RouteError /> },
-            { path: '*', element: <MenuRoute />, loader: preloadMenu, shouldRevalidate, errorElement: <RouteError /> },
+            // Screens behind the menu start their query in MenuRoute (the menu says which screen a path is).
+            { path: '*', element: <MenuRoute />, errorElement: <RouteError /> },
           ],
         },
       ],

@@ -1,5 +1,4 @@
 import type { OperationType } from 'relay-runtime';
-import { findByPath, getMenuSnapshot } from '../layout/menu.ts';
 import { currentEnvironment } from '../relay/environment.tsx';
 import { startQuery, type RouteQuery, type RoutePreloads } from '../relay/routeQuery.ts';
 import { noticeDetailRoute } from '../screens/notice/NoticeDetail/NoticeDetail.route.ts';
@@ -35,12 +34,8 @@ export function preloadRoute(id: keyof typeof FIXED, params: Params): RoutePrelo
   return start(FIXED[id] ?? [], params);
 }
 
-/** The menu route's loader: once the layout knows the menu, a path resolves to its screen's queries. */
-export function preloadMenuPath(params: Params): RoutePreloads | null {
-  const menu = getMenuSnapshot();
-  if (!menu) return null;
-  const pathname = `/${params['*'] ?? ''}`.replace(/\/+$/, '') || '/';
-  const component = findByPath(menu, pathname)?.component;
-  const routes = component ? BY_COMPONENT[component] : undefined;
+/** A screen behind the menu: MenuRoute starts its queries as it renders, while the screen's code loads. */
+export function preloadComponent(component: string, params: Params): RoutePreloads | null {
+  const routes = BY_COMPONENT[component];
   return routes ? start(routes, params) : null;
 }

@@ -1,7 +1,7 @@
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import './calendar.css';
-import { Alert, Badge, Box, Button, CloseButton, Dialog, Flex, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Flex, Spinner, Stack, Text } from '@chakra-ui/react';
 import { CalendarClock, Plus, Repeat2 } from 'lucide-react';
 import { DateTime } from 'luxon';
 import { memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useTransition } from 'react';
@@ -11,6 +11,7 @@ import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAnd
 import { useTranslation } from 'react-i18next';
 import { graphql, useLazyLoadQuery, useMutation, usePreloadedQuery } from 'react-relay';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
+import { DialogShell } from '../../../components/DialogShell.tsx';
 import { myCalendarRoute } from './MyCalendar.route.ts';
 import { ConflictList, type Clash } from '../../../components/calendar/ConflictList.tsx';
 import { entryStyle, eventStyle, EVENT_TYPES, projectColour, typeEdge } from '../../../components/calendar/colours.ts';
@@ -344,30 +345,18 @@ function EntryDialog({ entry, onClose }: { entry: Entry; onClose: () => void }) 
   const lang = useLang();
   const fmt = (s: string) => DateTime.fromISO(s).toFormat('yyyy-MM-dd HH:mm');
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="entry-dialog">
-            <Dialog.Header><Dialog.Title>{t('calendarUi.scheduleEntry')}</Dialog.Title></Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="2" fontSize="sm">
-                <Text>{personName(entry.employee, lang)} · {entry.workDate}</Text>
-                <Text>{fmt(entry.beginAt)} – {fmt(entry.endAt)}</Text>
-                <Text>{entry.project ? (lang === 'en' && entry.project.nameEn ? entry.project.nameEn : entry.project.name) : t('calendarUi.noProject')}</Text>
-                <Flex gap="2">
-                  <Badge colorPalette={entry.scheduleType === 2 ? 'orange' : 'green'}>{t(entry.scheduleType === 2 ? 'calendarUi.overtime' : 'calendarUi.regular')}</Badge>
-                  <Badge>{t('calendarUi.hours', { hours: entry.workHours })}</Badge>
-                </Flex>
-                {entry.content ? <Text color="fg.muted">{entry.content}</Text> : null}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer><Button variant="outline" onClick={onClose}>{t('calendarUi.close')}</Button></Dialog.Footer>
-            <Dialog.CloseTrigger asChild><CloseButton size="sm" aria-label={t('calendarUi.close')} /></Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell title={t('calendarUi.scheduleEntry')} onClose={onClose} testId="entry-dialog" footer={<Button variant="outline" onClick={onClose}>{t('calendarUi.close')}</Button>}>
+      <Stack gap="2" fontSize="sm">
+        <Text>{personName(entry.employee, lang)} · {entry.workDate}</Text>
+        <Text>{fmt(entry.beginAt)} – {fmt(entry.endAt)}</Text>
+        <Text>{entry.project ? (lang === 'en' && entry.project.nameEn ? entry.project.nameEn : entry.project.name) : t('calendarUi.noProject')}</Text>
+        <Flex gap="2">
+          <Badge colorPalette={entry.scheduleType === 2 ? 'orange' : 'green'}>{t(entry.scheduleType === 2 ? 'calendarUi.overtime' : 'calendarUi.regular')}</Badge>
+          <Badge>{t('calendarUi.hours', { hours: entry.workHours })}</Badge>
+        </Flex>
+        {entry.content ? <Text color="fg.muted">{entry.content}</Text> : null}
+      </Stack>
+    </DialogShell>
   );
 }
 
@@ -375,24 +364,13 @@ function EntryDialog({ entry, onClose }: { entry: Entry; onClose: () => void }) 
 function ScopeDialog({ onChoose, onCancel }: { onChoose: (s: EventScope) => void; onCancel: () => void }) {
   const { t } = useTranslation();
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onCancel()} placement="center" size="sm">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="scope-dialog">
-            <Dialog.Header><Dialog.Title>{t('calendarUi.scope.title')}</Dialog.Title></Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="2">
-                {(['THIS', 'FOLLOWING', 'ALL'] as const).map((s) => (
-                  <Button key={s} variant="outline" justifyContent="flex-start" onClick={() => onChoose(s)} data-testid={`move-scope-${s}`}>{t(`calendarUi.scope.${s}`)}</Button>
-                ))}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer><Button variant="ghost" onClick={onCancel}>{t('calendarUi.cancel')}</Button></Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell title={t('calendarUi.scope.title')} onClose={onCancel} testId="scope-dialog" size="sm" footer={<Button variant="ghost" onClick={onCancel}>{t('calendarUi.cancel')}</Button>}>
+      <Stack gap="2">
+        {(['THIS', 'FOLLOWING', 'ALL'] as const).map((s) => (
+          <Button key={s} variant="outline" justifyContent="flex-start" onClick={() => onChoose(s)} data-testid={`move-scope-${s}`}>{t(`calendarUi.scope.${s}`)}</Button>
+        ))}
+      </Stack>
+    </DialogShell>
   );
 }
 
@@ -400,21 +378,20 @@ function ScopeDialog({ onChoose, onCancel }: { onChoose: (s: EventScope) => void
 function MoveConflictDialog({ clashes, total, busy, onForce, onCancel }: { clashes: readonly Clash[]; total: number; busy: boolean; onForce: () => void; onCancel: () => void }) {
   const { t } = useTranslation();
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onCancel()} placement="center" size="lg">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="move-conflict-dialog">
-            <Dialog.Header><Dialog.Title>{t('calendarUi.conflict.title')}</Dialog.Title></Dialog.Header>
-            <Dialog.Body><ConflictList clashes={clashes} total={total} /></Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onCancel} data-testid="conflict-cancel">{t('calendarUi.cancel')}</Button>
-              <Button colorPalette="red" loading={busy} onClick={onForce} data-testid="conflict-save-anyway">{t('calendarUi.conflict.saveAnyway')}</Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell
+      title={t('calendarUi.conflict.title')}
+      onClose={onCancel}
+      testId="move-conflict-dialog"
+      size="lg"
+      footer={
+        <>
+          <Button variant="outline" onClick={onCancel} data-testid="conflict-cancel">{t('calendarUi.cancel')}</Button>
+          <Button colorPalette="red" loading={busy} onClick={onForce} data-testid="conflict-save-anyway">{t('calendarUi.conflict.saveAnyway')}</Button>
+        </>
+      }
+    >
+      <ConflictList clashes={clashes} total={total} />
+    </DialogShell>
   );
 }
 
