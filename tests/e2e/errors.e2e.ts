@@ -6,7 +6,7 @@
  */
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, login, newPage, open, shot } from './browser.ts';
+import { hashPath, launch, login, newPage, shot } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -33,14 +33,13 @@ async function failOnce(page: Page, operation: string): Promise<() => number> {
 describe('error boundaries', () => {
   it('a failed task list on /mission/task-list shows 服务异常... and a retry inside the layout', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'admin', 'Admin#2026');
-    // /working asks for the list too: let it arrive before the next one is made to fail.
-    await page.getByTestId('task-rows').waitFor();
+    // Straight onto the list (login?redirect=...): its first request is the one that fails.
     const failed = await failOnce(page, 'TaskListQuery');
-    await open(page, '/mission/task-list');
+    await login(page, 'admin', 'Admin#2026', '/mission/task-list');
     const boundary = page.getByTestId('screen-error');
     await boundary.waitFor();
     expect(failed()).toBe(1);
+    expect(hashPath(page)).toBe('/mission/task-list');
     expect(await boundary.textContent()).toContain('服务异常...');
     expect(await page.getByText('Unexpected Application Error!').count()).toBe(0);
     expect(await page.getByText('Hey developer').count()).toBe(0);
@@ -72,10 +71,8 @@ describe('error boundaries', () => {
 
   it('in English the message and the button are English', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, 'yang.fan', 'Staff#2026');
-    await page.getByTestId('task-rows').waitFor();
     await failOnce(page, 'TaskListQuery');
-    await open(page, '/mission/task-list');
+    await login(page, 'yang.fan', 'Staff#2026', '/mission/task-list');
     const boundary = page.getByTestId('screen-error');
     await boundary.waitFor();
     expect(await boundary.textContent()).toContain('Service error...');

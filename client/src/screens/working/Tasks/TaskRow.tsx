@@ -38,8 +38,9 @@ export function TaskRow({ task, compact, onOpen }: { task: TaskRow_task$key; com
       px="3"
       py="2.5"
       borderBottomWidth="1px"
-      align={compact ? 'flex-start' : 'center'}
-      direction={compact ? 'column' : 'row'}
+      // Narrow screens (390 px) stack the facts under the title, as the compact column does.
+      align={compact ? 'flex-start' : { base: 'flex-start', md: 'center' }}
+      direction={compact ? 'column' : { base: 'column', md: 'row' }}
       _hover={{ bg: 'bg.subtle' }}
       onClick={() => onOpen(data.id)}
       data-testid="task-row"
@@ -50,7 +51,7 @@ export function TaskRow({ task, compact, onOpen }: { task: TaskRow_task$key; com
         <Text fontWeight="medium" truncate flex="1" data-testid="task-row-title">{data.title}</Text>
         <StateBadge state={data.state} size="sm" flexShrink={0} />
       </Flex>
-      <Flex gap="3" fontSize="xs" color="fg.muted" w={compact ? 'full' : 'auto'} flexShrink={0} wrap="wrap">
+      <Flex gap="3" fontSize="xs" color="fg.muted" w={compact ? 'full' : { base: 'full', md: 'auto' }} flexShrink={0} wrap="wrap">
         <Text truncate maxW="48">{personName(data.project, lang)}</Text>
         <Text>
           {personName(data.assigner, lang)} → {data.executor ? personName(data.executor, lang) : t('tasksUi.unassigned')}
