@@ -1,4 +1,4 @@
-import { ChakraProvider, createSystem, defaultConfig } from '@chakra-ui/react';
+import { ChakraProvider } from '@chakra-ui/react';
 import { StrictMode, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -6,17 +6,8 @@ import { Toaster } from './components/toaster.tsx';
 import { UpdateNotice } from './components/UpdateNotice.tsx';
 import { applyLang, currentLang } from './i18n/index.ts';
 import { createRouter } from './router/index.tsx';
+import { system } from './theme/index.ts';
 
-const system = createSystem(defaultConfig, {
-  theme: {
-    tokens: {
-      fonts: {
-        body: { value: 'system-ui, -apple-system, "Segoe UI", "PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", sans-serif' },
-        heading: { value: 'system-ui, -apple-system, "Segoe UI", "PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", sans-serif' },
-      },
-    },
-  },
-});
 
 function App() {
   const router = useMemo(() => createRouter(), []);

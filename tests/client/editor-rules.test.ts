@@ -4,7 +4,7 @@ import {
   EDITOR_LIMITS, LINE_HEIGHTS, checkAttachment, checkImageFile, checkImageUrl, countState, findAll, normaliseLink, parseIframeUrl, parseSize,
   parseVideoUrl, pickerSize, sniffImage, tableMayGrow,
 } from '../../client/src/components/editor/rules.ts';
-import { firstProblem, isBlankHtml, newTaskFits, rowMissingHours } from '../../client/src/views/working/tasks/rules.ts';
+import { firstProblem, isBlankHtml, newTaskFits, rowMissingHours } from '../../client/src/screens/working/Tasks/rules.ts';
 
 describe('editor constants', () => {
   it('are the spec values', () => {

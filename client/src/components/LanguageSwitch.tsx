@@ -8,7 +8,7 @@ export function LanguageSwitch({ onChange, size = 'xs', dark = false }: { onChan
   const lang: Lang = i18n.language === 'en' ? 'en' : 'zh';
   const style = (active: boolean) =>
     dark
-      ? { variant: active ? ('solid' as const) : ('ghost' as const), colorPalette: active ? 'blue' : 'gray', color: active ? 'white' : 'gray.300' }
+      ? { variant: active ? ('solid' as const) : ('ghost' as const), colorPalette: active ? 'blue' : 'gray', color: active ? 'white' : 'nav.fg' }
       : { variant: active ? ('solid' as const) : ('outline' as const), colorPalette: 'blue' };
   return (
     <Group attached aria-label={t('client.layout.language')} role="group">

@@ -1,4 +1,5 @@
-import { Alert, Box, Button, CloseButton, Dialog, Field, Flex, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Field, Flex, Input, Stack, Text } from '@chakra-ui/react';
+import { DialogShell } from '../components/DialogShell.tsx';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchQuery, graphql, useMutation, useRelayEnvironment } from 'react-relay';
@@ -25,7 +26,7 @@ const changeMutation = graphql`
 `;
 
 const LEVELS: Strength[] = ['weak', 'medium', 'strong'];
-const LEVEL_COLOR: Record<Strength, string> = { weak: 'red.500', medium: 'orange.400', strong: 'green.500' };
+const LEVEL_COLOR: Record<Strength, string> = { weak: 'strength.weak', medium: 'strength.medium', strong: 'strength.strong' };
 
 /** Spec section 5: 8 to 24 characters, the class hint, a weak / medium / strong bar, confirm checked on blur. */
 function StrengthBar({ password }: { password: string }) {
@@ -34,11 +35,11 @@ function StrengthBar({ password }: { password: string }) {
   const reached = level ? LEVELS.indexOf(level) : -1;
   return (
     <Flex align="center" gap="2" data-testid="strength-bar" data-level={level ?? ''}>
-      <Text fontSize="xs" color="gray.500" whiteSpace="nowrap">{t('client.password.strength')}</Text>
+      <Text fontSize="xs" color="fg.subtle" whiteSpace="nowrap">{t('client.password.strength')}</Text>
       {LEVELS.map((l, i) => (
-        <Box key={l} flex="1" h="1.5" borderRadius="full" bg={i <= reached && level ? LEVEL_COLOR[level] : 'gray.200'} />
+        <Box key={l} flex="1" h="1.5" borderRadius="full" bg={i <= reached && level ? LEVEL_COLOR[level] : 'strength.empty'} />
       ))}
-      <Text fontSize="xs" w="10" color={level ? LEVEL_COLOR[level] : 'gray.400'}>{level ? t(`password.${level}`) : ''}</Text>
+      <Text fontSize="xs" w="10" color={level ? LEVEL_COLOR[level] : 'fg.subtle'}>{level ? t(`password.${level}`) : ''}</Text>
     </Flex>
   );
 }
@@ -87,52 +88,42 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="change-password">
-            <form onSubmit={submit} noValidate>
-            <Dialog.Header>
-              <Dialog.Title>{t('client.layout.changePassword')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                {error && (
-                  <Alert.Root status="error" data-testid="change-password-error">
-                    <Alert.Indicator />
-                    <Alert.Title>{error}</Alert.Title>
-                  </Alert.Root>
-                )}
-                <Field.Root invalid={!!oldProblem} required>
-                  <Field.Label>{t('client.password.old')}</Field.Label>
-                  <Input name="oldPassword" type="password" autoComplete="current-password" value={oldPassword} onChange={(e) => setOld(e.target.value)} />
-                  <Field.ErrorText>{oldProblem}</Field.ErrorText>
-                </Field.Root>
-                <Field.Root invalid={!!newProblemKey} required>
-                  <Field.Label>{t('client.password.new')}</Field.Label>
-                  <Input name="password" type="password" autoComplete="new-password" maxLength={24} value={password} onChange={(e) => setPassword(e.target.value)} onBlur={() => setTouched((s) => ({ ...s, password: true }))} />
-                  <Box w="full" mt="1"><StrengthBar password={password} /></Box>
-                  {newProblemKey ? <Field.ErrorText data-testid="password-problem">{t(newProblemKey)}</Field.ErrorText> : <Field.HelperText>{t('password.length')}</Field.HelperText>}
-                </Field.Root>
-                <Field.Root invalid={!!confirmProblem} required>
-                  <Field.Label>{t('client.password.confirm')}</Field.Label>
-                  <Input name="confirmPassword" type="password" autoComplete="new-password" maxLength={24} value={confirm} onChange={(e) => setConfirm(e.target.value)} onBlur={() => setTouched((s) => ({ ...s, confirm: true }))} />
-                  <Field.ErrorText data-testid="confirm-problem">{confirmProblem}</Field.ErrorText>
-                </Field.Root>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>{t('client.cancel')}</Button>
-              <Button type="submit" colorPalette="blue" loading={busy} loadingText={t('client.password.saving')}>{t('client.password.save')}</Button>
-            </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('client.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell
+      title={t('client.layout.changePassword')}
+      onClose={onClose}
+      testId="change-password"
+      onSubmit={submit}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>{t('client.cancel')}</Button>
+          <Button type="submit" colorPalette="blue" loading={busy} loadingText={t('client.password.saving')}>{t('client.password.save')}</Button>
+        </>
+      }
+    >
+      <Stack gap="4">
+        {error && (
+          <Alert.Root status="error" data-testid="change-password-error">
+            <Alert.Indicator />
+            <Alert.Title>{error}</Alert.Title>
+          </Alert.Root>
+        )}
+        <Field.Root invalid={!!oldProblem} required>
+          <Field.Label>{t('client.password.old')}</Field.Label>
+          <Input name="oldPassword" type="password" autoComplete="current-password" value={oldPassword} onChange={(e) => setOld(e.target.value)} />
+          <Field.ErrorText>{oldProblem}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root invalid={!!newProblemKey} required>
+          <Field.Label>{t('client.password.new')}</Field.Label>
+          <Input name="password" type="password" autoComplete="new-password" maxLength={24} value={password} onChange={(e) => setPassword(e.target.value)} onBlur={() => setTouched((s) => ({ ...s, password: true }))} />
+          <Box w="full" mt="1"><StrengthBar password={password} /></Box>
+          {newProblemKey ? <Field.ErrorText data-testid="password-problem">{t(newProblemKey)}</Field.ErrorText> : <Field.HelperText>{t('password.length')}</Field.HelperText>}
+        </Field.Root>
+        <Field.Root invalid={!!confirmProblem} required>
+          <Field.Label>{t('client.password.confirm')}</Field.Label>
+          <Input name="confirmPassword" type="password" autoComplete="new-password" maxLength={24} value={confirm} onChange={(e) => setConfirm(e.target.value)} onBlur={() => setTouched((s) => ({ ...s, confirm: true }))} />
+          <Field.ErrorText data-testid="confirm-problem">{confirmProblem}</Field.ErrorText>
+        </Field.Root>
+      </Stack>
+    </DialogShell>
   );
 }

@@ -2,11 +2,12 @@ import { Box, Flex } from '@chakra-ui/react';
 import { Loading } from './Loading.tsx';
 import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { graphql, useLazyLoadQuery } from 'react-relay';
-import { matchPath, useLocation, useOutlet } from 'react-router';
+import { matchPath, useLocation, useOutlet, useRevalidator } from 'react-router';
+import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { load, save } from '../lib/storage.ts';
 import { RelayRoot } from '../relay/environment.tsx';
 import { useIsMobile, useScreenClass } from '../lib/useMedia.ts';
-import { addView, KEEP_ALIVE_PATHS, refreshKeys, visitedViews } from '../state/visited.ts';
+import { addView, KEEP_ALIVE_PATHS, refreshKeys, refreshView, visitedViews } from '../state/visited.ts';
 import type { LayoutQuery } from './__generated__/LayoutQuery.graphql.ts';
 import { findByPath, flatten, MenuContext, sectionOf, type Menu, type MenuNode } from './menu.ts';
 import { Sidebar } from './Sidebar.tsx';
@@ -87,7 +88,7 @@ function LayoutFrame() {
 
   return (
     <MenuContext.Provider value={menu}>
-      <Flex direction="column" h="100vh" bg="gray.50" data-screen={screen} data-mobile={isMobile || undefined}>
+      <Flex direction="column" h="100vh" bg="bg.canvas" data-screen={screen} data-mobile={isMobile || undefined}>
         <TopBar viewer={data.viewer} query={data} sidebarOpen={sidebarOpen} onToggleSidebar={() => setSidebarOpen((o) => !o)} />
         <Flex flex="1" minH="0">
           {showSidebar && section && <Sidebar section={section} open={sidebarOpen} />}
@@ -112,7 +113,10 @@ function ViewHost() {
   const { pathname } = useLocation();
   const keys = refreshKeys.use();
   const views = visitedViews.use();
+  const revalidator = useRevalidator();
   const cache = useRef(new Map<string, { element: ReactNode; key: number }>());
+  // A screen that threw: its route's loader starts the query again, then the screen re-mounts.
+  const retry = (path: string) => void revalidator.revalidate().then(() => refreshView(path));
   const key = keys[pathname] ?? 0;
   const keepAlive = KEEP_ALIVE_PATHS.has(pathname);
   if (keepAlive) {
@@ -126,12 +130,16 @@ function ViewHost() {
     <>
       {[...cache.current].map(([path, entry]) => (
         <Box key={`${path}#${entry.key}`} display={path === pathname ? 'block' : 'none'} data-kept-alive={path}>
-          <Suspense fallback={<Loading />}>{entry.element}</Suspense>
+          <ErrorBoundary onRetry={() => retry(path)} resetKey={entry.key}>
+            <Suspense fallback={<Loading />}>{entry.element}</Suspense>
+          </ErrorBoundary>
         </Box>
       ))}
       {!keepAlive && (
         <Box key={`${pathname}#${key}`}>
-          <Suspense fallback={<Loading />}>{outlet}</Suspense>
+          <ErrorBoundary onRetry={() => retry(pathname)}>
+            <Suspense fallback={<Loading />}>{outlet}</Suspense>
+          </ErrorBoundary>
         </Box>
       )}
     </>

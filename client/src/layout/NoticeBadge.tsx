@@ -46,7 +46,7 @@ export function NoticeBadge({ query }: { query: NoticeBadge_query$key }) {
         variant="ghost"
         color="white"
         size="sm"
-        _hover={{ bg: 'whiteAlpha.200' }}
+        _hover={{ bg: 'nav.hover' }}
         onClick={() => navigate(count ? '/notice?tab=letters' : '/notice')}
         data-testid="notice-badge"
         data-count={count}

@@ -10,9 +10,9 @@ export function Sidebar({ section, open }: { section: MenuNode; open: boolean })
   const navigate = useNavigate();
   const { pathname } = useLocation();
   return (
-    <Box as="aside" w={open ? '52' : '14'} flexShrink={0} bg="white" borderRightWidth="1px" overflowY="auto" transition="width 0.15s" data-testid="sidebar" data-open={open}>
+    <Box as="aside" w={open ? '52' : '14'} flexShrink={0} bg="bg.panel" borderRightWidth="1px" overflowY="auto" transition="width 0.15s" data-testid="sidebar" data-open={open}>
       {open && (
-        <Text px="4" pt="4" pb="2" fontSize="xs" fontWeight="semibold" color="gray.500" textTransform="uppercase">
+        <Text px="4" pt="4" pb="2" fontSize="xs" fontWeight="semibold" color="fg.subtle" textTransform="uppercase">
           {titleOf(section, lang)}
         </Text>
       )}

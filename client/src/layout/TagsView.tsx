@@ -86,7 +86,7 @@ export function TagsView() {
   }
 
   return (
-    <Flex h="10" align="center" bg="white" borderBottomWidth="1px" px="1" gap="1" flexShrink={0} data-testid="tags-view">
+    <Flex h="10" align="center" bg="bg.panel" borderBottomWidth="1px" px="1" gap="1" flexShrink={0} data-testid="tags-view">
       <IconButton aria-label={t('client.tags.previous')} size="xs" variant="ghost" onClick={() => page(-1)} data-testid="tags-prev">
         <ChevronLeft />
       </IconButton>
@@ -112,14 +112,14 @@ export function TagsView() {
               borderWidth="1px"
               borderRadius="md"
               cursor="pointer"
-              bg={active ? 'blue.600' : 'white'}
-              color={active ? 'white' : 'gray.700'}
-              borderColor={active ? 'blue.600' : 'gray.200'}
-              _hover={{ borderColor: 'blue.400' }}
+              bg={active ? 'bg.accent' : 'bg.panel'}
+              color={active ? 'white' : 'fg.strong'}
+              borderColor={active ? 'border.accent' : 'border'}
+              _hover={{ borderColor: 'border.hover' }}
               onClick={() => navigate(view.fullPath)}
               onContextMenu={(e) => onContextMenu(e, view)}
             >
-              {active && <Box w="1.5" h="1.5" borderRadius="full" bg="white" />}
+              {active && <Box w="1.5" h="1.5" borderRadius="full" bg="bg.panel" />}
               {view.title[lang]}
               {!view.affix && (
                 <IconButton
@@ -129,7 +129,7 @@ export function TagsView() {
                   color="inherit"
                   minW="4"
                   h="4"
-                  _hover={{ bg: active ? 'blue.500' : 'gray.200' }}
+                  _hover={{ bg: active ? 'bg.accentHover' : 'bg.emphasized' }}
                   data-testid="tag-close"
                   onClick={(e) => {
                     e.stopPropagation();
@@ -153,7 +153,7 @@ export function TagsView() {
           left={`${menu.x}px`}
           top={`${menu.y}px`}
           zIndex="popover"
-          bg="white"
+          bg="bg.panel"
           borderWidth="1px"
           borderRadius="md"
           boxShadow="md"
@@ -172,8 +172,8 @@ export function TagsView() {
               px="3"
               py="1.5"
               fontSize="sm"
-              _hover={{ bg: 'gray.100' }}
-              _disabled={{ color: 'gray.400', cursor: 'not-allowed' }}
+              _hover={{ bg: 'bg.muted' }}
+              _disabled={{ color: 'fg.subtle', cursor: 'not-allowed' }}
               {...{ disabled: action === 'close' && menu.view.affix }}
               onClick={() => act(action, menu.view)}
               data-action={action}

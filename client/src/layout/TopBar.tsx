@@ -76,13 +76,13 @@ export function TopBar({ viewer, query, sidebarOpen, onToggleSidebar }: Props) {
   const zoneName = zone ? (lang === 'en' ? zone.nameEn : zone.nameZh) : (sessionUser.get()?.timeZone ?? '');
 
   return (
-    <Flex as="header" h="14" px="3" gap="2" align="center" bg="gray.900" color="white" flexShrink={0} data-testid="top-bar">
+    <Flex as="header" h="14" px="3" gap="2" align="center" bg="nav.bg" color="white" flexShrink={0} data-testid="top-bar">
       {isMobile ? (
-        <IconButton aria-label={t('client.layout.openMenu')} variant="ghost" color="white" size="sm" _hover={{ bg: 'whiteAlpha.200' }} onClick={() => setDrawerOpen(true)} data-testid="open-drawer">
+        <IconButton aria-label={t('client.layout.openMenu')} variant="ghost" color="white" size="sm" _hover={{ bg: 'nav.hover' }} onClick={() => setDrawerOpen(true)} data-testid="open-drawer">
           <MenuGlyph />
         </IconButton>
       ) : (
-        <IconButton aria-label={t('client.layout.toggleSidebar')} data-open={sidebarOpen} variant="ghost" color="white" size="sm" _hover={{ bg: 'whiteAlpha.200' }} onClick={onToggleSidebar} data-testid="toggle-sidebar">
+        <IconButton aria-label={t('client.layout.toggleSidebar')} data-open={sidebarOpen} variant="ghost" color="white" size="sm" _hover={{ bg: 'nav.hover' }} onClick={onToggleSidebar} data-testid="toggle-sidebar">
           {sidebarOpen ? <PanelLeftClose /> : <PanelLeftOpen />}
         </IconButton>
       )}
@@ -96,12 +96,12 @@ export function TopBar({ viewer, query, sidebarOpen, onToggleSidebar }: Props) {
       <NoticeBadge query={query} />
       <LanguageSwitch onChange={switchLanguage} dark />
       {!isMobile && (
-        <Flex align="center" gap="1" fontSize="xs" color="gray.300" title={`${t('client.layout.timeZone')}: ${zoneName}`} data-testid="time-zone" whiteSpace="nowrap">
+        <Flex align="center" gap="1" fontSize="xs" color="nav.fg" title={`${t('client.layout.timeZone')}: ${zoneName}`} data-testid="time-zone" whiteSpace="nowrap">
           <Clock3 size={14} /> {screen === 'sm' ? shortZone(zoneName) : zoneName}
         </Flex>
       )}
       {!isMobile && (
-        <Text fontSize="xs" color="gray.400" whiteSpace="nowrap" data-testid="version">
+        <Text fontSize="xs" color="fg.subtle" whiteSpace="nowrap" data-testid="version">
           {t('client.layout.version', { version: data.version })}
         </Text>
       )}
@@ -152,9 +152,9 @@ function HorizontalMenu() {
       size: 'sm' as const,
       variant: 'ghost' as const,
       px: '2.5',
-      color: isActive ? 'white' : 'gray.300',
-      bg: isActive ? 'blue.600' : undefined,
-      _hover: { bg: isActive ? 'blue.500' : 'whiteAlpha.200', color: 'white' },
+      color: isActive ? 'white' : 'nav.fg',
+      bg: isActive ? 'nav.active' : undefined,
+      _hover: { bg: isActive ? 'nav.activeHover' : 'nav.hover', color: 'white' },
       flexShrink: 0,
       tabIndex: measuring ? -1 : undefined,
       'data-menu-key': measuring ? undefined : node.key,
@@ -195,7 +195,7 @@ function HorizontalMenu() {
       {overflow.length > 0 && (
         <Menu.Root positioning={{ placement: 'bottom-end' }} onSelect={(d) => navigate(d.value)}>
           <Menu.Trigger asChild>
-            <Button size="sm" variant="ghost" px="2.5" color={overflow.some((n) => n.databaseId === active?.databaseId) ? 'white' : 'gray.300'} bg={overflow.some((n) => n.databaseId === active?.databaseId) ? 'blue.600' : undefined} _hover={{ bg: 'whiteAlpha.200', color: 'white' }} flexShrink={0} data-testid="menu-more">
+            <Button size="sm" variant="ghost" px="2.5" color={overflow.some((n) => n.databaseId === active?.databaseId) ? 'white' : 'nav.fg'} bg={overflow.some((n) => n.databaseId === active?.databaseId) ? 'nav.active' : undefined} _hover={{ bg: 'nav.hover', color: 'white' }} flexShrink={0} data-testid="menu-more">
               <Ellipsis /> {t('client.layout.more')}
             </Button>
           </Menu.Trigger>
@@ -249,7 +249,7 @@ function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => void })
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
-          <Drawer.Content data-testid="menu-drawer" color="gray.800">
+          <Drawer.Content data-testid="menu-drawer" color="nav.drawerFg">
             <Drawer.Body p="2">
               <Stack gap="0.5">
                 {menu.tree.filter((n) => !n.hidden).map((node) => (

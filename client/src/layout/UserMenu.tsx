@@ -52,7 +52,7 @@ export function UserMenu({ viewer }: { viewer: UserMenu_viewer$key }) {
     <>
       <Menu.Root positioning={{ placement: 'bottom-end' }} onSelect={(d) => (d.value === 'logout' ? logout() : setChanging(true))}>
         <Menu.Trigger asChild>
-          <Button variant="ghost" size="sm" color="white" _hover={{ bg: 'whiteAlpha.200' }} data-testid="user-menu" aria-label={t('client.layout.userMenu')}>
+          <Button variant="ghost" size="sm" color="white" _hover={{ bg: 'nav.hover' }} data-testid="user-menu" aria-label={t('client.layout.userMenu')}>
             <Avatar.Root size="2xs" colorPalette="blue">
               <Avatar.Fallback name={name} />
             </Avatar.Root>

@@ -63,3 +63,4 @@ export const useMenu = () => useContext(MenuContext);
 export function titleOf(node: { title: string; titleEn: string }, lang: 'zh' | 'en'): string {
   return lang === 'en' ? node.titleEn || node.title : node.title;
 }
+

@@ -30,6 +30,8 @@ function createEnvironment(): Environment {
 // One store per session, held outside React: a render that suspends before committing (route
 // transitions) must not lose it and fetch again. Login, logout and an ended session start anew.
 let environment = createEnvironment();
+/** The session's environment, for route loaders that start a screen's query before it renders. */
+export const currentEnvironment = (): Environment => environment;
 const listeners = new Set<() => void>();
 onSessionChange(() => {
   environment = createEnvironment();

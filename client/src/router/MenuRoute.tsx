@@ -1,17 +1,36 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { matchPath, Navigate, useParams } from 'react-router';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Loading } from '../layout/Loading.tsx';
+import { matchPath, Navigate, useLocation, useParams } from 'react-router';
+import { refreshKeys } from '../state/visited.ts';
+import type { RoutePreloads } from '../relay/routeQuery.ts';
 import { findByPath, targetOf, useMenu, visibleChildren } from '../layout/menu.ts';
-import { ErrorPage } from '../screens/ErrorPage.tsx';
-import { Placeholder } from '../screens/Placeholder.tsx';
+import { ErrorPage } from '../screens/system/ErrorPage/ErrorPage.tsx';
+import { RoutePreloadContext } from '../relay/routeQuery.ts';
+import { preloadComponent } from './preload.ts';
+import { Placeholder } from '../screens/system/Placeholder/Placeholder.tsx';
 
 /**
  * Screens this client has, by the view component path the right tree names. Heavy screens
  * are loaded on demand in their own chunks.
  */
 export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
-  'notification/notice/index': lazy(() => import('../screens/Notice/NoticeList.tsx').then((m) => ({ default: m.NoticeList }))),
-  'mission/task-list/index': lazy(() => import('../views/working/tasks/TaskList.tsx')),
+  'notification/notice/index': lazy(() => import('../screens/notice/NoticeList/NoticeList.tsx').then((m) => ({ default: m.NoticeList }))),
+  'mission/task-list/index': lazy(() => import('../screens/working/Tasks/TaskList.tsx')),
 };
+
+/**
+ * The queries started for a navigation (history entry, path, refresh count). Kept outside React:
+ * a render above the screen that suspends before committing would otherwise lose them and start
+ * the query again (a second request, and a failed first one never shown).
+ */
+const started = new Map<string, RoutePreloads | null>();
+function preloadsFor(key: string, component: string, params: Readonly<Record<string, string | undefined>>): RoutePreloads | null {
+  if (!started.has(key)) {
+    started.set(key, preloadComponent(component, params));
+    if (started.size > 20) started.delete(started.keys().next().value!);
+  }
+  return started.get(key) ?? null;
+}
 
 /** PC paths the spec names: reached without the right, they answer 401 rather than 404. */
 const KNOWN_PATHS = [
@@ -30,6 +49,10 @@ export function MenuRoute() {
   const params = useParams();
   const pathname = `/${params['*'] ?? ''}`.replace(/\/+$/, '') || '/';
   const node = findByPath(menu, pathname);
+  const location = useLocation();
+  const refresh = refreshKeys.use()[pathname] ?? 0;
+  // The screen's query starts now, while React loads the screen's code.
+  const preloads = node?.component ? preloadsFor(`${location.key}|${pathname}|${refresh}`, node.component, params) : null;
   if (!node) {
     return KNOWN_PATHS.some((p) => matchPath({ path: p, end: true }, pathname)) ? <ErrorPage code={401} embedded /> : <ErrorPage code={404} embedded />;
   }
@@ -39,5 +62,13 @@ export function MenuRoute() {
     if (target && target !== pathname) return <Navigate to={target} replace />;
   }
   const Screen = node.component ? SCREENS[node.component] : undefined;
-  return Screen ? <Screen /> : <Placeholder item={node} />;
+  // The screen suspends below this route (its code, its data), so the started query is kept:
+  // a suspension above would discard this state and start the query again.
+  return Screen ? (
+    <RoutePreloadContext.Provider value={preloads}>
+      <Suspense fallback={<Loading />}><Screen /></Suspense>
+    </RoutePreloadContext.Provider>
+  ) : (
+    <Placeholder item={node} />
+  );
 }

@@ -74,6 +74,8 @@ export const clientMessages = {
     en: 'The page you asked for does not exist; check the address.',
   },
   'client.error.backHome': { zh: '返回首页', en: 'Back to the start page' },
+  'client.error.retry': { zh: '重试', en: 'Retry' },
+  'client.error.unexpected': { zh: '页面出错了', en: 'Something went wrong on this page' },
   'client.error.screenFailed': { zh: '页面加载失败，请刷新重试', en: 'The page could not be loaded; refresh to try again' },
   'client.placeholder.body': {
     zh: '该页面正在建设中，菜单与权限已就绪。',

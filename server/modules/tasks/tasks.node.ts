@@ -1,8 +1,11 @@
 import { builder } from '../../graphql/builder.ts';
 import { NotFoundError } from '../../errors.ts';
 import { translate, type MessageKey } from '../../i18n/catalogue.ts';
-import { visibleTasksWhere } from './tasks.policy.ts';
-import { LOG_ACTIONS, LOG_NOTES, TASK_ORDER, daysWithoutLog, taskStatistics, tasksWhere, type TaskListFilter, type TaskStatistics } from './tasks.service.ts';
+import { canEditAddition, canEditTask, canReassignTask, visibleTasksWhere } from './tasks.policy.ts';
+import {
+  ASSIGNABLE_STATES, LOG_ACTIONS, LOG_NOTES, REPORTABLE_STATES, TASK_ORDER, TASK_STATES, TRANSITIONS, accessFacts, daysWithoutLog, taskStatistics, tasksWhere,
+  type TaskListFilter, type TaskStatistics, type Transition,
+} from './tasks.service.ts';
 
 // ── enums (legacy numbers in the descriptions) ──
 
@@ -45,6 +48,11 @@ export const TaskLogNoteEnum = builder.enumType('TaskLogNote', {
 export const TaskLogActionEnum = builder.enumType('TaskLogAction', {
   description: 'What a log line records, finer than its note.',
   values: LOG_ACTIONS,
+});
+
+export const TaskTransitionEnum = builder.enumType('TaskTransition', {
+  description: 'A state change of a task, one mutation each (completeTask, undoCompleteTask, pauseTask, resumeTask, waitTask, stopWaitingTask, abandonTask).',
+  values: ['complete', 'undoComplete', 'pause', 'resume', 'wait', 'stopWaiting', 'abandon'] as const satisfies readonly Transition[],
 });
 
 const clampState = (s: number) => (s === 0 || s === 2 || s === 3 || s === 4 || s === 5 ? s : 1);
@@ -93,6 +101,10 @@ export const TaskAdditionNode = builder.prismaNode('TaskAddition', {
     databaseId: t.exposeInt('id'),
     content: t.exposeString('content'),
     author: t.relation('user'),
+    viewerCanEdit: t.boolean({
+      description: 'The caller may edit the addition (its author, or an administrator).',
+      resolve: (a, _a, ctx) => !!ctx.actor && canEditAddition(ctx.actor, a),
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
     task: t.relation('task'),
@@ -137,6 +149,40 @@ export const TaskNode = builder.prismaNode('WorkTask', {
     viewerCanEdit: t.boolean({
       description: 'The caller may edit or delete the task (its assigner, or an administrator).',
       resolve: (task, _a, ctx) => !!ctx.actor && (ctx.actor.isAdmin || ctx.actor.id === task.assignerId),
+    }),
+    // The rules below are the service's and the policy's, answered for the caller so the
+    // client never recomputes them.
+    viewerCanReassign: t.boolean({
+      description: 'The caller may reassign the task now: assigner, project manager or administrator, and the task is not complete or abandoned.',
+      select: { project: { select: { managerId: true } } },
+      resolve: (task, _a, ctx) => !!ctx.actor && canReassignTask(ctx.actor, accessFacts(task)) && ASSIGNABLE_STATES.includes(task.state),
+    }),
+    viewerCanChangePriority: t.boolean({
+      description: 'The caller may change the priority: assigner, project manager or administrator.',
+      select: { project: { select: { managerId: true } } },
+      resolve: (task, _a, ctx) => !!ctx.actor && canReassignTask(ctx.actor, accessFacts(task)),
+    }),
+    viewerCanReport: t.boolean({
+      description: 'The caller may write a daily report on the task (it is incomplete, complete, paused or waiting).',
+      resolve: (task, _a, ctx) => !!ctx.actor && REPORTABLE_STATES.includes(task.state),
+    }),
+    viewerCanSchedule: t.boolean({
+      description: 'The caller may add the task to a schedule (a complete task cannot be scheduled: task.completedNotSchedulable).',
+      resolve: (task, _a, ctx) => !!ctx.actor && task.state !== TASK_STATES.COMPLETE,
+    }),
+    viewerTransitions: t.field({
+      type: [TaskTransitionEnum],
+      description: 'The state changes the caller may make now, from the state machine (TRANSITIONS) and the editing right.',
+      select: { project: { select: { managerId: true } } },
+      resolve: (task, _a, ctx) => {
+        const actor = ctx.actor;
+        if (!actor) return [];
+        const editor = canEditTask(actor, accessFacts(task));
+        return (Object.keys(TRANSITIONS) as Transition[]).filter((name) => {
+          const rule = TRANSITIONS[name];
+          return rule.from.includes(task.state) && (rule.who === 'participant' || editor);
+        });
+      },
     }),
   }),
 });

@@ -25,7 +25,7 @@ export function ConflictList({ clashes, total }: { clashes: readonly Clash[]; to
   const shown = clashes.slice(0, 50);
   return (
     <Stack gap="2" data-testid="conflict-list">
-      <Text fontWeight="semibold" color="red.600" data-testid="conflict-summary">{t('calendarUi.conflict.summary', { count: total })}</Text>
+      <Text fontWeight="semibold" color="fg.error" data-testid="conflict-summary">{t('calendarUi.conflict.summary', { count: total })}</Text>
       <Box maxH="60" overflowY="auto" borderWidth="1px" borderRadius="md">
         {shown.map((c, i) => (
           <Flex key={i} gap="3" px="3" py="2" borderBottomWidth={i < shown.length - 1 ? '1px' : 0} align="center" data-testid="conflict-row" fontSize="sm">
@@ -34,15 +34,15 @@ export function ConflictList({ clashes, total }: { clashes: readonly Clash[]; to
             </Badge>
             <Stack gap="0" flex="1" minW="0">
               <Text truncate fontWeight="medium">{c.title ?? t('calendarUi.busy')}</Text>
-              <Text color="gray.600">{span(c.eventStart, c.eventEnd)}</Text>
+              <Text color="fg.muted">{span(c.eventStart, c.eventEnd)}</Text>
             </Stack>
             {clashes.length > 1 || c.occurrence > 1 ? (
-              <Text color="gray.500" flexShrink={0}>{t('calendarUi.conflict.occurrence', { n: c.occurrence })} · {span(c.start, c.end)}</Text>
+              <Text color="fg.subtle" flexShrink={0}>{t('calendarUi.conflict.occurrence', { n: c.occurrence })} · {span(c.start, c.end)}</Text>
             ) : null}
           </Flex>
         ))}
       </Box>
-      {total > shown.length && <Text fontSize="sm" color="gray.500">{t('calendarUi.conflict.more', { count: total - shown.length })}</Text>}
+      {total > shown.length && <Text fontSize="sm" color="fg.subtle">{t('calendarUi.conflict.more', { count: total - shown.length })}</Text>}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Button, CloseButton, Dialog, Flex, Grid, IconButton, Input, NativeSelect, Popover, Portal, Progress, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Grid, Progress, Text } from '@chakra-ui/react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
@@ -6,20 +6,15 @@ import { TableKit } from '@tiptap/extension-table';
 import TextAlign from '@tiptap/extension-text-align';
 import { BackgroundColor, Color, TextStyle } from '@tiptap/extension-text-style';
 import { CharacterCount, Placeholder } from '@tiptap/extensions';
-import { TextSelection } from '@tiptap/pm/state';
-import {
-  AlignCenter, AlignJustify, AlignLeft, AlignRight, Baseline, Bold, Eraser, Eye, Film, Frame, Highlighter, Image as ImageIcon, IndentDecrease,
-  IndentIncrease, Italic, Link2, Link2Off, List, ListOrdered, Omega, Paperclip, Redo2, Search, Smile, Strikethrough, Table as TableIcon, Underline, Undo2,
-} from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearDraft, loadDraft, saveDraft } from './drafts.ts';
 import { BlockFormat, Embed } from './extensions.ts';
-import {
-  EDITOR_LIMITS, EMOTICONS, LINE_HEIGHTS, PALETTE, SPECIAL_CHARACTERS, checkAttachment, checkImageFile, checkImageUrl, countState, findAll, normaliseLink,
-  parseIframeUrl, parseSize, parseVideoUrl, pickerSize, sniffImage, tableMayGrow, type UploadProblem,
-} from './rules.ts';
-import { readAsDataUrl, uploadAttachment, UploadFailed } from './upload.ts';
+import { EDITOR_LIMITS, EMOTICONS, SPECIAL_CHARACTERS, checkAttachment, checkImageFile, countState, sniffImage, tableMayGrow, type UploadProblem } from './rules.ts';
+import { readAsDataUrl, UploadFailed, type AttachmentUploader } from './upload.ts';
+import { EDITOR_CSS } from './styles.ts';
+import { EditorModal, EmbedDialog, ImageDialog, LinkDialog, SearchDialog, UPLOAD_KEYS, type DialogKind, type Message } from './EditorDialogs.tsx';
+import { EditorToolbar, IDLE } from './Toolbar.tsx';
 
 export type RichTextEditorProps = {
   /** The HTML the editor starts with (read once). */
@@ -29,20 +24,11 @@ export type RichTextEditorProps = {
   draftKey?: string;
   placeholder?: string;
   minHeight?: string;
-  /** The project attachments are stored in (project files); without one, attachments are refused. */
-  projectId?: string | null;
+  /** Stores attachments (the task screens store them as project files); without one, attachments are refused. */
+  uploadAttachment?: AttachmentUploader | null;
   /** Fired when the text goes over the 10000-character limit. */
   onOverflow?: (count: number) => void;
   testId?: string;
-};
-
-type Message = { text: string; tone: 'info' | 'warning' | 'error' | 'success' } | null;
-type DialogKind = 'link' | 'image' | 'video' | 'iframe' | 'special' | 'emoticon' | 'search' | 'preview' | 'clear' | null;
-
-const UPLOAD_KEYS: Record<UploadProblem, string> = {
-  empty: 'editor.uploadEmpty',
-  tooLarge: 'editor.uploadTooLarge',
-  typeNotAllowed: 'editor.uploadTypeNotAllowed',
 };
 
 /** Messages stay 4 s (the autosave note 2 s): spec section 9. */
@@ -63,109 +49,6 @@ function useTimedMessage(ms: number): [Message, (m: Message) => void] {
   return [message, show];
 }
 
-function Tool({ label, active, disabled, onClick, children, testId }: { label: string; active?: boolean; disabled?: boolean; onClick: () => void; children: ReactNode; testId: string }) {
-  return (
-    <IconButton
-      aria-label={label}
-      title={label}
-      size="xs"
-      variant={active ? 'subtle' : 'ghost'}
-      colorPalette={active ? 'blue' : 'gray'}
-      disabled={disabled}
-      onMouseDown={(e) => e.preventDefault()}
-      onClick={onClick}
-      data-testid={`editor-${testId}`}
-      data-active={active ? 'true' : undefined}
-    >
-      {children}
-    </IconButton>
-  );
-}
-
-function EditorModal({ title, onClose, children, footer, testId, size = 'md' }: { title: string; onClose: () => void; children: ReactNode; footer?: ReactNode; testId: string; size?: 'sm' | 'md' | 'lg' | 'xl' }) {
-  const { t } = useTranslation();
-  return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} placement="center" size={size}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid={testId}>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>{children}</Dialog.Body>
-            {footer && <Dialog.Footer>{footer}</Dialog.Footer>}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('client.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
-}
-
-function ColourTool({ label, testId, icon, onPick, onClear }: { label: string; testId: string; icon: ReactNode; onPick: (c: string) => void; onClear: () => void }) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  return (
-    <Popover.Root open={open} onOpenChange={(e) => setOpen(e.open)} positioning={{ placement: 'bottom-start' }}>
-      <Popover.Trigger asChild>
-        <IconButton aria-label={label} title={label} size="xs" variant="ghost" onMouseDown={(e) => e.preventDefault()} data-testid={`editor-${testId}`}>{icon}</IconButton>
-      </Popover.Trigger>
-      <Popover.Positioner>
-        <Popover.Content w="auto" p="2">
-          <Grid templateColumns="repeat(11, 1fr)" gap="1">
-            {PALETTE.map((c) => (
-              <Box key={c} as="button" w="5" h="5" borderRadius="sm" borderWidth="1px" bg={c} title={c} aria-label={c} onMouseDown={(e) => e.preventDefault()} onClick={() => { onPick(c); setOpen(false); }} />
-            ))}
-          </Grid>
-          <Button size="xs" variant="ghost" mt="2" onClick={() => { onClear(); setOpen(false); }}>{t('tasksUi.editor.noColour')}</Button>
-        </Popover.Content>
-      </Popover.Positioner>
-    </Popover.Root>
-  );
-}
-
-function TablePicker({ onPick, label }: { onPick: (rows: number, cols: number) => void; label: string }) {
-  const [open, setOpen] = useState(false);
-  const [hover, setHover] = useState({ r: 0, c: 0 });
-  const size = pickerSize(hover.r, hover.c);
-  return (
-    <Popover.Root open={open} onOpenChange={(e) => { setOpen(e.open); setHover({ r: 0, c: 0 }); }} positioning={{ placement: 'bottom-start' }}>
-      <Popover.Trigger asChild>
-        <IconButton aria-label={label} title={label} size="xs" variant="ghost" onMouseDown={(e) => e.preventDefault()} data-testid="editor-table"><TableIcon /></IconButton>
-      </Popover.Trigger>
-      <Popover.Positioner>
-        <Popover.Content w="auto" p="2" data-testid="table-picker">
-          <Grid templateColumns={`repeat(${size.cols}, 14px)`} gap="2px" onMouseLeave={() => setHover({ r: 0, c: 0 })}>
-            {Array.from({ length: size.rows * size.cols }, (_, i) => {
-              const r = Math.floor(i / size.cols);
-              const c = i % size.cols;
-              const on = r <= hover.r && c <= hover.c;
-              return (
-                <Box
-                  key={i}
-                  w="14px"
-                  h="14px"
-                  borderWidth="1px"
-                  borderColor={on ? 'blue.400' : 'gray.300'}
-                  bg={on ? 'blue.100' : 'white'}
-                  onMouseEnter={() => setHover({ r, c })}
-                  onMouseDown={(e) => e.preventDefault()}
-                  onClick={() => { onPick(r + 1, c + 1); setOpen(false); }}
-                  data-testid={`table-cell-${r + 1}-${c + 1}`}
-                />
-              );
-            })}
-          </Grid>
-          <Text fontSize="xs" mt="1" textAlign="center" data-testid="table-picker-size">{hover.r + 1} × {hover.c + 1}</Text>
-        </Popover.Content>
-      </Popover.Positioner>
-    </Popover.Root>
-  );
-}
-
 /** The current table's row and column counts, or null outside a table. */
 function tableSize(editor: Editor): { rows: number; cols: number } | null {
   const { $from } = editor.state.selection;
@@ -181,260 +64,6 @@ function tableSize(editor: Editor): { rows: number; cols: number } | null {
   }
   return null;
 }
-
-/** Text positions (document offsets) of a literal search, within text nodes. */
-function matchesIn(editor: Editor, needle: string, caseSensitive: boolean): Array<{ from: number; to: number }> {
-  const out: Array<{ from: number; to: number }> = [];
-  editor.state.doc.descendants((node, pos) => {
-    if (!node.isText || !node.text) return;
-    for (const i of findAll(node.text, needle, caseSensitive)) out.push({ from: pos + i, to: pos + i + needle.length });
-  });
-  return out;
-}
-
-function LinkDialog({ editor, onClose, say }: { editor: Editor; onClose: () => void; say: (m: Message) => void }) {
-  const { t } = useTranslation();
-  const { from, to } = editor.state.selection;
-  const [href, setHref] = useState<string>((editor.getAttributes('link').href as string | undefined) ?? '');
-  const [text, setText] = useState(editor.state.doc.textBetween(from, to, ' '));
-  const [error, setError] = useState<string | null>(null);
-  function save() {
-    const link = normaliseLink(href);
-    if (!link) {
-      setError(t('tasksUi.editor.linkInvalid'));
-      return;
-    }
-    if (link.protocolAdded) say({ text: t('editor.linkProtocolAdded'), tone: 'info' });
-    const chain = editor.chain().focus();
-    if (from === to || text.trim() !== editor.state.doc.textBetween(from, to, ' ')) {
-      chain.insertContent({ type: 'text', text: text.trim() || link.href, marks: [{ type: 'link', attrs: { href: link.href, target: '_blank' } }] }).run();
-    } else {
-      chain.extendMarkRange('link').setLink({ href: link.href, target: '_blank' }).run();
-    }
-    onClose();
-  }
-  return (
-    <EditorModal title={t('tasksUi.editor.link')} onClose={onClose} testId="editor-link-dialog" footer={<><Button variant="outline" onClick={onClose}>{t('client.cancel')}</Button><Button colorPalette="blue" onClick={save} data-testid="link-save">{t('tasksUi.ok')}</Button></>}>
-      <Stack gap="3">
-        <Input placeholder={t('tasksUi.editor.linkText')} value={text} onChange={(e) => setText(e.target.value)} data-testid="link-text" />
-        <Input placeholder={t('tasksUi.editor.linkAddress')} value={href} onChange={(e) => { setHref(e.target.value); setError(null); }} data-testid="link-href" />
-        {error && <Text color="red.600" fontSize="sm" data-testid="link-error">{error}</Text>}
-      </Stack>
-    </EditorModal>
-  );
-}
-
-function ImageDialog({ editor, onClose, say }: { editor: Editor; onClose: () => void; say: (m: Message) => void }) {
-  const { t } = useTranslation();
-  const [url, setUrl] = useState('');
-  const [width, setWidth] = useState('');
-  const [height, setHeight] = useState('');
-  const [alt, setAlt] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-
-  function sizes(): { width: number | null; height: number | null } | null {
-    const w = parseSize(width);
-    const h = parseSize(height);
-    if (!w.ok || !h.ok) {
-      setError(t('editor.imageSizeInvalid'));
-      return null;
-    }
-    return { width: w.value, height: h.value };
-  }
-
-  function insert(src: string, size: { width: number | null; height: number | null }) {
-    editor.chain().focus().setImage({ src, alt: alt || undefined, ...(size.width ? { width: size.width } : {}), ...(size.height ? { height: size.height } : {}) } as never).run();
-    onClose();
-  }
-
-  function byUrl() {
-    const size = sizes();
-    if (!size) return;
-    const checked = checkImageUrl(url, [window.location.host]);
-    if (!checked.ok) {
-      setError(t('editor.imageSourceNotAllowed'));
-      return;
-    }
-    insert(checked.src, size);
-  }
-
-  async function byFile(file: File | undefined) {
-    if (!file) return;
-    setError(null);
-    const size = sizes();
-    if (!size) return;
-    const problem = checkImageFile(file);
-    if (problem) {
-      setError(t(UPLOAD_KEYS[problem]));
-      return;
-    }
-    if (!sniffImage(new Uint8Array(await file.slice(0, 16).arrayBuffer()))) {
-      setError(t('editor.uploadTypeNotAllowed'));
-      return;
-    }
-    setProgress(0);
-    try {
-      const src = await readAsDataUrl(file, setProgress);
-      setProgress(1);
-      insert(src, size);
-    } catch {
-      setProgress(null);
-      say({ text: t('editor.uploadError'), tone: 'error' });
-    }
-  }
-
-  return (
-    <EditorModal title={t('tasksUi.editor.image')} onClose={onClose} testId="editor-image-dialog" size="lg">
-      <Tabs.Root defaultValue="upload" variant="line">
-        <Tabs.List>
-          <Tabs.Trigger value="upload" data-testid="image-tab-upload">{t('tasksUi.editor.imageUpload')}</Tabs.Trigger>
-          <Tabs.Trigger value="url" data-testid="image-tab-url">{t('tasksUi.editor.imageByUrl')}</Tabs.Trigger>
-        </Tabs.List>
-        <Flex gap="2" mt="3">
-          <Input placeholder={t('tasksUi.editor.width')} value={width} onChange={(e) => { setWidth(e.target.value); setError(null); }} data-testid="image-width" />
-          <Input placeholder={t('tasksUi.editor.height')} value={height} onChange={(e) => { setHeight(e.target.value); setError(null); }} data-testid="image-height" />
-          <Input placeholder={t('tasksUi.editor.alt')} value={alt} onChange={(e) => setAlt(e.target.value)} />
-        </Flex>
-        <Tabs.Content value="upload">
-          <Stack gap="2">
-            <Text fontSize="sm" color="gray.600">{t('tasksUi.editor.imageHint', { size: '1 MB' })}</Text>
-            <input type="file" accept=".png,.jpg,.jpeg,.gif,.webp" onChange={(e) => void byFile(e.target.files?.[0])} data-testid="image-file" />
-            {progress !== null && (
-              <Progress.Root value={Math.round(progress * 100)} size="sm" data-testid="image-progress">
-                <Progress.Track><Progress.Range /></Progress.Track>
-              </Progress.Root>
-            )}
-          </Stack>
-        </Tabs.Content>
-        <Tabs.Content value="url">
-          <Stack gap="2">
-            <Input placeholder="https://example.com/picture.png" value={url} onChange={(e) => { setUrl(e.target.value); setError(null); }} data-testid="image-url" />
-            <Flex justify="flex-end"><Button colorPalette="blue" onClick={byUrl} data-testid="image-insert">{t('tasksUi.editor.insert')}</Button></Flex>
-          </Stack>
-        </Tabs.Content>
-      </Tabs.Root>
-      {error && <Text color="red.600" fontSize="sm" mt="2" data-testid="image-error">{error}</Text>}
-    </EditorModal>
-  );
-}
-
-function EmbedDialog({ editor, kind, onClose }: { editor: Editor; kind: 'video' | 'iframe'; onClose: () => void }) {
-  const { t } = useTranslation();
-  const [url, setUrl] = useState('');
-  const [width, setWidth] = useState(kind === 'video' ? '560' : '600');
-  const [height, setHeight] = useState(kind === 'video' ? '315' : '400');
-  const [error, setError] = useState<string | null>(null);
-  function save() {
-    const w = parseSize(width);
-    const h = parseSize(height);
-    if (kind === 'video') {
-      const embed = parseVideoUrl(url);
-      if (!embed) return setError(t('editor.videoUrlInvalid'));
-      if (!w.ok || !h.ok) return setError(t('editor.videoSizeInvalid'));
-      editor.chain().focus().insertEmbed({ ...embed, width: w.value, height: h.value }).run();
-    } else {
-      const frame = parseIframeUrl(url);
-      if (!frame.ok) return setError(t(frame.reason === 'required' ? 'editor.iframeAddressRequired' : 'tasksUi.editor.linkInvalid'));
-      if (!w.ok || !h.ok) return setError(t('editor.imageSizeInvalid'));
-      editor.chain().focus().insertEmbed({ kind: 'iframe', src: frame.src, original: frame.src, width: w.value, height: h.value }).run();
-    }
-    onClose();
-  }
-  return (
-    <EditorModal
-      title={t(kind === 'video' ? 'tasksUi.editor.video' : 'tasksUi.editor.iframe')}
-      onClose={onClose}
-      testId={`editor-${kind}-dialog`}
-      footer={<><Button variant="outline" onClick={onClose}>{t('client.cancel')}</Button><Button colorPalette="blue" onClick={save} data-testid="embed-save">{t('tasksUi.ok')}</Button></>}
-    >
-      <Stack gap="3">
-        <Input placeholder={kind === 'video' ? 'https://www.youtube.com/watch?v=…' : 'https://'} value={url} onChange={(e) => { setUrl(e.target.value); setError(null); }} data-testid="embed-url" />
-        <Flex gap="2">
-          <Input placeholder={t('tasksUi.editor.width')} value={width} onChange={(e) => setWidth(e.target.value)} data-testid="embed-width" />
-          <Input placeholder={t('tasksUi.editor.height')} value={height} onChange={(e) => setHeight(e.target.value)} data-testid="embed-height" />
-        </Flex>
-        <Text fontSize="xs" color="gray.500">{t('tasksUi.editor.embedNote')}</Text>
-        {error && <Text color="red.600" fontSize="sm" data-testid="embed-error">{error}</Text>}
-      </Stack>
-    </EditorModal>
-  );
-}
-
-function SearchDialog({ editor, onClose, say }: { editor: Editor; onClose: () => void; say: (m: Message) => void }) {
-  const { t } = useTranslation();
-  const [needle, setNeedle] = useState('');
-  const [replacement, setReplacement] = useState('');
-  const [caseSensitive, setCaseSensitive] = useState(false);
-
-  function select(range: { from: number; to: number }) {
-    const { tr } = editor.state;
-    editor.view.dispatch(tr.setSelection(TextSelection.create(tr.doc, range.from, range.to)).scrollIntoView());
-  }
-
-  function find(direction: 1 | -1): boolean {
-    const all = matchesIn(editor, needle, caseSensitive);
-    if (!needle) return false;
-    const { from, to } = editor.state.selection;
-    const next = direction === 1 ? all.find((m) => m.from >= to) : [...all].reverse().find((m) => m.to <= from);
-    if (next) {
-      select(next);
-      return true;
-    }
-    say({ text: t(direction === 1 ? 'editor.searchEnd' : 'editor.searchStart'), tone: 'info' });
-    // The next search starts again from the other end.
-    const edge = direction === 1 ? 0 : editor.state.doc.content.size;
-    const { tr } = editor.state;
-    editor.view.dispatch(tr.setSelection(TextSelection.near(tr.doc.resolve(edge))));
-    return false;
-  }
-
-  function replaceOne() {
-    const { from, to } = editor.state.selection;
-    const selected = editor.state.doc.textBetween(from, to);
-    const same = caseSensitive ? selected === needle : selected.toLowerCase() === needle.toLowerCase();
-    if (needle && same) editor.chain().insertContentAt({ from, to }, replacement).run();
-    find(1);
-  }
-
-  function replaceAll() {
-    const all = matchesIn(editor, needle, caseSensitive);
-    if (!all.length) {
-      say({ text: t('tasksUi.editor.notFound'), tone: 'info' });
-      return;
-    }
-    const { tr } = editor.state;
-    for (const m of [...all].reverse()) {
-      if (replacement) tr.insertText(replacement, m.from, m.to);
-      else tr.delete(m.from, m.to);
-    }
-    editor.view.dispatch(tr);
-    say({ text: t('tasksUi.editor.replaced', { count: all.length }), tone: 'success' });
-  }
-
-  return (
-    <EditorModal title={t('tasksUi.editor.search')} onClose={onClose} testId="editor-search-dialog">
-      <Stack gap="3">
-        <Input placeholder={t('tasksUi.editor.find')} value={needle} onChange={(e) => setNeedle(e.target.value)} data-testid="search-needle" />
-        <Input placeholder={t('tasksUi.editor.replaceWith')} value={replacement} onChange={(e) => setReplacement(e.target.value)} data-testid="search-replacement" />
-        <label style={{ fontSize: 14 }}>
-          <input type="checkbox" checked={caseSensitive} onChange={(e) => setCaseSensitive(e.target.checked)} /> {t('tasksUi.editor.caseSensitive')}
-        </label>
-        <Flex gap="2" wrap="wrap">
-          <Button size="sm" onClick={() => find(-1)} data-testid="search-prev">{t('tasksUi.editor.findPrev')}</Button>
-          <Button size="sm" onClick={() => find(1)} data-testid="search-next">{t('tasksUi.editor.findNext')}</Button>
-          <Button size="sm" onClick={replaceOne} data-testid="search-replace">{t('tasksUi.editor.replace')}</Button>
-          <Button size="sm" onClick={replaceAll} data-testid="search-replace-all">{t('tasksUi.editor.replaceAll')}</Button>
-        </Flex>
-      </Stack>
-    </EditorModal>
-  );
-}
-
-const IDLE = {
-  count: 0, bold: false, italic: false, underline: false, strike: false, bullet: false, ordered: false, link: false,
-  heading: 0, align: 'left', lineHeight: '', inTable: false, canUndo: false, canRedo: false,
-} as const;
 
 /** Characters of text (CharacterCount), 0 while the extension's storage is not there. */
 function characters(e: Editor): number {
@@ -452,7 +81,7 @@ function characters(e: Editor): number {
  * preview, clear with confirmation, undo history 20, Tab inserts 4 spaces, autosave of drafts
  * every 500 ms, word count with the 10000 limit. Loaded in its own chunk (see index.tsx).
  */
-export default function RichTextEditor({ value, onChange, draftKey, placeholder, minHeight = '220px', projectId, onOverflow, testId = 'rich-editor' }: RichTextEditorProps) {
+export default function RichTextEditor({ value, onChange, draftKey, placeholder, minHeight = '220px', uploadAttachment, onOverflow, testId = 'rich-editor' }: RichTextEditorProps) {
   const { t } = useTranslation();
   const [message, say] = useTimedMessage(EDITOR_LIMITS.messageMs);
   const [saved, sayAutosaved] = useTimedMessage(EDITOR_LIMITS.autosaveMessageMs);
@@ -469,7 +98,6 @@ export default function RichTextEditor({ value, onChange, draftKey, placeholder,
   onChangeRef.current = onChange;
   const onOverflowRef = useRef(onOverflow);
   onOverflowRef.current = onOverflow;
-  const attachmentInput = useRef<HTMLInputElement>(null);
 
   const extensions = useMemo(
     () => [
@@ -587,7 +215,7 @@ export default function RichTextEditor({ value, onChange, draftKey, placeholder,
       say({ text: t('editor.attachmentLimit', { max: EDITOR_LIMITS.attachmentsPerPick }), tone: 'error' });
       return;
     }
-    if (!projectId) {
+    if (!uploadAttachment) {
       say({ text: t('tasksUi.editor.attachmentNeedsProject'), tone: 'error' });
       return;
     }
@@ -599,7 +227,7 @@ export default function RichTextEditor({ value, onChange, draftKey, placeholder,
       }
       setUpload({ name: file.name, fraction: 0 });
       try {
-        const stored = await uploadAttachment(projectId, file, (fraction) => setUpload({ name: file.name, fraction }), t('editor.uploadError'));
+        const stored = await uploadAttachment(file, (fraction) => setUpload({ name: file.name, fraction }), t('editor.uploadError'));
         editor
           .chain()
           .focus()
@@ -630,79 +258,11 @@ export default function RichTextEditor({ value, onChange, draftKey, placeholder,
   const chain = () => editor.chain().focus();
 
   return (
-    <Box borderWidth="1px" borderRadius="md" bg="white" data-testid={testId} className="rte">
+    <Box borderWidth="1px" borderRadius="md" bg="bg.panel" data-testid={testId} className="rte">
       <style>{EDITOR_CSS}</style>
-      <Flex wrap="wrap" gap="0.5" p="1" borderBottomWidth="1px" bg="gray.50" align="center" data-testid="editor-toolbar">
-        <Tool label={t('tasksUi.editor.undo')} testId="undo" disabled={!state.canUndo} onClick={() => chain().undo().run()}><Undo2 /></Tool>
-        <Tool label={t('tasksUi.editor.redo')} testId="redo" disabled={!state.canRedo} onClick={() => chain().redo().run()}><Redo2 /></Tool>
-        <NativeSelect.Root size="xs" width="24">
-          <NativeSelect.Field
-            aria-label={t('tasksUi.editor.heading')}
-            value={String(state.heading)}
-            onChange={(e) => {
-              const level = Number(e.target.value);
-              if (level) chain().setHeading({ level: level as 1 | 2 | 3 | 4 | 5 | 6 }).run();
-              else chain().setParagraph().run();
-            }}
-            data-testid="editor-heading"
-          >
-            <option value="0">{t('tasksUi.editor.paragraph')}</option>
-            {[1, 2, 3, 4, 5, 6].map((l) => <option key={l} value={l}>{t('tasksUi.editor.headingN', { level: l })}</option>)}
-          </NativeSelect.Field>
-        </NativeSelect.Root>
-        <Tool label={t('tasksUi.editor.bold')} testId="bold" active={state.bold} onClick={() => chain().toggleBold().run()}><Bold /></Tool>
-        <Tool label={t('tasksUi.editor.italic')} testId="italic" active={state.italic} onClick={() => chain().toggleItalic().run()}><Italic /></Tool>
-        <Tool label={t('tasksUi.editor.underline')} testId="underline" active={state.underline} onClick={() => chain().toggleUnderline().run()}><Underline /></Tool>
-        <Tool label={t('tasksUi.editor.strike')} testId="strike" active={state.strike} onClick={() => chain().toggleStrike().run()}><Strikethrough /></Tool>
-        <ColourTool label={t('tasksUi.editor.colour')} testId="colour" icon={<Baseline />} onPick={(c) => chain().setColor(c).run()} onClear={() => chain().unsetColor().run()} />
-        <ColourTool label={t('tasksUi.editor.background')} testId="background" icon={<Highlighter />} onPick={(c) => chain().setBackgroundColor(c).run()} onClear={() => chain().unsetBackgroundColor().run()} />
-        <Tool label={t('tasksUi.editor.bulletList')} testId="bullet" active={state.bullet} onClick={() => chain().toggleBulletList().run()}><List /></Tool>
-        <Tool label={t('tasksUi.editor.orderedList')} testId="ordered" active={state.ordered} onClick={() => chain().toggleOrderedList().run()}><ListOrdered /></Tool>
-        <Tool label={t('tasksUi.editor.outdent')} testId="outdent" onClick={() => chain().outdent().run()}><IndentDecrease /></Tool>
-        <Tool label={t('tasksUi.editor.indent')} testId="indent" onClick={() => chain().indent().run()}><IndentIncrease /></Tool>
-        <NativeSelect.Root size="xs" width="28">
-          <NativeSelect.Field
-            aria-label={t('tasksUi.editor.lineHeight')}
-            title={t('tasksUi.editor.lineHeight')}
-            value={state.lineHeight}
-            onChange={(e) => chain().setBlockLineHeight(e.target.value || null).run()}
-            data-testid="editor-line-height"
-          >
-            <option value="">{t('tasksUi.editor.lineHeight')}</option>
-            {LINE_HEIGHTS.map((h) => <option key={h} value={h}>{h}</option>)}
-          </NativeSelect.Field>
-        </NativeSelect.Root>
-        <Tool label={t('tasksUi.editor.alignLeft')} testId="align-left" active={state.align === 'left'} onClick={() => chain().setTextAlign('left').run()}><AlignLeft /></Tool>
-        <Tool label={t('tasksUi.editor.alignCenter')} testId="align-center" active={state.align === 'center'} onClick={() => chain().setTextAlign('center').run()}><AlignCenter /></Tool>
-        <Tool label={t('tasksUi.editor.alignRight')} testId="align-right" active={state.align === 'right'} onClick={() => chain().setTextAlign('right').run()}><AlignRight /></Tool>
-        <Tool label={t('tasksUi.editor.alignJustify')} testId="align-justify" active={state.align === 'justify'} onClick={() => chain().setTextAlign('justify').run()}><AlignJustify /></Tool>
-        <Tool label={t('tasksUi.editor.link')} testId="link" active={state.link} onClick={() => setDialog('link')}><Link2 /></Tool>
-        <Tool label={t('tasksUi.editor.unlink')} testId="unlink" disabled={!state.link} onClick={() => chain().extendMarkRange('link').unsetLink().run()}><Link2Off /></Tool>
-        <Tool label={t('tasksUi.editor.image')} testId="image" onClick={() => setDialog('image')}><ImageIcon /></Tool>
-        <Tool label={t('tasksUi.editor.attachment')} testId="attachment" onClick={() => attachmentInput.current?.click()}><Paperclip /></Tool>
-        <TablePicker label={t('tasksUi.editor.table')} onPick={(rows, cols) => chain().insertTable({ rows, cols, withHeaderRow: true }).run()} />
-        <Tool label={t('tasksUi.editor.specialChars')} testId="special" onClick={() => setDialog('special')}><Omega /></Tool>
-        <Tool label={t('tasksUi.editor.emoticons')} testId="emoticon" onClick={() => setDialog('emoticon')}><Smile /></Tool>
-        <Tool label={t('tasksUi.editor.search')} testId="search" onClick={() => setDialog('search')}><Search /></Tool>
-        <Tool label={t('tasksUi.editor.video')} testId="video" onClick={() => setDialog('video')}><Film /></Tool>
-        <Tool label={t('tasksUi.editor.iframe')} testId="iframe" onClick={() => setDialog('iframe')}><Frame /></Tool>
-        <Tool label={t('tasksUi.editor.preview')} testId="preview" onClick={() => setDialog('preview')}><Eye /></Tool>
-        <Tool label={t('tasksUi.editor.clear')} testId="clear" onClick={() => setDialog('clear')}><Eraser /></Tool>
-        <input
-          ref={attachmentInput}
-          type="file"
-          multiple
-          hidden
-          data-testid="editor-attachment-input"
-          onChange={(e) => {
-            const files = [...(e.target.files ?? [])];
-            e.target.value = '';
-            void attach(files);
-          }}
-        />
-      </Flex>
+      <EditorToolbar editor={editor} state={state} openDialog={setDialog} attach={attach} />
       {state.inTable && (
-        <Flex gap="1" px="2" py="1" borderBottomWidth="1px" bg="blue.50" wrap="wrap" data-testid="table-tools">
+        <Flex gap="1" px="2" py="1" borderBottomWidth="1px" bg="bg.selected" wrap="wrap" data-testid="table-tools">
           <Button size="2xs" variant="outline" onClick={() => addTableLine('row')} data-testid="table-add-row">{t('tasksUi.editor.addRow')}</Button>
           <Button size="2xs" variant="outline" onClick={() => addTableLine('col')} data-testid="table-add-col">{t('tasksUi.editor.addCol')}</Button>
           <Button size="2xs" variant="outline" onClick={() => chain().deleteRow().run()}>{t('tasksUi.editor.deleteRow')}</Button>
@@ -714,9 +274,9 @@ export default function RichTextEditor({ value, onChange, draftKey, placeholder,
       <Box px="3" py="2" minH={minHeight} maxH="45vh" overflowY="auto" cursor="text" onClick={() => !editor.isFocused && editor.commands.focus()}>
         <EditorContent editor={editor} />
       </Box>
-      <Flex px="3" py="1" borderTopWidth="1px" fontSize="xs" gap="3" align="center" minH="7" bg="gray.50" wrap="wrap">
+      <Flex px="3" py="1" borderTopWidth="1px" fontSize="xs" gap="3" align="center" minH="7" bg="bg.subtle" wrap="wrap">
         {message && (
-          <Text color={message.tone === 'error' ? 'red.600' : message.tone === 'warning' ? 'orange.600' : message.tone === 'success' ? 'green.600' : 'blue.600'} data-testid="editor-message">
+          <Text color={message.tone === 'error' ? 'fg.error' : message.tone === 'warning' ? 'fg.warning' : message.tone === 'success' ? 'fg.success' : 'fg.info'} data-testid="editor-message">
             {message.text}
           </Text>
         )}
@@ -739,8 +299,8 @@ export default function RichTextEditor({ value, onChange, draftKey, placeholder,
             {t('tasksUi.editor.restoreDraft')}
           </Button>
         )}
-        {saved && <Text color="green.600" data-testid="editor-autosaved">{saved.text}</Text>}
-        <Text ml="auto" color={counter.overflow ? 'red.600' : 'gray.500'} fontWeight={counter.overflow ? 'semibold' : 'normal'} data-testid="editor-count" data-overflow={counter.overflow ? 'true' : 'false'}>
+        {saved && <Text color="fg.success" data-testid="editor-autosaved">{saved.text}</Text>}
+        <Text ml="auto" color={counter.overflow ? 'fg.error' : 'fg.subtle'} fontWeight={counter.overflow ? 'semibold' : 'normal'} data-testid="editor-count" data-overflow={counter.overflow ? 'true' : 'false'}>
           {counter.overflow ? t('editor.wordOverflow', { max: counter.max }) : t('editor.wordCount', { count: counter.count, left: counter.left })}
         </Text>
       </Flex>
@@ -783,29 +343,3 @@ export default function RichTextEditor({ value, onChange, draftKey, placeholder,
     </Box>
   );
 }
-
-/** Content styles (the app has no global prose styles). */
-const EDITOR_CSS = `
-.rte-content { outline: none; font-size: 14px; line-height: 1.6; }
-.rte-content:focus { outline: none; }
-.rte-content p { margin: 0 0 0.5em; }
-.rte-content h1 { font-size: 1.8em; font-weight: 700; margin: 0.4em 0; }
-.rte-content h2 { font-size: 1.5em; font-weight: 700; margin: 0.4em 0; }
-.rte-content h3 { font-size: 1.25em; font-weight: 600; margin: 0.4em 0; }
-.rte-content h4, .rte-content h5, .rte-content h6 { font-size: 1.05em; font-weight: 600; margin: 0.4em 0; }
-.rte-content ul { list-style: disc; padding-left: 1.6em; }
-.rte-content ol { list-style: decimal; padding-left: 1.6em; }
-.rte-content a { color: #2563eb; text-decoration: underline; }
-.rte-content blockquote { border-left: 3px solid #cbd5e1; padding-left: 0.8em; color: #475569; }
-.rte-content pre { background: #f1f5f9; padding: 0.6em; border-radius: 4px; font-family: monospace; }
-.rte-content table { border-collapse: collapse; margin: 0.5em 0; }
-.rte-content td, .rte-content th { border: 1px solid #cbd5e1; padding: 4px 8px; min-width: 40px; vertical-align: top; }
-.rte-content th { background: #f1f5f9; font-weight: 600; }
-.rte-content .selectedCell { background: #dbeafe; }
-.rte-content img { max-width: 100%; display: inline-block; }
-.rte-content img.ProseMirror-selectednode { outline: 2px solid #3b82f6; }
-.rte-content figure[data-embed] { margin: 0.5em 0; }
-.rte-content figure[data-embed] iframe, .rte-content figure[data-embed] video { max-width: 100%; border: 1px solid #e2e8f0; }
-.rte-content figcaption { font-size: 12px; color: #64748b; }
-.rte-content p.is-editor-empty:first-child::before { content: attr(data-placeholder); color: #94a3b8; float: left; height: 0; pointer-events: none; }
-`;

@@ -1,13 +1,12 @@
 import { Badge, Box, type BadgeProps } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { TASK_PRIORITY_PALETTE, TASK_STATE_PALETTE } from '../../theme/status.ts';
 import { priorityOf, stateOf, type TaskPriorityCode, type TaskStateCode } from './codes.ts';
 
 export { PRIORITIES, STATES, TYPES, priorityOf, stateOf, type TaskPriorityCode, type TaskStateCode, type TaskTypeCode } from './codes.ts';
 
-const PRIORITY_COLOR: Record<TaskPriorityCode, string> = { URGENT: 'red', HIGH: 'orange', MEDIUM: 'blue', LOW: 'gray' };
-const STATE_COLOR: Record<TaskStateCode, string> = {
-  UNASSIGNED: 'gray', INCOMPLETE: 'blue', COMPLETE: 'green', ABANDONED: 'gray', PAUSED: 'yellow', WAITING: 'purple',
-};
+const PRIORITY_COLOR: Record<TaskPriorityCode, string> = TASK_PRIORITY_PALETTE;
+const STATE_COLOR: Record<TaskStateCode, string> = TASK_STATE_PALETTE;
 
 export function PriorityBadge({ priority, ...rest }: { priority: string } & BadgeProps) {
   const { t } = useTranslation();

@@ -1,0 +1,41 @@
+import type { OperationType } from 'relay-runtime';
+import { currentEnvironment } from '../relay/environment.tsx';
+import { startQuery, type RouteQuery, type RoutePreloads } from '../relay/routeQuery.ts';
+import { noticeDetailRoute } from '../screens/notice/NoticeDetail/NoticeDetail.route.ts';
+import { noticeListRoute } from '../screens/notice/NoticeList/NoticeList.route.ts';
+import { myCalendarRoute } from '../screens/working/MyCalendar/MyCalendar.route.ts';
+import { taskListRoute } from '../screens/working/Tasks/TaskList.route.ts';
+
+type Params = Readonly<Record<string, string | undefined>>;
+type AnyRoute = RouteQuery<OperationType>;
+
+/** The queries each fixed route starts on navigation. */
+const FIXED: Record<string, AnyRoute[]> = {
+  working: [myCalendarRoute, taskListRoute] as AnyRoute[],
+  notice: [noticeListRoute] as AnyRoute[],
+  noticeDetail: [noticeDetailRoute] as AnyRoute[],
+};
+
+/** The queries of the screens behind the menu, by the view component path (router/MenuRoute.tsx SCREENS). */
+const BY_COMPONENT: Record<string, AnyRoute[]> = {
+  'notification/notice/index': [noticeListRoute] as AnyRoute[],
+  'mission/task-list/index': [taskListRoute] as AnyRoute[],
+};
+
+function start(routes: AnyRoute[], params: Params): RoutePreloads {
+  const environment = currentEnvironment();
+  const out: RoutePreloads = {};
+  for (const r of routes) out[r.query.params.name] = startQuery(environment, r.query, r.variables(params));
+  return out;
+}
+
+/** A fixed route's loader: starts its queries and returns their references at once (no waiting for data). */
+export function preloadRoute(id: keyof typeof FIXED, params: Params): RoutePreloads {
+  return start(FIXED[id] ?? [], params);
+}
+
+/** A screen behind the menu: MenuRoute starts its queries as it renders, while the screen's code loads. */
+export function preloadComponent(component: string, params: Params): RoutePreloads | null {
+  const routes = BY_COMPONENT[component];
+  return routes ? start(routes, params) : null;
+}

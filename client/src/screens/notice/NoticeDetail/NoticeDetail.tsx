@@ -1,0 +1,85 @@
+import { Badge, Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { graphql, useMutation, usePreloadedQuery } from 'react-relay';
+import { useRouteQuery } from '../../../relay/routeQuery.ts';
+import { noticeDetailRoute } from './NoticeDetail.route.ts';
+import { useNavigate, useParams } from 'react-router';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useLang } from '../../../lib/useLang.ts';
+import { ErrorPage } from '../../system/ErrorPage/ErrorPage.tsx';
+import { sessionUser } from '../../../state/session.ts';
+import type { NoticeDetailMarkReadMutation } from './__generated__/NoticeDetailMarkReadMutation.graphql.ts';
+import type { NoticeDetailQuery } from './__generated__/NoticeDetailQuery.graphql.ts';
+
+/** notification/detail/:id — a notice or one of the viewer's letters; opening an unread letter marks it read. */
+const detailQuery = graphql`
+  query NoticeDetailQuery($id: ID!) {
+    node(id: $id) {
+      __typename
+      id
+      ... on Notice { title content publishedAt publisherName }
+      ... on Letter { title content sentAt senderName readState }
+    }
+  }
+`;
+
+const markReadMutation = graphql`
+  mutation NoticeDetailMarkReadMutation($input: LetterIdsInput!) {
+    markLetterRead(input: $input) {
+      __typename
+      ... on LetterReadStatePayload { unreadLetterCount letters { id readState } }
+      ... on Error { message }
+    }
+  }
+`;
+
+export function NoticeDetail() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const navigate = useNavigate();
+  const zone = sessionUser.use()?.timeZone;
+  const { id = '' } = useParams();
+  const { queryRef } = useRouteQuery(noticeDetailRoute, { id });
+  const data = usePreloadedQuery<NoticeDetailQuery>(detailQuery, queryRef);
+  const [markRead] = useMutation<NoticeDetailMarkReadMutation>(markReadMutation);
+  const node = data.node;
+  const unreadLetter = node?.__typename === 'Letter' && node.readState === 'UNREAD';
+
+  useEffect(() => {
+    if (!unreadLetter || !node) return;
+    markRead({
+      variables: { input: { letterIds: [node.id] } },
+      // The badge reads the root's unreadLetterCount.
+      updater: (store) => {
+        const count = store.getRootField('markLetterRead')?.getValue('unreadLetterCount');
+        if (typeof count === 'number') store.getRoot().setValue(count, 'unreadLetterCount');
+      },
+    });
+  }, [unreadLetter, node, markRead]);
+
+  if (!node || (node.__typename !== 'Notice' && node.__typename !== 'Letter')) return <ErrorPage code={404} embedded />;
+  const at = node.__typename === 'Notice' ? node.publishedAt : node.sentAt;
+  const from = node.__typename === 'Notice' ? node.publisherName : node.senderName;
+  return (
+    <Stack gap="4" data-testid="notice-detail" maxW="4xl">
+      <Box>
+        <Button variant="outline" size="sm" onClick={() => navigate(node.__typename === 'Letter' ? '/notice?tab=letters' : '/notice')}>{t('client.notice.back')}</Button>
+      </Box>
+      <Box bg="bg.panel" borderWidth="1px" borderRadius="lg" p="6">
+        <Stack gap="2">
+          <Badge alignSelf="flex-start" colorPalette={node.__typename === 'Letter' ? 'purple' : 'blue'}>
+            {t(node.__typename === 'Letter' ? 'client.notice.letter' : 'client.notice.notice')}
+          </Badge>
+          <Heading size="lg">{node.title}</Heading>
+          <Text color="fg.subtle" fontSize="sm">
+            {from ? `${t('client.notice.sender')}: ${from} · ` : ''}
+            {at ? `${t('client.notice.publishedAt')}: ${formatDateTime(at ?? '', lang, zone)}` : ''}
+          </Text>
+          {/* The server sanitises rich text (server/lib/html.ts) before storing and serving it. */}
+          <Box className="rich-text" mt="4" lineHeight="tall" dangerouslySetInnerHTML={{ __html: node.content ?? '' }} />
+        </Stack>
+      </Box>
+    </Stack>
+  );
+}

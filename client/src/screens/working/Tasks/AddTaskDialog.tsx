@@ -1,0 +1,199 @@
+import { Alert, Box, Button, Field, Flex, Grid, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { graphql, useFragment, useMutation } from 'react-relay';
+import { projectUploader } from './uploadAttachment.ts';
+import { RichTextEditor, clearDraft } from '../../../components/editor/index.tsx';
+import { DialogShell } from '../../../components/DialogShell.tsx';
+import { ProjectAutocomplete, type PickedProject } from './ProjectAutocomplete.tsx';
+import { StaffPicker, type PickedPerson } from './StaffPicker.tsx';
+import { LetterBadge, PRIORITIES, TYPES, personName, priorityOf, type TaskPriorityCode, type TaskStateCode, type TaskTypeCode } from '../../../components/task/TaskBadges.tsx';
+import { notify } from '../../../components/toaster.tsx';
+import { useLang } from '../../../lib/useLang.ts';
+import { firstProblem, type NewTask, type Problem } from './rules.ts';
+import type { AddTaskDialog_task$key } from './__generated__/AddTaskDialog_task.graphql.ts';
+import type { AddTaskDialogCreateMutation } from './__generated__/AddTaskDialogCreateMutation.graphql.ts';
+import type { AddTaskDialogUpdateMutation } from './__generated__/AddTaskDialogUpdateMutation.graphql.ts';
+
+const taskFragment = graphql`
+  fragment AddTaskDialog_task on Task {
+    id
+    title
+    content
+    priority
+    type
+    project { id name nameEn }
+    executor { id name nameEn }
+  }
+`;
+
+const createMutation = graphql`
+  mutation AddTaskDialogCreateMutation($input: CreateTaskInput!, $connections: [ID!]!) {
+    createTask(input: $input) {
+      __typename
+      ... on TaskPayload {
+        task @prependNode(connections: $connections, edgeTypeName: "QueryTasksConnectionEdge") { id ...TaskRow_task }
+      }
+      ... on Error { code message }
+    }
+  }
+`;
+
+const updateMutation = graphql`
+  mutation AddTaskDialogUpdateMutation($input: UpdateTaskInput!, $logConnections: [ID!]!) {
+    updateTask(input: $input) {
+      __typename
+      ... on TaskPayload {
+        task { id ...TaskRow_task ...TaskDetailDialog_task ...AddTaskDialog_task }
+        log @prependNode(connections: $logConnections, edgeTypeName: "TaskLogsConnectionEdge") { id ...TaskLogLine_log }
+      }
+      ... on Error { code message }
+    }
+  }
+`;
+
+const PROBLEM_KEYS: Record<Problem, string> = {
+  project: 'task.projectRequired',
+  title: 'task.titleRequired',
+  executor: 'task.executorRequired',
+};
+
+/**
+ * The add-task dialog (full screen; also edits, for the assigner): left the staff picker, right
+ * project, priority, type, title and the rich-text body. 新增任务成功 / 更新任务成功.
+ */
+export function AddTaskDialog({ onClose, connectionFor, task, logConnection }: {
+  onClose: () => void;
+  /** Connections the new task is prepended to (the list shown, when it fits its filter). */
+  connectionFor?: (task: NewTask) => string[];
+  /** Editing an existing task. */
+  task?: AddTaskDialog_task$key;
+  logConnection?: string | null;
+}) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const existing = useFragment(taskFragment, task ?? null);
+  const [executor, setExecutor] = useState<PickedPerson | null>(existing?.executor ? { id: existing.executor.id, name: existing.executor.name, nameEn: existing.executor.nameEn ?? null } : null);
+  const [project, setProject] = useState<PickedProject | null>(existing ? { id: existing.project.id, name: existing.project.name, nameEn: existing.project.nameEn ?? null } : null);
+  const [priority, setPriority] = useState<TaskPriorityCode>(existing ? priorityOf(existing.priority) : 'MEDIUM');
+  const [type, setType] = useState<TaskTypeCode>(existing?.type === 'BUG' ? 'BUG' : 'NEW_TASK');
+  const [title, setTitle] = useState(existing?.title ?? '');
+  const [content, setContent] = useState(existing?.content ?? '');
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [commitCreate, creating] = useMutation<AddTaskDialogCreateMutation>(createMutation);
+  const [commitUpdate, updating] = useMutation<AddTaskDialogUpdateMutation>(updateMutation);
+  const draftKey = existing ? `task-${existing.id}` : 'task-new';
+
+  function save() {
+    setServerError(null);
+    const found = firstProblem({ project, title, executor });
+    setProblem(found);
+    if (found) {
+      notify('warning', t(PROBLEM_KEYS[found]));
+      return;
+    }
+    const fields = { projectId: project!.id, title: title.trim(), executorId: executor!.id, priority, type, content };
+    const done = (message: string) => {
+      clearDraft(draftKey);
+      notify('success', message);
+      onClose();
+    };
+    if (existing) {
+      commitUpdate({
+        variables: { input: { id: existing.id, ...fields }, logConnections: logConnection ? [logConnection] : [] },
+        onCompleted: (res) => {
+          if (res.updateTask.__typename === 'TaskPayload') done(t('toast.taskUpdated'));
+          else setServerError(res.updateTask.message ?? t('transport.unknown'));
+        },
+      });
+    } else {
+      const connections = connectionFor?.({ state: 'INCOMPLETE', priority, projectId: project!.id, title: title.trim() }) ?? [];
+      commitCreate({
+        variables: { input: fields, connections },
+        onCompleted: (res) => {
+          if (res.createTask.__typename === 'TaskPayload') done(t('toast.taskCreated'));
+          else setServerError(res.createTask.message ?? t('transport.unknown'));
+        },
+      });
+    }
+  }
+
+  const problemText = (which: Problem) => (problem === which ? <Field.ErrorText data-testid="add-task-error">{t(PROBLEM_KEYS[which])}</Field.ErrorText> : null);
+  return (
+    <DialogShell
+      size="full"
+      testId="add-task-dialog"
+      title={t(existing ? 'tasksUi.form.editTitle' : 'tasksUi.form.addTitle')}
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} data-testid="add-task-cancel">{t('client.cancel')}</Button>
+          <Button colorPalette="blue" onClick={save} loading={creating || updating} loadingText={t('tasksUi.saving')} data-testid="add-task-save">{t('tasksUi.save')}</Button>
+        </>
+      }
+    >
+      <Grid templateColumns={{ base: '1fr', md: '280px 1fr' }} gap="6" flex="1" minH="0">
+        <Stack gap="2" borderRightWidth={{ md: '1px' }} pr={{ md: '4' }} minH="0" maxH={{ md: 'calc(100vh - 180px)' }}>
+          <Field.Root invalid={problem === 'executor'} required>
+            <Field.Label fontWeight="semibold">{t('tasksUi.field.executor')}</Field.Label>
+            {problemText('executor')}
+          </Field.Root>
+          {executor && (
+            <Flex align="center" gap="2" p="2" bg="bg.selected" borderRadius="md" data-testid="selected-executor">
+              <LetterBadge name={personName(executor, lang)} index={0} size={6} />
+              <Text fontSize="sm">{personName(executor, lang)}</Text>
+            </Flex>
+          )}
+          <Box flex="1" minH="0" borderWidth={problem === 'executor' ? '1px' : undefined} borderColor="border.error" borderRadius="md">
+            <StaffPicker selectedId={executor?.id ?? null} onSelect={(p) => { setExecutor(p); if (problem === 'executor') setProblem(null); }} />
+          </Box>
+        </Stack>
+        <Stack gap="4" minW="0">
+          {serverError && (
+            <Alert.Root status="error" data-testid="add-task-server-error">
+              <Alert.Indicator />
+              <Alert.Title>{serverError}</Alert.Title>
+            </Alert.Root>
+          )}
+          <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr 1fr' }} gap="4">
+            <Field.Root invalid={problem === 'project'} required>
+              <Field.Label>{t('tasksUi.field.project')}</Field.Label>
+              <Box w="full"><ProjectAutocomplete value={project} onChange={(p) => { setProject(p); if (problem === 'project') setProblem(null); }} invalid={problem === 'project'} /></Box>
+              {problemText('project')}
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>{t('tasksUi.field.priority')}</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field value={priority} onChange={(e) => setPriority(e.target.value as TaskPriorityCode)} data-testid="task-priority">
+                  {PRIORITIES.map((p) => <option key={p} value={p}>{t(`tasksUi.priority.${p}`)}</option>)}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>{t('tasksUi.field.type')}</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field value={type} onChange={(e) => setType(e.target.value as TaskTypeCode)} data-testid="task-type">
+                  {TYPES.map((ty) => <option key={ty} value={ty}>{t(`tasksUi.type.${ty}`)}</option>)}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+          </Grid>
+          <Field.Root invalid={problem === 'title'} required>
+            <Field.Label>{t('tasksUi.field.title')}</Field.Label>
+            <Input value={title} maxLength={200} onChange={(e) => { setTitle(e.target.value); if (problem === 'title') setProblem(null); }} placeholder={t('tasksUi.form.titlePlaceholder')} data-testid="task-title" />
+            {problemText('title')}
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>{t('tasksUi.field.content')}</Field.Label>
+            <Box w="full">
+              <RichTextEditor value={content} onChange={setContent} draftKey={draftKey} uploadAttachment={projectUploader(project?.id)} placeholder={t('tasksUi.form.contentPlaceholder')} minHeight="280px" testId="task-editor" />
+            </Box>
+          </Field.Root>
+        </Stack>
+      </Grid>
+    </DialogShell>
+  );
+}
