@@ -13,8 +13,20 @@ const APPLICATION_OPERATION_RIGHTS: OperationRight[] = [
   { key: 'application.lock', title: '锁定/解锁申请', titleEn: 'Lock and unlock applications', under: 'progress', sort: 975, roles: ['manager'] },
 ];
 
-const DOC_NAMES: Array<[number, string]> = [[1, '成绩单 Transcript'], [2, '英语老师推荐信 English recommendation'], [3, '主文书 Main essay'], [4, 'TOEFL 成绩单 TOEFL report'], [5, '家长陈述 Parent statement']];
-const SAO_DOCS: Array<[number, string]> = [[1, 'Student questionnaire'], [2, 'Parent statement'], [3, 'English teacher recommendation'], [4, 'Math teacher recommendation'], [6, 'Transcript']];
+const DOC_NAMES: Array<[number, string]> = [
+  [1, '成绩单 Transcript'],
+  [2, '英语老师推荐信 English recommendation'],
+  [3, '主文书 Main essay'],
+  [4, 'TOEFL 成绩单 TOEFL report'],
+  [5, '家长陈述 Parent statement'],
+];
+const SAO_DOCS: Array<[number, string]> = [
+  [1, 'Student questionnaire'],
+  [2, 'Parent statement'],
+  [3, 'English teacher recommendation'],
+  [4, 'Math teacher recommendation'],
+  [6, 'Transcript'],
+];
 
 /**
  * Demo data of the applications module (after the schools module's seed): its operation rights;
@@ -53,20 +65,47 @@ export const applicationsSeed: ModuleSeeder = async (db, ctx) => {
       const { state, submitted, studentDocState, parentDocState, recommendDocState, interview, inquiry, thirdInterview } = draw.applications[k]!;
       const app = await db.application.create({
         data: {
-          archiveId: a.id, studentId: a.studentId, schoolId, year: a.year, state, orderNum: k + 1, grade: targetGrade, board: 1,
+          archiveId: a.id,
+          studentId: a.studentId,
+          schoolId,
+          year: a.year,
+          state,
+          orderNum: k + 1,
+          grade: targetGrade,
+          board: 1,
           rejectReason: state === 2 ? '名额已满 / Places filled' : state === 3 ? '选择了其他学校 / Chose another school' : null,
-          studentDocState, parentDocState, recommendDocState, interview, inquiry, thirdInterview, submitResult: submitted ? 1 : 0,
-          deadline: dayOf(120 + k * 5), platform: 1 + (k % 2), locked: state === 4 && k === 0, lockedByName: state === 4 && k === 0 ? 'manager' : null,
-          createdById: who.id, createdAt: at(-30 + k), updatedAt: at(-5),
+          studentDocState,
+          parentDocState,
+          recommendDocState,
+          interview,
+          inquiry,
+          thirdInterview,
+          submitResult: submitted ? 1 : 0,
+          deadline: dayOf(120 + k * 5),
+          platform: 1 + (k % 2),
+          locked: state === 4 && k === 0,
+          lockedByName: state === 4 && k === 0 ? 'manager' : null,
+          createdById: who.id,
+          createdAt: at(-30 + k),
+          updatedAt: at(-5),
         },
         select: { id: true },
       });
       applications += 1;
-      const lines: Prisma.ApplicationLogCreateManyInput[] = [
-        { applicationId: app.id, action: 'CREATE', toValue: String(schoolId), userId: who.id, userName: who.name, createdAt: at(-30 + k) },
-      ];
+      const lines: Prisma.ApplicationLogCreateManyInput[] = [{ applicationId: app.id, action: 'CREATE', toValue: String(schoolId), userId: who.id, userName: who.name, createdAt: at(-30 + k) }];
       if (submitted) lines.push({ applicationId: app.id, action: 'SUBMIT_RESULT', field: 'submitResult', fromValue: '0', toValue: '1', userId: who.id, userName: who.name, createdAt: at(-12 + k) });
-      if (state !== 1) lines.push({ applicationId: app.id, action: 'STATE', field: 'state', fromValue: '1', toValue: String(state), note: state === 2 || state === 3 ? '—' : null, userId: who.id, userName: who.name, createdAt: at(-3) });
+      if (state !== 1)
+        lines.push({
+          applicationId: app.id,
+          action: 'STATE',
+          field: 'state',
+          fromValue: '1',
+          toValue: String(state),
+          note: state === 2 || state === 3 ? '—' : null,
+          userId: who.id,
+          userName: who.name,
+          createdAt: at(-3),
+        });
       logs += (await db.applicationLog.createMany({ data: lines })).count;
       for (const [type, name] of DOC_NAMES.slice(0, 3)) {
         await db.applicationDocument.create({

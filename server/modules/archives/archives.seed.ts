@@ -63,7 +63,18 @@ export const archivesSeed: ModuleSeeder = async (db, ctx) => {
   const students = await db.user.findMany({
     where: { type: 3 },
     orderBy: { id: 'asc' },
-    select: { id: true, name: true, nameEn: true, gender: true, birthday: true, email: true, mobile: true, parentId: true, consultantId: true, parent: { select: { name: true, nameEn: true, mobile: true, email: true, gender: true, birthday: true } } },
+    select: {
+      id: true,
+      name: true,
+      nameEn: true,
+      gender: true,
+      birthday: true,
+      email: true,
+      mobile: true,
+      parentId: true,
+      consultantId: true,
+      parent: { select: { name: true, nameEn: true, mobile: true, email: true, gender: true, birthday: true } },
+    },
   });
   const sales = await db.user.findMany({ where: { type: 1, state: { not: 3 }, roles: { some: { role: { code: 'sales' } } } }, orderBy: { id: 'asc' }, select: { id: true } });
   const consultants = await db.user.findMany({ where: { type: 1, state: { not: 3 }, roles: { some: { role: { code: 'consultant' } } } }, orderBy: { id: 'asc' }, select: { id: true } });
@@ -82,7 +93,7 @@ export const archivesSeed: ModuleSeeder = async (db, ctx) => {
     const grade = Math.min(12, Math.max(6, age - 5));
     const status = STATUS_CYCLE[i % STATUS_CYCLE.length] as number;
     const applyingStatus = status === 3 ? 2 : status === 4 ? (i % 3 === 0 ? 3 : 1) : i % 11 === 5 ? 2 : 1;
-    const acting = i % 9 === 4 && consultants.length > 1 ? consultants.find((c) => c.id !== s.consultantId)?.id ?? null : null;
+    const acting = i % 9 === 4 && consultants.length > 1 ? (consultants.find((c) => c.id !== s.consultantId)?.id ?? null) : null;
     const searchForms = [s.name, given, surName, surNamePy && enName ? `${enName} ${surNamePy}` : null, enName].filter(Boolean).map((x) => (x as string).toLowerCase());
     archives.push({
       studentId: s.id,
@@ -156,44 +167,160 @@ export const archivesSeed: ModuleSeeder = async (db, ctx) => {
     const [school, , province] = rand.pick(SCHOOLS);
     educations.push(
       { archiveId, sort: 1, school: `${province}实验小学`, type: 1, examType: 1, scoreRule: '百分制', province, country: '中国', beginDate: day(ref, -365 * (grade + 1)), endDate: day(ref, -365 * (grade - 5)) },
-      { archiveId, sort: 2, school, address: `${province}市`, type: 2, examType: i % 4 === 0 ? 4 : 1, scoreRule: i % 2 ? 'GPA 4.0' : '百分制', principalName: '王校长', zip: rand.digits(6), province, country: '中国', tel: `0${rand.digits(2)}-${rand.digits(8)}`, beginDate: day(ref, -365 * (grade - 5)), disciplineRemark: i % 12 === 7 ? '初二时曾因迟到被警告一次' : null },
+      {
+        archiveId,
+        sort: 2,
+        school,
+        address: `${province}市`,
+        type: 2,
+        examType: i % 4 === 0 ? 4 : 1,
+        scoreRule: i % 2 ? 'GPA 4.0' : '百分制',
+        principalName: '王校长',
+        zip: rand.digits(6),
+        province,
+        country: '中国',
+        tel: `0${rand.digits(2)}-${rand.digits(8)}`,
+        beginDate: day(ref, -365 * (grade - 5)),
+        disciplineRemark: i % 12 === 7 ? '初二时曾因迟到被警告一次' : null,
+      },
     );
-    families.push({ archiveId, maritalStatus: i % 15 === 4 ? 2 : 1, livesWith: i % 15 === 4 ? '母亲' : '父母', homeLanguage: i % 7 === 2 ? '粤语' : '普通话', siblingCount: i % 3 === 0 ? 1 : 0, financialNote: '父母共同承担学费，预算每年 8 万美元以内' });
+    families.push({
+      archiveId,
+      maritalStatus: i % 15 === 4 ? 2 : 1,
+      livesWith: i % 15 === 4 ? '母亲' : '父母',
+      homeLanguage: i % 7 === 2 ? '粤语' : '普通话',
+      siblingCount: i % 3 === 0 ? 1 : 0,
+      financialNote: '父母共同承担学费，预算每年 8 万美元以内',
+    });
     const p = s.parent;
     if (p) {
-      members.push({ archiveId, kind: 1, sort: 1, name: p.name, nameEn: p.nameEn, relation: p.gender === 1 ? 1 : 2, birthday: p.birthday, phone: p.mobile, email: p.email, company: rand.pick(['华为技术有限公司', '招商银行', '自营贸易公司', '北京协和医院']), title: rand.pick(['工程师', '经理', '医生', '总经理']), education: rand.pick(['本科', '硕士', '博士']), cities: rand.pick(PROVINCES) });
-      members.push({ archiveId, kind: 2, sort: 2, name: `${rand.pick(['李', '陈', '刘'])}${rand.pick(['静', '强', '敏'])}`, relation: p.gender === 1 ? 2 : 1, phone: mobile(rand), company: '中学教师', title: '教师', education: '本科' });
+      members.push({
+        archiveId,
+        kind: 1,
+        sort: 1,
+        name: p.name,
+        nameEn: p.nameEn,
+        relation: p.gender === 1 ? 1 : 2,
+        birthday: p.birthday,
+        phone: p.mobile,
+        email: p.email,
+        company: rand.pick(['华为技术有限公司', '招商银行', '自营贸易公司', '北京协和医院']),
+        title: rand.pick(['工程师', '经理', '医生', '总经理']),
+        education: rand.pick(['本科', '硕士', '博士']),
+        cities: rand.pick(PROVINCES),
+      });
+      members.push({
+        archiveId,
+        kind: 2,
+        sort: 2,
+        name: `${rand.pick(['李', '陈', '刘'])}${rand.pick(['静', '强', '敏'])}`,
+        relation: p.gender === 1 ? 2 : 1,
+        phone: mobile(rand),
+        company: '中学教师',
+        title: '教师',
+        education: '本科',
+      });
     }
     if (i % 3 === 0) members.push({ archiveId, kind: 3, sort: 3, name: `${a.name.slice(0, 1)}${rand.pick(['小雨', '小宇', '小北'])}`, relation: rand.pick([5, 6]), schools: '本地小学' });
     projects.push({ archiveId, sort: 1, name: rand.pick(['STEM 科创', '艺术与音乐', '体育', '社会服务']), description: '学生长期投入的课外方向' });
     for (let k = 0; k < 2; k++) {
       const [name, nameEn, level, rank] = ACTIVITIES[(i + k * 3) % ACTIVITIES.length] as (typeof ACTIVITIES)[number];
       void nameEn;
-      awardRows.push({ archiveId, sort: k + 1, performName: name, beginDate: day(ref, -400 + k * 90), endDate: day(ref, -300 + k * 90), certificateLevel: level, certificateName: `${name}证书`, rank, weekHours: rand.int(2, 8), yearMonth: `${ref.getUTCFullYear() - 1}-${String(rand.int(1, 12)).padStart(2, '0')}`, levelOfInvolvement: rand.pick(['参与者', '组织者', '队长']), leaderPositions: k === 0 ? '队长' : null, desc: '持续参与两年以上', score: rand.int(60, 95) });
+      awardRows.push({
+        archiveId,
+        sort: k + 1,
+        performName: name,
+        beginDate: day(ref, -400 + k * 90),
+        endDate: day(ref, -300 + k * 90),
+        certificateLevel: level,
+        certificateName: `${name}证书`,
+        rank,
+        weekHours: rand.int(2, 8),
+        yearMonth: `${ref.getUTCFullYear() - 1}-${String(rand.int(1, 12)).padStart(2, '0')}`,
+        levelOfInvolvement: rand.pick(['参与者', '组织者', '队长']),
+        leaderPositions: k === 0 ? '队长' : null,
+        desc: '持续参与两年以上',
+        score: rand.int(60, 95),
+      });
     }
     exams.push({ archiveId, kind: 1, sort: 1, examDate: day(ref, -60), interviewType: 0, total: rand.int(3, 5), note: 'Vericant 预面试' });
     if (grade <= 8) exams.push({ archiveId, kind: 2, sort: 1, examDate: day(ref, -120), listening: rand.int(250, 300), languageForm: rand.int(250, 300), reading: rand.int(250, 300), total: rand.int(780, 890) });
     else exams.push({ archiveId, kind: 3, sort: 1, examDate: day(ref, -90), listening: rand.int(20, 30), reading: rand.int(20, 30), speaking: rand.int(18, 28), writing: rand.int(18, 28), total: rand.int(85, 112) });
-    exams.push({ archiveId, kind: 4, sort: 1, examDate: day(ref, -45), verbal: rand.int(650, 780), quantitative: rand.int(700, 800), reading: rand.int(650, 780), total: rand.int(2050, 2330), percentile: rand.int(60, 99) });
+    exams.push({
+      archiveId,
+      kind: 4,
+      sort: 1,
+      examDate: day(ref, -45),
+      verbal: rand.int(650, 780),
+      quantitative: rand.int(700, 800),
+      reading: rand.int(650, 780),
+      total: rand.int(2050, 2330),
+      percentile: rand.int(60, 99),
+    });
     if (i % 4 === 1) exams.push({ archiveId, kind: 5, sort: 1, examName: 'AMC 10', examDate: day(ref, -200), total: rand.int(90, 130), prepType: 4 });
-    accounts.push({ archiveId, sort: 1, platform: 1, url: 'https://www.ssat.org', account: `${(a.userName ?? 'student').toLowerCase().replace(/\s+/g, '.')}${i}`, password: `Sao#${rand.digits(4)}`, email: s.email ?? p?.email ?? null, note: 'SAO 申请账号' });
+    accounts.push({
+      archiveId,
+      sort: 1,
+      platform: 1,
+      url: 'https://www.ssat.org',
+      account: `${(a.userName ?? 'student').toLowerCase().replace(/\s+/g, '.')}${i}`,
+      password: `Sao#${rand.digits(4)}`,
+      email: s.email ?? p?.email ?? null,
+      note: 'SAO 申请账号',
+    });
     if (i % 2 === 0) accounts.push({ archiveId, sort: 2, platform: 2, url: 'https://gatewaytoprepschools.com', account: `gw${rand.digits(6)}`, password: `Gw#${rand.digits(4)}` });
-    cards.push({ archiveId, sort: 1, holderName: p?.nameEn ?? p?.name ?? null, brand: rand.pick(['Visa', 'MasterCard', 'UnionPay']), last4: rand.digits(4), expiry: `${String(rand.int(1, 12)).padStart(2, '0')}/${(ref.getUTCFullYear() % 100) + rand.int(1, 4)}`, billingAddress: bios[i]?.homeAddress ?? null });
+    cards.push({
+      archiveId,
+      sort: 1,
+      holderName: p?.nameEn ?? p?.name ?? null,
+      brand: rand.pick(['Visa', 'MasterCard', 'UnionPay']),
+      last4: rand.digits(4),
+      expiry: `${String(rand.int(1, 12)).padStart(2, '0')}/${(ref.getUTCFullYear() % 100) + rand.int(1, 4)}`,
+      billingAddress: bios[i]?.homeAddress ?? null,
+    });
     recommenders.push(
       { archiveId, sort: 1, type: 2, name: `${rand.pick(['张', '周', '吴'])}老师`, title: '英语教师', school: rand.pick(SCHOOLS)[0], email: `english.teacher${i}@school.example.cn`, phone: mobile(rand) },
       { archiveId, sort: 2, type: 1, name: `${rand.pick(['孙', '郑', '冯'])}老师`, title: '数学教师', school: rand.pick(SCHOOLS)[0], email: `math.teacher${i}@school.example.cn` },
       { archiveId, sort: 3, type: 3, name: `${rand.pick(['赵', '钱'])}老师`, title: '班主任', school: rand.pick(SCHOOLS)[0] },
     );
-    multimedia.push({ archiveId, sort: 1, title: rand.pick(['小提琴独奏', '机器人比赛视频', '游泳比赛集锦', '绘画作品集']), mediaType: rand.pick([1, 2, 3]), url: `https://video.example.com/${archiveId}`, recordedOn: day(ref, -150), description: '申请用多媒体材料' });
+    multimedia.push({
+      archiveId,
+      sort: 1,
+      title: rand.pick(['小提琴独奏', '机器人比赛视频', '游泳比赛集锦', '绘画作品集']),
+      mediaType: rand.pick([1, 2, 3]),
+      url: `https://video.example.com/${archiveId}`,
+      recordedOn: day(ref, -150),
+      description: '申请用多媒体材料',
+    });
     if (i % 5 === 2) relatives.push({ archiveId, sort: 1, name: '表哥', relation: '表兄', schoolName: rand.pick(ESSAY_SCHOOLS), graduationYear: ref.getUTCFullYear() - 8 + (i % 5) });
     essays.push(
-      { archiveId, sort: 1, schoolName: rand.pick(ESSAY_SCHOOLS), topic: 'Tell us about a person who has influenced you.', wordLimit: 500, status: a.status === 4 ? 5 : rand.int(1, 4), dueDate: day(ref, 90), tutor: '文书老师 Emma' },
+      {
+        archiveId,
+        sort: 1,
+        schoolName: rand.pick(ESSAY_SCHOOLS),
+        topic: 'Tell us about a person who has influenced you.',
+        wordLimit: 500,
+        status: a.status === 4 ? 5 : rand.int(1, 4),
+        dueDate: day(ref, 90),
+        tutor: '文书老师 Emma',
+      },
       { archiveId, sort: 2, schoolName: 'SAO', topic: 'Character reference / 个人陈述', wordLimit: 650, status: a.status === 4 ? 5 : rand.int(1, 3), dueDate: day(ref, 120) },
     );
-    surveys.push({ archiveId, interests: rand.pick(['编程、机器人', '音乐、绘画', '游泳、篮球', '辩论、写作']), strengths: '自律、好奇心强', personality: rand.pick(['外向', '内向但专注', '乐于合作']), targetRegion: rand.pick([1, 1, 2, 3]), preferredSchoolSize: rand.int(0, 3), boarding: 1, coed: rand.pick([0, 1, 2]), budget: rand.pick([60000, 70000, 80000]), goals: '进入排名前 30 的寄宿高中' });
+    surveys.push({
+      archiveId,
+      interests: rand.pick(['编程、机器人', '音乐、绘画', '游泳、篮球', '辩论、写作']),
+      strengths: '自律、好奇心强',
+      personality: rand.pick(['外向', '内向但专注', '乐于合作']),
+      targetRegion: rand.pick([1, 1, 2, 3]),
+      preferredSchoolSize: rand.int(0, 3),
+      boarding: 1,
+      coed: rand.pick([0, 1, 2]),
+      budget: rand.pick([60000, 70000, 80000]),
+      goals: '进入排名前 30 的寄宿高中',
+    });
     applyInfo.push({ archiveId, sort: 1, entryYear: a.year as number, targetGrade: Math.min(12, grade + 1), country: rand.pick([1, 1, 2]), schoolType: 1, platform: rand.pick([1, 2]), deadline: day(ref, 150) });
     if (i % 2 === 1) others.push({ archiveId, sort: 1, category: '体检', title: '入学体检', content: '已完成疫苗记录翻译' });
-    writings.push({ archiveId, sort: 1, title: 'My grandfather\'s garden', kind: 4, content: 'Every summer I spent weeks in my grandfather\'s garden...', wordCount: 480, writtenOn: day(ref, -30) });
+    writings.push({ archiveId, sort: 1, title: "My grandfather's garden", kind: 4, content: "Every summer I spent weeks in my grandfather's garden...", wordCount: 480, writtenOn: day(ref, -30) });
   }
   await db.archiveEducation.createMany({ data: educations });
   await db.archiveFamily.createMany({ data: families });

@@ -2,9 +2,7 @@ import type { ModuleSeeder } from '../../module.ts';
 import { seedOperationRights, type OperationRight } from '../../../prisma/seed/operation-rights.ts';
 
 /** Operation rights of the notices module (permission names in notices.policy.ts). */
-const NOTICES_OPERATION_RIGHTS: OperationRight[] = [
-  { key: 'notice.publish', title: '发布通知', titleEn: 'Publish notices', under: 'notification', sort: 951, roles: ['manager'] },
-];
+const NOTICES_OPERATION_RIGHTS: OperationRight[] = [{ key: 'notice.publish', title: '发布通知', titleEn: 'Publish notices', under: 'notification', sort: 951, roles: ['manager'] }];
 
 const DAY = 86_400_000;
 

@@ -3,9 +3,7 @@ import { seedOperationRights, type OperationRight } from '../../../prisma/seed/o
 import { createRandom } from '../../../prisma/seed/random.ts';
 
 /** Operation rights of the projects module (permission names in projects.policy.ts). */
-const PROJECTS_OPERATION_RIGHTS: OperationRight[] = [
-  { key: 'project.manage', title: '管理项目', titleEn: 'Manage projects', under: 'project', sort: 950, roles: ['manager'] },
-];
+const PROJECTS_OPERATION_RIGHTS: OperationRight[] = [{ key: 'project.manage', title: '管理项目', titleEn: 'Manage projects', under: 'project', sort: 950, roles: ['manager'] }];
 
 const DAY = 86_400_000;
 
@@ -33,9 +31,7 @@ export const projectsSeed: ModuleSeeder = async (db, ctx) => {
   let members = 0;
   let timeline = 0;
   for (const [index, project] of projects.entries()) {
-    const pool = [...new Set([project.managerId, demoStaff[2 + (index % 4)], ...Array.from({ length: rand.int(2, 4) }, () => rand.pick(staff).id)])].filter(
-      (id): id is number => typeof id === 'number',
-    );
+    const pool = [...new Set([project.managerId, demoStaff[2 + (index % 4)], ...Array.from({ length: rand.int(2, 4) }, () => rand.pick(staff).id)])].filter((id): id is number => typeof id === 'number');
     for (const [k, userId] of pool.entries()) {
       const joined = day(-120 + index * 7 + k * 3);
       const member = await db.projectMember.create({

@@ -35,29 +35,71 @@ type SeriesDef = {
 
 const SERIES: SeriesDef[] = [
   {
-    title: '美国组周例会', content: '<p>Weekly US team sync: applications, interviews, school visits.</p>', zone: 'America/New_York',
-    start: { week: -4, weekday: 1 }, time: '09:00', minutes: 60, rrule: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=MO;COUNT=20', creator: 'yang.fan',
-    people: ['yang.fan', 'consultant', 'wang.fang', 'ma.chao', 'manager'], published: true, address: 'Zoom',
+    title: '美国组周例会',
+    content: '<p>Weekly US team sync: applications, interviews, school visits.</p>',
+    zone: 'America/New_York',
+    start: { week: -4, weekday: 1 },
+    time: '09:00',
+    minutes: 60,
+    rrule: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=MO;COUNT=20',
+    creator: 'yang.fan',
+    people: ['yang.fan', 'consultant', 'wang.fang', 'ma.chao', 'manager'],
+    published: true,
+    address: 'Zoom',
   },
   {
-    title: '招生部晨会', content: '<p>每日晨会：当日面试与材料进度。</p>', zone: 'Asia/Shanghai',
-    start: { week: -2, weekday: 2 }, time: '09:30', minutes: 30, rrule: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=MO,TU,WE,TH,FR', untilDay: 29, creator: 'manager',
-    people: ['manager', 'consultant', 'wang.fang', 'lin.xiao', 'xu.jing'], published: true, address: '上海办公室 3F 会议室',
+    title: '招生部晨会',
+    content: '<p>每日晨会：当日面试与材料进度。</p>',
+    zone: 'Asia/Shanghai',
+    start: { week: -2, weekday: 2 },
+    time: '09:30',
+    minutes: 30,
+    rrule: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=MO,TU,WE,TH,FR',
+    untilDay: 29,
+    creator: 'manager',
+    people: ['manager', 'consultant', 'wang.fang', 'lin.xiao', 'xu.jing'],
+    published: true,
+    address: '上海办公室 3F 会议室',
   },
   {
-    title: '顾问培训：美国寄宿学校申请季', content: '<p>Monthly training for consultants, open to all staff.</p>', zone: 'Asia/Shanghai',
-    start: { monthDay: 15 }, time: '14:00', minutes: 120, rrule: 'FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=15;COUNT=6', creator: 'lecturer',
-    people: ['lecturer', 'hu.wei'], published: true, isOpen: true, placeId: 1, address: '培训教室 A',
+    title: '顾问培训：美国寄宿学校申请季',
+    content: '<p>Monthly training for consultants, open to all staff.</p>',
+    zone: 'Asia/Shanghai',
+    start: { monthDay: 15 },
+    time: '14:00',
+    minutes: 120,
+    rrule: 'FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=15;COUNT=6',
+    creator: 'lecturer',
+    people: ['lecturer', 'hu.wei'],
+    published: true,
+    isOpen: true,
+    placeId: 1,
+    address: '培训教室 A',
   },
   {
-    title: 'UK schools weekly call', content: '<p>Weekly call with UK partner schools.</p>', zone: 'Europe/London',
-    start: { week: -1, weekday: 4 }, time: '16:00', minutes: 45, rrule: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=TH;COUNT=10', creator: 'huang.siqi',
-    people: ['huang.siqi', 'lin.xiao', 'xu.jing'], published: true, address: 'Teams',
+    title: 'UK schools weekly call',
+    content: '<p>Weekly call with UK partner schools.</p>',
+    zone: 'Europe/London',
+    start: { week: -1, weekday: 4 },
+    time: '16:00',
+    minutes: 45,
+    rrule: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=TH;COUNT=10',
+    creator: 'huang.siqi',
+    people: ['huang.siqi', 'lin.xiao', 'xu.jing'],
+    published: true,
+    address: 'Teams',
   },
   {
-    title: '销售周报（草稿）', content: '<p>Draft weekly sales review, not yet published.</p>', zone: 'Asia/Shanghai',
-    start: { week: 1, weekday: 4 }, time: '17:00', minutes: 60, rrule: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=TH;COUNT=4', creator: 'sales',
-    people: ['sales', 'zheng.kai'], published: false,
+    title: '销售周报（草稿）',
+    content: '<p>Draft weekly sales review, not yet published.</p>',
+    zone: 'Asia/Shanghai',
+    start: { week: 1, weekday: 4 },
+    time: '17:00',
+    minutes: 60,
+    rrule: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=TH;COUNT=4',
+    creator: 'sales',
+    people: ['sales', 'zheng.kai'],
+    published: false,
   },
 ];
 
@@ -72,9 +114,7 @@ const SINGLE_TITLES = [
 ] as const;
 
 /** Operation rights of the schedule module (permission names in schedule.policy.ts). */
-const SCHEDULE_OPERATION_RIGHTS: OperationRight[] = [
-  { key: 'schedule.manage', title: '管理所有日程', titleEn: 'Manage every work event', under: 'working', sort: 950, roles: ['manager'] },
-];
+const SCHEDULE_OPERATION_RIGHTS: OperationRight[] = [{ key: 'schedule.manage', title: '管理所有日程', titleEn: 'Manage every work event', under: 'working', sort: 950, roles: ['manager'] }];
 
 const DEMO_STAFF = ['admin', 'manager', 'consultant', 'lecturer', 'sales', 'partner'] as const;
 
@@ -121,9 +161,19 @@ export const scheduleSeed: ModuleSeeder = async (db, ctx) => {
       const s = moved ? new Date(start.getTime() + 3_600_000) : start;
       const event = await db.workEvent.create({
         data: {
-          title: def.title, content: def.content, address: def.address ?? '', startAt: s, endAt: new Date(s.getTime() + def.minutes * 60_000),
-          isOpen: def.isOpen ?? false, published: def.published, timeZone: def.zone, placeId: def.placeId ?? null, seriesId: series.id,
-          originalStart: start, isException: moved, creatorId,
+          title: def.title,
+          content: def.content,
+          address: def.address ?? '',
+          startAt: s,
+          endAt: new Date(s.getTime() + def.minutes * 60_000),
+          isOpen: def.isOpen ?? false,
+          published: def.published,
+          timeZone: def.zone,
+          placeId: def.placeId ?? null,
+          seriesId: series.id,
+          originalStart: start,
+          isException: moved,
+          creatorId,
           participants: { create: people.map((userId) => ({ userId, startAt: s, endAt: new Date(s.getTime() + def.minutes * 60_000) })) },
         },
       });
@@ -187,8 +237,14 @@ export const scheduleSeed: ModuleSeeder = async (db, ctx) => {
     const people = [...new Set([userId, managerId ?? userId])];
     await db.workEvent.create({
       data: {
-        title: '本周工作沟通', content: '<p>Weekly check-in: this week\'s priorities.</p>', address: '上海办公室', startAt: start, endAt: end,
-        published: true, timeZone: 'Asia/Shanghai', creatorId: managerId ?? userId,
+        title: '本周工作沟通',
+        content: "<p>Weekly check-in: this week's priorities.</p>",
+        address: '上海办公室',
+        startAt: start,
+        endAt: end,
+        published: true,
+        timeZone: 'Asia/Shanghai',
+        creatorId: managerId ?? userId,
         participants: { create: people.map((id) => ({ userId: id, startAt: start, endAt: end })) },
       },
     });

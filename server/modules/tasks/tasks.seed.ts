@@ -11,44 +11,125 @@ import { createRandom } from '../../../prisma/seed/random.ts';
 const SKILL_STACKS = ['文书写作 Essay writing', '面试辅导 Interview coaching', 'SSAT 教学 SSAT teaching', 'TOEFL 教学 TOEFL teaching', '数据迁移 Data migration', '活动策划 Event planning'];
 
 type Fixed = {
-  title: string; assigner: string; executor: string | null; project: string; state: number; priority: number; taskType?: number;
-  progress?: number; daysAgo: number; feedback?: string; content: string; additions?: string[]; reports?: number[]; undoneBy?: string; skill?: number;
+  title: string;
+  assigner: string;
+  executor: string | null;
+  project: string;
+  state: number;
+  priority: number;
+  taskType?: number;
+  progress?: number;
+  daysAgo: number;
+  feedback?: string;
+  content: string;
+  additions?: string[];
+  reports?: number[];
+  undoneBy?: string;
+  skill?: number;
 };
 
 const FIXED: Fixed[] = [
-  { title: '整理 2027 申请季学生选校清单', assigner: 'manager', executor: 'consultant', project: 'P2027-US', state: 1, priority: 2, progress: 40, daysAgo: 12, skill: 1,
+  {
+    title: '整理 2027 申请季学生选校清单',
+    assigner: 'manager',
+    executor: 'consultant',
+    project: 'P2027-US',
+    state: 1,
+    priority: 2,
+    progress: 40,
+    daysAgo: 12,
+    skill: 1,
     content: '<h2>选校清单</h2><p>为每位 2027 申请季学生整理 <strong>10–12 所</strong>学校：</p><ul><li>冲刺 3 所</li><li>匹配 5 所</li><li>保底 3 所</li></ul>',
-    additions: ['<p>补充：请同时标注每所学校的面试方式（校园 / 线上）。</p>'], reports: [3, 2] },
-  { title: '提交 Phillips Academy 申请材料', assigner: 'manager', executor: 'consultant', project: 'P2027-US', state: 2, priority: 1, progress: 100, daysAgo: 20,
-    content: '<p>截止日期前一周完成递交，<a href="https://www.andover.edu">学校官网</a>核对要求。</p>' },
-  { title: '安排 SSAT 模考场地', assigner: 'manager', executor: 'consultant', project: 'P2027-US', state: 4, priority: 3, progress: 10, daysAgo: 9,
-    content: '<p>与培训部协调 10 月两次模考的教室。</p>' },
-  { title: '等待学校面试时间确认', assigner: 'manager', executor: 'consultant', project: 'P2027-US', state: 5, priority: 3, daysAgo: 6,
-    content: '<p>已发邮件给 Hotchkiss 招生办，等待回复。</p>' },
-  { title: 'CRM 导入时家长电话重复', assigner: 'admin', executor: 'consultant', project: 'P2026-CRM', state: 1, priority: 1, taskType: 2, daysAgo: 4, skill: 5,
+    additions: ['<p>补充：请同时标注每所学校的面试方式（校园 / 线上）。</p>'],
+    reports: [3, 2],
+  },
+  {
+    title: '提交 Phillips Academy 申请材料',
+    assigner: 'manager',
+    executor: 'consultant',
+    project: 'P2027-US',
+    state: 2,
+    priority: 1,
+    progress: 100,
+    daysAgo: 20,
+    content: '<p>截止日期前一周完成递交，<a href="https://www.andover.edu">学校官网</a>核对要求。</p>',
+  },
+  { title: '安排 SSAT 模考场地', assigner: 'manager', executor: 'consultant', project: 'P2027-US', state: 4, priority: 3, progress: 10, daysAgo: 9, content: '<p>与培训部协调 10 月两次模考的教室。</p>' },
+  { title: '等待学校面试时间确认', assigner: 'manager', executor: 'consultant', project: 'P2027-US', state: 5, priority: 3, daysAgo: 6, content: '<p>已发邮件给 Hotchkiss 招生办，等待回复。</p>' },
+  {
+    title: 'CRM 导入时家长电话重复',
+    assigner: 'admin',
+    executor: 'consultant',
+    project: 'P2026-CRM',
+    state: 1,
+    priority: 1,
+    taskType: 2,
+    daysAgo: 4,
+    skill: 5,
     content: '<p>导入旧 CRM 数据后，部分家长出现两条电话记录。</p><table><tbody><tr><td>家长</td><td>重复条数</td></tr><tr><td>王女士</td><td>2</td></tr></tbody></table>',
-    additions: ['<p>复现步骤：导入 2025 年档案批次后查看家长详情。</p>'] },
-  { title: '修订英国学校文书模板', assigner: 'manager', executor: 'wang.fang', project: 'P2027-US', state: 1, priority: 2, progress: 20, daysAgo: 8,
-    content: '<p>更新 2027 年文书模板，加入新的个人陈述示例。</p>' },
-  { title: '联系 Eton 招生办', assigner: 'lin.xiao', executor: 'xu.jing', project: 'P2027-UK', state: 1, priority: 2, daysAgo: 5,
-    content: '<p>确认 13+ 面试安排与 ISEB 预测试时间。</p>' },
-  { title: 'TOEFL Junior 周末班排课', assigner: 'consultant', executor: 'lecturer', project: 'P2026-TJ', state: 1, priority: 2, progress: 60, daysAgo: 15, skill: 4,
-    content: '<p>9 月至 12 月周末班课表，每周六上午两节。</p>', additions: ['<p>10 月 3 日国庆放假，顺延一周。</p>'], reports: [1] },
-  { title: '准备 TJ 期中测试卷', assigner: 'consultant', executor: 'lecturer', project: 'P2026-TJ', state: 1, priority: 3, progress: 80, daysAgo: 18, undoneBy: 'consultant',
-    content: '<p>听力、阅读、语言形式各一套，附答案。</p>' },
-  { title: '新英格兰考察行程预订', assigner: 'manager', executor: 'he.yutong', project: 'P2026-TOUR', state: 3, priority: 3, daysAgo: 30,
-    content: '<p>签证排期延误，行程取消。</p>' },
-  { title: 'SSAT 冬令营讲师招募', assigner: 'wu.haiyan', executor: null, project: 'P2026-SSATW', state: 0, priority: 2, daysAgo: 3,
-    content: '<p>招募 2 名数学、1 名阅读讲师。</p>' },
-  { title: '核对 2027 美高申请费用', assigner: 'manager', executor: 'sales', project: 'P2027-US', state: 1, priority: 4, daysAgo: 2,
-    content: '<p>核对各校申请费与代缴情况。</p>' },
-  { title: '修复档案导出乱码', assigner: 'admin', executor: 'consultant', project: 'P2026-CRM', state: 2, priority: 2, taskType: 2, progress: 100, daysAgo: 25,
-    feedback: '导出时改用 UTF-8 BOM，Excel 打开正常。', content: '<p>导出的 CSV 在 Excel 中中文乱码。</p>' },
+    additions: ['<p>复现步骤：导入 2025 年档案批次后查看家长详情。</p>'],
+  },
+  { title: '修订英国学校文书模板', assigner: 'manager', executor: 'wang.fang', project: 'P2027-US', state: 1, priority: 2, progress: 20, daysAgo: 8, content: '<p>更新 2027 年文书模板，加入新的个人陈述示例。</p>' },
+  { title: '联系 Eton 招生办', assigner: 'lin.xiao', executor: 'xu.jing', project: 'P2027-UK', state: 1, priority: 2, daysAgo: 5, content: '<p>确认 13+ 面试安排与 ISEB 预测试时间。</p>' },
+  {
+    title: 'TOEFL Junior 周末班排课',
+    assigner: 'consultant',
+    executor: 'lecturer',
+    project: 'P2026-TJ',
+    state: 1,
+    priority: 2,
+    progress: 60,
+    daysAgo: 15,
+    skill: 4,
+    content: '<p>9 月至 12 月周末班课表，每周六上午两节。</p>',
+    additions: ['<p>10 月 3 日国庆放假，顺延一周。</p>'],
+    reports: [1],
+  },
+  {
+    title: '准备 TJ 期中测试卷',
+    assigner: 'consultant',
+    executor: 'lecturer',
+    project: 'P2026-TJ',
+    state: 1,
+    priority: 3,
+    progress: 80,
+    daysAgo: 18,
+    undoneBy: 'consultant',
+    content: '<p>听力、阅读、语言形式各一套，附答案。</p>',
+  },
+  { title: '新英格兰考察行程预订', assigner: 'manager', executor: 'he.yutong', project: 'P2026-TOUR', state: 3, priority: 3, daysAgo: 30, content: '<p>签证排期延误，行程取消。</p>' },
+  { title: 'SSAT 冬令营讲师招募', assigner: 'wu.haiyan', executor: null, project: 'P2026-SSATW', state: 0, priority: 2, daysAgo: 3, content: '<p>招募 2 名数学、1 名阅读讲师。</p>' },
+  { title: '核对 2027 美高申请费用', assigner: 'manager', executor: 'sales', project: 'P2027-US', state: 1, priority: 4, daysAgo: 2, content: '<p>核对各校申请费与代缴情况。</p>' },
+  {
+    title: '修复档案导出乱码',
+    assigner: 'admin',
+    executor: 'consultant',
+    project: 'P2026-CRM',
+    state: 2,
+    priority: 2,
+    taskType: 2,
+    progress: 100,
+    daysAgo: 25,
+    feedback: '导出时改用 UTF-8 BOM，Excel 打开正常。',
+    content: '<p>导出的 CSV 在 Excel 中中文乱码。</p>',
+  },
 ];
 
 const GENERATED_TITLES = [
-  '跟进学生文书初稿', '整理面试反馈', '更新学校数据库', '核对成绩单翻译', '预约 TOEFL 考位', '准备家长说明会资料', '录入推荐信信息',
-  '安排模拟面试', '检查申请账号', '汇总本周咨询记录', '联系学校招生官', '准备签证材料清单', '整理课程反馈', '更新项目进度表',
+  '跟进学生文书初稿',
+  '整理面试反馈',
+  '更新学校数据库',
+  '核对成绩单翻译',
+  '预约 TOEFL 考位',
+  '准备家长说明会资料',
+  '录入推荐信信息',
+  '安排模拟面试',
+  '检查申请账号',
+  '汇总本周咨询记录',
+  '联系学校招生官',
+  '准备签证材料清单',
+  '整理课程反馈',
+  '更新项目进度表',
 ];
 const STATES = [1, 1, 1, 1, 2, 2, 2, 3, 4, 5, 0] as const;
 
@@ -78,8 +159,16 @@ export const tasksSeed: ModuleSeeder = async (db, ctx) => {
 
   const log = (taskId: number, assignerId: number, executorId: number | null, userId: number, logNote: string, action: string, time: Date, extra: Partial<Prisma.TaskLogCreateManyInput> = {}) => {
     const row = {
-      id: logs.length + 1, taskId, logNote, action, userId, assignerName: nameOf.get(assignerId) ?? null,
-      executorName: executorId ? (nameOf.get(executorId) ?? null) : null, logTime: time, createdAt: time, ...extra,
+      id: logs.length + 1,
+      taskId,
+      logNote,
+      action,
+      userId,
+      assignerName: nameOf.get(assignerId) ?? null,
+      executorName: executorId ? (nameOf.get(executorId) ?? null) : null,
+      logTime: time,
+      createdAt: time,
+      ...extra,
     };
     logs.push(row);
     return row.id;
@@ -109,10 +198,23 @@ export const tasksSeed: ModuleSeeder = async (db, ctx) => {
     const projectId = projectByCode.get(f.project);
     if (!projectId) throw new Error(`seed tasks: unknown project ${f.project}`);
     tasks.push({
-      id: taskId, title: f.title, content: f.content, priority: f.priority, state: f.state, taskType: f.taskType ?? 1, taskSource: 2, projectId,
-      skillStackId: f.skill ?? null, assignerId, executorId, progress: f.progress ?? 0, feedback: f.feedback ?? null,
+      id: taskId,
+      title: f.title,
+      content: f.content,
+      priority: f.priority,
+      state: f.state,
+      taskType: f.taskType ?? 1,
+      taskSource: 2,
+      projectId,
+      skillStackId: f.skill ?? null,
+      assignerId,
+      executorId,
+      progress: f.progress ?? 0,
+      feedback: f.feedback ?? null,
       feedbackLog: f.feedback ? `${at(f.daysAgo - 2, 15).toISOString()} ${nameOf.get(executorId ?? assignerId)}: ${f.feedback}` : null,
-      completedAt: f.state === 2 ? at(Math.max(f.daysAgo - 2, 0), 15) : null, createdAt, updatedAt: createdAt,
+      completedAt: f.state === 2 ? at(Math.max(f.daysAgo - 2, 0), 15) : null,
+      createdAt,
+      updatedAt: createdAt,
     });
     history({ id: taskId, assignerId, executorId, state: f.state, createdAt, daysAgo: f.daysAgo }, f.undoneBy ? id(f.undoneBy) : undefined);
     for (const [i, content] of (f.additions ?? []).entries()) {
@@ -137,14 +239,33 @@ export const tasksSeed: ModuleSeeder = async (db, ctx) => {
     const createdAt = at(daysAgo, rand.int(9, 18));
     const taskType = rand.chance(0.15) ? 2 : 1;
     tasks.push({
-      id: taskId, title: `${rand.pick(GENERATED_TITLES)} #${taskId}`, content: `<p>${rand.pick(GENERATED_TITLES)}：请在本周内完成并在日志中汇报。</p>`,
-      priority: rand.int(1, 4), state, taskType, taskSource: 2, projectId: rand.pick(liveProjects), skillStackId: rand.chance(0.3) ? rand.int(1, skillStacks.length) : null,
-      assignerId, executorId, progress: state === 2 ? 100 : rand.int(0, 9) * 10, feedback: state === 2 && taskType === 2 ? '已修复并验证。' : null,
-      completedAt: state === 2 ? at(Math.max(daysAgo - 2, 0), 15) : null, createdAt, updatedAt: createdAt,
+      id: taskId,
+      title: `${rand.pick(GENERATED_TITLES)} #${taskId}`,
+      content: `<p>${rand.pick(GENERATED_TITLES)}：请在本周内完成并在日志中汇报。</p>`,
+      priority: rand.int(1, 4),
+      state,
+      taskType,
+      taskSource: 2,
+      projectId: rand.pick(liveProjects),
+      skillStackId: rand.chance(0.3) ? rand.int(1, skillStacks.length) : null,
+      assignerId,
+      executorId,
+      progress: state === 2 ? 100 : rand.int(0, 9) * 10,
+      feedback: state === 2 && taskType === 2 ? '已修复并验证。' : null,
+      completedAt: state === 2 ? at(Math.max(daysAgo - 2, 0), 15) : null,
+      createdAt,
+      updatedAt: createdAt,
     });
     history({ id: taskId, assignerId, executorId, state, createdAt, daysAgo });
     for (let a = rand.int(0, 2); a > 0; a--) {
-      additions.push({ id: additions.length + 1, taskId, content: '<p>补充说明：请同步更新项目进度表。</p>', userId: assignerId, createdAt: at(Math.max(daysAgo - a, 0), 11), updatedAt: at(Math.max(daysAgo - a, 0), 11) });
+      additions.push({
+        id: additions.length + 1,
+        taskId,
+        content: '<p>补充说明：请同步更新项目进度表。</p>',
+        userId: assignerId,
+        createdAt: at(Math.max(daysAgo - a, 0), 11),
+        updatedAt: at(Math.max(daysAgo - a, 0), 11),
+      });
       log(taskId, assignerId, executorId, assignerId, '更新任务', 'ADDITION', at(Math.max(daysAgo - a, 0), 11));
     }
     if (executorId && state !== 0 && state !== 3 && rand.chance(0.5)) {
@@ -157,19 +278,26 @@ export const tasksSeed: ModuleSeeder = async (db, ctx) => {
   const batches = async <T>(rows: T[], write: (chunk: T[]) => Promise<unknown>) => {
     for (let i = 0; i < rows.length; i += 500) await write(rows.slice(i, i + 500));
   };
-  await db.$transaction(async (tx) => {
-    await tx.skillStack.createMany({ data: skillStacks });
-    await batches(tasks, (data) => tx.workTask.createMany({ data }));
-    await batches(additions, (data) => tx.taskAddition.createMany({ data }));
-    await batches(logs, (data) => tx.taskLog.createMany({ data }));
-    await batches(reports, (data) => tx.taskDailyReport.createMany({ data }));
-    await tx.taskComplaint.createMany({ data: complaints });
-    for (const table of ['skill_stacks', 'work_tasks', 'task_additions', 'task_logs', 'task_daily_reports', 'task_complaints']) {
-      await tx.$executeRawUnsafe(`SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM "${table}"), false)`);
-    }
-  }, { timeout: 120_000, maxWait: 60_000 });
+  await db.$transaction(
+    async (tx) => {
+      await tx.skillStack.createMany({ data: skillStacks });
+      await batches(tasks, (data) => tx.workTask.createMany({ data }));
+      await batches(additions, (data) => tx.taskAddition.createMany({ data }));
+      await batches(logs, (data) => tx.taskLog.createMany({ data }));
+      await batches(reports, (data) => tx.taskDailyReport.createMany({ data }));
+      await tx.taskComplaint.createMany({ data: complaints });
+      for (const table of ['skill_stacks', 'work_tasks', 'task_additions', 'task_logs', 'task_daily_reports', 'task_complaints']) {
+        await tx.$executeRawUnsafe(`SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM "${table}"), false)`);
+      }
+    },
+    { timeout: 120_000, maxWait: 60_000 },
+  );
   return {
-    skillStacks: skillStacks.length, workTasks: tasks.length, taskAdditions: additions.length, taskLogs: logs.length,
-    taskDailyReports: reports.length, taskComplaints: complaints.length,
+    skillStacks: skillStacks.length,
+    workTasks: tasks.length,
+    taskAdditions: additions.length,
+    taskLogs: logs.length,
+    taskDailyReports: reports.length,
+    taskComplaints: complaints.length,
   };
 };
