@@ -10,7 +10,7 @@ import { createRandom } from './random.ts';
  * `archiveCount` archives (those applying, by id); picks are positions among the first
  * `SELECTION_POOL` schools.
  */
-export type ApplicationDraw = {
+type ApplicationDraw = {
   /** 1 in progress, 2 rejected, 3 declined, 4 admitted. */
   state: number;
   submitted: boolean;
@@ -21,7 +21,7 @@ export type ApplicationDraw = {
   inquiry: number;
   thirdInterview: number;
 };
-export type SelectionDraw = { published: boolean; picks: number[]; applications: ApplicationDraw[] };
+type SelectionDraw = { published: boolean; picks: number[]; applications: ApplicationDraw[] };
 
 /** The lists are drawn from the first 46 schools of the schools module's seed, the US ones. */
 export const SELECTION_POOL = 46;
