@@ -1,6 +1,7 @@
 import { registerMessages, type MessageTable } from './i18n/catalogue.ts';
 import { registerPermissions, type PermissionRules } from './policy.ts';
 import type { RestRoute } from './rest/adapter.ts';
+import type { PrismaClient } from './generated/prisma/client.ts';
 
 /**
  * A module of the back office (`server/modules/<name>/`), as its `index.ts` declares it.
@@ -8,26 +9,47 @@ import type { RestRoute } from './rest/adapter.ts';
  * The module's `index.ts` is its one public face: it imports the module's GraphQL files
  * (node and mutation types register themselves with the builder), declares the module with
  * `defineModule` (which registers its permissions into the one policy and its texts into
- * the one catalogue) and re-exports what other modules may use. `server/modules/index.ts`
- * lists every module; the app, the schema, the seed and the bench read that list.
- * See docs/architecture.md.
+ * the one catalogue, and keeps its routes and demo-data seed) and re-exports what other
+ * modules may use. `server/modules/index.ts` lists every module; the app, the schema, the
+ * seed and the bench read that list. See docs/architecture.md.
  */
 export type BackOfficeModule = {
   /** The folder name under server/modules/. */
   name: string;
   /** The legacy REST paths the module answers. */
   routes: readonly RestRoute[];
+  /** Writes the module's demo data (`<m>.seed.ts`); run by prisma/seed/index.ts in the order of the module list. */
+  seed?: ModuleSeeder;
 };
+
+/**
+ * What a module's seed gets. It runs after the core seed (roles, the right tree, departments,
+ * users, projects, company contacts, time zones) has committed, and after the seeds of the
+ * modules listed before it in `server/modules/index.ts`; it reads the rows it needs (demo
+ * accounts, projects, ...) from the database. It must be deterministic: `createRandom(<fixed
+ * number>)` (prisma/seed/random.ts) and dates as offsets in days from `referenceDate`, the
+ * seed's today (prisma/seed/dates.ts), never the clock. See prisma/seed/README.md.
+ */
+export type ModuleSeedContext = {
+  scale: number;
+  log: (line: string) => void;
+  /** The seed's today at 00:00 UTC (`SEED_TODAY`, else the current day in Asia/Shanghai; tests pin 2026-09-01). */
+  referenceDate: Date;
+};
+
+/** A module's demo-data seed: writes its rows and answers the number of rows written per table. */
+export type ModuleSeeder = (db: PrismaClient, ctx: ModuleSeedContext) => Promise<Record<string, number>>;
 
 export type ModuleDefinition = {
   name: string;
   permissions?: PermissionRules;
   messages?: MessageTable;
   routes?: readonly RestRoute[];
+  seed?: ModuleSeeder;
 };
 
 export function defineModule(definition: ModuleDefinition): BackOfficeModule {
   if (definition.permissions) registerPermissions(definition.name, definition.permissions);
   if (definition.messages) registerMessages(definition.name, definition.messages);
-  return { name: definition.name, routes: definition.routes ?? [] };
+  return { name: definition.name, routes: definition.routes ?? [], seed: definition.seed };
 }

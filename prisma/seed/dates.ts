@@ -9,7 +9,7 @@ import { DateTime } from 'luxon';
  * against, so their data never moves.
  *
  * A day is represented as a `Date` at 00:00 UTC of that calendar day (what `@db.Date` columns
- * store); instants are built from it with hours (`at` helpers in the area seeders).
+ * store); instants are built from it with hours (`at` helpers in the module seeds, `server/modules/<m>/<m>.seed.ts`).
  */
 export const SEED_ZONE = 'Asia/Shanghai';
 

@@ -28,7 +28,7 @@ import { PINNED_SEED_TODAY, addDays, addYears, daysBetween, parseSeedToday, reso
 import { createRandom, type Random } from './random.ts';
 import { ROLE_GRANTS, buildRights, rightIdsFor } from './rights.ts';
 import { buildTimeZones } from './time-zones.ts';
-import { MODULE_SEEDERS } from './modules/index.ts';
+import { modules } from '../../server/modules/index.ts';
 
 export type SeedOptions = {
   scale?: number;
@@ -464,12 +464,13 @@ export async function seed(db: PrismaClient, options: SeedOptions = {}): Promise
     },
     { timeout: 300_000, maxWait: 60_000 },
   );
-  // Each area seeds its own rows after the core has committed (prisma/seed/modules/).
+  // Each module seeds its own rows after the core has committed, in the order of the module
+  // list (server/modules/index.ts): its `<m>.seed.ts`, registered by its index.ts.
   const all: SeedSummary = { ...summary };
-  for (const area of MODULE_SEEDERS) {
-    const rows = await area.seed(db, { scale, log, referenceDate: today });
+  for (const module of modules.filter((m) => m.seed)) {
+    const rows = await module.seed!(db, { scale, log, referenceDate: today });
     Object.assign(all, rows);
-    if (Object.keys(rows).length > 0) log(`seed: ${area.name}: ${JSON.stringify(rows)} (${elapsed()})`);
+    if (Object.keys(rows).length > 0) log(`seed: ${module.name}: ${JSON.stringify(rows)} (${elapsed()})`);
   }
   log(`seed: done in ${elapsed()}`);
   return all;

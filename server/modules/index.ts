@@ -1,7 +1,10 @@
 /**
  * Every module of the back office, in the order their demo data is seeded (a module's
- * seed may use rows of the modules before it). The app, the schema and the bench read
- * this list; each module's index.ts registers its GraphQL types, permissions and texts.
+ * seed may use rows of the modules before it: archives read the archive sections, schools
+ * the archives, applications the selection lists; the operation rights the seeds add to the
+ * right tree take their ids in this order). The app, the schema and the bench read this
+ * list; each module's index.ts registers its GraphQL types, REST routes, permissions, texts
+ * and seed.
  */
 import { authModule } from './auth/index.ts';
 import { usersModule } from './users/index.ts';
@@ -24,21 +27,25 @@ import { applicationsModule } from './applications/index.ts';
 import type { BackOfficeModule } from '../module.ts';
 
 export const modules: readonly BackOfficeModule[] = [
+  // People and organisation, then system settings.
   authModule,
   usersModule,
-  systemModule,
-  projectsModule,
-  tasksModule,
-  scheduleModule,
-  workdailyModule,
-  icsModule,
   departmentsModule,
   companiesModule,
   rolesModule,
   archiveModulesModule,
+  systemModule,
+  // Projects and communication.
+  projectsModule,
   lettersModule,
   noticesModule,
   dictionaryModule,
+  // Daily work.
+  tasksModule,
+  scheduleModule,
+  workdailyModule,
+  icsModule,
+  // Students: archives, schools and selection lists, applications.
   archivesModule,
   schoolsModule,
   applicationsModule,

@@ -3,7 +3,7 @@
  * the transition table and the section registry's consistency with the module tree.
  */
 import { describe, expect, it } from 'vitest';
-import { ARCHIVE_MODULES } from '../../prisma/seed/modules/org.ts';
+import { ARCHIVE_MODULES } from '../../server/modules/archive-modules/archive-modules.seed.ts';
 import { ValidationError } from '../../server/errors.ts';
 import { maskValue, parseDay, parseField, parseRow, shapeRow } from '../../server/modules/archives/archives.fields.ts';
 import { SECTIONS, sectionOf, sectionOfRow } from '../../server/modules/archives/archives.sections.ts';

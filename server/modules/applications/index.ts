@@ -8,10 +8,12 @@ import './applications.mutations.ts';
 import { applicationsPermissions } from './applications.policy.ts';
 import { applicationsMessages } from './applications.messages.ts';
 import { applicationRoutes } from './applications.rest.ts';
+import { applicationsSeed } from './applications.seed.ts';
 
 export const applicationsModule = defineModule({
   name: 'applications',
   permissions: applicationsPermissions,
   messages: applicationsMessages,
   routes: applicationRoutes,
+  seed: applicationsSeed,
 });

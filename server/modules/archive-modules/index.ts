@@ -7,10 +7,12 @@ import './archive-modules.node.ts';
 import { archiveModulesPermissions } from './archive-modules.policy.ts';
 import { archiveModulesMessages } from './archive-modules.messages.ts';
 import { archiveModuleRoutes } from './archive-modules.rest.ts';
+import { archiveModulesSeed } from './archive-modules.seed.ts';
 
 export const archiveModulesModule = defineModule({
   name: 'archive-modules',
   permissions: archiveModulesPermissions,
   messages: archiveModulesMessages,
   routes: archiveModuleRoutes,
+  seed: archiveModulesSeed,
 });

@@ -8,10 +8,12 @@ import './archives.mutations.ts';
 import { archivesPermissions } from './archives.policy.ts';
 import { archivesMessages } from './archives.messages.ts';
 import { archiveRoutes } from './archives.rest.ts';
+import { archivesSeed } from './archives.seed.ts';
 
 export const archivesModule = defineModule({
   name: 'archives',
   permissions: archivesPermissions,
   messages: archivesMessages,
   routes: archiveRoutes,
+  seed: archivesSeed,
 });

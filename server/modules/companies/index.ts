@@ -6,9 +6,11 @@ import { defineModule } from '../../module.ts';
 import './companies.node.ts';
 import { companiesPermissions } from './companies.policy.ts';
 import { companyRoutes } from './companies.rest.ts';
+import { companiesSeed } from './companies.seed.ts';
 
 export const companiesModule = defineModule({
   name: 'companies',
   permissions: companiesPermissions,
   routes: companyRoutes,
+  seed: companiesSeed,
 });

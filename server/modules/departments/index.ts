@@ -7,10 +7,12 @@ import './departments.node.ts';
 import { departmentsPermissions } from './departments.policy.ts';
 import { departmentsMessages } from './departments.messages.ts';
 import { departmentRoutes } from './departments.rest.ts';
+import { departmentsSeed } from './departments.seed.ts';
 
 export const departmentsModule = defineModule({
   name: 'departments',
   permissions: departmentsPermissions,
   messages: departmentsMessages,
   routes: departmentRoutes,
+  seed: departmentsSeed,
 });

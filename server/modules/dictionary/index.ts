@@ -7,10 +7,12 @@ import './dictionary.node.ts';
 import { dictionaryPermissions } from './dictionary.policy.ts';
 import { dictionaryMessages } from './dictionary.messages.ts';
 import { dictionaryRoutes } from './dictionary.rest.ts';
+import { dictionarySeed } from './dictionary.seed.ts';
 
 export const dictionaryModule = defineModule({
   name: 'dictionary',
   permissions: dictionaryPermissions,
   messages: dictionaryMessages,
   routes: dictionaryRoutes,
+  seed: dictionarySeed,
 });

@@ -8,12 +8,14 @@ import './ics.mutations.ts';
 import { icsPermissions } from './ics.policy.ts';
 import { icsMessages } from './ics.messages.ts';
 import { icsRoutes } from './ics.rest.ts';
+import { icsSeed } from './ics.seed.ts';
 
 export const icsModule = defineModule({
   name: 'ics',
   permissions: icsPermissions,
   messages: icsMessages,
   routes: icsRoutes,
+  seed: icsSeed,
 });
 
 export { icsFeedHandler } from './ics.route.ts';

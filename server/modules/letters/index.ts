@@ -7,10 +7,12 @@ import './letters.node.ts';
 import { lettersPermissions } from './letters.policy.ts';
 import { lettersMessages } from './letters.messages.ts';
 import { messageRoutes } from './letters.rest.ts';
+import { lettersSeed } from './letters.seed.ts';
 
 export const lettersModule = defineModule({
   name: 'letters',
   permissions: lettersPermissions,
   messages: lettersMessages,
   routes: messageRoutes,
+  seed: lettersSeed,
 });

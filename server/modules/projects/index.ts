@@ -8,10 +8,12 @@ import './projects.mutations.ts';
 import { projectsPermissions } from './projects.policy.ts';
 import { projectsMessages } from './projects.messages.ts';
 import { projectRoutes } from './projects.rest.ts';
+import { projectsSeed } from './projects.seed.ts';
 
 export const projectsModule = defineModule({
   name: 'projects',
   permissions: projectsPermissions,
   messages: projectsMessages,
   routes: projectRoutes,
+  seed: projectsSeed,
 });

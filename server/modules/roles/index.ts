@@ -7,10 +7,12 @@ import './roles.node.ts';
 import { rolesPermissions } from './roles.policy.ts';
 import { rolesMessages } from './roles.messages.ts';
 import { roleRoutes } from './roles.rest.ts';
+import { rolesSeed } from './roles.seed.ts';
 
 export const rolesModule = defineModule({
   name: 'roles',
   permissions: rolesPermissions,
   messages: rolesMessages,
   routes: roleRoutes,
+  seed: rolesSeed,
 });

@@ -8,12 +8,14 @@ import './schedule.mutations.ts';
 import { schedulePermissions } from './schedule.policy.ts';
 import { scheduleMessages } from './schedule.messages.ts';
 import { scheduleRoutes } from './schedule.rest.ts';
+import { scheduleSeed } from './schedule.seed.ts';
 
 export const scheduleModule = defineModule({
   name: 'schedule',
   permissions: schedulePermissions,
   messages: scheduleMessages,
   routes: scheduleRoutes,
+  seed: scheduleSeed,
 });
 
 export { eventsForFeed, type FeedEvent, type FeedSeries } from './schedule.queries.ts';

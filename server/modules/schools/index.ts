@@ -8,10 +8,12 @@ import './schools.mutations.ts';
 import { schoolsPermissions } from './schools.policy.ts';
 import { schoolsMessages } from './schools.messages.ts';
 import { schoolRoutes } from './schools.rest.ts';
+import { schoolsSeed } from './schools.seed.ts';
 
 export const schoolsModule = defineModule({
   name: 'schools',
   permissions: schoolsPermissions,
   messages: schoolsMessages,
   routes: schoolRoutes,
+  seed: schoolsSeed,
 });

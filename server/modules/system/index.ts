@@ -6,9 +6,11 @@ import { defineModule } from '../../module.ts';
 import './system.node.ts';
 import { systemPermissions } from './system.policy.ts';
 import { systemRoutes } from './system.rest.ts';
+import { systemSeed } from './system.seed.ts';
 
 export const systemModule = defineModule({
   name: 'system',
   permissions: systemPermissions,
   routes: systemRoutes,
+  seed: systemSeed,
 });

@@ -8,10 +8,12 @@ import './tasks.mutations.ts';
 import { tasksPermissions } from './tasks.policy.ts';
 import { tasksMessages } from './tasks.messages.ts';
 import { taskRoutes } from './tasks.rest.ts';
+import { tasksSeed } from './tasks.seed.ts';
 
 export const tasksModule = defineModule({
   name: 'tasks',
   permissions: tasksPermissions,
   messages: tasksMessages,
   routes: taskRoutes,
+  seed: tasksSeed,
 });

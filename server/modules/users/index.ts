@@ -8,10 +8,12 @@ import './users.mutations.ts';
 import { usersPermissions } from './users.policy.ts';
 import { usersMessages } from './users.messages.ts';
 import { userRoutes } from './users.rest.ts';
+import { usersSeed } from './users.seed.ts';
 
 export const usersModule = defineModule({
   name: 'users',
   permissions: usersPermissions,
   messages: usersMessages,
   routes: userRoutes,
+  seed: usersSeed,
 });

@@ -8,10 +8,12 @@ import './workdaily.mutations.ts';
 import { workdailyPermissions } from './workdaily.policy.ts';
 import { workdailyMessages } from './workdaily.messages.ts';
 import { workdailyRoutes } from './workdaily.rest.ts';
+import { workdailySeed } from './workdaily.seed.ts';
 
 export const workdailyModule = defineModule({
   name: 'workdaily',
   permissions: workdailyPermissions,
   messages: workdailyMessages,
   routes: workdailyRoutes,
+  seed: workdailySeed,
 });

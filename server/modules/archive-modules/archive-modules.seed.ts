@@ -1,21 +1,11 @@
-import type { PrismaClient } from '../../../server/generated/prisma/client.ts';
-import type { ModuleSeeder } from './types.ts';
+import type { ModuleSeeder } from '../../module.ts';
+import type { Db } from '../../db/client.ts';
+import { seedOperationRights, type OperationRight } from '../../../prisma/seed/operation-rights.ts';
 
-/**
- * Operation rights of the org area: hidden nodes of the right tree without a route path,
- * whose keys are the policy's permission names (server/permissions/org.ts). `under` names
- * the group node they sit in; `roles` the demo roles that hold them (administrators hold
- * every right by code). docs/org.md explains the choices.
- */
-export const ORG_OPERATION_RIGHTS = [
-  { key: 'staff.edit', title: '新增/编辑员工', titleEn: 'Add and edit staff', under: 'people', roles: ['manager'] },
-  { key: 'user.edit', title: '管理家长和学生', titleEn: 'Manage parents and students', under: 'people', roles: ['manager'] },
-  { key: 'department.edit', title: '管理部门', titleEn: 'Manage departments', under: 'people', roles: ['manager'] },
-  { key: 'companyUser.edit', title: '管理合作公司联系人', titleEn: 'Manage company contacts', under: 'people', roles: ['manager', 'sales'] },
-  { key: 'role.edit', title: '管理角色与权限', titleEn: 'Manage roles and rights', under: 'system', roles: [] },
-  { key: 'archiveModule.edit', title: '管理档案模块', titleEn: 'Manage archive modules', under: 'system', roles: [] },
-  { key: 'mail.test', title: '发送测试邮件', titleEn: 'Send a test e-mail', under: 'system', roles: [] },
-] as const;
+/** Operation rights of the archive-modules module (permission names in archive-modules.policy.ts); docs/org.md. */
+const ARCHIVE_MODULES_OPERATION_RIGHTS: OperationRight[] = [
+  { key: 'archiveModule.edit', title: '管理档案模块', titleEn: 'Manage archive modules', under: 'system', sort: 905, roles: [] },
+];
 
 type ModuleDef = { code: string; name: string; nameEn: string; children?: ModuleDef[] };
 
@@ -69,7 +59,7 @@ export const ARCHIVE_MODULES: ModuleDef[] = [
  * `filed` to filed (archived) ones; 'edit' implies read. Sections not listed: none.
  */
 type Grant = { sections: string[] | 'all'; level: 'read' | 'edit' };
-export const ROLE_ARCHIVE_GRANTS: Record<string, { open: Grant[]; filed: Grant[] }> = {
+const ROLE_ARCHIVE_GRANTS: Record<string, { open: Grant[]; filed: Grant[] }> = {
   manager: { open: [{ sections: 'all', level: 'edit' }], filed: [{ sections: 'all', level: 'edit' }] },
   consultant: { open: [{ sections: 'all', level: 'edit' }], filed: [{ sections: 'all', level: 'read' }] },
   sales: {
@@ -85,33 +75,7 @@ export const ROLE_ARCHIVE_GRANTS: Record<string, { open: Grant[]; filed: Grant[]
   },
 };
 
-async function seedOperationRights(db: PrismaClient): Promise<{ rights: number; roleRights: number }> {
-  const groups = await db.right.findMany({ where: { key: { in: [...new Set(ORG_OPERATION_RIGHTS.map((r) => r.under))] } }, select: { id: true, key: true } });
-  const groupId = new Map(groups.map((g) => [g.key, g.id]));
-  const roles = await db.role.findMany({ select: { id: true, code: true } });
-  const roleId = new Map(roles.map((r) => [r.code, r.id]));
-  let rights = 0;
-  let roleRights = 0;
-  for (const [index, def] of ORG_OPERATION_RIGHTS.entries()) {
-    const parentId = groupId.get(def.under) ?? null;
-    const row = await db.right.upsert({
-      where: { key: def.key },
-      update: {},
-      create: { key: def.key, title: def.title, titleEn: def.titleEn, hidden: true, parentId, showType: 1, sort: 900 + index },
-      select: { id: true },
-    });
-    rights++;
-    for (const code of ['admin', ...def.roles]) {
-      const id = roleId.get(code);
-      if (id === undefined) continue;
-      const r = await db.roleRight.createMany({ data: [{ roleId: id, rightId: row.id }], skipDuplicates: true });
-      roleRights += r.count;
-    }
-  }
-  return { rights, roleRights };
-}
-
-async function seedArchiveModules(db: PrismaClient): Promise<{ modules: number; permissions: number }> {
+async function seedArchiveModules(db: Db): Promise<{ modules: number; permissions: number }> {
   let modules = 0;
   const ids = new Map<string, number>();
   const visit = async (defs: ModuleDef[], parentId: number | null) => {
@@ -150,39 +114,14 @@ async function seedArchiveModules(db: PrismaClient): Promise<{ modules: number; 
   return { modules, permissions: count };
 }
 
-/** The staff list's custom order: by department tree order, then staff number. */
-async function seedStaffSort(db: PrismaClient): Promise<number> {
-  const departments = await db.department.findMany({ select: { id: true, sort: true, parentId: true }, orderBy: [{ sort: 'asc' }, { id: 'asc' }] });
-  const order = new Map<number, number>();
-  const walk = (parentId: number | null) => {
-    for (const d of departments.filter((x) => x.parentId === parentId)) {
-      order.set(d.id, order.size);
-      walk(d.id);
-    }
+/** Demo data of the archive-modules module: its operation right, the archive sections and each role's access to them. */
+export const archiveModulesSeed: ModuleSeeder = async (db) => {
+  const rights = await seedOperationRights(db, ARCHIVE_MODULES_OPERATION_RIGHTS);
+  const modules = await seedArchiveModules(db);
+  return {
+    archiveModulesOperationRights: rights.rights,
+    archiveModulesRoleRights: rights.roleRights,
+    archiveModules: modules.modules,
+    roleArchiveModules: modules.permissions,
   };
-  walk(null);
-  const staff = await db.user.findMany({ where: { type: 1 }, select: { id: true, departmentId: true, code: true } });
-  staff.sort((a, b) => (order.get(a.departmentId ?? -1) ?? 999) - (order.get(b.departmentId ?? -1) ?? 999) || (a.code ?? '').localeCompare(b.code ?? '') || a.id - b.id);
-  // One statement: the bulk seed may hold thousands of staff.
-  const ids = staff.map((s) => s.id);
-  const sorts = staff.map((_, i) => (i + 1) * 10);
-  await db.$executeRaw`UPDATE users AS u SET sort = v.sort FROM unnest(${ids}::int[], ${sorts}::int[]) AS v(id, sort) WHERE u.id = v.id`;
-  return staff.length;
-}
-
-/** Demo data of the org area. Returns rows written per table. */
-export const seedOrg: ModuleSeeder = {
-  name: 'org',
-  seed: async (db) => {
-    const rights = await seedOperationRights(db);
-    const modules = await seedArchiveModules(db);
-    const sorted = await seedStaffSort(db);
-    return {
-      orgOperationRights: rights.rights,
-      orgRoleRights: rights.roleRights,
-      archiveModules: modules.modules,
-      roleArchiveModules: modules.permissions,
-      staffSorted: sorted,
-    };
-  },
 };

@@ -1,23 +1,22 @@
-import type { Prisma, PrismaClient } from '../../../server/generated/prisma/client.ts';
-import { schoolGradeSpan, schoolSearchName } from '../../../server/modules/schools/schools.fields.ts';
-import { matchScores } from '../../../server/modules/schools/match.ts';
-import { studentFacts } from '../../../server/modules/schools/selection.service.ts';
-import { createRandom } from '../random.ts';
-import type { ModuleSeeder } from './types.ts';
+import type { Prisma } from '../../generated/prisma/client.ts';
+import type { ModuleSeeder } from '../../module.ts';
+import { seedOperationRights, type OperationRight } from '../../../prisma/seed/operation-rights.ts';
+import { SELECTION_POOL, selectionDraws } from '../../../prisma/seed/selection-draws.ts';
+import { schoolGradeSpan, schoolSearchName } from './schools.fields.ts';
+import { matchScores } from './match.ts';
+import { studentFacts } from './selection.service.ts';
 
 /**
- * Operation rights of the schools area: hidden right nodes whose keys are the policy's
- * permission names (server/permissions/schools.ts), with the demo roles that hold them
- * (administrators hold every right by code). docs/schools.md.
+ * Operation rights of the schools module: hidden right nodes whose keys are the policy's
+ * permission names (schools.policy.ts), with the demo roles that hold them (administrators
+ * hold every right by code). docs/schools.md.
  */
-export const SCHOOL_OPERATION_RIGHTS = [
-  { key: 'school.manage', title: '管理学校库', titleEn: 'Manage the school database', under: 'school', roles: ['manager'] },
-  { key: 'school.import', title: '导入学校数据', titleEn: 'Import school data', under: 'school', roles: ['manager'] },
-  { key: 'selection.write', title: '编辑选校清单', titleEn: 'Build selection lists', under: 'progress', roles: ['manager', 'consultant'] },
-  { key: 'selection.publish', title: '发布选校清单', titleEn: 'Publish selection lists', under: 'progress', roles: ['manager', 'consultant'] },
-  { key: 'application.write', title: '更新申请进度', titleEn: 'Update application progress', under: 'progress', roles: ['manager', 'consultant'] },
-  { key: 'application.lock', title: '锁定/解锁申请', titleEn: 'Lock and unlock applications', under: 'progress', roles: ['manager'] },
-] as const;
+const SCHOOL_OPERATION_RIGHTS: OperationRight[] = [
+  { key: 'school.manage', title: '管理学校库', titleEn: 'Manage the school database', under: 'school', sort: 970, roles: ['manager'] },
+  { key: 'school.import', title: '导入学校数据', titleEn: 'Import school data', under: 'school', sort: 971, roles: ['manager'] },
+  { key: 'selection.write', title: '编辑选校清单', titleEn: 'Build selection lists', under: 'progress', sort: 972, roles: ['manager', 'consultant'] },
+  { key: 'selection.publish', title: '发布选校清单', titleEn: 'Publish selection lists', under: 'progress', sort: 973, roles: ['manager', 'consultant'] },
+];
 
 /**
  * Real boarding schools with public facts only: name, place, founding year, grades, whether
@@ -26,7 +25,7 @@ export const SCHOOL_OPERATION_RIGHTS = [
  * [name, abbreviation, chinese name, country, state/county, city, founded, approx. students, sex (1 boys, 2 girls, 3 co-ed), grades, website]
  */
 type SchoolSeed = [string, string | null, string, 'US' | 'GB', string, string, number, number, 1 | 2 | 3, string, string];
-export const SCHOOLS: SchoolSeed[] = [
+const SCHOOLS: SchoolSeed[] = [
   ['Phillips Academy', 'Andover', '菲利普斯安多佛学院', 'US', 'Massachusetts', 'Andover', 1778, 1150, 3, '9-12, PG', 'www.andover.edu'],
   ['Phillips Exeter Academy', 'PEA', '菲利普斯埃克塞特学院', 'US', 'New Hampshire', 'Exeter', 1781, 1100, 3, '9-12, PG', 'www.exeter.edu'],
   ['Choate Rosemary Hall', 'Choate', '乔特罗斯玛丽中学', 'US', 'Connecticut', 'Wallingford', 1890, 850, 3, '9-12, PG', 'www.choate.edu'],
@@ -94,114 +93,58 @@ export const SCHOOLS: SchoolSeed[] = [
   ['Gordonstoun', 'Gordonstoun', '高登斯顿中学', 'GB', 'Moray', 'Elgin', 1934, 500, 3, 'Year 9-13', 'gordonstoun.org.uk'],
 ];
 
-async function seedOperationRights(db: PrismaClient): Promise<number> {
-  const groups = await db.right.findMany({ where: { key: { in: [...new Set(SCHOOL_OPERATION_RIGHTS.map((r) => r.under))] } }, select: { id: true, key: true } });
-  const roles = await db.role.findMany({ select: { id: true, code: true } });
-  let grants = 0;
-  for (const [index, def] of SCHOOL_OPERATION_RIGHTS.entries()) {
-    const right = await db.right.upsert({
-      where: { key: def.key },
-      update: {},
-      create: { key: def.key, title: def.title, titleEn: def.titleEn, hidden: true, parentId: groups.find((g) => g.key === def.under)?.id ?? null, showType: 1, sort: 970 + index },
+/**
+ * Demo data of the schools module: its operation rights, the schools, and a selection list for
+ * each archive applying (two in three published). The applications module's seed applies to
+ * the first four schools of each published list.
+ */
+export const schoolsSeed: ModuleSeeder = async (db, ctx) => {
+  const at = (offsetDays: number, hour = 10) => new Date(ctx.referenceDate.getTime() + offsetDays * 86_400_000 + hour * 3_600_000);
+  const { roleRights } = await seedOperationRights(db, SCHOOL_OPERATION_RIGHTS);
+
+  const schoolIds: number[] = [];
+  for (const [name, abbreviation, chineseName, country, province, city, foundedYear, studentCount, sex, grades, site] of SCHOOLS) {
+    const row = await db.school.create({
+      data: {
+        name, abbreviation, chineseName, country, province, city, foundedYear, studentCount, sex, boardingGrades: grades, url: `https://${site}`,
+        currency: country === 'US' ? 'USD' : 'GBP', searchName: schoolSearchName({ name, abbreviation, chineseName }), ...schoolGradeSpan(null, grades),
+      },
       select: { id: true },
     });
-    const roleIds = roles.filter((r) => r.code === 'admin' || (def.roles as readonly string[]).includes(r.code)).map((r) => r.id);
-    grants += (await db.roleRight.createMany({ data: roleIds.map((roleId) => ({ roleId, rightId: right.id })), skipDuplicates: true })).count;
+    schoolIds.push(row.id);
   }
-  return grants;
-}
 
-const DOC_NAMES: Array<[number, string]> = [[1, '成绩单 Transcript'], [2, '英语老师推荐信 English recommendation'], [3, '主文书 Main essay'], [4, 'TOEFL 成绩单 TOEFL report'], [5, '家长陈述 Parent statement']];
-const SAO_DOCS: Array<[number, string]> = [[1, 'Student questionnaire'], [2, 'Parent statement'], [3, 'English teacher recommendation'], [4, 'Math teacher recommendation'], [6, 'Transcript']];
-
-export const seedSchools: ModuleSeeder = {
-  name: 'schools',
-  seed: async (db, ctx) => {
-    const rand = createRandom(7707);
-    const at = (offsetDays: number, hour = 10) => new Date(ctx.referenceDate.getTime() + offsetDays * 86_400_000 + hour * 3_600_000);
-    const dayOf = (offsetDays: number) => new Date(Date.UTC(ctx.referenceDate.getUTCFullYear(), ctx.referenceDate.getUTCMonth(), ctx.referenceDate.getUTCDate() + offsetDays));
-    const rights = await seedOperationRights(db);
-
-    const schoolIds: number[] = [];
-    for (const [name, abbreviation, chineseName, country, province, city, foundedYear, studentCount, sex, grades, site] of SCHOOLS) {
-      const row = await db.school.create({
-        data: {
-          name, abbreviation, chineseName, country, province, city, foundedYear, studentCount, sex, boardingGrades: grades, url: `https://${site}`,
-          currency: country === 'US' ? 'USD' : 'GBP', searchName: schoolSearchName({ name, abbreviation, chineseName }), ...schoolGradeSpan(null, grades),
+  // Selection lists for students whose archives are applying.
+  const archives = await db.archive.findMany({
+    where: { deletedAt: null, applyingStatus: 1, sale: 1 },
+    orderBy: { id: 'asc' },
+    select: { id: true, name: true, consultant: { select: { id: true, name: true } } },
+  });
+  const usSchools = schoolIds.slice(0, SELECTION_POOL);
+  const draws = selectionDraws(archives.length);
+  let lists = 0;
+  for (const [i, a] of archives.entries()) {
+    const who = a.consultant ?? { id: null, name: 'admin' };
+    const { published, picks: positions } = draws[i]!;
+    const picks = positions.map((p) => usSchools[p]!);
+    const facts = await studentFacts(db, a.id);
+    const schools = await db.school.findMany({ where: { id: { in: picks } }, select: { id: true, sex: true, gradeFrom: true, gradeTo: true, country: true, studentCount: true, ssatAverage: true, toeflAverage: true } });
+    await db.selectionList.create({
+      data: {
+        archiveId: a.id, name: `${a.name} 选校清单`, createdById: who.id, createdByName: who.name, createdAt: at(-40), updatedAt: at(-35),
+        ...(published ? { publishedAt: at(-35), publishedById: who.id, publishedByName: who.name } : {}),
+        entries: {
+          create: picks.map((schoolId, sort) => {
+            const m = matchScores(facts, schools.find((s) => s.id === schoolId) as (typeof schools)[number]);
+            return {
+              schoolId, sort: sort + 1, genderScore: m.gender.score, gradeScore: m.grade.score, regionScore: m.region.score, scaleScore: m.scale.score,
+              rankScore: m.rank.score, activityScore: m.activity.score, totalScore: m.total.score, explanation: m as unknown as Prisma.InputJsonValue,
+            };
+          }),
         },
-        select: { id: true },
-      });
-      schoolIds.push(row.id);
-    }
-
-    // Selection lists and applications for students whose archives are applying.
-    const archives = await db.archive.findMany({
-      where: { deletedAt: null, applyingStatus: 1, sale: 1 },
-      orderBy: { id: 'asc' },
-      select: { id: true, studentId: true, name: true, year: true, consultant: { select: { id: true, name: true } } },
+      },
     });
-    let lists = 0;
-    let applications = 0;
-    let logs = 0;
-    const usSchools = schoolIds.slice(0, 46);
-    for (const [i, a] of archives.entries()) {
-      const who = a.consultant ?? { id: null, name: 'admin' };
-      const pool = [...usSchools];
-      const picks: number[] = [];
-      while (picks.length < 6 && pool.length) picks.push(pool.splice(rand.int(0, pool.length - 1), 1)[0] as number);
-      const facts = await studentFacts(db, a.id);
-      const schools = await db.school.findMany({ where: { id: { in: picks } }, select: { id: true, sex: true, gradeFrom: true, gradeTo: true, country: true, studentCount: true, ssatAverage: true, toeflAverage: true } });
-      const published = i % 3 !== 2;
-      await db.selectionList.create({
-        data: {
-          archiveId: a.id, name: `${a.name} 选校清单`, createdById: who.id, createdByName: who.name, createdAt: at(-40), updatedAt: at(-35),
-          ...(published ? { publishedAt: at(-35), publishedById: who.id, publishedByName: who.name } : {}),
-          entries: {
-            create: picks.map((schoolId, sort) => {
-              const m = matchScores(facts, schools.find((s) => s.id === schoolId) as (typeof schools)[number]);
-              return {
-                schoolId, sort: sort + 1, genderScore: m.gender.score, gradeScore: m.grade.score, regionScore: m.region.score, scaleScore: m.scale.score,
-                rankScore: m.rank.score, activityScore: m.activity.score, totalScore: m.total.score, explanation: m as unknown as Prisma.InputJsonValue,
-              };
-            }),
-          },
-        },
-      });
-      lists += 1;
-      if (!published) continue;
-      // Applications to the first four schools of the published list, in various states.
-      for (const [k, schoolId] of picks.slice(0, 4).entries()) {
-        const state = (i + k) % 7 === 3 ? 4 : (i + k) % 7 === 5 ? 2 : (i + k) % 11 === 6 ? 3 : 1;
-        const submitted = state !== 1 || k < 2;
-        const app = await db.application.create({
-          data: {
-            archiveId: a.id, studentId: a.studentId, schoolId, year: a.year, state, orderNum: k + 1, grade: facts.targetGrade, board: 1,
-            rejectReason: state === 2 ? '名额已满 / Places filled' : state === 3 ? '选择了其他学校 / Chose another school' : null,
-            studentDocState: submitted ? 2 : rand.int(0, 1), parentDocState: submitted ? 2 : rand.int(0, 1), recommendDocState: submitted ? 3 : rand.int(0, 2),
-            interview: submitted ? 3 : rand.int(0, 2), inquiry: rand.int(0, 2), thirdInterview: submitted ? 2 : rand.int(0, 1), submitResult: submitted ? 1 : 0,
-            deadline: dayOf(120 + k * 5), platform: 1 + (k % 2), locked: state === 4 && k === 0, lockedByName: state === 4 && k === 0 ? 'manager' : null,
-            createdById: who.id, createdAt: at(-30 + k), updatedAt: at(-5),
-          },
-          select: { id: true },
-        });
-        applications += 1;
-        const lines: Prisma.ApplicationLogCreateManyInput[] = [
-          { applicationId: app.id, action: 'CREATE', toValue: String(schoolId), userId: who.id, userName: who.name, createdAt: at(-30 + k) },
-        ];
-        if (submitted) lines.push({ applicationId: app.id, action: 'SUBMIT_RESULT', field: 'submitResult', fromValue: '0', toValue: '1', userId: who.id, userName: who.name, createdAt: at(-12 + k) });
-        if (state !== 1) lines.push({ applicationId: app.id, action: 'STATE', field: 'state', fromValue: '1', toValue: String(state), note: state === 2 || state === 3 ? '—' : null, userId: who.id, userName: who.name, createdAt: at(-3) });
-        logs += (await db.applicationLog.createMany({ data: lines })).count;
-        for (const [type, name] of DOC_NAMES.slice(0, 3)) {
-          await db.applicationDocument.create({
-            data: { applicationId: app.id, type, name, state: submitted ? 2 : 1, createdAt: at(-25), logs: { create: [{ fromState: null, toState: 1, userId: who.id, userName: who.name, createdAt: at(-25) }] } },
-          });
-        }
-        await db.progressTrack.create({ data: { applicationId: app.id, type: 2, day: dayOf(-10 + k), content: '与招生官完成线上面试 / Online interview with the admission officer', userId: who.id, userName: who.name } });
-      }
-      for (const [type, name] of SAO_DOCS) {
-        await db.saoDocument.create({ data: { archiveId: a.id, type, name, state: type < 4 ? 2 : 1, logs: { create: [{ fromState: null, toState: 1, userId: who.id, userName: who.name, createdAt: at(-20) }] } } });
-      }
-    }
-    return { schoolRights: rights, schools: schoolIds.length, selectionLists: lists, applications, applicationLogs: logs };
-  },
+    lists += 1;
+  }
+  return { schoolRights: roleRights, schools: schoolIds.length, selectionLists: lists };
 };
