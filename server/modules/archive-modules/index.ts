@@ -14,3 +14,6 @@ export const archiveModulesModule = defineModule({
   messages: archiveModulesMessages,
   routes: archiveModuleRoutes,
 });
+
+export { archiveModulePermissions } from './archive-modules.service.ts';
+export type { ModulePermission } from './archive-modules.service.ts';

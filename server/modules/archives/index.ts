@@ -15,3 +15,6 @@ export const archivesModule = defineModule({
   messages: archivesMessages,
   routes: archiveRoutes,
 });
+
+export { APPLYING_STATUS, archiveForWrite, archiveReadable, archiveReadableCached, isFamily, primeReadable, readableArchivesWhere, writableArchivesWhere } from './archives.policy.ts';
+export type { ArchiveForWrite } from './archives.policy.ts';

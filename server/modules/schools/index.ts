@@ -15,3 +15,5 @@ export const schoolsModule = defineModule({
   messages: schoolsMessages,
   routes: schoolRoutes,
 });
+
+export { PlatformEnum, SchoolNode } from './schools.node.ts';

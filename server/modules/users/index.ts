@@ -15,3 +15,8 @@ export const usersModule = defineModule({
   messages: usersMessages,
   routes: userRoutes,
 });
+
+export { UserNode } from './users.node.ts';
+export { RoleNode } from './users.node.ts';
+export { requiredText } from './user-fields.ts';
+export { holdsPersonalDataRight } from './users.policy.ts';
