@@ -2,11 +2,14 @@ import type { ServiceContext } from '../../context.ts';
 import { DomainError, ValidationError } from '../../errors.ts';
 import { translate, type Lang, type MessageKey } from '../../i18n/catalogue.ts';
 import { formatDateTime } from '../../lib/wall-time.ts';
+import { STAFF_STATES, USER_TYPES } from '../../lib/codes.ts';
 import { dataRows, labelledHeaderColumns, readFirstWorksheet, rowErrors, writeSheet, XlsxRowsError, type ImportRowError } from '../../lib/xlsx.ts';
 import { authorize } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
 import { isEmail, parseDay, type RowValues } from './archives.fields.ts';
-import { ARCHIVE_ORDER, archivesWhere, createArchiveIn, hasRequiredName, type ArchiveListFilter } from './archives.service.ts';
+import { ARCHIVE_ORDER, archivesWhere, type ArchiveListFilter } from './service/lists.ts';
+import { createArchiveIn } from './service/overview.ts';
+import { hasRequiredName } from './service/names.ts';
 import { FAMILY_KIND } from './archives.sections.ts';
 
 /**
@@ -153,7 +156,7 @@ export async function importArchives(ctx: ServiceContext, file: File | null | un
     const accounts = [...new Set(rows.flatMap((r) => [r.consultant, r.sales]).filter((a): a is string => !!a).map((a) => a.toLowerCase()))];
     const staff = accounts.length
       ? await tx.user.findMany({
-          where: { account: { in: accounts }, type: 1, state: { not: 3 } },
+          where: { account: { in: accounts }, type: USER_TYPES.STAFF, state: { not: STAFF_STATES.DEACTIVATED } },
           select: { id: true, account: true, roles: { select: { role: { select: { code: true } } } } },
         })
       : [];
