@@ -20,7 +20,7 @@ import orgCases from './cases/org.ts';
 import scheduleCases from './cases/schedule.ts';
 import tasksCases from './cases/tasks.ts';
 import workdailyCases from './cases/workdaily.ts';
-import schoolsCases from './cases/schools.ts';
+import applicationsCases from './cases/applications.ts';
 import archivesCases from './cases/archives.ts';
 import type { BenchCase, BenchCaseFile, BenchEnv } from './env.ts';
 
@@ -39,7 +39,7 @@ const AREAS: Record<string, BenchCaseFile> = {
   schedule: scheduleCases,
   workdaily: workdailyCases,
   archives: archivesCases,
-  schools: schoolsCases,
+  applications: applicationsCases,
 };
 
 const tmp = await mkdtemp(path.join(os.tmpdir(), 'bo-bench-'));
