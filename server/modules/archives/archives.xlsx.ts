@@ -54,15 +54,21 @@ export class ArchiveImportError extends XlsxRowsError {
 
 const SEX: Record<string, number> = { 男: 1, 女: 2, 未知: 0, male: 1, female: 2, m: 1, f: 2, unknown: 0, '0': 0, '1': 1, '2': 2 };
 const SALE: Record<string, number> = { 申请: 1, 单项: 2, application: 1, retail: 2, '1': 1, '2': 2 };
-const RELATIONS: Record<string, number> = (() => {
+/**
+ * Relation names in both languages, read once on first use: the texts are registered by the
+ * module's index.ts after this file is evaluated, so they cannot be read at import time.
+ */
+let relations: Record<string, number> | null = null;
+function relationCodes(): Record<string, number> {
+  if (relations) return relations;
   const out: Record<string, number> = {};
   for (let i = 1; i <= 7; i++) {
     out[String(i)] = i;
     out[translate('zh', `archive.relation.${i}` as MessageKey).toLowerCase()] = i;
     out[translate('en', `archive.relation.${i}` as MessageKey).toLowerCase()] = i;
   }
-  return out;
-})();
+  return (relations = out);
+}
 
 /** The template in the caller's language: the header and two example rows. */
 export async function importTemplate(lang: Lang): Promise<Buffer> {
@@ -141,7 +147,7 @@ export async function importArchives(ctx: ServiceContext, file: File | null | un
       if (v.email && !isEmail(v.email)) fail(rowNumber, 'email', 'archive.emailInvalid');
       let parent: RowValues | null = null;
       if (v.parentName || v.parentPhone || v.parentEmail || v.relation) {
-        const relation = v.relation ? RELATIONS[v.relation.toLowerCase()] : undefined;
+        const relation = v.relation ? relationCodes()[v.relation.toLowerCase()] : undefined;
         if (!v.relation) fail(rowNumber, 'relation', 'archive.relationRequired');
         else if (!relation) fail(rowNumber, 'relation', 'archive.import.invalid');
         if (v.parentEmail && !isEmail(v.parentEmail)) fail(rowNumber, 'parentEmail', 'archive.emailInvalid');
