@@ -21,7 +21,7 @@ import orgCases from './cases/org.ts';
 import scheduleCases from './cases/schedule.ts';
 import tasksCases from './cases/tasks.ts';
 import workdailyCases from './cases/workdaily.ts';
-import schoolsCases from './cases/schools.ts';
+import applicationsCases from './cases/applications.ts';
 import archivesCases from './cases/archives.ts';
 import type { BenchCase, BenchCaseFile, BenchEnv } from './env.ts';
 
@@ -40,7 +40,7 @@ const AREAS: Record<string, BenchCaseFile> = {
   schedule: scheduleCases,
   workdaily: workdailyCases,
   archives: archivesCases,
-  schools: schoolsCases,
+  applications: applicationsCases,
 };
 
 // The seed's "today" is pinned so that every run measures the same rows (prisma/seed/dates.ts).

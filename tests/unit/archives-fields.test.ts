@@ -7,7 +7,8 @@ import { ARCHIVE_MODULES } from '../../server/modules/archive-modules/archive-mo
 import { ValidationError } from '../../server/errors.ts';
 import { maskValue, parseDay, parseField, parseRow, shapeRow } from '../../server/modules/archives/archives.fields.ts';
 import { SECTIONS, sectionOf, sectionOfRow } from '../../server/modules/archives/archives.sections.ts';
-import { displayName, hasRequiredName, latinName, searchNameOf, splitChineseName, TRANSITIONS, transitionTo } from '../../server/modules/archives/archives.service.ts';
+import { displayName, hasRequiredName, latinName, searchNameOf, splitChineseName } from '../../server/modules/archives/service/names.ts';
+import { TRANSITIONS, transitionTo } from '../../server/modules/archives/service/states.ts';
 
 describe('masking', () => {
   it('keeps just enough to recognise a value', () => {

@@ -1,6 +1,12 @@
 import { builder } from '../../graphql/builder.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
-import { numberOf, PlatformEnum } from '../schools/schools.node.ts';
+import { localId } from '../../graphql/ids.ts';
+import { readableArchivesWhere } from '../archives/index.ts';
+import { PlatformEnum } from '../schools/index.ts';
+import { primeApplications } from './applications.policy.ts';
+import { primeById, selects } from './loaders.ts';
+import type { ServiceContext } from '../../context.ts';
+import type { GraphQLResolveInfo } from 'graphql';
 import {
   ApplicationDocTypeEnum,
   ApplicationDocumentNode,
@@ -30,6 +36,18 @@ import { saveApplicationDocument, saveApplicationDocumentsBatch, saveProgressTra
 type GlobalId = { typename: string; id: string };
 type FieldBuilder = Parameters<Parameters<typeof builder.inputType>[1]['fields']>[0];
 
+/**
+ * The changed applications of a payload in one statement with the visibility rule, primed for
+ * the rows' node checks, and their schools in one more when selected: a batch of any size
+ * costs the same statements (tests/server/applications/applications-sql.test.ts).
+ */
+async function payloadRows<Q extends object>(ctx: ServiceContext, query: Q, ids: number[], info: GraphQLResolveInfo) {
+  const rows = await ctx.db.application.findMany({ ...query, where: { id: { in: ids }, archive: await readableArchivesWhere(ctx) }, orderBy: { id: 'asc' } });
+  primeApplications(ctx, rows);
+  if (rows.length && selects(info, ['school'])) primeById(ctx, 'school', await ctx.db.school.findMany({ where: { id: { in: [...new Set(rows.map((r) => r.schoolId))] } } }));
+  return rows;
+}
+
 const ApplicationPayload = builder.objectRef<ApplicationWrite>('ApplicationPayload').implement({
   description: 'The changed applications and the log lines the change wrote (none when nothing changed).',
   fields: (t) => ({
@@ -37,11 +55,11 @@ const ApplicationPayload = builder.objectRef<ApplicationWrite>('ApplicationPaylo
       type: 'Application',
       nullable: true,
       description: 'The first changed application (single updates).',
-      resolve: (query, p, _a, ctx) => (p.applicationIds[0] ? ctx.db.application.findUnique({ ...query, where: { id: p.applicationIds[0] } }) : null),
+      resolve: async (query, p, _a, ctx, info) => (p.applicationIds[0] ? ((await payloadRows(ctx, query, [p.applicationIds[0]], info))[0] ?? null) : null),
     }),
     applications: t.prismaField({
       type: ['Application'],
-      resolve: (query, p, _a, ctx) => ctx.db.application.findMany({ ...query, where: { id: { in: p.applicationIds } }, orderBy: { id: 'asc' } }),
+      resolve: (query, p, _a, ctx, info) => payloadRows(ctx, query, p.applicationIds, info),
     }),
     logs: t.prismaField({ type: ['ApplicationLog'], resolve: (query, p, _a, ctx) => ctx.db.applicationLog.findMany({ ...query, where: { id: { in: p.logIds } }, orderBy: { id: 'asc' } }) }),
   }),
@@ -60,7 +78,7 @@ const DocumentPayload = builder.objectRef<DocumentWrite>('ApplicationDocumentPay
 
 const idField = (t: FieldBuilder) => ({ id: t.globalID({ required: true, for: [ApplicationNode] }) });
 const idsField = (t: FieldBuilder) => ({ ids: t.globalIDList({ required: true, for: [ApplicationNode], description: 'All change or none.' }) });
-const appId = (g: GlobalId) => numberOf(g, 'Application');
+const appId = (g: GlobalId) => localId(g, 'Application');
 
 /** Progress updates: mutation name, field, value type, and whether a batch version exists. */
 const PROGRESS_MUTATIONS = [
@@ -148,7 +166,7 @@ builder.mutationFields((t) => {
       },
       resolve: (_r, { input }, ctx) =>
         saveApplication(ctx, {
-          archiveId: numberOf(input.archiveId, 'Archive'), schoolId: numberOf(input.schoolId, 'School'), year: input.year ?? undefined, grade: input.grade ?? undefined,
+          archiveId: localId(input.archiveId, 'Archive'), schoolId: localId(input.schoolId, 'School'), year: input.year ?? undefined, grade: input.grade ?? undefined,
           board: input.board ?? undefined, deadline: input.deadline ?? undefined, platform: input.platform ?? undefined, note: input.note ?? undefined,
         }),
     }),
@@ -243,7 +261,7 @@ builder.mutationFields((t) => {
       },
       resolve: (_r, { input }, ctx) =>
         saveApplicationDocument(ctx, {
-          id: numberOf(input.id, 'ApplicationDocument'), applicationId: numberOf(input.applicationId, 'Application'), type: input.type ?? undefined, name: input.name ?? undefined,
+          id: localId(input.id, 'ApplicationDocument') ?? undefined, applicationId: localId(input.applicationId, 'Application') ?? undefined, type: input.type ?? undefined, name: input.name ?? undefined,
           state: input.state ?? undefined, dueDate: input.dueDate, note: input.note,
         }),
     }),
@@ -259,7 +277,7 @@ builder.mutationFields((t) => {
           required: true,
         }),
       },
-      resolve: (_r, { input }, ctx) => saveApplicationDocumentsBatch(ctx, { ids: input.ids.map((g) => numberOf(g, 'ApplicationDocument')), state: input.state, note: input.note }),
+      resolve: (_r, { input }, ctx) => saveApplicationDocumentsBatch(ctx, { ids: input.ids.map((g) => localId(g, 'ApplicationDocument')), state: input.state, note: input.note }),
     }),
     saveSaoDocument: t.field({
       type: builder.objectRef<{ saoDocumentId: number }>('SaoDocumentPayload').implement({
@@ -276,7 +294,7 @@ builder.mutationFields((t) => {
         }),
       },
       resolve: (_r, { input }, ctx) =>
-        saveSaoDocument(ctx, { id: input.databaseId ?? undefined, archiveId: numberOf(input.archiveId, 'Archive'), type: input.type ?? undefined, name: input.name ?? undefined, state: input.state ?? undefined, note: input.note }),
+        saveSaoDocument(ctx, { id: input.databaseId ?? undefined, archiveId: localId(input.archiveId, 'Archive') ?? undefined, type: input.type ?? undefined, name: input.name ?? undefined, state: input.state ?? undefined, note: input.note }),
     }),
     saveProgressTrack: t.field({
       type: builder.objectRef<{ trackId: number; applicationId: number }>('ProgressTrackPayload').implement({
@@ -296,7 +314,7 @@ builder.mutationFields((t) => {
         }),
       },
       resolve: (_r, { input }, ctx) =>
-        saveProgressTrack(ctx, { id: input.databaseId ?? undefined, applicationId: numberOf(input.applicationId, 'Application'), type: input.type ?? undefined, day: input.day ?? undefined, content: input.content ?? undefined }),
+        saveProgressTrack(ctx, { id: input.databaseId ?? undefined, applicationId: localId(input.applicationId, 'Application') ?? undefined, type: input.type ?? undefined, day: input.day ?? undefined, content: input.content ?? undefined }),
     }),
   };
 });

@@ -3,9 +3,11 @@ import { DomainError } from '../../errors.ts';
 import { translate, type MessageKey } from '../../i18n/catalogue.ts';
 import { can } from '../../policy.ts';
 import { prismaConnectionHelpers } from '@pothos/plugin-prisma';
-import { numberOf, PlatformEnum, SchoolNode } from '../schools/schools.node.ts';
-import { UserNode } from '../users/users.node.ts';
-import { applicationReadableCached, archiveReadable, primeApplications, primeReadable } from './applications.policy.ts';
+import { localId } from '../../graphql/ids.ts';
+import { PlatformEnum, SchoolNode } from '../schools/index.ts';
+import { UserNode } from '../users/index.ts';
+import { archiveReadable, primeReadable } from '../archives/index.ts';
+import { applicationReadableCached, primeApplications } from './applications.policy.ts';
 import { APPLICATION_ORDER, applicationProgress, applicationsWhere, checkSameSchool } from './applications.service.ts';
 import { mustExist, primeById, schoolById, selects, userById } from './loaders.ts';
 import { overallProgressCount, overallProgressIds, overallStudents, type OverallStudent } from './overall.service.ts';
@@ -239,8 +241,8 @@ const ApplicationFilter = builder.inputType('ApplicationFilter', {
 });
 type ApplicationFilterArg = { archiveId?: { typename: string; id: string } | null; schoolId?: { typename: string; id: string } | null; state?: number | null; year?: number | null; locked?: boolean | null; search?: string | null };
 const filterOf = (f: ApplicationFilterArg | null | undefined) => ({
-  archiveId: numberOf(f?.archiveId, 'Archive'),
-  schoolId: numberOf(f?.schoolId, 'School'),
+  archiveId: localId(f?.archiveId, 'Archive') ?? undefined,
+  schoolId: localId(f?.schoolId, 'School') ?? undefined,
   state: f?.state ?? undefined,
   year: f?.year ?? undefined,
   locked: f?.locked ?? undefined,
@@ -251,7 +253,7 @@ const OverallFilter = builder.inputType('OverallProgressFilter', {
   fields: (t) => ({ search: t.string(), year: t.int(), consultantId: t.globalID({ description: 'A User id.' }), state: t.field({ type: ApplicationStateEnum, description: 'Students with an application in this state.' }) }),
 });
 type OverallArg = { search?: string | null; year?: number | null; consultantId?: { typename: string; id: string } | null; state?: number | null };
-const overallOf = (f: OverallArg | null | undefined) => ({ search: f?.search ?? undefined, year: f?.year ?? undefined, consultantId: numberOf(f?.consultantId, 'User'), state: f?.state ?? undefined });
+const overallOf = (f: OverallArg | null | undefined) => ({ search: f?.search ?? undefined, year: f?.year ?? undefined, consultantId: localId(f?.consultantId, 'User') ?? undefined, state: f?.state ?? undefined });
 
 /** A refusal of a read answers null (nothing to show), not an error. */
 async function orNull<T>(p: Promise<T>): Promise<T | null> {
@@ -323,7 +325,7 @@ builder.queryFields((t) => ({
     authScopes: { permission: 'application.read' },
     args: { archiveId: t.arg.globalID({ required: true }), schoolId: t.arg.globalID({ required: true }), exceptId: t.arg.globalID() },
     resolve: async (_r, args, ctx) => {
-      const r = await orNull(checkSameSchool(ctx, { archiveId: numberOf(args.archiveId, 'Archive'), schoolId: numberOf(args.schoolId, 'School'), id: numberOf(args.exceptId, 'Application') }));
+      const r = await orNull(checkSameSchool(ctx, { archiveId: localId(args.archiveId, 'Archive'), schoolId: localId(args.schoolId, 'School'), id: localId(args.exceptId, 'Application') ?? undefined }));
       return r?.applicationId ? ctx.db.application.findUnique({ where: { id: r.applicationId } }) : null;
     },
   }),
@@ -333,7 +335,7 @@ builder.queryFields((t) => ({
     description: 'TOEFL and SSAT scores of a student, newest first (legacy getSsatAndToeflScoreList); null when not visible.',
     authScopes: { permission: 'application.read' },
     args: { archiveId: t.arg.globalID({ required: true }), type: t.arg({ type: ExamTypeEnum }) },
-    resolve: (_r, args, ctx) => orNull(scoreListByArchive(ctx, { archiveId: numberOf(args.archiveId, 'Archive'), type: args.type ?? undefined })),
+    resolve: (_r, args, ctx) => orNull(scoreListByArchive(ctx, { archiveId: localId(args.archiveId, 'Archive'), type: args.type ?? undefined })),
   }),
   saoDocuments: t.prismaField({
     type: ['SaoDocument'],
@@ -342,7 +344,7 @@ builder.queryFields((t) => ({
     authScopes: { permission: 'application.read' },
     args: { archiveId: t.arg.globalID({ required: true }) },
     resolve: async (query, _r, args, ctx) => {
-      const docs = await orNull(saoDocumentsOfArchive(ctx, { archiveId: numberOf(args.archiveId, 'Archive') }));
+      const docs = await orNull(saoDocumentsOfArchive(ctx, { archiveId: localId(args.archiveId, 'Archive') }));
       return docs ? ctx.db.saoDocument.findMany({ ...query, where: { id: { in: docs.map((d) => d.id) } }, orderBy: [{ type: 'asc' }, { id: 'asc' }] }) : null;
     },
   }),

@@ -4,7 +4,7 @@ import type { Prisma } from '../../generated/prisma/client.ts';
 import { dbId, parseInput, z } from '../../lib/validate.ts';
 import { authorize, requireActor } from '../../policy.ts';
 import type { RestRoute } from '../../rest/adapter.ts';
-import type { Params } from '../../rest/body.ts';
+import { flag, idList, pick, withCondition, zoneOf, type Params } from '../../rest/params.ts';
 import { readPage, type Page } from '../../rest/envelope.ts';
 import { formatDate, formatDateTime } from '../../lib/wall-time.ts';
 import {
@@ -55,8 +55,6 @@ import { overallProgressCount, overallProgressPage, type OverallApplication, typ
  */
 const P = '/api/admin/application/progress';
 
-const cond = (p: Params) => ((p.condition && typeof p.condition === 'object' ? p.condition : p) as Record<string, unknown>);
-const zoneOf = (ctx: ServiceContext) => requireActor(ctx).timeZone;
 
 export const APPLICATION_ROW_SELECT = {
   id: true, archiveId: true, studentId: true, schoolId: true, year: true, state: true, rejectReason: true,
@@ -183,6 +181,36 @@ async function paged<T, R>(req: { params: Params }, count: () => Promise<number>
 }
 
 export const applicationRoutes: RestRoute[] = [
+  {
+    path: '/api/admin/school/listStudentSchoolByPage',
+    methods: ['POST'],
+    handler: async (ctx, req) => {
+      // Students' applications, e.g. "our students at this school" (condition.schoolId): a path
+      // under the school's, answered here because it lists applications.
+      const { currentPage, pageSize } = readPage(req.params);
+      const where = await applicationsWhere(ctx, withCondition(req.params));
+      const zone = ctx.actor?.timeZone ?? 'Asia/Shanghai';
+      const [rows, total] = await Promise.all([
+        ctx.db.application.findMany({
+          where,
+          orderBy: [{ schoolId: 'asc' }, ...APPLICATION_ORDER],
+          skip: (currentPage - 1) * pageSize,
+          take: pageSize,
+          select: { id: true, archiveId: true, studentId: true, schoolId: true, year: true, grade: true, state: true, createdAt: true, school: { select: { name: true, chineseName: true } }, archive: { select: { name: true, userName: true } } },
+        }),
+        ctx.db.application.count({ where }),
+      ]);
+      return {
+        data: {
+          currentPage, pageSize, rows: total,
+          resultList: rows.map((r) => ({
+            applicationId: r.id, archiveId: r.archiveId, userId: r.studentId, studentName: r.archive.name, userName: r.archive.userName,
+            schoolId: r.schoolId, schoolName: r.school.name, chineseName: r.school.chineseName, year: r.year, grade: r.grade, state: r.state, createTime: formatDateTime(r.createdAt, zone),
+          })),
+        },
+      };
+    },
+  },
   // ── application/progress: writes ──
   ...PROGRESS_PATHS.flatMap(([path, field, names]): RestRoute[] => [
     { path: `${P}/${path}`, methods: ['POST'], handler: async (ctx, req) => written(ctx, await updateProgress(ctx, field, progressBody(req.params, field, names))) },
@@ -201,12 +229,12 @@ export const applicationRoutes: RestRoute[] = [
   {
     path: `${P}/updateDeadline`,
     methods: ['POST'],
-    handler: async (ctx, req) => written(ctx, await updateDeadline(ctx, { id: req.params.id ?? req.params.applicationId, deadline: req.params.deadline === undefined ? undefined : req.params.deadline })),
+    handler: async (ctx, req) => written(ctx, await updateDeadline(ctx, { id: pick(req.params, 'id', 'applicationId'), deadline: req.params.deadline === undefined ? undefined : req.params.deadline })),
   },
   {
     path: `${P}/updateOrderNum`,
     methods: ['POST'],
-    handler: async (ctx, req) => written(ctx, await updateOrderNum(ctx, { id: req.params.id ?? req.params.applicationId, orderNum: req.params.orderNum })),
+    handler: async (ctx, req) => written(ctx, await updateOrderNum(ctx, { id: pick(req.params, 'id', 'applicationId'), orderNum: req.params.orderNum })),
   },
   ...(['updateState', 'updateApplyState'] as const).map(
     (path): RestRoute => ({
@@ -218,8 +246,8 @@ export const applicationRoutes: RestRoute[] = [
       },
     }),
   ),
-  { path: `${P}/lock`, methods: ['POST'], handler: async (ctx, req) => written(ctx, await setApplicationLock(ctx, true, { id: req.params.id ?? req.params.applicationId })) },
-  { path: `${P}/unlock`, methods: ['POST'], handler: async (ctx, req) => written(ctx, await setApplicationLock(ctx, false, { id: req.params.id ?? req.params.applicationId })) },
+  { path: `${P}/lock`, methods: ['POST'], handler: async (ctx, req) => written(ctx, await setApplicationLock(ctx, true, { id: pick(req.params, 'id', 'applicationId') })) },
+  { path: `${P}/unlock`, methods: ['POST'], handler: async (ctx, req) => written(ctx, await setApplicationLock(ctx, false, { id: pick(req.params, 'id', 'applicationId') })) },
   {
     path: `${P}/save`,
     methods: ['POST'],
@@ -246,7 +274,7 @@ export const applicationRoutes: RestRoute[] = [
     path: `${P}/list`,
     methods: ['POST'],
     handler: async (ctx, req) => {
-      const where = await applicationsWhere(ctx, cond(req.params));
+      const where = await applicationsWhere(ctx, withCondition(req.params));
       const zone = zoneOf(ctx);
       return paged(req, () => ctx.db.application.count({ where }), (skip, take) => ctx.db.application.findMany({ where, orderBy: [{ archiveId: 'desc' }, ...APPLICATION_ORDER], skip, take, select: APPLICATION_ROW_SELECT }), (r) => applicationJson(r, zone));
     },
@@ -256,10 +284,10 @@ export const applicationRoutes: RestRoute[] = [
     methods: ['POST'],
     handler: async (ctx, req) => {
       authorize(ctx, 'application.read');
-      const c = cond(req.params);
-      const archiveId = c.archiveId ?? c.archivesId ?? req.params.archiveId ?? req.params.archivesId;
+      const c = withCondition(req.params);
+      const archiveId = pick(c, 'archiveId', 'archivesId');
       if (archiveId !== undefined) return { data: await listOf(ctx, await applicationsWhere(ctx, { archiveId: await readableArchiveId(ctx, { archiveId }) })) };
-      const { userId } = parseInput(z.object({ userId: dbId() }), { userId: c.userId ?? req.params.userId });
+      const { userId } = parseInput(z.object({ userId: dbId() }), { userId: c.userId });
       return { data: await listOf(ctx, await applicationsWhere(ctx, { studentIds: [userId] })) };
     },
   },
@@ -268,10 +296,8 @@ export const applicationRoutes: RestRoute[] = [
     methods: ['POST'],
     handler: async (ctx, req) => {
       authorize(ctx, 'application.read');
-      const c = cond(req.params);
-      const raw = c.userIds ?? req.params.userIds;
-      const userIds = typeof raw === 'string' ? raw.split(',').filter(Boolean) : raw;
-      const { ids } = parseInput(z.object({ ids: z.array(dbId()).max(1000) }), { ids: userIds ?? [] });
+      const c = withCondition(req.params);
+      const { ids } = parseInput(z.object({ ids: z.array(dbId()).max(1000) }), { ids: idList(c.userIds) ?? [] });
       const rows = await listOf(ctx, await applicationsWhere(ctx, { studentIds: ids }));
       return { data: ids.map((userId) => ({ userId, list: rows.filter((r) => r.userId === userId) })) };
     },
@@ -288,7 +314,7 @@ export const applicationRoutes: RestRoute[] = [
     path: `${P}/getStudentInfo`,
     methods: ['GET'],
     handler: async (ctx, req) => {
-      const a = await studentInfo(ctx, { archiveId: req.params.archiveId ?? req.params.archivesId });
+      const a = await studentInfo(ctx, { archiveId: pick(req.params, 'archiveId', 'archivesId') });
       return {
         data: {
           archiveId: a.id, userId: a.studentId, name: a.name, userName: a.userName, enName: a.bio?.enName ?? null, sex: a.bio?.sex ?? 0, grade: a.grade, submitGrade: a.bio?.submitGrade ?? null,
@@ -301,12 +327,12 @@ export const applicationRoutes: RestRoute[] = [
   {
     path: `${P}/checkSameSchoolInProgress`,
     methods: ['GET'],
-    handler: async (ctx, req) => ({ data: await checkSameSchool(ctx, { archiveId: req.params.archiveId ?? req.params.archivesId, schoolId: req.params.schoolId, id: req.params.id }) }),
+    handler: async (ctx, req) => ({ data: await checkSameSchool(ctx, { archiveId: pick(req.params, 'archiveId', 'archivesId'), schoolId: req.params.schoolId, id: req.params.id }) }),
   },
   {
     path: `${P}/getSsatAndToeflScoreList`,
     methods: ['GET'],
-    handler: async (ctx, req) => ({ data: (await scoreListByArchive(ctx, { archivesId: req.params.archivesId ?? req.params.archiveId, type: req.params.type })).map((s) => ({ ...s, examDate: formatDate(s.examDate) })) }),
+    handler: async (ctx, req) => ({ data: (await scoreListByArchive(ctx, { archivesId: pick(req.params, 'archivesId', 'archiveId'), type: req.params.type })).map((s) => ({ ...s, examDate: formatDate(s.examDate) })) }),
   },
   {
     path: `${P}/getScoreListByStudentId`,
@@ -317,17 +343,17 @@ export const applicationRoutes: RestRoute[] = [
     (path): RestRoute => ({
       path: `${P}/${path}`,
       methods: ['GET'],
-      handler: async (ctx, req) => ({ data: await listOf(ctx, await applicationsWhere(ctx, { archiveId: await readableArchiveId(ctx, { archiveId: req.params.archivesId ?? req.params.archiveId }) })) }),
+      handler: async (ctx, req) => ({ data: await listOf(ctx, await applicationsWhere(ctx, { archiveId: await readableArchiveId(ctx, { archiveId: pick(req.params, 'archivesId', 'archiveId') }) })) }),
     }),
   ),
   {
     path: `${P}/listByArchivesIdSort`,
     methods: ['GET'],
     handler: async (ctx, req) => {
-      const archiveId = await readableArchiveId(ctx, { archiveId: req.params.archivesId ?? req.params.archiveId });
+      const archiveId = await readableArchiveId(ctx, { archiveId: pick(req.params, 'archivesId', 'archiveId') });
       const rows = await listOf(ctx, await applicationsWhere(ctx, { archiveId }));
       // sortStatus 1: by state (admitted, applying, declined, rejected), then by order number.
-      if (String(req.params.sortStatus ?? '') === '1') {
+      if (flag(req.params.sortStatus) === true) {
         const rank: Record<number, number> = { 4: 0, 1: 1, 3: 2, 2: 3 };
         rows.sort((a, b) => (rank[a.state] ?? 9) - (rank[b.state] ?? 9) || a.orderNum - b.orderNum || a.id - b.id);
       }
@@ -360,7 +386,7 @@ export const applicationRoutes: RestRoute[] = [
     path: '/api/admin/application/doc/log/listByCondition',
     methods: ['POST'],
     handler: async (ctx, req) => {
-      const where = await documentLogsWhere(ctx, cond(req.params));
+      const where = await documentLogsWhere(ctx, withCondition(req.params));
       const zone = zoneOf(ctx);
       return paged(req, () => ctx.db.applicationDocumentLog.count({ where }), (skip, take) => ctx.db.applicationDocumentLog.findMany({ where, skip, take, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], include: { document: { select: { id: true, name: true, type: true, applicationId: true } } } }), (l) => ({ ...docLogJson(zone)(l), documentId: l.document.id, documentName: l.document.name, type: l.document.type, applicationId: l.document.applicationId }));
     },
@@ -374,13 +400,13 @@ export const applicationRoutes: RestRoute[] = [
   {
     path: '/api/admin/sao/doc/listSaoDocByArchiveId',
     methods: ['GET'],
-    handler: async (ctx, req) => ({ data: (await saoDocumentsOfArchive(ctx, { archiveId: req.params.archiveId ?? req.params.archivesId })).map(saoJson(zoneOf(ctx))) }),
+    handler: async (ctx, req) => ({ data: (await saoDocumentsOfArchive(ctx, { archiveId: pick(req.params, 'archiveId', 'archivesId') })).map(saoJson(zoneOf(ctx))) }),
   },
   {
     path: '/api/admin/sao/doc/save',
     methods: ['POST'],
     handler: async (ctx, req) => {
-      const r = await saveSaoDocument(ctx, { ...req.params, archiveId: req.params.archiveId ?? req.params.archivesId });
+      const r = await saveSaoDocument(ctx, { ...req.params, archiveId: pick(req.params, 'archiveId', 'archivesId') });
       return { data: saoJson(zoneOf(ctx))(await getSaoDocument(ctx, { id: r.saoDocumentId })), message: String(r.saoDocumentId) };
     },
   },
@@ -388,7 +414,7 @@ export const applicationRoutes: RestRoute[] = [
     path: '/api/admin/sao/doc/log/listByCondition',
     methods: ['POST'],
     handler: async (ctx, req) => {
-      const where = await saoLogsWhere(ctx, cond(req.params));
+      const where = await saoLogsWhere(ctx, withCondition(req.params));
       const zone = zoneOf(ctx);
       return paged(req, () => ctx.db.saoDocumentLog.count({ where }), (skip, take) => ctx.db.saoDocumentLog.findMany({ where, skip, take, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], include: { saoDocument: { select: { id: true, name: true, type: true, archiveId: true } } } }), (l) => ({ ...docLogJson(zone)(l), saoDocumentId: l.saoDocument.id, documentName: l.saoDocument.name, type: l.saoDocument.type, archiveId: l.saoDocument.archiveId }));
     },
@@ -400,7 +426,7 @@ export const applicationRoutes: RestRoute[] = [
     // The lean read (overall.service.ts): the page's ids through the visibility rule, then one
     // statement with every student's applications aggregated as JSON by PostgreSQL.
     handler: async (ctx, req) => {
-      const filter = cond(req.params);
+      const filter = withCondition(req.params);
       const zone = zoneOf(ctx);
       return paged(
         req,
@@ -434,7 +460,7 @@ export const applicationRoutes: RestRoute[] = [
     path: '/api/admin/overall/progress/detail',
     methods: ['GET'],
     handler: async (ctx, req) => {
-      const id = await readableApplicationId(ctx, { applicationId: req.params.applicationId ?? req.params.id }, 'applicationId');
+      const id = await readableApplicationId(ctx, { applicationId: pick(req.params, 'applicationId', 'id') }, 'applicationId');
       const zone = zoneOf(ctx);
       const [row] = await rowsById(ctx, [id]);
       if (!row) throw new NotFoundError();

@@ -7,8 +7,7 @@ import { searchText } from '../../lib/text.ts';
 import { dbId, parseInput, z } from '../../lib/validate.ts';
 import { authorize, requireActor, type Permission } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
-import { APPLYING_STATUS } from '../archives/archives.policy.ts';
-import { archiveForWrite, readableArchivesWhere, writableArchivesWhere } from './applications.policy.ts';
+import { APPLYING_STATUS, archiveForWrite, readableArchivesWhere, writableArchivesWhere } from '../archives/index.ts';
 
 // ── codes (spec sections 3 and 4; docs/schools.md) ──
 

@@ -7,7 +7,7 @@ import { searchText } from '../../lib/text.ts';
 import { dbId, parseInput, z } from '../../lib/validate.ts';
 import { authorize, requireActor } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
-import { archiveForWrite, readableArchivesWhere } from './applications.policy.ts';
+import { archiveForWrite, readableArchivesWhere } from '../archives/index.ts';
 import { applicationForWrite, applicationsWhere, readableApplicationId, readableArchiveId } from './applications.service.ts';
 
 /**

@@ -16,3 +16,6 @@ export const archiveModulesModule = defineModule({
   routes: archiveModuleRoutes,
   seed: archiveModulesSeed,
 });
+
+export { archiveModulePermissions } from './archive-modules.service.ts';
+export type { ModulePermission } from './archive-modules.service.ts';

@@ -1,35 +1,21 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { builder } from '../../graphql/builder.ts';
+import { localId } from '../../graphql/ids.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
 import { DomainError, ValidationError } from '../../errors.ts';
-import { createVerification, reverifyModule, verifyModule, type ExamineStepResult } from './archives.examine.ts';
-import { deleteArchiveFile, uploadArchiveFile, type ArchiveFileRow } from './archives.files.ts';
+import { createVerification, reverifyModule, verifyModule, type ExamineStepResult } from './service/verification.ts';
+import { deleteArchiveFile, uploadArchiveFile, type ArchiveFileRow } from './service/files.ts';
 import { ArchiveFileRef, ArchiveNode, VerificationModuleNode, VerificationNode } from './archives.node.ts';
-import { sectionKeyOfRecord } from './archives.read.ts';
+import { sectionKeyOfRecord } from './service/read.ts';
 import { SECTIONS, SECTIONS_BY_TYPE, type FieldDef, type SectionDef } from './archives.sections.ts';
-import {
-  assignArchives,
-  createArchive,
-  deleteArchive,
-  deleteSectionRow,
-  saveSectionRows,
-  saveSingleSection,
-  setArchiveLock,
-  transitionArchive,
-  updateArchive,
-  type Transition,
-} from './archives.service.ts';
+import { assignArchives, createArchive, deleteArchive, updateArchive } from './service/overview.ts';
+import { deleteSectionRow, saveSectionRows, saveSingleSection } from './service/sections.ts';
+import { setArchiveLock, transitionArchive, type Transition } from './service/states.ts';
 import { ArchiveImportError, importArchives } from './archives.xlsx.ts';
 import { ErrorInterface } from '../../graphql/errors.ts';
 
 type Gid = { typename: string; id: string } | null | undefined;
 
-/** A global id of the expected type answers its number; another type a value the service refuses (inside its write, so it is logged). */
-function idOf(value: Gid, typename: string): number | string | null | undefined {
-  if (value === undefined) return undefined;
-  if (value === null) return null;
-  return value.typename === typename ? value.id : 'invalid';
-}
 
 const cap = (s: string) => (s[0] as string).toUpperCase() + s.slice(1);
 
@@ -152,7 +138,7 @@ for (const [type, sections] of SECTIONS_BY_TYPE) {
 }
 
 function rowFromInput(type: string, section: SectionDef, row: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...row, id: idOf(row.id as Gid, type) ?? undefined };
+  const out: Record<string, unknown> = { ...row, id: localId(row.id as Gid, type) ?? undefined };
   for (const f of section.fields) if (out[f.name] === undefined) delete out[f.name];
   return out;
 }
@@ -267,9 +253,9 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: CreateArchiveInput, required: true }) },
     resolve: (_r, { input: i }, ctx) =>
       createArchive(ctx, {
-        studentId: idOf(i.studentId, 'User'), surName: i.surName, name: i.name, surNamePy: i.surNamePy, namePy: i.namePy, enName: i.enName,
-        sex: i.sex, birthday: i.birthday, grade: i.grade, year: i.year, sale: i.applicationType, consultantId: idOf(i.consultantId, 'User'),
-        actingConsultantId: idOf(i.actingConsultantId, 'User'), salesId: idOf(i.salespersonId, 'User'), parentId: idOf(i.parentId, 'User'), remark: i.remark,
+        studentId: localId(i.studentId, 'User'), surName: i.surName, name: i.name, surNamePy: i.surNamePy, namePy: i.namePy, enName: i.enName,
+        sex: i.sex, birthday: i.birthday, grade: i.grade, year: i.year, sale: i.applicationType, consultantId: localId(i.consultantId, 'User'),
+        actingConsultantId: localId(i.actingConsultantId, 'User'), salesId: localId(i.salespersonId, 'User'), parentId: localId(i.parentId, 'User'), remark: i.remark,
       }),
   }),
   updateArchive: t.field({
@@ -284,8 +270,8 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: AssignArchiveStaffInput, required: true }) },
     resolve: (_r, { input: i }, ctx) =>
       assignArchives(ctx, {
-        ids: i.ids.map((g) => g.id), consultantId: idOf(i.consultantId, 'User'), actingConsultantId: idOf(i.actingConsultantId, 'User'),
-        salesId: idOf(i.salespersonId, 'User'), parentId: idOf(i.parentId, 'User'),
+        ids: i.ids.map((g) => g.id), consultantId: localId(i.consultantId, 'User'), actingConsultantId: localId(i.actingConsultantId, 'User'),
+        salesId: localId(i.salespersonId, 'User'), parentId: localId(i.parentId, 'User'),
       }),
   }),
   deleteArchive: t.field({
@@ -387,7 +373,7 @@ builder.mutationFields((t) => ({
     type: DeleteFilePayload,
     errors: mutationErrors,
     args: { input: t.arg({ type: builder.inputType('DeleteArchiveFileInput', { fields: (it) => ({ id: it.globalID({ required: true }) }) }), required: true }) },
-    resolve: (_r, { input: i }, ctx) => deleteArchiveFile(ctx, i.id.typename === 'ArchiveFile' ? i.id.id : 'invalid'),
+    resolve: (_r, { input: i }, ctx) => deleteArchiveFile(ctx, localId(i.id, 'ArchiveFile')),
   }),
   importArchives: t.field({
     type: ArchivesPayload,

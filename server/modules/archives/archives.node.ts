@@ -1,15 +1,17 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { builder } from '../../graphql/builder.ts';
+import { INVALID_ID, localId } from '../../graphql/ids.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
 import { translate, type MessageKey } from '../../i18n/catalogue.ts';
 import { can } from '../../policy.ts';
 import type { ShapedRow } from './archives.fields.ts';
-import { archiveFilePath, type ArchiveFileRow } from './archives.files.ts';
-import { examinesWhere, unverifiedArchivesWhere, EXAMINE_STATUS } from './archives.examine.ts';
-import { archivePermissions, backupArchive, filesOf, loadRecord, primeVisible, sectionOrNull, type ModulePermissionRow } from './archives.read.ts';
+import { archiveFilePath, type ArchiveFileRow } from './service/files.ts';
+import { examinesWhere, unverifiedArchivesWhere, EXAMINE_STATUS } from './service/verification.ts';
+import { archivePermissions, backupArchive, filesOf, loadRecord, primeVisible, sectionOrNull, type ModulePermissionRow } from './service/read.ts';
 import { visibleArchivesWhere } from './archives.policy.ts';
 import { SECTIONS, SECTIONS_BY_TYPE, type FieldDef, type SectionDef } from './archives.sections.ts';
-import { ARCHIVE_ORDER, archivesWhere, canEditModule, FACTS_SELECT, type ArchiveListFilter } from './archives.service.ts';
+import { ARCHIVE_ORDER, archivesWhere, type ArchiveListFilter } from './service/lists.ts';
+import { canEditModule, FACTS_SELECT } from './service/access.ts';
 import { exportArchives } from './archives.xlsx.ts';
 
 // ── enums (legacy numbers in the descriptions) ──
@@ -296,7 +298,11 @@ export const ArchiveFilterInput = builder.inputType('ArchiveFilter', {
 });
 
 type Gid = { typename: string; id: string } | null | undefined;
-const userIdOf = (g: Gid) => (g ? (g.typename === 'User' && /^\d{1,10}$/.test(g.id) ? Number(g.id) : -1) : null);
+/** A filter's id: one of another type, or no database id, matches nothing (-1). */
+const filterId = (g: Gid, typename: string) => {
+  const id = localId(g, typename);
+  return id === INVALID_ID ? -1 : (id ?? null);
+};
 
 export type ArchiveFilterArg = {
   status?: number | null; consultantId?: Gid; salespersonId?: Gid; year?: number | null; grade?: number | null; search?: string | null;
@@ -306,7 +312,7 @@ export type ArchiveFilterArg = {
 export function filterFrom(f: ArchiveFilterArg | null | undefined): ArchiveListFilter {
   if (!f) return {};
   return {
-    status: f.status, consultantId: userIdOf(f.consultantId), salesId: userIdOf(f.salespersonId), year: f.year ?? undefined, grade: f.grade ?? undefined,
+    status: f.status, consultantId: filterId(f.consultantId, 'User'), salesId: filterId(f.salespersonId, 'User'), year: f.year ?? undefined, grade: f.grade ?? undefined,
     search: f.search, locked: f.locked, applyingStatus: f.applyingStatus, sale: f.applicationType,
   };
 }
@@ -392,7 +398,7 @@ builder.queryFields((t) => ({
 
 function verificationFilter(f: { status?: number | null; archiveId?: { typename: string; id: string } | null } | null | undefined) {
   if (!f) return {};
-  return { status: f.status ?? undefined, archiveId: f.archiveId ? (f.archiveId.typename === 'Archive' ? Number(f.archiveId.id) : -1) : undefined };
+  return { status: f.status ?? undefined, archiveId: f.archiveId ? filterId(f.archiveId, 'Archive') : undefined };
 }
 
 export { cap, EXAMINE_STATUS, FACTS_SELECT, can };

@@ -1,10 +1,12 @@
 import type { Actor, ServiceContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import { NotFoundError } from '../../errors.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
-import { requireActor } from '../../policy.ts';
-import { archiveModulePermissions, type ModulePermission } from '../archive-modules/archive-modules.service.ts';
-import { holdsPersonalDataRight } from '../users/users.policy.ts';
+import { authorize, requireActor, type Permission } from '../../policy.ts';
+import { archiveModulePermissions, type ModulePermission } from '../archive-modules/index.ts';
+import { holdsPersonalDataRight } from '../users/index.ts';
 import { staffHolding } from '../../auth/rights.ts';
-import { isStaff } from '../../lib/codes.ts';
+import { isStaff, USER_TYPES } from '../../lib/codes.ts';
 import type { PermissionRules } from '../../policy.ts';
 
 /**
@@ -53,7 +55,7 @@ export function visibleArchivesWhere(scope: ArchiveScope): Prisma.ArchiveWhereIn
   const { actor } = scope;
   const live: Prisma.ArchiveWhereInput = { deletedAt: null };
   if (actor.isAdmin) return live;
-  if (actor.type !== 1) return { id: -1 };
+  if (!isStaff(actor)) return { id: -1 };
   const or: Prisma.ArchiveWhereInput[] = [];
   if (actor.roleCodes.includes('manager')) {
     const department = { department: managedDepartment(actor.id) };
@@ -95,6 +97,95 @@ export const isFiled = (status: number) => status === ARCHIVE_STATUS.ARCHIVED;
 /** A module permission (no row means no permission, as the org area defines it). */
 export function permissionOf(perms: Map<string, ModulePermission>, module: string): ModulePermission {
   return perms.get(module) ?? { read: false, edit: false };
+}
+
+// ── records kept under an archive (selection lists, applications) ──
+
+/**
+ * Who sees and changes which student's records kept under the archive (the schools module's
+ * selection lists, the applications module's applications). Rows follow the one visibility
+ * function above (visibleArchivesWhere: administrators all,
+ * managers their departments' students, consultants their own students, sales what they
+ * sold, lecturers whom they teach); nothing is decided twice. On top of it:
+ * - writing needs an operation permission (selection.write, application.write, ...), which
+ *   the demo grants to consultants and managers, not to sales or lecturers;
+ * - families (parents, students) read their own archive's applications and published lists.
+ * A row the caller may not see answers exactly like one that does not exist.
+ */
+/** Archives whose lists and applications the caller may read. */
+export async function readableArchivesWhere(ctx: ServiceContext): Promise<Prisma.ArchiveWhereInput> {
+  const actor = requireActor(ctx);
+  if (actor.type === USER_TYPES.STAFF) return visibleArchivesWhere(await archiveScope(ctx));
+  if (actor.type === USER_TYPES.PARENT) return { deletedAt: null, OR: [{ parentId: actor.id }, { student: { parentId: actor.id } }] };
+  if (actor.type === USER_TYPES.STUDENT) return { deletedAt: null, studentId: actor.id };
+  return { id: -1 };
+}
+
+export const isFamily = (ctx: ServiceContext) => !!ctx.actor && !isStaff(ctx.actor);
+
+/** Archives the caller may change (staff only; the permission is checked first). */
+export async function writableArchivesWhere(ctx: ServiceContext, permission: Permission): Promise<Prisma.ArchiveWhereInput> {
+  authorize(ctx, permission);
+  return visibleArchivesWhere(await archiveScope(ctx));
+}
+
+export type ArchiveForWrite = { id: number; studentId: number; name: string; applyingStatus: number; status: number };
+
+/** Locks the archive row (serialises writes for one student) and answers it, or NOT_FOUND when not writable. */
+export async function archiveForWrite(ctx: ServiceContext, tx: Tx, archiveId: number, permission: Permission): Promise<ArchiveForWrite> {
+  const where = await writableArchivesWhere(ctx, permission);
+  await tx.$queryRaw`SELECT id FROM archives WHERE id = ${archiveId} FOR UPDATE`;
+  const archive = await tx.archive.findFirst({ where: { id: archiveId, AND: [where] }, select: { id: true, studentId: true, name: true, applyingStatus: true, status: true } });
+  if (!archive) throw new NotFoundError();
+  return archive;
+}
+
+// ── per-request caches for node-level checks (lists prime them) ──
+
+const archiveCache = new WeakMap<ServiceContext, Map<number, Promise<boolean>>>();
+
+/** Whether the caller may read the archive's lists and applications (cached per request). */
+export function archiveReadableCached(ctx: ServiceContext, archiveId: number): Promise<boolean> {
+  if (!ctx.actor) return Promise.resolve(false);
+  let cache = archiveCache.get(ctx);
+  if (!cache) {
+    cache = new Map();
+    archiveCache.set(ctx, cache);
+  }
+  let hit = cache.get(archiveId);
+  if (!hit) {
+    hit = readableArchivesWhere(ctx).then(async (where) => !!(await ctx.db.archive.findFirst({ where: { id: archiveId, AND: [where] }, select: { id: true } })));
+    cache.set(archiveId, hit);
+  }
+  return hit;
+}
+
+const knownReadable = new WeakMap<ServiceContext, Set<number>>();
+
+/** Archives a list just read through the visibility filter are known readable. */
+export function primeReadable(ctx: ServiceContext, archiveIds: Iterable<number>): void {
+  let cache = archiveCache.get(ctx);
+  if (!cache) {
+    cache = new Map();
+    archiveCache.set(ctx, cache);
+  }
+  let known = knownReadable.get(ctx);
+  if (!known) {
+    known = new Set();
+    knownReadable.set(ctx, known);
+  }
+  for (const id of archiveIds) {
+    known.add(id);
+    if (!cache.has(id)) cache.set(id, Promise.resolve(true));
+  }
+}
+
+/**
+ * The node-level check of rows under an archive: answered at once (no promise) when a list
+ * already proved the archive readable, so thousands of rows cost no extra awaits.
+ */
+export function archiveReadable(ctx: ServiceContext, archiveId: number): boolean | Promise<boolean> {
+  return knownReadable.get(ctx)?.has(archiveId) ? true : archiveReadableCached(ctx, archiveId);
 }
 
 /**

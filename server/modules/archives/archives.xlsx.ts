@@ -2,11 +2,14 @@ import type { ServiceContext } from '../../context.ts';
 import { DomainError, ValidationError } from '../../errors.ts';
 import { translate, type Lang, type MessageKey } from '../../i18n/catalogue.ts';
 import { formatDateTime } from '../../lib/wall-time.ts';
+import { STAFF_STATES, USER_TYPES } from '../../lib/codes.ts';
 import { dataRows, labelledHeaderColumns, readFirstWorksheet, rowErrors, writeSheet, XlsxRowsError, type ImportRowError } from '../../lib/xlsx.ts';
 import { authorize } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
 import { isEmail, parseDay, type RowValues } from './archives.fields.ts';
-import { ARCHIVE_ORDER, archivesWhere, createArchiveIn, hasRequiredName, type ArchiveListFilter } from './archives.service.ts';
+import { ARCHIVE_ORDER, archivesWhere, type ArchiveListFilter } from './service/lists.ts';
+import { createArchiveIn } from './service/overview.ts';
+import { hasRequiredName } from './service/names.ts';
 import { FAMILY_KIND } from './archives.sections.ts';
 
 /**
@@ -51,7 +54,10 @@ export class ArchiveImportError extends XlsxRowsError {
 
 const SEX: Record<string, number> = { 男: 1, 女: 2, 未知: 0, male: 1, female: 2, m: 1, f: 2, unknown: 0, '0': 0, '1': 1, '2': 2 };
 const SALE: Record<string, number> = { 申请: 1, 单项: 2, application: 1, retail: 2, '1': 1, '2': 2 };
-/** Relation names (both languages) to codes; built on first use, once the module's texts are registered. */
+/**
+ * Relation names in both languages, read once on first use: the texts are registered by the
+ * module's index.ts after this file is evaluated, so they cannot be read at import time.
+ */
 let relations: Record<string, number> | null = null;
 function relationCodes(): Record<string, number> {
   if (relations) return relations;
@@ -61,8 +67,7 @@ function relationCodes(): Record<string, number> {
     out[translate('zh', `archive.relation.${i}` as MessageKey).toLowerCase()] = i;
     out[translate('en', `archive.relation.${i}` as MessageKey).toLowerCase()] = i;
   }
-  relations = out;
-  return out;
+  return (relations = out);
 }
 
 /** The template in the caller's language: the header and two example rows. */
@@ -157,7 +162,7 @@ export async function importArchives(ctx: ServiceContext, file: File | null | un
     const accounts = [...new Set(rows.flatMap((r) => [r.consultant, r.sales]).filter((a): a is string => !!a).map((a) => a.toLowerCase()))];
     const staff = accounts.length
       ? await tx.user.findMany({
-          where: { account: { in: accounts }, type: 1, state: { not: 3 } },
+          where: { account: { in: accounts }, type: USER_TYPES.STAFF, state: { not: STAFF_STATES.DEACTIVATED } },
           select: { id: true, account: true, roles: { select: { role: { select: { code: true } } } } },
         })
       : [];

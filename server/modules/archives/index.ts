@@ -17,3 +17,6 @@ export const archivesModule = defineModule({
   routes: archiveRoutes,
   seed: archivesSeed,
 });
+
+export { APPLYING_STATUS, archiveForWrite, archiveReadable, archiveReadableCached, isFamily, primeReadable, readableArchivesWhere, writableArchivesWhere } from './archives.policy.ts';
+export type { ArchiveForWrite } from './archives.policy.ts';

@@ -17,3 +17,5 @@ export const schoolsModule = defineModule({
   routes: schoolRoutes,
   seed: schoolsSeed,
 });
+
+export { PlatformEnum, SchoolNode } from './schools.node.ts';

@@ -1,5 +1,6 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { builder } from '../../graphql/builder.ts';
+import { localId, localIds, type GlobalIdInput } from '../../graphql/ids.ts';
 import { ErrorInterface, mutationErrors } from '../../graphql/errors.ts';
 import { DomainError, ValidationError } from '../../errors.ts';
 import { sectionFields, type Section } from './schools.fields.ts';
@@ -17,7 +18,6 @@ import {
 import {
   DeadlineKindEnum,
   ENUM_FIELDS,
-  numberOf,
   PlatformEnum,
   SchoolNode,
   SeasonEnum,
@@ -26,7 +26,6 @@ import {
   SportGenderEnum,
 } from './schools.node.ts';
 
-type GlobalId = { typename: string; id: string };
 type FieldBuilder = Parameters<Parameters<typeof builder.inputType>[1]['fields']>[0];
 
 /** The typed input fields of a section, from the one field table. */
@@ -107,7 +106,7 @@ const importErrors = { types: [SchoolImportError, ValidationError, DomainError] 
 function sectionBody(input: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(input)) if (k !== 'id' && v !== undefined) out[k] = v;
-  out.id = numberOf(input.id as GlobalId, 'School');
+  out.id = localId(input.id as GlobalIdInput, 'School') ?? undefined;
   return out;
 }
 
@@ -123,7 +122,6 @@ const SelectionListPayload = builder.objectRef<SelectionWrite>('SelectionListPay
 });
 
 const listIdField = (t: FieldBuilder) => ({ listId: t.globalID({ required: true, for: [SelectionListNode] }) });
-const ids = (list: GlobalId[] | null | undefined, typename: string) => (list ?? []).map((g) => numberOf(g, typename));
 
 builder.mutationFields((t) => ({
   createSchool: t.field({
@@ -210,7 +208,7 @@ builder.mutationFields((t) => ({
       }),
     },
     resolve: (_r, { input }, ctx) =>
-      createSelectionList(ctx, { archiveId: numberOf(input.archiveId, 'Archive'), name: input.name ?? undefined, note: input.note, schoolIds: input.schoolIds ? ids(input.schoolIds, 'School') : undefined }),
+      createSelectionList(ctx, { archiveId: localId(input.archiveId, 'Archive'), name: input.name ?? undefined, note: input.note, schoolIds: input.schoolIds ? localIds(input.schoolIds, 'School') : undefined }),
   }),
   addSchoolsToSelectionList: t.field({
     type: SelectionListPayload,
@@ -222,7 +220,7 @@ builder.mutationFields((t) => ({
         required: true,
       }),
     },
-    resolve: (_r, { input }, ctx) => addSchoolsToSelection(ctx, { listId: input.listId.id, schoolIds: ids(input.schoolIds, 'School') }),
+    resolve: (_r, { input }, ctx) => addSchoolsToSelection(ctx, { listId: localId(input.listId, 'SelectionList'), schoolIds: localIds(input.schoolIds, 'School') }),
   }),
   removeSelectionEntries: t.field({
     type: builder.objectRef<SelectionWrite & { removedIds: number[] }>('RemoveSelectionEntriesPayload').implement({
@@ -239,21 +237,21 @@ builder.mutationFields((t) => ({
         required: true,
       }),
     },
-    resolve: (_r, { input }, ctx) => removeSelectionEntries(ctx, { listId: input.listId.id, entryIds: ids(input.entryIds, 'SelectionEntry') }),
+    resolve: (_r, { input }, ctx) => removeSelectionEntries(ctx, { listId: localId(input.listId, 'SelectionList'), entryIds: localIds(input.entryIds, 'SelectionEntry') }),
   }),
   rescoreSelectionList: t.field({
     type: SelectionListPayload,
     errors: mutationErrors,
     description: 'Scores a draft list again from the current archive and schools; refused once published.',
     args: { input: t.arg({ type: builder.inputType('RescoreSelectionListInput', { fields: (f) => listIdField(f) }), required: true }) },
-    resolve: (_r, { input }, ctx) => rescoreSelectionList(ctx, { listId: input.listId.id }),
+    resolve: (_r, { input }, ctx) => rescoreSelectionList(ctx, { listId: localId(input.listId, 'SelectionList') }),
   }),
   publishSelectionList: t.field({
     type: SelectionListPayload,
     errors: mutationErrors,
     description: 'Shows the list to the family. Irreversible: there is no unpublish, and the list is frozen.',
     args: { input: t.arg({ type: builder.inputType('PublishSelectionListInput', { fields: (f) => listIdField(f) }), required: true }) },
-    resolve: (_r, { input }, ctx) => publishSelectionList(ctx, { listId: input.listId.id }),
+    resolve: (_r, { input }, ctx) => publishSelectionList(ctx, { listId: localId(input.listId, 'SelectionList') }),
   }),
   deleteSelectionList: t.field({
     type: builder.objectRef<{ listId: number }>('DeleteSelectionListPayload').implement({
@@ -262,7 +260,7 @@ builder.mutationFields((t) => ({
     errors: mutationErrors,
     description: 'Deletes a draft list; a published list is kept for good.',
     args: { input: t.arg({ type: builder.inputType('DeleteSelectionListInput', { fields: (f) => listIdField(f) }), required: true }) },
-    resolve: (_r, { input }, ctx) => deleteSelectionList(ctx, { listId: input.listId.id }),
+    resolve: (_r, { input }, ctx) => deleteSelectionList(ctx, { listId: localId(input.listId, 'SelectionList') }),
   }),
 }));
 

@@ -1,9 +1,12 @@
 import { builder } from '../../graphql/builder.ts';
+import { localId } from '../../graphql/ids.ts';
+import { isStaff } from '../../lib/codes.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
 import { DomainError } from '../../errors.ts';
 import { translate, type MessageKey } from '../../i18n/catalogue.ts';
 import { can } from '../../policy.ts';
-import { archiveReadableCached, isFamily, primeReadable, selectionListReadableCached } from '../applications/applications.policy.ts';
+import { archiveReadableCached, isFamily, primeReadable } from '../archives/index.ts';
+import { selectionListReadableCached } from './schools.policy.ts';
 import { DIMENSIONS, WEIGHTS, type MatchResult } from './match.ts';
 import { SCHOOL_FIELDS } from './schools.fields.ts';
 import { badgePath, getPublicSchool, SCHOOL_ORDER, schoolsWhere } from './schools.service.ts';
@@ -102,7 +105,7 @@ export const SchoolNode = builder.prismaNode('School', {
       sex: t.field({ type: SchoolSexEnum, resolve: (s) => s.sex as 1 | 2 | 3 }),
       dressCode: t.field({ type: DressCodeEnum, nullable: true, resolve: (s) => (s.dressCode as 1 | 2 | 3 | null) ?? null }),
       setting: t.field({ type: SettingEnum, nullable: true, resolve: (s) => (s.setting as 1 | 2 | 3 | null) ?? null }),
-      remark: t.string({ nullable: true, description: 'Staff-only note; null for anyone else.', resolve: (s, _a, ctx) => (ctx.actor?.type === 1 ? s.remark : null) }),
+      remark: t.string({ nullable: true, description: 'Staff-only note; null for anyone else.', resolve: (s, _a, ctx) => (ctx.actor && isStaff(ctx.actor) ? s.remark : null) }),
       gradeFrom: t.exposeInt('gradeFrom', { nullable: true, description: 'Lowest grade taught (13 = PG), read from the grade lists.' }),
       gradeTo: t.exposeInt('gradeTo', { nullable: true }),
       badgeUrl: t.string({ nullable: true, description: 'Address of the badge image (public).', resolve: (s) => (s.badgeKey ? badgePath(s.id) : null) }),
@@ -216,9 +219,6 @@ const SchoolExportRef = builder.objectRef<{ bytes: Buffer; fileName: string; cou
   }),
 });
 
-type GlobalId = { typename: string; id: string };
-/** A global id of the expected type answers its number; another type answers an id nothing has. */
-export const numberOf = (g: GlobalId | null | undefined, typename: string): number | string | undefined => (g ? (g.typename === typename ? g.id : 'invalid') : undefined);
 const cleanFilter = (f: Record<string, unknown> | null | undefined) => Object.fromEntries(Object.entries(f ?? {}).filter(([, v]) => v !== null && v !== undefined));
 
 builder.queryFields((t) => ({
@@ -265,9 +265,9 @@ builder.queryFields((t) => ({
     description: "A student's selection lists the caller may read (families: published ones), newest first.",
     authScopes: { permission: 'selection.read' },
     args: { archiveId: t.arg.globalID({ required: true, description: 'An Archive id.' }) },
-    totalCount: async (_p, args, ctx) => ctx.db.selectionList.count({ where: { archiveId: Number(numberOf(args.archiveId, 'Archive')) || -1, AND: [await selectionListsWhere(ctx)] } }),
+    totalCount: async (_p, args, ctx) => ctx.db.selectionList.count({ where: { archiveId: Number(localId(args.archiveId, 'Archive')) || -1, AND: [await selectionListsWhere(ctx)] } }),
     resolve: async (query, _r, args, ctx) => {
-      const rows = await ctx.db.selectionList.findMany({ ...query, where: { archiveId: Number(numberOf(args.archiveId, 'Archive')) || -1, AND: [await selectionListsWhere(ctx)] }, orderBy: { id: 'desc' } });
+      const rows = await ctx.db.selectionList.findMany({ ...query, where: { archiveId: Number(localId(args.archiveId, 'Archive')) || -1, AND: [await selectionListsWhere(ctx)] }, orderBy: { id: 'desc' } });
       primeReadable(ctx, rows.map((r) => r.archiveId));
       return rows;
     },
@@ -279,7 +279,7 @@ builder.queryFields((t) => ({
     authScopes: { permission: 'school.read' },
     args: { archiveId: t.arg.globalID({ required: true }) },
     resolve: async (query, _r, args, ctx) => {
-      const found = await schoolsNotInStudentLists(ctx, { archiveId: numberOf(args.archiveId, 'Archive') }).catch((err: unknown) => {
+      const found = await schoolsNotInStudentLists(ctx, { archiveId: localId(args.archiveId, 'Archive') }).catch((err: unknown) => {
         if (err instanceof DomainError && err.code === 'NOT_FOUND') return null;
         throw err;
       });

@@ -1,6 +1,33 @@
+import type { ServiceContext } from '../../context.ts';
 import { staffHolding, anyone } from '../../auth/rights.ts';
 import { isStaff } from '../../lib/codes.ts';
 import type { PermissionRules } from '../../policy.ts';
+import { archiveReadableCached, isFamily } from '../archives/index.ts';
+
+/**
+ * Selection lists follow the archives module's rule for records kept under an archive
+ * (readableArchivesWhere, archiveForWrite); families see only published lists.
+ */
+
+const listCache = new WeakMap<ServiceContext, Map<number, Promise<boolean>>>();
+
+/** Whether the caller may read the selection list: its archive is readable, and families see only published lists. */
+export function selectionListReadableCached(ctx: ServiceContext, listId: number): Promise<boolean> {
+  let cache = listCache.get(ctx);
+  if (!cache) {
+    cache = new Map();
+    listCache.set(ctx, cache);
+  }
+  let hit = cache.get(listId);
+  if (!hit) {
+    hit = ctx.db.selectionList
+      .findUnique({ where: { id: listId }, select: { archiveId: true, publishedAt: true } })
+      .then(async (l) => !!l && (!isFamily(ctx) || !!l.publishedAt) && (await archiveReadableCached(ctx, l.archiveId)));
+    cache.set(listId, hit);
+  }
+  return hit;
+}
+
 
 /**
  * Permissions of the schools module, registered into the one policy (server/policy.ts) by its

@@ -1,14 +1,13 @@
 import type { ServiceContext } from '../../context.ts';
 import { translate } from '../../i18n/catalogue.ts';
-import { bytesResponse, downloadResponse } from '../../lib/upload.ts';
+import { bytesResponse, downloadResponse, uploadedFile } from '../../lib/upload.ts';
 import { authorize } from '../../policy.ts';
 import type { RestRoute } from '../../rest/adapter.ts';
 import type { ParsedRequest } from '../../rest/body.ts';
 import { envelope, readPage, type Page } from '../../rest/envelope.ts';
-import { formatDate, formatDateTime } from '../../lib/wall-time.ts';
+import { formatDate } from '../../lib/wall-time.ts';
+import { first, pick, withCondition } from '../../rest/params.ts';
 import { NotFoundError } from '../../errors.ts';
-import { uploadedFile } from '../projects/projects.rest.ts';
-import { applicationsWhere, APPLICATION_ORDER } from '../applications/applications.service.ts';
 import { PUBLIC_FIELDS, SCHOOL_FIELDS, sectionFields, type Section } from './schools.fields.ts';
 import {
   badgeOf,
@@ -34,8 +33,6 @@ import { schoolsNotInStudentLists, selectionEntries, studentChosenSchools, type 
  * their names (plus `year` for the founding year and `badge` for the badge's address).
  */
 const S = '/api/admin/school';
-
-const condition = (p: Record<string, unknown>) => ((p.condition && typeof p.condition === 'object' ? p.condition : p) as Record<string, unknown>);
 
 function scalarFields(s: SchoolDetail, fields = SCHOOL_FIELDS) {
   const out: Record<string, unknown> = {};
@@ -143,7 +140,7 @@ async function withImportErrors<T>(ctx: ServiceContext, run: () => Promise<T>, m
   }
 }
 
-const schoolIdParam = (req: ParsedRequest) => ({ id: req.params.schoolId ?? req.params.id });
+const schoolIdParam = (req: ParsedRequest) => ({ id: first(req.params.schoolId, req.params.id) });
 
 export const schoolRoutes: RestRoute[] = [
   {
@@ -152,7 +149,7 @@ export const schoolRoutes: RestRoute[] = [
     handler: async (ctx, req) => {
       authorize(ctx, 'school.read');
       const { currentPage, pageSize } = readPage(req.params);
-      const where = schoolsWhere(condition(req.params));
+      const where = schoolsWhere(withCondition(req.params));
       const [rows, total] = await Promise.all([listRows(ctx, where, { skip: (currentPage - 1) * pageSize, take: pageSize }), ctx.db.school.count({ where })]);
       const page: Page<ReturnType<typeof listRow>> = { currentPage, pageSize, rows: total, resultList: rows.map(listRow) };
       return { data: page };
@@ -164,7 +161,7 @@ export const schoolRoutes: RestRoute[] = [
     handler: async (ctx, req) => {
       authorize(ctx, 'school.read');
       const rows = await ctx.db.school.findMany({
-        where: schoolsWhere(condition(req.params)),
+        where: schoolsWhere(withCondition(req.params)),
         orderBy: SCHOOL_ORDER,
         select: { id: true, name: true, chineseName: true, abbreviation: true, country: true, province: true },
       });
@@ -205,51 +202,22 @@ export const schoolRoutes: RestRoute[] = [
     ([section, reader]): RestRoute => ({
       path: `${S}/${section}/${reader}`,
       methods: ['GET'],
-      handler: async (ctx, req) => ({ data: sectionJson(await getSchool(ctx, { id: req.params.schoolId ?? req.params.id }), section) }),
+      handler: async (ctx, req) => ({ data: sectionJson(await getSchool(ctx, { id: pick(req.params, 'schoolId', 'id') }), section) }),
     }),
   ),
   {
     path: `${S}/recruit/getSchoolEnableApplicationPlatform`,
     methods: ['GET'],
     handler: async (ctx, req) => {
-      const rows = await enabledPlatforms(ctx, { schoolId: req.params.schoolId ?? req.params.id });
+      const rows = await enabledPlatforms(ctx, { schoolId: pick(req.params, 'schoolId', 'id') });
       return { data: rows.map((p) => ({ ...p, name: translate(ctx.lang, `school.platform.${p.platform}` as Parameters<typeof translate>[1]) })) };
-    },
-  },
-  {
-    path: `${S}/listStudentSchoolByPage`,
-    methods: ['POST'],
-    handler: async (ctx, req) => {
-      // Students' applications, e.g. "our students at this school" (condition.schoolId).
-      const { currentPage, pageSize } = readPage(req.params);
-      const where = await applicationsWhere(ctx, condition(req.params));
-      const zone = ctx.actor?.timeZone ?? 'Asia/Shanghai';
-      const [rows, total] = await Promise.all([
-        ctx.db.application.findMany({
-          where,
-          orderBy: [{ schoolId: 'asc' }, ...APPLICATION_ORDER],
-          skip: (currentPage - 1) * pageSize,
-          take: pageSize,
-          select: { id: true, archiveId: true, studentId: true, schoolId: true, year: true, grade: true, state: true, createdAt: true, school: { select: { name: true, chineseName: true } }, archive: { select: { name: true, userName: true } } },
-        }),
-        ctx.db.application.count({ where }),
-      ]);
-      return {
-        data: {
-          currentPage, pageSize, rows: total,
-          resultList: rows.map((r) => ({
-            applicationId: r.id, archiveId: r.archiveId, userId: r.studentId, studentName: r.archive.name, userName: r.archive.userName,
-            schoolId: r.schoolId, schoolName: r.school.name, chineseName: r.school.chineseName, year: r.year, grade: r.grade, state: r.state, createTime: formatDateTime(r.createdAt, zone),
-          })),
-        },
-      };
     },
   },
   {
     path: `${S}/exportData`,
     methods: ['POST'],
     handler: async (ctx, req) => {
-      const { bytes, fileName } = await exportSchools(ctx, condition(req.params));
+      const { bytes, fileName } = await exportSchools(ctx, withCondition(req.params));
       return bytesResponse(bytes, fileName, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     },
   },
@@ -304,7 +272,7 @@ export const schoolRoutes: RestRoute[] = [
   {
     path: `${S}/listStudentChooseSchool`,
     methods: ['GET'],
-    handler: async (ctx, req) => ({ data: (await studentChosenSchools(ctx, { archivesId: req.params.archivesId ?? req.params.archiveId })).map(entryJson) }),
+    handler: async (ctx, req) => ({ data: (await studentChosenSchools(ctx, { archivesId: pick(req.params, 'archivesId', 'archiveId') })).map(entryJson) }),
   },
   {
     path: `${S}/listSelectionSchool`,
@@ -314,7 +282,7 @@ export const schoolRoutes: RestRoute[] = [
   {
     path: `${S}/listSelectionSchoolNotInArchives`,
     methods: ['GET'],
-    handler: async (ctx, req) => ({ data: await schoolsNotInStudentLists(ctx, { archiveId: req.params.archiveId ?? req.params.archivesId }) }),
+    handler: async (ctx, req) => ({ data: await schoolsNotInStudentLists(ctx, { archiveId: pick(req.params, 'archiveId', 'archivesId') }) }),
   },
 ];
 

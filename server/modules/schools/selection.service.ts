@@ -5,7 +5,7 @@ import type { Prisma } from '../../generated/prisma/client.ts';
 import { dbId, parseInput, z } from '../../lib/validate.ts';
 import { authorize, requireActor } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
-import { archiveForWrite, isFamily, readableArchivesWhere } from '../applications/applications.policy.ts';
+import { archiveForWrite, isFamily, readableArchivesWhere } from '../archives/index.ts';
 import { matchScores, type MatchResult, type SchoolFacts, type StudentFacts } from './match.ts';
 import { SCHOOL_ORDER } from './schools.service.ts';
 

@@ -17,3 +17,8 @@ export const usersModule = defineModule({
   routes: userRoutes,
   seed: usersSeed,
 });
+
+export { UserNode } from './users.node.ts';
+export { RoleNode } from './users.node.ts';
+export { requiredText } from './user-fields.ts';
+export { holdsPersonalDataRight } from './users.policy.ts';

@@ -80,6 +80,34 @@ describe('verification tasks', () => {
     expect(after.node).toMatchObject({ status: 'VERIFYING', modules: [{ status: 'VERIFYING' }] });
     expect(after.node.records.edges[0].node.action).toBe('RESET_BY_EDIT');
   });
+
+  it('reads never reset a verified module; each section save does, once per save (explicit reset call)', async () => {
+    const a = await newArchive(t, g.admin!, { consultantId: gid('User', await idOf(t, 'consultant')) });
+    const task = await open(a.gid, ['bio']);
+    const bio = task.verification.modules[0];
+    expect((await step(g.manager!, 'verifyArchiveModule', bio.id)).verification.status).toBe('VERIFIED');
+    const state = async () => {
+      const q = await run(t, g.consultant!, `query($id: ID!) { node(id: $id) { ... on ArchiveVerification { status modules { status } records(first: 20) { edges { node { action } } } } } }`, { id: task.verification.id });
+      return { status: q.node.status, module: q.node.modules[0].status, resets: q.node.records.edges.filter((e: { node: { action: string } }) => e.node.action === 'RESET_BY_EDIT').length };
+    };
+
+    // Reads of the section on both doors, by its editor and by a verifier: nothing changes.
+    await run(t, g.consultant!, `query($id: ID!) { node(id: $id) { ... on Archive { bio { passport } } } }`, { id: a.gid });
+    await run(t, g.manager!, `query($id: ID!) { node(id: $id) { ... on Archive { bio { passport } } } }`, { id: a.gid });
+    await call(t, r.consultant!, '/archive/getArchiveAndStudentDetail', { query: { archivesId: a.id } });
+    expect(await state()).toEqual({ status: 'VERIFIED', module: 'VERIFIED', resets: 0 });
+
+    // A save resets it, with one record.
+    await run(t, g.consultant!, `mutation($a: ID!) { saveArchiveBio(input: {archiveId: $a, passport: "E12340000"}) { __typename } }`, { a: a.gid });
+    expect(await state()).toEqual({ status: 'VERIFYING', module: 'VERIFYING', resets: 1 });
+
+    // Verified again: reading still leaves it verified; the next save resets it again.
+    expect((await step(g.manager!, 'verifyArchiveModule', bio.id)).verification.status).toBe('VERIFIED');
+    await run(t, g.consultant!, `query($id: ID!) { node(id: $id) { ... on Archive { bio { passport } } } }`, { id: a.gid });
+    expect(await state()).toEqual({ status: 'VERIFIED', module: 'VERIFIED', resets: 1 });
+    await run(t, g.consultant!, `mutation($a: ID!) { saveArchiveBio(input: {archiveId: $a, passport: "E12340001"}) { __typename } }`, { a: a.gid });
+    expect(await state()).toEqual({ status: 'VERIFYING', module: 'VERIFYING', resets: 2 });
+  });
 });
 
 describe('lists', () => {

@@ -1,12 +1,13 @@
-import type { ServiceContext } from '../../context.ts';
-import type { Tx } from '../../db/client.ts';
-import { DomainError, ValidationError } from '../../errors.ts';
-import { checkUpload, IMAGE_TYPES, OFFICE_TYPES, removeUpload, safeFileName, storeUpload, type AllowedType, type StoredUpload, type UploadPolicy } from '../../lib/upload.ts';
-import { dbId, parseInput, z } from '../../lib/validate.ts';
-import { authorize } from '../../policy.ts';
-import { runWrite } from '../../write.ts';
-import { assertModuleEdit, assertModuleRead, canReadModule, delegateOf, findVisibleArchive, logReveal, type ArchiveFacts } from './archives.service.ts';
-import { FILE_KIND, sectionOfFileKind, type FileKind } from './archives.sections.ts';
+import type { ServiceContext } from '../../../context.ts';
+import type { Tx } from '../../../db/client.ts';
+import { DomainError, ValidationError } from '../../../errors.ts';
+import { checkUpload, IMAGE_TYPES, OFFICE_TYPES, removeUpload, safeFileName, storeUpload, type AllowedType, type StoredUpload, type UploadPolicy } from '../../../lib/upload.ts';
+import { dbId, parseInput, z } from '../../../lib/validate.ts';
+import { authorize } from '../../../policy.ts';
+import { runWrite } from '../../../write.ts';
+import { assertModuleEdit, assertModuleRead, canReadModule, findVisibleArchive, logReveal, type ArchiveFacts } from './access.ts';
+import { delegateOf } from './sections.ts';
+import { FILE_KIND, sectionOfFileKind, type FileKind } from '../archives.sections.ts';
 
 /**
  * Attachments of education entries, awards and multimedia activities. Files go to the upload

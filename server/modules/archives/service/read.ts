@@ -1,11 +1,12 @@
-import type { ServiceContext } from '../../context.ts';
-import { DomainError } from '../../errors.ts';
-import { authorize, can } from '../../policy.ts';
-import { shapeRow, type ShapedRow } from './archives.fields.ts';
-import { listArchiveFiles } from './archives.files.ts';
-import { archiveScope, isFiled, modulePermissions, permissionOf, visibleArchivesWhere } from './archives.policy.ts';
-import { sectionOf, SECTIONS, SECTIONS_BY_TYPE, sectionOfRow, type SectionModel } from './archives.sections.ts';
-import { archiveFromInput, canReadModule, delegateOf, findVisibleArchive, logReveal, readSection, type ArchiveFacts } from './archives.service.ts';
+import type { ServiceContext } from '../../../context.ts';
+import { DomainError } from '../../../errors.ts';
+import { authorize, can } from '../../../policy.ts';
+import { shapeRow, type ShapedRow } from '../archives.fields.ts';
+import { listArchiveFiles } from './files.ts';
+import { archiveScope, isFiled, modulePermissions, permissionOf, visibleArchivesWhere } from '../archives.policy.ts';
+import { sectionOf, SECTIONS, SECTIONS_BY_TYPE, sectionOfRow, type SectionModel } from '../archives.sections.ts';
+import { archiveFromInput, canReadModule, findVisibleArchive, logReveal, type ArchiveFacts } from './access.ts';
+import { delegateOf, readSection } from './sections.ts';
 
 /**
  * Reads shared by both doors: one archive with the sections the caller may read, single

@@ -1,14 +1,14 @@
-import type { ServiceContext } from '../../context.ts';
-import type { Tx } from '../../db/client.ts';
-import { DomainError, NotFoundError, ValidationError } from '../../errors.ts';
-import type { Prisma } from '../../generated/prisma/client.ts';
-import { translate } from '../../i18n/catalogue.ts';
-import { dbId, parseInput, z } from '../../lib/validate.ts';
-import { authorize } from '../../policy.ts';
-import { runWrite } from '../../write.ts';
-import { requiredText } from '../users/user-fields.ts';
-import { archiveScope, visibleArchivesWhere } from './archives.policy.ts';
-import { archiveFromInput, findVisibleArchive, setVerificationReset } from './archives.service.ts';
+import type { ServiceContext } from '../../../context.ts';
+import type { Tx } from '../../../db/client.ts';
+import { DomainError, NotFoundError, ValidationError } from '../../../errors.ts';
+import type { Prisma } from '../../../generated/prisma/client.ts';
+import { translate } from '../../../i18n/catalogue.ts';
+import { dbId, parseInput, z } from '../../../lib/validate.ts';
+import { authorize } from '../../../policy.ts';
+import { runWrite } from '../../../write.ts';
+import { requiredText } from '../../users/index.ts';
+import { archiveScope, visibleArchivesWhere } from '../archives.policy.ts';
+import { archiveFromInput, findVisibleArchive } from './access.ts';
 
 /**
  * Verification of archives (the legacy "archive examine"). A verification task covers some
@@ -127,8 +127,12 @@ export async function reverifyModule(ctx: ServiceContext, raw: unknown): Promise
   });
 }
 
-/** A section changed: its verified module (or the top-level module holding it) goes back to verifying. */
-setVerificationReset(async (tx, archiveId, module, actorId) => {
+/**
+ * A section changed: its verified module (or the top-level module holding it) goes back to
+ * verifying, with a record (action 3). Called explicitly by every section write
+ * (service/sections.ts); reads never call it.
+ */
+export async function resetVerificationOnEdit(tx: Tx, archiveId: number, module: string, actorId: number): Promise<void> {
   const top = module.split('.')[0] as string;
   const modules = await tx.archiveExamineModule.findMany({
     where: { status: EXAMINE_STATUS.VERIFIED, module: { code: { in: [module, top] } }, examine: { archiveId } },
@@ -141,14 +145,16 @@ setVerificationReset(async (tx, archiveId, module, actorId) => {
     });
     await recompute(tx, m.examineId, null);
   }
-});
+}
 
 // ── reads ──
 
-export type ExamineFilter = { status?: number | null; archiveId?: number | null };
+/** A verification filter; the legacy door passes its values as read (rest/params.ts), checked here. */
+export type ExamineFilter = { status?: unknown; archiveId?: unknown };
 
-export async function examinesWhere(ctx: ServiceContext, f: ExamineFilter = {}): Promise<Prisma.ArchiveExamineWhereInput> {
+export async function examinesWhere(ctx: ServiceContext, raw: ExamineFilter = {}): Promise<Prisma.ArchiveExamineWhereInput> {
   authorize(ctx, 'archive.read');
+  const f = parseInput(z.object({ status: z.number().int().nullish(), archiveId: z.number().int().nullish() }), { status: raw.status, archiveId: raw.archiveId });
   const scope = await archiveScope(ctx);
   return {
     archive: visibleArchivesWhere(scope),

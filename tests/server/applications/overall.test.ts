@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, gql, loginRest, rest, type TestApp } from '../../helpers/app.ts';
 import { expectNoInternals } from '../support.ts';
-import { makeArchive, tokens, userId, type Tokens } from './support.ts';
+import { makeArchive, tokens, userId, type Tokens } from '../schools/support.ts';
 
 let t: TestApp;
 let tk: Tokens;

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, gql, loginRest, type TestApp } from '../../helpers/app.ts';
 import { expectNoInternals, globalId } from '../support.ts';
-import { makeArchive, schoolByName, tokens, type Tokens } from './support.ts';
+import { makeArchive, schoolByName, tokens, type Tokens } from '../schools/support.ts';
 
 let t: TestApp;
 let tk: Tokens;

@@ -8,9 +8,9 @@ import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, gql, loginGql, loginRest, rest, type TestApp } from '../helpers/app.ts';
+import { createTestApp, DEMO, gql, loginGql, loginRest, rest, type TestApp } from '../../helpers/app.ts';
 
-const TSV = path.resolve(import.meta.dirname, '../../../shared/spec/legacy-paths.tsv');
+const TSV = path.resolve(import.meta.dirname, '../../../../shared/spec/legacy-paths.tsv');
 const rows = readFileSync(TSV, 'utf8')
   .split('\n')
   .map((l) => l.split('\t'))

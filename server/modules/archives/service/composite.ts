@@ -1,25 +1,15 @@
-import type { ServiceContext } from '../../context.ts';
-import type { Tx } from '../../db/client.ts';
-import { DomainError, ValidationError } from '../../errors.ts';
-import { dbId, parseInput, z } from '../../lib/validate.ts';
-import { authorize, can } from '../../policy.ts';
-import { runWrite } from '../../write.ts';
-import { parseRow } from './archives.fields.ts';
-import { FAMILY_KIND, sectionOf } from './archives.sections.ts';
-import {
-  applyLinks,
-  archiveFromInput,
-  linksForCreate,
-  parseOverview,
-  assertModuleEdit,
-  createArchiveIn,
-  findVisibleArchive,
-  rowsOf,
-  saveRowsIn,
-  saveSingleIn,
-  splitChineseName,
-  type ArchiveFacts,
-} from './archives.service.ts';
+import type { ServiceContext } from '../../../context.ts';
+import type { Tx } from '../../../db/client.ts';
+import { DomainError, ValidationError } from '../../../errors.ts';
+import { dbId, parseInput, z } from '../../../lib/validate.ts';
+import { authorize, can } from '../../../policy.ts';
+import { runWrite } from '../../../write.ts';
+import { parseRow } from '../archives.fields.ts';
+import { FAMILY_KIND, sectionOf } from '../archives.sections.ts';
+import { applyLinks, linksForCreate, parseOverview, createArchiveIn } from './overview.ts';
+import { archiveFromInput, assertModuleEdit, findVisibleArchive, type ArchiveFacts } from './access.ts';
+import { rowsOf, saveRowsIn, saveSingleIn } from './sections.ts';
+import { splitChineseName } from './names.ts';
 
 /**
  * Writes that touch several sections at once, each in one transaction: the full archive form

@@ -1,0 +1,27 @@
+import { uploadedFile } from '../../../lib/upload.ts';
+import { type RestRoute } from '../../../rest/adapter.ts';
+import { uploadArchiveFile } from '../service/files.ts';
+import { FILE_KIND } from '../archives.sections.ts';
+import { deleteSectionRow } from '../service/sections.ts';
+
+import { A, archiveOf, deleted, fileJson, saveList, withFiles } from './common.ts';
+
+/** Legacy paths `studentMultiMedia`. */
+export const multimediaRoutes: RestRoute[] = [
+  {
+    path: `${A}/studentMultiMedia/getMultiMediaByArchivesId`,
+    methods: ['GET'],
+    handler: async (ctx, req) => ({ data: await withFiles(ctx, await archiveOf(ctx, req.params), 'multimedia', FILE_KIND.MULTIMEDIA) }),
+  },
+  { path: `${A}/studentMultiMedia/saveList`, methods: ['POST'], handler: saveList('multimedia') },
+  {
+    path: `${A}/studentMultiMedia/delStudentMultiMediaById`,
+    methods: ['POST'],
+    handler: async (ctx, req) => ({ data: await deleteSectionRow(ctx, 'multimedia', { id: req.params.id }), message: deleted(ctx) }),
+  },
+  {
+    path: `${A}/studentMultiMedia/uploadAttachment`,
+    methods: ['POST'],
+    handler: async (ctx, req) => ({ data: fileJson(ctx, await uploadArchiveFile(ctx, FILE_KIND.MULTIMEDIA, { objectId: req.params.objectId, sort: req.params.sort }, uploadedFile(req))) }),
+  },
+];

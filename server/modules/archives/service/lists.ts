@@ -1,0 +1,50 @@
+import type { ServiceContext } from '../../../context.ts';
+import type { Prisma } from '../../../generated/prisma/client.ts';
+import { searchText } from '../../../lib/text.ts';
+import { parseInput, z } from '../../../lib/validate.ts';
+import { authorize } from '../../../policy.ts';
+import { archiveScope, visibleArchivesWhere } from '../archives.policy.ts';
+import { parseGrade, parseYear } from './overview.ts';
+
+/** Archive lists: the filter both doors use, and the order. */
+/** A list filter; the legacy door passes its values as read (rest/params.ts), checked here. */
+export type ArchiveListFilter = {
+  status?: unknown;
+  consultantId?: unknown;
+  salesId?: unknown;
+  year?: unknown;
+  grade?: unknown;
+  search?: string | null;
+  locked?: unknown;
+  applyingStatus?: unknown;
+  sale?: unknown;
+  ids?: number[] | null;
+};
+
+const whole = () => z.number().int().nullish();
+const filterSchema = z.object({ status: whole(), consultantId: whole(), salesId: whole(), applyingStatus: whole(), sale: whole(), locked: z.boolean().nullish() });
+
+/** Visible, live archives matching a filter (both doors). The apply year must be numeric. */
+export async function archivesWhere(ctx: ServiceContext, f: ArchiveListFilter = {}): Promise<Prisma.ArchiveWhereInput> {
+  authorize(ctx, 'archive.read');
+  const scope = await archiveScope(ctx);
+  const and: Prisma.ArchiveWhereInput[] = [visibleArchivesWhere(scope)];
+  const checked = parseInput(filterSchema, { status: f.status, consultantId: f.consultantId, salesId: f.salesId, applyingStatus: f.applyingStatus, sale: f.sale, locked: f.locked });
+  f = { ...f, ...checked };
+  const year = parseYear(f.year);
+  const grade = parseGrade(f.grade);
+  if (f.status) and.push({ status: f.status });
+  if (f.consultantId) and.push({ OR: [{ consultantId: f.consultantId }, { actingConsultantId: f.consultantId }] });
+  if (f.salesId) and.push({ salesId: f.salesId });
+  if (year) and.push({ year });
+  if (grade) and.push({ grade });
+  if (f.locked !== undefined && f.locked !== null) and.push({ locked: f.locked });
+  if (f.applyingStatus) and.push({ applyingStatus: f.applyingStatus });
+  if (f.sale) and.push({ sale: f.sale });
+  if (f.ids) and.push({ id: { in: f.ids } });
+  const q = searchText(f.search);
+  if (q) and.push({ searchName: { contains: q.toLowerCase() } });
+  return { AND: and };
+}
+
+export const ARCHIVE_ORDER: Prisma.ArchiveOrderByWithRelationInput[] = [{ id: 'desc' }];
