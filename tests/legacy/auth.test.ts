@@ -3,7 +3,7 @@
  * menus and right trees, the RSA login key, and staff deactivation.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encryptForLogin } from '../../server/modules/auth/rsa.ts';
+import { encryptForLogin } from '../../server/modules/auth/auth.rsa.ts';
 import { createTestApp, DEMO, loginRest, rest, uniqueAddress, type TestApp } from '../helpers/app.ts';
 import {
   CHANGE_PWD,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { passwordRuleViolation } from '../../server/modules/auth/passwords.ts';
-import { idList, legacyParams, num } from '../../server/modules/users/legacy.ts';
-import { accountField, generatePassword, mobileField } from '../../server/modules/users/user-fields.ts';
+import { idList, num, withCondition } from '../../server/rest/params.ts';
+import { accountField, generatePassword, mobileField } from '../../server/modules/users/users.fields.ts';
 import { smtpHost } from '../../server/lib/mail.ts';
 
 describe('generated passwords', () => {
@@ -28,7 +28,7 @@ describe('account and mobile rules', () => {
 
 describe('legacy parameters', () => {
   it('reads values under condition and ids in every shape', () => {
-    expect(legacyParams({ condition: { departId: 3 }, searchKey: 'x' })).toEqual({ departId: 3, searchKey: 'x', condition: { departId: 3 } });
+    expect(withCondition({ condition: { departId: 3 }, searchKey: 'x' })).toEqual({ departId: 3, searchKey: 'x', condition: { departId: 3 } });
     expect(idList('1, 2,3')).toEqual([1, 2, 3]);
     expect(idList([4, '5'])).toEqual([4, 5]);
     expect(idList(6)).toEqual([6]);

@@ -1,6 +1,6 @@
 import { builder } from '../../graphql/builder.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
-import { RoleNode } from '../users/users.node.ts';
+import { RoleNode } from '../users/index.ts';
 import { archiveModulePermissions, deleteArchiveModule, roleModulePermissions, saveArchiveModule, saveRoleArchiveModules } from './archive-modules.service.ts';
 
 export const ArchiveModuleNode = builder.prismaNode('ArchiveModule', {

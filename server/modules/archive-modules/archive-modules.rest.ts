@@ -1,7 +1,7 @@
 import { translate } from '../../i18n/catalogue.ts';
 import type { RestRoute } from '../../rest/adapter.ts';
 import { requireActor } from '../../policy.ts';
-import { legacyParams, num, pick } from '../users/legacy.ts';
+import { num, pick, withCondition } from '../../rest/params.ts';
 import {
   archiveModulePermissions,
   archiveModuleTree,
@@ -23,7 +23,7 @@ export const archiveModuleRoutes: RestRoute[] = [
     path: '/api/admin/fs/archive/module/save',
     methods: ['POST'],
     handler: async (ctx, req) => {
-      const p = legacyParams(req.params);
+      const p = withCondition(req.params);
       const r = await saveArchiveModule(ctx, { id: num(p.id), parentId: num(pick(p, 'parentId', 'pid')), code: pick(p, 'code'), name: p.name, nameEn: p.nameEn, sort: num(p.sort) });
       return { data: r, message: translate(ctx.lang, 'org.saved') };
     },
@@ -31,13 +31,13 @@ export const archiveModuleRoutes: RestRoute[] = [
   {
     path: '/api/admin/fs/archive/module/del',
     methods: ['GET'],
-    handler: async (ctx, req) => ({ data: await deleteArchiveModule(ctx, num(pick(legacyParams(req.params), 'id'))), message: translate(ctx.lang, 'toast.deleted') }),
+    handler: async (ctx, req) => ({ data: await deleteArchiveModule(ctx, num(pick(withCondition(req.params), 'id'))), message: translate(ctx.lang, 'toast.deleted') }),
   },
   {
     path: '/api/admin/fs/role/module/listRoleModuleByRoleIdAndState',
     methods: ['GET'],
     handler: async (ctx, req) => {
-      const p = legacyParams(req.params);
+      const p = withCondition(req.params);
       return { data: archiveModuleTree(await roleModulePermissions(ctx, num(p.roleId), pick(p, 'state', 'archiveFiled') ?? 0)) };
     },
   },
@@ -45,7 +45,7 @@ export const archiveModuleRoutes: RestRoute[] = [
     path: '/api/admin/fs/role/module/save',
     methods: ['POST'],
     handler: async (ctx, req) => {
-      const p = legacyParams(req.params);
+      const p = withCondition(req.params);
       const list = pick(p, 'modules', 'moduleList', 'list');
       const modules = Array.isArray(list)
         ? list.map((m) => {
@@ -80,7 +80,7 @@ export const archiveModuleRoutes: RestRoute[] = [
     path: '/api/admin/fs/role/module/getRoleModuleByBusIdAndState',
     methods: ['GET'],
     handler: async (ctx, req) => {
-      const p = legacyParams(req.params);
+      const p = withCondition(req.params);
       const filed = parseArchiveState(pick(p, 'state', 'archiveFiled') ?? 0);
       const perms = await archiveModulePermissions(ctx, filed);
       return {

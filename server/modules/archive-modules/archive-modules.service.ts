@@ -4,7 +4,7 @@ import { DomainError, NotFoundError, ValidationError } from '../../errors.ts';
 import { dbId, parseInput, z } from '../../lib/validate.ts';
 import { authorize, requireActor } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
-import { requiredText } from '../users/user-fields.ts';
+import { requiredText } from '../users/index.ts';
 
 export type ArchiveModuleRow = { id: number; parentId: number | null; code: string; name: string; nameEn: string; sort: number };
 export type ArchiveModuleNode = ArchiveModuleRow & { children: ArchiveModuleNode[] };

@@ -6,7 +6,7 @@ import { translate } from '../../i18n/catalogue.ts';
 import { dbId, parseInput, z } from '../../lib/validate.ts';
 import { authorize } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
-import { requiredText } from '../users/user-fields.ts';
+import { requiredText } from '../users/index.ts';
 import { archiveScope, visibleArchivesWhere } from './archives.policy.ts';
 import { archiveFromInput, findVisibleArchive, setVerificationReset } from './archives.service.ts';
 

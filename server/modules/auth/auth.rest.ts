@@ -4,7 +4,7 @@ import { formatDate } from '../../lib/wall-time.ts';
 import { requireActor } from '../../policy.ts';
 import { translate } from '../../i18n/catalogue.ts';
 import { changePassword, loginProfile, loginPublicKey, login, logout, refreshToken } from './auth.service.ts';
-import { allRights, menuFor, parseShowType, type RightNode } from './rights.service.ts';
+import { allRights, menuFor, parseShowType, type RightNode } from './auth.rights.ts';
 import type { ServiceContext } from '../../context.ts';
 
 const VERSION = process.env.npm_package_version ?? '0.1.0';

@@ -1,6 +1,6 @@
 import { builder } from '../../graphql/builder.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
-import { DepartmentNode, UserNode } from '../users/users.node.ts';
+import { DepartmentNode, UserNode } from '../users/index.ts';
 import { deleteDepartment, saveDepartment } from './departments.service.ts';
 
 const SaveDepartmentInput = builder.inputType('SaveDepartmentInput', {

@@ -6,11 +6,11 @@ import { defineModule } from '../../module.ts';
 import './letters.node.ts';
 import { lettersPermissions } from './letters.policy.ts';
 import { lettersMessages } from './letters.messages.ts';
-import { messageRoutes } from './letters.rest.ts';
+import { letterRoutes } from './letters.rest.ts';
 
 export const lettersModule = defineModule({
   name: 'letters',
   permissions: lettersPermissions,
   messages: lettersMessages,
-  routes: messageRoutes,
+  routes: letterRoutes,
 });

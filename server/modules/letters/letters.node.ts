@@ -6,7 +6,7 @@ import { builder } from '../../graphql/builder.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
 import { authenticate } from '../../auth/session.ts';
 import { requireActor } from '../../policy.ts';
-import { UserNode } from '../users/users.node.ts';
+import { UserNode } from '../users/index.ts';
 import { letterBoxChanges } from './letters.events.ts';
 import { LETTER_ORDER, myLettersWhere, sendLetter, setLetterReadState, unreadLetterCount } from './letters.service.ts';
 

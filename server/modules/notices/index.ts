@@ -6,9 +6,11 @@ import { defineModule } from '../../module.ts';
 import './notices.node.ts';
 import { noticesPermissions } from './notices.policy.ts';
 import { noticesMessages } from './notices.messages.ts';
+import { noticeRoutes } from './notices.rest.ts';
 
 export const noticesModule = defineModule({
   name: 'notices',
   permissions: noticesPermissions,
   messages: noticesMessages,
+  routes: noticeRoutes,
 });

@@ -1,6 +1,6 @@
 import { builder } from '../../graphql/builder.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
-import { UserNode } from '../users/users.node.ts';
+import { UserNode } from '../users/index.ts';
 import { ProjectFileNode, ProjectMemberNode, ProjectNode, ProjectStateEnum, ProjectTimelineEntryNode } from './projects.node.ts';
 import {
   createProject,

@@ -1,8 +1,8 @@
 import { builder } from '../../graphql/builder.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
-import { DisplayTypeEnum, MenuItem } from '../auth/auth.node.ts';
-import { allRights } from '../auth/rights.service.ts';
-import { RoleNode, UserNode, UserTypeEnum } from '../users/users.node.ts';
+import { DisplayTypeEnum, MenuItem } from '../auth/index.ts';
+import { allRights } from '../auth/index.ts';
+import { RoleNode, UserNode, UserTypeEnum } from '../users/index.ts';
 import { assignUserRoles, deleteRole, rolesWhere, saveRole, saveRoleRights } from './roles.service.ts';
 
 const TerminalEnum = builder.enumType('Terminal', { values: ['PC', 'MOBILE'] as const });

@@ -6,9 +6,9 @@ import { describeHolders, referencesTo } from '../../lib/references.ts';
 import { dbId, parseInput, z } from '../../lib/validate.ts';
 import { authorize } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
-import { requiredText } from '../users/user-fields.ts';
-import { parseShowType } from '../auth/rights.service.ts';
-import { resolveRoles } from '../users/user-fields.ts';
+import { requiredText } from '../users/index.ts';
+import { parseShowType } from '../auth/index.ts';
+import { resolveRoles } from '../users/index.ts';
 import { USER_TYPES } from '../../lib/codes.ts';
 
 /** Roles the product relies on by code: they cannot be deleted or recoded. */

@@ -15,3 +15,12 @@ export const usersModule = defineModule({
   messages: usersMessages,
   routes: userRoutes,
 });
+
+// GraphQL types other modules' nodes and inputs refer to.
+export { DepartmentNode, RoleNode, UserNode, UserTypeEnum } from './users.node.ts';
+// Field rules shared by every form that names a person, a contact or a title.
+export { emailField, mobileField, requiredText } from './users.fields.ts';
+// Granting roles (the caller may only grant what they hold).
+export { resolveRoles } from './users.fields.ts';
+// Who may see which people and their personal data.
+export { holdsPersonalDataRight, visibleUsersWhere } from './users.policy.ts';

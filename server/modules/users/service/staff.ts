@@ -1,12 +1,11 @@
-import type { ServiceContext } from '../../context.ts';
-import { DomainError, NotFoundError, ValidationError } from '../../errors.ts';
-import { translate } from '../../i18n/catalogue.ts';
-import { sendMail } from '../../lib/mail.ts';
-import { dbId, parseInput, z } from '../../lib/validate.ts';
-import { authorize, can, requireActor } from '../../policy.ts';
-import { runWrite } from '../../write.ts';
-import { USER_TYPES } from '../../lib/codes.ts';
-import { STAFF_STATES } from './users.service.ts';
+import type { ServiceContext } from '../../../context.ts';
+import { DomainError, NotFoundError, ValidationError } from '../../../errors.ts';
+import { translate } from '../../../i18n/catalogue.ts';
+import { sendMail } from '../../../lib/mail.ts';
+import { dbId, parseInput, z } from '../../../lib/validate.ts';
+import { authorize, can, requireActor } from '../../../policy.ts';
+import { runWrite } from '../../../write.ts';
+import { STAFF_STATES, USER_TYPES } from '../../../lib/codes.ts';
 import {
   accountField,
   assertAccountFree,
@@ -20,7 +19,7 @@ import {
   resolveRoles,
   resolveTimeZone,
   setPasswordFor,
-} from './user-fields.ts';
+} from '../users.fields.ts';
 
 const staffInput = z.object({
   id: dbId().optional().nullable(),

@@ -1,16 +1,16 @@
-import type { Actor, ServiceContext } from '../../context.ts';
-import type { Tx } from '../../db/client.ts';
-import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
-import { dbId, MAX_LINE, parseInput, z } from '../../lib/validate.ts';
-import { authorize, can, requireActor } from '../../policy.ts';
-import { runWrite } from '../../write.ts';
-import type { Prisma } from '../../generated/prisma/client.ts';
-import { searchText } from '../../lib/text.ts';
-import { describeHolders, isForeignKeyViolation, referencesTo } from '../../lib/references.ts';
-import { translate, type Lang } from '../../i18n/catalogue.ts';
-import { isUserVisible, visibleUsersWhere } from './users.policy.ts';
-import { USER_TYPES } from '../../lib/codes.ts';
-import { PERSON_INCLUDE, pageOnlineFirst, type PersonRow } from './people.ts';
+import type { Actor, ServiceContext } from '../../../context.ts';
+import type { Tx } from '../../../db/client.ts';
+import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../../../errors.ts';
+import { dbId, MAX_LINE, parseInput, z } from '../../../lib/validate.ts';
+import { authorize, can, requireActor } from '../../../policy.ts';
+import { runWrite } from '../../../write.ts';
+import type { Prisma } from '../../../generated/prisma/client.ts';
+import { searchText } from '../../../lib/text.ts';
+import { describeHolders, isForeignKeyViolation, referencesTo } from '../../../lib/references.ts';
+import { translate, type Lang } from '../../../i18n/catalogue.ts';
+import { isUserVisible, visibleUsersWhere } from '../users.policy.ts';
+import { STAFF_STATES, USER_TYPES } from '../../../lib/codes.ts';
+import { PERSON_INCLUDE, pageOnlineFirst, type PersonRow } from '../users.people.ts';
 import {
   accountField,
   assertAccountFree,
@@ -24,7 +24,7 @@ import {
   resolveRoles,
   resolveTimeZone,
   setPasswordFor,
-} from './user-fields.ts';
+} from '../users.fields.ts';
 
 /** Search scopes of the spec's user searches. */
 export const USER_SCOPES = ['roleAccount', 'student', 'consultant', 'lecturer', 'parent', 'staff'] as const;
@@ -72,7 +72,7 @@ function scopeWhere(scope: UserScope | null | undefined, roleCode: string | null
       return { type: USER_TYPES.STAFF };
     case 'consultant':
     case 'lecturer':
-      return { type: USER_TYPES.STAFF, state: { not: 3 }, roles: { some: { role: { code: scope } } } };
+      return { type: USER_TYPES.STAFF, state: { not: STAFF_STATES.DEACTIVATED }, roles: { some: { role: { code: scope } } } };
     default:
       return {};
   }
@@ -126,8 +126,6 @@ export async function userDetail(ctx: ServiceContext, rawId: unknown): Promise<P
   return user;
 }
 
-/** Staff states: 1 full-time, 2 part-time, 3 deactivated. */
-export const STAFF_STATES = { FULL_TIME: 1, PART_TIME: 2, DEACTIVATED: 3 } as const;
 /** Parents' and students' states: 1 active, 3 deactivated. */
 export const PERSON_STATES = { ACTIVE: 1, DEACTIVATED: 3 } as const;
 

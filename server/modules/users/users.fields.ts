@@ -3,7 +3,7 @@ import type { Actor } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { DomainError, ForbiddenError, ValidationError } from '../../errors.ts';
 import { z } from '../../lib/validate.ts';
-import { hashPassword, passwordRuleViolation } from '../auth/passwords.ts';
+import { hashPassword, passwordRuleViolation } from '../auth/index.ts';
 import { operationRightsOf } from '../../auth/session.ts';
 import { USER_TYPES } from '../../lib/codes.ts';
 

@@ -1,12 +1,10 @@
-import type { ServiceContext } from '../../context.ts';
-import { NotFoundError, ValidationError } from '../../errors.ts';
-import { translate } from '../../i18n/catalogue.ts';
-import { sendMail } from '../../lib/mail.ts';
-import { dbId, parseInput, z } from '../../lib/validate.ts';
-import { authorize, requireActor } from '../../policy.ts';
-import { runWrite } from '../../write.ts';
-import { accountField, assertAccountFree, assertMayActOn, emailField, resolveRoles, setPasswordFor } from '../users/user-fields.ts';
-import { USER_TYPES } from '../../lib/codes.ts';
+import type { ServiceContext } from '../../../context.ts';
+import { NotFoundError } from '../../../errors.ts';
+import { dbId, parseInput, z } from '../../../lib/validate.ts';
+import { authorize, requireActor } from '../../../policy.ts';
+import { runWrite } from '../../../write.ts';
+import { accountField, assertAccountFree, assertMayActOn, resolveRoles, setPasswordFor } from '../users.fields.ts';
+import { USER_TYPES } from '../../../lib/codes.ts';
 
 const accountInput = z.object({
   userId: dbId(),
@@ -38,22 +36,5 @@ export async function saveAuthUserAccount(ctx: ServiceContext, raw: unknown): Pr
     }
     const generatedPassword = input.password || !user.passwordHash ? await setPasswordFor(tx, user.id, input.password ?? null) : null;
     return { result: { userId: user.id, account, generatedPassword }, targetIds: [user.id] };
-  });
-}
-
-/** Sends a test e-mail through the configured SMTP server, to `email` or to the caller. */
-export async function sendTestEmail(ctx: ServiceContext, raw: unknown): Promise<{ email: string }> {
-  return runWrite(ctx, { operation: 'auth.sendTestEmail', targetType: 'User' }, async (tx) => {
-    const actor = authorize(ctx, 'mail.test');
-    const input = parseInput(z.object({ email: emailField }), raw ?? {});
-    const own = await tx.user.findUnique({ where: { id: actor.id }, select: { email: true } });
-    const to = input.email ?? own?.email ?? null;
-    if (!to) throw new ValidationError('org.mailNoAddress', undefined, 'NO_EMAIL');
-    await sendMail(ctx.config, {
-      to,
-      subject: translate(ctx.lang, 'org.testMailSubject'),
-      text: translate(ctx.lang, 'org.testMailBody'),
-    });
-    return { result: { email: to }, targetIds: [actor.id] };
   });
 }
