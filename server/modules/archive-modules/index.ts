@@ -4,6 +4,7 @@
  */
 import { defineModule } from '../../module.ts';
 import './archive-modules.node.ts';
+import './archive-modules.mutations.ts';
 import { archiveModulesPermissions } from './archive-modules.policy.ts';
 import { archiveModulesMessages } from './archive-modules.messages.ts';
 import { archiveModuleRoutes } from './archive-modules.rest.ts';

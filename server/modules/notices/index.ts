@@ -4,6 +4,7 @@
  */
 import { defineModule } from '../../module.ts';
 import './notices.node.ts';
+import './notices.mutations.ts';
 import { noticesPermissions } from './notices.policy.ts';
 import { noticesMessages } from './notices.messages.ts';
 import { noticeRoutes } from './notices.rest.ts';

@@ -15,3 +15,6 @@ export const projectsModule = defineModule({
   messages: projectsMessages,
   routes: projectRoutes,
 });
+
+// GraphQL types other modules' nodes refer to.
+export { ProjectNode } from './projects.node.ts';
