@@ -1,6 +1,6 @@
 import type { BenchCaseFile } from '../env.ts';
 
-/** The foundation's hot paths (issue 2). */
+/** The auth module's hot paths: the viewer with its menu, the legacy menu, login (argon2id). */
 const cases: BenchCaseFile = async ({ call, gql, adminToken }) => {
   const auth = { 'content-type': 'application/json', 'x-token': adminToken };
   return [
@@ -9,20 +9,8 @@ const cases: BenchCaseFile = async ({ call, gql, adminToken }) => {
       run: () => gql(adminToken, '{ viewer { databaseId roles { code } timeZone { name } menu { key title children { key title path } } } }'),
     },
     {
-      name: 'GraphQL users(first: 20) + department, roles',
-      run: () => gql(adminToken, '{ users(first: 20) { edges { node { id name department { name } roles { code } } } } }'),
-    },
-    {
       name: 'REST listRightByRoleId (PC)',
       run: () => call('/api/admin/auth/right/listRightByRoleId.htm', { method: 'POST', headers: auth, body: JSON.stringify({ showType: 'PC' }) }),
-    },
-    {
-      name: 'REST listSysTimeZone',
-      run: () => call('/api/admin/sys/time/zone/listSysTimeZone.htm', { method: 'POST', headers: auth, body: '{}' }),
-    },
-    {
-      name: 'REST listSysOperateLogByPage',
-      run: () => call('/api/admin/sys/operate/log/listSysOperateLogByPage.htm', { method: 'POST', headers: auth, body: JSON.stringify({ pageResult: { currentPage: 1, pageSize: 20 } }) }),
     },
     {
       name: 'REST doLogin (argon2id verify)',
