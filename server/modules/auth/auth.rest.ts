@@ -1,5 +1,6 @@
 import type { RestRoute } from '../../rest/adapter.ts';
 import { BOTH } from '../../rest/adapter.ts';
+import { withCondition } from '../../rest/params.ts';
 import { formatDate } from '../../lib/wall-time.ts';
 import { requireActor } from '../../policy.ts';
 import { translate } from '../../i18n/catalogue.ts';
@@ -84,7 +85,7 @@ export const authRoutes: RestRoute[] = [
     path: '/api/admin/auth/account/changeCurrentPwd',
     methods: BOTH,
     handler: async (ctx, req) => {
-      const c = (req.params.condition ?? req.params) as Record<string, unknown>;
+      const c = withCondition(req.params);
       await changePassword(ctx, { oldPassword: c.oldPassword, password: c.password, confirmPassword: c.confirmPassword });
       return { message: translate(ctx.lang, 'toast.passwordChanged') };
     },
@@ -94,8 +95,7 @@ export const authRoutes: RestRoute[] = [
     methods: BOTH,
     handler: async (ctx, req) => {
       requireActor(ctx);
-      const c = (req.params.condition ?? {}) as Record<string, unknown>;
-      const tree = await menuFor(ctx, parseShowType(req.params.showType ?? c.showType));
+      const tree = await menuFor(ctx, parseShowType(withCondition(req.params).showType));
       return { data: tree.map(rightJson) };
     },
   },
@@ -103,8 +103,7 @@ export const authRoutes: RestRoute[] = [
     path: '/api/admin/auth/right/listRightDataByTree',
     methods: BOTH,
     handler: async (ctx, req) => {
-      const c = (req.params.condition ?? {}) as Record<string, unknown>;
-      const raw = req.params.showType ?? c.showType;
+      const raw = withCondition(req.params).showType;
       const tree = await allRights(ctx, raw === undefined ? undefined : parseShowType(raw));
       return { data: tree.map(rightJson) };
     },
