@@ -15,3 +15,6 @@ export const archiveModulesModule = defineModule({
   messages: archiveModulesMessages,
   routes: archiveModuleRoutes,
 });
+
+// Which archive modules a caller may read or edit (the archives' own policy).
+export { archiveModulePermissions, type ModulePermission } from './archive-modules.service.ts';
