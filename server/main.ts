@@ -5,7 +5,7 @@ import { createDb } from './db/client.ts';
 import { openDatabase } from './db/database.ts';
 import { applyMigrations, withSeedLock } from './db/migrate.ts';
 import { logger } from './logger.ts';
-import { pruneLoginAttempts } from './modules/auth/throttle.ts';
+import { pruneLoginAttempts } from './modules/auth/index.ts';
 import { seed } from '../prisma/seed/index.ts';
 
 /** Starts the database (embedded unless DATABASE_URL), migrates, seeds an empty one, listens. */

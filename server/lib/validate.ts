@@ -8,6 +8,12 @@ export const WRONG_TYPE = 'WRONG_TYPE';
 /** Database ids are 32-bit: anything larger cannot exist. */
 export const dbId = () => z.coerce.number().int().positive().max(2_147_483_647);
 
+/** `[1, 2]`, `"1,2"` or `1`: a list of database ids (one to 500). */
+export const dbIdList = z.preprocess(
+  (v) => (Array.isArray(v) ? v : typeof v === 'number' ? [v] : typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v),
+  z.array(dbId()).min(1).max(500),
+);
+
 /** Longest text any single-line field accepts unless a module says otherwise. */
 export const MAX_LINE = 200;
 

@@ -21,3 +21,23 @@ export function requireZone(zone: unknown): string {
   if (!isValidZone(zone)) throw new ValidationError('timeZone.unknown', { zone: String(zone).slice(0, 64) });
   return zone;
 }
+
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Current UTC offset of a zone, like "+08:00". Formatters are cached: building one is slow. */
+export function utcOffset(timeZone: string, at = new Date()): string {
+  try {
+    let format = offsetFormats.get(timeZone);
+    if (!format) {
+      format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
+      offsetFormats.set(timeZone, format);
+    }
+    const part = format
+      .formatToParts(at)
+      .find((p) => p.type === 'timeZoneName')?.value;
+    const m = /GMT([+-]\d{2}:\d{2})?/.exec(part ?? '');
+    return m?.[1] ?? '+00:00';
+  } catch {
+    return '+00:00';
+  }
+}

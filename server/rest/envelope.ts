@@ -27,3 +27,8 @@ export function readPage(params: Record<string, unknown>): { currentPage: number
     pageSize: Number.isInteger(size) && size >= 1 ? Math.min(size, MAX_PAGE_SIZE) : DEFAULT_PAGE_SIZE,
   };
 }
+
+/** A page of a legacy list: the requested page, the total as `rows` and this page's rows. */
+export function pageJson<T>(page: { currentPage: number; pageSize: number }, total: number, resultList: T[]): Page<T> {
+  return { currentPage: page.currentPage, pageSize: page.pageSize, rows: total, resultList };
+}

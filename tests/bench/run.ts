@@ -1,9 +1,11 @@
 /**
- * `npm run bench [-- --scale N] [-- --only <area>]`: latency (p50, p95) and SQL statements per
+ * `npm run bench [-- --scale N] [-- --only <module>]`: latency (p50, p95) and SQL statements per
  * request of the hot paths, on a fresh embedded PostgreSQL seeded at the given scale (default
- * 10). Each area's cases live in tests/bench/cases/<area>.ts. Prints a table; timing goals live
+ * 10). Each module's cases live in tests/bench/cases/<module>.ts (loaded for every module of
+ * server/modules/index.ts that has one, in that order). Prints a table; timing goals live
  * here, never in tests.
  */
+import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,14 +17,7 @@ import { loadConfig } from '../../server/config.ts';
 import { startEmbeddedPostgres } from '../../server/db/embedded.ts';
 import { applyMigrations, ensureDatabase } from '../../server/db/migrate.ts';
 import { PrismaClient } from '../../server/generated/prisma/client.ts';
-import contentCases from './cases/content.ts';
-import foundationCases from './cases/foundation.ts';
-import orgCases from './cases/org.ts';
-import scheduleCases from './cases/schedule.ts';
-import tasksCases from './cases/tasks.ts';
-import workdailyCases from './cases/workdaily.ts';
-import applicationsCases from './cases/applications.ts';
-import archivesCases from './cases/archives.ts';
+import { modules } from '../../server/modules/index.ts';
 import type { BenchCase, BenchCaseFile, BenchEnv } from './env.ts';
 
 const arg = (name: string) => {
@@ -32,16 +27,12 @@ const arg = (name: string) => {
 const scale = Number(arg('--scale') ?? 10);
 const only = arg('--only');
 const ITERATIONS = 200;
-const AREAS: Record<string, BenchCaseFile> = {
-  foundation: foundationCases,
-  org: orgCases,
-  content: contentCases,
-  tasks: tasksCases,
-  schedule: scheduleCases,
-  workdaily: workdailyCases,
-  archives: archivesCases,
-  applications: applicationsCases,
-};
+/** The case file of each module that has one, in the modules' order. */
+const AREAS: Record<string, BenchCaseFile> = {};
+for (const m of modules) {
+  const file = new URL(`./cases/${m.name}.ts`, import.meta.url);
+  if (existsSync(file)) AREAS[m.name] = ((await import(file.href)) as { default: BenchCaseFile }).default;
+}
 
 // The seed's "today" is pinned so that every run measures the same rows (prisma/seed/dates.ts).
 process.env.SEED_TODAY ??= PINNED_SEED_TODAY;

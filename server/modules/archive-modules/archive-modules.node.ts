@@ -1,7 +1,6 @@
 import { builder } from '../../graphql/builder.ts';
-import { mutationErrors } from '../../graphql/errors.ts';
 import { RoleNode } from '../users/index.ts';
-import { archiveModulePermissions, deleteArchiveModule, roleModulePermissions, saveArchiveModule, saveRoleArchiveModules } from './archive-modules.service.ts';
+import { archiveModulePermissions, roleModulePermissions } from './archive-modules.service.ts';
 
 export const ArchiveModuleNode = builder.prismaNode('ArchiveModule', {
   nullable: true,
@@ -21,20 +20,12 @@ export const ArchiveModuleNode = builder.prismaNode('ArchiveModule', {
 });
 
 type PermRow = { moduleId: number; code: string; read: boolean; edit: boolean };
-const ModulePermission = builder.objectRef<PermRow>('ArchiveModulePermission').implement({
+export const ModulePermission = builder.objectRef<PermRow>('ArchiveModulePermission').implement({
   fields: (t) => ({
     module: t.prismaField({ type: 'ArchiveModule', resolve: (q, p, _a, ctx) => ctx.db.archiveModule.findUniqueOrThrow({ ...q, where: { id: p.moduleId } }) }),
     code: t.exposeString('code'),
     read: t.exposeBoolean('read'),
     edit: t.exposeBoolean('edit'),
-  }),
-});
-
-const ModulePermissionInput = builder.inputType('ArchiveModulePermissionInput', {
-  fields: (t) => ({
-    moduleId: t.globalID({ required: true, for: [ArchiveModuleNode] }),
-    read: t.boolean(),
-    edit: t.boolean({ description: 'Implies read.' }),
   }),
 });
 
@@ -60,67 +51,5 @@ builder.queryFields((t) => ({
       const modules = await ctx.db.archiveModule.findMany({ select: { id: true, code: true }, orderBy: [{ sort: 'asc' }, { id: 'asc' }] });
       return modules.map((m) => ({ moduleId: m.id, code: m.code, ...(perms.get(m.code) ?? { read: false, edit: false }) }));
     },
-  }),
-}));
-
-builder.mutationFields((t) => ({
-  saveArchiveModule: t.field({
-    type: builder.objectRef<{ id: number }>('SaveArchiveModulePayload').implement({
-      fields: (f) => ({ module: f.prismaField({ type: 'ArchiveModule', resolve: (q, p, _a, ctx) => ctx.db.archiveModule.findUniqueOrThrow({ ...q, where: { id: p.id } }) }) }),
-    }),
-    errors: mutationErrors,
-    args: {
-      input: t.arg({
-        required: true,
-        type: builder.inputType('SaveArchiveModuleInput', {
-          fields: (f) => ({
-            moduleId: f.globalID({ for: [ArchiveModuleNode] }),
-            parentId: f.globalID({ for: [ArchiveModuleNode] }),
-            code: f.string(),
-            name: f.string({ required: true }),
-            nameEn: f.string(),
-            sort: f.int(),
-          }),
-        }),
-      }),
-    },
-    resolve: (_r, { input }, ctx) =>
-      saveArchiveModule(ctx, { id: input.moduleId?.id, parentId: input.parentId ? input.parentId.id : null, code: input.code, name: input.name, nameEn: input.nameEn, sort: input.sort }),
-  }),
-  deleteArchiveModule: t.field({
-    type: builder.objectRef<{ id: number }>('DeleteArchiveModulePayload').implement({
-      fields: (f) => ({ deletedModuleId: f.id({ resolve: (p) => Buffer.from(`ArchiveModule:${p.id}`).toString('base64') }) }),
-    }),
-    errors: mutationErrors,
-    args: { input: t.arg({ required: true, type: builder.inputType('DeleteArchiveModuleInput', { fields: (f) => ({ moduleId: f.globalID({ required: true, for: [ArchiveModuleNode] }) }) }) }) },
-    resolve: (_r, { input }, ctx) => deleteArchiveModule(ctx, input.moduleId.id),
-  }),
-  saveRoleArchiveModules: t.field({
-    type: builder.objectRef<{ roleId: number; archiveFiled: boolean }>('SaveRoleArchiveModulesPayload').implement({
-      fields: (f) => ({
-        role: f.prismaField({ type: 'Role', resolve: (q, p, _a, ctx) => ctx.db.role.findUniqueOrThrow({ ...q, where: { id: p.roleId } }) }),
-        archiveFiled: f.exposeBoolean('archiveFiled'),
-        permissions: f.field({
-          type: [ModulePermission],
-          resolve: async (p, _a, ctx) => (await roleModulePermissions(ctx, p.roleId, p.archiveFiled)).map((m) => ({ moduleId: m.id, code: m.code, read: m.read, edit: m.edit })),
-        }),
-      }),
-    }),
-    errors: mutationErrors,
-    description: "Replaces a role's archive-section permissions for filed archives or the others.",
-    args: {
-      input: t.arg({
-        required: true,
-        type: builder.inputType('SaveRoleArchiveModulesInput', {
-          fields: (f) => ({
-            roleId: f.globalID({ required: true, for: [RoleNode] }),
-            archiveFiled: f.boolean({ required: true }),
-            modules: f.field({ type: [ModulePermissionInput], required: true }),
-          }),
-        }),
-      }),
-    },
-    resolve: (_r, { input }, ctx) =>
-      saveRoleArchiveModules(ctx, { roleId: input.roleId.id, archiveFiled: input.archiveFiled, modules: input.modules.map((m) => ({ moduleId: m.moduleId.id, read: m.read, edit: m.edit })) }),
   }),
 }));

@@ -4,6 +4,7 @@
  */
 import { defineModule } from '../../module.ts';
 import './archive-modules.node.ts';
+import './archive-modules.mutations.ts';
 import { archiveModulesPermissions } from './archive-modules.policy.ts';
 import { archiveModulesMessages } from './archive-modules.messages.ts';
 import { archiveModuleRoutes } from './archive-modules.rest.ts';
@@ -17,5 +18,5 @@ export const archiveModulesModule = defineModule({
   seed: archiveModulesSeed,
 });
 
-export { archiveModulePermissions } from './archive-modules.service.ts';
-export type { ModulePermission } from './archive-modules.service.ts';
+// Which archive modules a caller may read or edit (the archives' own policy).
+export { archiveModulePermissions, type ModulePermission } from './archive-modules.service.ts';

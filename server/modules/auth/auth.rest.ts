@@ -1,10 +1,11 @@
 import type { RestRoute } from '../../rest/adapter.ts';
 import { BOTH } from '../../rest/adapter.ts';
+import { withCondition } from '../../rest/params.ts';
 import { formatDate } from '../../lib/wall-time.ts';
 import { requireActor } from '../../policy.ts';
 import { translate } from '../../i18n/catalogue.ts';
 import { changePassword, loginProfile, loginPublicKey, login, logout, refreshToken } from './auth.service.ts';
-import { allRights, menuFor, parseShowType, type RightNode } from './rights.service.ts';
+import { allRights, menuFor, parseShowType, type RightNode } from './auth.rights.ts';
 import type { ServiceContext } from '../../context.ts';
 
 const VERSION = process.env.npm_package_version ?? '0.1.0';
@@ -84,7 +85,7 @@ export const authRoutes: RestRoute[] = [
     path: '/api/admin/auth/account/changeCurrentPwd',
     methods: BOTH,
     handler: async (ctx, req) => {
-      const c = (req.params.condition ?? req.params) as Record<string, unknown>;
+      const c = withCondition(req.params);
       await changePassword(ctx, { oldPassword: c.oldPassword, password: c.password, confirmPassword: c.confirmPassword });
       return { message: translate(ctx.lang, 'toast.passwordChanged') };
     },
@@ -94,8 +95,7 @@ export const authRoutes: RestRoute[] = [
     methods: BOTH,
     handler: async (ctx, req) => {
       requireActor(ctx);
-      const c = (req.params.condition ?? {}) as Record<string, unknown>;
-      const tree = await menuFor(ctx, parseShowType(req.params.showType ?? c.showType));
+      const tree = await menuFor(ctx, parseShowType(withCondition(req.params).showType));
       return { data: tree.map(rightJson) };
     },
   },
@@ -103,8 +103,7 @@ export const authRoutes: RestRoute[] = [
     path: '/api/admin/auth/right/listRightDataByTree',
     methods: BOTH,
     handler: async (ctx, req) => {
-      const c = (req.params.condition ?? {}) as Record<string, unknown>;
-      const raw = req.params.showType ?? c.showType;
+      const raw = withCondition(req.params).showType;
       const tree = await allRights(ctx, raw === undefined ? undefined : parseShowType(raw));
       return { data: tree.map(rightJson) };
     },

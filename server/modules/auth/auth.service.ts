@@ -5,9 +5,9 @@ import { parseInput, z } from '../../lib/validate.ts';
 import { requireActor } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
 import { hashPassword, passwordRuleViolation, verifyPassword } from './passwords.ts';
-import { loginKeyPair, readPasswordField } from './rsa.ts';
+import { loginKeyPair, readPasswordField } from './auth.rsa.ts';
 import { STAFF_STATES } from '../../lib/codes.ts';
-import { checkLoginThrottle, recordLoginAttempt } from './throttle.ts';
+import { checkLoginThrottle, recordLoginAttempt } from './auth.throttle.ts';
 import { hashToken, newToken } from '../../auth/tokens.ts';
 
 const loginInput = z.object({

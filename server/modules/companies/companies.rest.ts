@@ -1,9 +1,9 @@
 import { translate } from '../../i18n/catalogue.ts';
 import type { RestRoute } from '../../rest/adapter.ts';
 import { BOTH } from '../../rest/adapter.ts';
-import { readPage } from '../../rest/envelope.ts';
+import { pageJson, readPage } from '../../rest/envelope.ts';
 import { formatDateTime } from '../../lib/wall-time.ts';
-import { idList, legacyParams, num, pageJson, pick } from '../users/legacy.ts';
+import { idList, num, pick, withCondition } from '../../rest/params.ts';
 import { deleteCompanyUsers, listAllCompanies, listCompanyUsersPage, saveCompanyUser } from './companies.service.ts';
 
 export const companyRoutes: RestRoute[] = [
@@ -11,7 +11,7 @@ export const companyRoutes: RestRoute[] = [
     path: '/api/admin/company/user/listCompanyUserByPage',
     methods: BOTH,
     handler: async (ctx, req) => {
-      const p = legacyParams(req.params);
+      const p = withCondition(req.params);
       const page = readPage(req.params);
       const { rows, total } = await listCompanyUsersPage(ctx, { companyName: pick(p, 'companyName'), search: pick(p, 'searchKey', 'name', 'search') }, page);
       const zone = ctx.actor?.timeZone ?? 'Asia/Shanghai';
@@ -22,7 +22,7 @@ export const companyRoutes: RestRoute[] = [
     path: '/api/admin/company/user/save',
     methods: BOTH,
     handler: async (ctx, req) => {
-      const p = legacyParams(req.params);
+      const p = withCondition(req.params);
       const r = await saveCompanyUser(ctx, {
         id: num(p.id),
         companyName: p.companyName,
@@ -40,7 +40,7 @@ export const companyRoutes: RestRoute[] = [
     path: '/api/admin/company/user/del',
     methods: BOTH,
     handler: async (ctx, req) => {
-      const ids = await deleteCompanyUsers(ctx, { ids: idList(pick(legacyParams(req.params), 'ids', 'selIds', 'id')) });
+      const ids = await deleteCompanyUsers(ctx, { ids: idList(pick(withCondition(req.params), 'ids', 'selIds', 'id')) });
       return { data: ids, message: translate(ctx.lang, 'toast.deleted') };
     },
   },

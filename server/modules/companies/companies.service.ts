@@ -5,8 +5,8 @@ import { searchText } from '../../lib/text.ts';
 import { dbId, parseInput, z } from '../../lib/validate.ts';
 import { authorize } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
-import { requiredText } from '../users/user-fields.ts';
-import { emailField, mobileField } from '../users/user-fields.ts';
+import { requiredText } from '../users/index.ts';
+import { emailField, mobileField } from '../users/index.ts';
 
 const filterInput = z.object({
   companyName: z.string().max(200).optional().nullable(),

@@ -4,6 +4,7 @@
  */
 import { defineModule } from '../../module.ts';
 import './companies.node.ts';
+import './companies.mutations.ts';
 import { companiesPermissions } from './companies.policy.ts';
 import { companyRoutes } from './companies.rest.ts';
 import { companiesSeed } from './companies.seed.ts';

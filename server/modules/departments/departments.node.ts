@@ -1,30 +1,4 @@
 import { builder } from '../../graphql/builder.ts';
-import { mutationErrors } from '../../graphql/errors.ts';
-import { DepartmentNode, UserNode } from '../users/users.node.ts';
-import { deleteDepartment, saveDepartment } from './departments.service.ts';
-
-const SaveDepartmentInput = builder.inputType('SaveDepartmentInput', {
-  description: 'No departmentId creates, a departmentId edits.',
-  fields: (t) => ({
-    departmentId: t.globalID({ for: [DepartmentNode] }),
-    name: t.string({ required: true }),
-    nameEn: t.string(),
-    parentId: t.globalID({ for: [DepartmentNode], description: 'Absent or null: a top-level department.' }),
-    managerId: t.globalID({ for: [UserNode], description: 'The department head: an active staff member.' }),
-    sort: t.int(),
-  }),
-});
-
-const SaveDepartmentPayload = builder.objectRef<{ id: number; created: boolean }>('SaveDepartmentPayload').implement({
-  fields: (t) => ({
-    department: t.prismaField({ type: 'Department', resolve: (q, p, _a, ctx) => ctx.db.department.findUniqueOrThrow({ ...q, where: { id: p.id } }) }),
-    created: t.exposeBoolean('created'),
-  }),
-});
-
-const DeleteDepartmentPayload = builder.objectRef<{ id: number }>('DeleteDepartmentPayload').implement({
-  fields: (t) => ({ deletedDepartmentId: t.id({ resolve: (p) => Buffer.from(`Department:${p.id}`).toString('base64') }) }),
-});
 
 builder.queryFields((t) => ({
   departmentTree: t.prismaField({
@@ -32,29 +6,5 @@ builder.queryFields((t) => ({
     description: 'Top-level departments; walk `children` for the tree.',
     authScopes: { permission: 'directory.read' },
     resolve: (q, _r, _a, ctx) => ctx.db.department.findMany({ ...q, where: { parentId: null }, orderBy: [{ sort: 'asc' }, { id: 'asc' }] }),
-  }),
-}));
-
-builder.mutationFields((t) => ({
-  saveDepartment: t.field({
-    type: SaveDepartmentPayload,
-    errors: mutationErrors,
-    args: { input: t.arg({ type: SaveDepartmentInput, required: true }) },
-    resolve: (_r, { input }, ctx) =>
-      saveDepartment(ctx, {
-        id: input.departmentId?.id,
-        name: input.name,
-        nameEn: input.nameEn,
-        parentId: input.parentId ? input.parentId.id : null,
-        managerId: input.managerId ? input.managerId.id : null,
-        sort: input.sort,
-      }),
-  }),
-  deleteDepartment: t.field({
-    type: DeleteDepartmentPayload,
-    errors: mutationErrors,
-    description: 'Refused while the department has staff or sub-departments.',
-    args: { input: t.arg({ type: builder.inputType('DeleteDepartmentInput', { fields: (f) => ({ departmentId: f.globalID({ required: true, for: [DepartmentNode] }) }) }), required: true }) },
-    resolve: (_r, { input }, ctx) => deleteDepartment(ctx, input.departmentId.id),
   }),
 }));

@@ -1,6 +1,6 @@
 import { translate } from '../../i18n/catalogue.ts';
 import type { RestRoute } from '../../rest/adapter.ts';
-import { legacyParams, num, pick } from '../users/legacy.ts';
+import { num, pick, withCondition } from '../../rest/params.ts';
 import { departmentTree, deleteDepartment, getDepartment, listDepartments, saveDepartment, type DepartmentRow } from './departments.service.ts';
 
 const departJson = (d: DepartmentRow, lang: 'zh' | 'en') => ({
@@ -29,13 +29,13 @@ export const departmentRoutes: RestRoute[] = [
   {
     path: '/api/admin/depart/getDepartById',
     methods: ['POST'],
-    handler: async (ctx, req) => ({ data: departJson(await getDepartment(ctx, num(pick(legacyParams(req.params), 'id', 'departId'))), ctx.lang) }),
+    handler: async (ctx, req) => ({ data: departJson(await getDepartment(ctx, num(pick(withCondition(req.params), 'id', 'departId'))), ctx.lang) }),
   },
   {
     path: '/api/admin/depart/doSaveDepart',
     methods: ['POST'],
     handler: async (ctx, req) => {
-      const p = legacyParams(req.params);
+      const p = withCondition(req.params);
       const r = await saveDepartment(ctx, {
         id: num(pick(p, 'id', 'departId')),
         name: p.name,
@@ -51,7 +51,7 @@ export const departmentRoutes: RestRoute[] = [
     path: '/api/admin/depart/doDeleteDepart',
     methods: ['POST'],
     handler: async (ctx, req) => {
-      const r = await deleteDepartment(ctx, num(pick(legacyParams(req.params), 'id', 'departId')));
+      const r = await deleteDepartment(ctx, num(pick(withCondition(req.params), 'id', 'departId')));
       return { data: r, message: translate(ctx.lang, 'toast.deleted') };
     },
   },

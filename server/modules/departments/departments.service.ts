@@ -5,7 +5,7 @@ import { describeHolders, referencesTo } from '../../lib/references.ts';
 import { dbId, parseInput, z } from '../../lib/validate.ts';
 import { authorize } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
-import { requiredText } from '../users/user-fields.ts';
+import { requiredText } from '../users/index.ts';
 import { USER_TYPES } from '../../lib/codes.ts';
 
 export type DepartmentRow = {

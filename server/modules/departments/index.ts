@@ -4,6 +4,7 @@
  */
 import { defineModule } from '../../module.ts';
 import './departments.node.ts';
+import './departments.mutations.ts';
 import { departmentsPermissions } from './departments.policy.ts';
 import { departmentsMessages } from './departments.messages.ts';
 import { departmentRoutes } from './departments.rest.ts';

@@ -4,8 +4,8 @@ import { translate } from '../../i18n/catalogue.ts';
 import { bytesResponse } from '../../lib/upload.ts';
 import { authorize, requireActor } from '../../policy.ts';
 import { BOTH, type RestRoute } from '../../rest/adapter.ts';
-import type { Params } from '../../rest/body.ts';
 import { envelope, readPage } from '../../rest/envelope.ts';
+import { first, flag, withCondition } from '../../rest/params.ts';
 import { formatDateTime } from '../../lib/wall-time.ts';
 import { uploadedFile } from '../../lib/upload.ts';
 import {
@@ -22,10 +22,6 @@ import {
 import { ImportRowsError, itemTemplate } from './dictionary.xlsx.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 
-const condition = (p: Params): Params => ({ ...p, ...((p.condition && typeof p.condition === 'object' ? p.condition : {}) as Params) });
-const first = (...values: unknown[]) => values.find((v) => v !== undefined && v !== '');
-/** Legacy flags arrive as true/false, 1/0 or their strings. */
-const flag = (v: unknown) => (v === undefined || v === '' || v === null ? undefined : v === true || v === 1 || v === '1' || v === 'true');
 
 function dictJson(ctx: ServiceContext, d: DictionaryRow) {
   return {
@@ -50,7 +46,7 @@ export const dictionaryRoutes: RestRoute[] = [
     path: '/api/admin/sys/dict/list',
     methods: BOTH,
     handler: async (ctx, req) => {
-      const c = condition(req.params);
+      const c = withCondition(req.params);
       const rows = (await listDictionaries(ctx, { search: first(c.searchKey, c.name, c.code) })).map((d) => dictJson(ctx, d));
       if (!req.params.pageResult) return { data: rows };
       const page = readPage(req.params);
@@ -75,7 +71,7 @@ export const dictionaryRoutes: RestRoute[] = [
     path: '/api/admin/sys/dict/item/listByDictId',
     methods: BOTH,
     handler: async (ctx, req) => {
-      const c = condition(req.params);
+      const c = withCondition(req.params);
       const input = { dictionaryId: first(c.dictId, c.dictionaryId, c.id), search: first(c.searchKey, c.label), enabled: flag(first(c.enabled, c.status)) };
       if (!req.params.pageResult) return { data: (await listItems(ctx, input)).rows.map(itemJson) };
       const page = readPage(req.params);

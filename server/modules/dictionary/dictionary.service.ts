@@ -2,10 +2,9 @@ import type { ServiceContext } from '../../context.ts';
 import { DomainError, ValidationError } from '../../errors.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { searchText } from '../../lib/text.ts';
-import { dbId, parseInput, z } from '../../lib/validate.ts';
+import { dbId, dbIdList, parseInput, z } from '../../lib/validate.ts';
 import { authorize } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
-import { idList } from '../projects/projects.service.ts';
 import { readItemRows, type ImportedItem } from './dictionary.xlsx.ts';
 
 const optionalText = (max: number) =>
@@ -126,7 +125,7 @@ export async function saveDictionary(ctx: ServiceContext, raw: unknown): Promise
 export async function deleteDictionaries(ctx: ServiceContext, raw: unknown): Promise<{ ids: number[] }> {
   return runWrite(ctx, { operation: 'dictionary.delete', targetType: 'Dictionary' }, async (tx) => {
     authorize(ctx, 'dictionary.manage');
-    const { ids } = parseInput(z.object({ ids: idList }), raw);
+    const { ids } = parseInput(z.object({ ids: dbIdList }), raw);
     const unique = [...new Set(ids)];
     const deleted = await tx.dictionary.deleteMany({ where: { id: { in: unique } } });
     if (deleted.count !== unique.length) throw new DomainError('NOT_FOUND', 'dict.notFound');
@@ -179,7 +178,7 @@ export async function saveDictionaryItem(ctx: ServiceContext, raw: unknown): Pro
 export async function deleteDictionaryItems(ctx: ServiceContext, raw: unknown): Promise<{ ids: number[] }> {
   return runWrite(ctx, { operation: 'dictionary.item.delete', targetType: 'DictionaryItem' }, async (tx) => {
     authorize(ctx, 'dictionary.manage');
-    const { ids } = parseInput(z.object({ ids: idList }), raw);
+    const { ids } = parseInput(z.object({ ids: dbIdList }), raw);
     const unique = [...new Set(ids)];
     const deleted = await tx.dictionaryItem.deleteMany({ where: { id: { in: unique } } });
     if (deleted.count !== unique.length) throw new DomainError('NOT_FOUND', 'dict.itemNotFound');

@@ -4,6 +4,7 @@
  */
 import { defineModule } from '../../module.ts';
 import './dictionary.node.ts';
+import './dictionary.mutations.ts';
 import { dictionaryPermissions } from './dictionary.policy.ts';
 import { dictionaryMessages } from './dictionary.messages.ts';
 import { dictionaryRoutes } from './dictionary.rest.ts';

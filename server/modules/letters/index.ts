@@ -4,15 +4,16 @@
  */
 import { defineModule } from '../../module.ts';
 import './letters.node.ts';
+import './letters.mutations.ts';
 import { lettersPermissions } from './letters.policy.ts';
 import { lettersMessages } from './letters.messages.ts';
-import { messageRoutes } from './letters.rest.ts';
+import { letterRoutes } from './letters.rest.ts';
 import { lettersSeed } from './letters.seed.ts';
 
 export const lettersModule = defineModule({
   name: 'letters',
   permissions: lettersPermissions,
   messages: lettersMessages,
-  routes: messageRoutes,
+  routes: letterRoutes,
   seed: lettersSeed,
 });

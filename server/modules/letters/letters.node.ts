@@ -3,12 +3,10 @@ import type { ServiceContext } from '../../context.ts';
 import { translate } from '../../i18n/catalogue.ts';
 import { logger } from '../../logger.ts';
 import { builder } from '../../graphql/builder.ts';
-import { mutationErrors } from '../../graphql/errors.ts';
 import { authenticate } from '../../auth/session.ts';
-import { requireActor } from '../../policy.ts';
-import { UserNode } from '../users/users.node.ts';
+import { UserNode } from '../users/index.ts';
 import { letterBoxChanges } from './letters.events.ts';
-import { LETTER_ORDER, myLettersWhere, sendLetter, setLetterReadState, unreadLetterCount } from './letters.service.ts';
+import { LETTER_ORDER, myLettersWhere, unreadLetterCount } from './letters.service.ts';
 
 export const LetterReadStateEnum = builder.enumType('LetterReadState', {
   description: 'Legacy values: 0 unread, 1 read.',
@@ -122,62 +120,3 @@ builder.subscriptionFields((t) => ({
 }));
 
 // ── mutations ──
-
-const SendLetterInput = builder.inputType('SendLetterInput', {
-  fields: (t) => ({
-    recipientIds: t.globalIDList({ required: true, for: [UserNode] }),
-    title: t.string({ required: true }),
-    content: t.string({ required: true, description: 'Rich text (HTML); sanitised, at most 10000 visible characters.' }),
-  }),
-});
-
-const SendLetterPayload = builder.objectRef<{ letterId: number; recipientIds: number[] }>('SendLetterPayload').implement({
-  fields: (t) => ({
-    letterDatabaseId: t.exposeInt('letterId'),
-    recipientCount: t.int({ resolve: (p) => p.recipientIds.length }),
-    recipients: t.prismaField({
-      type: ['User'],
-      resolve: (query, p, _a, ctx) => ctx.db.user.findMany({ ...query, where: { id: { in: p.recipientIds } }, orderBy: { id: 'asc' } }),
-    }),
-  }),
-});
-
-const LetterIdsInput = builder.inputType('LetterIdsInput', {
-  fields: (t) => ({ letterIds: t.globalIDList({ required: true, for: [LetterNode] }) }),
-});
-
-const LetterReadPayload = builder.objectRef<{ ids: number[] }>('LetterReadStatePayload').implement({
-  fields: (t) => ({
-    letters: t.prismaField({
-      type: ['LetterDelivery'],
-      resolve: (query, p, _a, ctx) => ctx.db.letterDelivery.findMany({ ...query, where: { id: { in: p.ids }, recipientId: requireActor(ctx).id }, orderBy: LETTER_ORDER }),
-    }),
-    unreadLetterCount: t.int({ resolve: (_p, _a, ctx) => unreadLetterCount(ctx) }),
-  }),
-});
-
-builder.mutationFields((t) => ({
-  sendLetter: t.field({
-    type: SendLetterPayload,
-    errors: mutationErrors,
-    args: { input: t.arg({ type: SendLetterInput, required: true }) },
-    resolve: (_r, { input }, ctx) => sendLetter(ctx, { recipientIds: input.recipientIds.map((g) => g.id), title: input.title, content: input.content }),
-  }),
-  markLetterRead: t.field({
-    type: LetterReadPayload,
-    errors: mutationErrors,
-    args: { input: t.arg({ type: LetterIdsInput, required: true }) },
-    resolve: (_r, { input }, ctx) => setLetterReadState(ctx, { ids: input.letterIds.map((g) => g.id), readState: 1 }),
-  }),
-  markLetterUnread: t.field({
-    type: LetterReadPayload,
-    errors: mutationErrors,
-    args: { input: t.arg({ type: LetterIdsInput, required: true }) },
-    resolve: (_r, { input }, ctx) => setLetterReadState(ctx, { ids: input.letterIds.map((g) => g.id), readState: 0 }),
-  }),
-  markAllLettersRead: t.field({
-    type: LetterReadPayload,
-    errors: mutationErrors,
-    resolve: (_r, _a, ctx) => setLetterReadState(ctx, { readState: 1 }),
-  }),
-}));

@@ -3,16 +3,15 @@ import { DomainError, ValidationError } from '../../errors.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { RICH_TEXT_MAX_CHARS, richTextLength, sanitizeRichText } from '../../lib/html.ts';
 import { searchText } from '../../lib/text.ts';
-import { dbId, parseInput, z } from '../../lib/validate.ts';
+import { dbId, dbIdList, parseInput, z } from '../../lib/validate.ts';
+import { STAFF_STATES } from '../../lib/codes.ts';
 import { authorize } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
-import { idList } from '../projects/projects.service.ts';
-import { visibleUsersWhere } from '../users/users.policy.ts';
+import { visibleUsersWhere } from '../users/index.ts';
 import { notifyLetterBoxes } from './letters.events.ts';
 
 /** Letter read state: 0 unread, 1 read. */
 export const READ_STATES = { UNREAD: 0, READ: 1 } as const;
-const DEACTIVATED = 3;
 export const MAX_RECIPIENTS = 500;
 
 /**
@@ -83,7 +82,7 @@ export async function openLetter(ctx: ServiceContext, raw: unknown): Promise<Del
 export async function setLetterReadState(ctx: ServiceContext, raw: unknown): Promise<{ ids: number[]; readState: number }> {
   return runWrite(ctx, { operation: 'letter.readState', targetType: 'LetterDelivery' }, async (tx) => {
     const actor = authorize(ctx, 'letter.receive');
-    const input = parseInput(z.object({ ids: idList.optional(), readState: readStateInput }), raw);
+    const input = parseInput(z.object({ ids: dbIdList.optional(), readState: readStateInput }), raw);
     let ids: number[];
     if (input.ids) {
       ids = [...new Set(input.ids)];
@@ -105,7 +104,7 @@ export async function setLetterReadState(ctx: ServiceContext, raw: unknown): Pro
 }
 
 const sendInput = z.object({
-  recipientIds: idList.pipe(z.array(z.number()).max(MAX_RECIPIENTS)),
+  recipientIds: dbIdList.pipe(z.array(z.number()).max(MAX_RECIPIENTS)),
   title: z.string().trim().min(1).max(100),
   content: z.string().max(200_000),
 });
@@ -124,7 +123,7 @@ export async function sendLetter(ctx: ServiceContext, raw: unknown): Promise<{ l
     if (!richTextLength(content) && !/<img\s/i.test(content)) throw new ValidationError('letter.contentRequired', undefined, 'CONTENT_REQUIRED');
     if (richTextLength(content) > RICH_TEXT_MAX_CHARS) throw new ValidationError('letter.contentTooLong', { max: RICH_TEXT_MAX_CHARS }, 'CONTENT_TOO_LONG');
     const ids = [...new Set(input.recipientIds)];
-    const found = await tx.user.count({ where: { AND: [visibleUsersWhere(actor), { id: { in: ids }, state: { not: DEACTIVATED }, account: { not: null } }] } });
+    const found = await tx.user.count({ where: { AND: [visibleUsersWhere(actor), { id: { in: ids }, state: { not: STAFF_STATES.DEACTIVATED }, account: { not: null } }] } });
     if (found !== ids.length) throw new DomainError('INVALID_RECIPIENT', 'letter.recipientInvalid');
     const letter = await tx.letter.create({
       data: { senderId: actor.id, title: input.title, content, deliveries: { createMany: { data: ids.map((recipientId) => ({ recipientId })) } } },

@@ -4,13 +4,16 @@
  */
 import { defineModule } from '../../module.ts';
 import './notices.node.ts';
+import './notices.mutations.ts';
 import { noticesPermissions } from './notices.policy.ts';
 import { noticesMessages } from './notices.messages.ts';
 import { noticesSeed } from './notices.seed.ts';
+import { noticeRoutes } from './notices.rest.ts';
 
 export const noticesModule = defineModule({
   name: 'notices',
   permissions: noticesPermissions,
   messages: noticesMessages,
   seed: noticesSeed,
+  routes: noticeRoutes,
 });

@@ -1,6 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
-import { mutationErrors } from '../../graphql/errors.ts';
-import { NOTICE_ORDER, noticesWhere, publishNotice } from './notices.service.ts';
+import { NOTICE_ORDER, noticesWhere } from './notices.service.ts';
 
 export const NoticeNode = builder.prismaNode('Notice', {
   nullable: true,
@@ -30,27 +29,5 @@ builder.queryFields((t) => ({
     args: { search: t.arg.string({ description: 'Matches the title, literally.' }) },
     totalCount: (_r, args, ctx) => ctx.db.notice.count({ where: noticesWhere(ctx, args) }),
     resolve: (query, _r, args, ctx) => ctx.db.notice.findMany({ ...query, where: noticesWhere(ctx, args), orderBy: NOTICE_ORDER }),
-  }),
-}));
-
-const PublishNoticeInput = builder.inputType('PublishNoticeInput', {
-  fields: (t) => ({
-    title: t.string({ required: true }),
-    content: t.string({ required: true, description: 'Rich text (HTML); sanitised, at most 10000 visible characters.' }),
-  }),
-});
-
-const NoticePayload = builder.objectRef<{ id: number }>('PublishNoticePayload').implement({
-  fields: (t) => ({
-    notice: t.prismaField({ type: 'Notice', resolve: (query, p, _a, ctx) => ctx.db.notice.findUniqueOrThrow({ ...query, where: { id: p.id } }) }),
-  }),
-});
-
-builder.mutationFields((t) => ({
-  publishNotice: t.field({
-    type: NoticePayload,
-    errors: mutationErrors,
-    args: { input: t.arg({ type: PublishNoticeInput, required: true }) },
-    resolve: (_r, { input }, ctx) => publishNotice(ctx, input),
   }),
 }));

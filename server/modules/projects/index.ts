@@ -17,3 +17,6 @@ export const projectsModule = defineModule({
   routes: projectRoutes,
   seed: projectsSeed,
 });
+
+// GraphQL types other modules' nodes refer to.
+export { ProjectNode } from './projects.node.ts';

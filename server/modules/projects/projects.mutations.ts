@@ -1,6 +1,7 @@
 import { builder } from '../../graphql/builder.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
-import { UserNode } from '../users/users.node.ts';
+import { localId, localIds } from '../../graphql/ids.ts';
+import { UserNode } from '../users/index.ts';
 import { ProjectFileNode, ProjectMemberNode, ProjectNode, ProjectStateEnum, ProjectTimelineEntryNode } from './projects.node.ts';
 import {
   createProject,
@@ -131,7 +132,6 @@ const FileDeletePayload = builder.objectRef<{ id: number; projectId: number }>('
   }),
 });
 
-const idOf = (g: { id: string } | null | undefined) => (g === undefined ? undefined : g === null ? null : g.id);
 
 builder.mutationFields((t) => ({
   createProject: t.field({
@@ -139,7 +139,7 @@ builder.mutationFields((t) => ({
     errors: mutationErrors,
     args: { input: t.arg({ type: CreateProjectInput, required: true }) },
     resolve: async (_r, { input }, ctx) => {
-      const { id } = await createProject(ctx, { ...input, managerId: idOf(input.managerId) });
+      const { id } = await createProject(ctx, { ...input, managerId: localId(input.managerId, 'User') });
       return { projectId: id };
     },
   }),
@@ -149,7 +149,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: UpdateProjectInput, required: true }) },
     resolve: async (_r, { input }, ctx) => {
       const { projectId, ...rest } = input;
-      const { id } = await updateProject(ctx, { ...rest, id: projectId.id, managerId: idOf(input.managerId) });
+      const { id } = await updateProject(ctx, { ...rest, id: localId(projectId, 'Project'), managerId: localId(input.managerId, 'User') });
       return { projectId: id };
     },
   }),
@@ -161,7 +161,7 @@ builder.mutationFields((t) => ({
     resolve: (_r, { input }, ctx) =>
       deleteProjects(
         ctx,
-        { ids: input.projectIds.map((g) => g.id), currentPage: input.currentPage ?? undefined, pageSize: input.pageSize ?? undefined },
+        { ids: localIds(input.projectIds, 'Project'), currentPage: input.currentPage ?? undefined, pageSize: input.pageSize ?? undefined },
         { excludeStates: input.excludeStates ?? [] },
       ),
   }),
@@ -170,14 +170,14 @@ builder.mutationFields((t) => ({
     errors: mutationErrors,
     description: 'The caller follows the project.',
     args: { input: t.arg({ type: ProjectRefInput, required: true }) },
-    resolve: (_r, { input }, ctx) => setProjectFocus(ctx, { projectId: input.projectId.id, focus: true }),
+    resolve: (_r, { input }, ctx) => setProjectFocus(ctx, { projectId: localId(input.projectId, 'Project'), focus: true }),
   }),
   unfocusProject: t.field({
     type: ProjectPayload,
     errors: mutationErrors,
     description: 'The caller stops following the project.',
     args: { input: t.arg({ type: ProjectRefInput, required: true }) },
-    resolve: (_r, { input }, ctx) => setProjectFocus(ctx, { projectId: input.projectId.id, focus: false }),
+    resolve: (_r, { input }, ctx) => setProjectFocus(ctx, { projectId: localId(input.projectId, 'Project'), focus: false }),
   }),
   saveProjectMember: t.field({
     type: MemberPayload,
@@ -185,20 +185,20 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: SaveProjectMemberInput, required: true }) },
     resolve: (_r, { input }, ctx) =>
       saveProjectMember(ctx, {
-        id: input.memberId?.id,
-        projectId: input.projectId?.id,
-        userId: input.userId?.id,
+        id: localId(input.memberId, 'ProjectMember') ?? undefined,
+        projectId: localId(input.projectId, 'Project') ?? undefined,
+        userId: localId(input.userId, 'User') ?? undefined,
         duty: input.duty,
         joinedOn: input.joinedOn,
         remark: input.remark,
-        timeline: input.timeline?.map((e) => ({ id: e.entryId?.id, happenedOn: e.happenedOn, content: e.content })),
+        timeline: input.timeline?.map((e) => ({ id: localId(e.entryId, 'ProjectTimelineEntry') ?? undefined, happenedOn: e.happenedOn, content: e.content })),
       }),
   }),
   removeProjectMember: t.field({
     type: RemoveMemberPayload,
     errors: mutationErrors,
     args: { input: t.arg({ type: builder.inputType('RemoveProjectMemberInput', { fields: (f) => ({ memberId: f.globalID({ required: true, for: [ProjectMemberNode] }) }) }), required: true }) },
-    resolve: (_r, { input }, ctx) => removeProjectMembers(ctx, { ids: [input.memberId.id] }),
+    resolve: (_r, { input }, ctx) => removeProjectMembers(ctx, { ids: [localId(input.memberId, 'ProjectMember')] }),
   }),
   deleteProjectTimelineEntry: t.field({
     type: TimelineDeletePayload,
@@ -209,7 +209,7 @@ builder.mutationFields((t) => ({
         required: true,
       }),
     },
-    resolve: (_r, { input }, ctx) => deleteTimelineEntry(ctx, { id: input.entryId.id }),
+    resolve: (_r, { input }, ctx) => deleteTimelineEntry(ctx, { id: localId(input.entryId, 'ProjectTimelineEntry') }),
   }),
   uploadProjectMemberImage: t.field({
     type: MemberPayload,
@@ -224,7 +224,7 @@ builder.mutationFields((t) => ({
       }),
     },
     resolve: async (_r, { input }, ctx) => {
-      const stored = await uploadMemberImage(ctx, { memberId: input.memberId.id }, input.file);
+      const stored = await uploadMemberImage(ctx, { memberId: localId(input.memberId, 'ProjectMember') }, input.file);
       const member = await ctx.db.projectMember.findUniqueOrThrow({ where: { id: stored.memberId as number }, select: { id: true, projectId: true } });
       return member;
     },
@@ -241,7 +241,7 @@ builder.mutationFields((t) => ({
         required: true,
       }),
     },
-    resolve: (_r, { input }, ctx) => uploadProjectFile(ctx, { projectId: input.projectId.id }, input.file),
+    resolve: (_r, { input }, ctx) => uploadProjectFile(ctx, { projectId: localId(input.projectId, 'Project') }, input.file),
   }),
   deleteProjectFile: t.field({
     type: FileDeletePayload,
@@ -252,6 +252,6 @@ builder.mutationFields((t) => ({
         required: true,
       }),
     },
-    resolve: (_r, { input }, ctx) => deleteProjectFile(ctx, { id: input.fileId.id }),
+    resolve: (_r, { input }, ctx) => deleteProjectFile(ctx, { id: localId(input.fileId, 'ProjectFile') }),
   }),
 }));

@@ -6,6 +6,7 @@ import { requireActor } from '../../policy.ts';
 import { BOTH, type RestRoute } from '../../rest/adapter.ts';
 import type { Params, ParsedRequest } from '../../rest/body.ts';
 import { readPage } from '../../rest/envelope.ts';
+import { first, num, withCondition } from '../../rest/params.ts';
 import { formatDate, formatDateTime } from '../../lib/wall-time.ts';
 import { memberImagePath, projectFilePath } from './projects.node.ts';
 import {
@@ -37,22 +38,20 @@ import {
   type ProjectRow,
 } from './projects.service.ts';
 
-/** Legacy requests put filters under `condition`; flat keys are accepted too. */
-const condition = (p: Params): Params => ({ ...p, ...((p.condition && typeof p.condition === 'object' ? p.condition : {}) as Params) });
-const first = (...values: unknown[]) => values.find((v) => v !== undefined && v !== '');
+
+const wholeNumber = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : null);
 
 function legacyFilter(ctx: ServiceContext, p: Params): ProjectFilter {
   // Authenticate before reading the filter, so a caller without a token is told to log in.
   requireActor(ctx);
-  const c = condition(p);
-  const num = (v: unknown) => (v === undefined || v === null || v === '' ? null : Number(v));
+  const c = withCondition(p);
   return {
     excludeStates: parseStateList(c.notInProjectStateStr),
     states: c.state !== undefined && c.state !== '' ? parseStateList(c.state) : null,
     search: typeof first(c.searchKey, c.name, c.projectName) === 'string' ? (first(c.searchKey, c.name, c.projectName) as string) : null,
-    managerId: Number.isInteger(num(c.managerId)) ? num(c.managerId) : null,
+    managerId: wholeNumber(num(c.managerId)),
     companyName: typeof c.companyName === 'string' && c.companyName ? c.companyName : null,
-    userId: Number.isInteger(num(c.userId)) ? num(c.userId) : null,
+    userId: wholeNumber(num(c.userId)),
   };
 }
 
@@ -210,12 +209,12 @@ export const projectRoutes: RestRoute[] = [
   {
     path: '/api/admin/project/members',
     methods: BOTH,
-    handler: async (ctx, req) => ({ data: (await listMembers(ctx, { projectId: condition(req.params).projectId ?? req.params.id })).map((m) => memberJson(ctx, m)) }),
+    handler: async (ctx, req) => ({ data: (await listMembers(ctx, { projectId: withCondition(req.params).projectId ?? req.params.id })).map((m) => memberJson(ctx, m)) }),
   },
   {
     path: '/api/admin/project/listUploadFile',
     methods: BOTH,
-    handler: async (ctx, req) => ({ data: (await listFiles(ctx, { projectId: condition(req.params).projectId ?? req.params.id })).map((f) => fileJson(ctx, f)) }),
+    handler: async (ctx, req) => ({ data: (await listFiles(ctx, { projectId: withCondition(req.params).projectId ?? req.params.id })).map((f) => fileJson(ctx, f)) }),
   },
   {
     path: '/api/admin/project/listProjectFocus',
@@ -239,7 +238,7 @@ export const projectRoutes: RestRoute[] = [
     path: '/api/admin/project/getProjectDetailByCondition',
     methods: BOTH,
     handler: async (ctx, req) => {
-      const c = condition(req.params);
+      const c = withCondition(req.params);
       const row = await findProject(ctx, { id: first(c.id, c.projectId), code: first(c.code, c.projectCode), name: first(c.name, c.projectName) });
       return { data: projectJson(ctx, row, await focusedProjectIds(ctx, [row.id])) };
     },
@@ -348,7 +347,7 @@ export const projectRoutes: RestRoute[] = [
     path: '/api/admin/user/listUsers4Project',
     methods: BOTH,
     handler: async (ctx, req) => {
-      const c = condition(req.params);
+      const c = withCondition(req.params);
       const page = readPage(req.params);
       const { rows, total } = await listUsersForProject(ctx, { projectId: first(c.projectId), searchKey: first(c.searchKey, c.name), onlyMembers: c.onlyMembers }, page);
       return { data: { currentPage: page.currentPage, pageSize: page.pageSize, rows: total, resultList: rows } };

@@ -4,15 +4,14 @@ import { DomainError, ForbiddenError, ValidationError } from '../../errors.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { searchText } from '../../lib/text.ts';
 import { checkUpload, removeUpload, storeUpload, UPLOAD_POLICIES, type StoredUpload } from '../../lib/upload.ts';
-import { dbId, parseInput, z } from '../../lib/validate.ts';
+import { dbId, dbIdList, parseInput, z } from '../../lib/validate.ts';
 import { authorize, can } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
+import { STAFF_STATES, USER_TYPES } from '../../lib/codes.ts';
 import { canContributeToProject, canDeleteProjectFile, canManageProject, LIVE_PROJECT } from './projects.policy.ts';
 
 /** Project states: 1 preparing, 2 in progress, 3 paused, 4 finished, 5 cancelled. */
 export const PROJECT_STATES = [1, 2, 3, 4, 5] as const;
-const STAFF = 1;
-const DEACTIVATED = 3;
 
 // ── input pieces ──
 
@@ -42,11 +41,6 @@ const day = z
 
 const state = z.coerce.number().int().refine((n) => (PROJECT_STATES as readonly number[]).includes(n));
 
-/** `[1, 2]`, `"1,2"` or `1`: a list of ids (at most 500). */
-export const idList = z.preprocess(
-  (v) => (Array.isArray(v) ? v : typeof v === 'number' ? [v] : typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v),
-  z.array(dbId()).min(1).max(500),
-);
 
 /** Legacy `notInProjectStateStr`: "4,5" (or an array of states). */
 export function parseStateList(raw: unknown): number[] {
@@ -223,8 +217,8 @@ export async function listUsersForProject(
   const search = searchText(input.searchKey);
   const like = (value: string) => ({ contains: value, mode: 'insensitive' as const });
   const where: Prisma.UserWhereInput = {
-    type: STAFF,
-    state: { not: DEACTIVATED },
+    type: USER_TYPES.STAFF,
+    state: { not: STAFF_STATES.DEACTIVATED },
     ...(search ? { OR: [{ name: like(search) }, { nameEn: like(search) }, { account: like(search) }] } : {}),
     ...(input.onlyMembers && input.projectId ? { projectMemberships: { some: { projectId: input.projectId } } } : {}),
   };
@@ -267,7 +261,7 @@ const updateInput = z.object({ id: dbId(), ...projectFields, name: projectFields
 async function checkProjectRefs(tx: Tx, input: { managerId?: number | null; code?: string | null; startDate?: Date | null; endDate?: Date | null }, selfId?: number) {
   if (input.managerId) {
     const manager = await tx.user.findUnique({ where: { id: input.managerId }, select: { type: true, state: true } });
-    if (!manager || manager.type !== STAFF || manager.state === DEACTIVATED) throw new ValidationError('validation.invalid', { field: 'managerId' });
+    if (!manager || manager.type !== USER_TYPES.STAFF || manager.state === STAFF_STATES.DEACTIVATED) throw new ValidationError('validation.invalid', { field: 'managerId' });
   }
   if (input.code) {
     const other = await tx.project.findUnique({ where: { code: input.code }, select: { id: true } });
@@ -351,7 +345,7 @@ export async function updateProject(ctx: ServiceContext, raw: unknown): Promise<
 }
 
 const deleteInput = z.object({
-  ids: idList,
+  ids: dbIdList,
   currentPage: z.coerce.number().int().min(1).max(1_000_000).optional(),
   pageSize: z.coerce.number().int().min(1).max(8388607).optional(),
 });
@@ -439,7 +433,7 @@ export async function saveProjectMember(ctx: ServiceContext, raw: unknown): Prom
       const project = await liveProject(tx, input.projectId);
       if (!canManageProject(actor, project)) throw new ForbiddenError();
       const user = await tx.user.findUnique({ where: { id: input.userId }, select: { type: true, state: true } });
-      if (!user || user.type !== STAFF || user.state === DEACTIVATED) throw new DomainError('INVALID_MEMBER', 'project.memberUserInvalid');
+      if (!user || user.type !== USER_TYPES.STAFF || user.state === STAFF_STATES.DEACTIVATED) throw new DomainError('INVALID_MEMBER', 'project.memberUserInvalid');
       const same = await tx.projectMember.findUnique({ where: { projectId_userId: { projectId: project.id, userId: input.userId } } });
       member = same ?? (await tx.projectMember.create({ data: { projectId: project.id, userId: input.userId } }));
     }
@@ -467,7 +461,7 @@ export async function removeProjectMembers(ctx: ServiceContext, raw: unknown): P
   return runWrite(ctx, { operation: 'project.member.remove', targetType: 'ProjectMember' }, async (tx) => {
     const actor = authorize(ctx, 'project.read');
     const input = parseInput(
-      z.object({ ids: idList.optional(), projectId: dbId().optional(), userId: dbId().optional() }).refine((v) => v.ids || (v.projectId && v.userId), { path: ['id'] }),
+      z.object({ ids: dbIdList.optional(), projectId: dbId().optional(), userId: dbId().optional() }).refine((v) => v.ids || (v.projectId && v.userId), { path: ['id'] }),
       raw,
     );
     const members = await tx.projectMember.findMany({

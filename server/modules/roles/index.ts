@@ -4,6 +4,7 @@
  */
 import { defineModule } from '../../module.ts';
 import './roles.node.ts';
+import './roles.mutations.ts';
 import { rolesPermissions } from './roles.policy.ts';
 import { rolesMessages } from './roles.messages.ts';
 import { roleRoutes } from './roles.rest.ts';

@@ -2,9 +2,8 @@ import type { ServiceContext } from '../../context.ts';
 import { translate } from '../../i18n/catalogue.ts';
 import type { RestRoute } from '../../rest/adapter.ts';
 import { BOTH } from '../../rest/adapter.ts';
-import { readPage } from '../../rest/envelope.ts';
-import { saveAuthUserAccount, sendTestEmail } from '../auth/account.service.ts';
-import { idList, legacyParams, num, pageJson, pick } from '../users/legacy.ts';
+import { pageJson, readPage } from '../../rest/envelope.ts';
+import { idList, num, pick, withCondition } from '../../rest/params.ts';
 import { deleteRole, listAllRoles, listRolesPage, roleDetail, saveRole, saveRoleRights } from './roles.service.ts';
 
 type RoleWithCount = { id: number; name: string; nameEn: string | null; code: string; types: number[]; description: string | null; terminals: string[]; sort: number; _count: { users: number } };
@@ -27,7 +26,7 @@ export const roleRoutes: RestRoute[] = [
     path: '/api/admin/auth/role/listRoleByPage',
     methods: BOTH,
     handler: async (ctx, req) => {
-      const p = legacyParams(req.params);
+      const p = withCondition(req.params);
       const page = readPage(req.params);
       const { rows, total } = await listRolesPage(ctx, { search: pick(p, 'searchKey', 'name', 'search'), type: num(pick(p, 'type', 'types')) }, page);
       return { data: pageJson(page, total, rows.map((r) => roleJson(ctx, r))) };
@@ -37,7 +36,7 @@ export const roleRoutes: RestRoute[] = [
     path: '/api/admin/auth/role/getRoleDetailById',
     methods: BOTH,
     handler: async (ctx, req) => {
-      const role = await roleDetail(ctx, num(pick(legacyParams(req.params), 'id', 'roleId')));
+      const role = await roleDetail(ctx, num(pick(withCondition(req.params), 'id', 'roleId')));
       const rights = role.rights.map((r) => r.right);
       return {
         data: {
@@ -54,7 +53,7 @@ export const roleRoutes: RestRoute[] = [
     path: '/api/admin/auth/role/del',
     methods: BOTH,
     handler: async (ctx, req) => {
-      const r = await deleteRole(ctx, num(pick(legacyParams(req.params), 'id', 'roleId')));
+      const r = await deleteRole(ctx, num(pick(withCondition(req.params), 'id', 'roleId')));
       return { data: r, message: translate(ctx.lang, 'toast.deleted') };
     },
   },
@@ -67,7 +66,7 @@ export const roleRoutes: RestRoute[] = [
     path: '/api/admin/auth/role/saveUserRoleRights',
     methods: BOTH,
     handler: async (ctx, req) => {
-      const p = legacyParams(req.params);
+      const p = withCondition(req.params);
       const rightIds = idList(pick(p, 'rightIds', 'rights', 'ids'));
       let roleId = num(pick(p, 'roleId', 'id'));
       // The role form sends the role and its rights together: save the role first when it carries a name.
@@ -87,29 +86,6 @@ export const roleRoutes: RestRoute[] = [
       }
       const r = await saveRoleRights(ctx, { roleId, rightIds: rightIds ?? [], showType: pick(p, 'showType') });
       return { data: r, message: translate(ctx.lang, 'org.roleRightsSaved') };
-    },
-  },
-  {
-    path: '/api/admin/auth/account/saveAuthUserAccount',
-    methods: ['POST'],
-    handler: async (ctx, req) => {
-      const p = legacyParams(req.params);
-      const r = await saveAuthUserAccount(ctx, {
-        userId: num(pick(p, 'userId', 'id')),
-        account: p.account,
-        password: p.password,
-        roleIds: idList(pick(p, 'roleIds', 'roleId')),
-      });
-      const message = r.generatedPassword ? translate(ctx.lang, 'org.passwordReset', { password: r.generatedPassword }) : translate(ctx.lang, 'org.saved');
-      return { data: r, message };
-    },
-  },
-  {
-    path: '/api/admin/auth/account/sendTestEmail',
-    methods: ['GET'],
-    handler: async (ctx, req) => {
-      const r = await sendTestEmail(ctx, { email: pick(legacyParams(req.params), 'email', 'to') });
-      return { data: r, message: translate(ctx.lang, 'org.testMailSent', { email: r.email }) };
     },
   },
 ];

@@ -6,10 +6,10 @@ import { describeHolders, referencesTo } from '../../lib/references.ts';
 import { dbId, parseInput, z } from '../../lib/validate.ts';
 import { authorize } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
-import { requiredText } from '../users/user-fields.ts';
-import { parseShowType } from '../auth/rights.service.ts';
-import { resolveRoles } from '../users/user-fields.ts';
-import { USER_TYPES } from '../../lib/codes.ts';
+import { requiredText } from '../users/index.ts';
+import { parseShowType } from '../auth/index.ts';
+import { resolveRoles } from '../users/index.ts';
+import { STAFF_STATES, USER_TYPES } from '../../lib/codes.ts';
 
 /** Roles the product relies on by code: they cannot be deleted or recoded. */
 export const BUILT_IN_ROLES = ['admin', 'manager', 'consultant', 'lecturer', 'sales', 'partner', 'parent', 'student'] as const;
@@ -171,7 +171,7 @@ export async function assignUserRoles(ctx: ServiceContext, raw: unknown): Promis
     const wasAdmin = user.roles.some((r) => r.role.code === 'admin');
     const staysAdmin = roles.some((r) => r.code === 'admin');
     if (wasAdmin && !staysAdmin) {
-      const others = await tx.user.count({ where: { id: { not: user.id }, type: USER_TYPES.STAFF, state: { not: 3 }, roles: { some: { role: { code: 'admin' } } } } });
+      const others = await tx.user.count({ where: { id: { not: user.id }, type: USER_TYPES.STAFF, state: { not: STAFF_STATES.DEACTIVATED }, roles: { some: { role: { code: 'admin' } } } } });
       if (others === 0) throw new DomainError('LAST_ADMIN', 'org.lastAdmin');
     }
     await tx.userRole.deleteMany({ where: { userId: user.id } });

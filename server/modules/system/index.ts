@@ -4,6 +4,7 @@
  */
 import { defineModule } from '../../module.ts';
 import './system.node.ts';
+import './system.mutations.ts';
 import { systemPermissions } from './system.policy.ts';
 import { systemRoutes } from './system.rest.ts';
 import { systemSeed } from './system.seed.ts';

@@ -1,6 +1,7 @@
 import { builder } from '../../graphql/builder.ts';
 import { searchText } from '../../lib/text.ts';
-import { operationLogWhere, utcOffset } from './system.service.ts';
+import { utcOffset } from '../../lib/zones.ts';
+import { operationLogWhere } from './system.service.ts';
 
 builder.prismaNode('SysTimeZone', {
   nullable: true,

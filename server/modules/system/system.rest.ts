@@ -3,7 +3,10 @@ import { BOTH } from '../../rest/adapter.ts';
 import { readPage } from '../../rest/envelope.ts';
 import { formatDateTime, parseLegacyDateTime } from '../../lib/wall-time.ts';
 import { requireActor } from '../../policy.ts';
-import { listOperationLogsPage, listTimeZones, utcOffset } from './system.service.ts';
+import { utcOffset } from '../../lib/zones.ts';
+import { listOperationLogsPage, listTimeZones, sendTestEmail } from './system.service.ts';
+import { translate } from '../../i18n/catalogue.ts';
+import { pick, withCondition } from '../../rest/params.ts';
 
 export const systemRoutes: RestRoute[] = [
   {
@@ -57,6 +60,14 @@ export const systemRoutes: RestRoute[] = [
           })),
         },
       };
+    },
+  },
+  {
+    path: '/api/admin/auth/account/sendTestEmail',
+    methods: ['GET'],
+    handler: async (ctx, req) => {
+      const r = await sendTestEmail(ctx, { email: pick(withCondition(req.params), 'email', 'to') });
+      return { data: r, message: translate(ctx.lang, 'org.testMailSent', { email: r.email }) };
     },
   },
 ];

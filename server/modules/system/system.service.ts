@@ -3,26 +3,11 @@ import type { Prisma } from '../../generated/prisma/client.ts';
 import { escapeLike } from '../../lib/text.ts';
 import { parseInput, z } from '../../lib/validate.ts';
 import { authorize, requireActor } from '../../policy.ts';
-
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** Current UTC offset of a zone, like "+08:00". Formatters are cached: building one is slow. */
-export function utcOffset(timeZone: string, at = new Date()): string {
-  try {
-    let format = offsetFormats.get(timeZone);
-    if (!format) {
-      format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
-      offsetFormats.set(timeZone, format);
-    }
-    const part = format
-      .formatToParts(at)
-      .find((p) => p.type === 'timeZoneName')?.value;
-    const m = /GMT([+-]\d{2}:\d{2})?/.exec(part ?? '');
-    return m?.[1] ?? '+00:00';
-  } catch {
-    return '+00:00';
-  }
-}
+import { ValidationError } from '../../errors.ts';
+import { translate } from '../../i18n/catalogue.ts';
+import { sendMail } from '../../lib/mail.ts';
+import { runWrite } from '../../write.ts';
+import { emailField } from '../users/index.ts';
 
 export async function listTimeZones(ctx: ServiceContext) {
   requireActor(ctx);
@@ -72,4 +57,21 @@ export async function listOperationLogsPage(ctx: ServiceContext, raw: unknown, p
     ctx.db.operationLog.count({ where }),
   ]);
   return { rows, total };
+}
+
+/** Sends a test e-mail through the configured SMTP server, to `email` or to the caller. */
+export async function sendTestEmail(ctx: ServiceContext, raw: unknown): Promise<{ email: string }> {
+  return runWrite(ctx, { operation: 'auth.sendTestEmail', targetType: 'User' }, async (tx) => {
+    const actor = authorize(ctx, 'mail.test');
+    const input = parseInput(z.object({ email: emailField }), raw ?? {});
+    const own = await tx.user.findUnique({ where: { id: actor.id }, select: { email: true } });
+    const to = input.email ?? own?.email ?? null;
+    if (!to) throw new ValidationError('org.mailNoAddress', undefined, 'NO_EMAIL');
+    await sendMail(ctx.config, {
+      to,
+      subject: translate(ctx.lang, 'org.testMailSubject'),
+      text: translate(ctx.lang, 'org.testMailBody'),
+    });
+    return { result: { email: to }, targetIds: [actor.id] };
+  });
 }

@@ -18,7 +18,11 @@ export const usersModule = defineModule({
   seed: usersSeed,
 });
 
-export { UserNode } from './users.node.ts';
-export { RoleNode } from './users.node.ts';
-export { requiredText } from './user-fields.ts';
-export { holdsPersonalDataRight } from './users.policy.ts';
+// GraphQL types other modules' nodes and inputs refer to.
+export { DepartmentNode, RoleNode, UserNode, UserTypeEnum } from './users.node.ts';
+// Field rules shared by every form that names a person, a contact or a title.
+export { emailField, mobileField, requiredText } from './users.fields.ts';
+// Granting roles (the caller may only grant what they hold).
+export { resolveRoles } from './users.fields.ts';
+// Who may see which people and their personal data.
+export { holdsPersonalDataRight, visibleUsersWhere } from './users.policy.ts';

@@ -1,8 +1,12 @@
 import { builder } from '../../graphql/builder.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
-import { DepartmentNode, GenderEnum, LanguageEnum, RoleNode, UserNode, UserStateEnum, UserTypeEnum } from './users.node.ts';
-import { changeManager, resetPassword, saveStaff, saveStaffSort } from './staff.service.ts';
-import { PERSON_STATES, STAFF_STATES, deleteUsers, saveUser, saveUserRelations, setStaffState, updateUserInfo, updateUserState } from './users.service.ts';
+import { localId, localIds, type GlobalIdInput } from '../../graphql/ids.ts';
+import { STAFF_STATES } from '../../lib/codes.ts';
+import { LanguageEnum } from '../auth/index.ts';
+import { DepartmentNode, GenderEnum, RoleNode, UserNode, UserStateEnum, UserTypeEnum } from './users.node.ts';
+import { saveAuthUserAccount } from './service/accounts.ts';
+import { changeManager, resetPassword, saveStaff, saveStaffSort } from './service/staff.ts';
+import { PERSON_STATES, deleteUsers, saveUser, saveUserRelations, setStaffState, updateUserInfo, updateUserState } from './service/people.ts';
 
 /** A payload carrying one changed person, re-read with the client's selection. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -53,15 +57,12 @@ const UpdateStaffInput = builder.inputType('UpdateStaffInput', {
   fields: (t) => ({ userId: t.globalID({ required: true, for: [UserNode] }), ...StaffInputFields(t) }),
 });
 
-type GlobalId = { id: string | number };
-const dbIdOf = (g: GlobalId | null | undefined) => (g ? Number(g.id) : g === null ? null : undefined);
-const dbIdsOf = (list: GlobalId[] | null | undefined) => (list ? list.map((g) => Number(g.id)) : undefined);
 
 function staffArgs(input: Record<string, any>) {
   return {
     ...input,
-    roleIds: dbIdsOf(input.roleIds),
-    departmentId: dbIdOf(input.departmentId),
+    roleIds: localIds(input.roleIds, 'Role') ?? undefined,
+    departmentId: localId(input.departmentId, 'Department'),
   };
 }
 
@@ -179,14 +180,14 @@ builder.mutationFields((t) => ({
     errors: mutationErrors,
     description: 'Deactivates a staff member and revokes all their sessions.',
     args: { input: t.arg({ type: StaffStateInput, required: true }) },
-    resolve: (_r, { input }, ctx) => setStaffState(ctx, { id: input.userId.id, state: STAFF_STATES.DEACTIVATED }),
+    resolve: (_r, { input }, ctx) => setStaffState(ctx, { id: localId(input.userId, 'User'), state: STAFF_STATES.DEACTIVATED }),
   }),
   activateStaff: t.field({
     type: StaffStatePayload,
     errors: mutationErrors,
     description: 'Makes a deactivated staff member full-time again.',
     args: { input: t.arg({ type: StaffStateInput, required: true }) },
-    resolve: (_r, { input }, ctx) => setStaffState(ctx, { id: input.userId.id, state: STAFF_STATES.FULL_TIME }),
+    resolve: (_r, { input }, ctx) => setStaffState(ctx, { id: localId(input.userId, 'User'), state: STAFF_STATES.FULL_TIME }),
   }),
   createStaff: t.field({
     type: SavedPersonPayload,
@@ -202,7 +203,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: UpdateStaffInput, required: true }) },
     resolve: (_r, { input }, ctx) => {
       const { userId, ...rest } = input;
-      return saveStaff(ctx, { ...staffArgs(rest), id: userId.id });
+      return saveStaff(ctx, { ...staffArgs(rest), id: localId(userId, 'User') });
     },
   }),
   resetPassword: t.field({
@@ -210,21 +211,21 @@ builder.mutationFields((t) => ({
     errors: mutationErrors,
     description: "Gives a person a generated password (shown once or mailed) and ends their sessions.",
     args: { input: t.arg({ type: ResetPasswordInput, required: true }) },
-    resolve: (_r, { input }, ctx) => resetPassword(ctx, { id: input.userId.id, sendMail: input.sendMail }),
+    resolve: (_r, { input }, ctx) => resetPassword(ctx, { id: localId(input.userId, 'User'), sendMail: input.sendMail }),
   }),
   changeManager: t.field({
     type: ChangeManagerPayload,
     errors: mutationErrors,
     description: "Hands a staff member's students (consulted, taught) and headed departments to another staff member.",
     args: { input: t.arg({ type: ChangeManagerInput, required: true }) },
-    resolve: (_r, { input }, ctx) => changeManager(ctx, { fromUserId: input.fromUserId.id, toUserId: input.toUserId.id, what: input.parts }),
+    resolve: (_r, { input }, ctx) => changeManager(ctx, { fromUserId: localId(input.fromUserId, 'User'), toUserId: localId(input.toUserId, 'User'), what: input.parts }),
   }),
   saveStaffSort: t.field({
     type: SaveStaffSortPayload,
     errors: mutationErrors,
     description: 'Saves the custom order of the staff list.',
     args: { input: t.arg({ type: builder.inputType('SaveStaffSortInput', { fields: (f) => ({ items: f.field({ type: [SortItemInput], required: true }) }) }), required: true }) },
-    resolve: (_r, { input }, ctx) => saveStaffSort(ctx, { items: input.items.map((i) => ({ id: i.userId.id, sort: i.sort })) }),
+    resolve: (_r, { input }, ctx) => saveStaffSort(ctx, { items: input.items.map((i) => ({ id: localId(i.userId, 'User'), sort: i.sort })) }),
   }),
   saveUser: t.field({
     type: SavedPersonPayload,
@@ -233,13 +234,13 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: SaveUserInput, required: true }) },
     resolve: (_r, { input }, ctx) => {
       const { userId, parentId, consultantId, lecturerId, roleIds, ...rest } = input as typeof input & {
-        parentId?: GlobalId | null; consultantId?: GlobalId | null; lecturerId?: GlobalId | null; roleIds?: GlobalId[] | null;
+        parentId?: GlobalIdInput; consultantId?: GlobalIdInput; lecturerId?: GlobalIdInput; roleIds?: GlobalIdInput[] | null;
       };
-      const rel = (g: GlobalId | null | undefined) => (g === undefined ? undefined : dbIdOf(g));
+      const rel = (g: GlobalIdInput) => localId(g, 'User');
       return saveUser(ctx, {
         ...rest,
-        id: userId?.id,
-        roleIds: dbIdsOf(roleIds),
+        id: localId(userId, 'User') ?? undefined,
+        roleIds: localIds(roleIds, 'Role') ?? undefined,
         ...('parentId' in input ? { parentId: rel(parentId) } : {}),
         ...('consultantId' in input ? { consultantId: rel(consultantId) } : {}),
         ...('lecturerId' in input ? { lecturerId: rel(lecturerId) } : {}),
@@ -251,15 +252,15 @@ builder.mutationFields((t) => ({
     errors: mutationErrors,
     description: 'Deletes parents and students (staff are deactivated, never deleted).',
     args: { input: t.arg({ type: UserIdsInput, required: true }) },
-    resolve: async (_r, { input }, ctx) => ({ ids: await deleteUsers(ctx, { ids: input.userIds.map((g) => g.id) }) }),
+    resolve: async (_r, { input }, ctx) => ({ ids: await deleteUsers(ctx, { ids: localIds(input.userIds, 'User') }) }),
   }),
   saveUserRelations: t.field({
     type: userPayload<{ id: number }>('SaveUserRelationsPayload'),
     errors: mutationErrors,
     args: { input: t.arg({ type: UserRelationsInput, required: true }) },
     resolve: (_r, { input }, ctx) => {
-      const out: Record<string, unknown> = { userId: input.userId.id };
-      for (const k of ['parentId', 'consultantId', 'lecturerId'] as const) if (k in input) out[k] = dbIdOf(input[k]);
+      const out: Record<string, unknown> = { userId: localId(input.userId, 'User') };
+      for (const k of ['parentId', 'consultantId', 'lecturerId'] as const) if (k in input) out[k] = localId(input[k], 'User');
       return saveUserRelations(ctx, out);
     },
   }),
@@ -268,21 +269,21 @@ builder.mutationFields((t) => ({
     errors: mutationErrors,
     description: 'Re-activates a parent or student.',
     args: { input: t.arg({ type: UserStateInput, required: true }) },
-    resolve: (_r, { input }, ctx) => updateUserState(ctx, { id: input.userId.id, state: PERSON_STATES.ACTIVE }),
+    resolve: (_r, { input }, ctx) => updateUserState(ctx, { id: localId(input.userId, 'User'), state: PERSON_STATES.ACTIVE }),
   }),
   deactivateUser: t.field({
     type: userPayload<{ id: number }>('DeactivateUserPayload'),
     errors: mutationErrors,
     description: 'Deactivates a parent or student and ends their sessions.',
     args: { input: t.arg({ type: UserStateInput, required: true }) },
-    resolve: (_r, { input }, ctx) => updateUserState(ctx, { id: input.userId.id, state: PERSON_STATES.DEACTIVATED }),
+    resolve: (_r, { input }, ctx) => updateUserState(ctx, { id: localId(input.userId, 'User'), state: PERSON_STATES.DEACTIVATED }),
   }),
   setUserMatch: t.field({
     type: userPayload<{ id: number }>('SetUserMatchPayload'),
     errors: mutationErrors,
     description: "Sets a parent's or student's isMatch flag.",
     args: { input: t.arg({ type: UserMatchInput, required: true }) },
-    resolve: (_r, { input }, ctx) => updateUserState(ctx, { id: input.userId.id, isMatch: input.isMatch }),
+    resolve: (_r, { input }, ctx) => updateUserState(ctx, { id: localId(input.userId, 'User'), isMatch: input.isMatch }),
   }),
   updateUserInfo: t.field({
     type: userPayload<{ id: number }>('UpdateUserInfoPayload'),
@@ -290,7 +291,35 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: UpdateUserInfoInput, required: true }) },
     resolve: (_r, { input }, ctx) => {
       const { userId, ...rest } = input;
-      return updateUserInfo(ctx, { ...rest, id: userId?.id });
+      return updateUserInfo(ctx, { ...rest, id: localId(userId, 'User') ?? undefined });
     },
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  saveUserAccount: t.field({
+    type: builder.objectRef<{ userId: number; generatedPassword: string | null }>('SaveUserAccountPayload').implement({
+      fields: (f) => ({
+        user: f.prismaField({ type: 'User', resolve: (q, p, _a, ctx) => ctx.db.user.findUniqueOrThrow({ ...q, where: { id: p.userId } }) }),
+        generatedPassword: f.exposeString('generatedPassword', { nullable: true, description: 'Shown this once when a password was generated.' }),
+      }),
+    }),
+    errors: mutationErrors,
+    description: 'Gives a person a login account, optionally a password (generated when they have none) and roles.',
+    args: {
+      input: t.arg({
+        required: true,
+        type: builder.inputType('SaveUserAccountInput', {
+          fields: (f) => ({
+            userId: f.globalID({ required: true, for: [UserNode] }),
+            account: f.string({ required: true }),
+            password: f.string(),
+            roleIds: f.globalIDList({ for: [RoleNode] }),
+          }),
+        }),
+      }),
+    },
+    resolve: (_r, { input }, ctx) =>
+      saveAuthUserAccount(ctx, { userId: localId(input.userId, 'User'), account: input.account, password: input.password, roleIds: localIds(input.roleIds, 'Role') }),
   }),
 }));

@@ -1,10 +1,11 @@
 import { resolveOffsetConnection } from '@pothos/plugin-relay';
 import { builder } from '../../graphql/builder.ts';
 import { requireActor } from '../../policy.ts';
-import { pageOnlineFirst } from './people.ts';
-import { checkAccount, checkMobile } from './staff.service.ts';
+import { LanguageEnum } from '../auth/index.ts';
+import { isOnline, pageOnlineFirst } from './users.people.ts';
+import { checkAccount, checkMobile } from './service/staff.ts';
 import { canSeePersonalData, isUserVisible, visibleUsersWhere } from './users.policy.ts';
-import { USER_SCOPES, usersWhere } from './users.service.ts';
+import { USER_SCOPES, usersWhere } from './service/people.ts';
 
 export const UserTypeEnum = builder.enumType('UserType', {
   description: 'Kind of person. Legacy values: 1 staff, 2 parent, 3 student.',
@@ -20,13 +21,6 @@ export const GenderEnum = builder.enumType('Gender', {
   description: 'Legacy values: 0 unknown, 1 male, 2 female.',
   values: { UNKNOWN: { value: 0 }, MALE: { value: 1 }, FEMALE: { value: 2 } } as const,
 });
-
-export const LanguageEnum = builder.enumType('Language', {
-  description: 'Language preference. Legacy values: 1 English, anything else Chinese (stored as 0).',
-  values: { ZH: { value: 0 }, EN: { value: 1 } } as const,
-});
-
-const ONLINE_MS = 5 * 60_000;
 
 export const UserNode = builder.prismaNode('User', {
   nullable: true,
@@ -65,7 +59,7 @@ export const UserNode = builder.prismaNode('User', {
     isMatch: t.exposeBoolean('isMatch'),
     isOnline: t.boolean({
       description: 'Active in the last 5 minutes.',
-      resolve: (u) => !!u.lastActiveAt && Date.now() - u.lastActiveAt.getTime() < ONLINE_MS,
+      resolve: (u) => isOnline(u.lastActiveAt),
     }),
     department: t.relation('department', { nullable: true }),
     sort: t.exposeInt('sort', { description: 'Position in the custom staff order.' }),

@@ -2,13 +2,14 @@ import type { ServiceContext } from '../../context.ts';
 import { translate } from '../../i18n/catalogue.ts';
 import type { RestRoute } from '../../rest/adapter.ts';
 import { BOTH } from '../../rest/adapter.ts';
-import { readPage } from '../../rest/envelope.ts';
+import { pageJson, readPage } from '../../rest/envelope.ts';
+import { flag, idList, num, pick, withCondition } from '../../rest/params.ts';
 import type { ParsedRequest } from '../../rest/body.ts';
 import { authorize, requireActor } from '../../policy.ts';
-import { utcOffset } from '../system/system.service.ts';
-import { bool, idList, legacyParams, num, pageJson, pick } from './legacy.ts';
-import { PERSON_INCLUDE, pageOnlineFirst, personJson, type PersonRow } from './people.ts';
-import { changeManager, checkAccount, checkMobile, resetPassword, saveStaff, saveStaffSort } from './staff.service.ts';
+import { utcOffset } from '../../lib/zones.ts';
+import { PERSON_INCLUDE, pageOnlineFirst, personJson, type PersonRow } from './users.people.ts';
+import { saveAuthUserAccount } from './service/accounts.ts';
+import { changeManager, checkAccount, checkMobile, resetPassword, saveStaff, saveStaffSort } from './service/staff.ts';
 import { USER_TYPES } from '../../lib/codes.ts';
 import {
   deleteUsers,
@@ -22,7 +23,7 @@ import {
   userDetail,
   usersWhere,
   type UserScope,
-} from './users.service.ts';
+} from './service/people.ts';
 
 /** Lists that are not paged still answer at most this many people. */
 const LIST_LIMIT = 500;
@@ -50,7 +51,7 @@ async function listPeople(ctx: ServiceContext, filter: Record<string, unknown>, 
 
 function pagedPeople(extra: Record<string, unknown> = {}) {
   return async (ctx: ServiceContext, req: ParsedRequest) => {
-    const p = legacyParams(req.params);
+    const p = withCondition(req.params);
     const page = readPage(req.params);
     const { rows, total } = await listPeoplePage(ctx, filterOf(p, extra), page);
     return { data: pageJson(page, total, json(ctx, rows)) };
@@ -76,8 +77,8 @@ function personInput(p: Record<string, unknown>) {
     roleIds: idList(pick(p, 'roleIds', 'roleId', 'roles')),
     departmentId: num(pick(p, 'departmentId', 'departId')),
     state: num(p.state),
-    sendMail: bool(p.sendMail),
-    isMatch: bool(p.isMatch),
+    sendMail: flag(p.sendMail),
+    isMatch: flag(p.isMatch),
   };
   for (const k of ['parentId', 'consultantId', 'lecturerId']) if (k in p) out[k] = p[k] === null ? null : num(p[k]);
   return out;
@@ -91,13 +92,13 @@ function passwordMessage(ctx: ServiceContext, r: { generatedPassword?: string | 
 }
 
 async function resetPwd(ctx: ServiceContext, req: ParsedRequest) {
-  const p = legacyParams(req.params);
-  const r = await resetPassword(ctx, { id: num(pick(p, 'id', 'userId')), sendMail: bool(p.sendMail) });
+  const p = withCondition(req.params);
+  const r = await resetPassword(ctx, { id: num(pick(p, 'id', 'userId')), sendMail: flag(p.sendMail) });
   return { data: r, message: passwordMessage(ctx, r) };
 }
 
 async function updateInfo(ctx: ServiceContext, req: ParsedRequest) {
-  const p = legacyParams(req.params);
+  const p = withCondition(req.params);
   const input = personInput(p);
   const r = await updateUserInfo(ctx, {
     id: input.id,
@@ -116,7 +117,7 @@ async function updateInfo(ctx: ServiceContext, req: ParsedRequest) {
 function searchBy(scope: UserScope, extra: Record<string, unknown> = {}) {
   return async (ctx: ServiceContext, req: ParsedRequest) => {
     authorize(ctx, 'directory.read');
-    const p = legacyParams(req.params);
+    const p = withCondition(req.params);
     return { data: await listPeople(ctx, { ...filterOf(p), scope, activeOnly: true, ...extra }, 50) };
   };
 }
@@ -126,9 +127,9 @@ export const userRoutes: RestRoute[] = [
     path: '/api/admin/user/updateState',
     methods: ['POST'],
     handler: async (ctx, req) => {
-      const p = legacyParams(req.params);
+      const p = withCondition(req.params);
       const id = num(pick(p, 'id', 'userId'));
-      const isMatch = bool(p.isMatch);
+      const isMatch = flag(p.isMatch);
       // With isMatch: the user-manage list's update of a parent or student (state optional).
       // Without: the staff state change of the foundation (staff only, answers {id, state}).
       if (isMatch !== undefined) return { data: await updateUserState(ctx, { id, state: num(p.state), isMatch }) };
@@ -141,7 +142,7 @@ export const userRoutes: RestRoute[] = [
     methods: BOTH,
     handler: async (ctx, req) => {
       authorize(ctx, 'directory.read');
-      const p = legacyParams(req.params);
+      const p = withCondition(req.params);
       if (req.params.pageResult) return pagedPeople({ type: USER_TYPES.STAFF })(ctx, req);
       return { data: await listPeople(ctx, filterOf(p, { type: USER_TYPES.STAFF })) };
     },
@@ -151,7 +152,7 @@ export const userRoutes: RestRoute[] = [
     methods: BOTH,
     handler: async (ctx, req) => {
       authorize(ctx, 'directory.read');
-      const p = legacyParams(req.params);
+      const p = withCondition(req.params);
       return { data: await listPeople(ctx, filterOf(p, { type: USER_TYPES.STAFF })) };
     },
   },
@@ -160,7 +161,7 @@ export const userRoutes: RestRoute[] = [
     methods: ['POST'],
     handler: async (ctx, req) => {
       authorize(ctx, 'directory.read');
-      const p = legacyParams(req.params);
+      const p = withCondition(req.params);
       return { data: await listPeople(ctx, filterOf(p, { type: USER_TYPES.STAFF, activeOnly: true })) };
     },
   },
@@ -169,7 +170,7 @@ export const userRoutes: RestRoute[] = [
     path: '/api/admin/user/related/listRelatedByCondition',
     methods: BOTH,
     handler: async (ctx, req) => {
-      const p = legacyParams(req.params);
+      const p = withCondition(req.params);
       const { rows } = await relatedPeople(ctx, num(pick(p, 'userId', 'id')));
       const kind = pick(p, 'relation', 'relatedType');
       const filtered = kind === 'parent' ? rows.filter((r) => r.type === USER_TYPES.PARENT) : kind === 'student' ? rows.filter((r) => r.type === USER_TYPES.STUDENT) : rows;
@@ -179,7 +180,7 @@ export const userRoutes: RestRoute[] = [
   {
     path: '/api/admin/user/related/listUserByCondition',
     methods: BOTH,
-    handler: async (ctx, req) => ({ data: await listPeople(ctx, filterOf(legacyParams(req.params), { activeOnly: true }), 50) }),
+    handler: async (ctx, req) => ({ data: await listPeople(ctx, filterOf(withCondition(req.params), { activeOnly: true }), 50) }),
   },
   {
     path: '/api/admin/user/related/listUserByCurrent',
@@ -194,7 +195,7 @@ export const userRoutes: RestRoute[] = [
     path: '/api/admin/user/related/listUserByRelated',
     methods: BOTH,
     handler: async (ctx, req) => {
-      const p = legacyParams(req.params);
+      const p = withCondition(req.params);
       const { rows } = await relatedPeople(ctx, num(pick(p, 'userId', 'relatedId', 'id')));
       return { data: json(ctx, rows) };
     },
@@ -203,7 +204,7 @@ export const userRoutes: RestRoute[] = [
     path: '/api/admin/user/related/saveUserRelated',
     methods: BOTH,
     handler: async (ctx, req) => {
-      const p = legacyParams(req.params);
+      const p = withCondition(req.params);
       const input: Record<string, unknown> = { userId: num(pick(p, 'userId', 'id')) };
       for (const k of ['parentId', 'consultantId', 'lecturerId']) if (k in p) input[k] = p[k] === null || p[k] === '' ? null : num(p[k]);
       return { data: await saveUserRelations(ctx, input), message: translate(ctx.lang, 'org.saved') };
@@ -215,7 +216,7 @@ export const userRoutes: RestRoute[] = [
     path: '/api/admin/user/getUserDetail',
     methods: ['POST'],
     handler: async (ctx, req) => {
-      const p = legacyParams(req.params);
+      const p = withCondition(req.params);
       const user = await userDetail(ctx, num(pick(p, 'id', 'userId')));
       const { rows } = await relatedPeople(ctx, user.id);
       const name = (id: number | null) => rows.find((r) => r.id === id)?.name ?? null;
@@ -234,7 +235,7 @@ export const userRoutes: RestRoute[] = [
     path: '/api/admin/user/del',
     methods: ['POST'],
     handler: async (ctx, req) => {
-      const p = legacyParams(req.params);
+      const p = withCondition(req.params);
       const ids = await deleteUsers(ctx, { ids: idList(pick(p, 'ids', 'selIds', 'id', 'userIds')) });
       return { data: ids, message: translate(ctx.lang, 'toast.deleted') };
     },
@@ -244,7 +245,7 @@ export const userRoutes: RestRoute[] = [
     path: '/api/admin/user/checkAccount',
     methods: ['POST'],
     handler: async (ctx, req) => {
-      const p = legacyParams(req.params);
+      const p = withCondition(req.params);
       const r = await checkAccount(ctx, { account: p.account, id: num(pick(p, 'id', 'userId')) });
       return { data: r, message: translate(ctx.lang, r.available ? 'org.accountAvailable' : 'org.accountTaken') };
     },
@@ -253,7 +254,7 @@ export const userRoutes: RestRoute[] = [
     path: '/api/admin/user/saveUser',
     methods: ['POST'],
     handler: async (ctx, req) => {
-      const input = personInput(legacyParams(req.params));
+      const input = personInput(withCondition(req.params));
       let type = input.type as number | undefined;
       if (!type && typeof input.id === 'number') {
         type = (await ctx.db.user.findUnique({ where: { id: input.id }, select: { type: true } }))?.type;
@@ -277,7 +278,7 @@ export const userRoutes: RestRoute[] = [
     path: '/api/admin/user/listUserByCondition',
     methods: ['POST'],
     handler: async (ctx, req) => {
-      const p = legacyParams(req.params);
+      const p = withCondition(req.params);
       const narrowed = [p.type, p.types, p.scope, p.roleCode, p.role].some((v) => v !== undefined && v !== null && v !== '');
       const filter = filterOf(p, narrowed ? {} : { type: USER_TYPES.STAFF, activeOnly: true });
       return { data: { userList: await listPeople(ctx, filter) } };
@@ -288,7 +289,7 @@ export const userRoutes: RestRoute[] = [
     methods: ['POST'],
     handler: async (ctx, req) => {
       authorize(ctx, 'directory.read');
-      const p = legacyParams(req.params);
+      const p = withCondition(req.params);
       const people = await ctx.db.user.findMany({
         where: usersWhere(ctx, filterOf(p, { type: USER_TYPES.STAFF, activeOnly: true })),
         include: PERSON_INCLUDE,
@@ -308,7 +309,7 @@ export const userRoutes: RestRoute[] = [
     path: '/api/admin/user/changeManager',
     methods: ['POST'],
     handler: async (ctx, req) => {
-      const p = legacyParams(req.params);
+      const p = withCondition(req.params);
       const r = await changeManager(ctx, {
         fromUserId: num(pick(p, 'fromUserId', 'oldUserId', 'userId')),
         toUserId: num(pick(p, 'toUserId', 'newUserId', 'managerId')),
@@ -322,7 +323,7 @@ export const userRoutes: RestRoute[] = [
     methods: ['POST'],
     handler: async (ctx, req) => {
       authorize(ctx, 'directory.read');
-      const p = legacyParams(req.params);
+      const p = withCondition(req.params);
       const page = readPage(req.params);
       const where = usersWhere(ctx, filterOf(p, { type: USER_TYPES.STAFF }));
       const [rows, total] = await Promise.all([
@@ -336,7 +337,7 @@ export const userRoutes: RestRoute[] = [
     path: '/api/admin/user/custom/saveSort',
     methods: ['POST'],
     handler: async (ctx, req) => {
-      const p = legacyParams(req.params);
+      const p = withCondition(req.params);
       const list = pick(p, 'items', 'list', 'sortList', 'userList');
       let items: unknown = list;
       if (list === undefined) {
@@ -353,7 +354,7 @@ export const userRoutes: RestRoute[] = [
     path: '/api/admin/user/checkMobile',
     methods: ['GET'],
     handler: async (ctx, req) => {
-      const p = legacyParams(req.params);
+      const p = withCondition(req.params);
       const r = await checkMobile(ctx, { mobile: p.mobile, id: num(pick(p, 'id', 'userId')), type: num(p.type) });
       return { data: r, message: translate(ctx.lang, r.available ? 'org.mobileAvailable' : 'org.mobileTaken') };
     },
@@ -366,7 +367,7 @@ export const userRoutes: RestRoute[] = [
     path: '/api/admin/user/listUserRelate',
     methods: ['GET'],
     handler: async (ctx, req) => {
-      const p = legacyParams(req.params);
+      const p = withCondition(req.params);
       const { rows } = await relatedPeople(ctx, num(pick(p, 'id', 'userId')) ?? ctx.actor?.id);
       return { data: json(ctx, rows) };
     },
@@ -378,7 +379,7 @@ export const userRoutes: RestRoute[] = [
     path: '/api/admin/user/listUserTimeById',
     methods: ['GET'],
     handler: async (ctx, req) => {
-      const p = legacyParams(req.params);
+      const p = withCondition(req.params);
       const user = await userDetail(ctx, num(pick(p, 'id', 'userId')) ?? ctx.actor?.id);
       const zone = await ctx.db.sysTimeZone.findUnique({ where: { name: user.timeZone } });
       return {
@@ -390,6 +391,21 @@ export const userRoutes: RestRoute[] = [
           utcOffset: utcOffset(user.timeZone),
         },
       };
+    },
+  },
+  {
+    path: '/api/admin/auth/account/saveAuthUserAccount',
+    methods: ['POST'],
+    handler: async (ctx, req) => {
+      const p = withCondition(req.params);
+      const r = await saveAuthUserAccount(ctx, {
+        userId: num(pick(p, 'userId', 'id')),
+        account: p.account,
+        password: p.password,
+        roleIds: idList(pick(p, 'roleIds', 'roleId')),
+      });
+      const message = r.generatedPassword ? translate(ctx.lang, 'org.passwordReset', { password: r.generatedPassword }) : translate(ctx.lang, 'org.saved');
+      return { data: r, message };
     },
   },
 ];

@@ -3,7 +3,7 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encryptForLogin } from '../../../server/modules/auth/rsa.ts';
+import { encryptForLogin } from '../../../server/modules/auth/auth.rsa.ts';
 import { verifyPassword } from '../../../server/modules/auth/passwords.ts';
 import { DEMO, createTestApp, gql, loginGql, uniqueAddress, type TestApp } from '../../helpers/app.ts';
 import { login, userId, whoAmI } from '../support.ts';

@@ -6,8 +6,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, gql, loginRest, rest, type TestApp } from '../../helpers/app.ts';
-import { gqlUpload, PDF, PNG, uploadForm } from '../content/helpers.ts';
-import { deflatedRepeat, buildZip } from '../content/zip.ts';
+import { gqlUpload, PDF, PNG, uploadForm } from '../uploads.ts';
+import { deflatedRepeat, buildZip } from '../zip.ts';
 import { globalId } from '../support.ts';
 import { makeArchive, schoolByName, tokens, type Tokens } from './support.ts';
 

@@ -1,0 +1,132 @@
+import { randomInt } from 'node:crypto';
+import type { Actor } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import { DomainError, ForbiddenError, ValidationError } from '../../errors.ts';
+import { z } from '../../lib/validate.ts';
+import { hashPassword, passwordRuleViolation } from '../auth/index.ts';
+import { operationRightsOf } from '../../auth/session.ts';
+import { USER_TYPES } from '../../lib/codes.ts';
+
+/** A blank text counts as missing, so that the answer says "required" rather than "invalid". */
+export const requiredText = (max: number) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().min(1).max(max));
+
+/** Field rules shared by staff, parents and students (both doors). */
+export const nameField = requiredText(100);
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .nullable()
+    .transform((v) => (v === undefined ? undefined : v ? v : null));
+export const genderField = z.coerce.number().int().min(0).max(2).optional().nullable();
+/** Mainland mobiles (11 digits from 1) or international numbers with + and 6 to 15 digits. */
+export const mobileField = z
+  .string()
+  .trim()
+  .max(20)
+  .refine((v) => v === '' || /^1\d{10}$/.test(v) || /^\+\d{6,15}$/.test(v))
+  .optional()
+  .nullable()
+  .transform((v) => (v === undefined ? undefined : v ? v : null));
+export const emailField = z
+  .string()
+  .trim()
+  .max(200)
+  .refine((v) => v === '' || z.email().safeParse(v).success)
+  .optional()
+  .nullable()
+  .transform((v) => (v === undefined ? undefined : v ? v : null));
+/** Accounts: 2 to 50 of letters, digits, `.`, `_`, `-`, `@`; stored lower-case. */
+export const accountField = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().regex(/^[A-Za-z0-9._@-]{2,50}$/));
+
+export async function assertAccountFree(tx: Tx, account: string, exceptId?: number | null): Promise<void> {
+  const taken = await tx.user.findFirst({ where: { account: account.toLowerCase(), ...(exceptId ? { id: { not: exceptId } } : {}) }, select: { id: true } });
+  if (taken) throw new ValidationError('org.accountTaken', undefined, 'ACCOUNT_TAKEN');
+}
+
+/** A mobile number belongs to one person of each kind (a parent and their child may share one). */
+export async function assertMobileFree(tx: Tx, mobile: string, type: number, exceptId?: number | null): Promise<void> {
+  const taken = await tx.user.findFirst({ where: { mobile, type, ...(exceptId ? { id: { not: exceptId } } : {}) }, select: { id: true } });
+  if (taken) throw new ValidationError('org.mobileTaken', undefined, 'MOBILE_TAKEN');
+}
+
+export async function resolveTimeZone(tx: Tx, name: string | null | undefined): Promise<string | null> {
+  if (!name) return null;
+  const zone = await tx.sysTimeZone.findUnique({ where: { name: name.trim() }, select: { name: true } });
+  if (!zone) throw new ValidationError('org.timeZoneUnknown', undefined, 'UNKNOWN_TIME_ZONE');
+  return zone.name;
+}
+
+/**
+ * Checks roles about to be authorised to a person of `type`: they exist, apply to that kind
+ * of person, and the caller may grant them. Only administrators grant the administrator
+ * role or a role holding an operation right the caller lacks, so nobody raises anyone above
+ * themself.
+ */
+export async function resolveRoles(tx: Tx, actor: Actor, roleIds: number[], type: number) {
+  const unique = [...new Set(roleIds)];
+  const roles = await tx.role.findMany({
+    where: { id: { in: unique } },
+    select: { id: true, code: true, name: true, types: true, rights: { where: { right: { path: null } }, select: { right: { select: { key: true } } } } },
+  });
+  if (roles.length !== unique.length) throw new ValidationError('org.roleUnknown', undefined, 'ROLE_UNKNOWN');
+  for (const role of roles) {
+    if (!role.types.includes(type)) throw new ValidationError('org.roleTypeMismatch', { role: role.name }, 'ROLE_TYPE_MISMATCH');
+    if (!actor.isAdmin) {
+      const mine = operationRightsOf(actor);
+      if (role.code === 'admin' || role.rights.some((r) => !mine.has(r.right.key))) throw new ForbiddenError();
+    }
+  }
+  return roles;
+}
+
+/** Non-administrators may not edit, reset or deactivate an administrator. */
+export async function assertMayActOn(tx: Tx, actor: Actor, userId: number): Promise<void> {
+  if (actor.isAdmin) return;
+  const admin = await tx.userRole.findFirst({ where: { userId, role: { code: 'admin' } }, select: { userId: true } });
+  if (admin) throw new ForbiddenError();
+}
+
+const LOWER = 'abcdefghijkmnopqrstuvwxyz';
+const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
+const DIGITS = '23456789';
+const SPECIAL = '#@%+=?!';
+
+/** A random 12-character password holding all four character classes (no look-alike characters). */
+export function generatePassword(): string {
+  const pools = [LOWER, UPPER, DIGITS, SPECIAL];
+  const all = pools.join('');
+  const chars = pools.map((p) => p[randomInt(p.length)]!);
+  while (chars.length < 12) chars.push(all[randomInt(all.length)]!);
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
+  }
+  return chars.join('');
+}
+
+/**
+ * Sets a password: the given one (checked against the password rules) or a generated one,
+ * which is returned so that it can be shown once or mailed. Sessions of the user end.
+ */
+export async function setPasswordFor(tx: Tx, userId: number, given: string | null): Promise<string | null> {
+  let password = given;
+  let generated: string | null = null;
+  if (password) {
+    const violation = passwordRuleViolation(password);
+    if (violation) throw new ValidationError(violation, undefined, 'PASSWORD_RULES');
+  } else {
+    password = generated = generatePassword();
+  }
+  await tx.user.update({ where: { id: userId }, data: { passwordHash: await hashPassword(password), passwordChangedAt: new Date() } });
+  await tx.accessToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date(), revokedReason: 'password' } });
+  return generated;
+}
+
+export function requireStaffTarget(user: { type: number } | null): asserts user is { type: number } {
+  if (!user) throw new DomainError('NOT_FOUND', 'error.notFound');
+  if (user.type !== USER_TYPES.STAFF) throw new DomainError('NOT_STAFF', 'org.notStaff');
+}
