@@ -144,6 +144,8 @@ describe('My Calendar', () => {
 
     await selectRange(page, 0, 9, 10);
     await dialog(page).waitFor();
+    // A new event starts in its title field (the dialog's initial focus).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('title');
     await expect.poll(() => page.locator('input[name=start]').inputValue()).toBe(monday.set({ hour: 9 }).toFormat("yyyy-MM-dd'T'HH:mm"));
     await expect.poll(() => page.locator('input[name=end]').inputValue()).toBe(monday.set({ hour: 10 }).toFormat("yyyy-MM-dd'T'HH:mm"));
     // Validation in the form's own words.

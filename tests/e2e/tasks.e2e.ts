@@ -146,6 +146,7 @@ describe('add-task dialog', () => {
 
     // The search mode of the picker.
     await page.getByTestId('staff-search-mode').click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('staff-search');
     await page.getByTestId('staff-search').fill('张晓雯');
     await page.getByTestId('staff-option').filter({ hasText: '张晓雯' }).click();
     await page.getByTestId('selected-executor').filter({ hasText: '张晓雯' }).waitFor();
@@ -476,7 +477,8 @@ describe('rich-text editor', () => {
     await pasteFile('pasted.png', png.toString('base64'));
     await expect.poll(() => editor.locator('img').count()).toBe(2);
     await pasteFile('fake.png', Buffer.from('<svg onload=alert(1)>').toString('base64'));
-    await expect(message.innerText()).resolves.toBe('文件类型不允许');
+    // The refusal follows an asynchronous read of the file's first bytes.
+    await expect.poll(() => message.innerText()).toBe('文件类型不允许');
     await expect(editor.locator('img').count()).resolves.toBe(2);
 
     // Video and iframe embeds by address, validated.
