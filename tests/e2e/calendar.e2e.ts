@@ -24,7 +24,8 @@ afterAll(async () => {
 // ── the API, as an integrator (a token, full documents) ──
 
 const tokens = new Map<string, string>();
-async function gql<T = any>(account: string, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+/** Runs a document as `account`; `T` is the shape of the `data` it selects. */
+async function gql<T>(account: string, query: string, variables: Record<string, unknown> = {}): Promise<T> {
   let token = tokens.get(account);
   if (!token) {
     const password = account === 'admin' ? 'Admin#2026' : 'Staff#2026';
@@ -45,18 +46,22 @@ async function gql<T = any>(account: string, query: string, variables: Record<st
 }
 
 async function me(account: string): Promise<{ id: string; databaseId: number; zone: string }> {
-  const d = await gql(account, '{ viewer { user { id databaseId timeZone } } }');
+  const d = await gql<{ viewer: { user: { id: string; databaseId: number; timeZone: string } } }>(account, '{ viewer { user { id databaseId timeZone } } }');
   return { id: d.viewer.user.id, databaseId: d.viewer.user.databaseId, zone: d.viewer.user.timeZone };
 }
+
+type Created = { createWorkEvent: { __typename: string; events?: Array<{ id: string; databaseId: number; title: string; startAt: string }>; message?: string } };
+type Occurrence = { eventId: string; title: string; startAt: string; endAt: string; startLocal: string; published: boolean; seriesId: number | null; isException: boolean };
+type Calendar = { occurrences: Occurrence[]; scheduleEntries: Array<{ id: string; workDate: string; workHours: number }> };
 
 const CREATE = `mutation($input: CreateWorkEventInput!) { createWorkEvent(input: $input) { __typename
   ... on WorkEventSavePayload { events { id databaseId title startAt } } ... on Error { message } } }`;
 
 async function calendar(account: string, from: DateTime, to: DateTime) {
-  const d = await gql(account, `query($from: DateTime!, $to: DateTime!) { calendar(from: $from, to: $to) {
+  const d = await gql<{ calendar: Calendar }>(account, `query($from: DateTime!, $to: DateTime!) { calendar(from: $from, to: $to) {
     occurrences { eventId title startAt endAt startLocal published seriesId isException }
     scheduleEntries { id workDate workHours } } }`, { from: from.toUTC().toISO(), to: to.toUTC().toISO() });
-  return d.calendar as { occurrences: Array<{ eventId: string; title: string; startAt: string; endAt: string; startLocal: string; published: boolean; seriesId: number | null; isException: boolean }>; scheduleEntries: Array<{ id: string; workDate: string; workHours: number }> };
+  return d.calendar;
 }
 
 // ── the page ──
@@ -139,6 +144,8 @@ describe('My Calendar', () => {
 
     await selectRange(page, 0, 9, 10);
     await dialog(page).waitFor();
+    // A new event starts in its title field (the dialog's initial focus).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('title');
     await expect.poll(() => page.locator('input[name=start]').inputValue()).toBe(monday.set({ hour: 9 }).toFormat("yyyy-MM-dd'T'HH:mm"));
     await expect.poll(() => page.locator('input[name=end]').inputValue()).toBe(monday.set({ hour: 10 }).toFormat("yyyy-MM-dd'T'HH:mm"));
     // Validation in the form's own words.
@@ -210,7 +217,7 @@ describe('My Calendar', () => {
     const monday = targetWeek(lecturer.zone).plus({ weeks: 3 });
     const busy = monday.plus({ days: 2 }).set({ hour: 14 });
     // Someone else (the manager) books the lecturer on Wednesday 14:00–15:00.
-    const made = await gql('manager', CREATE, { input: { title: 'Parent meeting', startAt: busy.toUTC().toISO(), endAt: busy.plus({ hours: 1 }).toUTC().toISO(), participantIds: [lecturer.id], published: true, timeZone: lecturer.zone, force: true } });
+    const made = await gql<Created>('manager', CREATE, { input: { title: 'Parent meeting', startAt: busy.toUTC().toISO(), endAt: busy.plus({ hours: 1 }).toUTC().toISO(), participantIds: [lecturer.id], published: true, timeZone: lecturer.zone, force: true } });
     expect(made.createWorkEvent.__typename).toBe('WorkEventSavePayload');
 
     const { context, page } = await newPage(browser, { width: 1440, height: 1000 });
@@ -260,14 +267,14 @@ describe('My Calendar', () => {
   it('shows schedule entries added through the API and the days without a work log', async () => {
     const lecturer = await me('lecturer');
     const monday = targetWeek(lecturer.zone).plus({ weeks: 5 });
-    const projects = await gql('lecturer', '{ projects(first: 1, excludeStates: [FINISHED, CANCELLED]) { edges { node { id name } } } }');
-    const project = projects.projects.edges[0].node as { id: string; name: string };
+    const projects = await gql<{ projects: { edges: Array<{ node: { id: string; name: string } }> } }>('lecturer', '{ projects(first: 1, excludeStates: [FINISHED, CANCELLED]) { edges { node { id name } } } }');
+    const project = projects.projects.edges[0]!.node;
     const { context, page } = await newPage(browser, { width: 1440, height: 1000 });
     await openCalendar(page, 'lecturer');
     await goToWeek(page, monday);
     await expect.poll(() => page.locator('.bo-cal-entry').count()).toBe(0);
 
-    const saved = await gql('lecturer', `mutation($input: SaveScheduleEntriesInput!) { saveScheduleEntries(input: $input) { __typename ... on Error { message } } }`, {
+    const saved = await gql<{ saveScheduleEntries: { __typename: string; message?: string } }>('lecturer', `mutation($input: SaveScheduleEntriesInput!) { saveScheduleEntries(input: $input) { __typename ... on Error { message } } }`, {
       input: { rows: [{ workDate: monday.plus({ days: 1 }).toISODate(), projectId: project.id, hours: 7.5 }, { workDate: monday.plus({ days: 1 }).toISODate(), projectId: project.id, hours: 2, begin: '19:00', end: '21:00', scheduleType: 'OVERTIME' }] },
     });
     expect(saved.saveScheduleEntries.__typename).toBe('SaveScheduleEntriesPayload');
@@ -302,7 +309,7 @@ describe('My Calendar', () => {
   it('subscribes to the ICS feed: the link from the panel answers a calendar that parses; pause, resume, new link', async () => {
     const partner = await me('partner');
     const start = DateTime.now().setZone(partner.zone).startOf('day').plus({ days: 3, hours: 10 });
-    await gql('partner', CREATE, { input: { title: 'Partner visit', startAt: start.toUTC().toISO(), endAt: start.plus({ hours: 2 }).toUTC().toISO(), published: true, address: 'Shanghai office' } });
+    await gql<Created>('partner', CREATE, { input: { title: 'Partner visit', startAt: start.toUTC().toISO(), endAt: start.plus({ hours: 2 }).toUTC().toISO(), published: true, address: 'Shanghai office' } });
 
     const { context, page } = await newPage(browser, { width: 1440, height: 1000 });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
@@ -393,7 +400,7 @@ describe('My Calendar', () => {
     // 34 daily series of 30 occurrences = 1,020 events in the month, spread over the day.
     for (let i = 0; i < 34; i++) {
       const start = month.plus({ hours: 7 + (i % 12), minutes: (i % 2) * 30 });
-      const res = await gql('sales', CREATE, {
+      const res = await gql<Created>('sales', CREATE, {
         input: { title: `Load ${i + 1}`, startAt: start.toUTC().toISO(), endAt: start.plus({ minutes: 45 }).toUTC().toISO(), recurrence: { freq: 'DAILY', interval: 1, count: 30 }, force: true, type: 1 + (i % 5), published: i % 3 !== 0 },
       });
       expect(res.createWorkEvent.__typename).toBe('WorkEventSavePayload');

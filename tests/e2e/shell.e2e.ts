@@ -19,8 +19,8 @@ afterAll(async () => {
 
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 
-/** What an integrator does: a full document with a token, from server code. */
-async function gqlAs(account: string, password: string, query: string, variables: Record<string, unknown> = {}) {
+/** What an integrator does: a full document with a token, from server code. `T` is the shape of the `data` it selects. */
+async function gqlAs<T>(account: string, password: string, query: string, variables: Record<string, unknown> = {}): Promise<{ data?: T; errors?: unknown }> {
   const url = `${inject('baseUrl')}/graphql`;
   const login = (await (await fetch(url, {
     method: 'POST',
@@ -28,7 +28,7 @@ async function gqlAs(account: string, password: string, query: string, variables
     body: JSON.stringify({ query: 'mutation($i: LoginInput!) { login(input: $i) { ... on TokenPayload { token } } }', variables: { i: { account, password } } }),
   })).json()) as { data: { login: { token: string } } };
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-token': login.data.login.token }, body: JSON.stringify({ query, variables }) });
-  return (await res.json()) as { data: Record<string, any>; errors?: unknown };
+  return (await res.json()) as { data?: T; errors?: unknown };
 }
 
 /**
@@ -38,16 +38,16 @@ async function gqlAs(account: string, password: string, query: string, variables
  * other specs' staff lists and pictures do not show it.
  */
 async function ownStaff(like: string, password: string): Promise<{ account: string; done: () => Promise<void> }> {
-  const found = await gqlAs('admin', 'Admin#2026', 'query($s: String) { users(filter: { search: $s }, first: 5) { edges { node { account roles { id } } } } }', { s: like });
-  const model = (found.data.users.edges as Array<{ node: { account: string; roles: Array<{ id: string }> } }>).find((e) => e.node.account === like)!.node;
+  const found = await gqlAs<{ users: { edges: Array<{ node: { account: string; roles: Array<{ id: string }> } }> } }>('admin', 'Admin#2026', 'query($s: String) { users(filter: { search: $s }, first: 5) { edges { node { account roles { id } } } } }', { s: like });
+  const model = found.data!.users.edges.find((e) => e.node.account === like)!.node;
   const account = `e2e.${like}.${Date.now().toString(36)}`;
-  const made = await gqlAs('admin', 'Admin#2026', 'mutation($i: CreateStaffInput!) { createStaff(input: $i) { __typename ... on SavedPersonPayload { user { id } } ... on Error { message } } }', {
+  const made = await gqlAs<{ createStaff: { __typename: string; user?: { id: string }; message?: string } }>('admin', 'Admin#2026', 'mutation($i: CreateStaffInput!) { createStaff(input: $i) { __typename ... on SavedPersonPayload { user { id } } ... on Error { message } } }', {
     i: { account, name: `测试${like}`, password, roleIds: model.roles.map((r) => r.id) },
   });
   expect(made.data?.createStaff?.__typename).toBe('SavedPersonPayload');
-  const userId = made.data.createStaff.user.id as string;
+  const userId = made.data!.createStaff.user!.id;
   const done = async () => {
-    const res = await gqlAs('admin', 'Admin#2026', 'mutation($i: StaffStateInput!) { deactivateStaff(input: $i) { __typename } }', { i: { userId } });
+    const res = await gqlAs<{ deactivateStaff: { __typename: string } }>('admin', 'Admin#2026', 'mutation($i: StaffStateInput!) { deactivateStaff(input: $i) { __typename } }', { i: { userId } });
     expect(res.data?.deactivateStaff?.__typename).toBe('StaffStatePayload');
   };
   return { account, done };
@@ -371,12 +371,12 @@ describe('notices and letters', () => {
     const before = await count();
 
     // A letter sent by a colleague arrives over the subscription.
-    const me = await gqlAs('manager', 'Staff#2026', '{ users(filter: { search: "consultant" }, first: 5) { edges { node { id account } } } }');
-    const recipient = (me.data.users as { edges: Array<{ node: { id: string; account: string } }> }).edges.find((e) => e.node.account === 'consultant')!.node.id;
-    const sent = await gqlAs('manager', 'Staff#2026', 'mutation($i: SendLetterInput!) { sendLetter(input: $i) { __typename } }', {
+    const me = await gqlAs<{ users: { edges: Array<{ node: { id: string; account: string } }> } }>('manager', 'Staff#2026', '{ users(filter: { search: "consultant" }, first: 5) { edges { node { id account } } } }');
+    const recipient = me.data!.users.edges.find((e) => e.node.account === 'consultant')!.node.id;
+    const sent = await gqlAs<{ sendLetter: { __typename: string } }>('manager', 'Staff#2026', 'mutation($i: SendLetterInput!) { sendLetter(input: $i) { __typename } }', {
       i: { recipientIds: [recipient], title: '周会安排 e2e', content: '<p>周五下午三点开会。<script>alert(1)</script></p>' },
     });
-    expect(sent.data.sendLetter).toEqual({ __typename: 'SendLetterPayload' });
+    expect(sent.data?.sendLetter).toEqual({ __typename: 'SendLetterPayload' });
     await expect.poll(count, { timeout: 15_000 }).toBe(before + 1);
     await expect(page.getByTestId('unread-count').innerText()).resolves.toBe(String(before + 1));
 

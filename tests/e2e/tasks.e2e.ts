@@ -38,10 +38,12 @@ async function shot(page: Page, name: string): Promise<void> {
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 const run = Math.random().toString(36).slice(2, 7);
 
-type Gql = { data?: Record<string, any>; errors?: unknown[] };
+/** An answer; `T` is the shape of the `data` the document selects. */
+type Gql<T> = { data?: T; errors?: unknown[] };
+type Edges<N> = { edges: Array<{ node: N }> };
 
 /** What an integrator does: a full document with a token, from server code (not a browser). */
-async function gqlAs(account: string, password: string, query: string, variables: Record<string, unknown> = {}): Promise<Gql> {
+async function gqlAs<T>(account: string, password: string, query: string, variables: Record<string, unknown> = {}): Promise<Gql<T>> {
   const url = `${inject('baseUrl')}/graphql`;
   const loginRes = (await (await fetch(url, {
     method: 'POST',
@@ -49,18 +51,18 @@ async function gqlAs(account: string, password: string, query: string, variables
     body: JSON.stringify({ query: 'mutation($i: LoginInput!) { login(input: $i) { ... on TokenPayload { token } } }', variables: { i: { account, password } } }),
   })).json()) as { data: { login: { token: string } } };
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-token': loginRes.data.login.token }, body: JSON.stringify({ query, variables }) });
-  return (await res.json()) as Gql;
+  return (await res.json()) as Gql<T>;
 }
 
-const adminGql = (query: string, variables: Record<string, unknown> = {}) => gqlAs('admin', 'Admin#2026', query, variables);
+const adminGql = <T>(query: string, variables: Record<string, unknown> = {}) => gqlAs<T>('admin', 'Admin#2026', query, variables);
 
 let projectId = '';
 const people: Record<string, string> = {};
 
 async function personId(account: string): Promise<string> {
   if (!people[account]) {
-    const res = await adminGql('query($s: String) { people(filter: { search: $s, type: STAFF }, first: 5) { edges { node { id account } } } }', { s: account });
-    const node = (res.data!.people.edges as Array<{ node: { id: string; account: string } }>).find((e) => e.node.account === account);
+    const res = await adminGql<{ people: Edges<{ id: string; account: string }> }>('query($s: String) { people(filter: { search: $s, type: STAFF }, first: 5) { edges { node { id account } } } }', { s: account });
+    const node = res.data!.people.edges.find((e) => e.node.account === account);
     if (!node) throw new Error(`no staff member ${account}`);
     people[account] = node.node.id;
   }
@@ -69,17 +71,17 @@ async function personId(account: string): Promise<string> {
 
 /** Creates a task through GraphQL as `assigner` (default admin) and answers its global id. */
 async function createTask(title: string, executor: string, extra: Record<string, unknown> = {}, assigner: [string, string] = ['admin', 'Admin#2026']): Promise<string> {
-  const res = await gqlAs(assigner[0], assigner[1], 'mutation($i: CreateTaskInput!) { createTask(input: $i) { __typename ... on TaskPayload { task { id } } ... on Error { message } } }', {
+  const res = await gqlAs<{ createTask: { __typename: string; task?: { id: string }; message?: string } }>(assigner[0], assigner[1], 'mutation($i: CreateTaskInput!) { createTask(input: $i) { __typename ... on TaskPayload { task { id } } ... on Error { message } } }', {
     i: { projectId, title, executorId: await personId(executor), content: '<p>Prepare the interview plan.</p>', ...extra },
   });
-  const result = res.data!.createTask as { __typename: string; task?: { id: string }; message?: string };
+  const result = res.data!.createTask;
   if (result.__typename !== 'TaskPayload') throw new Error(`createTask: ${result.message}`);
   return result.task!.id;
 }
 
 beforeAll(async () => {
-  const res = await adminGql('{ projects(filter: { search: "P2027-US" }, first: 1) { edges { node { id name } } } }');
-  projectId = (res.data!.projects.edges as Array<{ node: { id: string } }>)[0]!.node.id;
+  const res = await adminGql<{ projects: Edges<{ id: string; name: string }> }>('{ projects(filter: { search: "P2027-US" }, first: 1) { edges { node { id name } } } }');
+  projectId = res.data!.projects.edges[0]!.node.id;
 });
 
 /** Opens /working, searches the list for a title on a tab and opens the task's detail. */
@@ -144,6 +146,7 @@ describe('add-task dialog', () => {
 
     // The search mode of the picker.
     await page.getByTestId('staff-search-mode').click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('staff-search');
     await page.getByTestId('staff-search').fill('张晓雯');
     await page.getByTestId('staff-option').filter({ hasText: '张晓雯' }).click();
     await page.getByTestId('selected-executor').filter({ hasText: '张晓雯' }).waitFor();
@@ -233,11 +236,11 @@ describe('task-detail dialog', () => {
     await toast(page, '加入档期成功').waitFor();
     await page.getByTestId('schedule-dialog').waitFor({ state: 'detached' });
     // The entry is on the admin's calendar (what My Calendar reads), booked for this task, 2.5 h.
-    const taskDbId = ((await adminGql('query($s: String) { tasks(filter: { search: $s }, first: 1) { edges { node { databaseId } } } }', { s: title })).data!.tasks.edges as Array<{ node: { databaseId: number } }>)[0]!.node.databaseId;
+    const taskDbId = (await adminGql<{ tasks: Edges<{ databaseId: number }> }>('query($s: String) { tasks(filter: { search: $s }, first: 1) { edges { node { databaseId } } } }', { s: title })).data!.tasks.edges[0]!.node.databaseId;
     const from = new Date(Date.now() - 2 * 86_400_000).toISOString();
     const to = new Date(Date.now() + 2 * 86_400_000).toISOString();
-    const calendar = await adminGql('query($f: DateTime!, $t: DateTime!) { calendar(from: $f, to: $t) { scheduleEntries { taskIds workHours } } }', { f: from, t: to });
-    const booked = (calendar.data!.calendar.scheduleEntries as Array<{ taskIds: number[]; workHours: number }>).filter((e) => e.taskIds.includes(taskDbId));
+    const calendar = await adminGql<{ calendar: { scheduleEntries: Array<{ taskIds: number[]; workHours: number }> } }>('query($f: DateTime!, $t: DateTime!) { calendar(from: $f, to: $t) { scheduleEntries { taskIds workHours } } }', { f: from, t: to });
+    const booked = calendar.data!.calendar.scheduleEntries.filter((e) => e.taskIds.includes(taskDbId));
     expect(booked.map((e) => e.workHours)).toEqual([2.5]);
     await expect.poll(() => page.locator('.bo-cal-entry').count()).toBe(entriesBefore + 1);
     await expect(page.locator('.bo-cal-entry').filter({ hasText: '2.5' }).count()).resolves.toBeGreaterThan(0);
@@ -380,8 +383,8 @@ describe('rich-text editor', () => {
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
 
     // The server is a defence of its own: what it stored is clean whatever the client sent.
-    const stored = await adminGql('query($s: String) { tasks(filter: { search: $s }, first: 1) { edges { node { content } } } }', { s: title });
-    const storedHtml = (stored.data!.tasks.edges as Array<{ node: { content: string } }>)[0]!.node.content;
+    const stored = await adminGql<{ tasks: Edges<{ content: string }> }>('query($s: String) { tasks(filter: { search: $s }, first: 1) { edges { node { content } } } }', { s: title });
+    const storedHtml = stored.data!.tasks.edges[0]!.node.content;
     expect(storedHtml).toContain('safe text');
     expect(storedHtml).not.toMatch(/onerror|onclick|<script|javascript:|<iframe|<svg|position/i);
     await context.close();
@@ -474,7 +477,8 @@ describe('rich-text editor', () => {
     await pasteFile('pasted.png', png.toString('base64'));
     await expect.poll(() => editor.locator('img').count()).toBe(2);
     await pasteFile('fake.png', Buffer.from('<svg onload=alert(1)>').toString('base64'));
-    await expect(message.innerText()).resolves.toBe('文件类型不允许');
+    // The refusal follows an asynchronous read of the file's first bytes.
+    await expect.poll(() => message.innerText()).toBe('文件类型不允许');
     await expect(editor.locator('img').count()).resolves.toBe(2);
 
     // Video and iframe embeds by address, validated.

@@ -1,6 +1,6 @@
 import { Box, Flex } from '@chakra-ui/react';
 import { Loading } from './Loading.tsx';
-import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { matchPath, useLocation, useOutlet, useRevalidator } from 'react-router';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
@@ -104,6 +104,25 @@ function LayoutFrame() {
   );
 }
 
+type KeptView = { element: ReactNode; key: number };
+
+/**
+ * The kept-alive views after a render at `pathname`: the current one added (or replaced when its
+ * tab was refreshed), those whose tab was closed dropped. The same map when nothing changed.
+ */
+function keptViews(kept: ReadonlyMap<string, KeptView>, pathname: string, current: KeptView | null, views: ReadonlyArray<{ path: string }>): ReadonlyMap<string, KeptView> {
+  let next = kept;
+  const hit = kept.get(pathname);
+  if (current && (!hit || hit.key !== current.key)) next = new Map(next).set(pathname, current);
+  const stale = [...next.keys()].filter((path) => path !== pathname && !views.some((v) => v.path === path));
+  if (stale.length) {
+    const pruned = new Map(next);
+    for (const path of stale) pruned.delete(path);
+    next = pruned;
+  }
+  return next;
+}
+
 /**
  * Renders the current view; `/archives/list` and `/user-manage/list` stay mounted (hidden)
  * while their tab is open, so they keep their state when revisited. Refreshing a tab bumps its key.
@@ -114,21 +133,18 @@ function ViewHost() {
   const keys = refreshKeys.use();
   const views = visitedViews.use();
   const revalidator = useRevalidator();
-  const cache = useRef(new Map<string, { element: ReactNode; key: number }>());
+  // The kept-alive views: each keeps the element it was first rendered with (until its tab is
+  // refreshed or closed). Adjusted during render, React's pattern for state that follows props.
+  const [kept, setKept] = useState<ReadonlyMap<string, KeptView>>(() => new Map());
   // A screen that threw: its route's loader starts the query again, then the screen re-mounts.
   const retry = (path: string) => void revalidator.revalidate().then(() => refreshView(path));
   const key = keys[pathname] ?? 0;
   const keepAlive = KEEP_ALIVE_PATHS.has(pathname);
-  if (keepAlive) {
-    const hit = cache.current.get(pathname);
-    if (!hit || hit.key !== key) cache.current.set(pathname, { element: outlet, key });
-  }
-  for (const path of [...cache.current.keys()]) {
-    if (path !== pathname && !views.some((v) => v.path === path)) cache.current.delete(path);
-  }
+  const cache = keptViews(kept, pathname, keepAlive ? { element: outlet, key } : null, views);
+  if (cache !== kept) setKept(cache);
   return (
     <>
-      {[...cache.current].map(([path, entry]) => (
+      {[...cache].map(([path, entry]) => (
         <Box key={`${path}#${entry.key}`} display={path === pathname ? 'block' : 'none'} data-kept-alive={path}>
           <ErrorBoundary onRetry={() => retry(path)} resetKey={entry.key}>
             <Suspense fallback={<Loading />}>{entry.element}</Suspense>

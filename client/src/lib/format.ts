@@ -12,15 +12,6 @@ export function formatDateTime(value: Date | string, lang: Lang, timeZone?: stri
   }).format(date);
 }
 
-export function formatDate(value: Date | string, lang: Lang, timeZone?: string): string {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  return new Intl.DateTimeFormat(locales[lang], { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long', timeZone }).format(date);
-}
-
-export function formatNumber(value: number, lang: Lang): string {
-  return new Intl.NumberFormat(locales[lang]).format(value);
-}
-
 /** Time-ago text; switches at 30 s, 1 h, 24 h and 48 h, then shows the date and time. */
 export function timeAgo(value: Date | string, now: Date, lang: Lang, t: Translate, timeZone?: string): string {
   const date = typeof value === 'string' ? new Date(value) : value;

@@ -71,4 +71,3 @@ const config = defineConfig({
 });
 
 export const system = createSystem(defaultConfig, config);
-export { TASK_PRIORITY_PALETTE, TASK_STATE_PALETTE } from './status.ts';

@@ -1,6 +1,6 @@
 import { defineRecipe, defineSlotRecipe } from '@chakra-ui/react';
 
-/** A white card with a border: lists, detail sections, placeholders (`<Panel>` in components/Panel.tsx). */
+/** A white card with a border: lists, detail sections, placeholders. */
 export const panelRecipe = defineRecipe({
   className: 'bo-panel',
   base: { bg: 'bg.panel', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg' },

@@ -6,7 +6,7 @@ import { TableKit } from '@tiptap/extension-table';
 import TextAlign from '@tiptap/extension-text-align';
 import { BackgroundColor, Color, TextStyle } from '@tiptap/extension-text-style';
 import { CharacterCount, Placeholder } from '@tiptap/extensions';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearDraft, loadDraft, saveDraft } from './drafts.ts';
 import { BlockFormat, Embed } from './extensions.ts';
@@ -94,10 +94,13 @@ export default function RichTextEditor({ value, onChange, draftKey, placeholder,
   const [upload, setUpload] = useState<{ name: string; fraction: number } | null>(null);
   const dirty = useRef(false);
   const overflowed = useRef(false);
+  // The editor's callbacks (given once, at creation) call the latest props through refs.
   const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
   const onOverflowRef = useRef(onOverflow);
-  onOverflowRef.current = onOverflow;
+  useLayoutEffect(() => {
+    onChangeRef.current = onChange;
+    onOverflowRef.current = onOverflow;
+  }, [onChange, onOverflow]);
 
   const extensions = useMemo(
     () => [
@@ -122,8 +125,6 @@ export default function RichTextEditor({ value, onChange, draftKey, placeholder,
 
   // Declared before the editor (its props call it); reads the editor through a ref.
   const editorRef = useRef<Editor | null>(null);
-  const sayRef = useRef(say);
-  sayRef.current = say;
   function insertImageFiles(files: File[]): boolean {
     const images = files.filter((f) => f.type.startsWith('image/'));
     if (!images.length) return false;
@@ -132,7 +133,7 @@ export default function RichTextEditor({ value, onChange, draftKey, placeholder,
         const problem = checkImageFile(file);
         const bytes = problem ? null : new Uint8Array(await file.slice(0, 16).arrayBuffer());
         if (problem || !bytes || !sniffImage(bytes)) {
-          sayRef.current({ text: t(UPLOAD_KEYS[problem ?? 'typeNotAllowed']), tone: 'error' });
+          say({ text: t(UPLOAD_KEYS[problem ?? 'typeNotAllowed']), tone: 'error' });
           continue;
         }
         setUpload({ name: file.name, fraction: 0 });
@@ -142,7 +143,7 @@ export default function RichTextEditor({ value, onChange, draftKey, placeholder,
           // After the selection (a selected image is kept, not replaced).
           current?.chain().focus().insertContentAt(current.state.selection.to, { type: 'image', attrs: { src, alt: file.name } }).run();
         } catch {
-          sayRef.current({ text: t('editor.uploadError'), tone: 'error' });
+          say({ text: t('editor.uploadError'), tone: 'error' });
         } finally {
           setUpload(null);
         }
@@ -171,7 +172,9 @@ export default function RichTextEditor({ value, onChange, draftKey, placeholder,
     },
   });
 
-  editorRef.current = editor;
+  useLayoutEffect(() => {
+    editorRef.current = editor;
+  }, [editor]);
 
   const state = useEditorState({
     editor,

@@ -1,4 +1,5 @@
 import { Extension, Node, mergeAttributes } from '@tiptap/core';
+import type { EditorState, Transaction } from '@tiptap/pm/state';
 import { EDITOR_LIMITS } from './rules.ts';
 
 declare module '@tiptap/core' {
@@ -48,7 +49,7 @@ export const BlockFormat = Extension.create({
     ];
   },
   addCommands() {
-    const step = (delta: number) => () => ({ tr, state, dispatch }: { tr: import('@tiptap/pm/state').Transaction; state: import('@tiptap/pm/state').EditorState; dispatch?: (tr: import('@tiptap/pm/state').Transaction) => void }) => {
+    const step = (delta: number) => () => ({ tr, state, dispatch }: { tr: Transaction; state: EditorState; dispatch?: (tr: Transaction) => void }) => {
       let changed = false;
       state.doc.nodesBetween(state.selection.from, state.selection.to, (node, pos) => {
         if (!BLOCKS.includes(node.type.name)) return;

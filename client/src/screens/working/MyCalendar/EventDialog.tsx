@@ -1,6 +1,6 @@
 import { Alert, Badge, Box, Button, Checkbox, CloseButton, Dialog, Field, Flex, Grid, Input, NativeSelect, Portal, RadioGroup, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
 import { DateTime } from 'luxon';
-import { Suspense, useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useLazyLoadQuery, useMutation } from 'react-relay';
 import { ConflictList, type Clash } from '../../../components/calendar/ConflictList.tsx';
@@ -10,14 +10,14 @@ import { PeopleSearch, personName, type Person } from './PeoplePicker.tsx';
 import { notify } from '../../../components/toaster.tsx';
 import { useLang } from '../../../lib/useLang.ts';
 import type { EventDialogQuery, EventDialogQuery$data } from './__generated__/EventDialogQuery.graphql.ts';
-import type { EventDialogCreateMutation, RecurrenceInput, Weekday } from './__generated__/EventDialogCreateMutation.graphql.ts';
+import type { EventDialogCreateMutation, RecurrenceInput } from './__generated__/EventDialogCreateMutation.graphql.ts';
 import type { EventDialogUpdateMutation, EventScope } from './__generated__/EventDialogUpdateMutation.graphql.ts';
 import type { EventDialogDeleteMutation } from './__generated__/EventDialogDeleteMutation.graphql.ts';
 import type { EventDialogPublishMutation } from './__generated__/EventDialogPublishMutation.graphql.ts';
 import type { EventDialogUnpublishMutation } from './__generated__/EventDialogUnpublishMutation.graphql.ts';
 import { RecurrenceFields, recurrenceInput, repeatFromRule, repeatProblem, NO_REPEAT, type Repeat } from './RecurrenceFields.tsx';
 
-export type { EventScope, Weekday };
+export type { EventScope };
 
 const eventQuery = graphql`
   query EventDialogQuery($id: ID!) {
@@ -168,7 +168,7 @@ function Section({ label, children, testId }: { label: string; children: ReactNo
   );
 }
 
-function Body({ draft, eventId, me, projects, zone, onClose, onSaved }: Props) {
+function Body({ draft, eventId, me, projects, zone, onClose, onSaved, titleRef }: Props & { titleRef: RefObject<HTMLInputElement | null> }) {
   const { t } = useTranslation();
   const lang = useLang();
   const data = useLazyLoadQuery<EventDialogQuery>(eventQuery, { id: eventId ?? '' }, { fetchPolicy: eventId ? 'network-only' : 'store-only' });
@@ -290,7 +290,7 @@ function Body({ draft, eventId, me, projects, zone, onClose, onSaved }: Props) {
             <Stack gap="3">
               <Field.Root required invalid={problem === t('calendarUi.titleRequired')}>
                 <Field.Label>{t('calendarUi.field.title')}</Field.Label>
-                <Input name="title" value={form.title} maxLength={200} disabled={readOnly} onChange={(e) => set('title', e.target.value)} autoFocus={!loaded} />
+                <Input name="title" value={form.title} maxLength={200} disabled={readOnly} onChange={(e) => set('title', e.target.value)} ref={loaded ? undefined : titleRef} />
               </Field.Root>
               <Flex gap="4" wrap="wrap">
                 <Checkbox.Root checked={form.allDay} disabled={readOnly} onCheckedChange={(e) => {
@@ -467,14 +467,16 @@ type Props = {
 /** Create, view, edit, publish and delete one work event (with the conflict check and the series scope). */
 export function EventDialog(props: Props) {
   const { t } = useTranslation();
+  // A new event starts in its title field; an opened one in the dialog's first focusable element.
+  const titleRef = useRef<HTMLInputElement>(null);
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && props.onClose()} size="xl" placement="center" scrollBehavior="inside">
+    <Dialog.Root open onOpenChange={(e) => !e.open && props.onClose()} size="xl" placement="center" scrollBehavior="inside" initialFocusEl={() => titleRef.current}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content>
             <Suspense fallback={<Box p="8"><Spinner /></Box>}>
-              <Body {...props} />
+              <Body {...props} titleRef={titleRef} />
             </Suspense>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label={t('calendarUi.close')} />

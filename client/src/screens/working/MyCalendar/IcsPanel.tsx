@@ -19,7 +19,8 @@ const panelQuery = graphql`
   }
 `;
 
-graphql`
+// Only declares the fragment (for relay-compiler): the query and the mutations spread it.
+void graphql`
   fragment IcsPanelFields on IcsSubscription {
     id state feedPath pushFrequencyHours effectiveAt effectiveNotice lastFetchedAt linkCreatedAt
   }

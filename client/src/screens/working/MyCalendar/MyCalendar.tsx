@@ -180,9 +180,11 @@ const Grid = memo(function Grid({ view, date, people, me, manage, zone, fetchKey
     { fetchKey, fetchPolicy: 'store-and-network' },
   );
   const calendar = data.calendar;
-  const dataSeen = useRef<unknown>(null);
-  if (dataSeen.current !== calendar) {
-    dataSeen.current = calendar;
+  // cal-render starts when a render first sees new data (React's pattern for information from
+  // previous renders: state adjusted during render).
+  const [dataSeen, setDataSeen] = useState<unknown>(null);
+  if (dataSeen !== calendar) {
+    setDataSeen(calendar);
     performance.mark('cal:data');
   }
 

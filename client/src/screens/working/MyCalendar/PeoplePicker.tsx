@@ -22,27 +22,24 @@ export const personName = (p: { name: string; nameEn?: string | null }, lang: 'z
 /** Search staff as you type (debounced, one small query). */
 export function usePeopleSearch(search: string): { rows: readonly Row[]; loading: boolean } {
   const environment = useRelayEnvironment();
-  const [rows, setRows] = useState<readonly Row[]>([]);
-  const [loading, setLoading] = useState(false);
+  // The last answer and the search it answers: loading while that is not the current search
+  // (the previous rows stay shown meanwhile).
+  const [answer, setAnswer] = useState<{ search: string; rows: readonly Row[] } | null>(null);
   useEffect(() => {
-    setLoading(true);
+    let cleanup = () => {};
     const timer = setTimeout(() => {
       const sub = fetchQuery<PeoplePickerQuery>(environment, peopleQuery, { search: search.trim() || null }, { fetchPolicy: 'store-or-network' }).subscribe({
-        next: (data) => {
-          setRows(data.people.edges.map((e) => e.node));
-          setLoading(false);
-        },
-        error: () => setLoading(false),
+        next: (data) => setAnswer({ search, rows: data.people.edges.map((e) => e.node) }),
+        error: () => setAnswer((a) => ({ search, rows: a?.rows ?? [] })),
       });
       cleanup = () => sub.unsubscribe();
     }, 200);
-    let cleanup = () => {};
     return () => {
       clearTimeout(timer);
       cleanup();
     };
   }, [environment, search]);
-  return { rows, loading };
+  return { rows: answer?.rows ?? [], loading: answer?.search !== search };
 }
 
 /** A list of staff to choose from (with search), used by the people picker and the event dialog. */

@@ -7,7 +7,7 @@ import { RichTextEditor, clearDraft } from '../../../components/editor/index.tsx
 import { DialogShell } from '../../../components/DialogShell.tsx';
 import { ProjectAutocomplete, type PickedProject } from './ProjectAutocomplete.tsx';
 import { StaffPicker, type PickedPerson } from './StaffPicker.tsx';
-import { LetterBadge, PRIORITIES, TYPES, personName, priorityOf, type TaskPriorityCode, type TaskStateCode, type TaskTypeCode } from '../../../components/task/TaskBadges.tsx';
+import { LetterBadge, PRIORITIES, TYPES, personName, priorityOf, type TaskPriorityCode, type TaskTypeCode } from '../../../components/task/TaskBadges.tsx';
 import { notify } from '../../../components/toaster.tsx';
 import { useLang } from '../../../lib/useLang.ts';
 import { firstProblem, type NewTask, type Problem } from './rules.ts';

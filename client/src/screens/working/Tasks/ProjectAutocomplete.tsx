@@ -25,8 +25,8 @@ export function ProjectAutocomplete({ value, onChange, invalid, testId = 'projec
   const label = (p: { name: string; nameEn?: string | null } | null) => (p ? (lang === 'en' && p.nameEn ? p.nameEn : p.name) : '');
   const [text, setText] = useState(label(value));
   const [open, setOpen] = useState(false);
-  const [rows, setRows] = useState<readonly Row[]>([]);
-  const [loading, setLoading] = useState(false);
+  // The last answer and the search it answers (null: the live projects without a search).
+  const [answer, setAnswer] = useState<{ search: string | null; rows: readonly Row[] } | null>(null);
   const [active, setActive] = useState(0);
   const blurTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -49,24 +49,36 @@ export function ProjectAutocomplete({ value, onChange, invalid, testId = 'projec
     };
   }, [open]);
 
-  useEffect(() => setText(label(value)), [value?.id, lang]); // eslint-disable-line react-hooks/exhaustive-deps
+  // A new value (picked here or set by the form) or another language shows its label.
+  const shown = `${value?.id ?? ''}|${lang}`;
+  const [shownBefore, setShownBefore] = useState(shown);
+  if (shownBefore !== shown) {
+    setShownBefore(shown);
+    setText(label(value));
+  }
 
+  // What the list shows: projects matching the text, or all of them while the text is the value's label.
+  const search = text.trim() && text !== label(value) ? text.trim() : null;
+  const rows = answer?.rows ?? [];
+  const loading = open && (!answer || answer.search !== search);
   useEffect(() => {
     if (!open) return undefined;
-    setLoading(true);
-    const search = text.trim() && text !== label(value) ? text.trim() : null;
+    let live = true;
     const timer = setTimeout(() => {
       fetchQuery<ProjectAutocompleteQuery>(environment, projectsQuery, { search }, { fetchPolicy: 'store-or-network' })
         .toPromise()
         .then((data) => {
-          setRows(data?.projects.edges.map((e) => e.node) ?? []);
+          if (!live) return;
+          setAnswer({ search, rows: data?.projects.edges.map((e) => e.node) ?? [] });
           setActive(0);
         })
-        .catch(() => setRows([]))
-        .finally(() => setLoading(false));
+        .catch(() => live && setAnswer({ search, rows: [] }));
     }, 200);
-    return () => clearTimeout(timer);
-  }, [text, open, environment]); // eslint-disable-line react-hooks/exhaustive-deps
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [search, open, environment]);
 
   function pick(row: Row) {
     onChange({ id: row.id, name: row.name, nameEn: row.nameEn ?? null });

@@ -1,6 +1,6 @@
 import { Box, Button, Flex, Grid, IconButton, Input, Spinner, Stack, Text } from '@chakra-ui/react';
 import { ArrowLeft, Search, Users } from 'lucide-react';
-import { Suspense, useDeferredValue, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { useLang } from '../../../lib/useLang.ts';
@@ -109,6 +109,11 @@ export function StaffPicker({ selectedId, onSelect, layout = 'list', testId = 's
   const [open, setOpen] = useState(true);
   const [text, setText] = useState('');
   const search = useDeferredValue(text.trim());
+  // Choosing search mode puts the cursor in the search field.
+  const searchRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (mode === 'search') searchRef.current?.focus();
+  }, [mode]);
   return (
     <Stack gap="2" h="full" minH="0" data-testid={testId}>
       {mode === 'all' ? (
@@ -125,7 +130,7 @@ export function StaffPicker({ selectedId, onSelect, layout = 'list', testId = 's
           <IconButton aria-label={t('tasksUi.picker.back')} title={t('tasksUi.picker.back')} size="sm" variant="ghost" onClick={() => { setMode('all'); setText(''); }} data-testid="staff-search-back">
             <ArrowLeft />
           </IconButton>
-          <Input size="sm" autoFocus placeholder={t('tasksUi.picker.searchPlaceholder')} value={text} onChange={(e) => setText(e.target.value)} data-testid="staff-search" />
+          <Input ref={searchRef} size="sm" placeholder={t('tasksUi.picker.searchPlaceholder')} value={text} onChange={(e) => setText(e.target.value)} data-testid="staff-search" />
         </Flex>
       )}
       {(mode === 'search' || open) && (

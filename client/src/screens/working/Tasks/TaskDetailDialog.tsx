@@ -101,7 +101,6 @@ const deleteMutation = graphql`
 `;
 
 type Sub = 'priority' | 'reassign' | 'schedule' | 'append' | 'edit' | 'delete' | 'skill' | { addition: { id: string; content: string } } | null;
-type Result = { readonly __typename: string; readonly message?: string };
 
 /** The read-only skill-stack view is a stub (spec section 2): it never loads its fields and has a 1 s loading timer. */
 function SkillStackView({ name, onClose }: { name: string; onClose: () => void }) {

@@ -8,7 +8,7 @@ import { useRouteQuery } from '../../../relay/routeQuery.ts';
 import { taskListRoute } from './TaskList.route.ts';
 import { PRIORITIES, STATES, type TaskPriorityCode, type TaskStateCode } from '../../../components/task/TaskBadges.tsx';
 import { DialogErrorBoundary } from '../../../components/DialogErrorBoundary.tsx';
-import { ProjectAutocomplete, type PickedProject } from './ProjectAutocomplete.tsx';
+import { ProjectAutocomplete } from './ProjectAutocomplete.tsx';
 import { AddTaskDialog } from './AddTaskDialog.tsx';
 import { TaskDetailDialog } from './TaskDetailDialog.tsx';
 import { TaskRow } from './TaskRow.tsx';
@@ -157,8 +157,6 @@ export function TaskList({ compact = false, embedded = false }: { compact?: bool
 }
 
 /** The `mission/task-list` screen of the menu (the same list, full width). */
-export function TaskListScreen() {
+export default function TaskListScreen() {
   return <TaskList />;
 }
-
-export default TaskListScreen;

@@ -13,5 +13,3 @@ export function WorkingTasks() {
     </Box>
   );
 }
-
-export default WorkingTasks;
