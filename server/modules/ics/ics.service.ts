@@ -227,7 +227,7 @@ export async function feedForToken(db: Db, token: string, now = new Date()): Pro
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const sub = await db.icsSubscription.findUnique({
     where: { tokenHash: hashToken(token) },
-    include: { user: { select: { id: true, name: true, language: true, timeZone: true, state: true } } },
+    include: { user: { select: { id: true, type: true, name: true, language: true, timeZone: true, state: true } } },
   });
   if (!sub || sub.state !== ICS_STATES.OPEN || sub.user.state === 3) return null;
   const { from, to } = feedWindow(now);
@@ -258,7 +258,7 @@ export async function generateIcsFile(ctx: ServiceContext, raw: unknown): Promis
   const to = input.to ?? window.to;
   if (to.getTime() <= from.getTime()) throw new ValidationError('workdaily.rangeInvalid');
   if (to.getTime() - from.getTime() > MAX_GENERATE_DAYS * 86_400_000) throw new ValidationError('workdaily.rangeTooLong', { max: MAX_GENERATE_DAYS });
-  const user = await ctx.db.user.findUniqueOrThrow({ where: { id: actor.id }, select: { id: true, name: true, language: true, timeZone: true } });
+  const user = await ctx.db.user.findUniqueOrThrow({ where: { id: actor.id }, select: { id: true, type: true, name: true, language: true, timeZone: true } });
   const sub = await ctx.db.icsSubscription.findUnique({ where: { userId: actor.id }, select: { pushFrequencyHours: true } });
   const text = await userFeed(ctx.db, user, { calendarName: calendarName(user), refreshHours: sub?.pushFrequencyHours ?? 3, from, to });
   return { fileName: `calendar-${actor.account}.ics`, text };

@@ -199,3 +199,10 @@ export function ruleWithCountReduced(rrule: string, used: number): string {
 export function localText(instant: Date, zone: string): string {
   return DateTime.fromJSDate(instant, { zone }).toFormat("yyyy-MM-dd'T'HH:mm:ss");
 }
+
+/** The RRULE value of a stored or imported rule (`FREQ=...` or `RRULE:FREQ=...`, first rule line only). */
+export function ruleValue(text: string): string {
+  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const line = lines.find((l) => /^RRULE:/i.test(l)) ?? lines.find((l) => /FREQ=/i.test(l)) ?? '';
+  return line.replace(/^RRULE:/i, '');
+}

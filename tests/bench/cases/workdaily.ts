@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { buildFeed, feedWindow, loadFeed } from '../../../server/modules/ics/feed.ts';
+import { buildFeed, feedWindow } from '../../../server/modules/ics/feed.ts';
+import { eventsForFeed } from '../../../server/modules/schedule/index.ts';
 import type { BenchCaseFile } from '../env.ts';
 
 /**
@@ -94,7 +95,7 @@ const cases: BenchCaseFile = async ({ db, url, call, gql, adminToken, onClose })
   const from = () => new Date(Date.now() - 30 * 86_400_000);
   const to = () => new Date(Date.now() + 365 * 86_400_000);
   const auth = { 'content-type': 'application/json', 'x-token': adminToken };
-  const feedRows = await loadFeed(db, busy.id, ...(Object.values(feedWindow(new Date())) as [Date, Date]));
+  const feedRows = await eventsForFeed(db, busy, ...(Object.values(feedWindow(new Date())) as [Date, Date]));
   return [
     {
       name: `ICS feed, one year of a busy user (${eventCount} events)`,
