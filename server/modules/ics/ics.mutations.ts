@@ -1,7 +1,7 @@
 import { builder } from '../../graphql/builder.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
 import { translate } from '../../i18n/catalogue.ts';
-import { UserNode } from '../users/users.node.ts';
+import { UserNode } from '../users/index.ts';
 import { importIcs } from './ics.import.ts';
 import { batchChangeSubscriptions, changeMySubscription } from './ics.service.ts';
 

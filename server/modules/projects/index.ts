@@ -15,3 +15,4 @@ export const projectsModule = defineModule({
   messages: projectsMessages,
   routes: projectRoutes,
 });
+export { ProjectNode } from './projects.node.ts';

@@ -10,7 +10,7 @@
  * - a wall time that happens twice (fall back, 01:30 on the first Sunday of November) is the
  *   first of the two: 01:30 EDT.
  */
-import { DateTime, IANAZone } from 'luxon';
+import { DateTime } from 'luxon';
 import * as rruleNs from 'rrule';
 import { DomainError, ValidationError } from '../../errors.ts';
 

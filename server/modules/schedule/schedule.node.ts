@@ -1,7 +1,6 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { wallText } from '../../lib/wall-time.ts';
-import { canReadEntry } from '../workdaily/entries.policy.ts';
-import { UserNode } from '../users/users.node.ts';
+import { UserNode } from '../users/index.ts';
 import { builder } from '../../graphql/builder.ts';
 import { can, requireActor } from '../../policy.ts';
 import type { Conflict, Range } from './conflicts.ts';
@@ -141,27 +140,6 @@ export const EventSeriesNode = builder.prismaNode('EventSeries', {
       query: (_args, ctx) => ({ where: visibleEventsWhere(requireActor(ctx)), orderBy: { startAt: 'asc' } }),
     }),
     creator: t.relation('creator'),
-  }),
-});
-
-export const ScheduleEntryNode = builder.prismaNode('ScheduleEntry', {
-  nullable: true,
-  id: { field: 'id' },
-  description: "A schedule entry (the spec's work daily): a block of one employee's work on a day. Written by the tasks area.",
-  select: { employeeId: true, createdById: true, project: { select: { managerId: true } } },
-  authScopes: (e, ctx) => !!ctx.actor && canReadEntry(ctx.actor, e),
-  fields: (t) => ({
-    databaseId: t.exposeInt('id'),
-    workDate: t.expose('workDate', { type: 'Date', description: "The day, in the employee's zone." }),
-    employee: t.relation('employee'),
-    createdBy: t.relation('createdBy'),
-    scheduleType: t.exposeInt('scheduleType', { description: '1 regular, 2 overtime.' }),
-    project: t.relation('project', { nullable: true }),
-    beginAt: t.expose('beginAt', { type: 'DateTime' }),
-    endAt: t.expose('endAt', { type: 'DateTime' }),
-    workHours: t.float({ select: { workHours: true }, resolve: (e) => Number(e.workHours) }),
-    content: t.exposeString('content'),
-    taskIds: t.intList({ select: { tasks: { select: { taskId: true } } }, resolve: (e) => e.tasks.map((x) => x.taskId) }),
   }),
 });
 

@@ -15,3 +15,4 @@ export const tasksModule = defineModule({
   messages: tasksMessages,
   routes: taskRoutes,
 });
+export { ScheduleEntryTypeEnum } from './tasks.mutations.ts';

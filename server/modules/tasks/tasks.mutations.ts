@@ -1,7 +1,7 @@
 import { builder } from '../../graphql/builder.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
 import { encodeGlobalID } from '@pothos/plugin-relay';
-import { addTaskToSchedule, saveScheduleEntries, SCHEDULE_TYPES, type SavedEntry } from './schedule-entries.service.ts';
+import { addTaskToSchedule, saveScheduleEntries, SCHEDULE_TYPES, type SavedEntry } from './tasks.service.ts';
 import { TaskAdditionNode, TaskNode, TaskPriorityEnum, TaskTypeEnum } from './tasks.node.ts';
 import {
   addTaskAddition,

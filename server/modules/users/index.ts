@@ -15,3 +15,4 @@ export const usersModule = defineModule({
   messages: usersMessages,
   routes: userRoutes,
 });
+export { UserNode } from './users.node.ts';

@@ -1,7 +1,8 @@
 import { builder } from '../../graphql/builder.ts';
-import { ProjectNode } from '../projects/projects.node.ts';
-import { ScheduleEntryTypeEnum } from '../tasks/tasks.mutations.ts';
-import { UserNode } from '../users/users.node.ts';
+import { ProjectNode } from '../projects/index.ts';
+import { ScheduleEntryTypeEnum } from '../tasks/index.ts';
+import { UserNode } from '../users/index.ts';
+import { canReadEntry } from './workdaily.policy.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
 import {
   dailyReminder,
@@ -16,6 +17,27 @@ import {
   type StatisticRow,
   type ZoneTransform,
 } from './workdaily.service.ts';
+
+export const ScheduleEntryNode = builder.prismaNode('ScheduleEntry', {
+  nullable: true,
+  id: { field: 'id' },
+  description: "A schedule entry (the spec's work daily): a block of one employee's work on a day. Written by the tasks area.",
+  select: { employeeId: true, createdById: true, project: { select: { managerId: true } } },
+  authScopes: (e, ctx) => !!ctx.actor && canReadEntry(ctx.actor, e),
+  fields: (t) => ({
+    databaseId: t.exposeInt('id'),
+    workDate: t.expose('workDate', { type: 'Date', description: "The day, in the employee's zone." }),
+    employee: t.relation('employee'),
+    createdBy: t.relation('createdBy'),
+    scheduleType: t.exposeInt('scheduleType', { description: '1 regular, 2 overtime.' }),
+    project: t.relation('project', { nullable: true }),
+    beginAt: t.expose('beginAt', { type: 'DateTime' }),
+    endAt: t.expose('endAt', { type: 'DateTime' }),
+    workHours: t.float({ select: { workHours: true }, resolve: (e) => Number(e.workHours) }),
+    content: t.exposeString('content'),
+    taskIds: t.intList({ select: { tasks: { select: { taskId: true } } }, resolve: (e) => e.tasks.map((x) => x.taskId) }),
+  }),
+});
 
 export const DailyReminderRef = builder.objectRef<ReminderState>('DailyReminder').implement({
   description: "A person's daily work-report reminder for one day.",

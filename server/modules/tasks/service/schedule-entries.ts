@@ -1,12 +1,12 @@
 import { DateTime } from 'luxon';
-import type { Actor, ServiceContext } from '../../context.ts';
-import type { Tx } from '../../db/client.ts';
-import { DomainError, NotFoundError, ValidationError } from '../../errors.ts';
-import { dbId, parseInput, z } from '../../lib/validate.ts';
-import { authorize, can } from '../../policy.ts';
-import { runWrite } from '../../write.ts';
-import { isTaskVisible } from './tasks.policy.ts';
-import { PLAIN_TEXT_MAX, TASK_STATES } from './tasks.service.ts';
+import type { Actor, ServiceContext } from '../../../context.ts';
+import type { Tx } from '../../../db/client.ts';
+import { DomainError, NotFoundError, ValidationError } from '../../../errors.ts';
+import { dbId, parseInput, z } from '../../../lib/validate.ts';
+import { authorize, can } from '../../../policy.ts';
+import { runWrite } from '../../../write.ts';
+import { isTaskVisible } from '../tasks.policy.ts';
+import { PLAIN_TEXT_MAX, TASK_STATES } from './rules.ts';
 
 /**
  * Writes of schedule entries (the spec's work daily): the add-to-schedule rules of spec
