@@ -288,33 +288,47 @@ function expandCached(rrule: string, zone: string, dtstart: Date): Date[] {
   return starts;
 }
 
-const feedSelect = {
-  id: true, title: true, content: true, address: true, startAt: true, endAt: true, allDay: true, timeZone: true, published: true,
-  updatedAt: true, seriesId: true, originalStart: true, isException: true,
-} as const satisfies Prisma.WorkEventSelect;
+type FeedRow = {
+  id: number; title: string; content: string; address: string; start_at: string; end_at: string; all_day: boolean; time_zone: string;
+  published: boolean; updated_at: string; series_id: number | null; original_start: string | null; is_exception: boolean;
+};
+type FeedSeriesRow = { id: number; rrule: string; time_zone: string; dtstart: string; duration_min: number; updated_at: string };
 
 /**
  * The events of one user's calendar feed overlapping [from, to): their own events (taken part
  * in or created) that the feed's viewer may see (`visibleEventsWhere`). Series are answered
  * with their rule, the starts it makes in the window, this user's exception dates there and
  * the overridden occurrences; single events (and occurrences of a rule that no longer expands)
- * as they are. Two statements, whatever the number of events.
+ * as they are. Two statements, whatever the number of events: the ids by the visibility rule,
+ * then the rows and their series as one JSON value (2,000 rows through the client's row
+ * conversion cost more than the rest of the feed; docs/performance.md).
  */
 export async function eventsForFeed(db: Db, user: { id: number; type: number }, from: Date, to: Date): Promise<{ singles: FeedEvent[]; series: FeedSeries[] }> {
   // Events last at most MAX_EVENT_DAYS: the lower bound keeps both index scans short.
   const range = { gte: new Date(from.getTime() - MAX_EVENT_DAYS * 86_400_000), lt: to };
-  const events = await db.workEvent.findMany({
+  const visible = await db.workEvent.findMany({
     where: {
       AND: [
         { OR: [{ creatorId: user.id, startAt: range, endAt: { gt: from } }, { participants: { some: { userId: user.id, startAt: range, endAt: { gt: from } } } }] },
         visibleEventsWhere(feedViewer(user)),
       ],
     },
-    select: feedSelect,
-    orderBy: [{ startAt: 'asc' }, { id: 'asc' }],
+    select: { id: true },
   });
-  const seriesIds = [...new Set(events.map((e) => e.seriesId).filter((id): id is number => id !== null))];
-  const seriesRows = seriesIds.length ? await db.eventSeries.findMany({ where: { id: { in: seriesIds } } }) : [];
+  if (!visible.length) return { singles: [], series: [] };
+  const [result] = await db.$queryRaw<Array<{ events: string; series: string }>>`
+    WITH e AS (SELECT id, title, content, address, start_at, end_at, all_day, time_zone, published, updated_at, series_id, original_start, is_exception
+                 FROM work_events WHERE id = ANY(${visible.map((v) => v.id)}::int[]))
+    SELECT (SELECT coalesce(json_agg(e ORDER BY e.start_at, e.id), '[]') FROM e)::text AS events,
+           (SELECT coalesce(json_agg(s), '[]') FROM event_series s WHERE s.id IN (SELECT series_id FROM e))::text AS series`;
+  const events: FeedEvent[] = (JSON.parse(result?.events ?? '[]') as FeedRow[]).map((r) => ({
+    id: r.id, title: r.title, content: r.content, address: r.address, startAt: new Date(r.start_at), endAt: new Date(r.end_at), allDay: r.all_day,
+    timeZone: r.time_zone, published: r.published, updatedAt: new Date(r.updated_at), seriesId: r.series_id,
+    originalStart: r.original_start ? new Date(r.original_start) : null, isException: r.is_exception,
+  }));
+  const seriesRows = (JSON.parse(result?.series ?? '[]') as FeedSeriesRow[]).map((r) => ({
+    id: r.id, rrule: r.rrule, timeZone: r.time_zone, dtstart: new Date(r.dtstart), durationMin: r.duration_min, updatedAt: new Date(r.updated_at),
+  }));
   const byId = new Map(seriesRows.map((s) => [s.id, s]));
   const occurrences = new Map<number, FeedEvent[]>();
   const singles: FeedEvent[] = [];

@@ -54,16 +54,20 @@ export async function loadTaskForWrite(tx: Tx, actor: Actor, id: number, notFoun
   return task;
 }
 
+/** The assigner's and executor's names a log line snapshots. */
+export type LogNames = { assigner: { name: string }; executor: { name: string } | null };
+
 export async function writeLog(
   tx: Tx,
   actor: Actor,
   task: { id: number },
   note: LogNote,
   action: LogAction,
-  extra: { reportDaily?: string; complaint?: boolean; logTime?: Date } = {},
+  extra: { reportDaily?: string; complaint?: boolean; logTime?: Date; names?: LogNames } = {},
 ): Promise<number> {
-  // Names are snapshots at the time of the line, read after the change.
-  const names = await tx.workTask.findUniqueOrThrow({ where: { id: task.id }, select: { assigner: { select: { name: true } }, executor: { select: { name: true } } } });
+  // Names are snapshots at the time of the line, read after the change (a write that cannot
+  // change the assigner or executor passes the names it loaded with the row lock).
+  const names = extra.names ?? (await tx.workTask.findUniqueOrThrow({ where: { id: task.id }, select: { assigner: { select: { name: true } }, executor: { select: { name: true } } } }));
   const log = await tx.taskLog.create({
     data: {
       taskId: task.id,

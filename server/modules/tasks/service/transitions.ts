@@ -39,7 +39,8 @@ async function applyTransition(tx: Tx, actor: Actor, transition: Transition, id:
     complaint = task.executorId !== null && task.executorId !== actor.id;
   }
   await tx.workTask.update({ where: { id: task.id }, data });
-  const logId = await writeLog(tx, actor, task, rule.note, rule.action, { complaint });
+  // A transition changes the state only: the names loaded with the lock are those after it.
+  const logId = await writeLog(tx, actor, task, rule.note, rule.action, { complaint, names: task });
   if (complaint && task.executorId !== null) {
     await tx.taskComplaint.create({ data: { taskId: task.id, complainantId: actor.id, executorId: task.executorId, logId } });
   }
