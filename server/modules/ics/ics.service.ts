@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { STAFF_STATES, USER_TYPES } from '../../lib/codes.ts';
 import type { ServiceContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { DomainError, NotFoundError, ValidationError } from '../../errors.ts';
@@ -167,8 +168,8 @@ export async function listSubscriptionsPage(ctx: ServiceContext, raw: unknown, p
   const f = parseInput(listInput, raw ?? {});
   const search = searchText(f.search);
   const where: Prisma.UserWhereInput = {
-    type: 1,
-    state: { not: 3 },
+    type: USER_TYPES.STAFF,
+    state: { not: STAFF_STATES.DEACTIVATED },
     ...(f.departmentId ? { departmentId: f.departmentId } : {}),
     ...(search
       ? { OR: [{ name: { contains: search, mode: 'insensitive' } }, { nameEn: { contains: search, mode: 'insensitive' } }, { account: { contains: search, mode: 'insensitive' } }] }
@@ -229,7 +230,7 @@ export async function feedForToken(db: Db, token: string, now = new Date()): Pro
     where: { tokenHash: hashToken(token) },
     include: { user: { select: { id: true, type: true, name: true, language: true, timeZone: true, state: true } } },
   });
-  if (!sub || sub.state !== ICS_STATES.OPEN || sub.user.state === 3) return null;
+  if (!sub || sub.state !== ICS_STATES.OPEN || sub.user.state === STAFF_STATES.DEACTIVATED) return null;
   const { from, to } = feedWindow(now);
   const text = await userFeed(db, sub.user, { calendarName: calendarName(sub.user), refreshHours: sub.pushFrequencyHours, from, to });
   if (!sub.lastFetchedAt || now.getTime() - sub.lastFetchedAt.getTime() > FETCH_RECORD_INTERVAL_MS) {

@@ -1,4 +1,5 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
+import { localId, localIds } from '../../graphql/ids.ts';
 import { wallText } from '../../lib/wall-time.ts';
 import { UserNode } from '../users/index.ts';
 import { builder } from '../../graphql/builder.ts';
@@ -9,14 +10,6 @@ import { requireZone } from '../../lib/zones.ts';
 import { canEditEvent, isEventVisible, visibleEventsWhere } from './schedule.policy.ts';
 import { calendarOccurrences, calendarWhere, checkRange, findAlike, listWhere, type CalendarOccurrence } from './schedule.queries.ts';
 import { checkConflicts, SCOPES } from './schedule.service.ts';
-
-type GlobalId = { typename: string; id: string } | null | undefined;
-
-/** A global id of the expected type answers its number; another type answers a value the service refuses. */
-export function idOf(value: GlobalId, typename: string): number | string | undefined {
-  if (!value) return undefined;
-  return value.typename === typename ? Number(value.id) : 'invalid';
-}
 
 export const EventScopeEnum = builder.enumType('EventScope', {
   description: 'Which occurrences of a series an edit or delete applies to (ignored for single events).',
@@ -339,8 +332,6 @@ const AlikeInput = builder.inputType('AlikeWorkEventsInput', {
   }),
 });
 
-const ids = (list: GlobalId[] | null | undefined, typename: string) => (list ? list.map((g) => idOf(g, typename)) : list);
-
 builder.queryFields((t) => ({
   calendar: t.field({
     type: CalendarRef,
@@ -361,8 +352,8 @@ builder.queryFields((t) => ({
       const { where, userIds } = calendarWhere(ctx, {
         from: args.from,
         to: args.to,
-        userIds: ids(args.userIds, 'User') as number[] | null,
-        projectId: idOf(args.projectId, 'Project') as number | undefined,
+        userIds: localIds(args.userIds, 'User') as number[] | null,
+        projectId: localId(args.projectId, 'Project') as number | undefined,
         published: args.published,
       });
       return {
@@ -390,9 +381,9 @@ builder.queryFields((t) => ({
         from: f.from,
         to: f.to,
         published: f.published,
-        projectId: idOf(f.projectId, 'Project') as number | undefined,
-        userId: idOf(f.userId, 'User') as number | undefined,
-        seriesId: idOf(f.seriesId, 'EventSeries') as number | undefined,
+        projectId: localId(f.projectId, 'Project') as number | undefined,
+        userId: localId(f.userId, 'User') as number | undefined,
+        seriesId: localId(f.seriesId, 'EventSeries') as number | undefined,
         createdByMe: f.createdByMe,
       });
       return ctx.db.workEvent.findMany({ ...query, where, orderBy: [{ startAt: 'asc' }, { id: 'asc' }] });
@@ -405,13 +396,13 @@ builder.queryFields((t) => ({
     args: { input: t.arg({ type: ConflictCheckInput, required: true }) },
     resolve: (_r, { input }, ctx) =>
       checkConflicts(ctx, {
-        id: idOf(input.eventId, 'WorkEvent'),
+        id: localId(input.eventId, 'WorkEvent'),
         scope: input.scope,
         startAt: input.startAt,
         endAt: input.endAt,
         allDay: input.allDay ?? undefined,
         timeZone: input.timeZone,
-        participantIds: ids(input.participantIds, 'User'),
+        participantIds: localIds(input.participantIds, 'User'),
         placeId: input.placeId,
         recurrence: recurrenceOf(input.recurrence),
       }),
@@ -423,10 +414,10 @@ builder.queryFields((t) => ({
     args: { input: t.arg({ type: AlikeInput, required: true }) },
     resolve: async (query, _r, { input }, ctx) => {
       const found = await findAlike(ctx, {
-        id: idOf(input.eventId, 'WorkEvent') as number | undefined,
+        id: localId(input.eventId, 'WorkEvent') as number | undefined,
         title: input.title,
         startAt: input.startAt,
-        participantIds: ids(input.participantIds, 'User') as number[] | null,
+        participantIds: localIds(input.participantIds, 'User') as number[] | null,
         timeZone: input.timeZone,
       });
       if (!found.length) return [];

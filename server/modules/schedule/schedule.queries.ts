@@ -3,6 +3,7 @@
  * filtered lists, near-duplicates, and the feed read API for the ICS engineer.
  */
 import { DateTime } from 'luxon';
+import { isStaff } from '../../lib/codes.ts';
 import type { Actor, ServiceContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
@@ -142,7 +143,7 @@ export async function calendarOccurrences(ctx: ServiceContext, raw: CalendarInpu
     input.published ?? null,
     can(actor, 'schedule.manage'),
     actor.id,
-    actor.type === 1,
+    isStaff(actor),
     own,
   );
 }

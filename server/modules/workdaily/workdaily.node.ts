@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
+import { localId, localIds } from '../../graphql/ids.ts';
 import { ProjectNode } from '../projects/index.ts';
 import { ScheduleEntryTypeEnum } from '../tasks/index.ts';
 import { UserNode } from '../users/index.ts';
@@ -118,7 +119,6 @@ type ScheduleEntryFilterArg = {
 };
 
 /** A global id of the expected type as a database id; another type matches nothing (0). */
-const dbIdOf = (g: { typename: string; id: string }, typename: string) => (g.typename === typename && /^\d{1,10}$/.test(g.id) ? Number(g.id) : 0);
 
 /** The GraphQL filter as the service's list filter (the same one the legacy lists pass). */
 function entryFilter(f: ScheduleEntryFilterArg | null | undefined): EntryFilter {
@@ -126,8 +126,8 @@ function entryFilter(f: ScheduleEntryFilterArg | null | undefined): EntryFilter 
   return {
     from: f.from ?? undefined,
     to: f.to ?? undefined,
-    userIds: f.employeeIds?.length ? f.employeeIds.map((g) => dbIdOf(g, 'User')) : undefined,
-    projectId: f.projectId ? dbIdOf(f.projectId, 'Project') : undefined,
+    userIds: f.employeeIds?.length ? localIds(f.employeeIds, 'User') : undefined,
+    projectId: f.projectId ? localId(f.projectId, 'Project') : undefined,
     scheduleType: f.scheduleType ?? undefined,
   };
 }
@@ -161,7 +161,7 @@ builder.queryFields((t) => ({
     errors: mutationErrors,
     description: "The daily work-report reminder of a day (default: today in the person's zone) for the viewer, or for another person (managers).",
     args: { day: t.arg({ type: 'Date' }), userId: t.arg.globalID({ for: [UserNode] }) },
-    resolve: (_r, args, ctx) => dailyReminder(ctx, { day: args.day, userId: args.userId ? (args.userId.typename === 'User' ? Number(args.userId.id) : 0) : null }),
+    resolve: (_r, args, ctx) => dailyReminder(ctx, { day: args.day, userId: args.userId ? localId(args.userId, 'User') : null }),
   }),
   workStatistics: t.field({
     type: StatisticsRef,
@@ -179,8 +179,8 @@ builder.queryFields((t) => ({
       const s = await workStatistics(ctx, {
         from: args.from,
         to: args.to,
-        userIds: args.userIds?.map((g) => (g.typename === 'User' ? Number(g.id) : 0)),
-        projectId: args.projectId ? (args.projectId.typename === 'Project' ? Number(args.projectId.id) : 0) : null,
+        userIds: localIds(args.userIds, 'User') ?? undefined,
+        projectId: args.projectId ? localId(args.projectId, 'Project') : null,
       });
       const rows = args.groupBy === 'PERSON' ? s.byPerson : args.groupBy === 'PROJECT' ? s.byProject : s.byType;
       return { from: s.from, to: s.to, groupBy: args.groupBy, total: s.total, rows };

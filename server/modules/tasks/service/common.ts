@@ -1,5 +1,6 @@
 /** What every task write shares: loading the task for a write, the log line, field checks. */
 import type { Actor } from '../../../context.ts';
+import { isStaff, STAFF_STATES } from '../../../lib/codes.ts';
 import type { Tx } from '../../../db/client.ts';
 import { DomainError, NotFoundError, ValidationError } from '../../../errors.ts';
 import { RICH_TEXT_MAX_CHARS, richTextLength, sanitizeRichText } from '../../../lib/html.ts';
@@ -98,5 +99,5 @@ export function richContent(raw: string | undefined, field: string): string {
 
 export async function activeStaff(tx: Tx, id: number): Promise<boolean> {
   const user = await tx.user.findUnique({ where: { id }, select: { type: true, state: true } });
-  return !!user && user.type === 1 && user.state !== 3;
+  return !!user && isStaff(user) && user.state !== STAFF_STATES.DEACTIVATED;
 }
