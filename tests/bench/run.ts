@@ -20,6 +20,7 @@ import orgCases from './cases/org.ts';
 import scheduleCases from './cases/schedule.ts';
 import tasksCases from './cases/tasks.ts';
 import workdailyCases from './cases/workdaily.ts';
+import icsCases from './cases/ics.ts';
 import schoolsCases from './cases/schools.ts';
 import archivesCases from './cases/archives.ts';
 import type { BenchCase, BenchCaseFile, BenchEnv } from './env.ts';
@@ -38,6 +39,7 @@ const AREAS: Record<string, BenchCaseFile> = {
   tasks: tasksCases,
   schedule: scheduleCases,
   workdaily: workdailyCases,
+  ics: icsCases,
   archives: archivesCases,
   schools: schoolsCases,
 };
