@@ -1,16 +1,14 @@
 import ICAL from 'ical.js';
 import { DateTime, Duration } from 'luxon';
 import type { Db } from '../../db/client.ts';
-import { expandRule } from '../schedule/index.ts';
-import { MAX_EVENT_DAYS } from '../schedule/conflicts.ts';
+import { eventsForFeed, ruleValue, type FeedEvent, type FeedSeries } from '../schedule/index.ts';
 import { wallText } from '../../lib/wall-time.ts';
-import { ruleValue } from './recurrence.ts';
 import { calendarZone, isKnownZone } from './zones.ts';
 
 /**
  * Builds a user's calendar feed (RFC 5545) from the stored events.
  *
- * What a feed carries is decided by the schedule area's `eventsForFeed` (one visibility rule):
+ * What a feed carries is decided by the schedule's read API `eventsForFeed` (its one visibility rule, `visibleEventsWhere`):
  * the published events the user takes part in and the events they created (their unpublished
  * drafts are written STATUS:TENTATIVE, published ones CONFIRMED), overlapping the window
  * (past 30 days, next 365 days).
@@ -258,141 +256,8 @@ export function buildFeed(rows: { singles: FeedEvent[]; series: FeedSeries[] }, 
   return `${ICAL.stringify.component(calendar, DESIGN as never)}\r\n`;
 }
 
-/** One of the user's events as the feed reads it. */
-export type FeedEvent = {
-  id: number;
-  title: string;
-  content: string;
-  address: string;
-  startAt: Date;
-  endAt: Date;
-  allDay: boolean;
-  timeZone: string;
-  published: boolean;
-  updatedAt: Date;
-  seriesId: number | null;
-  originalStart: Date | null;
-  isException: boolean;
-};
-
-/** A series as the feed writes it: the rule, the user's missing starts, the edited occurrences. */
-export type FeedSeries = {
-  id: number;
-  rrule: string;
-  timeZone: string;
-  dtstart: Date;
-  durationMin: number;
-  allDay: boolean;
-  /** Starts the rule makes in the window. */
-  starts: Date[];
-  /** Those of them for which this user has no visible occurrence. */
-  exdates: Date[];
-  master: FeedEvent;
-  overrides: FeedEvent[];
-  updatedAt: Date;
-};
-
-/**
- * Expanding a rule maps every wall time to an instant (several Intl calls each); a series
- * changes rarely, so expansions are kept, keyed by everything they depend on.
- */
-const expansions = new Map<string, Date[]>();
-function expandCached(rrule: string, zone: string, dtstart: Date): Date[] {
-  const key = `${rrule}|${zone}|${dtstart.getTime()}`;
-  let starts = expansions.get(key);
-  if (!starts) {
-    starts = expandRule({ rrule, timeZone: zone, dtstart });
-    if (expansions.size >= 2000) expansions.delete(expansions.keys().next().value as string);
-    expansions.set(key, starts);
-  }
-  return starts;
-}
-
-type EventRow = {
-  id: number; title: string; content: string; address: string; start_at: Date; end_at: Date; all_day: boolean; time_zone: string;
-  published: boolean; updated_at: Date; series_id: number | null; original_start: Date | null; is_exception: boolean;
-};
-type SeriesRow = { id: number; rrule: string; time_zone: string; dtstart: Date; duration_min: number; updated_at: Date };
-
-/**
- * The user's events overlapping [from, to), by the schedule's visibility rule (docs/schedule.md:
- * the events they created, and the published ones they take part in), in two statements: one
- * UNION over the two indexed paths (a person's participations by start, a creator's events by
- * start; events last at most MAX_EVENT_DAYS, which bounds both scans), then the series rows.
- * A series' exception dates for this user are the starts its rule makes in the window that
- * the user has no occurrence for there (deleted, unpublished, not theirs, or moved out).
- */
-export async function loadFeed(db: Db, userId: number, from: Date, to: Date): Promise<{ singles: FeedEvent[]; series: FeedSeries[] }> {
-  const earliest = new Date(from.getTime() - MAX_EVENT_DAYS * 86_400_000);
-  // One JSON value instead of 2,000 rows: the driver and client then convert one string, not every column.
-  const [result] = await db.$queryRaw<Array<{ rows: string }>>`
-    SELECT coalesce(json_agg(t ORDER BY t.start_at, t.id), '[]')::text AS rows FROM (
-      SELECT e.id, e.title, e.content, e.address, e.start_at, e.end_at, e.all_day, e.time_zone, e.published, e.updated_at,
-             e.series_id, e.original_start, e.is_exception
-        FROM work_events e
-       WHERE e.id IN (SELECT p.event_id FROM event_participants p
-                       WHERE p.user_id = ${userId} AND p.start_at >= ${earliest} AND p.start_at < ${to} AND p.end_at > ${from}
-                      UNION
-                      SELECT c.id FROM work_events c
-                       WHERE c.creator_id = ${userId} AND c.start_at >= ${earliest} AND c.start_at < ${to} AND c.end_at > ${from})
-         AND (e.published OR e.creator_id = ${userId})) t`;
-  const rows = JSON.parse(result?.rows ?? '[]') as Array<Omit<EventRow, 'start_at' | 'end_at' | 'updated_at' | 'original_start'> & { start_at: string; end_at: string; updated_at: string; original_start: string | null }>;
-  const events: FeedEvent[] = rows.map((r) => ({
-    id: r.id, title: r.title, content: r.content, address: r.address, startAt: new Date(r.start_at), endAt: new Date(r.end_at), allDay: r.all_day,
-    timeZone: r.time_zone, published: r.published, updatedAt: new Date(r.updated_at), seriesId: r.series_id,
-    originalStart: r.original_start ? new Date(r.original_start) : null, isException: r.is_exception,
-  }));
-  const seriesIds = [...new Set(events.map((e) => e.seriesId).filter((id): id is number => id !== null))];
-  const seriesRows = seriesIds.length
-    ? await db.$queryRaw<SeriesRow[]>`SELECT id, rrule, time_zone, dtstart, duration_min, updated_at FROM event_series WHERE id = ANY(${seriesIds}::int[])`
-    : [];
-  const byId = new Map(seriesRows.map((s) => [s.id, s]));
-  const occurrences = new Map<number, FeedEvent[]>();
-  const singles: FeedEvent[] = [];
-  for (const e of events) {
-    if (e.seriesId !== null && byId.has(e.seriesId)) {
-      const list = occurrences.get(e.seriesId) ?? [];
-      list.push(e);
-      occurrences.set(e.seriesId, list);
-    } else {
-      singles.push(e);
-    }
-  }
-  const series: FeedSeries[] = [];
-  for (const [id, occ] of occurrences) {
-    const s = byId.get(id) as SeriesRow;
-    const master = occ.find((o) => !o.isException) ?? (occ[0] as FeedEvent);
-    const have = new Set(occ.map((o) => o.originalStart?.getTime()));
-    const zone = zoneOf(s.time_zone);
-    let starts: Date[];
-    try {
-      starts = expandCached(s.rrule, zone, s.dtstart);
-    } catch {
-      // A rule the schedule cannot expand any more: its occurrences are written one by one.
-      singles.push(...occ);
-      continue;
-    }
-    const endOf = (start: Date) => new Date(start.getTime() + s.duration_min * 60_000);
-    const inWindow = starts.filter((d) => overlaps(d, endOf(d), from, to));
-    series.push({
-      id,
-      rrule: s.rrule,
-      timeZone: zone,
-      dtstart: s.dtstart,
-      durationMin: s.duration_min,
-      allDay: master.allDay,
-      starts: inWindow,
-      exdates: inWindow.filter((d) => !have.has(d.getTime())),
-      master,
-      overrides: occ.filter((o) => o.isException),
-      updatedAt: new Date(Math.max(s.updated_at.getTime(), ...occ.map((o) => o.updatedAt.getTime()))),
-    });
-  }
-  return { singles, series };
-}
-
 /** The user's feed text for the window. */
-export async function userFeed(db: Db, user: { id: number; timeZone: string }, options: Omit<FeedOptions, 'userTimeZone'>): Promise<string> {
-  const rows = await loadFeed(db, user.id, options.from, options.to);
+export async function userFeed(db: Db, user: { id: number; type: number; timeZone: string }, options: Omit<FeedOptions, 'userTimeZone'>): Promise<string> {
+  const rows = await eventsForFeed(db, user, options.from, options.to);
   return buildFeed(rows, { ...options, userTimeZone: user.timeZone });
 }

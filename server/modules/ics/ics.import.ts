@@ -6,10 +6,7 @@ import { ValidationError } from '../../errors.ts';
 import { RICH_TEXT_MAX_CHARS, sanitizeRichText } from '../../lib/html.ts';
 import { authorize } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
-import { expandRule } from '../schedule/index.ts';
-import { MAX_EVENT_DAYS } from '../schedule/conflicts.ts';
-import { normaliseRule } from '../schedule/recurrence.ts';
-import { ruleValue } from './recurrence.ts';
+import { expandRule, insertEvents, insertSeries, MAX_EVENT_DAYS, normaliseRule, ruleValue, type EventRowInput } from '../schedule/index.ts';
 import { isKnownZone } from './zones.ts';
 
 /**
@@ -250,27 +247,30 @@ type EventRow = {
   isException?: boolean;
 };
 
-async function insertEvents(tx: Tx, creatorId: number, rows: EventRow[]): Promise<number[]> {
-  if (rows.length === 0) return [];
-  const created = await tx.workEvent.createManyAndReturn({
-    data: rows.map((r) => ({
-      title: r.title,
-      content: r.content,
-      address: r.address,
-      startAt: r.startAt,
-      endAt: r.endAt,
-      allDay: r.allDay,
-      timeZone: r.timeZone,
-      seriesId: r.seriesId ?? null,
-      originalStart: r.originalStart ?? null,
-      isException: r.isException ?? false,
-      published: false,
-      creatorId,
-    })),
-    select: { id: true, startAt: true, endAt: true },
-  });
-  await tx.eventParticipant.createMany({ data: created.map((e) => ({ eventId: e.id, userId: creatorId, startAt: e.startAt, endAt: e.endAt })) });
-  return created.map((e) => e.id);
+/**
+ * Writes imported events through the schedule's row writer: unpublished, created by the
+ * importer, who is their only participant.
+ */
+async function insertImported(tx: Tx, creatorId: number, rows: EventRow[]): Promise<number[]> {
+  const full: EventRowInput[] = rows.map((r) => ({
+    title: r.title,
+    content: r.content,
+    address: r.address,
+    startAt: r.startAt,
+    endAt: r.endAt,
+    allDay: r.allDay,
+    timeZone: r.timeZone,
+    isOpen: false,
+    type: 1,
+    published: false,
+    projectId: null,
+    placeId: null,
+    seriesId: r.seriesId ?? null,
+    originalStart: r.originalStart ?? null,
+    isException: r.isException ?? false,
+    creatorId,
+  }));
+  return insertEvents(tx, full, [creatorId]);
 }
 
 /** Imports an .ics file into the caller's calendar; all or nothing. */
@@ -297,7 +297,7 @@ export async function importIcs(ctx: ServiceContext, file: File | null | undefin
     let skipped = 0;
     const eventIds: number[] = [];
     const singles = parsed.singles.filter((e) => (isKnown(e) ? (skipped += 1, false) : true));
-    eventIds.push(...(await insertEvents(tx, actor.id, singles)));
+    eventIds.push(...(await insertImported(tx, actor.id, singles)));
 
     let seriesCount = 0;
     const overridesLeft = new Set(parsed.overrides);
@@ -326,25 +326,22 @@ export async function importIcs(ctx: ServiceContext, file: File | null | undefin
         return o ? { ...o, ...link, isException: !!stored } : { ...s.master, startAt: start, endAt: endOf(start), ...link };
       });
       if (stored) {
-        const row = await tx.eventSeries.create({
-          data: {
-            rrule: stored.rrule,
-            timeZone: zone,
-            dtstart: stored.dtstart,
-            durationMin: Math.round(s.durationMs / 60_000),
-            exdates: stored.exdates,
-            creatorId: actor.id,
-          },
-          select: { id: true },
+        const seriesId = await insertSeries(tx, {
+          rrule: stored.rrule,
+          timeZone: zone,
+          dtstart: stored.dtstart,
+          durationMin: Math.round(s.durationMs / 60_000),
+          exdates: stored.exdates,
+          creatorId: actor.id,
         });
-        for (const r of rows) r.seriesId = row.id;
+        for (const r of rows) r.seriesId = seriesId;
         seriesCount += 1;
       }
-      eventIds.push(...(await insertEvents(tx, actor.id, rows)));
+      eventIds.push(...(await insertImported(tx, actor.id, rows)));
     }
     // Overrides whose series is not in the file (or whose occurrence the rule does not make).
     const loose = [...overridesLeft].filter((e) => (isKnown(e) ? (skipped += 1, false) : true));
-    eventIds.push(...(await insertEvents(tx, actor.id, loose)));
+    eventIds.push(...(await insertImported(tx, actor.id, loose)));
 
     return { result: { importedCount: eventIds.length, seriesCount, skippedCount: skipped, eventIds }, targetIds: eventIds.slice(0, 100) };
   });

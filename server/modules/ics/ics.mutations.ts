@@ -1,7 +1,8 @@
 import { builder } from '../../graphql/builder.ts';
+import { localIds } from '../../graphql/ids.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
 import { translate } from '../../i18n/catalogue.ts';
-import { UserNode } from '../users/users.node.ts';
+import { UserNode } from '../users/index.ts';
 import { importIcs } from './ics.import.ts';
 import { batchChangeSubscriptions, changeMySubscription } from './ics.service.ts';
 
@@ -88,7 +89,7 @@ builder.mutationFields((t) => ({
     description: 'Administrators: opens (or restores) the subscriptions of the people named.',
     args: { input: t.arg({ type: BatchInput, required: true }) },
     resolve: async (_r, { input }, ctx) => {
-      const r = await batchChangeSubscriptions(ctx, 'open', { userIds: input.userIds.map((g) => (g.typename === 'User' ? Number(g.id) : 0)) });
+      const r = await batchChangeSubscriptions(ctx, 'open', { userIds: localIds(input.userIds, 'User') });
       return { ids: r.subscriptions.map((s) => s.id), changed: r.changed };
     },
   }),
@@ -98,7 +99,7 @@ builder.mutationFields((t) => ({
     description: 'Administrators: pauses the open subscriptions of the people named.',
     args: { input: t.arg({ type: BatchInput, required: true }) },
     resolve: async (_r, { input }, ctx) => {
-      const r = await batchChangeSubscriptions(ctx, 'pause', { userIds: input.userIds.map((g) => (g.typename === 'User' ? Number(g.id) : 0)) });
+      const r = await batchChangeSubscriptions(ctx, 'pause', { userIds: localIds(input.userIds, 'User') });
       return { ids: r.subscriptions.map((s) => s.id), changed: r.changed };
     },
   }),

@@ -2,24 +2,11 @@ import { ValidationError } from '../../errors.ts';
 import { translate } from '../../i18n/catalogue.ts';
 import { requireActor } from '../../policy.ts';
 import type { RestRoute } from '../../rest/adapter.ts';
-import type { Params } from '../../rest/body.ts';
+import { idList, pick, withCondition } from '../../rest/params.ts';
 import { readPage } from '../../rest/envelope.ts';
 import { formatDateTime, parseLegacyDateTime } from '../../lib/wall-time.ts';
 import { importIcs } from './ics.import.ts';
 import { batchChangeSubscriptions, effectiveAt, generateIcsFile, ICS_STATES, listSubscriptionsPage } from './ics.service.ts';
-
-function conditionOf(params: Params): Params {
-  const c = params.condition;
-  return c && typeof c === 'object' && !Array.isArray(c) ? { ...params, ...(c as Params) } : params;
-}
-
-/** `userIds` (or `ids`) as an array, or a comma-separated text as old forms send it. */
-function idList(c: Params): unknown {
-  const raw = c.userIds ?? c.ids ?? c.userIdList;
-  if (typeof raw === 'string') return raw.split(',').map((s) => s.trim()).filter(Boolean);
-  if (typeof raw === 'number') return [raw];
-  return raw;
-}
 
 const STATE_NAMES: Record<number, { zh: string; en: string }> = {
   [ICS_STATES.NOT_OPENED]: { zh: '未开启', en: 'Not opened' },
@@ -41,7 +28,7 @@ export const icsRoutes: RestRoute[] = [
     path: '/api/admin/work/daily/generateIcs',
     methods: ['POST'],
     handler: async (ctx, req) => {
-      const c = conditionOf(req.params);
+      const c = withCondition(req.params);
       const zone = requireActor(ctx).timeZone;
       const from = parseLegacyDateTime(c.beginTime ?? c.beginDate ?? c.workDate, 'beginTime', zone);
       const to = parseLegacyDateTime(c.endTime ?? c.endDate ?? c.workDate2, 'endTime', zone, true);
@@ -59,7 +46,7 @@ export const icsRoutes: RestRoute[] = [
     path: '/api/admin/user/listUserSubscribeByPage',
     methods: ['POST'],
     handler: async (ctx, req) => {
-      const c = conditionOf(req.params);
+      const c = withCondition(req.params);
       const p = readPage(req.params);
       const zone = requireActor(ctx).timeZone;
       const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -101,8 +88,8 @@ export const icsRoutes: RestRoute[] = [
       methods: ['POST'],
       handler: async (ctx, req) => {
         requireActor(ctx);
-        const c = conditionOf(req.params);
-        const ids = idList(c);
+        const c = withCondition(req.params);
+        const ids = idList(pick(c, 'userIds', 'ids', 'userIdList'));
         if (ids === undefined || (Array.isArray(ids) && ids.length === 0)) throw new ValidationError('validation.required', { field: 'userIds' });
         const r = await batchChangeSubscriptions(ctx, name === 'batchPause' ? 'pause' : 'open', { userIds: ids });
         return {

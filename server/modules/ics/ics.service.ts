@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { STAFF_STATES, USER_TYPES } from '../../lib/codes.ts';
 import type { ServiceContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { DomainError, NotFoundError, ValidationError } from '../../errors.ts';
@@ -167,8 +168,8 @@ export async function listSubscriptionsPage(ctx: ServiceContext, raw: unknown, p
   const f = parseInput(listInput, raw ?? {});
   const search = searchText(f.search);
   const where: Prisma.UserWhereInput = {
-    type: 1,
-    state: { not: 3 },
+    type: USER_TYPES.STAFF,
+    state: { not: STAFF_STATES.DEACTIVATED },
     ...(f.departmentId ? { departmentId: f.departmentId } : {}),
     ...(search
       ? { OR: [{ name: { contains: search, mode: 'insensitive' } }, { nameEn: { contains: search, mode: 'insensitive' } }, { account: { contains: search, mode: 'insensitive' } }] }
@@ -227,9 +228,9 @@ export async function feedForToken(db: Db, token: string, now = new Date()): Pro
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const sub = await db.icsSubscription.findUnique({
     where: { tokenHash: hashToken(token) },
-    include: { user: { select: { id: true, name: true, language: true, timeZone: true, state: true } } },
+    include: { user: { select: { id: true, type: true, name: true, language: true, timeZone: true, state: true } } },
   });
-  if (!sub || sub.state !== ICS_STATES.OPEN || sub.user.state === 3) return null;
+  if (!sub || sub.state !== ICS_STATES.OPEN || sub.user.state === STAFF_STATES.DEACTIVATED) return null;
   const { from, to } = feedWindow(now);
   const text = await userFeed(db, sub.user, { calendarName: calendarName(sub.user), refreshHours: sub.pushFrequencyHours, from, to });
   if (!sub.lastFetchedAt || now.getTime() - sub.lastFetchedAt.getTime() > FETCH_RECORD_INTERVAL_MS) {
@@ -258,7 +259,7 @@ export async function generateIcsFile(ctx: ServiceContext, raw: unknown): Promis
   const to = input.to ?? window.to;
   if (to.getTime() <= from.getTime()) throw new ValidationError('workdaily.rangeInvalid');
   if (to.getTime() - from.getTime() > MAX_GENERATE_DAYS * 86_400_000) throw new ValidationError('workdaily.rangeTooLong', { max: MAX_GENERATE_DAYS });
-  const user = await ctx.db.user.findUniqueOrThrow({ where: { id: actor.id }, select: { id: true, name: true, language: true, timeZone: true } });
+  const user = await ctx.db.user.findUniqueOrThrow({ where: { id: actor.id }, select: { id: true, type: true, name: true, language: true, timeZone: true } });
   const sub = await ctx.db.icsSubscription.findUnique({ where: { userId: actor.id }, select: { pushFrequencyHours: true } });
   const text = await userFeed(ctx.db, user, { calendarName: calendarName(user), refreshHours: sub?.pushFrequencyHours ?? 3, from, to });
   return { fileName: `calendar-${actor.account}.ics`, text };

@@ -10,7 +10,7 @@
  * - a wall time that happens twice (fall back, 01:30 on the first Sunday of November) is the
  *   first of the two: 01:30 EDT.
  */
-import { DateTime, IANAZone } from 'luxon';
+import { DateTime } from 'luxon';
 import * as rruleNs from 'rrule';
 import { DomainError, ValidationError } from '../../errors.ts';
 
@@ -198,4 +198,11 @@ export function ruleWithCountReduced(rrule: string, used: number): string {
 /** Local wall-clock text (yyyy-MM-dd'T'HH:mm:ss) of an instant in a zone. */
 export function localText(instant: Date, zone: string): string {
   return DateTime.fromJSDate(instant, { zone }).toFormat("yyyy-MM-dd'T'HH:mm:ss");
+}
+
+/** The RRULE value of a stored or imported rule (`FREQ=...` or `RRULE:FREQ=...`, first rule line only). */
+export function ruleValue(text: string): string {
+  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const line = lines.find((l) => /^RRULE:/i.test(l)) ?? lines.find((l) => /FREQ=/i.test(l)) ?? '';
+  return line.replace(/^RRULE:/i, '');
 }

@@ -1,7 +1,8 @@
 import { builder } from '../../graphql/builder.ts';
+import { localId, localIds } from '../../graphql/ids.ts';
 import { ErrorInterface, mutationErrors } from '../../graphql/errors.ts';
 import { encodeGlobalID } from '@pothos/plugin-relay';
-import { ConflictRef, EventScopeEnum, idOf, recurrenceOf, RecurrenceInputRef } from './schedule.node.ts';
+import { ConflictRef, EventScopeEnum, recurrenceOf, RecurrenceInputRef } from './schedule.node.ts';
 import {
   ConflictError,
   confirmEvent,
@@ -15,8 +16,6 @@ import {
   type SaveResult,
 } from './schedule.service.ts';
 
-type GlobalId = { typename: string; id: string };
-const ids = (list: GlobalId[] | null | undefined, typename: string) => (list ? list.map((g) => idOf(g, typename)) : undefined);
 
 builder.objectType(ConflictError, {
   name: 'ScheduleConflictError',
@@ -161,9 +160,9 @@ builder.mutationFields((t) => ({
         allDay: input.allDay ?? undefined,
         isOpen: input.isOpen ?? undefined,
         type: input.type ?? undefined,
-        projectId: idOf(input.projectId, 'Project'),
+        projectId: localId(input.projectId, 'Project'),
         placeId: input.placeId ?? undefined,
-        participantIds: ids(input.participantIds, 'User'),
+        participantIds: localIds(input.participantIds, 'User'),
         published: input.published ?? undefined,
         recurrence: recurrenceOf(input.recurrence),
         force: input.force ?? undefined,
@@ -175,15 +174,15 @@ builder.mutationFields((t) => ({
     description: 'Edits an event; for an occurrence, `scope` says which occurrences change.',
     args: { input: t.arg({ type: UpdateWorkEventInput, required: true }) },
     resolve: (_r, { input }, ctx) => {
-      const raw: Record<string, unknown> = { id: idOf(input.id, 'WorkEvent'), scope: input.scope ?? undefined };
+      const raw: Record<string, unknown> = { id: localId(input.id, 'WorkEvent'), scope: input.scope ?? undefined };
       for (const key of ['title', 'content', 'address', 'startAt', 'endAt', 'allDay', 'isOpen', 'type', 'timeZone', 'published', 'force'] as const) {
         if (input[key] !== undefined && input[key] !== null) raw[key] = input[key];
       }
-      if (input.projectId) raw.projectId = idOf(input.projectId, 'Project');
+      if (input.projectId) raw.projectId = localId(input.projectId, 'Project');
       if (input.clearProject) raw.projectId = null;
       if (input.placeId !== undefined && input.placeId !== null) raw.placeId = input.placeId;
       if (input.clearPlace) raw.placeId = null;
-      if (input.participantIds) raw.participantIds = ids(input.participantIds, 'User');
+      if (input.participantIds) raw.participantIds = localIds(input.participantIds, 'User');
       if (input.recurrence) raw.recurrence = recurrenceOf(input.recurrence);
       return updateEvent(ctx, raw);
     },
@@ -193,7 +192,7 @@ builder.mutationFields((t) => ({
     errors: mutationErrors,
     description: 'Deletes an event; for an occurrence, this one, this and following, or the whole series.',
     args: { input: t.arg({ type: DeleteInput, required: true }) },
-    resolve: (_r, { input }, ctx) => deleteEvent(ctx, { id: idOf(input.id, 'WorkEvent'), scope: input.scope ?? undefined }),
+    resolve: (_r, { input }, ctx) => deleteEvent(ctx, { id: localId(input.id, 'WorkEvent'), scope: input.scope ?? undefined }),
   }),
   publishWorkEvents: t.field({
     type: EventsPayload,
@@ -201,7 +200,7 @@ builder.mutationFields((t) => ({
     description: 'Publishes events: their participants (and, when open, all staff) see them.',
     args: { input: t.arg({ type: PublishInput, required: true }) },
     resolve: async (_r, { input }, ctx) => ({
-      eventIds: (await setPublished(ctx, { ids: ids(input.ids, 'WorkEvent'), wholeSeries: input.wholeSeries ?? undefined }, true)).ids,
+      eventIds: (await setPublished(ctx, { ids: localIds(input.ids, 'WorkEvent'), wholeSeries: input.wholeSeries ?? undefined }, true)).ids,
     }),
   }),
   unpublishWorkEvents: t.field({
@@ -210,7 +209,7 @@ builder.mutationFields((t) => ({
     description: 'Unpublishes events: only their creator and managers see them.',
     args: { input: t.arg({ type: PublishInput, required: true }) },
     resolve: async (_r, { input }, ctx) => ({
-      eventIds: (await setPublished(ctx, { ids: ids(input.ids, 'WorkEvent'), wholeSeries: input.wholeSeries ?? undefined }, false)).ids,
+      eventIds: (await setPublished(ctx, { ids: localIds(input.ids, 'WorkEvent'), wholeSeries: input.wholeSeries ?? undefined }, false)).ids,
     }),
   }),
   copyWorkEvents: t.field({
@@ -220,9 +219,9 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: CopyInput, required: true }) },
     resolve: (_r, { input }, ctx) =>
       copyEvents(ctx, {
-        ids: ids(input.ids, 'WorkEvent'),
+        ids: localIds(input.ids, 'WorkEvent') ?? undefined,
         fromDate: input.fromDate ?? undefined,
-        userId: idOf(input.userId, 'User'),
+        userId: localId(input.userId, 'User') ?? undefined,
         toDate: input.toDate,
         timeZone: input.timeZone,
         force: input.force ?? undefined,
@@ -233,14 +232,14 @@ builder.mutationFields((t) => ({
     errors: saveErrors,
     description: 'Joins an open, published event.',
     args: { input: t.arg({ type: JoinInput, required: true }) },
-    resolve: (_r, { input }, ctx) => joinEvent(ctx, { id: idOf(input.id, 'WorkEvent'), wholeSeries: input.wholeSeries ?? undefined, force: input.force ?? undefined }),
+    resolve: (_r, { input }, ctx) => joinEvent(ctx, { id: localId(input.id, 'WorkEvent'), wholeSeries: input.wholeSeries ?? undefined, force: input.force ?? undefined }),
   }),
   confirmWorkEvent: t.field({
     type: EventsPayload,
     errors: mutationErrors,
     description: 'The viewer, a participant, confirms the event as it now stands.',
     args: { input: t.arg({ type: ConfirmInput, required: true }) },
-    resolve: (_r, { input }, ctx) => confirmEvent(ctx, { id: idOf(input.id, 'WorkEvent') }),
+    resolve: (_r, { input }, ctx) => confirmEvent(ctx, { id: localId(input.id, 'WorkEvent') }),
   }),
 }));
 

@@ -1,7 +1,7 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
+import { localId, localIds } from '../../graphql/ids.ts';
 import { wallText } from '../../lib/wall-time.ts';
-import { canReadEntry } from '../workdaily/entries.policy.ts';
-import { UserNode } from '../users/users.node.ts';
+import { UserNode } from '../users/index.ts';
 import { builder } from '../../graphql/builder.ts';
 import { can, requireActor } from '../../policy.ts';
 import type { Conflict, Range } from './conflicts.ts';
@@ -10,14 +10,6 @@ import { requireZone } from '../../lib/zones.ts';
 import { canEditEvent, isEventVisible, visibleEventsWhere } from './schedule.policy.ts';
 import { calendarOccurrences, calendarWhere, checkRange, findAlike, listWhere, type CalendarOccurrence } from './schedule.queries.ts';
 import { checkConflicts, SCOPES } from './schedule.service.ts';
-
-type GlobalId = { typename: string; id: string } | null | undefined;
-
-/** A global id of the expected type answers its number; another type answers a value the service refuses. */
-export function idOf(value: GlobalId, typename: string): number | string | undefined {
-  if (!value) return undefined;
-  return value.typename === typename ? Number(value.id) : 'invalid';
-}
 
 export const EventScopeEnum = builder.enumType('EventScope', {
   description: 'Which occurrences of a series an edit or delete applies to (ignored for single events).',
@@ -141,27 +133,6 @@ export const EventSeriesNode = builder.prismaNode('EventSeries', {
       query: (_args, ctx) => ({ where: visibleEventsWhere(requireActor(ctx)), orderBy: { startAt: 'asc' } }),
     }),
     creator: t.relation('creator'),
-  }),
-});
-
-export const ScheduleEntryNode = builder.prismaNode('ScheduleEntry', {
-  nullable: true,
-  id: { field: 'id' },
-  description: "A schedule entry (the spec's work daily): a block of one employee's work on a day. Written by the tasks area.",
-  select: { employeeId: true, createdById: true, project: { select: { managerId: true } } },
-  authScopes: (e, ctx) => !!ctx.actor && canReadEntry(ctx.actor, e),
-  fields: (t) => ({
-    databaseId: t.exposeInt('id'),
-    workDate: t.expose('workDate', { type: 'Date', description: "The day, in the employee's zone." }),
-    employee: t.relation('employee'),
-    createdBy: t.relation('createdBy'),
-    scheduleType: t.exposeInt('scheduleType', { description: '1 regular, 2 overtime.' }),
-    project: t.relation('project', { nullable: true }),
-    beginAt: t.expose('beginAt', { type: 'DateTime' }),
-    endAt: t.expose('endAt', { type: 'DateTime' }),
-    workHours: t.float({ select: { workHours: true }, resolve: (e) => Number(e.workHours) }),
-    content: t.exposeString('content'),
-    taskIds: t.intList({ select: { tasks: { select: { taskId: true } } }, resolve: (e) => e.tasks.map((x) => x.taskId) }),
   }),
 });
 
@@ -361,8 +332,6 @@ const AlikeInput = builder.inputType('AlikeWorkEventsInput', {
   }),
 });
 
-const ids = (list: GlobalId[] | null | undefined, typename: string) => (list ? list.map((g) => idOf(g, typename)) : list);
-
 builder.queryFields((t) => ({
   calendar: t.field({
     type: CalendarRef,
@@ -383,8 +352,8 @@ builder.queryFields((t) => ({
       const { where, userIds } = calendarWhere(ctx, {
         from: args.from,
         to: args.to,
-        userIds: ids(args.userIds, 'User') as number[] | null,
-        projectId: idOf(args.projectId, 'Project') as number | undefined,
+        userIds: localIds(args.userIds, 'User') as number[] | null,
+        projectId: localId(args.projectId, 'Project') as number | undefined,
         published: args.published,
       });
       return {
@@ -412,9 +381,9 @@ builder.queryFields((t) => ({
         from: f.from,
         to: f.to,
         published: f.published,
-        projectId: idOf(f.projectId, 'Project') as number | undefined,
-        userId: idOf(f.userId, 'User') as number | undefined,
-        seriesId: idOf(f.seriesId, 'EventSeries') as number | undefined,
+        projectId: localId(f.projectId, 'Project') as number | undefined,
+        userId: localId(f.userId, 'User') as number | undefined,
+        seriesId: localId(f.seriesId, 'EventSeries') as number | undefined,
         createdByMe: f.createdByMe,
       });
       return ctx.db.workEvent.findMany({ ...query, where, orderBy: [{ startAt: 'asc' }, { id: 'asc' }] });
@@ -427,13 +396,13 @@ builder.queryFields((t) => ({
     args: { input: t.arg({ type: ConflictCheckInput, required: true }) },
     resolve: (_r, { input }, ctx) =>
       checkConflicts(ctx, {
-        id: idOf(input.eventId, 'WorkEvent'),
+        id: localId(input.eventId, 'WorkEvent'),
         scope: input.scope,
         startAt: input.startAt,
         endAt: input.endAt,
         allDay: input.allDay ?? undefined,
         timeZone: input.timeZone,
-        participantIds: ids(input.participantIds, 'User'),
+        participantIds: localIds(input.participantIds, 'User'),
         placeId: input.placeId,
         recurrence: recurrenceOf(input.recurrence),
       }),
@@ -445,10 +414,10 @@ builder.queryFields((t) => ({
     args: { input: t.arg({ type: AlikeInput, required: true }) },
     resolve: async (query, _r, { input }, ctx) => {
       const found = await findAlike(ctx, {
-        id: idOf(input.eventId, 'WorkEvent') as number | undefined,
+        id: localId(input.eventId, 'WorkEvent') as number | undefined,
         title: input.title,
         startAt: input.startAt,
-        participantIds: ids(input.participantIds, 'User') as number[] | null,
+        participantIds: localIds(input.participantIds, 'User') as number[] | null,
         timeZone: input.timeZone,
       });
       if (!found.length) return [];

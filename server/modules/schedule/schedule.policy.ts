@@ -5,8 +5,6 @@ import { staffHolding, anyone } from '../../auth/rights.ts';
 import { isStaff } from '../../lib/codes.ts';
 import type { PermissionRules } from '../../policy.ts';
 
-const STAFF = 1;
-
 /**
  * Who sees a work event (both doors, lists and node(id:)):
  * - holders of `schedule.manage` (administrators, managers) see every event;
@@ -18,7 +16,7 @@ const STAFF = 1;
 export function visibleEventsWhere(actor: Actor): Prisma.WorkEventWhereInput {
   if (can(actor, 'schedule.manage')) return {};
   const published: Prisma.WorkEventWhereInput[] = [{ participants: { some: { userId: actor.id } } }];
-  if (actor.type === STAFF) published.push({ isOpen: true });
+  if (isStaff(actor)) published.push({ isOpen: true });
   return { OR: [{ creatorId: actor.id }, { published: true, OR: published }] };
 }
 
@@ -27,12 +25,12 @@ export type EventAccessFacts = { creatorId: number; published: boolean; isOpen: 
 export function isEventVisible(actor: Actor, e: EventAccessFacts): boolean {
   if (can(actor, 'schedule.manage') || e.creatorId === actor.id) return true;
   if (!e.published) return false;
-  return e.participantIds.includes(actor.id) || (e.isOpen && actor.type === STAFF);
+  return e.participantIds.includes(actor.id) || (e.isOpen && isStaff(actor));
 }
 
 /** Edit, move, delete, publish, copy: the creator or a holder of `schedule.manage`. */
 export function canEditEvent(actor: Actor, e: { creatorId: number }): boolean {
-  return can(actor, 'schedule.manage') || (actor.type === STAFF && e.creatorId === actor.id);
+  return can(actor, 'schedule.manage') || (isStaff(actor) && e.creatorId === actor.id);
 }
 
 /**

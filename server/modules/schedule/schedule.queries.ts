@@ -3,6 +3,7 @@
  * filtered lists, near-duplicates, and the feed read API for the ICS engineer.
  */
 import { DateTime } from 'luxon';
+import { isStaff } from '../../lib/codes.ts';
 import type { Actor, ServiceContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
@@ -142,7 +143,7 @@ export async function calendarOccurrences(ctx: ServiceContext, raw: CalendarInpu
     input.published ?? null,
     can(actor, 'schedule.manage'),
     actor.id,
-    actor.type === 1,
+    isStaff(actor),
     own,
   );
 }
@@ -221,8 +222,9 @@ export async function findAlike(ctx: ServiceContext, raw: AlikeInput): Promise<E
   });
 }
 
-// ── read API for the ICS feed (workdaily area) ──
+// ── read API for the ICS feed (the ics module) ──
 
+/** One of the user's events as the feed reads it. */
 export type FeedEvent = {
   id: number;
   title: string;
@@ -233,12 +235,6 @@ export type FeedEvent = {
   allDay: boolean;
   timeZone: string;
   published: boolean;
-  isOpen: boolean;
-  type: number;
-  projectId: number | null;
-  placeId: number | null;
-  creatorId: number;
-  participantIds: number[];
   updatedAt: Date;
   /** For an occurrence: the series and the start the rule gave it (RECURRENCE-ID). */
   seriesId: number | null;
@@ -246,6 +242,7 @@ export type FeedEvent = {
   isException: boolean;
 };
 
+/** A series as a feed writes it: the rule, the starts it makes in the window, the user's missing ones, the edited occurrences. */
 export type FeedSeries = {
   id: number;
   /** RRULE text without DTSTART; UNTIL is UTC. Expand it from `dtstart` in `timeZone`. */
@@ -255,7 +252,9 @@ export type FeedSeries = {
   dtstart: Date;
   durationMin: number;
   allDay: boolean;
-  /** Starts of the rule this user has no occurrence for (deleted, unpublished, or not theirs). */
+  /** Starts the rule makes whose occurrence overlaps the window. */
+  starts: Date[];
+  /** Those of them this user has no occurrence for (deleted, unpublished, not theirs, or moved out). */
   exdates: Date[];
   /** The master's fields (title, content...): those of the series' ordinary occurrences. */
   master: FeedEvent;
@@ -265,57 +264,107 @@ export type FeedSeries = {
 };
 
 /**
- * The events of one user's calendar feed: the published events they take part in and the
- * events they created, overlapping [from, to). Series are answered whole (rule, per-user
- * exception dates, overridden occurrences) when any of their occurrences overlaps the range;
- * single events as they are. Statements: three, whatever the number of events.
+ * Who reads a feed: its owner without any permission. A subscribed link is read by calendar
+ * apps outside the back office, so it carries none of the owner's in-app sight (managers'
+ * `schedule.manage`): with the owner's own events that leaves the events they created and the
+ * published ones they take part in (docs/schedule.md, "Who sees an event").
  */
-export async function eventsForFeed(db: Db, userId: number, from: Date, to: Date): Promise<{ singles: FeedEvent[]; series: FeedSeries[] }> {
-  const mine: Prisma.WorkEventWhereInput = {
-    OR: [{ creatorId: userId }, { published: true, participants: { some: { userId } } }],
-  };
-  const select = {
-    id: true, title: true, content: true, address: true, startAt: true, endAt: true, allDay: true, timeZone: true, published: true,
-    isOpen: true, type: true, projectId: true, placeId: true, creatorId: true, updatedAt: true, seriesId: true, originalStart: true,
-    isException: true, participants: { select: { userId: true }, orderBy: { userId: 'asc' } },
-  } as const satisfies Prisma.WorkEventSelect;
-  const toFeed = (e: Prisma.WorkEventGetPayload<{ select: typeof select }>): FeedEvent => {
-    const { participants, ...rest } = e;
-    return { ...rest, participantIds: participants.map((p) => p.userId) };
-  };
-  const inRange = await db.workEvent.findMany({
-    where: { AND: [mine, { startAt: { lt: to }, endAt: { gt: from } }] },
-    select,
-    orderBy: [{ startAt: 'asc' }, { id: 'asc' }],
+function feedViewer(user: { id: number; type: number }): Actor {
+  return { id: user.id, type: user.type, account: '', name: '', nameEn: null, roleIds: [], roleCodes: [], isAdmin: false, language: 0, timeZone: 'UTC', tokenId: 0 };
+}
+
+/**
+ * Expanding a rule maps every wall time to an instant (several Intl calls each); a series
+ * changes rarely, so expansions are kept, keyed by everything they depend on.
+ */
+const expansions = new Map<string, Date[]>();
+function expandCached(rrule: string, zone: string, dtstart: Date): Date[] {
+  const key = `${rrule}|${zone}|${dtstart.getTime()}`;
+  let starts = expansions.get(key);
+  if (!starts) {
+    starts = expandRule({ rrule, timeZone: zone, dtstart });
+    if (expansions.size >= 2000) expansions.delete(expansions.keys().next().value as string);
+    expansions.set(key, starts);
+  }
+  return starts;
+}
+
+type FeedRow = {
+  id: number; title: string; content: string; address: string; start_at: string; end_at: string; all_day: boolean; time_zone: string;
+  published: boolean; updated_at: string; series_id: number | null; original_start: string | null; is_exception: boolean;
+};
+type FeedSeriesRow = { id: number; rrule: string; time_zone: string; dtstart: string; duration_min: number; updated_at: string };
+
+/**
+ * The events of one user's calendar feed overlapping [from, to): their own events (taken part
+ * in or created) that the feed's viewer may see (`visibleEventsWhere`). Series are answered
+ * with their rule, the starts it makes in the window, this user's exception dates there and
+ * the overridden occurrences; single events (and occurrences of a rule that no longer expands)
+ * as they are. Two statements, whatever the number of events: the ids by the visibility rule,
+ * then the rows and their series as one JSON value (2,000 rows through the client's row
+ * conversion cost more than the rest of the feed; docs/performance.md).
+ */
+export async function eventsForFeed(db: Db, user: { id: number; type: number }, from: Date, to: Date): Promise<{ singles: FeedEvent[]; series: FeedSeries[] }> {
+  // Events last at most MAX_EVENT_DAYS: the lower bound keeps both index scans short.
+  const range = { gte: new Date(from.getTime() - MAX_EVENT_DAYS * 86_400_000), lt: to };
+  const visible = await db.workEvent.findMany({
+    where: {
+      AND: [
+        { OR: [{ creatorId: user.id, startAt: range, endAt: { gt: from } }, { participants: { some: { userId: user.id, startAt: range, endAt: { gt: from } } } }] },
+        visibleEventsWhere(feedViewer(user)),
+      ],
+    },
+    select: { id: true },
   });
-  const singles = inRange.filter((e) => e.seriesId === null).map(toFeed);
-  const seriesIds = [...new Set(inRange.map((e) => e.seriesId).filter((s): s is number => s !== null))];
-  if (!seriesIds.length) return { singles, series: [] };
-  const [seriesRows, rows] = await Promise.all([
-    db.eventSeries.findMany({ where: { id: { in: seriesIds } }, orderBy: { id: 'asc' } }),
-    db.workEvent.findMany({ where: { AND: [mine, { seriesId: { in: seriesIds } }] }, select, orderBy: [{ startAt: 'asc' }, { id: 'asc' }] }),
-  ]);
-  const bySeries = new Map<number, FeedEvent[]>();
-  for (const r of rows) {
-    const list = bySeries.get(r.seriesId!) ?? [];
-    list.push(toFeed(r));
-    bySeries.set(r.seriesId!, list);
+  if (!visible.length) return { singles: [], series: [] };
+  const [result] = await db.$queryRaw<Array<{ events: string; series: string }>>`
+    WITH e AS (SELECT id, title, content, address, start_at, end_at, all_day, time_zone, published, updated_at, series_id, original_start, is_exception
+                 FROM work_events WHERE id = ANY(${visible.map((v) => v.id)}::int[]))
+    SELECT (SELECT coalesce(json_agg(e ORDER BY e.start_at, e.id), '[]') FROM e)::text AS events,
+           (SELECT coalesce(json_agg(s), '[]') FROM event_series s WHERE s.id IN (SELECT series_id FROM e))::text AS series`;
+  const events: FeedEvent[] = (JSON.parse(result?.events ?? '[]') as FeedRow[]).map((r) => ({
+    id: r.id, title: r.title, content: r.content, address: r.address, startAt: new Date(r.start_at), endAt: new Date(r.end_at), allDay: r.all_day,
+    timeZone: r.time_zone, published: r.published, updatedAt: new Date(r.updated_at), seriesId: r.series_id,
+    originalStart: r.original_start ? new Date(r.original_start) : null, isException: r.is_exception,
+  }));
+  const seriesRows = (JSON.parse(result?.series ?? '[]') as FeedSeriesRow[]).map((r) => ({
+    id: r.id, rrule: r.rrule, timeZone: r.time_zone, dtstart: new Date(r.dtstart), durationMin: r.duration_min, updatedAt: new Date(r.updated_at),
+  }));
+  const byId = new Map(seriesRows.map((s) => [s.id, s]));
+  const occurrences = new Map<number, FeedEvent[]>();
+  const singles: FeedEvent[] = [];
+  for (const e of events) {
+    if (e.seriesId !== null && byId.has(e.seriesId)) {
+      const list = occurrences.get(e.seriesId) ?? [];
+      list.push(e);
+      occurrences.set(e.seriesId, list);
+    } else {
+      singles.push(e);
+    }
   }
   const series: FeedSeries[] = [];
-  for (const s of seriesRows) {
-    const occ = bySeries.get(s.id) ?? [];
-    if (!occ.length) continue;
-    const have = new Set(occ.map((o) => o.originalStart?.getTime()));
-    const starts = expandRule({ rrule: s.rrule, timeZone: s.timeZone, dtstart: s.dtstart });
+  for (const [id, occ] of occurrences) {
+    const s = byId.get(id)!;
     const master = occ.find((o) => !o.isException) ?? occ[0]!;
+    const have = new Set(occ.map((o) => o.originalStart?.getTime()));
+    let starts: Date[];
+    try {
+      starts = expandCached(s.rrule, s.timeZone, s.dtstart);
+    } catch {
+      // A rule that no longer expands: its occurrences are written one by one.
+      singles.push(...occ);
+      continue;
+    }
+    const inWindow = starts.filter((d) => d.getTime() < to.getTime() && d.getTime() + s.durationMin * 60_000 > from.getTime());
     series.push({
-      id: s.id,
+      id,
       rrule: s.rrule,
       timeZone: s.timeZone,
       dtstart: s.dtstart,
       durationMin: s.durationMin,
       allDay: master.allDay,
-      exdates: starts.filter((d) => !have.has(d.getTime())),
+      starts: inWindow,
+      exdates: inWindow.filter((d) => !have.has(d.getTime())),
       master,
       overrides: occ.filter((o) => o.isException),
       updatedAt: new Date(Math.max(s.updatedAt.getTime(), ...occ.map((o) => o.updatedAt.getTime()))),

@@ -5,14 +5,12 @@
 import type { ServiceContext } from '../../context.ts';
 import { ValidationError } from '../../errors.ts';
 import { translate } from '../../i18n/catalogue.ts';
-import { requireActor } from '../../policy.ts';
 import type { RestRoute } from '../../rest/adapter.ts';
-import type { Params } from '../../rest/body.ts';
+import { flag, idList, num, withCondition, zoneOf, type Params } from '../../rest/params.ts';
 import { envelope, readPage } from '../../rest/envelope.ts';
 import { formatDateTime, parseLegacyDateTime, wallText } from '../../lib/wall-time.ts';
 import type { Conflict } from './conflicts.ts';
 import { ruleFields } from './recurrence.ts';
-import { requireZone } from '../../lib/zones.ts';
 import { eventInclude, findAlike, getEvent, listCalendar, listWhere, type EventWithRelations } from './schedule.queries.ts';
 import {
   ConflictError,
@@ -31,30 +29,9 @@ import {
 const P = '/api/admin/work/daily';
 const CYCLE = '/api/admin/cycle/work/daily';
 
-/** The zone answers and wall times are in: the request's `timeZone`, else the caller's. */
-function zoneOf(ctx: ServiceContext, p: Params): string {
-  const z = p.timeZone;
-  if (z !== undefined && z !== null && z !== '') return requireZone(String(z));
-  return requireActor(ctx).timeZone;
-}
-
-function flag(v: unknown): boolean | undefined {
-  if (v === undefined || v === null || v === '') return undefined;
-  if (v === true || v === 1 || v === '1' || v === 'true') return true;
-  if (v === false || v === 0 || v === '0' || v === 'false') return false;
-  return v as boolean; // anything else: the service refuses it naming the field
-}
-
-function idList(v: unknown): unknown {
-  if (v === undefined || v === null || v === '') return undefined;
-  if (Array.isArray(v)) return v.map((x) => (x && typeof x === 'object' && 'userId' in x ? (x as { userId: unknown }).userId : x));
-  if (typeof v === 'string') return v.split(',').map((s) => s.trim()).filter(Boolean);
-  if (typeof v === 'number') return [v];
-  return v;
-}
-
-function num(v: unknown): unknown {
-  return v === '' || v === null ? undefined : v;
+/** Participants may come as objects (`[{ userId }]`, the old calendar's shape) as well as ids. */
+function participantIds(v: unknown): unknown {
+  return idList(Array.isArray(v) ? v.map((x) => (x && typeof x === 'object' && 'userId' in x ? (x as { userId: unknown }).userId : x)) : v);
 }
 
 const SCOPE_CODES: Record<string, Scope> = { '1': 'THIS', '2': 'FOLLOWING', '3': 'ALL', THIS: 'THIS', FOLLOWING: 'FOLLOWING', ALL: 'ALL' };
@@ -101,7 +78,7 @@ function eventFields(p: Params, zone: string, creating: boolean): Record<string,
   if (p.type !== undefined && p.type !== '') out.type = p.type;
   if (p.projectId !== undefined) out.projectId = p.projectId === '' || p.projectId === 0 ? null : p.projectId;
   if (p.placeId !== undefined) out.placeId = p.placeId === '' || p.placeId === 0 ? null : p.placeId;
-  const users = idList(p.userIds ?? p.participants ?? p.participantIds);
+  const users = participantIds(p.userIds ?? p.participants ?? p.participantIds);
   if (users !== undefined) out.participantIds = users;
   const rule = recurrenceOf(p);
   if (rule !== undefined) out.recurrence = rule;
@@ -321,7 +298,7 @@ export const scheduleRoutes: RestRoute[] = [
     methods: ['POST'],
     handler: async (ctx, { params: p }) => {
       const zone = zoneOf(ctx, p);
-      const c = (p.condition ?? p) as Params;
+      const c = withCondition(p);
       const from = parseLegacyDateTime(c.beginTime ?? c.startTime, 'beginTime', zone);
       const to = parseLegacyDateTime(c.endTime, 'endTime', zone, true);
       if (!from) throw new ValidationError('validation.required', { field: 'beginTime' });
@@ -331,7 +308,7 @@ export const scheduleRoutes: RestRoute[] = [
         to,
         userIds: idList(c.userIds ?? c.employeeIds ?? c.userId) as number[] | undefined,
         projectId: num(c.projectId) as number | undefined,
-        published: flag(c.state),
+        published: flag(c.state) as boolean | undefined,
       });
       return { data: rows.map((e) => legacyEvent(e, zone)) };
     },
@@ -341,16 +318,16 @@ export const scheduleRoutes: RestRoute[] = [
     methods: ['POST'],
     handler: async (ctx, { params: p }) => {
       const zone = zoneOf(ctx, p);
-      const c = (p.condition ?? {}) as Params;
+      const c = withCondition(p);
       const where = listWhere(ctx, {
         title: typeof c.title === 'string' ? c.title : undefined,
         from: parseLegacyDateTime(c.beginTime, 'condition.beginTime', zone),
         to: parseLegacyDateTime(c.endTime, 'condition.endTime', zone, true),
-        published: flag(c.state),
+        published: flag(c.state) as boolean | undefined,
         projectId: num(c.projectId) as number | undefined,
         userId: num(c.userId ?? c.employeeId) as number | undefined,
         seriesId: num(c.seriesId) as number | undefined,
-        createdByMe: flag(c.createdByMe),
+        createdByMe: flag(c.createdByMe) as boolean | undefined,
       });
       const page = readPage(p);
       const [rows, total] = await Promise.all([
@@ -373,7 +350,7 @@ export const scheduleRoutes: RestRoute[] = [
       const zone = zoneOf(ctx, p);
       const { startAt } = timesOf(p, zone, false);
       if (!startAt) throw new ValidationError('validation.required', { field: 'beginTime' });
-      const rows = await findAlike(ctx, { id: num(p.id) as number | undefined, title: p.title as string, startAt, participantIds: idList(p.userIds ?? p.participants) as number[] | undefined, timeZone: zone });
+      const rows = await findAlike(ctx, { id: num(p.id) as number | undefined, title: p.title as string, startAt, participantIds: participantIds(p.userIds ?? p.participants) as number[] | undefined, timeZone: zone });
       return { data: { alike: rows.length > 0, list: rows.map((e) => legacyEvent(e, zone)) } };
     },
   },

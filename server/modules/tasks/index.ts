@@ -17,3 +17,4 @@ export const tasksModule = defineModule({
   routes: taskRoutes,
   seed: tasksSeed,
 });
+export { ScheduleEntryTypeEnum } from './tasks.mutations.ts';

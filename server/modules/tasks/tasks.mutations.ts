@@ -1,7 +1,8 @@
 import { builder } from '../../graphql/builder.ts';
+import { localId, type GlobalIdInput } from '../../graphql/ids.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
 import { encodeGlobalID } from '@pothos/plugin-relay';
-import { addTaskToSchedule, saveScheduleEntries, SCHEDULE_TYPES, type SavedEntry } from './schedule-entries.service.ts';
+import { addTaskToSchedule, saveScheduleEntries, SCHEDULE_TYPES, type SavedEntry } from './tasks.service.ts';
 import { TaskAdditionNode, TaskNode, TaskPriorityEnum, TaskTypeEnum } from './tasks.node.ts';
 import {
   addTaskAddition,
@@ -19,17 +20,6 @@ import {
   type TaskWriteResult,
   type Transition,
 } from './tasks.service.ts';
-
-type GlobalId = { typename: string; id: string } | null | undefined;
-
-/**
- * A global id of the expected type answers its number; one of another type answers a value
- * the service refuses as invalid (inside its write, so the refusal is logged).
- */
-function idOf(value: GlobalId, typename: string): number | string | undefined {
-  if (!value) return undefined;
-  return value.typename === typename ? value.id : 'invalid';
-}
 
 // ── payloads ──
 
@@ -123,14 +113,14 @@ const UpdateTaskInput = builder.inputType('UpdateTaskInput', {
 });
 
 type TaskForm = {
-  projectId?: GlobalId; title?: string | null; content?: string | null; executorId?: GlobalId;
+  projectId?: GlobalIdInput; title?: string | null; content?: string | null; executorId?: GlobalIdInput;
   priority?: number | null; type?: number | null; skillStackId?: number | null;
 };
 const serviceForm = (f: TaskForm) => ({
-  projectId: idOf(f.projectId, 'Project'),
+  projectId: localId(f.projectId, 'Project'),
   taskTitle: f.title ?? undefined,
   taskContent: f.content ?? undefined,
-  designeeId: idOf(f.executorId, 'User'),
+  designeeId: localId(f.executorId, 'User'),
   priority: f.priority ?? undefined,
   taskType: f.type ?? undefined,
   skillStackId: f.skillStackId ?? undefined,
@@ -157,20 +147,20 @@ const ScheduleRowInput = builder.inputType('ScheduleRowInput', {
 });
 
 type RowArg = {
-  id?: number | null; workDate: string; workDate2?: string | null; employeeId?: GlobalId; projectId?: GlobalId; scheduleType?: number | null;
+  id?: number | null; workDate: string; workDate2?: string | null; employeeId?: GlobalIdInput; projectId?: GlobalIdInput; scheduleType?: number | null;
   begin?: string | null; end?: string | null; hours?: number | null; taskIds?: Array<{ typename: string; id: string }> | null; content?: string | null;
 };
 const serviceRow = (r: RowArg) => ({
   id: r.id ?? undefined,
   workDate: r.workDate,
   workDate2: r.workDate2 ?? undefined,
-  employeeId: idOf(r.employeeId, 'User'),
-  projectId: idOf(r.projectId, 'Project'),
+  employeeId: localId(r.employeeId, 'User'),
+  projectId: localId(r.projectId, 'Project'),
   scheduleType: r.scheduleType ?? undefined,
   workTimeBegin: r.begin ?? undefined,
   workTimeEnd: r.end ?? undefined,
   workHours: r.hours ?? undefined,
-  workTaskIds: (r.taskIds ?? []).map((g) => idOf(g, 'Task')),
+  workTaskIds: (r.taskIds ?? []).map((g) => localId(g, 'Task')),
   content: r.content ?? undefined,
 });
 
@@ -219,7 +209,7 @@ builder.mutationFields((t) => ({
         required: true,
       }),
     },
-    resolve: (_r, { input }, ctx) => assignTask(ctx, { id: input.id.id, designeeId: idOf(input.executorId, 'User') }),
+    resolve: (_r, { input }, ctx) => assignTask(ctx, { id: input.id.id, designeeId: localId(input.executorId, 'User') }),
   }),
   changeTaskPriority: t.field({
     type: TaskPayload,
@@ -338,7 +328,7 @@ builder.mutationFields((t) => ({
       }),
     },
     resolve: (_r, { input }, ctx) =>
-      addTaskToSchedule(ctx, { taskId: input.taskId.id, employeeId: idOf(input.employeeId, 'User'), rows: input.rows.map(serviceRow) }),
+      addTaskToSchedule(ctx, { taskId: input.taskId.id, employeeId: localId(input.employeeId, 'User'), rows: input.rows.map(serviceRow) }),
   }),
   saveScheduleEntries: t.field({
     type: SaveScheduleEntriesPayload,

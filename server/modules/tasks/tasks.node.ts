@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
+import { INVALID_ID, localId } from '../../graphql/ids.ts';
 import { NotFoundError } from '../../errors.ts';
 import { translate, type MessageKey } from '../../i18n/catalogue.ts';
 import { canEditAddition, canEditTask, canReassignTask, visibleTasksWhere } from './tasks.policy.ts';
@@ -228,7 +229,8 @@ type TaskFilterArg = {
 function filterFrom(f: TaskFilterArg | null | undefined): TaskListFilter {
   if (!f) return {};
   // A project id of another type matches no project.
-  const projectId = f.projectId ? (f.projectId.typename === 'Project' && /^\d{1,10}$/.test(f.projectId.id) ? Number(f.projectId.id) : -1) : null;
+  const id = localId(f.projectId, 'Project');
+  const projectId = id === INVALID_ID ? -1 : id;
   return { state: f.state, priority: f.priority, projectId, role: f.role, search: f.search, createdFrom: f.createdFrom, createdTo: f.createdTo };
 }
 

@@ -7,7 +7,7 @@ import { requireActor } from '../../policy.ts';
 import { BOTH, type RestRoute } from '../../rest/adapter.ts';
 import { readPage, type Page } from '../../rest/envelope.ts';
 import { formatDateTime, parseLegacyDateTime } from '../../lib/wall-time.ts';
-import { addTaskToSchedule, removeTaskFromEntry, saveScheduleEntries } from './schedule-entries.service.ts';
+import { addTaskToSchedule, removeTaskFromEntry, saveScheduleEntries } from './tasks.service.ts';
 import {
   addTaskAddition,
   assignTask,

@@ -1,7 +1,9 @@
 import { builder } from '../../graphql/builder.ts';
-import { ProjectNode } from '../projects/projects.node.ts';
-import { ScheduleEntryTypeEnum } from '../tasks/tasks.mutations.ts';
-import { UserNode } from '../users/users.node.ts';
+import { localId, localIds } from '../../graphql/ids.ts';
+import { ProjectNode } from '../projects/index.ts';
+import { ScheduleEntryTypeEnum } from '../tasks/index.ts';
+import { UserNode } from '../users/index.ts';
+import { canReadEntry } from './workdaily.policy.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
 import {
   dailyReminder,
@@ -16,6 +18,27 @@ import {
   type StatisticRow,
   type ZoneTransform,
 } from './workdaily.service.ts';
+
+export const ScheduleEntryNode = builder.prismaNode('ScheduleEntry', {
+  nullable: true,
+  id: { field: 'id' },
+  description: "A schedule entry (the spec's work daily): a block of one employee's work on a day. Written by the tasks area.",
+  select: { employeeId: true, createdById: true, project: { select: { managerId: true } } },
+  authScopes: (e, ctx) => !!ctx.actor && canReadEntry(ctx.actor, e),
+  fields: (t) => ({
+    databaseId: t.exposeInt('id'),
+    workDate: t.expose('workDate', { type: 'Date', description: "The day, in the employee's zone." }),
+    employee: t.relation('employee'),
+    createdBy: t.relation('createdBy'),
+    scheduleType: t.exposeInt('scheduleType', { description: '1 regular, 2 overtime.' }),
+    project: t.relation('project', { nullable: true }),
+    beginAt: t.expose('beginAt', { type: 'DateTime' }),
+    endAt: t.expose('endAt', { type: 'DateTime' }),
+    workHours: t.float({ select: { workHours: true }, resolve: (e) => Number(e.workHours) }),
+    content: t.exposeString('content'),
+    taskIds: t.intList({ select: { tasks: { select: { taskId: true } } }, resolve: (e) => e.tasks.map((x) => x.taskId) }),
+  }),
+});
 
 export const DailyReminderRef = builder.objectRef<ReminderState>('DailyReminder').implement({
   description: "A person's daily work-report reminder for one day.",
@@ -96,7 +119,6 @@ type ScheduleEntryFilterArg = {
 };
 
 /** A global id of the expected type as a database id; another type matches nothing (0). */
-const dbIdOf = (g: { typename: string; id: string }, typename: string) => (g.typename === typename && /^\d{1,10}$/.test(g.id) ? Number(g.id) : 0);
 
 /** The GraphQL filter as the service's list filter (the same one the legacy lists pass). */
 function entryFilter(f: ScheduleEntryFilterArg | null | undefined): EntryFilter {
@@ -104,8 +126,8 @@ function entryFilter(f: ScheduleEntryFilterArg | null | undefined): EntryFilter 
   return {
     from: f.from ?? undefined,
     to: f.to ?? undefined,
-    userIds: f.employeeIds?.length ? f.employeeIds.map((g) => dbIdOf(g, 'User')) : undefined,
-    projectId: f.projectId ? dbIdOf(f.projectId, 'Project') : undefined,
+    userIds: f.employeeIds?.length ? localIds(f.employeeIds, 'User') : undefined,
+    projectId: f.projectId ? localId(f.projectId, 'Project') : undefined,
     scheduleType: f.scheduleType ?? undefined,
   };
 }
@@ -139,7 +161,7 @@ builder.queryFields((t) => ({
     errors: mutationErrors,
     description: "The daily work-report reminder of a day (default: today in the person's zone) for the viewer, or for another person (managers).",
     args: { day: t.arg({ type: 'Date' }), userId: t.arg.globalID({ for: [UserNode] }) },
-    resolve: (_r, args, ctx) => dailyReminder(ctx, { day: args.day, userId: args.userId ? (args.userId.typename === 'User' ? Number(args.userId.id) : 0) : null }),
+    resolve: (_r, args, ctx) => dailyReminder(ctx, { day: args.day, userId: args.userId ? localId(args.userId, 'User') : null }),
   }),
   workStatistics: t.field({
     type: StatisticsRef,
@@ -157,8 +179,8 @@ builder.queryFields((t) => ({
       const s = await workStatistics(ctx, {
         from: args.from,
         to: args.to,
-        userIds: args.userIds?.map((g) => (g.typename === 'User' ? Number(g.id) : 0)),
-        projectId: args.projectId ? (args.projectId.typename === 'Project' ? Number(args.projectId.id) : 0) : null,
+        userIds: localIds(args.userIds, 'User') ?? undefined,
+        projectId: args.projectId ? localId(args.projectId, 'Project') : null,
       });
       const rows = args.groupBy === 'PERSON' ? s.byPerson : args.groupBy === 'PROJECT' ? s.byProject : s.byType;
       return { from: s.from, to: s.to, groupBy: args.groupBy, total: s.total, rows };

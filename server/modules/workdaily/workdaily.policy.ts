@@ -1,5 +1,6 @@
 import { hasRole } from '../../auth/rights.ts';
-import type { PermissionRules } from '../../policy.ts';
+import type { Actor } from '../../context.ts';
+import { can, type PermissionRules } from '../../policy.ts';
 
 /**
  * Permissions of the workdaily module, registered into the one policy (server/policy.ts) by its
@@ -14,4 +15,26 @@ export const workdailyPermissions = {
 declare module '../../policy.ts' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface ModulePermissions extends Record<keyof typeof workdailyPermissions, true> {}
+}
+
+/**
+ * Who may read schedule entries: one rule for the REST lists, the statistics, the GraphQL
+ * connection and the `ScheduleEntry` node. Everyone's with `workdaily.readAll` (or
+ * `schedule.manage`); a project's entries for that project's manager; otherwise the entries
+ * one works in or wrote. The workdaily module owns schedule entries' reads (docs/workdaily.md).
+ */
+export function canReadAllEntries(actor: Actor): boolean {
+  return can(actor, 'workdaily.readAll') || can(actor, 'schedule.manage');
+}
+
+export function canReadEntry(
+  actor: Actor,
+  entry: { employeeId: number; createdById: number; project: { managerId: number | null } | null },
+): boolean {
+  return (
+    canReadAllEntries(actor) ||
+    entry.employeeId === actor.id ||
+    entry.createdById === actor.id ||
+    (entry.project !== null && entry.project.managerId === actor.id)
+  );
 }

@@ -1,10 +1,9 @@
 import { DateTime } from 'luxon';
-import type { ServiceContext } from '../../context.ts';
 import { ValidationError } from '../../errors.ts';
 import { translate } from '../../i18n/catalogue.ts';
 import { requireActor } from '../../policy.ts';
 import type { RestRoute } from '../../rest/adapter.ts';
-import type { Params } from '../../rest/body.ts';
+import { idList, num, pick, text, withCondition, zoneOf, type Params } from '../../rest/params.ts';
 import { readPage } from '../../rest/envelope.ts';
 import { formatDate, formatDateTime, wallText } from '../../lib/wall-time.ts';
 import {
@@ -31,18 +30,9 @@ import {
  */
 const BASE = '/api/admin/work/daily';
 
-function conditionOf(params: Params): Params {
-  const c = params.condition;
-  return c && typeof c === 'object' && !Array.isArray(c) ? { ...params, ...(c as Params) } : params;
-}
-
-function blank(v: unknown): unknown {
-  return v === '' || v === null ? undefined : v;
-}
-
 /** The day part of a legacy date or date-time value; anything else is left for validation to refuse. */
 function dayOf(v: unknown): unknown {
-  const value = blank(v);
+  const value = text(v);
   return typeof value === 'string' ? value.trim().slice(0, 10) : value;
 }
 
@@ -51,10 +41,6 @@ function range(c: Params): { from?: unknown; to?: unknown } {
     from: dayOf(c.workDate ?? c.beginDate ?? c.beginTime ?? c.startDate ?? c.from),
     to: dayOf(c.workDate2 ?? c.endDate ?? c.endTime ?? c.to),
   };
-}
-
-function idOrUndefined(v: unknown): unknown {
-  return blank(v);
 }
 
 export function legacyEntry(e: EntryRow, zone: string) {
@@ -115,16 +101,11 @@ function page<T>(p: { currentPage: number; pageSize: number }, total: number, re
 function listFilter(c: Params) {
   return {
     ...range(c),
-    userId: idOrUndefined(c.userId ?? c.employeeId),
-    userIds: Array.isArray(c.userIds) ? c.userIds : Array.isArray(c.employeeIds) ? c.employeeIds : undefined,
-    projectId: idOrUndefined(c.projectId),
-    scheduleType: idOrUndefined(c.scheduleType),
+    userId: num(pick(c, 'userId', 'employeeId')),
+    userIds: idList(pick(c, 'userIds', 'employeeIds')),
+    projectId: num(c.projectId),
+    scheduleType: num(c.scheduleType),
   };
-}
-
-function zoneOf(ctx: ServiceContext, c: Params): string {
-  const actor = requireActor(ctx);
-  return typeof c.timeZone === 'string' && c.timeZone && DateTime.local().setZone(c.timeZone).isValid ? c.timeZone : actor.timeZone;
 }
 
 export const workdailyRoutes: RestRoute[] = [
@@ -132,9 +113,9 @@ export const workdailyRoutes: RestRoute[] = [
     path: `${BASE}/getWorkDailyByUser`,
     methods: ['POST'],
     handler: async (ctx, req) => {
-      const c = conditionOf(req.params);
+      const c = withCondition(req.params);
       const p = readPage(req.params);
-      const r = await entriesOfUser(ctx, { ...range(c), workDate: dayOf(c.workDate), userId: idOrUndefined(c.userId ?? c.employeeId) }, p);
+      const r = await entriesOfUser(ctx, { ...range(c), workDate: dayOf(c.workDate), userId: num(pick(c, 'userId', 'employeeId')) }, p);
       const zone = zoneOf(ctx, c);
       return { data: page(p, r.total, r.rows.map((e) => legacyEntry(e, zone)), { userId: r.userId, beginDate: r.from, endDate: r.to, totalHours: r.totalHours }) };
     },
@@ -143,16 +124,16 @@ export const workdailyRoutes: RestRoute[] = [
     path: `${BASE}/getWorkDailyStatistic`,
     methods: ['POST'],
     handler: async (ctx, req) => {
-      const c = conditionOf(req.params);
+      const c = withCondition(req.params);
       const { from, to } = range(c);
       const today = DateTime.now().setZone(requireActor(ctx).timeZone);
-      const userIds = Array.isArray(c.userIds) ? c.userIds : c.userId ? [c.userId] : undefined;
+      const userIds = idList(pick(c, 'userIds', 'userId'));
       const s = await workStatistics(ctx, {
         from: from ?? today.startOf('month').toISODate(),
         to: to ?? today.endOf('month').toISODate(),
         userIds,
-        projectId: idOrUndefined(c.projectId),
-        scheduleType: idOrUndefined(c.scheduleType),
+        projectId: num(c.projectId),
+        scheduleType: num(c.scheduleType),
       });
       return {
         data: {
@@ -171,9 +152,9 @@ export const workdailyRoutes: RestRoute[] = [
     path: `${BASE}/listReportDailyByPage`,
     methods: ['POST'],
     handler: async (ctx, req) => {
-      const c = conditionOf(req.params);
+      const c = withCondition(req.params);
       const p = readPage(req.params);
-      const r = await listReportsPage(ctx, { ...range(c), userId: idOrUndefined(c.userId), projectId: idOrUndefined(c.projectId), taskId: idOrUndefined(c.workTaskId ?? c.taskId) }, p);
+      const r = await listReportsPage(ctx, { ...range(c), userId: num(c.userId), projectId: num(c.projectId), taskId: num(c.workTaskId ?? c.taskId) }, p);
       const zone = zoneOf(ctx, c);
       return { data: page(p, r.total, r.rows.map((x) => legacyReport(x, zone))) };
     },
@@ -182,8 +163,8 @@ export const workdailyRoutes: RestRoute[] = [
     path: `${BASE}/report/list`,
     methods: ['POST'],
     handler: async (ctx, req) => {
-      const c = conditionOf(req.params);
-      const rows = await listReportsOfDay(ctx, { ...range(c), workDate: dayOf(c.workDate), userId: idOrUndefined(c.userId), projectId: idOrUndefined(c.projectId), taskId: idOrUndefined(c.workTaskId ?? c.taskId) });
+      const c = withCondition(req.params);
+      const rows = await listReportsOfDay(ctx, { ...range(c), workDate: dayOf(c.workDate), userId: num(c.userId), projectId: num(c.projectId), taskId: num(c.workTaskId ?? c.taskId) });
       const zone = zoneOf(ctx, c);
       return { data: rows.map((x) => legacyReport(x, zone)) };
     },
@@ -192,7 +173,7 @@ export const workdailyRoutes: RestRoute[] = [
     path: `${BASE}/listWorkDailyByDatePage`,
     methods: ['POST'],
     handler: async (ctx, req) => {
-      const c = conditionOf(req.params);
+      const c = withCondition(req.params);
       const p = readPage(req.params);
       const r = await listEntriesPage(ctx, listFilter(c), p);
       const zone = zoneOf(ctx, c);
@@ -203,7 +184,7 @@ export const workdailyRoutes: RestRoute[] = [
     path: `${BASE}/listWorkDailyByProjectId`,
     methods: ['POST'],
     handler: async (ctx, req) => {
-      const c = conditionOf(req.params);
+      const c = withCondition(req.params);
       const p = readPage(req.params);
       const r = await projectEntriesPage(ctx, listFilter(c), p);
       const zone = zoneOf(ctx, c);
@@ -222,15 +203,15 @@ export const workdailyRoutes: RestRoute[] = [
     path: `${BASE}/workDailyReminder`,
     methods: ['POST'],
     handler: async (ctx, req) => {
-      const c = conditionOf(req.params);
-      return { data: legacyReminder(await dailyReminder(ctx, { day: dayOf(c.workDate ?? c.day), userId: idOrUndefined(c.userId) })) };
+      const c = withCondition(req.params);
+      return { data: legacyReminder(await dailyReminder(ctx, { day: dayOf(c.workDate ?? c.day), userId: num(c.userId) })) };
     },
   },
   {
     path: `${BASE}/removeWorkDailyOfReminder`,
     methods: ['POST'],
     handler: async (ctx, req) => {
-      const c = conditionOf(req.params);
+      const c = withCondition(req.params);
       const r = await removeReminder(ctx, { day: dayOf(c.workDate ?? c.day) });
       return { message: translate(ctx.lang, 'reminder.removed'), data: legacyReminder(r) };
     },
@@ -239,14 +220,14 @@ export const workdailyRoutes: RestRoute[] = [
     path: '/api/admin/sys/time/zone/transform',
     methods: ['POST'],
     handler: async (ctx, req) => {
-      const c = conditionOf(req.params);
+      const c = withCondition(req.params);
       const actor = requireActor(ctx);
-      const time = blank(c.time ?? c.dateTime ?? c.date);
+      const time = text(c.time ?? c.dateTime ?? c.date);
       if (time === undefined) throw new ValidationError('validation.required', { field: 'time' });
       const r = transformTimeZone(ctx, {
         time,
-        fromZone: blank(c.fromZone ?? c.fromTimeZone ?? c.sourceTimeZone ?? c.timeZone) ?? actor.timeZone,
-        toZone: blank(c.toZone ?? c.toTimeZone ?? c.targetTimeZone) ?? actor.timeZone,
+        fromZone: text(c.fromZone ?? c.fromTimeZone ?? c.sourceTimeZone ?? c.timeZone) ?? actor.timeZone,
+        toZone: text(c.toZone ?? c.toTimeZone ?? c.targetTimeZone) ?? actor.timeZone,
       });
       return { data: { time: r.time, fromZone: r.fromZone, toZone: r.toZone, fromOffset: r.fromOffset, toOffset: r.toOffset, utcTime: formatDateTime(r.instant, 'UTC'), shifted: r.shifted } };
     },
@@ -255,7 +236,7 @@ export const workdailyRoutes: RestRoute[] = [
     path: '/api/admin/oaWorkNote/doSave',
     methods: ['POST'],
     handler: async (ctx, req) => {
-      const c = conditionOf(req.params);
+      const c = withCondition(req.params);
       const r = await saveWorkNote(ctx, { day: dayOf(c.workDate ?? c.day ?? c.noteDate), content: c.content ?? c.note ?? '' });
       const zone = requireActor(ctx).timeZone;
       return {

@@ -6,7 +6,7 @@ import { RICH_TEXT_MAX_CHARS, richTextLength, sanitizeRichText } from '../../lib
 import { dbId, parseInput, z } from '../../lib/validate.ts';
 import { requireActor } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
-import { canReadAllEntries } from './entries.policy.ts';
+import { canReadAllEntries } from './workdaily.policy.ts';
 
 /**
  * Daily work read models: reminders, hours statistics, schedule-entry and daily-report lists,

@@ -43,7 +43,7 @@ describe('eventsForFeed', () => {
     const draft = await createEvent(t, manager, { title: 'Feed draft', startAt: '2027-09-09T02:00:00Z', endAt: '2027-09-09T03:00:00Z', participantIds: [gid('User', ids.lecturer!)], force: true });
     expect(draft.__typename).toBe('WorkEventSavePayload');
 
-    const feed = await eventsForFeed(t.db, ids.lecturer!, new Date('2027-08-01T00:00:00Z'), new Date('2028-08-01T00:00:00Z'));
+    const feed = await eventsForFeed(t.db, { id: ids.lecturer!, type: 1 }, new Date('2027-08-01T00:00:00Z'), new Date('2028-08-01T00:00:00Z'));
     expect(feed.singles.map((e) => e.title)).toEqual(['Feed single']);
     expect(feed.singles[0]!.id).toBe(single.events![0]!.databaseId);
     expect(feed.series).toHaveLength(1);
@@ -75,7 +75,7 @@ describe('eventsForFeed', () => {
     expect(node.body.data!.node.occurrences.map((o) => o.databaseId)).toEqual(rows.map((r) => r.id));
 
     // The manager (participant of all, creator of the draft) sees the draft and fewer exdates.
-    const mine = await eventsForFeed(t.db, ids.manager!, new Date('2027-08-01T00:00:00Z'), new Date('2028-08-01T00:00:00Z'));
+    const mine = await eventsForFeed(t.db, { id: ids.manager!, type: 1 }, new Date('2027-08-01T00:00:00Z'), new Date('2028-08-01T00:00:00Z'));
     expect(mine.singles.map((e) => e.title).sort()).toEqual(['Feed draft', 'Feed single']);
     expect(mine.series[0]!.exdates.map((d) => d.toISOString())).toEqual(['2027-09-13T13:00:00.000Z']);
   });

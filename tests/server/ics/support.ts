@@ -1,5 +1,5 @@
 /**
- * Helpers shared by the workdaily suites (not a test file itself).
+ * Helpers shared by the ics suites (not a test file itself).
  */
 import ICAL from 'ical.js';
 import { DateTime } from 'luxon';

@@ -4,7 +4,7 @@
  */
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, gql, loginRest, rest, type TestApp } from '../helpers/app.ts';
+import { createTestApp, DEMO, gql, loginRest, rest, type TestApp } from '../../helpers/app.ts';
 
 let t: TestApp;
 let manager: string;

@@ -4,11 +4,11 @@
  */
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../../server/errors.ts';
-import { translate } from '../../server/i18n/catalogue.ts';
+import { DomainError } from '../../../server/errors.ts';
+import { translate } from '../../../server/i18n/catalogue.ts';
 // The schedule module registers its texts when loaded.
-import '../../server/modules/schedule/index.ts';
-import { expandRule, normaliseRule, ruleEndingBefore, ruleFields, wallToInstant } from '../../server/modules/schedule/recurrence.ts';
+import '../../../server/modules/schedule/index.ts';
+import { expandRule, normaliseRule, ruleEndingBefore, ruleFields, wallToInstant } from '../../../server/modules/schedule/recurrence.ts';
 
 const NY = 'America/New_York';
 const SH = 'Asia/Shanghai';
@@ -105,8 +105,8 @@ describe('rules', () => {
 
 describe('wall-time text', () => {
   it('matches Intl for every hour around both New York DST changes and in Shanghai and London', async () => {
-    const { wallText } = await import('../../server/lib/wall-time.ts');
-    const { formatDateTime } = await import('../../server/lib/wall-time.ts');
+    const { wallText } = await import('../../../server/lib/wall-time.ts');
+    const { formatDateTime } = await import('../../../server/lib/wall-time.ts');
     for (const zone of ['America/New_York', 'Asia/Shanghai', 'Europe/London', 'Asia/Kolkata']) {
       for (const start of ['2026-03-07T00:00:00Z', '2026-10-30T00:00:00Z', '2026-03-28T00:00:00Z']) {
         for (let m = 0; m < 4 * 24 * 60; m += 7) {

@@ -3,8 +3,8 @@
  * required, the spec's method, unreadable requests as HTTP 400, nothing internal leaked.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, loginRest, rest, type TestApp } from '../helpers/app.ts';
-import { expectEnvelope, expectNoInternals } from './support.ts';
+import { createTestApp, DEMO, loginRest, rest, type TestApp } from '../../helpers/app.ts';
+import { expectEnvelope, expectNoInternals } from '../support.ts';
 
 let t: TestApp;
 let token: string;

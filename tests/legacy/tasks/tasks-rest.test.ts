@@ -4,8 +4,8 @@
  * writes under /work/daily. Also: both doors answer the same facts for the same task.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, gql, loginRest, rest, type TestApp } from '../helpers/app.ts';
-import { gid, idOf, projectId, taskByTitle, who } from '../server/tasks/support.ts';
+import { createTestApp, gql, loginRest, rest, type TestApp } from '../../helpers/app.ts';
+import { gid, idOf, projectId, taskByTitle, who } from '../../server/tasks/support.ts';
 
 let t: TestApp;
 const tok: Record<string, string> = {};

@@ -3,7 +3,7 @@
  * daily report may be written for.
  */
 import { describe, expect, it } from 'vitest';
-import { MISSED_DAYS_WINDOW, missedDays, normalisePriority, TRANSITIONS, transitionTo } from '../../server/modules/tasks/tasks.service.ts';
+import { MISSED_DAYS_WINDOW, missedDays, normalisePriority, TRANSITIONS, transitionTo } from '../../../server/modules/tasks/tasks.service.ts';
 
 describe('the transition table', () => {
   it('says exactly what the spec says', () => {

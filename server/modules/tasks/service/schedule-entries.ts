@@ -1,12 +1,13 @@
 import { DateTime } from 'luxon';
-import type { Actor, ServiceContext } from '../../context.ts';
-import type { Tx } from '../../db/client.ts';
-import { DomainError, NotFoundError, ValidationError } from '../../errors.ts';
-import { dbId, parseInput, z } from '../../lib/validate.ts';
-import { authorize, can } from '../../policy.ts';
-import { runWrite } from '../../write.ts';
-import { isTaskVisible } from './tasks.policy.ts';
-import { PLAIN_TEXT_MAX, TASK_STATES } from './tasks.service.ts';
+import { isStaff, STAFF_STATES } from '../../../lib/codes.ts';
+import type { Actor, ServiceContext } from '../../../context.ts';
+import type { Tx } from '../../../db/client.ts';
+import { DomainError, NotFoundError, ValidationError } from '../../../errors.ts';
+import { dbId, parseInput, z } from '../../../lib/validate.ts';
+import { authorize, can } from '../../../policy.ts';
+import { runWrite } from '../../../write.ts';
+import { isTaskVisible } from '../tasks.policy.ts';
+import { PLAIN_TEXT_MAX, TASK_STATES } from './rules.ts';
 
 /**
  * Writes of schedule entries (the spec's work daily): the add-to-schedule rules of spec
@@ -96,7 +97,7 @@ async function prepareRow(tx: Tx, actor: Actor, row: ScheduleRow): Promise<Prepa
   const employeeId = row.employeeId ?? actor.id;
   if (employeeId !== actor.id && !can(actor, 'scheduleEntry.writeOthers')) throw new DomainError('FORBIDDEN', 'schedule.employeeForbidden');
   const employee = await tx.user.findUnique({ where: { id: employeeId }, select: { type: true, state: true, timeZone: true } });
-  if (!employee || employee.type !== 1 || employee.state === 3) throw new DomainError('EXECUTOR_INVALID', 'task.executorInvalid');
+  if (!employee || !isStaff(employee) || employee.state === STAFF_STATES.DEACTIVATED) throw new DomainError('EXECUTOR_INVALID', 'task.executorInvalid');
 
   let beginText = row.workTimeBegin;
   let endText = row.workTimeEnd;

@@ -7,8 +7,9 @@ import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
 import ical from 'node-ical';
 import { describe, expect, it } from 'vitest';
-import { buildFeed, htmlToText, type FeedEvent, type FeedSeries } from '../../server/modules/ics/feed.ts';
-import { calendarZone } from '../../server/modules/ics/zones.ts';
+import { buildFeed, htmlToText } from '../../../server/modules/ics/feed.ts';
+import type { FeedEvent, FeedSeries } from '../../../server/modules/schedule/index.ts';
+import { calendarZone } from '../../../server/modules/ics/zones.ts';
 
 const FROM = new Date('2026-06-01T00:00:00Z');
 const TO = new Date('2027-06-01T00:00:00Z');

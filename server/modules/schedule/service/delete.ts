@@ -1,0 +1,68 @@
+import type { ServiceContext } from '../../../context.ts';
+import { dbId, parseInput, z } from '../../../lib/validate.ts';
+import { authorize } from '../../../policy.ts';
+import { runWrite } from '../../../write.ts';
+import { expandRule, ruleEndingBefore } from '../recurrence.ts';
+import { loadEditable } from './checks.ts';
+import { idsSchema, SCOPES } from './input.ts';
+import { dropIfEmpty, seriesRowIds } from './rows.ts';
+
+const deleteSchema = z.object({ id: dbId(), scope: z.enum(SCOPES).optional() });
+
+/** Deletes an event; for an occurrence, this one (kept as an exception date), this and following, or all. */
+export type DeleteResult = { deletedIds: number[]; seriesId: number | null; seriesDeleted: boolean };
+
+export async function deleteEvent(ctx: ServiceContext, raw: unknown): Promise<DeleteResult> {
+  return runWrite<DeleteResult>(ctx, { operation: 'schedule.delete', targetType: 'WorkEvent' }, async (tx) => {
+    const actor = authorize(ctx, 'schedule.use');
+    const input = parseInput(deleteSchema, raw);
+    const e = await loadEditable(tx, actor, input.id);
+    const scope = input.scope ?? 'THIS';
+    if (!e.seriesId || !e.series) {
+      await tx.workEvent.delete({ where: { id: e.id } });
+      return { result: { deletedIds: [e.id], seriesId: null, seriesDeleted: false }, targetIds: [e.id] };
+    }
+    const series = e.series;
+    const splitAt = e.originalStart ?? e.startAt;
+    if (scope === 'THIS') {
+      await tx.workEvent.delete({ where: { id: e.id } });
+      await tx.eventSeries.update({ where: { id: series.id }, data: { exdates: [...series.exdates, splitAt].sort((a, b) => a.getTime() - b.getTime()) } });
+      const gone = await dropIfEmpty(tx, series.id);
+      return { result: { deletedIds: [e.id], seriesId: series.id, seriesDeleted: gone }, targetIds: [e.id] };
+    }
+    const first = expandRule({ rrule: series.rrule, timeZone: series.timeZone, dtstart: series.dtstart })[0];
+    if (scope === 'ALL' || !first || splitAt.getTime() <= first.getTime()) {
+      const ids = await seriesRowIds(tx, series.id);
+      await tx.eventSeries.delete({ where: { id: series.id } });
+      return { result: { deletedIds: ids, seriesId: series.id, seriesDeleted: true }, targetIds: ids };
+    }
+    const ids = await seriesRowIds(tx, series.id, splitAt);
+    await tx.workEvent.deleteMany({ where: { id: { in: ids } } });
+    await tx.eventSeries.update({
+      where: { id: series.id },
+      data: { rrule: ruleEndingBefore(series.rrule, splitAt), exdates: series.exdates.filter((d) => d.getTime() < splitAt.getTime()) },
+    });
+    const gone = await dropIfEmpty(tx, series.id);
+    return { result: { deletedIds: ids, seriesId: series.id, seriesDeleted: gone }, targetIds: ids };
+  });
+}
+
+/** Deletes several events (each as THIS); ids the caller may not edit refuse the whole batch. */
+export async function deleteEvents(ctx: ServiceContext, raw: unknown): Promise<{ deletedIds: number[] }> {
+  return runWrite(ctx, { operation: 'schedule.deleteBatch', targetType: 'WorkEvent' }, async (tx) => {
+    const actor = authorize(ctx, 'schedule.use');
+    const input = parseInput(idsSchema, raw);
+    const deleted: number[] = [];
+    for (const id of input.ids) {
+      const e = await loadEditable(tx, actor, id);
+      await tx.workEvent.delete({ where: { id } });
+      if (e.series && e.originalStart) {
+        const fresh = await tx.eventSeries.findUniqueOrThrow({ where: { id: e.series.id } });
+        await tx.eventSeries.update({ where: { id: fresh.id }, data: { exdates: [...fresh.exdates, e.originalStart] } });
+        await dropIfEmpty(tx, fresh.id);
+      }
+      deleted.push(id);
+    }
+    return { result: { deletedIds: deleted }, targetIds: deleted };
+  });
+}
