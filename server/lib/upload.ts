@@ -89,6 +89,7 @@ export type StoredUpload = { key: string; ext: string; mime: string; fileName: s
 export function safeFileName(name: string | null | undefined, fallbackExt?: string): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   const cleaned = base
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what a file name must not keep
     .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
     .replace(/^\.+/, '')
     .trim()

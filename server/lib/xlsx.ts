@@ -54,7 +54,7 @@ export function cellText(cell: ExcelJS.Cell): string {
   if (typeof v === 'object' && 'result' in v && (v as { result?: unknown }).result instanceof Date) {
     return ((v as { result: Date }).result).toISOString().slice(0, 10);
   }
-  return (cell.text ?? '').replace(/\u0000/g, '').trim();
+  return (cell.text ?? '').replaceAll('\u0000', '').trim();
 }
 
 /** Finds each column by any of its titles (case-insensitive) in the header row. */

@@ -2,7 +2,7 @@ import type { ServiceContext } from '../../context.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { dbId, parseInput, z } from '../../lib/validate.ts';
-import { authorize, requireActor } from '../../policy.ts';
+import { authorize } from '../../policy.ts';
 import type { RestRoute } from '../../rest/adapter.ts';
 import { flag, idList, pick, withCondition, zoneOf, type Params } from '../../rest/params.ts';
 import { readPage, type Page } from '../../rest/envelope.ts';

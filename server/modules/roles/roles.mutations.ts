@@ -1,7 +1,7 @@
 import { builder } from '../../graphql/builder.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
 import { localId, localIds } from '../../graphql/ids.ts';
-import { DisplayTypeEnum, MenuItem } from '../auth/index.ts';
+import { DisplayTypeEnum } from '../auth/index.ts';
 import { RoleNode, UserNode, UserTypeEnum } from '../users/index.ts';
 import { assignUserRoles, deleteRole, saveRole, saveRoleRights } from './roles.service.ts';
 

@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { DomainError, NotFoundError, ValidationError } from '../../errors.ts';
+import { DomainError, ValidationError } from '../../errors.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { searchText } from '../../lib/text.ts';
 import { IMAGE_TYPES, removeUpload, saveUpload, type UploadPolicy } from '../../lib/upload.ts';

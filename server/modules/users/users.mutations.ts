@@ -34,6 +34,7 @@ const SavedPersonPayload = userPayload<{ id: number; created: boolean; generated
   mailedTo: t.string({ nullable: true, resolve: (p: { mailedTo?: string | null }) => p.mailedTo ?? null }),
 }));
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Pothos' input-field builder; the fields are checked where each input type is built
 const StaffInputFields = (t: any) => ({
   name: t.string({ required: true }),
   nameEn: t.string(),
@@ -58,6 +59,7 @@ const UpdateStaffInput = builder.inputType('UpdateStaffInput', {
 });
 
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the decoded input of either staff input type
 function staffArgs(input: Record<string, any>) {
   return {
     ...input,
@@ -66,6 +68,7 @@ function staffArgs(input: Record<string, any>) {
   };
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Pothos' input-field builder; the fields are checked where each input type is built
 const PersonInputFields = (t: any) => ({
   name: t.string({ required: true }),
   nameEn: t.string(),

@@ -31,7 +31,6 @@ type Row = Record<string, unknown> & { id: number; state: number; inquiry: numbe
 type Written = { ids: number[]; list: Row[]; logIds: number[] };
 const post = <T = Written>(p: string, json: unknown, token = tk.consultant, headers: Record<string, string> = {}) => rest<T>(t, p, { json, token, headers });
 const get = <T = unknown>(p: string, token = tk.consultant) => rest<T>(t, p, { token });
-const P = '/api/admin/application/progress';
 
 describe('every path answers', () => {
   it('covers the 28 paths of the section', () => {

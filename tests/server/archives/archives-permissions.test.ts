@@ -161,7 +161,10 @@ describe('rows each role sees', () => {
     let grew = true;
     while (grew) {
       grew = false;
-      for (const d of departments) if (d.parentId && mine.has(d.parentId) && !mine.has(d.id)) mine.add(d.id), (grew = true);
+      for (const d of departments) if (d.parentId && mine.has(d.parentId) && !mine.has(d.id)) {
+        mine.add(d.id);
+        grew = true;
+      }
     }
     const inScope = { in: [...mine] };
     const expected = await t.db.archive.count({

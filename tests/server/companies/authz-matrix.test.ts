@@ -1,6 +1,6 @@
 /** The authorisation matrix of the companies module's writes, on both doors (see ../org-matrix.ts). */
 import { globalId } from '../support.ts';
-import { describeOrgMatrix, ids, m, next, t, type Case } from '../org-matrix.ts';
+import { describeOrgMatrix, m, next, t, type Case } from '../org-matrix.ts';
 
 const CASES: Case[] = [
   {

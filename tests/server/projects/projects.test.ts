@@ -8,7 +8,6 @@ import { gqlUpload, PDF, PNG, uploadForm } from '../uploads.ts';
 
 let t: TestApp;
 let dataDir: string;
-let admin: string;
 let manager: string;
 let consultant: string;
 let lecturer: string;
@@ -19,7 +18,6 @@ type Page<T> = { currentPage: number; pageSize: number; rows: number; resultList
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'bo-projects-'));
   t = await createTestApp({ dataDir });
-  admin = await loginRest(t, DEMO.admin);
   manager = await loginRest(t, DEMO.manager);
   consultant = await loginRest(t, DEMO.consultant);
   lecturer = await loginRest(t, DEMO.lecturer);

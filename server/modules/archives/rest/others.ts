@@ -5,7 +5,7 @@ import { canReadModule } from '../service/access.ts';
 import { deleteSectionRow, readSection, saveSectionRows } from '../service/sections.ts';
 
 import { first } from '../../../rest/params.ts';
-import { A, archiveIdParam, archiveOf, deleted, listOf, saveList, sectionRows } from './common.ts';
+import { A, archiveIdParam, archiveOf, deleted, listOf, sectionRows } from './common.ts';
 
 /** Legacy paths `fs/others: the other archive parts`. */
 /** Sections fs/others/saveList may save (`type` names the section). */
