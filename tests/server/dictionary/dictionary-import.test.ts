@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { createTestApp, DEMO, loginRest, rest, type TestApp } from '../../helpers/app.ts';
 import { globalId } from '../support.ts';
 import { gqlUpload, PDF, uploadForm } from '../uploads.ts';
@@ -28,10 +28,16 @@ async function importFile(bytes: Buffer, name = 'items.xlsx', token = admin, dic
 
 const items = () => t.db.dictionaryItem.findMany({ where: { dictionaryId: dictId }, orderBy: { code: 'asc' }, select: { code: true, label: true, labelEn: true, sort: true, enabled: true } });
 
+let seq = 0;
+
 beforeAll(async () => {
   t = await createTestApp();
   admin = await loginRest(t, DEMO.admin);
-  const saved = await rest<{ id: number }>(t, '/api/admin/sys/dict/saveDict.htm', { json: { code: 'import_test', name: '导入测试' }, token: admin });
+});
+
+// Each test imports into a dictionary of its own, so none sees another's rows.
+beforeEach(async () => {
+  const saved = await rest<{ id: number }>(t, '/api/admin/sys/dict/saveDict.htm', { json: { code: `import_test_${++seq}`, name: `导入测试${seq}` }, token: admin });
   expect(saved.body.status).toBe('success');
   dictId = saved.body.data.id;
 });
