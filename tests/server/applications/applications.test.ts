@@ -309,13 +309,22 @@ describe('documents, SAO documents and tracks', () => {
 
 describe('overall progress', () => {
   it('lists the caller\'s students with their applications and progress', async () => {
-    const res = await gql<{ overallProgress: { totalCount: number; edges: Array<{ node: { name: string; progress: number; consultant: { name: string } | null; applications: Array<{ databaseId: number; school: { name: string } }> } }> } }>(
-      t, '{ overallProgress(first: 5) { totalCount edges { node { name progress consultant { name } applications { databaseId school { name } } } } } }', {}, { token: tk.consultant },
+    // Its own student, so that the page is not empty whatever ran before (newest first).
+    const mine = await makeArchive(t, 'consultant');
+    await newApplication(tk.consultant, mine.id, 'Choate Rosemary Hall');
+    const res = await gql<{ overallProgress: { totalCount: number; edges: Array<{ node: { archiveDatabaseId: number; name: string; progress: number; consultant: { name: string } | null; applications: Array<{ databaseId: number; school: { name: string } }> } }> } }>(
+      t, '{ overallProgress(first: 5) { totalCount edges { node { archiveDatabaseId name progress consultant { name } applications { databaseId school { name } } } } } }', {}, { token: tk.consultant },
     );
     expect(res.body.errors).toBeUndefined();
     const nodes = res.body.data?.overallProgress.edges.map((e) => e.node) ?? [];
-    expect(nodes.length).toBeGreaterThan(0);
-    expect(nodes.every((n) => n.applications.length > 0 && n.consultant?.name === '张晓雯')).toBe(true);
+    expect(nodes.map((n) => n.archiveDatabaseId)).toContain(mine.id);
+    expect(nodes.find((n) => n.archiveDatabaseId === mine.id)).toMatchObject({ consultant: { name: '张晓雯' }, applications: [{ school: { name: 'Choate Rosemary Hall' } }] });
+    // Every student listed is one the consultant consults or acts for, with applications.
+    const consultantId = (await t.db.user.findFirstOrThrow({ where: { account: 'consultant' }, select: { id: true } })).id;
+    const archives = await t.db.archive.findMany({ where: { id: { in: nodes.map((n) => n.archiveDatabaseId) } }, select: { consultantId: true, actingConsultantId: true } });
+    expect(archives).toHaveLength(nodes.length);
+    expect(archives.every((a) => a.consultantId === consultantId || a.actingConsultantId === consultantId)).toBe(true);
+    expect(nodes.every((n) => n.applications.length > 0)).toBe(true);
     expectNoInternals(JSON.stringify(res.body));
   });
 });
