@@ -1,7 +1,7 @@
 import type { Actor, ServiceContext } from './context.ts';
 import { AuthenticationError, ForbiddenError } from './errors.ts';
 import { isStaff } from './lib/codes.ts';
-import { holdsRight, staffHolding } from './auth/rights.ts';
+import { staffHolding } from './auth/rights.ts';
 
 /**
  * The one authorisation policy, used by both doors. Each permission names who holds it;
@@ -55,12 +55,7 @@ export function isPermission(name: string): name is Permission {
   return rules.has(name);
 }
 
-/** Every registered permission name (role administration lists them). */
-export function permissionNames(): Permission[] {
-  return [...rules.keys()] as Permission[];
-}
-
-export { holdsRight };
+;
 
 export function can(actor: Actor | null, permission: Permission): boolean {
   if (!actor) return false;

@@ -57,20 +57,6 @@ export type SeedSummary = Record<string, number> & {
  */
 export const SEED_REFERENCE_DATE = parseSeedToday(PINNED_SEED_TODAY);
 
-/** The demo logins; accounts are stored lower-case. */
-export const DEMO_ACCOUNTS = [
-  { account: 'admin', password: ADMIN_PASSWORD, role: 'admin' },
-  { account: 'manager', password: STAFF_PASSWORD, role: 'manager' },
-  { account: 'consultant', password: STAFF_PASSWORD, role: 'consultant' },
-  { account: 'lecturer', password: STAFF_PASSWORD, role: 'lecturer' },
-  { account: 'sales', password: STAFF_PASSWORD, role: 'sales' },
-  { account: 'partner', password: STAFF_PASSWORD, role: 'partner' },
-  { account: 'parent.demo', password: STAFF_PASSWORD, role: 'parent' },
-  { account: 'parent.demo2', password: STAFF_PASSWORD, role: 'parent' },
-  { account: 'student.demo', password: STAFF_PASSWORD, role: 'student' },
-  { account: 'student.demo2', password: STAFF_PASSWORD, role: 'student' },
-] as const satisfies readonly { account: string; password: string; role: RoleCode }[];
-
 /** Row counts of the bulk tables at scale 1. */
 const BASE = { staff: STAFF.length, parents: 15, students: 40, projects: PROJECTS.length, companyUsers: COMPANY_USERS.length };
 

@@ -5,11 +5,9 @@
 
 /** `User.type`: who a user is. */
 export const USER_TYPES = { STAFF: 1, PARENT: 2, STUDENT: 3 } as const;
-export type UserType = (typeof USER_TYPES)[keyof typeof USER_TYPES];
 
 /** `User.state` of staff: employment. */
 export const STAFF_STATES = { FULL_TIME: 1, PART_TIME: 2, DEACTIVATED: 3 } as const;
-export type StaffState = (typeof STAFF_STATES)[keyof typeof STAFF_STATES];
 
 /** Whether the caller (or any user row) is staff. */
 export const isStaff = (user: { type: number }): boolean => user.type === USER_TYPES.STAFF;

@@ -49,10 +49,6 @@ export function smtpHost(url: string): string {
   }
 }
 
-export function mailConfigured(config: Config): boolean {
-  return !!config.smtpUrl;
-}
-
 function senderOf(config: Config): string {
   if (config.mailFrom) return config.mailFrom;
   try {

@@ -400,7 +400,6 @@ export const applicationFilterSchema = z.object({
   locked: z.preprocess((v) => (v === '' || v === null ? undefined : v === 'true' || v === 1 || v === '1' ? true : v === 'false' || v === 0 || v === '0' ? false : v), z.boolean().optional()),
   search: z.preprocess((v) => (v === null ? undefined : v), z.string().max(100).optional()),
 });
-export type ApplicationFilter = z.input<typeof applicationFilterSchema>;
 
 /** Applications the caller may read, narrowed by a filter. */
 export async function applicationsWhere(ctx: ServiceContext, rawFilter: unknown = {}): Promise<Prisma.ApplicationWhereInput> {

@@ -6,12 +6,12 @@ import { translate, type MessageKey } from '../../i18n/catalogue.ts';
 import { can } from '../../policy.ts';
 import type { ShapedRow } from './archives.fields.ts';
 import { archiveFilePath, type ArchiveFileRow } from './service/files.ts';
-import { examinesWhere, unverifiedArchivesWhere, EXAMINE_STATUS } from './service/verification.ts';
+import { examinesWhere, unverifiedArchivesWhere } from './service/verification.ts';
 import { archivePermissions, backupArchive, filesOf, loadRecord, primeVisible, sectionOrNull, type ModulePermissionRow } from './service/read.ts';
 import { visibleArchivesWhere } from './archives.policy.ts';
 import { SECTIONS, SECTIONS_BY_TYPE, type FieldDef, type SectionDef } from './archives.sections.ts';
 import { ARCHIVE_ORDER, archivesWhere, type ArchiveListFilter } from './service/lists.ts';
-import { canEditModule, FACTS_SELECT } from './service/access.ts';
+import { canEditModule } from './service/access.ts';
 import { exportArchives } from './archives.xlsx.ts';
 
 // ── enums (legacy numbers in the descriptions) ──
@@ -140,8 +140,6 @@ const AccessLogRef = builder.objectRef<{ id: bigint; userId: number; account: st
 /** The list's visibility rule for node(id:) lookups. */
 const visibleWhere = (ctx: { actor: Parameters<typeof can>[0] }) =>
   ctx.actor && can(ctx.actor, 'archive.read') ? visibleArchivesWhere({ actor: ctx.actor }) : { id: -1 };
-
-const cap = (s: string) => s[0]?.toUpperCase() + s.slice(1);
 
 export const ArchiveNode = builder.prismaNode('Archive', {
   nullable: true,
@@ -401,4 +399,4 @@ function verificationFilter(f: { status?: number | null; archiveId?: { typename:
   return { status: f.status ?? undefined, archiveId: f.archiveId ? filterId(f.archiveId, 'Archive') : undefined };
 }
 
-export { cap, EXAMINE_STATUS, FACTS_SELECT, can };
+export {    can };

@@ -416,5 +416,3 @@ export function sectionOfFileKind(kind: number): SectionDef | undefined {
 /** Sections by GraphQL type (rows of a type share one table). */
 export const SECTIONS_BY_TYPE = new Map<string, SectionDef[]>();
 for (const s of SECTIONS) SECTIONS_BY_TYPE.set(s.type, [...(SECTIONS_BY_TYPE.get(s.type) ?? []), s]);
-
-export const sensitiveFields = (s: SectionDef) => s.fields.filter((f) => f.mask);

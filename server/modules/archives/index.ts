@@ -19,4 +19,4 @@ export const archivesModule = defineModule({
 });
 
 export { APPLYING_STATUS, archiveForWrite, archiveReadable, archiveReadableCached, isFamily, primeReadable, readableArchivesWhere, writableArchivesWhere } from './archives.policy.ts';
-export type { ArchiveForWrite } from './archives.policy.ts';
+;

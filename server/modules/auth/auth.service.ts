@@ -1,4 +1,4 @@
-import type { Actor, ServiceContext } from '../../context.ts';
+import type { ServiceContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { DomainError, ValidationError } from '../../errors.ts';
 import { parseInput, z } from '../../lib/validate.ts';
@@ -170,8 +170,6 @@ export async function setTimeZone(ctx: ServiceContext, raw: unknown): Promise<st
 export async function loginPublicKey(ctx: ServiceContext): Promise<string> {
   return (await loginKeyPair(ctx.db)).publicKeyBase64;
 }
-
-export type ViewerActor = Actor;
 
 /** What a client needs right after login: the user, their roles and time zone names. */
 export async function loginProfile(ctx: ServiceContext, userId: number) {

@@ -13,7 +13,7 @@ export const IcsSubscriptionStateEnum = builder.enumType('IcsSubscriptionState',
   } as const,
 });
 
-export const IcsSubscriptionNode = builder.prismaNode('IcsSubscription', {
+builder.prismaNode('IcsSubscription', {
   nullable: true,
   id: { field: 'id' },
   description: "A person's calendar (ICS) subscription: a secret link calendar apps poll. Seen by its owner and by administrators.",

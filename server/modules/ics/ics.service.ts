@@ -44,11 +44,6 @@ export function canManageSubscription(ctx: ServiceContext, sub: { userId: number
   return !!actor && (actor.id === sub.userId || can(actor, 'ics.manageAll'));
 }
 
-export async function getMySubscription(ctx: ServiceContext): Promise<IcsSubscription | null> {
-  const actor = requireActor(ctx);
-  return ctx.db.icsSubscription.findUnique({ where: { userId: actor.id } });
-}
-
 const frequencyInput = z.object({
   pushFrequencyHours: z.coerce.number().int().optional().nullable(),
 });

@@ -19,8 +19,8 @@ export const scheduleModule = defineModule({
 });
 
 export { eventsForFeed, type FeedEvent, type FeedSeries } from './schedule.queries.ts';
-export { expandRule, MAX_OCCURRENCES, normaliseRule, ruleValue, wallToInstant } from './recurrence.ts';
+export { expandRule,  normaliseRule, ruleValue,  } from './recurrence.ts';
 export { MAX_EVENT_DAYS } from './conflicts.ts';
-export { visibleEventsWhere, isEventVisible } from './schedule.policy.ts';
-export { createEvent, type CreateEventInput } from './schedule.service.ts';
-export { insertEvents, insertSeries, type EventRowInput, type SeriesRowInput } from './service/rows.ts';
+;
+;
+export { insertEvents, insertSeries, type EventRowInput,  } from './service/rows.ts';

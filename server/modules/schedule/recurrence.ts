@@ -195,11 +195,6 @@ export function ruleWithCountReduced(rrule: string, used: number): string {
   return RRule.optionsToString({ ...o, count: Math.max(1, o.count - used) }).replace(/^RRULE:/, '');
 }
 
-/** Local wall-clock text (yyyy-MM-dd'T'HH:mm:ss) of an instant in a zone. */
-export function localText(instant: Date, zone: string): string {
-  return DateTime.fromJSDate(instant, { zone }).toFormat("yyyy-MM-dd'T'HH:mm:ss");
-}
-
 /** The RRULE value of a stored or imported rule (`FREQ=...` or `RRULE:FREQ=...`, first rule line only). */
 export function ruleValue(text: string): string {
   const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);

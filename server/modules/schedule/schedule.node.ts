@@ -9,7 +9,7 @@ import { FREQUENCIES, ruleFields, WEEKDAYS } from './recurrence.ts';
 import { requireZone } from '../../lib/zones.ts';
 import { canEditEvent, isEventVisible, visibleEventsWhere } from './schedule.policy.ts';
 import { calendarOccurrences, calendarWhere, checkRange, findAlike, listWhere, type CalendarOccurrence } from './schedule.queries.ts';
-import { checkConflicts, SCOPES } from './schedule.service.ts';
+import { checkConflicts } from './schedule.service.ts';
 
 export const EventScopeEnum = builder.enumType('EventScope', {
   description: 'Which occurrences of a series an edit or delete applies to (ignored for single events).',
@@ -19,7 +19,6 @@ export const EventScopeEnum = builder.enumType('EventScope', {
     ALL: { value: 'ALL', description: 'Every occurrence of the series.' },
   } as const,
 });
-export const EVENT_SCOPES = SCOPES;
 
 export const FrequencyEnum = builder.enumType('RecurrenceFrequency', { values: FREQUENCIES });
 export const WeekdayEnum = builder.enumType('Weekday', { values: WEEKDAYS, description: 'RFC 5545 weekday codes.' });
@@ -109,7 +108,7 @@ const RecurrenceRuleRef = builder
     }),
   });
 
-export const EventSeriesNode = builder.prismaNode('EventSeries', {
+builder.prismaNode('EventSeries', {
   nullable: true,
   id: { field: 'id' },
   description: "A recurring series: an RFC 5545 rule expanded in the series' own time zone; its occurrences are WorkEvents.",

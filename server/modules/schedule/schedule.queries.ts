@@ -15,7 +15,7 @@ import { can } from '../../policy.ts';
 import { MAX_EVENT_DAYS } from './conflicts.ts';
 import { expandRule } from './recurrence.ts';
 import { requireZone } from '../../lib/zones.ts';
-import { isEventVisible, visibleEventsWhere } from './schedule.policy.ts';
+import { visibleEventsWhere } from './schedule.policy.ts';
 
 /** The longest range a calendar or list asks for at once. */
 export const MAX_RANGE_DAYS = 400;
@@ -371,10 +371,5 @@ export async function eventsForFeed(db: Db, user: { id: number; type: number }, 
     });
   }
   return { singles, series };
-}
-
-/** Whether the actor may see this loaded event (node(id:) and payloads). */
-export function canSee(actor: Actor, e: { creatorId: number; published: boolean; isOpen: boolean; participants: Array<{ userId: number }> }): boolean {
-  return isEventVisible(actor, { ...e, participantIds: e.participants.map((p) => p.userId) });
 }
 

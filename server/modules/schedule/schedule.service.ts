@@ -6,7 +6,7 @@
  * too); this file is what the module's doors import. The invariants the rows keep are
  * written in docs/schedule.md.
  */
-export { MAX_BATCH, MAX_PARTICIPANTS, SCOPES, type CreateEventInput, type RecurrenceInput, type Scope, type UpdateEventInput } from './service/input.ts';
+export { type Scope } from './service/input.ts';
 export { ConflictError } from './schedule.errors.ts';
 export { createEvent, type SaveResult } from './service/create.ts';
 export { updateEvent } from './service/update.ts';
@@ -14,4 +14,4 @@ export { deleteEvent, deleteEvents, type DeleteResult } from './service/delete.t
 export { setPublished } from './service/publish.ts';
 export { copyEvents } from './service/copy.ts';
 export { confirmEvent, joinEvent } from './service/attendance.ts';
-export { checkConflicts, type CheckConflictsInput } from './service/conflict-check.ts';
+export { checkConflicts,  } from './service/conflict-check.ts';

@@ -8,9 +8,6 @@ import { z } from '../../lib/validate.ts';
  * and the export are all driven by this one table.
  */
 
-export const SCHOOL_SEX = { BOYS: 1, GIRLS: 2, COED: 3 } as const;
-export const DRESS_CODE = { FORMAL: 1, SEMI_FORMAL: 2, NONE: 3 } as const;
-export const SETTING = { RURAL: 1, SUBURBAN: 2, URBAN: 3 } as const;
 export const PLATFORM = { SAO: 1, GATEWAY: 2, RAVENNA: 3, SCHOOL: 4 } as const;
 export const SEASON = { FALL: 1, WINTER: 2, SPRING: 3 } as const;
 export const SPORT_GENDER = { BOYS: 1, GIRLS: 2, BOTH: 3 } as const;
@@ -103,7 +100,6 @@ export const SCHOOL_FIELDS: readonly FieldDef[] = [
   { key: 'summerProgram', section: 'resource', kind: text(5000) },
 ];
 
-export const FIELD_BY_KEY = new Map(SCHOOL_FIELDS.map((f) => [f.key, f]));
 export const sectionFields = (section: Section) => SCHOOL_FIELDS.filter((f) => f.section === section);
 /** Fields the public page shows (everything but staff-only notes). */
 export const PUBLIC_FIELDS = SCHOOL_FIELDS.filter((f) => !f.internal);

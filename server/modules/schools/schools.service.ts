@@ -52,7 +52,6 @@ export const schoolFilterSchema = z.object({
   ssatMax: optionalNumber(),
   ap: optionalBool(),
 });
-export type SchoolFilter = z.output<typeof schoolFilterSchema>;
 
 /** The list's WHERE for a filter (validated: bad values are refused naming the field). */
 export function schoolsWhere(rawFilter: unknown): Prisma.SchoolWhereInput {
@@ -147,12 +146,6 @@ const rankingRow = z.object({
   year: z.coerce.number().int().min(1900).max(2100),
   rank: z.coerce.number().int().min(1).max(100000),
 });
-
-export const SECTION_ROWS = {
-  daily: { sports: sportRow },
-  recruit: { platforms: platformRow, deadlines: deadlineRow },
-  sequence: { rankings: rankingRow },
-} as const;
 
 /** Rows of a sub-record; a bad row is refused naming it (e.g. `sports.2.season`). */
 function rowsOf<S extends z.ZodType>(schema: S, raw: unknown, field: string): Array<z.output<S>> | undefined {

@@ -26,8 +26,6 @@ export const operationLogFilter = z.object({
   to: z.coerce.date().optional().nullable(),
 });
 
-export type OperationLogFilter = z.infer<typeof operationLogFilter>;
-
 /** Operation log search (administrators). */
 export function operationLogWhere(ctx: ServiceContext, raw: unknown): Prisma.OperationLogWhereInput {
   authorize(ctx, 'operationLog.read');

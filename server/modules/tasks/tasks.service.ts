@@ -5,7 +5,7 @@
  */
 export * from './service/rules.ts';
 export { accessFacts, type TaskWriteResult } from './service/common.ts';
-export { createTask, deleteTasks, updateTask, type TaskSaveInput } from './service/save.ts';
+export { createTask, deleteTasks, updateTask,  } from './service/save.ts';
 export { assignTask, changeTaskPriority, changeTaskState, transitionTask, transitionTasks, updateTaskProgress } from './service/transitions.ts';
 export { addTaskAddition, updateTaskAddition, type AdditionWriteResult } from './service/additions.ts';
 export { daysWithoutLog, missedDays, reportTaskDaily, todayIn } from './service/daily-reports.ts';
@@ -16,16 +16,16 @@ export {
   tasksWhere,
   unreportedTasksWhere,
   type TaskListFilter,
-  type TaskRole,
+  
   type TaskStatistics,
 } from './service/reads.ts';
 export {
   addTaskToSchedule,
-  DEFAULT_BEGIN,
-  DEFAULT_END,
+  
+  
   removeTaskFromEntry,
   saveScheduleEntries,
   SCHEDULE_TYPES,
   type SavedEntry,
-  type ScheduleRowInput,
+  
 } from './service/schedule-entries.ts';

@@ -1,11 +1,10 @@
 import { randomInt } from 'node:crypto';
 import type { Actor } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { DomainError, ForbiddenError, ValidationError } from '../../errors.ts';
+import { ForbiddenError, ValidationError } from '../../errors.ts';
 import { z } from '../../lib/validate.ts';
 import { hashPassword, passwordRuleViolation } from '../auth/index.ts';
 import { operationRightsOf } from '../../auth/session.ts';
-import { USER_TYPES } from '../../lib/codes.ts';
 
 /** A blank text counts as missing, so that the answer says "required" rather than "invalid". */
 export const requiredText = (max: number) =>
@@ -124,9 +123,4 @@ export async function setPasswordFor(tx: Tx, userId: number, given: string | nul
   await tx.user.update({ where: { id: userId }, data: { passwordHash: await hashPassword(password), passwordChangedAt: new Date() } });
   await tx.accessToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date(), revokedReason: 'password' } });
   return generated;
-}
-
-export function requireStaffTarget(user: { type: number } | null): asserts user is { type: number } {
-  if (!user) throw new DomainError('NOT_FOUND', 'error.notFound');
-  if (user.type !== USER_TYPES.STAFF) throw new DomainError('NOT_STAFF', 'org.notStaff');
 }

@@ -19,7 +19,7 @@ import {
   type ZoneTransform,
 } from './workdaily.service.ts';
 
-export const ScheduleEntryNode = builder.prismaNode('ScheduleEntry', {
+builder.prismaNode('ScheduleEntry', {
   nullable: true,
   id: { field: 'id' },
   description: "A schedule entry (the spec's work daily): a block of one employee's work on a day. Written by the tasks area.",
@@ -90,7 +90,7 @@ const ZoneTransformRef = builder.objectRef<ZoneTransform>('TimeZoneTransform').i
   }),
 });
 
-export const WorkNoteRef = builder.prismaObject('WorkNote', {
+builder.prismaObject('WorkNote', {
   description: "A person's work note for one day.",
   fields: (t) => ({
     day: t.expose('day', { type: 'Date' }),

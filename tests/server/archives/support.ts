@@ -46,18 +46,6 @@ export async function call<T = any>(t: TestApp, token: string, path: string, opt
   return res.body;
 }
 
-/** Archives of the students a consultant (by account) advises. */
-export async function archivesOfConsultant(t: TestApp, account: string) {
-  const id = await idOf(t, account);
-  return t.db.archive.findMany({ where: { consultantId: id, deletedAt: null }, orderBy: { id: 'asc' } });
-}
-
-/** An archive outside the consultant's and the manager's reach, if the seed has one. */
-export async function archiveNotConsultedBy(t: TestApp, account: string) {
-  const id = await idOf(t, account);
-  return t.db.archive.findFirstOrThrow({ where: { consultantId: { not: id }, OR: [{ actingConsultantId: null }, { actingConsultantId: { not: id } }], deletedAt: null }, orderBy: { id: 'asc' } });
-}
-
 /** A fresh archive made through the service door (GraphQL) by the admin, unpublished. */
 export async function newArchive(t: TestApp, adminToken: string, extra: Record<string, unknown> = {}): Promise<{ id: number; gid: string }> {
   const res = await run<{ createArchive: any }>(

@@ -99,14 +99,6 @@ export function expandFeedIcalJs(text: string, from: Date, to: Date): Occurrence
   return out.sort((a, b) => a.start - b.start || a.summary.localeCompare(b.summary));
 }
 
-export const OPEN = `mutation Open($input: IcsSubscriptionFrequencyInput) {
-  openIcsSubscription(input: $input) {
-    __typename
-    ... on IcsSubscriptionPayload { icsSubscription { id databaseId state feedPath pushFrequencyHours effectiveAt linkCreatedAt effectiveNotice } }
-    ... on Error { code message }
-  }
-}`;
-
 export type SubscriptionAnswer = {
   __typename: string;
   icsSubscription?: { id: string; databaseId: number; state: string; feedPath: string | null; pushFrequencyHours: number; effectiveAt: string | null; linkCreatedAt: string | null };

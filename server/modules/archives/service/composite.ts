@@ -1,8 +1,8 @@
 import type { ServiceContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
-import { DomainError, ValidationError } from '../../../errors.ts';
+import { DomainError } from '../../../errors.ts';
 import { dbId, parseInput, z } from '../../../lib/validate.ts';
-import { authorize, can } from '../../../policy.ts';
+import { authorize } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
 import { parseRow } from '../archives.fields.ts';
 import { FAMILY_KIND, sectionOf } from '../archives.sections.ts';
@@ -178,5 +178,4 @@ export async function saveFamilyBundle(ctx: ServiceContext, raw: unknown): Promi
   });
 }
 
-export const canAssign = (ctx: ServiceContext) => can(ctx.actor, 'archive.assign');
-export { ValidationError };
+;

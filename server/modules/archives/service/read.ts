@@ -1,9 +1,8 @@
 import type { ServiceContext } from '../../../context.ts';
-import { DomainError } from '../../../errors.ts';
 import { authorize, can } from '../../../policy.ts';
 import { shapeRow, type ShapedRow } from '../archives.fields.ts';
 import { listArchiveFiles } from './files.ts';
-import { archiveScope, isFiled, modulePermissions, permissionOf, visibleArchivesWhere } from '../archives.policy.ts';
+import { isFiled, modulePermissions, permissionOf } from '../archives.policy.ts';
 import { sectionOf, SECTIONS, SECTIONS_BY_TYPE, sectionOfRow, type SectionModel } from '../archives.sections.ts';
 import { archiveFromInput, canReadModule, findVisibleArchive, logReveal, type ArchiveFacts } from './access.ts';
 import { delegateOf, readSection } from './sections.ts';
@@ -146,21 +145,8 @@ export async function backupArchive(ctx: ServiceContext, rawId: unknown): Promis
   };
 }
 
-/** Visible archives by id for payloads and imports (in the given order). */
-export async function visibleArchiveIds(ctx: ServiceContext, ids: number[]): Promise<number[]> {
-  const scope = await archiveScope(ctx);
-  const rows = await ctx.db.archive.findMany({ where: { id: { in: ids }, AND: [visibleArchivesWhere(scope)] }, select: { id: true } });
-  const ok = new Set(rows.map((r) => r.id));
-  return ids.filter((id) => ok.has(id));
-}
-
 export async function filesOf(ctx: ServiceContext, archiveId: number, kind?: number, objectId?: number) {
   const archive = await visibleArchiveCached(ctx, archiveId);
   if (!archive) return [];
   return listArchiveFiles(ctx, archive, kind, objectId);
-}
-
-export function assertFound<T>(v: T | null | undefined): T {
-  if (v === null || v === undefined) throw new DomainError('NOT_FOUND', 'error.notFound');
-  return v;
 }

@@ -5,9 +5,9 @@ import { dbId, parseInput, z } from '../../../lib/validate.ts';
 import { authorize, requireActor } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
 import { removeUpload } from '../../../lib/upload.ts';
-import { isEmail, parseField, parseRow, shapeRow, type RowValues, type ShapedRow } from '../archives.fields.ts';
+import { parseField, parseRow, shapeRow, type RowValues, type ShapedRow } from '../archives.fields.ts';
 import { canSeeSensitive } from '../archives.policy.ts';
-import { FAMILY_KIND, sectionOf, SECTIONS, type FieldDef, type SectionDef } from '../archives.sections.ts';
+import { FAMILY_KIND, sectionOf, type SectionDef } from '../archives.sections.ts';
 import { type ArchiveFacts, type Db, archiveFromInput, assertModuleEdit, assertModuleRead, canEditModule, findVisibleArchive, idSchema, logReveal } from './access.ts';
 import { type NameForms, displayName, hasRequiredName, latinName, searchNameOf } from './names.ts';
 import { resetVerificationOnEdit } from './verification.ts';
@@ -32,8 +32,6 @@ export function delegateOf(db: Db, section: SectionDef): Delegate {
   return (db as unknown as Record<string, Delegate>)[section.model] as Delegate;
 }
 
-export type SectionRead = { rows: ShapedRow[]; single: boolean };
-
 /** Rows of a section, masked for callers without the right; unmasked sensitive reads are logged. */
 export async function readSection(ctx: ServiceContext, archive: ArchiveFacts, key: string): Promise<ShapedRow[]> {
   const section = sectionOf(key);
@@ -52,13 +50,6 @@ export async function readSection(ctx: ServiceContext, archive: ArchiveFacts, ke
   if (key === 'awards' && !(await canEditModule(ctx, archive, 'awards'))) for (const r of shaped) r.score = null;
   await logReveal(ctx, archive.id, key, revealed);
   return shaped;
-}
-
-/** A section by archive id (both doors); `null` rows for a single section without data. */
-export async function getSection(ctx: ServiceContext, rawArchiveId: unknown, key: string): Promise<ShapedRow[]> {
-  authorize(ctx, 'archive.read');
-  const archive = await archiveFromInput(ctx, ctx.db, { id: rawArchiveId });
-  return readSection(ctx, archive, key);
 }
 
 export const MAX_ROWS_PER_SAVE = 200;
@@ -260,16 +251,4 @@ export async function deleteSectionRow(ctx: ServiceContext, key: string, raw: un
   // The bytes go once the rows are gone for good.
   for (const k of result.keys) await removeUpload(ctx.config, k).catch(() => {});
   return { archiveId: result.archiveId, id: result.id };
-}
-
-/** Which section a field definition list belongs to, for callers outside the registry. */
-export const sectionKeys = SECTIONS.map((s) => s.key);
-
-export function fieldOf(section: SectionDef, name: string): FieldDef | undefined {
-  return section.fields.find((f) => f.name === name);
-}
-
-/** Light check used by the light archive's parent e-mail (the same message as everywhere). */
-export function assertEmail(value: string | null | undefined): void {
-  if (value && !isEmail(value)) throw new ValidationError('archive.emailInvalid', undefined, 'EMAIL_INVALID');
 }

@@ -17,7 +17,6 @@ const checkSchema = z.object({
   placeId: dbId().nullish(),
   recurrence: fieldsSchema.recurrence.optional(),
 });
-export type CheckConflictsInput = z.input<typeof checkSchema>;
 
 /**
  * What saving this event or series would clash with: every occurrence checked. When `id` is

@@ -16,7 +16,6 @@ export const ruleFieldsSchema = z.object({
   count: z.coerce.number().int().min(1).max(100_000).nullish(),
   until: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullish(),
 });
-export type RecurrenceInput = string | z.infer<typeof ruleFieldsSchema>;
 
 export const fieldsSchema = {
   title: z.string().trim().min(1).max(200),
@@ -52,7 +51,6 @@ export const createSchema = z.object({
   recurrence: fieldsSchema.recurrence.optional(),
   force: z.boolean().optional(),
 });
-export type CreateEventInput = z.input<typeof createSchema>;
 
 export const updateSchema = z.object({
   id: dbId(),
@@ -73,7 +71,6 @@ export const updateSchema = z.object({
   recurrence: fieldsSchema.recurrence.optional(),
   force: z.boolean().optional(),
 });
-export type UpdateEventInput = z.input<typeof updateSchema>;
 
 /** The fields every occurrence of a series shares (unless it is an exception). */
 export type Template = {

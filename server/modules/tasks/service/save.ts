@@ -21,7 +21,6 @@ const saveShape = z.object({
   taskType: optionalInt(),
   skillStackId: optionalInt(),
 });
-export type TaskSaveInput = z.input<typeof saveShape>;
 
 type SaveFields = { projectId: number; title: string; content: string; executorId: number; priority: number; taskType: number; skillStackId: number | null };
 

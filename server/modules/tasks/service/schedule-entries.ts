@@ -48,7 +48,6 @@ const rowShape = z.object({
   ),
   content: z.preprocess(blankToUndefined, z.string().max(PLAIN_TEXT_MAX).optional()),
 });
-export type ScheduleRowInput = z.input<typeof rowShape>;
 type ScheduleRow = z.output<typeof rowShape>;
 
 export type SavedEntry = { id: number; taskIds: number[] };

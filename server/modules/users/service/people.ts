@@ -1,4 +1,4 @@
-import type { Actor, ServiceContext } from '../../../context.ts';
+import type { ServiceContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
 import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../../../errors.ts';
 import { dbId, MAX_LINE, parseInput, z } from '../../../lib/validate.ts';
@@ -441,4 +441,4 @@ export async function updateUserInfo(ctx: ServiceContext, raw: unknown): Promise
   });
 }
 
-export type { Actor };
+;
