@@ -31,7 +31,10 @@ function relayArtifacts(): Plugin {
       // The tag itself is gone: drop its import so a file that only used `graphql` from
       // react-relay (the login route) does not pull react-relay in.
       out = out.replace(/import\s*\{([^}]*)\}\s*from\s*(['"])react-relay\2;?/, (statement, names: string) => {
-        const rest = names.split(',').map((n) => n.trim()).filter((n) => n && n !== 'graphql');
+        const rest = names
+          .split(',')
+          .map((n) => n.trim())
+          .filter((n) => n && n !== 'graphql');
         return rest.length ? `import { ${rest.join(', ')} } from 'react-relay';` : '';
       });
       const header = [...imports].map(([local, file]) => `import ${local} from ${JSON.stringify(file)};`).join('\n');

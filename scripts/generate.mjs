@@ -20,6 +20,9 @@ const result = spawnSync(process.execPath, [prismaBin, 'generate', '--no-hints']
   env: {
     ...process.env,
     PATH: [path.join(root, 'node_modules', '.bin'), process.env.PATH].join(path.delimiter),
-    PRISMA_SCHEMA_ENGINE_BINARY: stub, PRISMA_HIDE_UPDATE_MESSAGE: '1', CHECKPOINT_DISABLE: '1' },
+    PRISMA_SCHEMA_ENGINE_BINARY: stub,
+    PRISMA_HIDE_UPDATE_MESSAGE: '1',
+    CHECKPOINT_DISABLE: '1',
+  },
 });
 process.exit(result.status ?? 1);

@@ -42,10 +42,7 @@ const ACCOUNTS: Account[] = [
   { name: 'admin', account: 'admin', password: 'Admin#2026' },
 ];
 /** Accounts and roles the run must not change (they are logged in later in the run). */
-const PROTECTED_ACCOUNTS = [
-  'admin', 'manager', 'consultant', 'lecturer', 'sales', 'partner', 'former.staff',
-  'parent.demo', 'parent.demo2', 'student.demo', 'student.demo2',
-];
+const PROTECTED_ACCOUNTS = ['admin', 'manager', 'consultant', 'lecturer', 'sales', 'partner', 'former.staff', 'parent.demo', 'parent.demo2', 'student.demo', 'student.demo2'];
 const PROTECTED_ROLES = ['admin', 'manager', 'consultant', 'lecturer', 'sales', 'partner'];
 
 // ─── id kinds: which seeded rows a path's id request names ─────────────────────────────────────
@@ -213,7 +210,10 @@ const PATH_KINDS: Array<[RegExp, string]> = [
   [/^\/sys\/dict\/(del|item\/listByDictId|item\/importData)$/, 'dict'],
   [/^\/sys\/dict\/item\/del$/, 'dictItem'],
   [/^\/sao\/doc\/(listSaoDocByArchiveId|save)$/, 'archive'],
-  [/^\/(py\/archives\/(updateStatus|getById|deleteById)|archive\/(delById|addConsultant|backup|getArchiveAndStudentDetail|updateStatus|updateLock|listByCondition|uploadEduAttachment)|archive\/examine\/(listArchivesExamineByPage|module\/listArchivesExamineModuleByArchivesId))$/, 'archive'],
+  [
+    /^\/(py\/archives\/(updateStatus|getById|deleteById)|archive\/(delById|addConsultant|backup|getArchiveAndStudentDetail|updateStatus|updateLock|listByCondition|uploadEduAttachment)|archive\/examine\/(listArchivesExamineByPage|module\/listArchivesExamineModuleByArchivesId))$/,
+    'archive',
+  ],
   [/^\/(fs\/(family|others)|eventRewards|studentMultiMedia|studentSurvey|variousExam|applyInformation)\/(get\w+ByArchivesId|isShowScore|saveList|saveFileList|save|saveFamily|saveOthers|uploadAttachment)$/, 'archive'],
 ];
 
@@ -396,8 +396,7 @@ async function record(outFile: string): Promise<void> {
       }
       return out;
     };
-    const statusOf = (body: unknown): string | null =>
-      body && typeof body === 'object' && 'status' in body ? String((body as { status: unknown }).status) : null;
+    const statusOf = (body: unknown): string | null => (body && typeof body === 'object' && 'status' in body ? String((body as { status: unknown }).status) : null);
 
     for (const [index, acc] of ACCOUNTS.entries()) {
       const address = `10.77.${index}.1`;
@@ -430,11 +429,7 @@ async function record(outFile: string): Promise<void> {
           for (const id of ids) {
             if (visible !== null && hidden !== null) break;
             const p = kind.probe;
-            const a = await send(
-              p.method === 'GET'
-                ? { method: 'GET', path: p.path, query: { [p.param]: String(id) }, token, address }
-                : { method: 'POST', path: p.path, json: { [p.param]: id }, token, address },
-            );
+            const a = await send(p.method === 'GET' ? { method: 'GET', path: p.path, query: { [p.param]: String(id) }, token, address } : { method: 'POST', path: p.path, json: { [p.param]: id }, token, address });
             const ok = a.status === 200 && statusOf(a.body) === 'success';
             if (ok && visible === null) visible = id;
             if (!ok && hidden === null) hidden = id;
@@ -458,7 +453,10 @@ async function record(outFile: string): Promise<void> {
         if (kind) {
           const c = chosen[kind]!;
           const k = KINDS[kind]!;
-          for (const [variant, id] of [['id-visible', c.visible], ['id-hidden', c.hidden]] as const) {
+          for (const [variant, id] of [
+            ['id-visible', c.visible],
+            ['id-hidden', c.hidden],
+          ] as const) {
             if (id === null) continue;
             variants.push({ variant, params: Object.fromEntries(k.params.map((n) => [n, lp.method === 'GET' ? String(id) : id])) });
           }
@@ -476,11 +474,7 @@ async function record(outFile: string): Promise<void> {
             path: lp.path,
             token,
             address,
-            ...(v.raw !== undefined
-              ? { raw: v.raw }
-              : lp.method === 'GET'
-                ? { query: v.params as Record<string, string> }
-                : { json: v.params }),
+            ...(v.raw !== undefined ? { raw: v.raw } : lp.method === 'GET' ? { query: v.params as Record<string, string> } : { json: v.params }),
           });
           push({
             key: `${acc.name}|${lp.method} ${lp.path}|${v.variant}`,

@@ -63,7 +63,10 @@ export async function computeMigrationSql(): Promise<string> {
 
 async function main(): Promise<void> {
   const raw = process.argv.slice(2).join('_').trim();
-  const name = raw.toLowerCase().replace(/[^a-z0-9_]+/g, '_').replace(/^_+|_+$/g, '');
+  const name = raw
+    .toLowerCase()
+    .replace(/[^a-z0-9_]+/g, '_')
+    .replace(/^_+|_+$/g, '');
   if (!name) {
     console.error('usage: npm run db:migrate:create -- <name>');
     process.exit(2);

@@ -10,7 +10,6 @@ import { limitGraphqlUpload } from './lib/upload.ts';
 import { createRestHandler } from './rest/adapter.ts';
 import { icsFeedHandler, modules } from './modules/index.ts';
 
-
 // CLIENT_DIST points at another build (the browser tests serve a copy they can change).
 const CLIENT_DIST = path.resolve(process.env.CLIENT_DIST || path.resolve(import.meta.dirname, '../client/dist'));
 const PLACEHOLDER = path.resolve(import.meta.dirname, '../client/placeholder.html');

@@ -11,12 +11,7 @@ export class DomainError extends Error {
   /** Legacy envelope status: most refusals are `error`, soft ones `warn`; a dead session `needUserLogin`. */
   readonly status: 'error' | 'warn' | 'needUserLogin';
 
-  constructor(
-    code: string,
-    messageKey: MessageKey,
-    params?: Record<string, string | number>,
-    status: 'error' | 'warn' | 'needUserLogin' = 'error',
-  ) {
+  constructor(code: string, messageKey: MessageKey, params?: Record<string, string | number>, status: 'error' | 'warn' | 'needUserLogin' = 'error') {
     super(messageKey);
     this.name = 'DomainError';
     this.code = code;

@@ -55,8 +55,6 @@ export function isPermission(name: string): name is Permission {
   return rules.has(name);
 }
 
-;
-
 export function can(actor: Actor | null, permission: Permission): boolean {
   if (!actor) return false;
   if (actor.isAdmin) return true;

@@ -7,10 +7,7 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const built = path.join(root, 'client/dist/index.html');
-const inputs = [
-  'client/src', 'client/public', 'client/index.html', 'client/tsconfig.json',
-  'vite.config.ts', 'relay.config.js', 'schema.graphql', 'server/i18n', 'package-lock.json',
-];
+const inputs = ['client/src', 'client/public', 'client/index.html', 'client/tsconfig.json', 'vite.config.ts', 'relay.config.js', 'schema.graphql', 'server/i18n', 'package-lock.json'];
 
 function newest(file) {
   if (!existsSync(file)) return 0;

@@ -26,7 +26,9 @@ const PREFIX = '\0i18n-texts/';
 
 /** Every file of texts: the client's own (server/i18n/messages/) and each module's `<m>.messages.ts`. */
 function messageFiles(root: string): string[] {
-  const client = readdirSync(path.join(root, 'server/i18n/messages')).filter((f) => f.endsWith('.ts')).map((f) => path.join(root, 'server/i18n/messages', f));
+  const client = readdirSync(path.join(root, 'server/i18n/messages'))
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => path.join(root, 'server/i18n/messages', f));
   const modulesDir = path.join(root, 'server/modules');
   const modules = readdirSync(modulesDir, { withFileTypes: true })
     .filter((d) => d.isDirectory())

@@ -8,7 +8,6 @@ import { applyLang, currentLang } from './i18n/index.ts';
 import { createRouter } from './router/index.tsx';
 import { system } from './theme/index.ts';
 
-
 function App() {
   const router = useMemo(() => createRouter(), []);
   return <RouterProvider router={router} />;

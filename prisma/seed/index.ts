@@ -328,9 +328,7 @@ function buildData(scale: number, hashes: PasswordHashes, today: Date): SeedData
     const year = drawnYear + shiftYears;
     const admissions = template.cycle === 'admissions';
     const [from, to] = 'window' in template ? template.window : ['01-05', '10-31'];
-    const drawnStart = admissions
-      ? randomDay(projectRand, `${drawnYear - 1}-04-01`, `${drawnYear - 1}-09-30`)
-      : randomDay(projectRand, `${drawnYear}-${from}`, `${drawnYear}-${to}`);
+    const drawnStart = admissions ? randomDay(projectRand, `${drawnYear - 1}-04-01`, `${drawnYear - 1}-09-30`) : randomDay(projectRand, `${drawnYear}-${from}`, `${drawnYear}-${to}`);
     const startDate = addDays(drawnStart, shift);
     const endDate = addDays(startDate, admissions ? projectRand.int(180, 320) : projectRand.int(10, 60));
     let stateCode: number;
@@ -441,9 +439,7 @@ export async function seed(db: PrismaClient, options: SeedOptions = {}): Promise
 
       // Rows were written with explicit ids: move each sequence past them.
       for (const table of SERIAL_TABLES) {
-        await tx.$executeRawUnsafe(
-          `SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM "${table}"), false)`,
-        );
+        await tx.$executeRawUnsafe(`SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM "${table}"), false)`);
       }
 
       return { projectStates, roles, rights, roleRights, departments, users, userRoles, projects, companyUsers, sysTimeZones };

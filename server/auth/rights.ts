@@ -2,8 +2,6 @@ import type { Actor } from '../context.ts';
 import { isStaff } from '../lib/codes.ts';
 import { operationRightsOf } from './session.ts';
 
-
-
 /** Whether the actor's roles hold the operation right with this key (administrators hold all). */
 export function holdsRight(actor: Actor, key: string): boolean {
   return actor.isAdmin || operationRightsOf(actor).has(key);

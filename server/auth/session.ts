@@ -22,9 +22,6 @@ export function setOperationRights(actor: Actor, keys: Iterable<string>): void {
 
 const EMPTY: ReadonlySet<string> = new Set();
 
-
-
-
 /** Throttles the `last_active_at` write to once a minute per user. */
 const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
 
@@ -44,7 +41,15 @@ export async function authenticate(db: Db, token: string): Promise<{ actor: Acto
       expiresAt: true,
       user: {
         select: {
-          id: true, account: true, name: true, nameEn: true, type: true, state: true, language: true, timeZone: true, lastActiveAt: true,
+          id: true,
+          account: true,
+          name: true,
+          nameEn: true,
+          type: true,
+          state: true,
+          language: true,
+          timeZone: true,
+          lastActiveAt: true,
           roles: { select: { role: { select: { id: true, code: true, rights: { where: { right: { path: null } }, select: { right: { select: { key: true } } } } } } } },
         },
       },
@@ -57,9 +62,7 @@ export async function authenticate(db: Db, token: string): Promise<{ actor: Acto
   if (!user.lastActiveAt || now - user.lastActiveAt.getTime() > ACTIVITY_WRITE_INTERVAL_MS) {
     // Conditional, so concurrent requests (on any server) write at most once a minute per user.
     const stale = new Date(now - ACTIVITY_WRITE_INTERVAL_MS);
-    await db.user
-      .updateMany({ where: { id: user.id, OR: [{ lastActiveAt: null }, { lastActiveAt: { lt: stale } }] }, data: { lastActiveAt: new Date(now) } })
-      .catch(() => {});
+    await db.user.updateMany({ where: { id: user.id, OR: [{ lastActiveAt: null }, { lastActiveAt: { lt: stale } }] }, data: { lastActiveAt: new Date(now) } }).catch(() => {});
   }
   const roleCodes = user.roles.map((r) => r.role.code);
   const roleIds = user.roles.map((r) => r.role.id);

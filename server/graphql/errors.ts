@@ -4,7 +4,7 @@ import { builder } from './builder.ts';
 
 /** Every expected failure implements this interface: a stable code and a translated message. */
 export const ErrorInterface = builder.interfaceRef<DomainError>('Error').implement({
-  description: 'An expected failure: a rule refused the request. `message` is in the caller\'s language.',
+  description: "An expected failure: a rule refused the request. `message` is in the caller's language.",
   fields: (t) => ({
     code: t.exposeString('code', { description: 'Stable machine-readable code, for example BAD_CREDENTIALS.' }),
     message: t.string({ resolve: (err, _args, ctx) => translate(ctx.lang, err.messageKey, err.params) }),

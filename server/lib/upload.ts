@@ -67,10 +67,7 @@ export const UPLOAD_POLICIES = {
 
 /** A refused upload; both doors translate it (messages in server/i18n/messages/content.ts). */
 export class UploadError extends DomainError {
-  constructor(
-    code: 'UPLOAD_MISSING' | 'UPLOAD_EMPTY' | 'UPLOAD_TOO_LARGE' | 'UPLOAD_TYPE_NOT_ALLOWED' | 'UPLOAD_UNSAFE_ARCHIVE',
-    params?: Record<string, string | number>,
-  ) {
+  constructor(code: 'UPLOAD_MISSING' | 'UPLOAD_EMPTY' | 'UPLOAD_TOO_LARGE' | 'UPLOAD_TYPE_NOT_ALLOWED' | 'UPLOAD_UNSAFE_ARCHIVE', params?: Record<string, string | number>) {
     const key = {
       UPLOAD_MISSING: 'upload.missing',
       UPLOAD_EMPTY: 'upload.empty',
@@ -204,11 +201,7 @@ export function bytesResponse(bytes: Uint8Array, fileName: string, mime: string)
  * Streams a stored file with its content type and name. Images may be shown inline; every
  * other type is an attachment. Null when the file is gone.
  */
-export async function downloadResponse(
-  config: Pick<Config, 'dataDir'>,
-  key: string,
-  meta: { fileName: string; mime: string; inline?: boolean },
-): Promise<Response | null> {
+export async function downloadResponse(config: Pick<Config, 'dataDir'>, key: string, meta: { fileName: string; mime: string; inline?: boolean }): Promise<Response | null> {
   const file = fileOf(config, key);
   if (!file) return null;
   const info = await stat(file).catch(() => null);
@@ -244,9 +237,7 @@ export const XLSX_ZIP_LIMITS: ZipLimits = { maxEntries: 500, maxTotalBytes: 40 *
 
 function openZip(bytes: Buffer): Promise<yauzl.ZipFile> {
   return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false, decodeStrings: true }, (err, zip) =>
-      err || !zip ? reject(err ?? new Error('no zip')) : resolve(zip),
-    );
+    yauzl.fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false, decodeStrings: true }, (err, zip) => (err || !zip ? reject(err ?? new Error('no zip')) : resolve(zip)));
   });
 }
 

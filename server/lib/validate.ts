@@ -10,7 +10,17 @@ export const dbId = () => z.coerce.number().int().positive().max(2_147_483_647);
 
 /** `[1, 2]`, `"1,2"` or `1`: a list of database ids (one to 500). */
 export const dbIdList = z.preprocess(
-  (v) => (Array.isArray(v) ? v : typeof v === 'number' ? [v] : typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v),
+  (v) =>
+    Array.isArray(v)
+      ? v
+      : typeof v === 'number'
+        ? [v]
+        : typeof v === 'string'
+          ? v
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean)
+          : v,
   z.array(dbId()).min(1).max(500),
 );
 

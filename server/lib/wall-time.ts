@@ -12,7 +12,14 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let format = dateTimeFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-CA', {
-      timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
     });
     dateTimeFormats.set(timeZone, format);
   }

@@ -52,7 +52,7 @@ export function cellText(cell: ExcelJS.Cell): string {
   if (v instanceof Date) return v.toISOString().slice(0, 10);
   if (typeof v === 'object' && 'error' in v) return '';
   if (typeof v === 'object' && 'result' in v && (v as { result?: unknown }).result instanceof Date) {
-    return ((v as { result: Date }).result).toISOString().slice(0, 10);
+    return (v as { result: Date }).result.toISOString().slice(0, 10);
   }
   return (cell.text ?? '').replaceAll('\u0000', '').trim();
 }
@@ -69,11 +69,7 @@ export function headerColumns<K extends string>(ws: ExcelJS.Worksheet, columns: 
 }
 
 /** A one-sheet workbook: bold frozen header, the given columns, rows as objects by key. */
-export async function writeSheet(
-  sheetName: string,
-  columns: ReadonlyArray<{ key: string; header: string; width?: number; text?: boolean }>,
-  rows: ReadonlyArray<Record<string, unknown>>,
-): Promise<Buffer> {
+export async function writeSheet(sheetName: string, columns: ReadonlyArray<{ key: string; header: string; width?: number; text?: boolean }>, rows: ReadonlyArray<Record<string, unknown>>): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Back office';
   const ws = wb.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -92,7 +88,10 @@ export type LabelledColumn<K extends string> = { key: K; label: MessageKey };
 
 /** `headerColumns` for template columns: each found by its Chinese or English title. */
 export function labelledHeaderColumns<K extends string>(ws: ExcelJS.Worksheet, columns: ReadonlyArray<LabelledColumn<K>>): Map<K, number> {
-  return headerColumns(ws, columns.map((c) => ({ key: c.key, titles: [translate('zh', c.label), translate('en', c.label)] })));
+  return headerColumns(
+    ws,
+    columns.map((c) => ({ key: c.key, titles: [translate('zh', c.label), translate('en', c.label)] })),
+  );
 }
 
 /** The data rows below the header as text by column key (absent columns read as ''); empty rows are skipped. */

@@ -32,9 +32,7 @@ export function utcOffset(timeZone: string, at = new Date()): string {
       format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
       offsetFormats.set(timeZone, format);
     }
-    const part = format
-      .formatToParts(at)
-      .find((p) => p.type === 'timeZoneName')?.value;
+    const part = format.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value;
     const m = /GMT([+-]\d{2}:\d{2})?/.exec(part ?? '');
     return m?.[1] ?? '+00:00';
   } catch {

@@ -52,9 +52,7 @@ export function createRestHandler(deps: AppDeps, tables: ReadonlyArray<readonly 
         return envelope('error', translate(lang, err.httpStatus === 413 ? 'error.tooLarge' : 'error.badRequest'), null, err.httpStatus);
       }
       if (err instanceof AuthenticationError) {
-        return err.reason === 'TOKEN_EXPIRED'
-          ? envelope('tokenExpire', translate(lang, 'status.tokenExpire'))
-          : envelope('needUserLogin', translate(lang, 'status.needLogin'));
+        return err.reason === 'TOKEN_EXPIRED' ? envelope('tokenExpire', translate(lang, 'status.tokenExpire')) : envelope('needUserLogin', translate(lang, 'status.needLogin'));
       }
       if (err instanceof DomainError) {
         // A value of the wrong type is a request the server cannot read: HTTP 400 (legacy-rest.md).

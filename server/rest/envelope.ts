@@ -1,4 +1,3 @@
-
 /** The legacy answer: always this shape, HTTP 200 for known paths whatever the outcome. */
 export type EnvelopeStatus = 'success' | 'needUserLogin' | 'tokenExpire' | 'error' | 'warn';
 export type Envelope = { status: EnvelopeStatus; message: string; data: unknown };

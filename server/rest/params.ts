@@ -55,7 +55,12 @@ export function flag(v: unknown): unknown {
 export function idList(v: unknown): unknown {
   if (isBlank(v)) return undefined;
   if (Array.isArray(v)) return v.map(num);
-  if (typeof v === 'string') return v.split(',').map((s) => s.trim()).filter(Boolean).map(num);
+  if (typeof v === 'string')
+    return v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .map(num);
   return [num(v)];
 }
 

@@ -1,8 +1,20 @@
 /** The rich-text editor's rules (spec sections 5 and 9) and the task forms' pure checks. */
 import { describe, expect, it } from 'vitest';
 import {
-  EDITOR_LIMITS, LINE_HEIGHTS, checkAttachment, checkImageFile, checkImageUrl, countState, findAll, normaliseLink, parseIframeUrl, parseSize,
-  parseVideoUrl, pickerSize, sniffImage, tableMayGrow,
+  EDITOR_LIMITS,
+  LINE_HEIGHTS,
+  checkAttachment,
+  checkImageFile,
+  checkImageUrl,
+  countState,
+  findAll,
+  normaliseLink,
+  parseIframeUrl,
+  parseSize,
+  parseVideoUrl,
+  pickerSize,
+  sniffImage,
+  tableMayGrow,
 } from '../../client/src/components/editor/rules.ts';
 import { firstProblem, isBlankHtml, newTaskFits, rowMissingHours } from '../../client/src/screens/working/Tasks/rules.ts';
 

@@ -119,7 +119,12 @@ describe('request layer mapping (spec section 8)', () => {
     expect(classifyErrors(undefined)).toBe('ok');
     expect(classifyErrors([{ message: 'x', extensions: { code: 'FORBIDDEN' } }])).toBe('error');
     expect(classifyErrors([{ message: 'x', extensions: { code: 'TOKEN_EXPIRED' } }])).toBe('tokenExpired');
-    expect(classifyErrors([{ message: 'x', extensions: { code: 'TOKEN_EXPIRED' } }, { message: 'y', extensions: { code: 'UNAUTHENTICATED' } }])).toBe('needLogin');
+    expect(
+      classifyErrors([
+        { message: 'x', extensions: { code: 'TOKEN_EXPIRED' } },
+        { message: 'y', extensions: { code: 'UNAUTHENTICATED' } },
+      ]),
+    ).toBe('needLogin');
   });
 });
 

@@ -6,10 +6,7 @@ import { inject } from 'vitest';
 
 export const SCREENSHOTS = path.resolve(import.meta.dirname, 'screenshots');
 
-export const ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
+export const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** playwright gives every launch a fresh temporary profile (its own --user-data-dir). */
 export function launch(): Promise<Browser> {

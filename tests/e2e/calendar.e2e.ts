@@ -58,9 +58,13 @@ const CREATE = `mutation($input: CreateWorkEventInput!) { createWorkEvent(input:
   ... on WorkEventSavePayload { events { id databaseId title startAt } } ... on Error { message } } }`;
 
 async function calendar(account: string, from: DateTime, to: DateTime) {
-  const d = await gql<{ calendar: Calendar }>(account, `query($from: DateTime!, $to: DateTime!) { calendar(from: $from, to: $to) {
+  const d = await gql<{ calendar: Calendar }>(
+    account,
+    `query($from: DateTime!, $to: DateTime!) { calendar(from: $from, to: $to) {
     occurrences { eventId title startAt endAt startLocal published seriesId isException }
-    scheduleEntries { id workDate workHours } } }`, { from: from.toUTC().toISO(), to: to.toUTC().toISO() });
+    scheduleEntries { id workDate workHours } } }`,
+    { from: from.toUTC().toISO(), to: to.toUTC().toISO() },
+  );
   return d.calendar;
 }
 
@@ -85,14 +89,22 @@ async function settled(page: Page) {
 async function goToWeek(page: Page, monday: DateTime) {
   const cal = page.getByTestId('calendar');
   if ((await cal.getAttribute('data-view')) !== 'week') {
-    await page.locator('.rbc-toolbar button').filter({ hasText: /^(周|Week)$/ }).click();
+    await page
+      .locator('.rbc-toolbar button')
+      .filter({ hasText: /^(周|Week)$/ })
+      .click();
     await settled(page);
   }
   for (let i = 0; i < 60; i++) {
     const from = DateTime.fromISO((await cal.getAttribute('data-from'))!);
     const diff = Math.round(monday.diff(from.setZone(monday.zone), 'days').days / 7);
     if (diff === 0) break;
-    await page.locator('.rbc-toolbar .rbc-btn-group').first().locator('button').nth(diff > 0 ? 2 : 1).click();
+    await page
+      .locator('.rbc-toolbar .rbc-btn-group')
+      .first()
+      .locator('button')
+      .nth(diff > 0 ? 2 : 1)
+      .click();
     await settled(page);
   }
   await settled(page);
@@ -119,7 +131,10 @@ async function selectRange(page: Page, weekday: number, fromHour: number, toHour
 
 async function dragEvent(page: Page, title: string, weekday: number, hour: number) {
   const exact = new RegExp(`(^|\\s)${title.replace(/[()]/g, '\\$&')}$`);
-  const ev = page.locator('.rbc-time-content .rbc-event').filter({ has: page.locator('.bo-cal-event', { hasText: exact }) }).first();
+  const ev = page
+    .locator('.rbc-time-content .rbc-event')
+    .filter({ has: page.locator('.bo-cal-event', { hasText: exact }) })
+    .first();
   await ev.scrollIntoViewIfNeeded();
   const box = (await ev.boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + 6);
@@ -217,7 +232,9 @@ describe('My Calendar', () => {
     const monday = targetWeek(lecturer.zone).plus({ weeks: 3 });
     const busy = monday.plus({ days: 2 }).set({ hour: 14 });
     // Someone else (the manager) books the lecturer on Wednesday 14:00–15:00.
-    const made = await gql<Created>('manager', CREATE, { input: { title: 'Parent meeting', startAt: busy.toUTC().toISO(), endAt: busy.plus({ hours: 1 }).toUTC().toISO(), participantIds: [lecturer.id], published: true, timeZone: lecturer.zone, force: true } });
+    const made = await gql<Created>('manager', CREATE, {
+      input: { title: 'Parent meeting', startAt: busy.toUTC().toISO(), endAt: busy.plus({ hours: 1 }).toUTC().toISO(), participantIds: [lecturer.id], published: true, timeZone: lecturer.zone, force: true },
+    });
     expect(made.createWorkEvent.__typename).toBe('WorkEventSavePayload');
 
     const { context, page } = await newPage(browser, { width: 1440, height: 1000 });
@@ -274,9 +291,18 @@ describe('My Calendar', () => {
     await goToWeek(page, monday);
     await expect.poll(() => page.locator('.bo-cal-entry').count()).toBe(0);
 
-    const saved = await gql<{ saveScheduleEntries: { __typename: string; message?: string } }>('lecturer', `mutation($input: SaveScheduleEntriesInput!) { saveScheduleEntries(input: $input) { __typename ... on Error { message } } }`, {
-      input: { rows: [{ workDate: monday.plus({ days: 1 }).toISODate(), projectId: project.id, hours: 7.5 }, { workDate: monday.plus({ days: 1 }).toISODate(), projectId: project.id, hours: 2, begin: '19:00', end: '21:00', scheduleType: 'OVERTIME' }] },
-    });
+    const saved = await gql<{ saveScheduleEntries: { __typename: string; message?: string } }>(
+      'lecturer',
+      `mutation($input: SaveScheduleEntriesInput!) { saveScheduleEntries(input: $input) { __typename ... on Error { message } } }`,
+      {
+        input: {
+          rows: [
+            { workDate: monday.plus({ days: 1 }).toISODate(), projectId: project.id, hours: 7.5 },
+            { workDate: monday.plus({ days: 1 }).toISODate(), projectId: project.id, hours: 2, begin: '19:00', end: '21:00', scheduleType: 'OVERTIME' },
+          ],
+        },
+      },
+    );
     expect(saved.saveScheduleEntries.__typename).toBe('SaveScheduleEntriesPayload');
     // Moving the range away and back refetches it.
     await page.locator('.rbc-toolbar .rbc-btn-group').first().locator('button').nth(2).click();
@@ -293,7 +319,10 @@ describe('My Calendar', () => {
     await page.getByTestId('entry-dialog').getByRole('button', { name: '关闭' }).first().click();
 
     // This week's past weekdays without an entry are marked in the month view.
-    await page.locator('.rbc-toolbar button').filter({ hasText: /^今天$/ }).click();
+    await page
+      .locator('.rbc-toolbar button')
+      .filter({ hasText: /^今天$/ })
+      .click();
     await page.locator('.rbc-toolbar button').filter({ hasText: /^月$/ }).click();
     await settled(page);
     const today = DateTime.now().setZone(lecturer.zone);
@@ -358,7 +387,10 @@ describe('My Calendar', () => {
     const { context, page } = await newPage(browser, { width: 1440, height: 1000 });
     await openCalendar(page, 'lecturer');
     await page.getByTestId('lang-en').click();
-    await page.locator('.rbc-toolbar button').filter({ hasText: /^Week$/ }).waitFor();
+    await page
+      .locator('.rbc-toolbar button')
+      .filter({ hasText: /^Week$/ })
+      .waitFor();
     const lecturer = await me('lecturer');
     await goToWeek(page, targetWeek(lecturer.zone));
     await expect.poll(() => page.locator('.rbc-toolbar-label').innerText()).toMatch(/^\d+ [A-Z][a-z]{2} – \d+ [A-Z][a-z]{2} \d{4}$/);
@@ -374,10 +406,16 @@ describe('My Calendar', () => {
     await page.locator('select[name=freq]').selectOption('MONTHLY');
     await shot(page, 'calendar-new-en');
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await page.locator('.rbc-toolbar button').filter({ hasText: /^Month$/ }).click();
+    await page
+      .locator('.rbc-toolbar button')
+      .filter({ hasText: /^Month$/ })
+      .click();
     await settled(page);
     await shot(page, 'calendar-month-en');
-    await page.locator('.rbc-toolbar button').filter({ hasText: /^Agenda$/ }).click();
+    await page
+      .locator('.rbc-toolbar button')
+      .filter({ hasText: /^Agenda$/ })
+      .click();
     await settled(page);
     await shot(page, 'calendar-agenda-en');
     await page.locator('.rbc-toolbar button').filter({ hasText: /^Day$/ }).click();
@@ -401,7 +439,15 @@ describe('My Calendar', () => {
     for (let i = 0; i < 34; i++) {
       const start = month.plus({ hours: 7 + (i % 12), minutes: (i % 2) * 30 });
       const res = await gql<Created>('sales', CREATE, {
-        input: { title: `Load ${i + 1}`, startAt: start.toUTC().toISO(), endAt: start.plus({ minutes: 45 }).toUTC().toISO(), recurrence: { freq: 'DAILY', interval: 1, count: 30 }, force: true, type: 1 + (i % 5), published: i % 3 !== 0 },
+        input: {
+          title: `Load ${i + 1}`,
+          startAt: start.toUTC().toISO(),
+          endAt: start.plus({ minutes: 45 }).toUTC().toISO(),
+          recurrence: { freq: 'DAILY', interval: 1, count: 30 },
+          force: true,
+          type: 1 + (i % 5),
+          published: i % 3 !== 0,
+        },
       });
       expect(res.createWorkEvent.__typename).toBe('WorkEventSavePayload');
     }
@@ -450,7 +496,14 @@ describe('My Calendar', () => {
     await settled(page);
     results.dropToRefetchedPaint = Date.now() - t0;
     const saturday = page.locator('.rbc-time-content > .rbc-day-slot').nth(5);
-    await expect.poll(() => saturday.locator('.bo-cal-event').filter({ hasText: /(^|\s)Load 1$/ }).count()).toBe(2);
+    await expect
+      .poll(() =>
+        saturday
+          .locator('.bo-cal-event')
+          .filter({ hasText: /(^|\s)Load 1$/ })
+          .count(),
+      )
+      .toBe(2);
     mkdirSync(SCREENSHOTS, { recursive: true });
     writeFileSync(path.join(SCREENSHOTS, 'calendar-perf.json'), `${JSON.stringify(results, null, 2)}\n`);
     console.log('calendar measurements (ms):', results);

@@ -22,11 +22,13 @@ const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ h
 /** What an integrator does: a full document with a token, from server code. `T` is the shape of the `data` it selects. */
 async function gqlAs<T>(account: string, password: string, query: string, variables: Record<string, unknown> = {}): Promise<{ data?: T; errors?: unknown }> {
   const url = `${inject('baseUrl')}/graphql`;
-  const login = (await (await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: 'mutation($i: LoginInput!) { login(input: $i) { ... on TokenPayload { token } } }', variables: { i: { account, password } } }),
-  })).json()) as { data: { login: { token: string } } };
+  const login = (await (
+    await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'mutation($i: LoginInput!) { login(input: $i) { ... on TokenPayload { token } } }', variables: { i: { account, password } } }),
+    })
+  ).json()) as { data: { login: { token: string } } };
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-token': login.data.login.token }, body: JSON.stringify({ query, variables }) });
   return (await res.json()) as { data?: T; errors?: unknown };
 }
@@ -38,12 +40,22 @@ async function gqlAs<T>(account: string, password: string, query: string, variab
  * other specs' staff lists and pictures do not show it.
  */
 async function ownStaff(like: string, password: string): Promise<{ account: string; done: () => Promise<void> }> {
-  const found = await gqlAs<{ users: { edges: Array<{ node: { account: string; roles: Array<{ id: string }> } }> } }>('admin', 'Admin#2026', 'query($s: String) { users(filter: { search: $s }, first: 5) { edges { node { account roles { id } } } } }', { s: like });
+  const found = await gqlAs<{ users: { edges: Array<{ node: { account: string; roles: Array<{ id: string }> } }> } }>(
+    'admin',
+    'Admin#2026',
+    'query($s: String) { users(filter: { search: $s }, first: 5) { edges { node { account roles { id } } } } }',
+    { s: like },
+  );
   const model = found.data!.users.edges.find((e) => e.node.account === like)!.node;
   const account = `e2e.${like}.${Date.now().toString(36)}`;
-  const made = await gqlAs<{ createStaff: { __typename: string; user?: { id: string }; message?: string } }>('admin', 'Admin#2026', 'mutation($i: CreateStaffInput!) { createStaff(input: $i) { __typename ... on SavedPersonPayload { user { id } } ... on Error { message } } }', {
-    i: { account, name: `测试${like}`, password, roleIds: model.roles.map((r) => r.id) },
-  });
+  const made = await gqlAs<{ createStaff: { __typename: string; user?: { id: string }; message?: string } }>(
+    'admin',
+    'Admin#2026',
+    'mutation($i: CreateStaffInput!) { createStaff(input: $i) { __typename ... on SavedPersonPayload { user { id } } ... on Error { message } } }',
+    {
+      i: { account, name: `测试${like}`, password, roleIds: model.roles.map((r) => r.id) },
+    },
+  );
   expect(made.data?.createStaff?.__typename).toBe('SavedPersonPayload');
   const userId = made.data!.createStaff.user!.id;
   const done = async () => {
@@ -58,7 +70,10 @@ const visibleOpenedAt = (page: Page) => page.locator('[data-testid=opened-at]:vi
 /** Clicks a tab and waits until its view is the one on screen. */
 async function showView(page: Page, title: string): Promise<void> {
   await page.getByRole('tab', { name: title }).click();
-  await page.locator('[data-testid=placeholder]:visible').filter({ has: page.getByRole('heading', { name: title }) }).waitFor();
+  await page
+    .locator('[data-testid=placeholder]:visible')
+    .filter({ has: page.getByRole('heading', { name: title }) })
+    .waitFor();
 }
 async function tagTitles(page: Page): Promise<string[]> {
   return (await tags(page).allInnerTexts()).map((s) => s.trim());
@@ -174,7 +189,10 @@ describe('layout and menu', () => {
   it('hides what the role may not open and answers 401 there', async () => {
     const { context, page } = await newPage(browser, { width: 1920, height: 1000 });
     await login(page, 'consultant', 'Staff#2026');
-    const keys = await page.getByTestId('main-menu').locator('[data-menu-key]').evaluateAll((els) => els.map((e) => e.getAttribute('data-menu-key')));
+    const keys = await page
+      .getByTestId('main-menu')
+      .locator('[data-menu-key]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-menu-key')));
     expect(keys).toContain('archives');
     await open(page, '/operation-log');
     await page.getByTestId('error-401').waitFor();
@@ -215,7 +233,10 @@ describe('languages', () => {
     const other = await newPage(browser);
     await login(other.page, 'manager', 'Staff#2026');
     await other.page.getByRole('tab', { name: 'My Calendar' }).waitFor();
-    await other.page.locator('.rbc-toolbar button').filter({ hasText: /^Week$/ }).waitFor();
+    await other.page
+      .locator('.rbc-toolbar button')
+      .filter({ hasText: /^Week$/ })
+      .waitFor();
     await other.page.getByTestId('task-list').getByText('Assigned to me').waitFor();
     await expect(other.page.getByTestId('working-tasks').innerText()).resolves.not.toMatch(/指派给我|我指派的/);
     await other.page.getByTestId('lang-zh').click();
@@ -437,7 +458,13 @@ describe('request layer', () => {
   it('shows transport failures by status', async () => {
     const { context, page } = await newPage(browser);
     await login(page, 'partner', 'Staff#2026');
-    const cases: Array<[number, string]> = [[502, '服务不可用...'], [504, '服务不可用...'], [500, '服务异常...'], [400, '服务异常...'], [404, '资源不存在...']];
+    const cases: Array<[number, string]> = [
+      [502, '服务不可用...'],
+      [504, '服务不可用...'],
+      [500, '服务异常...'],
+      [400, '服务异常...'],
+      [404, '资源不存在...'],
+    ];
     for (const [status, text] of cases) {
       await page.route('**/graphql', (route) => route.fulfill({ status, contentType: 'text/plain', body: 'down' }), { times: 1 });
       // Switching the language saves it to the user; the failed save puts the language back.

@@ -45,11 +45,13 @@ type Edges<N> = { edges: Array<{ node: N }> };
 /** What an integrator does: a full document with a token, from server code (not a browser). */
 async function gqlAs<T>(account: string, password: string, query: string, variables: Record<string, unknown> = {}): Promise<Gql<T>> {
   const url = `${inject('baseUrl')}/graphql`;
-  const loginRes = (await (await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: 'mutation($i: LoginInput!) { login(input: $i) { ... on TokenPayload { token } } }', variables: { i: { account, password } } }),
-  })).json()) as { data: { login: { token: string } } };
+  const loginRes = (await (
+    await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'mutation($i: LoginInput!) { login(input: $i) { ... on TokenPayload { token } } }', variables: { i: { account, password } } }),
+    })
+  ).json()) as { data: { login: { token: string } } };
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-token': loginRes.data.login.token }, body: JSON.stringify({ query, variables }) });
   return (await res.json()) as Gql<T>;
 }
@@ -71,9 +73,14 @@ async function personId(account: string): Promise<string> {
 
 /** Creates a task through GraphQL as `assigner` (default admin) and answers its global id. */
 async function createTask(title: string, executor: string, extra: Record<string, unknown> = {}, assigner: [string, string] = ['admin', 'Admin#2026']): Promise<string> {
-  const res = await gqlAs<{ createTask: { __typename: string; task?: { id: string }; message?: string } }>(assigner[0], assigner[1], 'mutation($i: CreateTaskInput!) { createTask(input: $i) { __typename ... on TaskPayload { task { id } } ... on Error { message } } }', {
-    i: { projectId, title, executorId: await personId(executor), content: '<p>Prepare the interview plan.</p>', ...extra },
-  });
+  const res = await gqlAs<{ createTask: { __typename: string; task?: { id: string }; message?: string } }>(
+    assigner[0],
+    assigner[1],
+    'mutation($i: CreateTaskInput!) { createTask(input: $i) { __typename ... on TaskPayload { task { id } } ... on Error { message } } }',
+    {
+      i: { projectId, title, executorId: await personId(executor), content: '<p>Prepare the interview plan.</p>', ...extra },
+    },
+  );
   const result = res.data!.createTask;
   if (result.__typename !== 'TaskPayload') throw new Error(`createTask: ${result.message}`);
   return result.task!.id;
@@ -236,10 +243,14 @@ describe('task-detail dialog', () => {
     await toast(page, '加入档期成功').waitFor();
     await page.getByTestId('schedule-dialog').waitFor({ state: 'detached' });
     // The entry is on the admin's calendar (what My Calendar reads), booked for this task, 2.5 h.
-    const taskDbId = (await adminGql<{ tasks: Edges<{ databaseId: number }> }>('query($s: String) { tasks(filter: { search: $s }, first: 1) { edges { node { databaseId } } } }', { s: title })).data!.tasks.edges[0]!.node.databaseId;
+    const taskDbId = (await adminGql<{ tasks: Edges<{ databaseId: number }> }>('query($s: String) { tasks(filter: { search: $s }, first: 1) { edges { node { databaseId } } } }', { s: title })).data!.tasks.edges[0]!.node
+      .databaseId;
     const from = new Date(Date.now() - 2 * 86_400_000).toISOString();
     const to = new Date(Date.now() + 2 * 86_400_000).toISOString();
-    const calendar = await adminGql<{ calendar: { scheduleEntries: Array<{ taskIds: number[]; workHours: number }> } }>('query($f: DateTime!, $t: DateTime!) { calendar(from: $f, to: $t) { scheduleEntries { taskIds workHours } } }', { f: from, t: to });
+    const calendar = await adminGql<{ calendar: { scheduleEntries: Array<{ taskIds: number[]; workHours: number }> } }>(
+      'query($f: DateTime!, $t: DateTime!) { calendar(from: $f, to: $t) { scheduleEntries { taskIds workHours } } }',
+      { f: from, t: to },
+    );
     const booked = calendar.data!.calendar.scheduleEntries.filter((e) => e.taskIds.includes(taskDbId));
     expect(booked.map((e) => e.workHours)).toEqual([2.5]);
     await expect.poll(() => page.locator('.bo-cal-entry').count()).toBe(entriesBefore + 1);
@@ -348,7 +359,10 @@ describe('task-detail dialog', () => {
     await page.getByTestId('task-title').fill(`${title} (updated)`);
     await page.getByTestId('add-task-save').click();
     await toast(page, '更新任务成功').waitFor();
-    await page.getByTestId('detail-title').filter({ hasText: `${title} (updated)` }).waitFor();
+    await page
+      .getByTestId('detail-title')
+      .filter({ hasText: `${title} (updated)` })
+      .waitFor();
     await context.close();
   });
 });
@@ -379,7 +393,10 @@ describe('rich-text editor', () => {
     await content.filter({ hasText: 'safe text' }).waitFor();
     const html = await content.innerHTML();
     expect(html).not.toMatch(/onerror|onclick|<script|javascript:|<iframe|<svg|position/i);
-    await content.getByText('click me').click({ trial: false }).catch(() => undefined);
+    await content
+      .getByText('click me')
+      .click({ trial: false })
+      .catch(() => undefined);
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
 
     // The server is a defence of its own: what it stored is clean whatever the client sent.
@@ -399,7 +416,10 @@ describe('rich-text editor', () => {
     const content = page.getByTestId('detail-content');
     await content.filter({ hasText: 'raw' }).waitFor();
     expect(await content.innerHTML()).not.toMatch(/onerror|<script|javascript:/i);
-    await content.getByText('raw link').click().catch(() => undefined);
+    await content
+      .getByText('raw link')
+      .click()
+      .catch(() => undefined);
     await page.waitForTimeout(200);
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     await context.close();
@@ -468,12 +488,15 @@ describe('rich-text editor', () => {
     await expect(editor.locator('img').getAttribute('src')).resolves.toMatch(/^data:image\/png;base64,/);
     // A pasted image file goes through the same checks; a disguised one is refused.
     const pasteFile = (name: string, base64: string) =>
-      editor.evaluate((el, [fileName, data]) => {
-        const bytes = Uint8Array.from(atob(data!), (c) => c.charCodeAt(0));
-        const transfer = new DataTransfer();
-        transfer.items.add(new File([bytes], fileName!, { type: 'image/png' }));
-        el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
-      }, [name, base64]);
+      editor.evaluate(
+        (el, [fileName, data]) => {
+          const bytes = Uint8Array.from(atob(data!), (c) => c.charCodeAt(0));
+          const transfer = new DataTransfer();
+          transfer.items.add(new File([bytes], fileName!, { type: 'image/png' }));
+          el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+        },
+        [name, base64],
+      );
     await pasteFile('pasted.png', png.toString('base64'));
     await expect.poll(() => editor.locator('img').count()).toBe(2);
     await pasteFile('fake.png', Buffer.from('<svg onload=alert(1)>').toString('base64'));
@@ -598,7 +621,10 @@ describe('screens in English', () => {
     await login(page, 'yang.fan', PASSWORD);
     await page.getByTestId('working-tasks').waitFor();
     await page.getByTestId('task-list').getByText('Assigned to me').waitFor();
-    await page.locator('.rbc-toolbar button').filter({ hasText: /^Week$/ }).waitFor();
+    await page
+      .locator('.rbc-toolbar button')
+      .filter({ hasText: /^Week$/ })
+      .waitFor();
     await expect(page.getByTestId('working-tasks').innerText()).resolves.not.toMatch(/指派给我|我指派的/);
     await page.getByTestId('task-row').first().waitFor();
     await page.getByTestId('working-tasks').screenshot({ path: path.join(SCREENSHOTS, 'tasks-list-en.png') });

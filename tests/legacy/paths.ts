@@ -91,12 +91,7 @@ export function describeOrgPaths(moduleName: string, count: number, readParams: 
  * The content area's checks for one module's paths. `reads` answers, once the app is up,
  * the parameters of the reads (which then answer success); `more` adds the module's own tests.
  */
-export function describeContentPaths(
-  moduleName: string,
-  count: number,
-  reads: (t: TestApp) => Promise<Record<string, Record<string, unknown>>>,
-  more?: (app: () => { t: TestApp; admin: string }) => void,
-): void {
+export function describeContentPaths(moduleName: string, count: number, reads: (t: TestApp) => Promise<Record<string, Record<string, unknown>>>, more?: (app: () => { t: TestApp; admin: string }) => void): void {
   const rows = legacyPathsOf('content', moduleName);
   let t: TestApp;
   let admin: string;

@@ -71,12 +71,7 @@ export function tokenHash(token: string): string {
 }
 
 export async function rowCounts(t: TestApp) {
-  const [tokens, users, logs, attempts] = await Promise.all([
-    t.db.accessToken.count(),
-    t.db.user.count(),
-    t.db.operationLog.count(),
-    t.db.loginAttempt.count(),
-  ]);
+  const [tokens, users, logs, attempts] = await Promise.all([t.db.accessToken.count(), t.db.user.count(), t.db.operationLog.count(), t.db.loginAttempt.count()]);
   return { tokens, users, logs, attempts };
 }
 

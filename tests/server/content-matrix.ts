@@ -46,7 +46,21 @@ export const newMember = async () => {
 };
 export const newFile = async () => {
   const projectId = await newProject();
-  return (await t.db.projectFile.create({ data: { projectId, fileName: 'a.pdf', storageKey: `project-files/202609/${next().padEnd(32, '0').slice(0, 32).replace(/[^0-9a-f]/g, 'a')}.pdf`, mimeType: 'application/pdf', size: 10, uploadedById: userIds.admin } })).id;
+  return (
+    await t.db.projectFile.create({
+      data: {
+        projectId,
+        fileName: 'a.pdf',
+        storageKey: `project-files/202609/${next()
+          .padEnd(32, '0')
+          .slice(0, 32)
+          .replace(/[^0-9a-f]/g, 'a')}.pdf`,
+        mimeType: 'application/pdf',
+        size: 10,
+        uploadedById: userIds.admin,
+      },
+    })
+  ).id;
 };
 export const newLetterFor = async (role: Role) =>
   (await t.db.letter.create({ data: { senderId: userIds.admin, title: 'x', content: '<p>x</p>', deliveries: { create: { recipientId: userIds[role] } } }, include: { deliveries: true } })).deliveries[0]!.id;
@@ -65,8 +79,7 @@ type GqlCall = { query: string; variables: Record<string, unknown>; upload?: Upl
 type RestCall = { path: string; json?: unknown; form?: { fields: Record<string, string | number>; file: Upload } };
 export type Case = { name: string; allowed: readonly Role[]; gql: (role: Role) => Promise<GqlCall>; rest: (role: Role) => Promise<RestCall> };
 
-export const m = (field: string, inputType: string) =>
-  `mutation($input: ${inputType}!) { r: ${field}(input: $input) { __typename ... on Error { code message } } }`;
+export const m = (field: string, inputType: string) => `mutation($input: ${inputType}!) { r: ${field}(input: $input) { __typename ... on Error { code message } } }`;
 export const gid = globalId;
 
 /** Registers the matrix for one module: its cases, called by every demo role through both doors. */
@@ -93,9 +106,7 @@ export function describeContentMatrix(moduleName: string, cases: Case[]): void {
   }
 
   async function callRest(role: Role, c: RestCall) {
-    const res = c.form
-      ? await rest(t, c.path, { method: 'POST', raw: uploadForm(c.form.fields, c.form.file), token: tokens[role] })
-      : await rest(t, c.path, { json: c.json, token: tokens[role] });
+    const res = c.form ? await rest(t, c.path, { method: 'POST', raw: uploadForm(c.form.fields, c.form.file), token: tokens[role] }) : await rest(t, c.path, { json: c.json, token: tokens[role] });
     return res.body;
   }
 

@@ -29,9 +29,14 @@ export async function login(
   password: string,
   options: { address?: string; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; body: GqlResult<{ login: LoginAnswer }>; answer: LoginAnswer }> {
-  const res = await gql<{ login: LoginAnswer }>(t, LOGIN, { input: { account, password } }, {
-    headers: { 'x-forwarded-for': options.address ?? uniqueAddress(), ...options.headers },
-  });
+  const res = await gql<{ login: LoginAnswer }>(
+    t,
+    LOGIN,
+    { input: { account, password } },
+    {
+      headers: { 'x-forwarded-for': options.address ?? uniqueAddress(), ...options.headers },
+    },
+  );
   expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();
   const answer = res.body.data?.login;
   expect(answer).toBeDefined();

@@ -13,9 +13,7 @@ export async function gqlUpload<T = Record<string, unknown>>(
   form.set('operations', JSON.stringify({ query, variables: { input: { ...input, file: null } } }));
   form.set('map', JSON.stringify({ 0: ['variables.input.file'] }));
   form.set('0', new File([file.bytes as Uint8Array<ArrayBuffer>], file.name, { type: file.type ?? 'application/octet-stream' }));
-  const res = await t.app.fetch(
-    new Request('http://test.local/graphql', { method: 'POST', headers: { 'x-token': token, 'x-forwarded-for': '127.0.0.1' }, body: form }),
-  );
+  const res = await t.app.fetch(new Request('http://test.local/graphql', { method: 'POST', headers: { 'x-token': token, 'x-forwarded-for': '127.0.0.1' }, body: form }));
   return { status: res.status, body: (await res.json()) as GqlResult<T> };
 }
 

@@ -62,10 +62,7 @@ export default async function setup(project: TestProject) {
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
     try {
-      const { rows } = await client.query<{ datname: string }>(
-        "SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2",
-        [template, `bo_test_${run}_%`],
-      );
+      const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2', [template, `bo_test_${run}_%`]);
       for (const r of rows) await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(r.datname)} WITH (FORCE)`);
     } finally {
       await client.end();

@@ -30,7 +30,10 @@ describe('masking', () => {
   });
 
   it('marks as sensitive every passport, birthday, phone, e-mail and home address of the student and the parents', () => {
-    const masked = (key: string) => sectionOf(key).fields.filter((f) => f.mask).map((f) => f.name);
+    const masked = (key: string) =>
+      sectionOf(key)
+        .fields.filter((f) => f.mask)
+        .map((f) => f.name);
     expect(masked('bio')).toEqual(expect.arrayContaining(['birthday', 'passport', 'secondPassport', 'homeAddress', 'phone', 'tel', 'email']));
     expect(masked('familyMembers')).toEqual(expect.arrayContaining(['birthday', 'phone', 'email']));
   });
@@ -105,7 +108,7 @@ describe('transitions', () => {
 });
 
 describe('the section registry', () => {
-  it('governs every section by a module of the org area\'s tree', () => {
+  it("governs every section by a module of the org area's tree", () => {
     const codes = new Set<string>();
     const walk = (defs: typeof ARCHIVE_MODULES) => defs.forEach((d) => (codes.add(d.code), d.children && walk(d.children)));
     walk(ARCHIVE_MODULES);

@@ -9,13 +9,21 @@ import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../server/lib/wall-time.ts';
 
 const ZONES = [
-  'Asia/Shanghai', 'America/New_York', 'Europe/London', 'UTC', 'Asia/Kolkata', // +05:30
+  'Asia/Shanghai',
+  'America/New_York',
+  'Europe/London',
+  'UTC',
+  'Asia/Kolkata', // +05:30
   'Asia/Kathmandu', // +05:45
   'Australia/Eucla', // +08:45
   'Australia/Lord_Howe', // half-hour DST shift at 02:00 local, i.e. on a UTC half hour
   'America/St_Johns', // -03:30 with DST
   'Pacific/Chatham', // +12:45 / +13:45
-  'Australia/Adelaide', 'America/Sao_Paulo', 'Africa/Casablanca', 'Europe/Dublin', 'Pacific/Apia', // Apia skipped 2011-12-30
+  'Australia/Adelaide',
+  'America/Sao_Paulo',
+  'Africa/Casablanca',
+  'Europe/Dublin',
+  'Pacific/Apia', // Apia skipped 2011-12-30
 ];
 
 const luxonText = (d: Date, zone: string) => DateTime.fromJSDate(d, { zone }).toFormat('yyyy-MM-dd HH:mm:ss');

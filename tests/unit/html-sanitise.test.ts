@@ -71,7 +71,7 @@ const XSS: string[] = [
   '<div onmouseover="alert(1)">hover</div>',
   '<p><a href="http://ok.example/?q=<script>alert(1)</script>">query</a></p>',
   '"><script>alert(1)</script>',
-  '\'><img src=x onerror=alert(1)>',
+  "'><img src=x onerror=alert(1)>",
   '<noscript><p title="</noscript><img src=x onerror=alert(1)>">',
   '<template><script>alert(1)</script></template>',
   '<textarea><script>alert(1)</script></textarea>',
@@ -87,9 +87,52 @@ const XSS: string[] = [
 ];
 
 const ALLOWED_TAGS = new Set([
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'del', 'ins',
-  'sub', 'sup', 'mark', 'span', 'div', 'ul', 'ol', 'li', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'colgroup', 'col',
-  'a', 'img', 'figure', 'figcaption', 'iframe', 'video', 'source',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'p',
+  'br',
+  'hr',
+  'blockquote',
+  'pre',
+  'code',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'strike',
+  'del',
+  'ins',
+  'sub',
+  'sup',
+  'mark',
+  'span',
+  'div',
+  'ul',
+  'ol',
+  'li',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'caption',
+  'colgroup',
+  'col',
+  'a',
+  'img',
+  'figure',
+  'figcaption',
+  'iframe',
+  'video',
+  'source',
 ]);
 const SAFE_STYLE = /^(color|background-color|text-align|line-height|margin-left|padding-left|text-indent)$/;
 
@@ -127,7 +170,10 @@ function problems(html: string): string[] {
         }
       }
       if (name === 'style') {
-        for (const decl of value.split(';').map((d) => d.trim()).filter(Boolean)) {
+        for (const decl of value
+          .split(';')
+          .map((d) => d.trim())
+          .filter(Boolean)) {
           const prop = decl.split(':')[0]!.trim().toLowerCase();
           if (!SAFE_STYLE.test(prop)) found.push(`style ${prop}`);
           if (/url\(|expression|javascript/i.test(decl)) found.push(`style value ${decl}`);
@@ -176,7 +222,8 @@ describe('sanitizeRichText against an XSS corpus', () => {
 
 describe('sanitizeRichText keeps what a rich editor produces', () => {
   it('headings, paragraphs, emphasis, lists, quotes, code', () => {
-    const html = '<h1>标题</h1><h3>Sub</h3><p><strong>粗</strong> <em>斜</em> <u>下</u> <s>删</s> <code>x</code></p><ul><li>一</li></ul><ol start="3"><li>三</li></ol><blockquote><p>引用</p></blockquote><pre><code>let a = 1;</code></pre>';
+    const html =
+      '<h1>标题</h1><h3>Sub</h3><p><strong>粗</strong> <em>斜</em> <u>下</u> <s>删</s> <code>x</code></p><ul><li>一</li></ul><ol start="3"><li>三</li></ol><blockquote><p>引用</p></blockquote><pre><code>let a = 1;</code></pre>';
     expect(sanitizeRichText(html)).toBe(html);
   });
 
@@ -200,9 +247,7 @@ describe('sanitizeRichText keeps what a rich editor produces', () => {
   });
 
   it('line heights and indents the editor offers, nothing else in the same attribute', () => {
-    expect(sanitizeRichText('<p style="line-height: 1.75; margin-left: 2em; text-indent: 2em; position: fixed; font-size: 0">x</p>')).toBe(
-      '<p style="line-height:1.75;margin-left:2em;text-indent:2em">x</p>',
-    );
+    expect(sanitizeRichText('<p style="line-height: 1.75; margin-left: 2em; text-indent: 2em; position: fixed; font-size: 0">x</p>')).toBe('<p style="line-height:1.75;margin-left:2em;text-indent:2em">x</p>');
     expect(sanitizeRichText('<p style="line-height: 99; margin-left: -9999px">x</p>')).toBe('<p>x</p>');
   });
 

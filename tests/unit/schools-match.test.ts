@@ -4,10 +4,25 @@ import { gradeRange, schoolGradeSpan } from '../../server/modules/schools/school
 import { applicationProgress, STATE_TRANSITIONS } from '../../server/modules/applications/applications.service.ts';
 
 const student = (over: Partial<StudentFacts> = {}): StudentFacts => ({
-  sex: 1, targetGrade: 9, targetRegion: 1, preferredSize: 2, coedPreference: 0, ssatPercentile: 85, toeflTotal: null, awardLevels: [], ...over,
+  sex: 1,
+  targetGrade: 9,
+  targetRegion: 1,
+  preferredSize: 2,
+  coedPreference: 0,
+  ssatPercentile: 85,
+  toeflTotal: null,
+  awardLevels: [],
+  ...over,
 });
 const school = (over: Partial<SchoolFacts> = {}): SchoolFacts => ({
-  sex: 3, gradeFrom: 9, gradeTo: 12, country: 'US', studentCount: 450, ssatAverage: 85, toeflAverage: null, ...over,
+  sex: 3,
+  gradeFrom: 9,
+  gradeTo: 12,
+  country: 'US',
+  studentCount: 450,
+  ssatAverage: 85,
+  toeflAverage: null,
+  ...over,
 });
 
 describe('the match rule, dimension by dimension (docs/schools.md)', () => {

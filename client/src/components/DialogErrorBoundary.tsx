@@ -19,7 +19,9 @@ export class DialogErrorBoundary extends Component<{ onClose: () => void; childr
     const close = () => this.props.onClose();
     return (
       <DialogShell title={t('client.error.screenFailed')} onClose={close} testId="dialog-error" size="sm" footer={<Button onClick={close}>{t('client.close')}</Button>}>
-        <Text fontSize="sm" color="fg.error">{this.state.error.message || t('transport.unknown')}</Text>
+        <Text fontSize="sm" color="fg.error">
+          {this.state.error.message || t('transport.unknown')}
+        </Text>
       </DialogShell>
     );
   }

@@ -7,7 +7,16 @@ import { useTranslation } from 'react-i18next';
  * footer, a close button; `full` is the spec's full-screen dialog. With `onSubmit` the header,
  * body and footer are one form (Enter submits; the footer's submit button is type="submit").
  */
-export function DialogShell({ title, onClose, children, footer, testId, size = 'md', header, onSubmit }: {
+export function DialogShell({
+  title,
+  onClose,
+  children,
+  footer,
+  testId,
+  size = 'md',
+  header,
+  onSubmit,
+}: {
   title: ReactNode;
   onClose: () => void;
   children: ReactNode;
@@ -23,7 +32,9 @@ export function DialogShell({ title, onClose, children, footer, testId, size = '
       <Dialog.Header borderBottomWidth={size === 'full' ? '1px' : undefined} pr="12">
         {header ?? <Dialog.Title>{title}</Dialog.Title>}
       </Dialog.Header>
-      <Dialog.Body pt="4" display={size === 'full' ? 'flex' : undefined} flexDirection="column" minH="0">{children}</Dialog.Body>
+      <Dialog.Body pt="4" display={size === 'full' ? 'flex' : undefined} flexDirection="column" minH="0">
+        {children}
+      </Dialog.Body>
       {footer && <Dialog.Footer borderTopWidth={size === 'full' ? '1px' : undefined}>{footer}</Dialog.Footer>}
     </>
   );
@@ -33,7 +44,13 @@ export function DialogShell({ title, onClose, children, footer, testId, size = '
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content data-testid={testId}>
-            {onSubmit ? <form onSubmit={onSubmit} noValidate>{parts}</form> : parts}
+            {onSubmit ? (
+              <form onSubmit={onSubmit} noValidate>
+                {parts}
+              </form>
+            ) : (
+              parts
+            )}
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label={t('client.close')} data-testid={`${testId}-close`} />
             </Dialog.CloseTrigger>

@@ -15,7 +15,11 @@ export function ScreenError({ error, onRetry, compact = false }: { error: unknow
   return (
     <Flex direction="column" align="center" justify="center" gap="3" p={compact ? '6' : '10'} textAlign="center" role="alert" data-testid="screen-error">
       <Heading size={compact ? 'sm' : 'md'}>{fromRequest ? message : t('client.error.unexpected')}</Heading>
-      {!fromRequest && <Text color="fg.muted" maxW="md">{message}</Text>}
+      {!fromRequest && (
+        <Text color="fg.muted" maxW="md">
+          {message}
+        </Text>
+      )}
       <Button size="sm" colorPalette="blue" onClick={onRetry} data-testid="screen-error-retry">
         <RotateCw size={14} /> {t('client.error.retry')}
       </Button>

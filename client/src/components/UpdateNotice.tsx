@@ -62,11 +62,17 @@ export function UpdateNotice() {
   return (
     <Box position="fixed" right="5" bottom="5" zIndex="toast" bg="bg.panel" borderWidth="1px" borderRadius="lg" boxShadow="lg" p="4" w="80" role="alert" data-testid="update-notice">
       <Flex gap="3">
-        <Box color="fg.accent" pt="0.5"><Info size={20} /></Box>
+        <Box color="fg.accent" pt="0.5">
+          <Info size={20} />
+        </Box>
         <Box flex="1">
           <Text fontWeight="semibold">{t('update.title')}</Text>
-          <Text fontSize="sm" color="fg.muted" mt="1">{t('update.body')}</Text>
-          <Button size="xs" colorPalette="blue" mt="3" onClick={() => window.location.reload()}>{t('client.update.refresh')}</Button>
+          <Text fontSize="sm" color="fg.muted" mt="1">
+            {t('update.body')}
+          </Text>
+          <Button size="xs" colorPalette="blue" mt="3" onClick={() => window.location.reload()}>
+            {t('client.update.refresh')}
+          </Button>
         </Box>
       </Flex>
     </Box>

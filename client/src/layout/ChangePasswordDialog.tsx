@@ -19,8 +19,13 @@ const changeMutation = graphql`
   mutation ChangePasswordDialogMutation($input: ChangePasswordInput!) {
     changePassword(input: $input) {
       __typename
-      ... on SuccessPayload { message }
-      ... on Error { code message }
+      ... on SuccessPayload {
+        message
+      }
+      ... on Error {
+        code
+        message
+      }
     }
   }
 `;
@@ -35,11 +40,15 @@ function StrengthBar({ password }: { password: string }) {
   const reached = level ? LEVELS.indexOf(level) : -1;
   return (
     <Flex align="center" gap="2" data-testid="strength-bar" data-level={level ?? ''}>
-      <Text fontSize="xs" color="fg.subtle" whiteSpace="nowrap">{t('client.password.strength')}</Text>
+      <Text fontSize="xs" color="fg.subtle" whiteSpace="nowrap">
+        {t('client.password.strength')}
+      </Text>
       {LEVELS.map((l, i) => (
         <Box key={l} flex="1" h="1.5" borderRadius="full" bg={i <= reached && level ? LEVEL_COLOR[level] : 'strength.empty'} />
       ))}
-      <Text fontSize="xs" w="10" color={level ? LEVEL_COLOR[level] : 'fg.subtle'}>{level ? t(`password.${level}`) : ''}</Text>
+      <Text fontSize="xs" w="10" color={level ? LEVEL_COLOR[level] : 'fg.subtle'}>
+        {level ? t(`password.${level}`) : ''}
+      </Text>
     </Flex>
   );
 }
@@ -95,8 +104,12 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
       onSubmit={submit}
       footer={
         <>
-          <Button variant="outline" onClick={onClose}>{t('client.cancel')}</Button>
-          <Button type="submit" colorPalette="blue" loading={busy} loadingText={t('client.password.saving')}>{t('client.password.save')}</Button>
+          <Button variant="outline" onClick={onClose}>
+            {t('client.cancel')}
+          </Button>
+          <Button type="submit" colorPalette="blue" loading={busy} loadingText={t('client.password.saving')}>
+            {t('client.password.save')}
+          </Button>
         </>
       }
     >
@@ -115,12 +128,22 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
         <Field.Root invalid={!!newProblemKey} required>
           <Field.Label>{t('client.password.new')}</Field.Label>
           <Input name="password" type="password" autoComplete="new-password" maxLength={24} value={password} onChange={(e) => setPassword(e.target.value)} onBlur={() => setTouched((s) => ({ ...s, password: true }))} />
-          <Box w="full" mt="1"><StrengthBar password={password} /></Box>
+          <Box w="full" mt="1">
+            <StrengthBar password={password} />
+          </Box>
           {newProblemKey ? <Field.ErrorText data-testid="password-problem">{t(newProblemKey)}</Field.ErrorText> : <Field.HelperText>{t('password.length')}</Field.HelperText>}
         </Field.Root>
         <Field.Root invalid={!!confirmProblem} required>
           <Field.Label>{t('client.password.confirm')}</Field.Label>
-          <Input name="confirmPassword" type="password" autoComplete="new-password" maxLength={24} value={confirm} onChange={(e) => setConfirm(e.target.value)} onBlur={() => setTouched((s) => ({ ...s, confirm: true }))} />
+          <Input
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            maxLength={24}
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+            onBlur={() => setTouched((s) => ({ ...s, confirm: true }))}
+          />
           <Field.ErrorText data-testid="confirm-problem">{confirmProblem}</Field.ErrorText>
         </Field.Root>
       </Stack>

@@ -21,12 +21,46 @@ const layoutQuery = graphql`
     viewer {
       ...TopBar_viewer
       menu(display: PC) {
-        databaseId key path title titleEn icon hidden redirect component
+        databaseId
+        key
+        path
+        title
+        titleEn
+        icon
+        hidden
+        redirect
+        component
         children {
-          databaseId key path title titleEn icon hidden redirect component
+          databaseId
+          key
+          path
+          title
+          titleEn
+          icon
+          hidden
+          redirect
+          component
           children {
-            databaseId key path title titleEn icon hidden redirect component
-            children { databaseId key path title titleEn icon hidden redirect component }
+            databaseId
+            key
+            path
+            title
+            titleEn
+            icon
+            hidden
+            redirect
+            component
+            children {
+              databaseId
+              key
+              path
+              title
+              titleEn
+              icon
+              hidden
+              redirect
+              component
+            }
           }
         }
       }
@@ -161,4 +195,3 @@ function ViewHost() {
     </>
   );
 }
-

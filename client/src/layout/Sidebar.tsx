@@ -35,7 +35,11 @@ export function Sidebar({ section, open }: { section: MenuNode; open: boolean })
               data-menu-key={node.key}
             >
               <MenuIcon name={node.icon} />
-              {open && <Text as="span" truncate>{title}</Text>}
+              {open && (
+                <Text as="span" truncate>
+                  {title}
+                </Text>
+              )}
             </Button>
           );
         })}

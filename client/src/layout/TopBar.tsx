@@ -23,7 +23,11 @@ import { UserMenu } from './UserMenu.tsx';
 const fragment = graphql`
   fragment TopBar_viewer on Viewer {
     version
-    timeZone { name nameZh nameEn }
+    timeZone {
+      name
+      nameZh
+      nameEn
+    }
     ...UserMenu_viewer
   }
 `;
@@ -32,8 +36,15 @@ const setLanguageMutation = graphql`
   mutation TopBarSetLanguageMutation($input: SetLanguageInput!) {
     setLanguage(input: $input) {
       __typename
-      ... on ViewerPayload { user { id language } }
-      ... on Error { message }
+      ... on ViewerPayload {
+        user {
+          id
+          language
+        }
+      }
+      ... on Error {
+        message
+      }
     }
   }
 `;
@@ -89,7 +100,11 @@ export function TopBar({ viewer, query, sidebarOpen, onToggleSidebar }: Props) {
       <Link to="/working" aria-label={t('client.appName')}>
         <Flex align="center" gap="2" mr="2">
           <Logo size={28} />
-          {screen === 'lg' && <Text fontWeight="bold" whiteSpace="nowrap">{t('client.appName')}</Text>}
+          {screen === 'lg' && (
+            <Text fontWeight="bold" whiteSpace="nowrap">
+              {t('client.appName')}
+            </Text>
+          )}
         </Flex>
       </Link>
       {isMobile ? <Box flex="1" /> : <HorizontalMenu />}
@@ -164,10 +179,19 @@ function HorizontalMenu() {
         <MenuIcon name={node.icon} /> {titleOf(node, lang)} {children.length > 0 && <ChevronDown size={14} />}
       </>
     );
-    if (measuring) return <Button key={node.databaseId} {...props}>{label}</Button>;
+    if (measuring)
+      return (
+        <Button key={node.databaseId} {...props}>
+          {label}
+        </Button>
+      );
     if (!children.length) {
       const target = targetOf(node);
-      return <Button key={node.databaseId} {...props} onClick={() => target && navigate(target)}>{label}</Button>;
+      return (
+        <Button key={node.databaseId} {...props} onClick={() => target && navigate(target)}>
+          {label}
+        </Button>
+      );
     }
     return (
       <Menu.Root key={node.databaseId} positioning={{ placement: 'bottom-start' }} onSelect={(d) => navigate(d.value)}>
@@ -177,7 +201,9 @@ function HorizontalMenu() {
         <Portal>
           <Menu.Positioner>
             <Menu.Content minW="44">
-              {children.map((child) => <MenuEntry key={child.databaseId} node={child} lang={lang} />)}
+              {children.map((child) => (
+                <MenuEntry key={child.databaseId} node={child} lang={lang} />
+              ))}
             </Menu.Content>
           </Menu.Positioner>
         </Portal>
@@ -195,7 +221,16 @@ function HorizontalMenu() {
       {overflow.length > 0 && (
         <Menu.Root positioning={{ placement: 'bottom-end' }} onSelect={(d) => navigate(d.value)}>
           <Menu.Trigger asChild>
-            <Button size="sm" variant="ghost" px="2.5" color={overflow.some((n) => n.databaseId === active?.databaseId) ? 'white' : 'nav.fg'} bg={overflow.some((n) => n.databaseId === active?.databaseId) ? 'nav.active' : undefined} _hover={{ bg: 'nav.hover', color: 'white' }} flexShrink={0} data-testid="menu-more">
+            <Button
+              size="sm"
+              variant="ghost"
+              px="2.5"
+              color={overflow.some((n) => n.databaseId === active?.databaseId) ? 'white' : 'nav.fg'}
+              bg={overflow.some((n) => n.databaseId === active?.databaseId) ? 'nav.active' : undefined}
+              _hover={{ bg: 'nav.hover', color: 'white' }}
+              flexShrink={0}
+              data-testid="menu-more"
+            >
               <Ellipsis /> {t('client.layout.more')}
             </Button>
           </Menu.Trigger>
@@ -210,7 +245,9 @@ function HorizontalMenu() {
                       <Menu.ItemGroupLabel display="flex" alignItems="center" gap="2">
                         <MenuIcon name={node.icon} size={14} /> {titleOf(node, lang)}
                       </Menu.ItemGroupLabel>
-                      {children.map((child) => <MenuEntry key={child.databaseId} node={child} lang={lang} />)}
+                      {children.map((child) => (
+                        <MenuEntry key={child.databaseId} node={child} lang={lang} />
+                      ))}
                     </Menu.ItemGroup>
                   );
                 })}
@@ -252,18 +289,20 @@ function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => void })
           <Drawer.Content data-testid="menu-drawer" color="nav.drawerFg">
             <Drawer.Body p="2">
               <Stack gap="0.5">
-                {menu.tree.filter((n) => !n.hidden).map((node) => (
-                  <Box key={node.databaseId}>
-                    <Button variant="ghost" justifyContent="flex-start" w="full" fontWeight="semibold" onClick={() => go(node)}>
-                      <MenuIcon name={node.icon} /> {titleOf(node, lang)}
-                    </Button>
-                    {visibleChildren(node).map((child) => (
-                      <Button key={child.databaseId} variant="ghost" justifyContent="flex-start" w="full" pl="8" size="sm" onClick={() => go(child)}>
-                        <MenuIcon name={child.icon} size={14} /> {titleOf(child, lang)}
+                {menu.tree
+                  .filter((n) => !n.hidden)
+                  .map((node) => (
+                    <Box key={node.databaseId}>
+                      <Button variant="ghost" justifyContent="flex-start" w="full" fontWeight="semibold" onClick={() => go(node)}>
+                        <MenuIcon name={node.icon} /> {titleOf(node, lang)}
                       </Button>
-                    ))}
-                  </Box>
-                ))}
+                      {visibleChildren(node).map((child) => (
+                        <Button key={child.databaseId} variant="ghost" justifyContent="flex-start" w="full" pl="8" size="sm" onClick={() => go(child)}>
+                          <MenuIcon name={child.icon} size={14} /> {titleOf(child, lang)}
+                        </Button>
+                      ))}
+                    </Box>
+                  ))}
               </Stack>
             </Drawer.Body>
           </Drawer.Content>

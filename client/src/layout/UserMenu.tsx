@@ -14,13 +14,19 @@ import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
 
 const fragment = graphql`
   fragment UserMenu_viewer on Viewer {
-    user { name nameEn account }
+    user {
+      name
+      nameEn
+      account
+    }
   }
 `;
 
 const logoutMutation = graphql`
   mutation UserMenuLogoutMutation {
-    logout { __typename }
+    logout {
+      __typename
+    }
   }
 `;
 

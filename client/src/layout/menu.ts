@@ -19,10 +19,11 @@ export type Menu = { tree: ReadonlyArray<MenuNode>; flat: MenuNode[] };
 
 export function flatten(tree: ReadonlyArray<MenuNode>): MenuNode[] {
   const out: MenuNode[] = [];
-  const walk = (nodes: ReadonlyArray<MenuNode>) => nodes.forEach((n) => {
-    out.push(n);
-    walk(n.children);
-  });
+  const walk = (nodes: ReadonlyArray<MenuNode>) =>
+    nodes.forEach((n) => {
+      out.push(n);
+      walk(n.children);
+    });
   walk(tree);
   return out;
 }
@@ -63,4 +64,3 @@ export const useMenu = () => useContext(MenuContext);
 export function titleOf(node: { title: string; titleEn: string }, lang: 'zh' | 'en'): string {
   return lang === 'en' ? node.titleEn || node.title : node.title;
 }
-

@@ -8,7 +8,13 @@ const locales: Record<Lang, string> = { zh: 'zh-CN', en: 'en-GB' };
 export function formatDateTime(value: Date | string, lang: Lang, timeZone?: string): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   return new Intl.DateTimeFormat(locales[lang], {
-    year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false, timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+    timeZone,
   }).format(date);
 }
 

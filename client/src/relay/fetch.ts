@@ -18,14 +18,21 @@ const refreshMutation = graphql`
   mutation fetchRefreshTokenMutation($input: RefreshTokenInput!) {
     refreshToken(input: $input) {
       __typename
-      ... on TokenPayload { token }
-      ... on Error { message }
+      ... on TokenPayload {
+        token
+      }
+      ... on Error {
+        message
+      }
     }
   }
 `;
 
 export class RequestFailed extends Error {
-  constructor(message: string, readonly code: string) {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
     super(message);
   }
 }

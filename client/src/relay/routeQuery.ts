@@ -40,10 +40,7 @@ export function useRouteQuery<T extends OperationType>(spec: RouteQuery<T>, vari
     if (hit && hit.environment === environment && sameVariables(hit.variables, variables)) return hit;
     return startQuery<T>(environment, spec.query, variables);
   });
-  const load = useCallback(
-    (next: T['variables'], fetchPolicy: FetchPolicy = 'store-and-network') => setRef(startQuery<T>(environment, spec.query, next, fetchPolicy)),
-    [environment, spec.query],
-  );
+  const load = useCallback((next: T['variables'], fetchPolicy: FetchPolicy = 'store-and-network') => setRef(startQuery<T>(environment, spec.query, next, fetchPolicy)), [environment, spec.query]);
   const retry = useCallback(() => load(ref.variables, 'network-only'), [load, ref.variables]);
   return { queryRef: ref, load, retry };
 }

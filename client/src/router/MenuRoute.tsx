@@ -34,8 +34,18 @@ function preloadsFor(key: string, component: string, params: Readonly<Record<str
 
 /** PC paths the spec names: reached without the right, they answer 401 rather than 404. */
 const KNOWN_PATHS = [
-  '/archives/list', '/archives/detail/batch-operation', '/quick-progress', '/archives-verification', '/user-manage/list',
-  '/notice', '/operation-log', '/role-control/list', '/people/list', '/mission/task-list', '/project/list', '/school/list',
+  '/archives/list',
+  '/archives/detail/batch-operation',
+  '/quick-progress',
+  '/archives-verification',
+  '/user-manage/list',
+  '/notice',
+  '/operation-log',
+  '/role-control/list',
+  '/people/list',
+  '/mission/task-list',
+  '/project/list',
+  '/school/list',
 ];
 
 /**
@@ -66,7 +76,9 @@ export function MenuRoute() {
   // a suspension above would discard this state and start the query again.
   return Screen ? (
     <RoutePreloadContext.Provider value={preloads}>
-      <Suspense fallback={<Loading />}><Screen /></Suspense>
+      <Suspense fallback={<Loading />}>
+        <Screen />
+      </Suspense>
     </RoutePreloadContext.Provider>
   ) : (
     <Placeholder item={node} />

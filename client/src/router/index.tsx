@@ -54,14 +54,15 @@ function Redirect() {
  * after a click); they return the query references at once and never wait for the data. The
  * Relay side lives in its own chunk (./preload.ts), so the login route stays without relay-runtime.
  */
-const preload = (id: 'working' | 'notice' | 'noticeDetail') => async ({ params }: LoaderFunctionArgs) => {
-  if (!getToken()) return null;
-  return (await import('./preload.ts')).preloadRoute(id, params);
-};
+const preload =
+  (id: 'working' | 'notice' | 'noticeDetail') =>
+  async ({ params }: LoaderFunctionArgs) => {
+    if (!getToken()) return null;
+    return (await import('./preload.ts')).preloadRoute(id, params);
+  };
 // Loaders re-run on every navigation into their route (that is when a screen asks again), not
 // when another route's search changes.
-const shouldRevalidate = ({ currentUrl, nextUrl, defaultShouldRevalidate }: { currentUrl: URL; nextUrl: URL; defaultShouldRevalidate: boolean }) =>
-  currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
+const shouldRevalidate = ({ currentUrl, nextUrl, defaultShouldRevalidate }: { currentUrl: URL; nextUrl: URL; defaultShouldRevalidate: boolean }) => currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
 

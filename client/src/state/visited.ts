@@ -11,9 +11,7 @@ export type VisitedView = {
   affix: boolean;
 };
 
-export const AFFIX_VIEWS: VisitedView[] = [
-  { fullPath: '/working', path: '/working', title: { zh: '我的日历', en: 'My Calendar' }, affix: true },
-];
+export const AFFIX_VIEWS: VisitedView[] = [{ fullPath: '/working', path: '/working', title: { zh: '我的日历', en: 'My Calendar' }, affix: true }];
 
 /** List routes kept alive when revisited (spec section 2). */
 export const KEEP_ALIVE_PATHS = new Set(['/archives/list', '/user-manage/list']);

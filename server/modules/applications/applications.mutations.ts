@@ -166,8 +166,14 @@ builder.mutationFields((t) => {
       },
       resolve: (_r, { input }, ctx) =>
         saveApplication(ctx, {
-          archiveId: localId(input.archiveId, 'Archive'), schoolId: localId(input.schoolId, 'School'), year: input.year ?? undefined, grade: input.grade ?? undefined,
-          board: input.board ?? undefined, deadline: input.deadline ?? undefined, platform: input.platform ?? undefined, note: input.note ?? undefined,
+          archiveId: localId(input.archiveId, 'Archive'),
+          schoolId: localId(input.schoolId, 'School'),
+          year: input.year ?? undefined,
+          grade: input.grade ?? undefined,
+          board: input.board ?? undefined,
+          deadline: input.deadline ?? undefined,
+          platform: input.platform ?? undefined,
+          note: input.note ?? undefined,
         }),
     }),
     updateApplication: t.field({
@@ -261,8 +267,13 @@ builder.mutationFields((t) => {
       },
       resolve: (_r, { input }, ctx) =>
         saveApplicationDocument(ctx, {
-          id: localId(input.id, 'ApplicationDocument') ?? undefined, applicationId: localId(input.applicationId, 'Application') ?? undefined, type: input.type ?? undefined, name: input.name ?? undefined,
-          state: input.state ?? undefined, dueDate: input.dueDate, note: input.note,
+          id: localId(input.id, 'ApplicationDocument') ?? undefined,
+          applicationId: localId(input.applicationId, 'Application') ?? undefined,
+          type: input.type ?? undefined,
+          name: input.name ?? undefined,
+          state: input.state ?? undefined,
+          dueDate: input.dueDate,
+          note: input.note,
         }),
     }),
     updateApplicationDocumentsState: t.field({
@@ -294,7 +305,14 @@ builder.mutationFields((t) => {
         }),
       },
       resolve: (_r, { input }, ctx) =>
-        saveSaoDocument(ctx, { id: input.databaseId ?? undefined, archiveId: localId(input.archiveId, 'Archive') ?? undefined, type: input.type ?? undefined, name: input.name ?? undefined, state: input.state ?? undefined, note: input.note }),
+        saveSaoDocument(ctx, {
+          id: input.databaseId ?? undefined,
+          archiveId: localId(input.archiveId, 'Archive') ?? undefined,
+          type: input.type ?? undefined,
+          name: input.name ?? undefined,
+          state: input.state ?? undefined,
+          note: input.note,
+        }),
     }),
     saveProgressTrack: t.field({
       type: builder.objectRef<{ trackId: number; applicationId: number }>('ProgressTrackPayload').implement({
@@ -304,7 +322,7 @@ builder.mutationFields((t) => {
         }),
       }),
       errors: mutationErrors,
-      description: 'Adds (applicationId, type, content) or edits (databaseId) a progress note; the day defaults to today in the caller\'s zone.',
+      description: "Adds (applicationId, type, content) or edits (databaseId) a progress note; the day defaults to today in the caller's zone.",
       args: {
         input: t.arg({
           type: builder.inputType('SaveProgressTrackInput', {
@@ -314,7 +332,13 @@ builder.mutationFields((t) => {
         }),
       },
       resolve: (_r, { input }, ctx) =>
-        saveProgressTrack(ctx, { id: input.databaseId ?? undefined, applicationId: localId(input.applicationId, 'Application') ?? undefined, type: input.type ?? undefined, day: input.day ?? undefined, content: input.content ?? undefined }),
+        saveProgressTrack(ctx, {
+          id: input.databaseId ?? undefined,
+          applicationId: localId(input.applicationId, 'Application') ?? undefined,
+          type: input.type ?? undefined,
+          day: input.day ?? undefined,
+          content: input.content ?? undefined,
+        }),
     }),
   };
 });

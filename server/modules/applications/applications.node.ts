@@ -174,14 +174,16 @@ export const ApplicationNode = builder.prismaNode('Application', {
       query: (args) => ({ where: args.type ? { type: args.type } : {}, orderBy: [{ day: 'desc' }, { id: 'desc' }] }),
     }),
     dailyUpdates: t.field({
-      type: [builder.objectRef<DailyUpdate>('ApplicationDailyUpdate').implement({
-        description: "What happened on one day (the caller's zone): tracks and log lines.",
-        fields: (f) => ({
-          day: f.field({ type: 'Date', resolve: (d) => d.day }),
-          notes: f.stringList({ resolve: (d) => d.tracks.map((x) => x.content) }),
-          changes: f.int({ description: 'Log lines that day.', resolve: (d) => d.logs.length }),
+      type: [
+        builder.objectRef<DailyUpdate>('ApplicationDailyUpdate').implement({
+          description: "What happened on one day (the caller's zone): tracks and log lines.",
+          fields: (f) => ({
+            day: f.field({ type: 'Date', resolve: (d) => d.day }),
+            notes: f.stringList({ resolve: (d) => d.tracks.map((x) => x.content) }),
+            changes: f.int({ description: 'Log lines that day.', resolve: (d) => d.logs.length }),
+          }),
         }),
-      })],
+      ],
       resolve: (a, _x, ctx) => dailyUpdates(ctx, { applicationId: a.id }),
     }),
   }),
@@ -239,7 +241,14 @@ const ApplicationFilter = builder.inputType('ApplicationFilter', {
     search: t.string({ description: 'Student or school name, literal.' }),
   }),
 });
-type ApplicationFilterArg = { archiveId?: { typename: string; id: string } | null; schoolId?: { typename: string; id: string } | null; state?: number | null; year?: number | null; locked?: boolean | null; search?: string | null };
+type ApplicationFilterArg = {
+  archiveId?: { typename: string; id: string } | null;
+  schoolId?: { typename: string; id: string } | null;
+  state?: number | null;
+  year?: number | null;
+  locked?: boolean | null;
+  search?: string | null;
+};
 const filterOf = (f: ApplicationFilterArg | null | undefined) => ({
   archiveId: localId(f?.archiveId, 'Archive') ?? undefined,
   schoolId: localId(f?.schoolId, 'School') ?? undefined,
@@ -250,7 +259,12 @@ const filterOf = (f: ApplicationFilterArg | null | undefined) => ({
 });
 
 const OverallFilter = builder.inputType('OverallProgressFilter', {
-  fields: (t) => ({ search: t.string(), year: t.int(), consultantId: t.globalID({ description: 'A User id.' }), state: t.field({ type: ApplicationStateEnum, description: 'Students with an application in this state.' }) }),
+  fields: (t) => ({
+    search: t.string(),
+    year: t.int(),
+    consultantId: t.globalID({ description: 'A User id.' }),
+    state: t.field({ type: ApplicationStateEnum, description: 'Students with an application in this state.' }),
+  }),
 });
 type OverallArg = { search?: string | null; year?: number | null; consultantId?: { typename: string; id: string } | null; state?: number | null };
 const overallOf = (f: OverallArg | null | undefined) => ({ search: f?.search ?? undefined, year: f?.year ?? undefined, consultantId: localId(f?.consultantId, 'User') ?? undefined, state: f?.state ?? undefined });
@@ -303,12 +317,8 @@ builder.queryFields((t) => ({
         const [students] = await Promise.all([
           overallStudents(ctx, shown).then((rows) => (extra < 0 ? rows : [...rows.slice(0, extra), { id: ids[extra] } as OverallStudent, ...rows.slice(extra)])),
           // The schools and consultants the page names, in one statement each, when asked for.
-          selects(info, ['edges', 'node', 'applications', 'school'])
-            ? ctx.db.school.findMany({ where: { applications: { some: { archiveId: { in: shown } } } } }).then((rows) => primeById(ctx, 'school', rows))
-            : null,
-          selects(info, ['edges', 'node', 'consultant'])
-            ? ctx.db.user.findMany({ where: { archivesConsulted: { some: { id: { in: shown } } } } }).then((rows) => primeById(ctx, 'user', rows))
-            : null,
+          selects(info, ['edges', 'node', 'applications', 'school']) ? ctx.db.school.findMany({ where: { applications: { some: { archiveId: { in: shown } } } } }).then((rows) => primeById(ctx, 'school', rows)) : null,
+          selects(info, ['edges', 'node', 'consultant']) ? ctx.db.user.findMany({ where: { archivesConsulted: { some: { id: { in: shown } } } } }).then((rows) => primeById(ctx, 'user', rows)) : null,
         ]);
         const connection = overallPaging.resolve(students, args, ctx) as unknown as PageOf<OverallStudent>;
         return { ...connection, totalCount };
@@ -321,7 +331,7 @@ builder.queryFields((t) => ({
   sameSchoolInProgress: t.field({
     type: ApplicationNode,
     nullable: true,
-    description: 'The student\'s other application to the school still in progress, if any (legacy checkSameSchoolInProgress).',
+    description: "The student's other application to the school still in progress, if any (legacy checkSameSchoolInProgress).",
     authScopes: { permission: 'application.read' },
     args: { archiveId: t.arg.globalID({ required: true }), schoolId: t.arg.globalID({ required: true }), exceptId: t.arg.globalID() },
     resolve: async (_r, args, ctx) => {

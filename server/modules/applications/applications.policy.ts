@@ -20,16 +20,17 @@ export function applicationReadableCached(ctx: ServiceContext, applicationId: nu
   }
   let hit = cache.get(applicationId);
   if (!hit) {
-    hit = ctx.db.application
-      .findUnique({ where: { id: applicationId }, select: { archiveId: true } })
-      .then((a) => (a ? archiveReadableCached(ctx, a.archiveId) : false));
+    hit = ctx.db.application.findUnique({ where: { id: applicationId }, select: { archiveId: true } }).then((a) => (a ? archiveReadableCached(ctx, a.archiveId) : false));
     cache.set(applicationId, hit);
   }
   return hit;
 }
 
 export function primeApplications(ctx: ServiceContext, rows: Array<{ id: number; archiveId: number }>): void {
-  primeReadable(ctx, rows.map((r) => r.archiveId));
+  primeReadable(
+    ctx,
+    rows.map((r) => r.archiveId),
+  );
   let cache = applicationCache.get(ctx);
   if (!cache) {
     cache = new Map();

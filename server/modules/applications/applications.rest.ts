@@ -55,12 +55,35 @@ import { overallProgressCount, overallProgressPage, type OverallApplication, typ
  */
 const P = '/api/admin/application/progress';
 
-
 export const APPLICATION_ROW_SELECT = {
-  id: true, archiveId: true, studentId: true, schoolId: true, year: true, state: true, rejectReason: true,
-  studentDocState: true, interviewDocState: true, parentDocState: true, recommendDocState: true, replenishDocState: true,
-  interview: true, interviewAt: true, inquiry: true, thirdInterview: true, submitResult: true, board: true, grade: true, deadline: true, platform: true,
-  orderNum: true, locked: true, lockedAt: true, lockedByName: true, note: true, createdAt: true, updatedAt: true,
+  id: true,
+  archiveId: true,
+  studentId: true,
+  schoolId: true,
+  year: true,
+  state: true,
+  rejectReason: true,
+  studentDocState: true,
+  interviewDocState: true,
+  parentDocState: true,
+  recommendDocState: true,
+  replenishDocState: true,
+  interview: true,
+  interviewAt: true,
+  inquiry: true,
+  thirdInterview: true,
+  submitResult: true,
+  board: true,
+  grade: true,
+  deadline: true,
+  platform: true,
+  orderNum: true,
+  locked: true,
+  lockedAt: true,
+  lockedByName: true,
+  note: true,
+  createdAt: true,
+  updatedAt: true,
   school: { select: { name: true, chineseName: true, country: true } },
   archive: { select: { name: true, userName: true } },
 } satisfies Prisma.ApplicationSelect;
@@ -71,8 +94,7 @@ export function applicationJson(a: ApplicationRow, zone: string) {
 }
 
 /** A row of the overall-progress view in the same legacy shape (overall.service.ts). */
-const overallApplicationJson = (a: OverallApplication, s: OverallStudent, zone: string) =>
-  applicationFields(a, s, { name: a.schoolName, chineseName: a.schoolChineseName, country: a.country }, a.progress, zone);
+const overallApplicationJson = (a: OverallApplication, s: OverallStudent, zone: string) => applicationFields(a, s, { name: a.schoolName, chineseName: a.schoolChineseName, country: a.country }, a.progress, zone);
 
 type ApplicationScalars = Omit<ApplicationRow, 'school' | 'archive'>;
 
@@ -134,27 +156,64 @@ async function listOf(ctx: ServiceContext, where: Prisma.ApplicationWhereInput, 
   return rows.map((r) => applicationJson(r, zoneOf(ctx)));
 }
 
-const logJson = (zone: string) => (l: { id: number; action: string; field: string | null; fromValue: string | null; toValue: string | null; note: string | null; userId?: number | null; userName: string | null; createdAt: Date }) => ({
-  id: l.id, action: l.action, field: l.field, fromValue: l.fromValue, toValue: l.toValue, note: l.note, userId: l.userId ?? null, userName: l.userName, createTime: formatDateTime(l.createdAt, zone),
-});
+const logJson =
+  (zone: string) => (l: { id: number; action: string; field: string | null; fromValue: string | null; toValue: string | null; note: string | null; userId?: number | null; userName: string | null; createdAt: Date }) => ({
+    id: l.id,
+    action: l.action,
+    field: l.field,
+    fromValue: l.fromValue,
+    toValue: l.toValue,
+    note: l.note,
+    userId: l.userId ?? null,
+    userName: l.userName,
+    createTime: formatDateTime(l.createdAt, zone),
+  });
 
 const docLogJson = (zone: string) => (l: { id: number; fromState: number | null; toState: number; note: string | null; userId: number | null; userName: string | null; createdAt: Date }) => ({
-  id: l.id, fromState: l.fromState, toState: l.toState, note: l.note, userId: l.userId, userName: l.userName, createTime: formatDateTime(l.createdAt, zone),
+  id: l.id,
+  fromState: l.fromState,
+  toState: l.toState,
+  note: l.note,
+  userId: l.userId,
+  userName: l.userName,
+  createTime: formatDateTime(l.createdAt, zone),
 });
 
 const documentJson = (zone: string) => (d: DocumentRow) => ({
-  id: d.id, applicationId: d.applicationId, type: d.type, name: d.name, state: d.state, dueDate: formatDate(d.dueDate), note: d.note,
-  createTime: formatDateTime(d.createdAt, zone), updateTime: formatDateTime(d.updatedAt, zone), logs: d.logs.map(docLogJson(zone)),
+  id: d.id,
+  applicationId: d.applicationId,
+  type: d.type,
+  name: d.name,
+  state: d.state,
+  dueDate: formatDate(d.dueDate),
+  note: d.note,
+  createTime: formatDateTime(d.createdAt, zone),
+  updateTime: formatDateTime(d.updatedAt, zone),
+  logs: d.logs.map(docLogJson(zone)),
 });
 
 type SaoRow = Awaited<ReturnType<typeof getSaoDocument>>;
 const saoJson = (zone: string) => (d: SaoRow) => ({
-  id: d.id, archiveId: d.archiveId, type: d.type, name: d.name, state: d.state, note: d.note,
-  createTime: formatDateTime(d.createdAt, zone), updateTime: formatDateTime(d.updatedAt, zone), logs: d.logs.map(docLogJson(zone)),
+  id: d.id,
+  archiveId: d.archiveId,
+  type: d.type,
+  name: d.name,
+  state: d.state,
+  note: d.note,
+  createTime: formatDateTime(d.createdAt, zone),
+  updateTime: formatDateTime(d.updatedAt, zone),
+  logs: d.logs.map(docLogJson(zone)),
 });
 
 const trackJson = (zone: string) => (t: { id: number; applicationId: number; type: number; day: Date; content: string; userId: number | null; userName: string | null; createdAt: Date }) => ({
-  id: t.id, applicationId: t.applicationId, type: t.type, day: formatDate(t.day), content: t.content, userId: t.userId, userName: t.userName, createTime: formatDateTime(t.createdAt, zone),
+  id: t.id,
+  applicationId: t.applicationId,
+  type: t.type,
+  day: formatDate(t.day),
+  content: t.content,
+  userId: t.userId,
+  userName: t.userName,
+  createTime: formatDateTime(t.createdAt, zone),
 });
 
 /** Progress writes of one field: legacy path, field, and the legacy names its value may arrive under. */
@@ -196,16 +255,39 @@ export const applicationRoutes: RestRoute[] = [
           orderBy: [{ schoolId: 'asc' }, ...APPLICATION_ORDER],
           skip: (currentPage - 1) * pageSize,
           take: pageSize,
-          select: { id: true, archiveId: true, studentId: true, schoolId: true, year: true, grade: true, state: true, createdAt: true, school: { select: { name: true, chineseName: true } }, archive: { select: { name: true, userName: true } } },
+          select: {
+            id: true,
+            archiveId: true,
+            studentId: true,
+            schoolId: true,
+            year: true,
+            grade: true,
+            state: true,
+            createdAt: true,
+            school: { select: { name: true, chineseName: true } },
+            archive: { select: { name: true, userName: true } },
+          },
         }),
         ctx.db.application.count({ where }),
       ]);
       return {
         data: {
-          currentPage, pageSize, rows: total,
+          currentPage,
+          pageSize,
+          rows: total,
           resultList: rows.map((r) => ({
-            applicationId: r.id, archiveId: r.archiveId, userId: r.studentId, studentName: r.archive.name, userName: r.archive.userName,
-            schoolId: r.schoolId, schoolName: r.school.name, chineseName: r.school.chineseName, year: r.year, grade: r.grade, state: r.state, createTime: formatDateTime(r.createdAt, zone),
+            applicationId: r.id,
+            archiveId: r.archiveId,
+            userId: r.studentId,
+            studentName: r.archive.name,
+            userName: r.archive.userName,
+            schoolId: r.schoolId,
+            schoolName: r.school.name,
+            chineseName: r.school.chineseName,
+            year: r.year,
+            grade: r.grade,
+            state: r.state,
+            createTime: formatDateTime(r.createdAt, zone),
           })),
         },
       };
@@ -236,16 +318,14 @@ export const applicationRoutes: RestRoute[] = [
     methods: ['POST'],
     handler: async (ctx, req) => written(ctx, await updateOrderNum(ctx, { id: pick(req.params, 'id', 'applicationId'), orderNum: req.params.orderNum })),
   },
-  ...(['updateState', 'updateApplyState'] as const).map(
-    (path): RestRoute => ({
-      path: `${P}/${path}`,
-      methods: ['POST'],
-      handler: async (ctx, req) => {
-        const p = req.params;
-        return written(ctx, await updateApplicationState(ctx, { id: p.id ?? p.applicationId, state: p.state ?? p.status ?? p.applyState, reason: p.reason ?? p.rejectReason ?? p.note }));
-      },
-    }),
-  ),
+  ...(['updateState', 'updateApplyState'] as const).map((path): RestRoute => ({
+    path: `${P}/${path}`,
+    methods: ['POST'],
+    handler: async (ctx, req) => {
+      const p = req.params;
+      return written(ctx, await updateApplicationState(ctx, { id: p.id ?? p.applicationId, state: p.state ?? p.status ?? p.applyState, reason: p.reason ?? p.rejectReason ?? p.note }));
+    },
+  })),
   { path: `${P}/lock`, methods: ['POST'], handler: async (ctx, req) => written(ctx, await setApplicationLock(ctx, true, { id: pick(req.params, 'id', 'applicationId') })) },
   { path: `${P}/unlock`, methods: ['POST'], handler: async (ctx, req) => written(ctx, await setApplicationLock(ctx, false, { id: pick(req.params, 'id', 'applicationId') })) },
   {
@@ -276,7 +356,12 @@ export const applicationRoutes: RestRoute[] = [
     handler: async (ctx, req) => {
       const where = await applicationsWhere(ctx, withCondition(req.params));
       const zone = zoneOf(ctx);
-      return paged(req, () => ctx.db.application.count({ where }), (skip, take) => ctx.db.application.findMany({ where, orderBy: [{ archiveId: 'desc' }, ...APPLICATION_ORDER], skip, take, select: APPLICATION_ROW_SELECT }), (r) => applicationJson(r, zone));
+      return paged(
+        req,
+        () => ctx.db.application.count({ where }),
+        (skip, take) => ctx.db.application.findMany({ where, orderBy: [{ archiveId: 'desc' }, ...APPLICATION_ORDER], skip, take, select: APPLICATION_ROW_SELECT }),
+        (r) => applicationJson(r, zone),
+      );
     },
   },
   {
@@ -317,9 +402,24 @@ export const applicationRoutes: RestRoute[] = [
       const a = await studentInfo(ctx, { archiveId: pick(req.params, 'archiveId', 'archivesId') });
       return {
         data: {
-          archiveId: a.id, userId: a.studentId, name: a.name, userName: a.userName, enName: a.bio?.enName ?? null, sex: a.bio?.sex ?? 0, grade: a.grade, submitGrade: a.bio?.submitGrade ?? null,
-          year: a.year, status: a.status, applyingStatus: a.applyingStatus, lock: a.locked, consultantId: a.consultant?.id ?? null, consultantName: a.consultant?.name ?? null,
-          actingConsultantName: a.actingConsultant?.name ?? null, applicationCount: a._count.applications, bestToefl: a.bestToefl, bestSsatPercentile: a.bestSsatPercentile,
+          archiveId: a.id,
+          userId: a.studentId,
+          name: a.name,
+          userName: a.userName,
+          enName: a.bio?.enName ?? null,
+          sex: a.bio?.sex ?? 0,
+          grade: a.grade,
+          submitGrade: a.bio?.submitGrade ?? null,
+          year: a.year,
+          status: a.status,
+          applyingStatus: a.applyingStatus,
+          lock: a.locked,
+          consultantId: a.consultant?.id ?? null,
+          consultantName: a.consultant?.name ?? null,
+          actingConsultantName: a.actingConsultant?.name ?? null,
+          applicationCount: a._count.applications,
+          bestToefl: a.bestToefl,
+          bestSsatPercentile: a.bestSsatPercentile,
         },
       };
     },
@@ -339,13 +439,11 @@ export const applicationRoutes: RestRoute[] = [
     methods: ['GET'],
     handler: async (ctx, req) => ({ data: (await scoreListByStudent(ctx, { userId: req.params.userId, type: req.params.type })).map((s) => ({ ...s, examDate: formatDate(s.examDate) })) }),
   },
-  ...(['listProgressByArchivesId', 'listByArchivesId'] as const).map(
-    (path): RestRoute => ({
-      path: `${P}/${path}`,
-      methods: ['GET'],
-      handler: async (ctx, req) => ({ data: await listOf(ctx, await applicationsWhere(ctx, { archiveId: await readableArchiveId(ctx, { archiveId: pick(req.params, 'archivesId', 'archiveId') }) })) }),
-    }),
-  ),
+  ...(['listProgressByArchivesId', 'listByArchivesId'] as const).map((path): RestRoute => ({
+    path: `${P}/${path}`,
+    methods: ['GET'],
+    handler: async (ctx, req) => ({ data: await listOf(ctx, await applicationsWhere(ctx, { archiveId: await readableArchiveId(ctx, { archiveId: pick(req.params, 'archivesId', 'archiveId') }) })) }),
+  })),
   {
     path: `${P}/listByArchivesIdSort`,
     methods: ['GET'],
@@ -388,7 +486,13 @@ export const applicationRoutes: RestRoute[] = [
     handler: async (ctx, req) => {
       const where = await documentLogsWhere(ctx, withCondition(req.params));
       const zone = zoneOf(ctx);
-      return paged(req, () => ctx.db.applicationDocumentLog.count({ where }), (skip, take) => ctx.db.applicationDocumentLog.findMany({ where, skip, take, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], include: { document: { select: { id: true, name: true, type: true, applicationId: true } } } }), (l) => ({ ...docLogJson(zone)(l), documentId: l.document.id, documentName: l.document.name, type: l.document.type, applicationId: l.document.applicationId }));
+      return paged(
+        req,
+        () => ctx.db.applicationDocumentLog.count({ where }),
+        (skip, take) =>
+          ctx.db.applicationDocumentLog.findMany({ where, skip, take, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], include: { document: { select: { id: true, name: true, type: true, applicationId: true } } } }),
+        (l) => ({ ...docLogJson(zone)(l), documentId: l.document.id, documentName: l.document.name, type: l.document.type, applicationId: l.document.applicationId }),
+      );
     },
   },
   // ── sao/doc ──
@@ -416,7 +520,13 @@ export const applicationRoutes: RestRoute[] = [
     handler: async (ctx, req) => {
       const where = await saoLogsWhere(ctx, withCondition(req.params));
       const zone = zoneOf(ctx);
-      return paged(req, () => ctx.db.saoDocumentLog.count({ where }), (skip, take) => ctx.db.saoDocumentLog.findMany({ where, skip, take, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], include: { saoDocument: { select: { id: true, name: true, type: true, archiveId: true } } } }), (l) => ({ ...docLogJson(zone)(l), saoDocumentId: l.saoDocument.id, documentName: l.saoDocument.name, type: l.saoDocument.type, archiveId: l.saoDocument.archiveId }));
+      return paged(
+        req,
+        () => ctx.db.saoDocumentLog.count({ where }),
+        (skip, take) =>
+          ctx.db.saoDocumentLog.findMany({ where, skip, take, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], include: { saoDocument: { select: { id: true, name: true, type: true, archiveId: true } } } }),
+        (l) => ({ ...docLogJson(zone)(l), saoDocumentId: l.saoDocument.id, documentName: l.saoDocument.name, type: l.saoDocument.type, archiveId: l.saoDocument.archiveId }),
+      );
     },
   },
   // ── overall/progress ──
@@ -436,9 +546,20 @@ export const applicationRoutes: RestRoute[] = [
           const list = a.applications.map((r) => overallApplicationJson(r, a, zone));
           const count = (s: number) => list.filter((x) => x.state === s).length;
           return {
-            archiveId: a.id, userId: a.studentId, name: a.name, userName: a.userName, grade: a.grade, year: a.year, applyingStatus: a.applyingStatus,
-            consultantId: a.consultantId, consultantName: a.consultantName,
-            total: list.length, applying: count(1), schoolRejected: count(2), studentRejected: count(3), approved: count(4),
+            archiveId: a.id,
+            userId: a.studentId,
+            name: a.name,
+            userName: a.userName,
+            grade: a.grade,
+            year: a.year,
+            applyingStatus: a.applyingStatus,
+            consultantId: a.consultantId,
+            consultantName: a.consultantName,
+            total: list.length,
+            applying: count(1),
+            schoolRejected: count(2),
+            studentRejected: count(3),
+            approved: count(4),
             progress: a.progress,
             applicationList: list,
           };

@@ -46,9 +46,27 @@ export const APPLICATION_ORDER: Prisma.ApplicationOrderByWithRelationInput[] = [
 // ── loading for a write ──
 
 export const APP_WRITE_SELECT = {
-  id: true, archiveId: true, schoolId: true, state: true, locked: true, rejectReason: true,
-  studentDocState: true, interviewDocState: true, parentDocState: true, recommendDocState: true, replenishDocState: true,
-  interview: true, interviewAt: true, inquiry: true, thirdInterview: true, submitResult: true, board: true, grade: true, deadline: true, platform: true, orderNum: true,
+  id: true,
+  archiveId: true,
+  schoolId: true,
+  state: true,
+  locked: true,
+  rejectReason: true,
+  studentDocState: true,
+  interviewDocState: true,
+  parentDocState: true,
+  recommendDocState: true,
+  replenishDocState: true,
+  interview: true,
+  interviewAt: true,
+  inquiry: true,
+  thirdInterview: true,
+  submitResult: true,
+  board: true,
+  grade: true,
+  deadline: true,
+  platform: true,
+  orderNum: true,
 } satisfies Prisma.ApplicationSelect;
 export type AppForWrite = Prisma.ApplicationGetPayload<{ select: typeof APP_WRITE_SELECT }>;
 
@@ -88,7 +106,15 @@ export type ApplicationWrite = { applicationIds: number[]; logIds: number[] };
 const idOnly = z.object({ id: dbId() });
 const note = () => z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(1000).nullish());
 const day = () =>
-  z.preprocess((v) => (v === '' ? null : v), z.string().regex(/^\d{4}-\d{2}-\d{2}/).transform((s) => s.slice(0, 10)).refine((s) => !Number.isNaN(Date.parse(s))).nullish());
+  z.preprocess(
+    (v) => (v === '' ? null : v),
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}/)
+      .transform((s) => s.slice(0, 10))
+      .refine((s) => !Number.isNaN(Date.parse(s)))
+      .nullish(),
+  );
 
 /**
  * Runs one update on many applications in one transaction: all change or none. A refused
@@ -124,7 +150,10 @@ async function changeStateIn(ctx: ServiceContext, tx: Tx, id: number, state: num
   if (!(state in STATE_TRANSITIONS)) throw new ValidationError('validation.invalid', { field: 'state' });
   if (app.state === state) throw new DomainError('STATE_UNCHANGED', 'application.stateUnchanged');
   if (!STATE_TRANSITIONS[app.state]?.includes(state)) {
-    throw new DomainError('STATE_TRANSITION_REFUSED', 'application.stateRefused', { from: translate(ctx.lang, `application.state.${app.state}` as MessageKey), to: translate(ctx.lang, `application.state.${state}` as MessageKey) });
+    throw new DomainError('STATE_TRANSITION_REFUSED', 'application.stateRefused', {
+      from: translate(ctx.lang, `application.state.${app.state}` as MessageKey),
+      to: translate(ctx.lang, `application.state.${state}` as MessageKey),
+    });
   }
   const rejection = state === APPLICATION_STATE.SCHOOL_REJECTED || state === APPLICATION_STATE.STUDENT_REJECTED;
   if (rejection && !reason) throw new DomainError('REASON_REQUIRED', 'application.reasonRequired');
@@ -148,7 +177,10 @@ export async function updateApplicationState(ctx: ServiceContext, raw: unknown):
 const docStateInput = z.object({
   id: dbId(),
   docType: z.enum(Object.keys(DOC_TYPES) as [DocType, ...DocType[]]),
-  state: z.coerce.number().int().refine((v) => (DOC_STATES as readonly number[]).includes(v)),
+  state: z.coerce
+    .number()
+    .int()
+    .refine((v) => (DOC_STATES as readonly number[]).includes(v)),
   note: note(),
 });
 
@@ -200,7 +232,18 @@ const progressValue = (field: ProgressField) => {
 };
 
 const interviewAt = () =>
-  z.preprocess((v) => (v === '' ? null : v), z.union([z.date(), z.string().refine((s) => !Number.isNaN(Date.parse(s))).transform((s) => new Date(s))]).nullish());
+  z.preprocess(
+    (v) => (v === '' ? null : v),
+    z
+      .union([
+        z.date(),
+        z
+          .string()
+          .refine((s) => !Number.isNaN(Date.parse(s)))
+          .transform((s) => new Date(s)),
+      ])
+      .nullish(),
+  );
 
 /** Sets one progress field of one application (updateInterview, updateInquiry, updateBoard, ...). */
 export async function updateProgress(ctx: ServiceContext, field: ProgressField, raw: unknown): Promise<ApplicationWrite> {
@@ -221,9 +264,7 @@ export async function updateProgressBatch(ctx: ServiceContext, field: ProgressFi
     const input = parseInput(z.object({ ids: ids(), [field]: progressValue(field), interviewAt: interviewAt(), note: note() }), raw) as Record<string, unknown> & { ids: number[] };
     const value = input[field] as number | null | undefined;
     if (value === undefined) throw new ValidationError('validation.required', { field });
-    const r = await batch(ctx, tx, input.ids, (id) =>
-      setProgressIn(ctx, tx, id, field, value, { interviewAt: input.interviewAt as Date | null | undefined, note: input.note as string | null | undefined }),
-    );
+    const r = await batch(ctx, tx, input.ids, (id) => setProgressIn(ctx, tx, id, field, value, { interviewAt: input.interviewAt as Date | null | undefined, note: input.note as string | null | undefined }));
     return { result: r, targetIds: r.applicationIds };
   });
 }
@@ -315,12 +356,21 @@ async function saveIn(ctx: ServiceContext, tx: Tx, input: SaveInput): Promise<Ap
     // The deadline defaults to the school's application deadline (for the chosen platform when it has one).
     const deadline = input.deadline
       ? new Date(`${input.deadline}T00:00:00Z`)
-      : (school.deadlines.find((d) => d.platform === (input.platform ?? null)) ?? school.deadlines.find((d) => d.platform === null) ?? school.deadlines[0])?.deadline ?? null;
+      : ((school.deadlines.find((d) => d.platform === (input.platform ?? null)) ?? school.deadlines.find((d) => d.platform === null) ?? school.deadlines[0])?.deadline ?? null);
     const actor = requireActor(ctx);
     const created = await tx.application.create({
       data: {
-        archiveId: archive.id, studentId: archive.studentId, schoolId: school.id, year: input.year ?? null, grade: input.grade ?? null, board: input.board ?? null,
-        deadline, platform: input.platform ?? null, note: input.note ?? null, orderNum: (order._max.orderNum ?? 0) + 1, createdById: actor.id,
+        archiveId: archive.id,
+        studentId: archive.studentId,
+        schoolId: school.id,
+        year: input.year ?? null,
+        grade: input.grade ?? null,
+        board: input.board ?? null,
+        deadline,
+        platform: input.platform ?? null,
+        note: input.note ?? null,
+        orderNum: (order._max.orderNum ?? 0) + 1,
+        createdById: actor.id,
       },
       select: { id: true },
     });

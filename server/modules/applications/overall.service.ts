@@ -123,11 +123,38 @@ const instant = (v: unknown): Date | null => (v === null ? null : new Date(v as 
  */
 function applicationOf(archiveId: number, v: unknown[]): OverallApplication {
   const app = {
-    archiveId, id: v[0], studentId: v[1], schoolId: v[2], year: v[3], state: v[4], rejectReason: v[5],
-    studentDocState: v[6], interviewDocState: v[7], parentDocState: v[8], recommendDocState: v[9], replenishDocState: v[10],
-    interview: v[11], interviewAt: instant(v[12]), inquiry: v[13], thirdInterview: v[14], submitResult: v[15], board: v[16], grade: v[17],
-    deadline: instant(v[18]), platform: v[19], orderNum: v[20], locked: v[21], lockedAt: instant(v[22]), lockedByName: v[23], note: v[24],
-    createdById: v[25], createdAt: instant(v[26]), updatedAt: instant(v[27]), schoolName: v[28], schoolChineseName: v[29], country: v[30],
+    archiveId,
+    id: v[0],
+    studentId: v[1],
+    schoolId: v[2],
+    year: v[3],
+    state: v[4],
+    rejectReason: v[5],
+    studentDocState: v[6],
+    interviewDocState: v[7],
+    parentDocState: v[8],
+    recommendDocState: v[9],
+    replenishDocState: v[10],
+    interview: v[11],
+    interviewAt: instant(v[12]),
+    inquiry: v[13],
+    thirdInterview: v[14],
+    submitResult: v[15],
+    board: v[16],
+    grade: v[17],
+    deadline: instant(v[18]),
+    platform: v[19],
+    orderNum: v[20],
+    locked: v[21],
+    lockedAt: instant(v[22]),
+    lockedByName: v[23],
+    note: v[24],
+    createdById: v[25],
+    createdAt: instant(v[26]),
+    updatedAt: instant(v[27]),
+    schoolName: v[28],
+    schoolChineseName: v[29],
+    country: v[30],
     progress: 0,
   } as OverallApplication;
   app.progress = applicationProgress(app);
@@ -136,7 +163,10 @@ function applicationOf(archiveId: number, v: unknown[]): OverallApplication {
 
 // The literal above reads each key at its index in APPLICATION_COLUMNS, or the module refuses to load.
 {
-  const probe = applicationOf(-1, KEYS.map((_k, i) => i + 1)) as unknown as Record<string, unknown>;
+  const probe = applicationOf(
+    -1,
+    KEYS.map((_k, i) => i + 1),
+  ) as unknown as Record<string, unknown>;
   const wrong = KEYS.filter((k, i) => {
     const got = probe[k];
     return (INSTANT[i] ? (got as Date | null)?.getTime() : got) !== i + 1;

@@ -24,8 +24,17 @@ export const TRACK_TYPES = [1, 2, 3, 4, 5, 6, 7] as const;
 export const DOC_STATE_VALUES = [0, 1, 2, 3] as const;
 
 const optId = () => z.preprocess((v) => (v === '' || v === null ? undefined : v), dbId().optional());
-const oneOf = (values: readonly number[]) => z.coerce.number().int().refine((v) => values.includes(v));
-const day = () => z.string().regex(/^\d{4}-\d{2}-\d{2}/).transform((s) => s.slice(0, 10)).refine((s) => !Number.isNaN(Date.parse(s)));
+const oneOf = (values: readonly number[]) =>
+  z.coerce
+    .number()
+    .int()
+    .refine((v) => values.includes(v));
+const day = () =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}/)
+    .transform((s) => s.slice(0, 10))
+    .refine((s) => !Number.isNaN(Date.parse(s)));
 const dayDate = (s: string) => new Date(`${s}T00:00:00Z`);
 
 function refuseLocked(app: { locked: boolean }) {
@@ -87,7 +96,10 @@ async function saveDocumentIn(ctx: ServiceContext, tx: Tx, input: DocumentInput)
   });
   const logIds: number[] = [];
   if (input.state !== undefined && input.state !== doc.state) {
-    const log = await tx.applicationDocumentLog.create({ data: { documentId: doc.id, fromState: doc.state, toState: input.state, note: input.note ?? null, userId: actor.id, userName: actor.name }, select: { id: true } });
+    const log = await tx.applicationDocumentLog.create({
+      data: { documentId: doc.id, fromState: doc.state, toState: input.state, note: input.note ?? null, userId: actor.id, userName: actor.name },
+      select: { id: true },
+    });
     logIds.push(log.id);
   }
   return { documentIds: [doc.id], logIds };
@@ -360,7 +372,20 @@ function examKinds(raw: unknown): number[] {
   throw new ValidationError('validation.invalid', { field: 'type' });
 }
 
-export type ScoreRow = { id: number; archiveId: number; type: 'TOEFL' | 'SSAT'; examDate: Date | null; listening: number | null; reading: number | null; speaking: number | null; writing: number | null; verbal: number | null; quantitative: number | null; total: number | null; percentile: number | null };
+export type ScoreRow = {
+  id: number;
+  archiveId: number;
+  type: 'TOEFL' | 'SSAT';
+  examDate: Date | null;
+  listening: number | null;
+  reading: number | null;
+  speaking: number | null;
+  writing: number | null;
+  verbal: number | null;
+  quantitative: number | null;
+  total: number | null;
+  percentile: number | null;
+};
 
 async function scoresOfArchive(ctx: ServiceContext, archiveId: number, type: unknown): Promise<ScoreRow[]> {
   const kinds = examKinds(type);
@@ -393,15 +418,27 @@ export async function studentInfo(ctx: ServiceContext, raw: unknown) {
   const a = await ctx.db.archive.findUniqueOrThrow({
     where: { id: archiveId },
     select: {
-      id: true, studentId: true, name: true, userName: true, grade: true, year: true, status: true, applyingStatus: true, locked: true,
-      consultant: { select: { id: true, name: true } }, actingConsultant: { select: { id: true, name: true } },
+      id: true,
+      studentId: true,
+      name: true,
+      userName: true,
+      grade: true,
+      year: true,
+      status: true,
+      applyingStatus: true,
+      locked: true,
+      consultant: { select: { id: true, name: true } },
+      actingConsultant: { select: { id: true, name: true } },
       bio: { select: { sex: true, submitGrade: true, enName: true } },
       _count: { select: { applications: true } },
     },
   });
   const scores = await scoresOfArchive(ctx, archiveId, undefined);
   const best = (type: 'TOEFL' | 'SSAT', key: 'total' | 'percentile') => {
-    const v = scores.filter((s) => s.type === type).map((s) => s[key]).filter((x): x is number => x !== null);
+    const v = scores
+      .filter((s) => s.type === type)
+      .map((s) => s[key])
+      .filter((x): x is number => x !== null);
     return v.length ? Math.max(...v) : null;
   };
   return { ...a, bestToefl: best('TOEFL', 'total'), bestSsatPercentile: best('SSAT', 'percentile') };

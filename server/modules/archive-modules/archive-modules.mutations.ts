@@ -35,7 +35,14 @@ builder.mutationFields((t) => ({
       }),
     },
     resolve: (_r, { input }, ctx) =>
-      saveArchiveModule(ctx, { id: localId(input.moduleId, 'ArchiveModule') ?? undefined, parentId: localId(input.parentId, 'ArchiveModule') ?? null, code: input.code, name: input.name, nameEn: input.nameEn, sort: input.sort }),
+      saveArchiveModule(ctx, {
+        id: localId(input.moduleId, 'ArchiveModule') ?? undefined,
+        parentId: localId(input.parentId, 'ArchiveModule') ?? null,
+        code: input.code,
+        name: input.name,
+        nameEn: input.nameEn,
+        sort: input.sort,
+      }),
   }),
   deleteArchiveModule: t.field({
     type: builder.objectRef<{ id: number }>('DeleteArchiveModulePayload').implement({
@@ -71,6 +78,10 @@ builder.mutationFields((t) => ({
       }),
     },
     resolve: (_r, { input }, ctx) =>
-      saveRoleArchiveModules(ctx, { roleId: localId(input.roleId, 'Role'), archiveFiled: input.archiveFiled, modules: input.modules.map((m) => ({ moduleId: localId(m.moduleId, 'ArchiveModule'), read: m.read, edit: m.edit })) }),
+      saveRoleArchiveModules(ctx, {
+        roleId: localId(input.roleId, 'Role'),
+        archiveFiled: input.archiveFiled,
+        modules: input.modules.map((m) => ({ moduleId: localId(m.moduleId, 'ArchiveModule'), read: m.read, edit: m.edit })),
+      }),
   }),
 }));

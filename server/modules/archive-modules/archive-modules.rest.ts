@@ -2,16 +2,7 @@ import { translate } from '../../i18n/catalogue.ts';
 import type { RestRoute } from '../../rest/adapter.ts';
 import { requireActor } from '../../policy.ts';
 import { flag, num, pick, withCondition } from '../../rest/params.ts';
-import {
-  archiveModulePermissions,
-  archiveModuleTree,
-  deleteArchiveModule,
-  listArchiveModules,
-  parseArchiveState,
-  roleModulePermissions,
-  saveArchiveModule,
-  saveRoleArchiveModules,
-} from './archive-modules.service.ts';
+import { archiveModulePermissions, archiveModuleTree, deleteArchiveModule, listArchiveModules, parseArchiveState, roleModulePermissions, saveArchiveModule, saveRoleArchiveModules } from './archive-modules.service.ts';
 
 export const archiveModuleRoutes: RestRoute[] = [
   {

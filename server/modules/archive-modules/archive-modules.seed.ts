@@ -3,9 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { seedOperationRights, type OperationRight } from '../../../prisma/seed/operation-rights.ts';
 
 /** Operation rights of the archive-modules module (permission names in archive-modules.policy.ts); docs/org.md. */
-const ARCHIVE_MODULES_OPERATION_RIGHTS: OperationRight[] = [
-  { key: 'archiveModule.edit', title: '管理档案模块', titleEn: 'Manage archive modules', under: 'system', sort: 905, roles: [] },
-];
+const ARCHIVE_MODULES_OPERATION_RIGHTS: OperationRight[] = [{ key: 'archiveModule.edit', title: '管理档案模块', titleEn: 'Manage archive modules', under: 'system', sort: 905, roles: [] }];
 
 type ModuleDef = { code: string; name: string; nameEn: string; children?: ModuleDef[] };
 
@@ -97,7 +95,10 @@ async function seedArchiveModules(db: Db): Promise<{ modules: number; permission
   for (const role of roles) {
     const grants = ROLE_ARCHIVE_GRANTS[role.code];
     if (!grants) continue;
-    for (const [filed, list] of [[false, grants.open], [true, grants.filed]] as const) {
+    for (const [filed, list] of [
+      [false, grants.open],
+      [true, grants.filed],
+    ] as const) {
       const levels = new Map<number, 'read' | 'edit'>();
       for (const g of list) {
         const codes = g.sections === 'all' ? [...ids.keys()] : g.sections;

@@ -46,7 +46,12 @@ export function archiveModuleTree<T extends ArchiveModuleRow>(rows: T[]): Array<
 const moduleInput = z.object({
   id: dbId().optional().nullable(),
   parentId: dbId().optional().nullable(),
-  code: z.string().trim().regex(/^[a-zA-Z][a-zA-Z0-9._-]{0,59}$/).optional().nullable(),
+  code: z
+    .string()
+    .trim()
+    .regex(/^[a-zA-Z][a-zA-Z0-9._-]{0,59}$/)
+    .optional()
+    .nullable(),
   name: requiredText(100),
   nameEn: z.string().trim().max(100).optional().nullable(),
   sort: z.coerce.number().int().min(0).max(1_000_000).optional().nullable(),
@@ -117,10 +122,7 @@ export async function roleModulePermissions(ctx: ServiceContext, rawRoleId: unkn
   const archiveFiled = parseArchiveState(rawState);
   const role = await ctx.db.role.findUnique({ where: { id: roleId }, select: { code: true } });
   if (!role) throw new NotFoundError();
-  const [modules, perms] = await Promise.all([
-    listArchiveModules(ctx),
-    ctx.db.roleArchiveModule.findMany({ where: { roleId, archiveFiled } }),
-  ]);
+  const [modules, perms] = await Promise.all([listArchiveModules(ctx), ctx.db.roleArchiveModule.findMany({ where: { roleId, archiveFiled } })]);
   const byModule = new Map(perms.map((p) => [p.moduleId, p]));
   const all = role.code === 'admin';
   return modules.map((m) => ({ ...m, read: all || !!byModule.get(m.id)?.canRead, edit: all || !!byModule.get(m.id)?.canEdit }));
@@ -147,9 +149,7 @@ export async function saveRoleArchiveModules(ctx: ServiceContext, raw: unknown):
     if (ids.length !== input.modules.length) throw new ValidationError('validation.invalid', { field: 'modules' });
     if ((await tx.archiveModule.count({ where: { id: { in: ids } } })) !== ids.length) throw new NotFoundError();
     await tx.roleArchiveModule.deleteMany({ where: { roleId: role.id, archiveFiled } });
-    const rows = input.modules
-      .map((m) => ({ roleId: role.id, moduleId: m.moduleId, archiveFiled, canEdit: !!m.edit, canRead: !!m.read || !!m.edit }))
-      .filter((r) => r.canRead);
+    const rows = input.modules.map((m) => ({ roleId: role.id, moduleId: m.moduleId, archiveFiled, canEdit: !!m.edit, canRead: !!m.read || !!m.edit })).filter((r) => r.canRead);
     if (rows.length) await tx.roleArchiveModule.createMany({ data: rows });
     return { result: { roleId: role.id, archiveFiled }, targetIds: [role.id] };
   });

@@ -16,7 +16,6 @@ import { ErrorInterface } from '../../graphql/errors.ts';
 
 type Gid = { typename: string; id: string } | null | undefined;
 
-
 const cap = (s: string) => (s[0] as string).toUpperCase() + s.slice(1);
 
 // ── payloads ──
@@ -195,7 +194,7 @@ builder.mutationFields((t) => {
 // ── the archive ──
 
 const CreateArchiveInput = builder.inputType('CreateArchiveInput', {
-  description: "Without studentId a student is created from the names. The name rule: surname and given name, or pinyin surname and pinyin given name.",
+  description: 'Without studentId a student is created from the names. The name rule: surname and given name, or pinyin surname and pinyin given name.',
   fields: (t) => ({
     studentId: t.globalID({ description: 'An existing student (User) without an archive.' }),
     surName: t.string(),
@@ -253,9 +252,22 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: CreateArchiveInput, required: true }) },
     resolve: (_r, { input: i }, ctx) =>
       createArchive(ctx, {
-        studentId: localId(i.studentId, 'User'), surName: i.surName, name: i.name, surNamePy: i.surNamePy, namePy: i.namePy, enName: i.enName,
-        sex: i.sex, birthday: i.birthday, grade: i.grade, year: i.year, sale: i.applicationType, consultantId: localId(i.consultantId, 'User'),
-        actingConsultantId: localId(i.actingConsultantId, 'User'), salesId: localId(i.salespersonId, 'User'), parentId: localId(i.parentId, 'User'), remark: i.remark,
+        studentId: localId(i.studentId, 'User'),
+        surName: i.surName,
+        name: i.name,
+        surNamePy: i.surNamePy,
+        namePy: i.namePy,
+        enName: i.enName,
+        sex: i.sex,
+        birthday: i.birthday,
+        grade: i.grade,
+        year: i.year,
+        sale: i.applicationType,
+        consultantId: localId(i.consultantId, 'User'),
+        actingConsultantId: localId(i.actingConsultantId, 'User'),
+        salesId: localId(i.salespersonId, 'User'),
+        parentId: localId(i.parentId, 'User'),
+        remark: i.remark,
       }),
   }),
   updateArchive: t.field({
@@ -270,8 +282,11 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: AssignArchiveStaffInput, required: true }) },
     resolve: (_r, { input: i }, ctx) =>
       assignArchives(ctx, {
-        ids: i.ids.map((g) => g.id), consultantId: localId(i.consultantId, 'User'), actingConsultantId: localId(i.actingConsultantId, 'User'),
-        salesId: localId(i.salespersonId, 'User'), parentId: localId(i.parentId, 'User'),
+        ids: i.ids.map((g) => g.id),
+        consultantId: localId(i.consultantId, 'User'),
+        actingConsultantId: localId(i.actingConsultantId, 'User'),
+        salesId: localId(i.salespersonId, 'User'),
+        parentId: localId(i.parentId, 'User'),
       }),
   }),
   deleteArchive: t.field({

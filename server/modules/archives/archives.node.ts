@@ -138,8 +138,7 @@ const AccessLogRef = builder.objectRef<{ id: bigint; userId: number; account: st
 // ── the archive ──
 
 /** The list's visibility rule for node(id:) lookups. */
-const visibleWhere = (ctx: { actor: Parameters<typeof can>[0] }) =>
-  ctx.actor && can(ctx.actor, 'archive.read') ? visibleArchivesWhere({ actor: ctx.actor }) : { id: -1 };
+const visibleWhere = (ctx: { actor: Parameters<typeof can>[0] }) => (ctx.actor && can(ctx.actor, 'archive.read') ? visibleArchivesWhere({ actor: ctx.actor }) : { id: -1 });
 
 export const ArchiveNode = builder.prismaNode('Archive', {
   nullable: true,
@@ -206,9 +205,7 @@ export const ArchiveNode = builder.prismaNode('Archive', {
         description: 'Who read sensitive fields of this archive in clear, newest first; null unless the caller may read the operation log.',
         args: { first: t.arg.int({ defaultValue: 50 }) },
         resolve: (a, args, ctx) =>
-          can(ctx.actor, 'operationLog.read')
-            ? ctx.db.archiveAccessLog.findMany({ where: { archiveId: a.id }, orderBy: { id: 'desc' }, take: Math.min(Math.max(args.first ?? 50, 1), 500) })
-            : null,
+          can(ctx.actor, 'operationLog.read') ? ctx.db.archiveAccessLog.findMany({ where: { archiveId: a.id }, orderBy: { id: 'desc' }, take: Math.min(Math.max(args.first ?? 50, 1), 500) }) : null,
       }),
       verifications: t.relatedConnection('examines', { cursor: 'id', query: { orderBy: { id: 'desc' } }, description: 'Verification tasks, newest first.' }),
       ...(sectionFields as Record<string, never>),
@@ -303,15 +300,29 @@ const filterId = (g: Gid, typename: string) => {
 };
 
 export type ArchiveFilterArg = {
-  status?: number | null; consultantId?: Gid; salespersonId?: Gid; year?: number | null; grade?: number | null; search?: string | null;
-  locked?: boolean | null; applyingStatus?: number | null; applicationType?: number | null;
+  status?: number | null;
+  consultantId?: Gid;
+  salespersonId?: Gid;
+  year?: number | null;
+  grade?: number | null;
+  search?: string | null;
+  locked?: boolean | null;
+  applyingStatus?: number | null;
+  applicationType?: number | null;
 };
 
 export function filterFrom(f: ArchiveFilterArg | null | undefined): ArchiveListFilter {
   if (!f) return {};
   return {
-    status: f.status, consultantId: filterId(f.consultantId, 'User'), salesId: filterId(f.salespersonId, 'User'), year: f.year ?? undefined, grade: f.grade ?? undefined,
-    search: f.search, locked: f.locked, applyingStatus: f.applyingStatus, sale: f.applicationType,
+    status: f.status,
+    consultantId: filterId(f.consultantId, 'User'),
+    salesId: filterId(f.salespersonId, 'User'),
+    year: f.year ?? undefined,
+    grade: f.grade ?? undefined,
+    search: f.search,
+    locked: f.locked,
+    applyingStatus: f.applyingStatus,
+    sale: f.applicationType,
   };
 }
 
@@ -340,7 +351,7 @@ builder.queryFields((t) => ({
     cursor: 'id',
     defaultSize: 20,
     maxSize: 500,
-    description: 'Archives the caller sees (administrators all, managers their departments\', consultants their students\'), newest first.',
+    description: "Archives the caller sees (administrators all, managers their departments', consultants their students'), newest first.",
     authScopes: { permission: 'archive.read' },
     args: { filter: t.arg({ type: ArchiveFilterInput }) },
     totalCount: async (_p, args, ctx) => ctx.db.archive.count({ where: await archivesWhere(ctx, filterFrom(args.filter as ArchiveFilterArg)) }),
@@ -373,8 +384,7 @@ builder.queryFields((t) => ({
     authScopes: { permission: 'archive.read' },
     args: { filter: t.arg({ type: VerificationFilterInput }) },
     totalCount: async (_p, args, ctx) => ctx.db.archiveExamine.count({ where: await examinesWhere(ctx, verificationFilter(args.filter)) }),
-    resolve: async (query, _r, args, ctx) =>
-      ctx.db.archiveExamine.findMany({ ...query, where: await examinesWhere(ctx, verificationFilter(args.filter)), orderBy: { id: 'desc' } }),
+    resolve: async (query, _r, args, ctx) => ctx.db.archiveExamine.findMany({ ...query, where: await examinesWhere(ctx, verificationFilter(args.filter)), orderBy: { id: 'desc' } }),
   }),
   archiveBackup: t.field({
     type: ArchiveBackupRef,
@@ -399,4 +409,4 @@ function verificationFilter(f: { status?: number | null; archiveId?: { typename:
   return { status: f.status ?? undefined, archiveId: f.archiveId ? filterId(f.archiveId, 'Archive') : undefined };
 }
 
-export {    can };
+export { can };

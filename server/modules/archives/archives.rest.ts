@@ -19,14 +19,4 @@ import { examsRoutes } from './rest/exams.ts';
  * One file per legacy resource under rest/ (rest/common.ts holds what they share); this table
  * joins them in the order the paths were always listed.
  */
-export const archiveRoutes: RestRoute[] = [
-  ...lightArchivesRoutes,
-  ...examineRoutes,
-  ...archivePathRoutes,
-  ...familyRoutes,
-  ...othersRoutes,
-  ...eventRewardsRoutes,
-  ...multimediaRoutes,
-  ...surveyRoutes,
-  ...examsRoutes,
-];
+export const archiveRoutes: RestRoute[] = [...lightArchivesRoutes, ...examineRoutes, ...archivePathRoutes, ...familyRoutes, ...othersRoutes, ...eventRewardsRoutes, ...multimediaRoutes, ...surveyRoutes, ...examsRoutes];

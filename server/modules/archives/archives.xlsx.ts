@@ -77,8 +77,48 @@ export async function importTemplate(lang: Lang): Promise<Buffer> {
     tr('archive.xlsx.sheet'),
     COLUMNS.map((c) => ({ key: c.key, header: tr(c.label), width: c.width, text: c.key === 'phone' || c.key === 'parentPhone' || c.key === 'year' })),
     [
-      { surName: '张', name: '小明', surNamePy: 'Zhang', namePy: 'Xiaoming', enName: 'Kevin', sex: tr('archive.sex.1'), birthday: '2012-05-18', grade: 8, year: '2027', sale: tr('archive.sale.1'), consultant: 'consultant', sales: 'sales', email: 'kevin.zhang@example.net', phone: '', parentName: '张伟', relation: tr('archive.relation.1'), parentPhone: '13800000000', parentEmail: 'zhang.wei@example.net', remark: '' },
-      { surName: '', name: '', surNamePy: 'Li', namePy: 'Na', enName: 'Nina', sex: tr('archive.sex.2'), birthday: '2011-11-02', grade: 9, year: '2027', sale: tr('archive.sale.2'), consultant: '', sales: '', email: '', phone: '', parentName: '', relation: '', parentPhone: '', parentEmail: '', remark: '' },
+      {
+        surName: '张',
+        name: '小明',
+        surNamePy: 'Zhang',
+        namePy: 'Xiaoming',
+        enName: 'Kevin',
+        sex: tr('archive.sex.1'),
+        birthday: '2012-05-18',
+        grade: 8,
+        year: '2027',
+        sale: tr('archive.sale.1'),
+        consultant: 'consultant',
+        sales: 'sales',
+        email: 'kevin.zhang@example.net',
+        phone: '',
+        parentName: '张伟',
+        relation: tr('archive.relation.1'),
+        parentPhone: '13800000000',
+        parentEmail: 'zhang.wei@example.net',
+        remark: '',
+      },
+      {
+        surName: '',
+        name: '',
+        surNamePy: 'Li',
+        namePy: 'Na',
+        enName: 'Nina',
+        sex: tr('archive.sex.2'),
+        birthday: '2011-11-02',
+        grade: 9,
+        year: '2027',
+        sale: tr('archive.sale.2'),
+        consultant: '',
+        sales: '',
+        email: '',
+        phone: '',
+        parentName: '',
+        relation: '',
+        parentPhone: '',
+        parentEmail: '',
+        remark: '',
+      },
     ],
   );
 }
@@ -106,12 +146,21 @@ export async function importArchives(ctx: ServiceContext, file: File | null | un
     const { list: errors, fail } = rowErrors<ColumnKey>(ctx.lang, COLUMNS);
     const rows: ParsedImportRow[] = [];
 
-    for (const { rowNumber, values: v } of dataRows<ColumnKey>(ws, columns, COLUMNS.map((c) => c.key))) {
+    for (const { rowNumber, values: v } of dataRows<ColumnKey>(
+      ws,
+      columns,
+      COLUMNS.map((c) => c.key),
+    )) {
       const before = errors.length;
       for (const c of COLUMNS) if (v[c.key].length > c.max) fail(rowNumber, c.key, 'archive.import.tooLong', { max: c.max });
       const bio: RowValues = {
-        surName: v.surName || null, name: v.name || null, surNamePy: v.surNamePy || null, namePy: v.namePy || null, enName: v.enName || null,
-        email: v.email || null, phone: v.phone || null,
+        surName: v.surName || null,
+        name: v.name || null,
+        surNamePy: v.surNamePy || null,
+        namePy: v.namePy || null,
+        enName: v.enName || null,
+        email: v.email || null,
+        phone: v.phone || null,
       };
       if (!hasRequiredName(bio as Record<string, string | null>)) fail(rowNumber, 'surName', 'archive.nameRequired');
       if (v.sex) {
@@ -159,7 +208,14 @@ export async function importArchives(ctx: ServiceContext, file: File | null | un
     }
 
     // Accounts, looked up once for the whole file.
-    const accounts = [...new Set(rows.flatMap((r) => [r.consultant, r.sales]).filter((a): a is string => !!a).map((a) => a.toLowerCase()))];
+    const accounts = [
+      ...new Set(
+        rows
+          .flatMap((r) => [r.consultant, r.sales])
+          .filter((a): a is string => !!a)
+          .map((a) => a.toLowerCase()),
+      ),
+    ];
     const staff = accounts.length
       ? await tx.user.findMany({
           where: { account: { in: accounts }, type: USER_TYPES.STAFF, state: { not: STAFF_STATES.DEACTIVATED } },
@@ -185,8 +241,16 @@ export async function importArchives(ctx: ServiceContext, file: File | null | un
     const ids: number[] = [];
     for (const r of resolved) {
       const created = await createArchiveIn(ctx, tx, actor.id, actor.roleCodes, {
-        studentId: null, consultantId: r.consultantId, actingConsultantId: null, salesId: r.salesId, parentId: null,
-        grade: r.grade, year: r.year, sale: r.sale, remark: r.remark, bio: r.bio,
+        studentId: null,
+        consultantId: r.consultantId,
+        actingConsultantId: null,
+        salesId: r.salesId,
+        parentId: null,
+        grade: r.grade,
+        year: r.year,
+        sale: r.sale,
+        remark: r.remark,
+        bio: r.bio,
       });
       if (r.parent) await tx.archiveFamilyMember.create({ data: { archiveId: created.id, ...(r.parent as { kind: number }) } });
       ids.push(created.id);
@@ -205,8 +269,20 @@ export async function exportArchives(ctx: ServiceContext, filter: ArchiveListFil
     where,
     orderBy: ARCHIVE_ORDER,
     select: {
-      id: true, name: true, userName: true, grade: true, year: true, status: true, applyingStatus: true, sale: true, locked: true, createdAt: true, remark: true,
-      consultant: { select: { name: true } }, actingConsultant: { select: { name: true } }, sales: { select: { name: true } },
+      id: true,
+      name: true,
+      userName: true,
+      grade: true,
+      year: true,
+      status: true,
+      applyingStatus: true,
+      sale: true,
+      locked: true,
+      createdAt: true,
+      remark: true,
+      consultant: { select: { name: true } },
+      actingConsultant: { select: { name: true } },
+      sales: { select: { name: true } },
     },
   });
   const lang = ctx.lang;

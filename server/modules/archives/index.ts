@@ -19,4 +19,3 @@ export const archivesModule = defineModule({
 });
 
 export { APPLYING_STATUS, archiveForWrite, archiveReadable, archiveReadableCached, isFamily, primeReadable, readableArchivesWhere, writableArchivesWhere } from './archives.policy.ts';
-;

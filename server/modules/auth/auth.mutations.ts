@@ -20,10 +20,13 @@ const SuccessPayload = builder.objectRef<{ success: boolean; message: string }>(
 });
 
 const ViewerPayload = builder.objectRef<ViewerShape>('ViewerPayload').implement({
-  fields: (t) => ({ viewer: t.field({ type: Viewer, resolve: (v) => v }), user: t.prismaField({
-    type: 'User',
-    resolve: (query, v, _a, ctx) => ctx.db.user.findUniqueOrThrow({ ...query, where: { id: v.userId } }),
-  }) }),
+  fields: (t) => ({
+    viewer: t.field({ type: Viewer, resolve: (v) => v }),
+    user: t.prismaField({
+      type: 'User',
+      resolve: (query, v, _a, ctx) => ctx.db.user.findUniqueOrThrow({ ...query, where: { id: v.userId } }),
+    }),
+  }),
 });
 
 const LoginInput = builder.inputType('LoginInput', {

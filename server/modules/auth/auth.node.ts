@@ -20,7 +20,7 @@ MenuItem.implement({
   fields: (t) => ({
     databaseId: t.exposeInt('id'),
     key: t.exposeString('key', { description: 'Stable key for `can(right:)` checks.' }),
-    path: t.string({ resolve: (r) => r.path ?? '' , description: 'Route path; a placeholder when the right has none.' }),
+    path: t.string({ resolve: (r) => r.path ?? '', description: 'Route path; a placeholder when the right has none.' }),
     name: t.string({ resolve: (r) => r.name ?? '' }),
     title: t.exposeString('title', { description: 'Chinese title.' }),
     titleEn: t.exposeString('titleEn'),
@@ -62,7 +62,7 @@ export const Viewer = builder.objectRef<ViewerShape>('Viewer').implement({
     }),
     can: t.boolean({
       description:
-        'Whether the viewer holds the right with this key. For a policy permission (an operation right such as `staff.edit`) the answer is the policy\'s own, so the client shows exactly what the server allows.',
+        "Whether the viewer holds the right with this key. For a policy permission (an operation right such as `staff.edit`) the answer is the policy's own, so the client shows exactly what the server allows.",
       args: { right: t.arg.string({ required: true }) },
       resolve: async (_v, args, ctx) => (isPermission(args.right) ? can(requireActor(ctx), args.right) : (await rightKeysOf(ctx)).has(args.right)),
     }),

@@ -53,8 +53,19 @@ export function buildTree(rows: RightRow[]): RightNode[] {
 }
 
 const SELECT = {
-  id: true, parentId: true, key: true, path: true, name: true, title: true, titleEn: true,
-  icon: true, hidden: true, redirect: true, component: true, showType: true, sort: true,
+  id: true,
+  parentId: true,
+  key: true,
+  path: true,
+  name: true,
+  title: true,
+  titleEn: true,
+  icon: true,
+  hidden: true,
+  redirect: true,
+  component: true,
+  showType: true,
+  sort: true,
 } as const;
 
 /** The caller's menu: rights of their roles for one display type (administrators: all). */

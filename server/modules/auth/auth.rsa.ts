@@ -23,9 +23,7 @@ function fromPem(privatePem: string): KeyPair {
 async function load(db: Db): Promise<KeyPair> {
   const existing = await db.systemSecret.findUnique({ where: { key: SECRET_KEY } });
   if (existing) return fromPem(existing.value);
-  const pair = await new Promise<forge.pki.rsa.KeyPair>((resolve, reject) =>
-    forge.pki.rsa.generateKeyPair({ bits: 2048, workers: -1 }, (err, kp) => (err ? reject(err) : resolve(kp))),
-  );
+  const pair = await new Promise<forge.pki.rsa.KeyPair>((resolve, reject) => forge.pki.rsa.generateKeyPair({ bits: 2048, workers: -1 }, (err, kp) => (err ? reject(err) : resolve(kp))));
   const pem = forge.pki.privateKeyToPem(pair.privateKey);
   // Two servers may race here: the first insert wins and both use the stored key.
   await db.systemSecret.createMany({ data: [{ key: SECRET_KEY, value: pem }], skipDuplicates: true });

@@ -146,8 +146,7 @@ export async function changePassword(ctx: ServiceContext, raw: unknown): Promise
 export async function setLanguage(ctx: ServiceContext, raw: unknown): Promise<number> {
   return runWrite(ctx, { operation: 'auth.setLanguage', targetType: 'User' }, async (tx) => {
     const actor = requireActor(ctx);
-    const value =
-      raw === 'en' || raw === 'EN' || raw === 1 || raw === '1' ? 1 : raw === 'zh' || raw === 'ZH' || raw === 0 || raw === '0' ? 0 : null;
+    const value = raw === 'en' || raw === 'EN' || raw === 1 || raw === '1' ? 1 : raw === 'zh' || raw === 'ZH' || raw === 0 || raw === '0' ? 0 : null;
     if (value === null) throw new ValidationError('error.languageInvalid', undefined, 'INVALID_LANGUAGE');
     await tx.user.update({ where: { id: actor.id }, data: { language: value } });
     ctx.lang = value === 1 ? 'en' : 'zh';

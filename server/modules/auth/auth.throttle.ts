@@ -18,9 +18,7 @@ const DISTRIBUTED_FAILURES = 100;
 export type ThrottleVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export async function checkLoginThrottle(db: Db, account: string, address: string): Promise<ThrottleVerdict> {
-  const rows = await db.$queryRaw<
-    Array<{ by_address: bigint; by_pair: bigint; by_account: bigint; oldest_address: Date | null; oldest_account: Date | null; known: boolean }>
-  >`
+  const rows = await db.$queryRaw<Array<{ by_address: bigint; by_pair: bigint; by_account: bigint; oldest_address: Date | null; oldest_account: Date | null; known: boolean }>>`
     SELECT
       count(*) FILTER (WHERE address = ${address}) AS by_address,
       count(*) FILTER (WHERE address = ${address} AND account = ${account}) AS by_pair,
@@ -38,8 +36,7 @@ export async function checkLoginThrottle(db: Db, account: string, address: strin
       AND (address = ${address} OR account = ${account})`;
   const r = rows[0];
   if (!r) return { allowed: true };
-  const retry = (oldest: Date | null) =>
-    Math.max(1, Math.ceil(WINDOW_SECONDS - (Date.now() - (oldest?.getTime() ?? Date.now())) / 1000));
+  const retry = (oldest: Date | null) => Math.max(1, Math.ceil(WINDOW_SECONDS - (Date.now() - (oldest?.getTime() ?? Date.now())) / 1000));
   if (Number(r.by_address) >= MAX_FAILURES) return { allowed: false, retryAfterSeconds: retry(r.oldest_address) };
   const byAccount = Number(r.by_account);
   if (byAccount >= MAX_FAILURES && Number(r.by_pair) > 0) return { allowed: false, retryAfterSeconds: retry(r.oldest_account) };

@@ -24,16 +24,14 @@ const CompanyUserFilter = builder.inputType('CompanyUserFilter', {
 });
 
 builder.queryFields((t) => ({
-  companyUsers: t.prismaConnection(
-    {
-      type: 'CompanyUser',
-      cursor: 'id',
-      authScopes: { permission: 'directory.read' },
-      args: { filter: t.arg({ type: CompanyUserFilter }) },
-      resolve: (q, _r, args, ctx) => ctx.db.companyUser.findMany({ ...q, where: companyUsersWhere(ctx, args.filter ?? {}), orderBy: { id: 'asc' } }),
-      totalCount: (_p, args, ctx) => ctx.db.companyUser.count({ where: companyUsersWhere(ctx, args.filter ?? {}) }),
-    },
-  ),
+  companyUsers: t.prismaConnection({
+    type: 'CompanyUser',
+    cursor: 'id',
+    authScopes: { permission: 'directory.read' },
+    args: { filter: t.arg({ type: CompanyUserFilter }) },
+    resolve: (q, _r, args, ctx) => ctx.db.companyUser.findMany({ ...q, where: companyUsersWhere(ctx, args.filter ?? {}), orderBy: { id: 'asc' } }),
+    totalCount: (_p, args, ctx) => ctx.db.companyUser.count({ where: companyUsersWhere(ctx, args.filter ?? {}) }),
+  }),
   companies: t.stringList({
     description: 'Every company name once.',
     authScopes: { permission: 'directory.read' },

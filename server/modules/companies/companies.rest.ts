@@ -15,7 +15,13 @@ export const companyRoutes: RestRoute[] = [
       const page = readPage(req.params);
       const { rows, total } = await listCompanyUsersPage(ctx, { companyName: pick(p, 'companyName'), search: pick(p, 'searchKey', 'name', 'search') }, page);
       const zone = ctx.actor?.timeZone ?? 'Asia/Shanghai';
-      return { data: pageJson(page, total, rows.map((r) => ({ ...r, createdAt: undefined, createTime: formatDateTime(r.createdAt, zone) }))) };
+      return {
+        data: pageJson(
+          page,
+          total,
+          rows.map((r) => ({ ...r, createdAt: undefined, createTime: formatDateTime(r.createdAt, zone) })),
+        ),
+      };
     },
   },
   {

@@ -21,10 +21,7 @@ export function companyUsersWhere(ctx: ServiceContext, raw: unknown): Prisma.Com
   const search = searchText(f.search);
   const like = (v: string) => ({ contains: v, mode: 'insensitive' as const });
   return {
-    AND: [
-      company ? { companyName: like(company) } : {},
-      search ? { OR: [{ name: like(search) }, { nameEn: like(search) }, { companyName: like(search) }, { title: like(search) }] } : {},
-    ],
+    AND: [company ? { companyName: like(company) } : {}, search ? { OR: [{ name: like(search) }, { nameEn: like(search) }, { companyName: like(search) }, { title: like(search) }] } : {}],
   };
 }
 

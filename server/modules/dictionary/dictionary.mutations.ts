@@ -10,7 +10,7 @@ const ImportRowErrorRef = builder.objectRef<ImportRowError>('DictionaryImportRow
   description: 'One problem in an imported file.',
   fields: (t) => ({
     row: t.exposeInt('row', { description: 'Row number as the spreadsheet shows it.' }),
-    column: t.exposeString('column', { description: 'Column title, in the caller\'s language.' }),
+    column: t.exposeString('column', { description: "Column title, in the caller's language." }),
     message: t.exposeString('message'),
   }),
 });
@@ -98,7 +98,8 @@ builder.mutationFields((t) => ({
     type: DictionaryItemPayload,
     errors: mutationErrors,
     args: { input: t.arg({ type: SaveDictionaryItemInput, required: true }) },
-    resolve: (_r, { input }, ctx) => saveDictionaryItem(ctx, { ...input, id: localId(input.itemId, 'DictionaryItem') ?? undefined, dictionaryId: localId(input.dictionaryId, 'Dictionary') ?? undefined, itemId: undefined }),
+    resolve: (_r, { input }, ctx) =>
+      saveDictionaryItem(ctx, { ...input, id: localId(input.itemId, 'DictionaryItem') ?? undefined, dictionaryId: localId(input.dictionaryId, 'Dictionary') ?? undefined, itemId: undefined }),
   }),
   deleteDictionaryItems: t.field({
     type: DeletedIdsPayload('DeleteDictionaryItemsPayload', 'DictionaryItem'),

@@ -8,20 +8,9 @@ import { envelope, readPage } from '../../rest/envelope.ts';
 import { first, flag, withCondition } from '../../rest/params.ts';
 import { formatDateTime } from '../../lib/wall-time.ts';
 import { uploadedFile } from '../../lib/upload.ts';
-import {
-  deleteDictionaries,
-  deleteDictionaryItems,
-  importDictionaryItems,
-  itemsByCodes,
-  listDictionaries,
-  listItems,
-  saveDictionary,
-  saveDictionaryItem,
-  type DictionaryRow,
-} from './dictionary.service.ts';
+import { deleteDictionaries, deleteDictionaryItems, importDictionaryItems, itemsByCodes, listDictionaries, listItems, saveDictionary, saveDictionaryItem, type DictionaryRow } from './dictionary.service.ts';
 import { ImportRowsError, itemTemplate } from './dictionary.xlsx.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
-
 
 function dictJson(ctx: ServiceContext, d: DictionaryRow) {
   return {

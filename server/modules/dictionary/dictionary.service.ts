@@ -16,7 +16,13 @@ const optionalText = (max: number) =>
 
 const sortInput = z.coerce.number().int().min(-1_000_000).max(1_000_000);
 /** Codes: letters, digits and `_ - . :`, what clients put in option values. */
-const codeInput = (max: number) => z.string().trim().min(1).max(max).regex(/^[\p{L}\p{N}_\-.:]+$/u);
+const codeInput = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .regex(/^[\p{L}\p{N}_\-.:]+$/u);
 
 // ── reads ──
 
@@ -49,11 +55,7 @@ export function itemsWhere(ctx: ServiceContext, f: { dictionaryId: number; searc
   };
 }
 
-export async function listItems(
-  ctx: ServiceContext,
-  raw: unknown,
-  page?: { currentPage: number; pageSize: number },
-): Promise<{ rows: Prisma.DictionaryItemGetPayload<object>[]; total: number }> {
+export async function listItems(ctx: ServiceContext, raw: unknown, page?: { currentPage: number; pageSize: number }): Promise<{ rows: Prisma.DictionaryItemGetPayload<object>[]; total: number }> {
   authorize(ctx, 'dictionary.read');
   const f = parseInput(z.object({ dictionaryId: dbId(), search: z.string().max(100).optional(), enabled: z.boolean().optional() }), raw);
   const dict = await ctx.db.dictionary.findUnique({ where: { id: f.dictionaryId }, select: { id: true } });
@@ -72,7 +74,13 @@ export async function itemsByCodes(ctx: ServiceContext, raw: unknown): Promise<R
   const input = parseInput(
     z.object({
       codes: z.preprocess(
-        (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v),
+        (v) =>
+          typeof v === 'string'
+            ? v
+                .split(',')
+                .map((s) => s.trim())
+                .filter(Boolean)
+            : v,
         z.array(z.string().trim().min(1).max(50)).min(1).max(100),
       ),
     }),
@@ -191,11 +199,7 @@ export async function deleteDictionaryItems(ctx: ServiceContext, raw: unknown): 
  * ones added. Every row is checked first; any row error refuses the whole file (nothing is
  * written) and the errors come back by row and column.
  */
-export async function importDictionaryItems(
-  ctx: ServiceContext,
-  raw: unknown,
-  file: File | null | undefined,
-): Promise<{ dictionaryId: number; created: number; updated: number }> {
+export async function importDictionaryItems(ctx: ServiceContext, raw: unknown, file: File | null | undefined): Promise<{ dictionaryId: number; created: number; updated: number }> {
   return runWrite(ctx, { operation: 'dictionary.item.import', targetType: 'Dictionary' }, async (tx) => {
     authorize(ctx, 'dictionary.manage');
     const { dictionaryId } = parseInput(z.object({ dictionaryId: dbId() }), raw);

@@ -61,7 +61,11 @@ export async function readItemRows(lang: Lang, file: File | null | undefined): P
   const items: ImportedItem[] = [];
   const seen = new Map<string, number>();
 
-  for (const { rowNumber, values } of dataRows<ColumnKey>(ws, columns, TEMPLATE_COLUMNS.map((c) => c.key))) {
+  for (const { rowNumber, values } of dataRows<ColumnKey>(
+    ws,
+    columns,
+    TEMPLATE_COLUMNS.map((c) => c.key),
+  )) {
     const before = errors.length;
     for (const c of TEMPLATE_COLUMNS) {
       if (c.required && !values[c.key]) fail(rowNumber, c.key, 'dict.import.required');

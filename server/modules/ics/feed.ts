@@ -185,7 +185,11 @@ function boundedRule(rrule: string, until: string): JProperty {
 function addSeries(w: FeedWriter, s: FeedSeries, from: Date, to: Date, host: string) {
   const zone = zoneOf(s.timeZone);
   const endOf = (start: Date) =>
-    s.allDay ? DateTime.fromJSDate(start, { zone }).plus({ days: Math.max(1, Math.round(s.durationMin / 1440)) }).toJSDate() : new Date(start.getTime() + s.durationMin * 60_000);
+    s.allDay
+      ? DateTime.fromJSDate(start, { zone })
+          .plus({ days: Math.max(1, Math.round(s.durationMin / 1440)) })
+          .toJSDate()
+      : new Date(start.getTime() + s.durationMin * 60_000);
   const starts = s.starts;
   const startSet = new Set(starts.map((d) => d.getTime()));
   const excluded = new Set(s.exdates.map((d) => d.getTime()));

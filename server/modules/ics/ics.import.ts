@@ -47,8 +47,7 @@ type ParsedOverride = ParsedEvent & { recurrenceId: Date };
 
 export type ImportResult = { importedCount: number; seriesCount: number; skippedCount: number; eventIds: number[] };
 
-const refuse = (key: 'ics.notCalendar' | 'ics.noEvents' | 'ics.fileTooLarge' | 'ics.fileRequired', params?: Record<string, string | number>) =>
-  new ValidationError(key, params, 'ICS_INVALID');
+const refuse = (key: 'ics.notCalendar' | 'ics.noEvents' | 'ics.fileTooLarge' | 'ics.fileRequired', params?: Record<string, string | number>) => new ValidationError(key, params, 'ICS_INVALID');
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -220,9 +219,7 @@ export async function parseIcsFile(file: File | null | undefined, fallbackZone: 
 function storableSeries(s: ParsedSeries, zone: string): { rrule: string; dtstart: Date; exdates: Date[] } | null {
   try {
     const last = s.occurrences[s.occurrences.length - 1] as Date;
-    const bounded = /(^|;)(COUNT|UNTIL)=/i.test(s.rrule)
-      ? s.rrule
-      : `${s.rrule};UNTIL=${DateTime.fromJSDate(last, { zone: 'UTC' }).toFormat("yyyyLLdd'T'HHmmss'Z'")}`;
+    const bounded = /(^|;)(COUNT|UNTIL)=/i.test(s.rrule) ? s.rrule : `${s.rrule};UNTIL=${DateTime.fromJSDate(last, { zone: 'UTC' }).toFormat("yyyyLLdd'T'HHmmss'Z'")}`;
     const rrule = normaliseRule(bounded, zone);
     const starts = expandRule({ rrule, timeZone: zone, dtstart: s.master.startAt });
     const found = new Set(s.occurrences.map((d) => d.getTime()));
@@ -296,7 +293,7 @@ export async function importIcs(ctx: ServiceContext, file: File | null | undefin
 
     let skipped = 0;
     const eventIds: number[] = [];
-    const singles = parsed.singles.filter((e) => (isKnown(e) ? (skipped += 1, false) : true));
+    const singles = parsed.singles.filter((e) => (isKnown(e) ? ((skipped += 1), false) : true));
     eventIds.push(...(await insertImported(tx, actor.id, singles)));
 
     let seriesCount = 0;
@@ -311,7 +308,11 @@ export async function importIcs(ctx: ServiceContext, file: File | null | undefin
       }
       const zone = s.master.timeZone;
       const endOf = (start: Date) =>
-        s.master.allDay ? DateTime.fromJSDate(start, { zone }).plus({ days: Math.max(1, Math.round(s.durationMs / 86_400_000)) }).toJSDate() : new Date(start.getTime() + s.durationMs);
+        s.master.allDay
+          ? DateTime.fromJSDate(start, { zone })
+              .plus({ days: Math.max(1, Math.round(s.durationMs / 86_400_000)) })
+              .toJSDate()
+          : new Date(start.getTime() + s.durationMs);
       const byStart = new Map<number, ParsedOverride>();
       for (const o of mine) {
         if (s.occurrences.some((d) => d.getTime() === o.recurrenceId.getTime())) {
@@ -340,7 +341,7 @@ export async function importIcs(ctx: ServiceContext, file: File | null | undefin
       eventIds.push(...(await insertImported(tx, actor.id, rows)));
     }
     // Overrides whose series is not in the file (or whose occurrence the rule does not make).
-    const loose = [...overridesLeft].filter((e) => (isKnown(e) ? (skipped += 1, false) : true));
+    const loose = [...overridesLeft].filter((e) => (isKnown(e) ? ((skipped += 1), false) : true));
     eventIds.push(...(await insertImported(tx, actor.id, loose)));
 
     return { result: { importedCount: eventIds.length, seriesCount, skippedCount: skipped, eventIds }, targetIds: eventIds.slice(0, 100) };

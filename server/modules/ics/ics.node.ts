@@ -27,8 +27,7 @@ builder.prismaNode('IcsSubscription', {
     feedPath: t.string({
       nullable: true,
       select: { token: true, userId: true },
-      description:
-        'Path of the feed, `/ics/<token>.ics`, to put after the site address (a `webcal://` link works too). Only its owner sees it; null while not opened.',
+      description: 'Path of the feed, `/ics/<token>.ics`, to put after the site address (a `webcal://` link works too). Only its owner sees it; null while not opened.',
       resolve: (s, _a, ctx) => (s.token && requireActor(ctx).id === s.userId ? feedPath(s.token) : null),
     }),
     linkCreatedAt: t.expose('tokenCreatedAt', { type: 'DateTime', nullable: true, description: 'When the current link was made.' }),
@@ -40,7 +39,7 @@ builder.prismaNode('IcsSubscription', {
       resolve: (s) => effectiveAt(s),
     }),
     effectiveNotice: t.string({
-      description: 'The notice to show next to a new link, in the caller\'s language.',
+      description: "The notice to show next to a new link, in the caller's language.",
       resolve: (_s, _a, ctx) => translate(ctx.lang, 'ics.effectiveNotice'),
     }),
     openedAt: t.expose('openedAt', { type: 'DateTime', nullable: true }),
@@ -53,13 +52,13 @@ builder.prismaNode('IcsSubscription', {
 const IcsSubscriptionFilter = builder.inputType('IcsSubscriptionFilter', {
   fields: (t) => ({
     state: t.field({ type: IcsSubscriptionStateEnum }),
-    search: t.string({ description: 'Matches the person\'s name or account.' }),
+    search: t.string({ description: "Matches the person's name or account." }),
     departmentId: t.int(),
   }),
 });
 
 const GeneratedIcs = builder.objectRef<{ fileName: string; text: string }>('GeneratedIcs').implement({
-  description: 'A one-off calendar file of the viewer\'s events.',
+  description: "A one-off calendar file of the viewer's events.",
   fields: (t) => ({
     fileName: t.exposeString('fileName'),
     content: t.exposeString('text', { description: 'The iCalendar text (text/calendar).' }),

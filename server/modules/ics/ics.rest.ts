@@ -50,11 +50,7 @@ export const icsRoutes: RestRoute[] = [
       const p = readPage(req.params);
       const zone = requireActor(ctx).timeZone;
       const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
-      const { rows, total } = await listSubscriptionsPage(
-        ctx,
-        { state: blank(c.state ?? c.subscribeState), search: blank(c.name ?? c.search ?? c.keyword), departmentId: blank(c.departId ?? c.departmentId) },
-        p,
-      );
+      const { rows, total } = await listSubscriptionsPage(ctx, { state: blank(c.state ?? c.subscribeState), search: blank(c.name ?? c.search ?? c.keyword), departmentId: blank(c.departId ?? c.departmentId) }, p);
       return {
         data: {
           currentPage: p.currentPage,
@@ -82,21 +78,19 @@ export const icsRoutes: RestRoute[] = [
       };
     },
   },
-  ...(['batchPause', 'batchRestore'] as const).map(
-    (name): RestRoute => ({
-      path: `/api/admin/user/${name}`,
-      methods: ['POST'],
-      handler: async (ctx, req) => {
-        requireActor(ctx);
-        const c = withCondition(req.params);
-        const ids = idList(pick(c, 'userIds', 'ids', 'userIdList'));
-        if (ids === undefined || (Array.isArray(ids) && ids.length === 0)) throw new ValidationError('validation.required', { field: 'userIds' });
-        const r = await batchChangeSubscriptions(ctx, name === 'batchPause' ? 'pause' : 'open', { userIds: ids });
-        return {
-          message: translate(ctx.lang, 'ics.batchDone', { count: r.changed }),
-          data: { changed: r.changed, resultList: r.subscriptions.map((s) => ({ userId: s.userId, subscribeState: s.state, pushFrequency: s.pushFrequencyHours })) },
-        };
-      },
-    }),
-  ),
+  ...(['batchPause', 'batchRestore'] as const).map((name): RestRoute => ({
+    path: `/api/admin/user/${name}`,
+    methods: ['POST'],
+    handler: async (ctx, req) => {
+      requireActor(ctx);
+      const c = withCondition(req.params);
+      const ids = idList(pick(c, 'userIds', 'ids', 'userIdList'));
+      if (ids === undefined || (Array.isArray(ids) && ids.length === 0)) throw new ValidationError('validation.required', { field: 'userIds' });
+      const r = await batchChangeSubscriptions(ctx, name === 'batchPause' ? 'pause' : 'open', { userIds: ids });
+      return {
+        message: translate(ctx.lang, 'ics.batchDone', { count: r.changed }),
+        data: { changed: r.changed, resultList: r.subscriptions.map((s) => ({ userId: s.userId, subscribeState: s.state, pushFrequency: s.pushFrequencyHours })) },
+      };
+    },
+  })),
 ];

@@ -94,9 +94,7 @@ export async function changeMySubscription(ctx: ServiceContext, transition: Tran
         break;
     }
     if (frequency !== undefined) data.pushFrequencyHours = frequency;
-    const saved = current
-      ? await tx.icsSubscription.update({ where: { id: current.id }, data })
-      : await tx.icsSubscription.create({ data: { ...(data as Prisma.IcsSubscriptionUncheckedCreateInput), userId: actor.id } });
+    const saved = current ? await tx.icsSubscription.update({ where: { id: current.id }, data }) : await tx.icsSubscription.create({ data: { ...(data as Prisma.IcsSubscriptionUncheckedCreateInput), userId: actor.id } });
     return { result: saved, targetIds: [saved.id] };
   });
 }
@@ -166,14 +164,8 @@ export async function listSubscriptionsPage(ctx: ServiceContext, raw: unknown, p
     type: USER_TYPES.STAFF,
     state: { not: STAFF_STATES.DEACTIVATED },
     ...(f.departmentId ? { departmentId: f.departmentId } : {}),
-    ...(search
-      ? { OR: [{ name: { contains: search, mode: 'insensitive' } }, { nameEn: { contains: search, mode: 'insensitive' } }, { account: { contains: search, mode: 'insensitive' } }] }
-      : {}),
-    ...(f.state === ICS_STATES.NOT_OPENED
-      ? { OR: [{ icsSubscription: { is: null } }, { icsSubscription: { is: { state: ICS_STATES.NOT_OPENED } } }] }
-      : f.state
-        ? { icsSubscription: { is: { state: f.state } } }
-        : {}),
+    ...(search ? { OR: [{ name: { contains: search, mode: 'insensitive' } }, { nameEn: { contains: search, mode: 'insensitive' } }, { account: { contains: search, mode: 'insensitive' } }] } : {}),
+    ...(f.state === ICS_STATES.NOT_OPENED ? { OR: [{ icsSubscription: { is: null } }, { icsSubscription: { is: { state: ICS_STATES.NOT_OPENED } } }] } : f.state ? { icsSubscription: { is: { state: f.state } } } : {}),
   };
   const [users, total] = await Promise.all([
     ctx.db.user.findMany({
@@ -259,4 +251,3 @@ export async function generateIcsFile(ctx: ServiceContext, raw: unknown): Promis
   const text = await userFeed(ctx.db, user, { calendarName: calendarName(user), refreshHours: sub?.pushFrequencyHours ?? 3, from, to });
   return { fileName: `calendar-${actor.account}.ics`, text };
 }
-

@@ -59,4 +59,3 @@ export function calendarZone(zoneName: string): CalendarZone | null {
   }
   return zone;
 }
-

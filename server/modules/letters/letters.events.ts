@@ -115,13 +115,15 @@ class LetterBoxHub {
     this.client = null;
     if (client) client.end().catch(() => {});
     // A connection still being opened is closed as soon as it is ready.
-    this.connecting?.then(() => {
-      if (this.listeners.size === 0 && this.client) {
-        const c = this.client;
-        this.client = null;
-        c.end().catch(() => {});
-      }
-    }).catch(() => {});
+    this.connecting
+      ?.then(() => {
+        if (this.listeners.size === 0 && this.client) {
+          const c = this.client;
+          this.client = null;
+          c.end().catch(() => {});
+        }
+      })
+      .catch(() => {});
   }
 }
 

@@ -90,19 +90,19 @@ function unreadCounts(ctx: ServiceContext): AsyncIterable<number> {
         },
       };
       async function step(): Promise<IteratorResult<number>> {
-          for (;;) {
-            const step = await changes.next();
-            if (step.done) return { done: true, value: undefined };
-            if (ctx.token && !(await authenticate(ctx.db, ctx.token)).actor) {
-              await changes.return?.();
-              return { done: true, value: undefined };
-            }
-            const count = await unreadLetterCount(ctx, actor.id);
-            if (count !== last) {
-              last = count;
-              return { done: false, value: count };
-            }
+        for (;;) {
+          const step = await changes.next();
+          if (step.done) return { done: true, value: undefined };
+          if (ctx.token && !(await authenticate(ctx.db, ctx.token)).actor) {
+            await changes.return?.();
+            return { done: true, value: undefined };
           }
+          const count = await unreadLetterCount(ctx, actor.id);
+          if (count !== last) {
+            last = count;
+            return { done: false, value: count };
+          }
+        }
       }
     },
   };

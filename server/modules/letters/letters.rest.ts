@@ -6,7 +6,6 @@ import { first, withCondition } from '../../rest/params.ts';
 import { formatDateTime } from '../../lib/wall-time.ts';
 import { listMyLettersPage, openLetter, sendLetter, setLetterReadState, type DeliveryRow } from './letters.service.ts';
 
-
 function letterJson(ctx: ServiceContext, d: DeliveryRow, withContent: boolean) {
   const zone = requireActor(ctx).timeZone;
   return {
@@ -33,7 +32,14 @@ export const letterRoutes: RestRoute[] = [
       const page = readPage(req.params);
       const { rows, total, unread } = await listMyLettersPage(ctx, { readState: c.readState, search: first(c.searchKey, c.title) }, page);
       return {
-        data: { ...pageJson(page, total, rows.map((d) => letterJson(ctx, d, false))), unreadMessageCount: unread },
+        data: {
+          ...pageJson(
+            page,
+            total,
+            rows.map((d) => letterJson(ctx, d, false)),
+          ),
+          unreadMessageCount: unread,
+        },
       };
     },
   },

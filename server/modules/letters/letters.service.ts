@@ -39,11 +39,7 @@ export type DeliveryRow = Prisma.LetterDeliveryGetPayload<{ include: typeof deli
 
 const readStateInput = z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform(Number);
 
-export async function listMyLettersPage(
-  ctx: ServiceContext,
-  raw: unknown,
-  page: { currentPage: number; pageSize: number },
-): Promise<{ rows: DeliveryRow[]; total: number; unread: number }> {
+export async function listMyLettersPage(ctx: ServiceContext, raw: unknown, page: { currentPage: number; pageSize: number }): Promise<{ rows: DeliveryRow[]; total: number; unread: number }> {
   authorize(ctx, 'letter.receive');
   const f = parseInput(z.object({ readState: z.union([readStateInput, z.literal(''), z.null()]).optional(), search: z.string().max(100).optional() }), raw);
   const where = myLettersWhere(ctx, { readState: typeof f.readState === 'number' ? f.readState : null, search: f.search });

@@ -27,7 +27,13 @@ export const noticeRoutes: RestRoute[] = [
       const c = withCondition(req.params);
       const page = readPage(req.params);
       const { rows, total } = await listNoticesPage(ctx, { search: first(c.searchKey, c.title) }, page);
-      return { data: pageJson(page, total, rows.map((n) => noticeJson(ctx, n, false))) };
+      return {
+        data: pageJson(
+          page,
+          total,
+          rows.map((n) => noticeJson(ctx, n, false)),
+        ),
+      };
     },
   },
   {

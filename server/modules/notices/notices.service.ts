@@ -17,11 +17,7 @@ export const NOTICE_ORDER: Prisma.NoticeOrderByWithRelationInput[] = [{ publishe
 const noticeInclude = { publisher: { select: { id: true, name: true, nameEn: true } } } satisfies Prisma.NoticeInclude;
 export type NoticeRow = Prisma.NoticeGetPayload<{ include: typeof noticeInclude }>;
 
-export async function listNoticesPage(
-  ctx: ServiceContext,
-  raw: unknown,
-  page: { currentPage: number; pageSize: number },
-): Promise<{ rows: NoticeRow[]; total: number }> {
+export async function listNoticesPage(ctx: ServiceContext, raw: unknown, page: { currentPage: number; pageSize: number }): Promise<{ rows: NoticeRow[]; total: number }> {
   authorize(ctx, 'notice.read');
   const f = parseInput(z.object({ search: z.string().max(100).optional() }), raw);
   const where = noticesWhere(ctx, f);

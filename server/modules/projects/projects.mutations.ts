@@ -62,15 +62,13 @@ const DeleteProjectsInput = builder.inputType('DeleteProjectsInput', {
   }),
 });
 
-const DeleteProjectsPayload = builder
-  .objectRef<{ deletedIds: number[]; currentPage: number; pageSize: number; rows: number }>('DeleteProjectsPayload')
-  .implement({
-    fields: (t) => ({
-      deletedProjectIds: t.idList({ resolve: (p) => p.deletedIds.map((id) => Buffer.from(`Project:${id}`).toString('base64')) }),
-      currentPage: t.exposeInt('currentPage', { description: 'The page to show now: one back when the deletion emptied a page above 1.' }),
-      totalCount: t.exposeInt('rows', { description: 'Rows left in the list.' }),
-    }),
-  });
+const DeleteProjectsPayload = builder.objectRef<{ deletedIds: number[]; currentPage: number; pageSize: number; rows: number }>('DeleteProjectsPayload').implement({
+  fields: (t) => ({
+    deletedProjectIds: t.idList({ resolve: (p) => p.deletedIds.map((id) => Buffer.from(`Project:${id}`).toString('base64')) }),
+    currentPage: t.exposeInt('currentPage', { description: 'The page to show now: one back when the deletion emptied a page above 1.' }),
+    totalCount: t.exposeInt('rows', { description: 'Rows left in the list.' }),
+  }),
+});
 
 const ProjectRefInput = builder.inputType('ProjectRefInput', {
   fields: (t) => ({ projectId: t.globalID({ required: true, for: [ProjectNode] }) }),
@@ -132,7 +130,6 @@ const FileDeletePayload = builder.objectRef<{ id: number; projectId: number }>('
   }),
 });
 
-
 builder.mutationFields((t) => ({
   createProject: t.field({
     type: ProjectPayload,
@@ -159,11 +156,7 @@ builder.mutationFields((t) => ({
     description: 'Deletes projects; answers the page the list should show next.',
     args: { input: t.arg({ type: DeleteProjectsInput, required: true }) },
     resolve: (_r, { input }, ctx) =>
-      deleteProjects(
-        ctx,
-        { ids: localIds(input.projectIds, 'Project'), currentPage: input.currentPage ?? undefined, pageSize: input.pageSize ?? undefined },
-        { excludeStates: input.excludeStates ?? [] },
-      ),
+      deleteProjects(ctx, { ids: localIds(input.projectIds, 'Project'), currentPage: input.currentPage ?? undefined, pageSize: input.pageSize ?? undefined }, { excludeStates: input.excludeStates ?? [] }),
   }),
   focusProject: t.field({
     type: ProjectPayload,

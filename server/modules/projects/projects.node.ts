@@ -128,8 +128,7 @@ builder.queryFields((t) => ({
     type: 'Project',
     cursor: 'id',
     maxSize: 500,
-    totalCount: (_r, args, ctx) =>
-      ctx.db.project.count({ where: projectsWhere(ctx, { ...args.filter, excludeStates: [...(args.excludeStates ?? []), ...(args.filter?.excludeStates ?? [])] }) }),
+    totalCount: (_r, args, ctx) => ctx.db.project.count({ where: projectsWhere(ctx, { ...args.filter, excludeStates: [...(args.excludeStates ?? []), ...(args.filter?.excludeStates ?? [])] }) }),
     authScopes: { permission: 'project.read' },
     description: 'Live projects, newest first.',
     args: { excludeStates: t.arg({ type: [ProjectStateEnum] }), filter: t.arg({ type: ProjectFilter }) },

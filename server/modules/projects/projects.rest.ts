@@ -38,7 +38,6 @@ import {
   type ProjectRow,
 } from './projects.service.ts';
 
-
 const wholeNumber = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : null);
 
 function legacyFilter(ctx: ServiceContext, p: Params): ProjectFilter {
@@ -147,7 +146,10 @@ function memberInput(p: Params) {
 async function pageOfProjects(ctx: ServiceContext, req: ParsedRequest) {
   const page = readPage(req.params);
   const { rows, total } = await listProjectsPage(ctx, legacyFilter(ctx, req.params), page);
-  const focused = await focusedProjectIds(ctx, rows.map((r) => r.id));
+  const focused = await focusedProjectIds(
+    ctx,
+    rows.map((r) => r.id),
+  );
   return { currentPage: page.currentPage, pageSize: page.pageSize, rows: total, resultList: rows.map((r) => projectJson(ctx, r, focused)) };
 }
 
@@ -180,11 +182,7 @@ export const projectRoutes: RestRoute[] = [
     handler: async (ctx, req) => {
       const p = req.params;
       const page = readPage(p);
-      const result = await deleteProjects(
-        ctx,
-        { ids: first(p.ids, p.selIds, p.id), currentPage: page.currentPage, pageSize: page.pageSize },
-        legacyFilter(ctx, p),
-      );
+      const result = await deleteProjects(ctx, { ids: first(p.ids, p.selIds, p.id), currentPage: page.currentPage, pageSize: page.pageSize }, legacyFilter(ctx, p));
       return { data: result, message: translate(ctx.lang, 'project.deleted') };
     },
   },
@@ -279,9 +277,7 @@ export const projectRoutes: RestRoute[] = [
     methods: ['GET'],
     handler: async (ctx, req) => {
       const member = await getMember(ctx, { id: req.params.id });
-      const res = member.imageKey
-        ? await downloadResponse(ctx.config, member.imageKey, { fileName: `member-${member.id}.${member.imageKey.split('.').pop()}`, mime: imageMime(member.imageKey), inline: true })
-        : null;
+      const res = member.imageKey ? await downloadResponse(ctx.config, member.imageKey, { fileName: `member-${member.id}.${member.imageKey.split('.').pop()}`, mime: imageMime(member.imageKey), inline: true }) : null;
       if (!res) throw new DomainError('NOT_FOUND', 'error.notFound');
       return res;
     },

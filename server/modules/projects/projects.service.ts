@@ -39,8 +39,10 @@ const day = z
     return d;
   });
 
-const state = z.coerce.number().int().refine((n) => (PROJECT_STATES as readonly number[]).includes(n));
-
+const state = z.coerce
+  .number()
+  .int()
+  .refine((n) => (PROJECT_STATES as readonly number[]).includes(n));
 
 /** Legacy `notInProjectStateStr`: "4,5" (or an array of states). */
 export function parseStateList(raw: unknown): number[] {
@@ -92,11 +94,7 @@ const projectInclude = {
 
 export type ProjectRow = Prisma.ProjectGetPayload<{ include: typeof projectInclude }>;
 
-export async function listProjectsPage(
-  ctx: ServiceContext,
-  filter: ProjectFilter,
-  page: { currentPage: number; pageSize: number },
-): Promise<{ rows: ProjectRow[]; total: number }> {
+export async function listProjectsPage(ctx: ServiceContext, filter: ProjectFilter, page: { currentPage: number; pageSize: number }): Promise<{ rows: ProjectRow[]; total: number }> {
   const where = projectsWhere(ctx, filter);
   const [rows, total] = await Promise.all([
     ctx.db.project.findMany({ where, include: projectInclude, orderBy: PROJECT_ORDER, skip: (page.currentPage - 1) * page.pageSize, take: page.pageSize }),
@@ -226,7 +224,11 @@ export async function listUsersForProject(
     ctx.db.user.findMany({
       where,
       select: {
-        id: true, name: true, nameEn: true, account: true, departmentId: true,
+        id: true,
+        name: true,
+        nameEn: true,
+        account: true,
+        departmentId: true,
         projectMemberships: input.projectId ? { where: { projectId: input.projectId }, select: { id: true } } : { take: 0, select: { id: true } },
       },
       orderBy: [{ sort: 'asc' }, { id: 'asc' }],
@@ -272,7 +274,10 @@ async function checkProjectRefs(tx: Tx, input: { managerId?: number | null; code
 
 /** A code for a project created without one: P<year>-<6 hex>. */
 function newProjectCode(): string {
-  return `P${new Date().getUTCFullYear()}-${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, '0').toUpperCase()}`;
+  return `P${new Date().getUTCFullYear()}-${Math.floor(Math.random() * 0xffffff)
+    .toString(16)
+    .padStart(6, '0')
+    .toUpperCase()}`;
 }
 
 function requireName(raw: unknown) {
@@ -355,11 +360,7 @@ const deleteInput = z.object({
  * everywhere). Answers the page the list should show next: when the deletion emptied the
  * page the client was on and that page was above 1, the last page that still has rows.
  */
-export async function deleteProjects(
-  ctx: ServiceContext,
-  raw: unknown,
-  filter: ProjectFilter = {},
-): Promise<{ deletedIds: number[]; currentPage: number; pageSize: number; rows: number }> {
+export async function deleteProjects(ctx: ServiceContext, raw: unknown, filter: ProjectFilter = {}): Promise<{ deletedIds: number[]; currentPage: number; pageSize: number; rows: number }> {
   return runWrite(ctx, { operation: 'project.delete', targetType: 'Project' }, async (tx) => {
     authorize(ctx, 'project.manage');
     const input = parseInput(deleteInput, raw);

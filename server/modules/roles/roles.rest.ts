@@ -29,7 +29,13 @@ export const roleRoutes: RestRoute[] = [
       const p = withCondition(req.params);
       const page = readPage(req.params);
       const { rows, total } = await listRolesPage(ctx, { search: pick(p, 'searchKey', 'name', 'search'), type: num(pick(p, 'type', 'types')) }, page);
-      return { data: pageJson(page, total, rows.map((r) => roleJson(ctx, r))) };
+      return {
+        data: pageJson(
+          page,
+          total,
+          rows.map((r) => roleJson(ctx, r)),
+        ),
+      };
     },
   },
   {
@@ -42,9 +48,18 @@ export const roleRoutes: RestRoute[] = [
         data: {
           ...roleJson(ctx, role),
           rightIds: rights.map((r) => r.id).sort((a, b) => a - b),
-          pcRightIds: rights.filter((r) => r.showType === 1).map((r) => r.id).sort((a, b) => a - b),
-          mobileNavRightIds: rights.filter((r) => r.showType === 2).map((r) => r.id).sort((a, b) => a - b),
-          mobileFunctionRightIds: rights.filter((r) => r.showType === 3).map((r) => r.id).sort((a, b) => a - b),
+          pcRightIds: rights
+            .filter((r) => r.showType === 1)
+            .map((r) => r.id)
+            .sort((a, b) => a - b),
+          mobileNavRightIds: rights
+            .filter((r) => r.showType === 2)
+            .map((r) => r.id)
+            .sort((a, b) => a - b),
+          mobileFunctionRightIds: rights
+            .filter((r) => r.showType === 3)
+            .map((r) => r.id)
+            .sort((a, b) => a - b),
         },
       };
     },
@@ -78,7 +93,13 @@ export const roleRoutes: RestRoute[] = [
           code: p.code,
           types: idList(p.types),
           description: p.description,
-          terminals: typeof p.terminals === 'string' ? p.terminals.split(',').map((s) => s.trim()).filter(Boolean) : p.terminals,
+          terminals:
+            typeof p.terminals === 'string'
+              ? p.terminals
+                  .split(',')
+                  .map((s) => s.trim())
+                  .filter(Boolean)
+              : p.terminals,
           sort: num(p.sort),
         });
         roleId = saved.id;

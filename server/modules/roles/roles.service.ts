@@ -27,10 +27,7 @@ export function rolesWhere(ctx: ServiceContext, raw: unknown): Prisma.RoleWhereI
   const s = searchText(f.search);
   const like = (v: string) => ({ contains: v, mode: 'insensitive' as const });
   return {
-    AND: [
-      s ? { OR: [{ name: like(s) }, { nameEn: like(s) }, { code: like(s) }, { description: like(s) }] } : {},
-      f.type ? { types: { has: f.type } } : {},
-    ],
+    AND: [s ? { OR: [{ name: like(s) }, { nameEn: like(s) }, { code: like(s) }, { description: like(s) }] } : {}, f.type ? { types: { has: f.type } } : {}],
   };
 }
 
@@ -64,7 +61,11 @@ const roleInput = z.object({
   code: z.string().trim().toLowerCase().max(50),
   types: z.array(z.coerce.number().int().min(1).max(3)).min(1).max(3).optional().nullable(),
   description: z.string().trim().max(1000).optional().nullable(),
-  terminals: z.array(z.enum(['PC', 'MOBILE'])).max(2).optional().nullable(),
+  terminals: z
+    .array(z.enum(['PC', 'MOBILE']))
+    .max(2)
+    .optional()
+    .nullable(),
   sort: z.coerce.number().int().min(0).max(1_000_000).optional().nullable(),
 });
 

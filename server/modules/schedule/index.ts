@@ -19,8 +19,6 @@ export const scheduleModule = defineModule({
 });
 
 export { eventsForFeed, type FeedEvent, type FeedSeries } from './schedule.queries.ts';
-export { expandRule,  normaliseRule, ruleValue,  } from './recurrence.ts';
+export { expandRule, normaliseRule, ruleValue } from './recurrence.ts';
 export { MAX_EVENT_DAYS } from './conflicts.ts';
-;
-;
-export { insertEvents, insertSeries, type EventRowInput,  } from './service/rows.ts';
+export { insertEvents, insertSeries, type EventRowInput } from './service/rows.ts';

@@ -119,10 +119,7 @@ export function wallToInstant(wall: { year: number; month: number; day: number; 
 }
 
 function floatingToInstant(d: Date, zone: string): Date {
-  return wallToInstant(
-    { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() },
-    zone,
-  );
+  return wallToInstant({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() }, zone);
 }
 
 export type ExpandInput = { rrule: string; timeZone: string; dtstart: Date; exdates?: Date[] };
@@ -197,7 +194,10 @@ export function ruleWithCountReduced(rrule: string, used: number): string {
 
 /** The RRULE value of a stored or imported rule (`FREQ=...` or `RRULE:FREQ=...`, first rule line only). */
 export function ruleValue(text: string): string {
-  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
   const line = lines.find((l) => /^RRULE:/i.test(l)) ?? lines.find((l) => /FREQ=/i.test(l)) ?? '';
   return line.replace(/^RRULE:/i, '');
 }

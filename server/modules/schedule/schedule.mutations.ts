@@ -3,19 +3,7 @@ import { localId, localIds } from '../../graphql/ids.ts';
 import { ErrorInterface, mutationErrors } from '../../graphql/errors.ts';
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { ConflictRef, EventScopeEnum, recurrenceOf, RecurrenceInputRef } from './schedule.node.ts';
-import {
-  ConflictError,
-  confirmEvent,
-  copyEvents,
-  createEvent,
-  deleteEvent,
-  joinEvent,
-  setPublished,
-  updateEvent,
-  type DeleteResult,
-  type SaveResult,
-} from './schedule.service.ts';
-
+import { ConflictError, confirmEvent, copyEvents, createEvent, deleteEvent, joinEvent, setPublished, updateEvent, type DeleteResult, type SaveResult } from './schedule.service.ts';
 
 builder.objectType(ConflictError, {
   name: 'ScheduleConflictError',
@@ -242,4 +230,3 @@ builder.mutationFields((t) => ({
     resolve: (_r, { input }, ctx) => confirmEvent(ctx, { id: localId(input.id, 'WorkEvent') }),
   }),
 }));
-

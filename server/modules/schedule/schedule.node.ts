@@ -93,9 +93,7 @@ export const WorkEventNode = builder.prismaNode('WorkEvent', {
 void EventParticipantRef;
 
 const RecurrenceRuleRef = builder
-  .objectRef<{ freq: (typeof FREQUENCIES)[number]; interval: number; byWeekday: (typeof WEEKDAYS)[number][]; byMonthDay: number[]; count: number | null; until: string | null }>(
-    'RecurrenceRule',
-  )
+  .objectRef<{ freq: (typeof FREQUENCIES)[number]; interval: number; byWeekday: (typeof WEEKDAYS)[number][]; byMonthDay: number[]; count: number | null; until: string | null }>('RecurrenceRule')
   .implement({
     description: 'The parts of a series rule.',
     fields: (t) => ({
@@ -245,10 +243,7 @@ export const ConflictRef = builder.objectRef<Conflict>('ScheduleConflict').imple
       type: WorkEventNode,
       nullable: true,
       description: 'The clashing event, when the viewer may see it.',
-      resolve: (c, _a, ctx) =>
-        c.visible
-          ? batchLoad(ctx, 'event', c.eventId, (ids) => ctx.db.workEvent.findMany({ where: { id: { in: ids } }, include: { participants: { select: { userId: true } } } }))
-          : null,
+      resolve: (c, _a, ctx) => (c.visible ? batchLoad(ctx, 'event', c.eventId, (ids) => ctx.db.workEvent.findMany({ where: { id: { in: ids } }, include: { participants: { select: { userId: true } } } })) : null),
     }),
     title: t.exposeString('title', { nullable: true, description: 'Null when the viewer may not see the clashing event (busy).' }),
     eventStart: t.field({ type: 'DateTime', resolve: (c) => c.eventStart }),
@@ -424,4 +419,3 @@ builder.queryFields((t) => ({
     },
   }),
 }));
-

@@ -290,8 +290,19 @@ function expandCached(rrule: string, zone: string, dtstart: Date): Date[] {
 }
 
 type FeedRow = {
-  id: number; title: string; content: string; address: string; start_at: string; end_at: string; all_day: boolean; time_zone: string;
-  published: boolean; updated_at: string; series_id: number | null; original_start: string | null; is_exception: boolean;
+  id: number;
+  title: string;
+  content: string;
+  address: string;
+  start_at: string;
+  end_at: string;
+  all_day: boolean;
+  time_zone: string;
+  published: boolean;
+  updated_at: string;
+  series_id: number | null;
+  original_start: string | null;
+  is_exception: boolean;
 };
 type FeedSeriesRow = { id: number; rrule: string; time_zone: string; dtstart: string; duration_min: number; updated_at: string };
 
@@ -309,10 +320,7 @@ export async function eventsForFeed(db: Db, user: { id: number; type: number }, 
   const range = { gte: new Date(from.getTime() - MAX_EVENT_DAYS * 86_400_000), lt: to };
   const visible = await db.workEvent.findMany({
     where: {
-      AND: [
-        { OR: [{ creatorId: user.id, startAt: range, endAt: { gt: from } }, { participants: { some: { userId: user.id, startAt: range, endAt: { gt: from } } } }] },
-        visibleEventsWhere(feedViewer(user)),
-      ],
+      AND: [{ OR: [{ creatorId: user.id, startAt: range, endAt: { gt: from } }, { participants: { some: { userId: user.id, startAt: range, endAt: { gt: from } } } }] }, visibleEventsWhere(feedViewer(user))],
     },
     select: { id: true },
   });
@@ -323,12 +331,27 @@ export async function eventsForFeed(db: Db, user: { id: number; type: number }, 
     SELECT (SELECT coalesce(json_agg(e ORDER BY e.start_at, e.id), '[]') FROM e)::text AS events,
            (SELECT coalesce(json_agg(s), '[]') FROM event_series s WHERE s.id IN (SELECT series_id FROM e))::text AS series`;
   const events: FeedEvent[] = (JSON.parse(result?.events ?? '[]') as FeedRow[]).map((r) => ({
-    id: r.id, title: r.title, content: r.content, address: r.address, startAt: new Date(r.start_at), endAt: new Date(r.end_at), allDay: r.all_day,
-    timeZone: r.time_zone, published: r.published, updatedAt: new Date(r.updated_at), seriesId: r.series_id,
-    originalStart: r.original_start ? new Date(r.original_start) : null, isException: r.is_exception,
+    id: r.id,
+    title: r.title,
+    content: r.content,
+    address: r.address,
+    startAt: new Date(r.start_at),
+    endAt: new Date(r.end_at),
+    allDay: r.all_day,
+    timeZone: r.time_zone,
+    published: r.published,
+    updatedAt: new Date(r.updated_at),
+    seriesId: r.series_id,
+    originalStart: r.original_start ? new Date(r.original_start) : null,
+    isException: r.is_exception,
   }));
   const seriesRows = (JSON.parse(result?.series ?? '[]') as FeedSeriesRow[]).map((r) => ({
-    id: r.id, rrule: r.rrule, timeZone: r.time_zone, dtstart: new Date(r.dtstart), durationMin: r.duration_min, updatedAt: new Date(r.updated_at),
+    id: r.id,
+    rrule: r.rrule,
+    timeZone: r.time_zone,
+    dtstart: new Date(r.dtstart),
+    durationMin: r.duration_min,
+    updatedAt: new Date(r.updated_at),
   }));
   const byId = new Map(seriesRows.map((s) => [s.id, s]));
   const occurrences = new Map<number, FeedEvent[]>();
@@ -372,4 +395,3 @@ export async function eventsForFeed(db: Db, user: { id: number; type: number }, 
   }
   return { singles, series };
 }
-

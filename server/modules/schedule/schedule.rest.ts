@@ -12,19 +12,7 @@ import { formatDateTime, parseLegacyDateTime, wallText } from '../../lib/wall-ti
 import type { Conflict } from './conflicts.ts';
 import { ruleFields } from './recurrence.ts';
 import { eventInclude, findAlike, getEvent, listCalendar, listWhere, type EventWithRelations } from './schedule.queries.ts';
-import {
-  ConflictError,
-  checkConflicts,
-  confirmEvent,
-  copyEvents,
-  createEvent,
-  deleteEvent,
-  deleteEvents,
-  joinEvent,
-  setPublished,
-  updateEvent,
-  type Scope,
-} from './schedule.service.ts';
+import { ConflictError, checkConflicts, confirmEvent, copyEvents, createEvent, deleteEvent, deleteEvents, joinEvent, setPublished, updateEvent, type Scope } from './schedule.service.ts';
 
 const P = '/api/admin/work/daily';
 const CYCLE = '/api/admin/cycle/work/daily';
@@ -358,4 +346,3 @@ export const scheduleRoutes: RestRoute[] = [
   { path: `${P}/updateStateById`, methods: ['GET'], handler: (ctx, { params }) => publish(ctx, params, true) },
   { path: `${P}/updateState`, methods: ['GET'], handler: (ctx, { params }) => publish(ctx, params, true) },
 ];
-

@@ -14,4 +14,4 @@ export { deleteEvent, deleteEvents, type DeleteResult } from './service/delete.t
 export { setPublished } from './service/publish.ts';
 export { copyEvents } from './service/copy.ts';
 export { confirmEvent, joinEvent } from './service/attendance.ts';
-export { checkConflicts,  } from './service/conflict-check.ts';
+export { checkConflicts } from './service/conflict-check.ts';

@@ -107,7 +107,21 @@ export const PUBLIC_FIELDS = SCHOOL_FIELDS.filter((f) => !f.internal);
 /** Country codes accepted (ISO 3166 alpha-2); the legacy "UK" is read as GB. */
 export function normaliseCountry(raw: string): string | null {
   const v = raw.trim().toUpperCase();
-  const alias: Record<string, string> = { UK: 'GB', 'UNITED KINGDOM': 'GB', ENGLAND: 'GB', SCOTLAND: 'GB', WALES: 'GB', USA: 'US', 'UNITED STATES': 'US', 美国: 'US', 英国: 'GB', 加拿大: 'CA', 中国: 'CN', CANADA: 'CA', CHINA: 'CN' };
+  const alias: Record<string, string> = {
+    UK: 'GB',
+    'UNITED KINGDOM': 'GB',
+    ENGLAND: 'GB',
+    SCOTLAND: 'GB',
+    WALES: 'GB',
+    USA: 'US',
+    'UNITED STATES': 'US',
+    美国: 'US',
+    英国: 'GB',
+    加拿大: 'CA',
+    中国: 'CN',
+    CANADA: 'CA',
+    CHINA: 'CN',
+  };
   const c = alias[v] ?? v;
   return /^[A-Z]{2}$/.test(c) ? c : null;
 }

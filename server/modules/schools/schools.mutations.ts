@@ -6,25 +6,8 @@ import { DomainError, ValidationError } from '../../errors.ts';
 import { sectionFields, type Section } from './schools.fields.ts';
 import { deleteSchool, saveSchool, saveSchoolSection, uploadBadge } from './schools.service.ts';
 import { importSchools, importSports, SchoolImportError, type ImportRowError } from './schools.xlsx.ts';
-import {
-  addSchoolsToSelection,
-  createSelectionList,
-  deleteSelectionList,
-  publishSelectionList,
-  removeSelectionEntries,
-  rescoreSelectionList,
-  type SelectionWrite,
-} from './selection.service.ts';
-import {
-  DeadlineKindEnum,
-  ENUM_FIELDS,
-  PlatformEnum,
-  SchoolNode,
-  SeasonEnum,
-  SelectionEntryNode,
-  SelectionListNode,
-  SportGenderEnum,
-} from './schools.node.ts';
+import { addSchoolsToSelection, createSelectionList, deleteSelectionList, publishSelectionList, removeSelectionEntries, rescoreSelectionList, type SelectionWrite } from './selection.service.ts';
+import { DeadlineKindEnum, ENUM_FIELDS, PlatformEnum, SchoolNode, SeasonEnum, SelectionEntryNode, SelectionListNode, SportGenderEnum } from './schools.node.ts';
 
 type FieldBuilder = Parameters<Parameters<typeof builder.inputType>[1]['fields']>[0];
 
@@ -36,10 +19,13 @@ function sectionInputFields(t: FieldBuilder, section: Section) {
     const k = f.kind.type;
     out[f.key] = enumType
       ? t.field({ type: enumType })
-      : k === 'int' ? t.int()
-      : k === 'float' ? t.float()
-      : k === 'bool' ? t.boolean()
-      : t.string({ description: k === 'country' ? 'ISO alpha-2 (US, GB; UK is read as GB).' : k === 'text' ? `At most ${f.kind.max} characters.` : undefined });
+      : k === 'int'
+        ? t.int()
+        : k === 'float'
+          ? t.float()
+          : k === 'bool'
+            ? t.boolean()
+            : t.string({ description: k === 'country' ? 'ISO alpha-2 (US, GB; UK is read as GB).' : k === 'text' ? `At most ${f.kind.max} characters.` : undefined });
   }
   return out as Record<string, never>;
 }
@@ -180,7 +166,7 @@ builder.mutationFields((t) => ({
       }),
     }),
     errors: importErrors,
-    description: 'Imports schools from .xlsx (the export\'s columns); all rows or none.',
+    description: "Imports schools from .xlsx (the export's columns); all rows or none.",
     args: { input: t.arg({ type: builder.inputType('ImportSchoolsInput', { fields: (f) => ({ file: f.field({ type: 'File', required: true }) }) }), required: true }) },
     resolve: (_r, { input }, ctx) => importSchools(ctx, input.file),
   }),
@@ -263,4 +249,3 @@ builder.mutationFields((t) => ({
     resolve: (_r, { input }, ctx) => deleteSelectionList(ctx, { listId: localId(input.listId, 'SelectionList') }),
   }),
 }));
-

@@ -94,10 +94,13 @@ export const SchoolNode = builder.prismaNode('School', {
       const k = f.kind.type;
       const key = f.key as 'name';
       generated[f.key] =
-        k === 'int' ? t.exposeInt(key as never, { nullable })
-        : k === 'float' ? t.exposeFloat(key as never, { nullable })
-        : k === 'bool' ? t.exposeBoolean(key as never, { nullable })
-        : t.exposeString(key, { nullable } as never);
+        k === 'int'
+          ? t.exposeInt(key as never, { nullable })
+          : k === 'float'
+            ? t.exposeFloat(key as never, { nullable })
+            : k === 'bool'
+              ? t.exposeBoolean(key as never, { nullable })
+              : t.exposeString(key, { nullable } as never);
     }
     return {
       databaseId: t.exposeInt('id'),
@@ -183,7 +186,7 @@ export const SelectionListNode = builder.prismaNode('SelectionList', {
     createdByName: t.exposeString('createdByName', { nullable: true }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
-    entries: t.relation('entries', { query: { orderBy: [{ sort: 'asc' }, { id: 'asc' }] }, description: 'The schools, in the consultant\'s order.' }),
+    entries: t.relation('entries', { query: { orderBy: [{ sort: 'asc' }, { id: 'asc' }] }, description: "The schools, in the consultant's order." }),
   }),
 });
 
@@ -268,14 +271,17 @@ builder.queryFields((t) => ({
     totalCount: async (_p, args, ctx) => ctx.db.selectionList.count({ where: { archiveId: Number(localId(args.archiveId, 'Archive')) || -1, AND: [await selectionListsWhere(ctx)] } }),
     resolve: async (query, _r, args, ctx) => {
       const rows = await ctx.db.selectionList.findMany({ ...query, where: { archiveId: Number(localId(args.archiveId, 'Archive')) || -1, AND: [await selectionListsWhere(ctx)] }, orderBy: { id: 'desc' } });
-      primeReadable(ctx, rows.map((r) => r.archiveId));
+      primeReadable(
+        ctx,
+        rows.map((r) => r.archiveId),
+      );
       return rows;
     },
   }),
   schoolsNotInStudentLists: t.prismaField({
     type: ['School'],
     nullable: true,
-    description: 'Schools not yet on any of the student\'s selection lists (legacy listSelectionSchoolNotInArchives); null when the archive is not visible.',
+    description: "Schools not yet on any of the student's selection lists (legacy listSelectionSchoolNotInArchives); null when the archive is not visible.",
     authScopes: { permission: 'school.read' },
     args: { archiveId: t.arg.globalID({ required: true }) },
     resolve: async (query, _r, args, ctx) => {

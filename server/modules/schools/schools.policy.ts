@@ -28,7 +28,6 @@ export function selectionListReadableCached(ctx: ServiceContext, listId: number)
   return hit;
 }
 
-
 /**
  * Permissions of the schools module, registered into the one policy (server/policy.ts) by its
  * index.ts; administrators hold every permission. Operation permissions (`staffHolding`) are

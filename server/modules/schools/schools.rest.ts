@@ -70,8 +70,24 @@ function listRows(ctx: ServiceContext, where: ReturnType<typeof schoolsWhere>, p
     orderBy: SCHOOL_ORDER,
     ...(page ?? {}),
     select: {
-      id: true, name: true, abbreviation: true, chineseName: true, country: true, province: true, city: true, sex: true, foundedYear: true,
-      dayGrades: true, boardingGrades: true, studentCount: true, boarderRatio: true, overseasRatio: true, toeflAverage: true, ssatAverage: true, ap: true, badgeKey: true,
+      id: true,
+      name: true,
+      abbreviation: true,
+      chineseName: true,
+      country: true,
+      province: true,
+      city: true,
+      sex: true,
+      foundedYear: true,
+      dayGrades: true,
+      boardingGrades: true,
+      studentCount: true,
+      boarderRatio: true,
+      overseasRatio: true,
+      toeflAverage: true,
+      ssatAverage: true,
+      ap: true,
+      badgeKey: true,
       platforms: { select: { platform: true }, orderBy: { platform: 'asc' } },
       rankings: { select: { source: true, year: true, rank: true }, orderBy: [{ year: 'desc' }, { rank: 'asc' }], take: 3 },
     },
@@ -182,29 +198,23 @@ export const schoolRoutes: RestRoute[] = [
     handler: async (ctx) => {
       authorize(ctx, 'school.read');
       const choices = schoolFormChoices();
-      const labelled = Object.fromEntries(
-        Object.entries(choices).map(([k, values]) => [k, values.map((v) => ({ value: v, label: translate(ctx.lang, `school.${k}.${v}` as Parameters<typeof translate>[1]) }))]),
-      );
+      const labelled = Object.fromEntries(Object.entries(choices).map(([k, values]) => [k, values.map((v) => ({ value: v, label: translate(ctx.lang, `school.${k}.${v}` as Parameters<typeof translate>[1]) }))]));
       return { data: labelled };
     },
   },
-  ...(['geography', 'daily', 'recruit', 'teaching', 'resource', 'sequence'] as const).map(
-    (section): RestRoute => ({
-      path: `${S}/${section}/save`,
-      methods: ['POST'],
-      handler: async (ctx, req) => {
-        const r = await saveSchoolSection(ctx, section, req.params);
-        return { data: sectionJson(await getSchool(ctx, r.schoolId), section) };
-      },
-    }),
-  ),
-  ...SECTIONS_WITH_READERS.map(
-    ([section, reader]): RestRoute => ({
-      path: `${S}/${section}/${reader}`,
-      methods: ['GET'],
-      handler: async (ctx, req) => ({ data: sectionJson(await getSchool(ctx, { id: pick(req.params, 'schoolId', 'id') }), section) }),
-    }),
-  ),
+  ...(['geography', 'daily', 'recruit', 'teaching', 'resource', 'sequence'] as const).map((section): RestRoute => ({
+    path: `${S}/${section}/save`,
+    methods: ['POST'],
+    handler: async (ctx, req) => {
+      const r = await saveSchoolSection(ctx, section, req.params);
+      return { data: sectionJson(await getSchool(ctx, r.schoolId), section) };
+    },
+  })),
+  ...SECTIONS_WITH_READERS.map(([section, reader]): RestRoute => ({
+    path: `${S}/${section}/${reader}`,
+    methods: ['GET'],
+    handler: async (ctx, req) => ({ data: sectionJson(await getSchool(ctx, { id: pick(req.params, 'schoolId', 'id') }), section) }),
+  })),
   {
     path: `${S}/recruit/getSchoolEnableApplicationPlatform`,
     methods: ['GET'],
@@ -224,12 +234,22 @@ export const schoolRoutes: RestRoute[] = [
   {
     path: `${S}/importData`,
     methods: ['POST'],
-    handler: (ctx, req) => withImportErrors(ctx, () => importSchools(ctx, uploadedFile(req)), (r) => translate(ctx.lang, 'school.import.done', { created: r.created, updated: r.updated })),
+    handler: (ctx, req) =>
+      withImportErrors(
+        ctx,
+        () => importSchools(ctx, uploadedFile(req)),
+        (r) => translate(ctx.lang, 'school.import.done', { created: r.created, updated: r.updated }),
+      ),
   },
   {
     path: `${S}/importSportsData`,
     methods: ['POST'],
-    handler: (ctx, req) => withImportErrors(ctx, () => importSports(ctx, uploadedFile(req)), (r) => translate(ctx.lang, 'school.import.sportsDone', { schools: r.schools, sports: r.sports })),
+    handler: (ctx, req) =>
+      withImportErrors(
+        ctx,
+        () => importSports(ctx, uploadedFile(req)),
+        (r) => translate(ctx.lang, 'school.import.sportsDone', { schools: r.schools, sports: r.sports }),
+      ),
   },
   {
     path: `${S}/uploadBadge`,
@@ -285,4 +305,3 @@ export const schoolRoutes: RestRoute[] = [
     handler: async (ctx, req) => ({ data: await schoolsNotInStudentLists(ctx, { archiveId: pick(req.params, 'archiveId', 'archivesId') }) }),
   },
 ];
-

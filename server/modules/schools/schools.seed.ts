@@ -106,8 +106,20 @@ export const schoolsSeed: ModuleSeeder = async (db, ctx) => {
   for (const [name, abbreviation, chineseName, country, province, city, foundedYear, studentCount, sex, grades, site] of SCHOOLS) {
     const row = await db.school.create({
       data: {
-        name, abbreviation, chineseName, country, province, city, foundedYear, studentCount, sex, boardingGrades: grades, url: `https://${site}`,
-        currency: country === 'US' ? 'USD' : 'GBP', searchName: schoolSearchName({ name, abbreviation, chineseName }), ...schoolGradeSpan(null, grades),
+        name,
+        abbreviation,
+        chineseName,
+        country,
+        province,
+        city,
+        foundedYear,
+        studentCount,
+        sex,
+        boardingGrades: grades,
+        url: `https://${site}`,
+        currency: country === 'US' ? 'USD' : 'GBP',
+        searchName: schoolSearchName({ name, abbreviation, chineseName }),
+        ...schoolGradeSpan(null, grades),
       },
       select: { id: true },
     });
@@ -131,14 +143,27 @@ export const schoolsSeed: ModuleSeeder = async (db, ctx) => {
     const schools = await db.school.findMany({ where: { id: { in: picks } }, select: { id: true, sex: true, gradeFrom: true, gradeTo: true, country: true, studentCount: true, ssatAverage: true, toeflAverage: true } });
     await db.selectionList.create({
       data: {
-        archiveId: a.id, name: `${a.name} 选校清单`, createdById: who.id, createdByName: who.name, createdAt: at(-40), updatedAt: at(-35),
+        archiveId: a.id,
+        name: `${a.name} 选校清单`,
+        createdById: who.id,
+        createdByName: who.name,
+        createdAt: at(-40),
+        updatedAt: at(-35),
         ...(published ? { publishedAt: at(-35), publishedById: who.id, publishedByName: who.name } : {}),
         entries: {
           create: picks.map((schoolId, sort) => {
             const m = matchScores(facts, schools.find((s) => s.id === schoolId) as (typeof schools)[number]);
             return {
-              schoolId, sort: sort + 1, genderScore: m.gender.score, gradeScore: m.grade.score, regionScore: m.region.score, scaleScore: m.scale.score,
-              rankScore: m.rank.score, activityScore: m.activity.score, totalScore: m.total.score, explanation: m as unknown as Prisma.InputJsonValue,
+              schoolId,
+              sort: sort + 1,
+              genderScore: m.gender.score,
+              gradeScore: m.grade.score,
+              regionScore: m.region.score,
+              scaleScore: m.scale.score,
+              rankScore: m.rank.score,
+              activityScore: m.activity.score,
+              totalScore: m.total.score,
+              explanation: m as unknown as Prisma.InputJsonValue,
             };
           }),
         },

@@ -7,16 +7,7 @@ import { IMAGE_TYPES, removeUpload, saveUpload, type UploadPolicy } from '../../
 import { dbId, parseInput, z } from '../../lib/validate.ts';
 import { authorize } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
-import {
-  DEADLINE_KIND,
-  PLATFORM,
-  parseSection,
-  schoolGradeSpan,
-  schoolSearchName,
-  SEASON,
-  SPORT_GENDER,
-  type Section,
-} from './schools.fields.ts';
+import { DEADLINE_KIND, PLATFORM, parseSection, schoolGradeSpan, schoolSearchName, SEASON, SPORT_GENDER, type Section } from './schools.fields.ts';
 
 /** Badges: images only (recognised from their bytes), at most 2 MB. */
 export const BADGE_POLICY: UploadPolicy = { dir: 'school-badges', types: IMAGE_TYPES, maxBytes: 2 * 1024 * 1024 };
@@ -26,8 +17,7 @@ export const SCHOOL_ORDER: Prisma.SchoolOrderByWithRelationInput[] = [{ name: 'a
 const optionalNumber = () => z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().finite().optional());
 const optionalInt = () => z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().optional());
 const optionalText = (max = 100) => z.preprocess((v) => (v === null || v === '' ? undefined : v), z.string().max(max).optional());
-const optionalBool = () =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v === 'true' || v === '1' || v === 1 ? true : v === 'false' || v === '0' || v === 0 ? false : v), z.boolean().optional());
+const optionalBool = () => z.preprocess((v) => (v === '' || v === null ? undefined : v === 'true' || v === '1' || v === 1 ? true : v === 'false' || v === '0' || v === 0 ? false : v), z.boolean().optional());
 
 // ── list filters ──
 
@@ -126,19 +116,47 @@ export async function enabledPlatforms(ctx: ServiceContext, rawId: unknown): Pro
 const ROW_LIMIT = 200;
 
 const sportRow = z.object({
-  gender: z.coerce.number().int().refine((v) => (Object.values(SPORT_GENDER) as number[]).includes(v)),
-  season: z.coerce.number().int().refine((v) => (Object.values(SEASON) as number[]).includes(v)),
+  gender: z.coerce
+    .number()
+    .int()
+    .refine((v) => (Object.values(SPORT_GENDER) as number[]).includes(v)),
+  season: z.coerce
+    .number()
+    .int()
+    .refine((v) => (Object.values(SEASON) as number[]).includes(v)),
   name: z.string().trim().min(1).max(100),
 });
 const platformRow = z.object({
-  platform: z.coerce.number().int().refine((v) => (Object.values(PLATFORM) as number[]).includes(v)),
-  url: z.preprocess((v) => (v === '' ? null : v), z.url({ protocol: /^https?$/ }).max(500).nullish()),
+  platform: z.coerce
+    .number()
+    .int()
+    .refine((v) => (Object.values(PLATFORM) as number[]).includes(v)),
+  url: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z
+      .url({ protocol: /^https?$/ })
+      .max(500)
+      .nullish(),
+  ),
   note: z.string().max(500).nullish(),
 });
 const deadlineRow = z.object({
-  kind: z.coerce.number().int().refine((v) => (Object.values(DEADLINE_KIND) as number[]).includes(v)),
-  platform: z.preprocess((v) => (v === '' ? null : v), z.coerce.number().int().refine((v) => (Object.values(PLATFORM) as number[]).includes(v)).nullish()),
-  deadline: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((v) => !Number.isNaN(Date.parse(v))),
+  kind: z.coerce
+    .number()
+    .int()
+    .refine((v) => (Object.values(DEADLINE_KIND) as number[]).includes(v)),
+  platform: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.coerce
+      .number()
+      .int()
+      .refine((v) => (Object.values(PLATFORM) as number[]).includes(v))
+      .nullish(),
+  ),
+  deadline: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .refine((v) => !Number.isNaN(Date.parse(v))),
   note: z.string().max(500).nullish(),
 });
 const rankingRow = z.object({
@@ -306,4 +324,3 @@ export function schoolFormChoices(): Record<string, number[]> {
     deadlineKind: [1, 2, 3, 4],
   };
 }
-

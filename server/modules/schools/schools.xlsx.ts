@@ -68,14 +68,16 @@ export async function importSchools(ctx: ServiceContext, file: File | null | und
     authorize(ctx, 'school.import');
     const ws = await readFirstWorksheet(file, xlsxErrors);
     const keys = ['id', ...SCHOOL_FIELDS.map((f) => f.key), 'platforms'];
-    const columns = headerColumns(ws, keys.map((k) => ({ key: k, titles: titles(k) })));
+    const columns = headerColumns(
+      ws,
+      keys.map((k) => ({ key: k, titles: titles(k) })),
+    );
     if (!columns.has('name') || !columns.has('country')) throw new DomainError('IMPORT_HEADER', 'school.import.header');
     if (ws.actualRowCount - 1 > MAX_IMPORT_ROWS) throw new DomainError('IMPORT_TOO_MANY_ROWS', 'school.import.tooManyRows', { max: MAX_IMPORT_ROWS });
 
     const lang = ctx.lang;
     const errors: ImportRowError[] = [];
-    const fail = (row: number, key: string, message: MessageKey, params?: Record<string, string | number>) =>
-      errors.push({ row, column: translate(lang, label(key)), message: translate(lang, message, params) });
+    const fail = (row: number, key: string, message: MessageKey, params?: Record<string, string | number>) => errors.push({ row, column: translate(lang, label(key)), message: translate(lang, message, params) });
     const rows: ParsedSchoolRow[] = [];
     const seenNames = new Map<string, number>();
 
@@ -110,7 +112,10 @@ export async function importSchools(ctx: ServiceContext, file: File | null | und
       let platforms: number[] | null = null;
       if (columns.has('platforms') && text.platforms) {
         platforms = [];
-        for (const part of text.platforms.split(/[,，;；/、]/).map((p) => p.trim().toLowerCase()).filter(Boolean)) {
+        for (const part of text.platforms
+          .split(/[,，;；/、]/)
+          .map((p) => p.trim().toLowerCase())
+          .filter(Boolean)) {
           const p = PLATFORM_NAMES[part] ?? (/^[1-4]$/.test(part) ? Number(part) : undefined);
           if (!p) fail(rowNumber, 'platforms', 'school.import.invalid');
           else if (!platforms.includes(p)) platforms.push(p);
@@ -126,9 +131,7 @@ export async function importSchools(ctx: ServiceContext, file: File | null | und
     });
 
     // Existing schools, looked up once for the whole file: by id, else by name and country.
-    const byId = new Set(
-      (await tx.school.findMany({ where: { id: { in: rows.flatMap((r) => (r.id ? [r.id] : [])) } }, select: { id: true } })).map((s) => s.id),
-    );
+    const byId = new Set((await tx.school.findMany({ where: { id: { in: rows.flatMap((r) => (r.id ? [r.id] : [])) } }, select: { id: true } })).map((s) => s.id));
     const named = await tx.school.findMany({ where: { name: { in: rows.map((r) => String(r.values.name)), mode: 'insensitive' } }, select: { id: true, name: true, country: true } });
     const targets = rows.map((r) => {
       if (r.id) {
@@ -183,15 +186,17 @@ export async function importSports(ctx: ServiceContext, file: File | null | unde
     authorize(ctx, 'school.import');
     const ws = await readFirstWorksheet(file, xlsxErrors);
     const keys = ['id', 'name', 'sportGender', 'season', 'sport'] as const;
-    const columns = headerColumns(ws, keys.map((k) => ({ key: k, titles: titles(k) })));
+    const columns = headerColumns(
+      ws,
+      keys.map((k) => ({ key: k, titles: titles(k) })),
+    );
     if ((!columns.has('id') && !columns.has('name')) || !columns.has('sportGender') || !columns.has('season') || !columns.has('sport')) {
       throw new DomainError('IMPORT_HEADER', 'school.import.header');
     }
     if (ws.actualRowCount - 1 > MAX_IMPORT_ROWS * 10) throw new DomainError('IMPORT_TOO_MANY_ROWS', 'school.import.tooManyRows', { max: MAX_IMPORT_ROWS * 10 });
     const lang = ctx.lang;
     const errors: ImportRowError[] = [];
-    const fail = (row: number, key: string, message: MessageKey, params?: Record<string, string | number>) =>
-      errors.push({ row, column: translate(lang, label(key)), message: translate(lang, message, params) });
+    const fail = (row: number, key: string, message: MessageKey, params?: Record<string, string | number>) => errors.push({ row, column: translate(lang, label(key)), message: translate(lang, message, params) });
     const rows: Array<{ rowNumber: number; id: number | null; name: string; gender: number; season: number; sport: string }> = [];
     ws.eachRow({ includeEmpty: false }, (row, rowNumber) => {
       if (rowNumber === 1) return;
@@ -273,4 +278,3 @@ export async function exportSchools(ctx: ServiceContext, filter: unknown): Promi
   );
   return { bytes, fileName: `schools-${new Date().toISOString().slice(0, 10)}.xlsx`, count };
 }
-

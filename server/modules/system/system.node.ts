@@ -65,9 +65,7 @@ builder.queryFields((t) => ({
       const s = searchText(args.search, 64);
       return ctx.db.sysTimeZone.findMany({
         ...query,
-        where: s
-          ? { OR: [{ name: { contains: s, mode: 'insensitive' } }, { nameZh: { contains: s } }, { nameEn: { contains: s, mode: 'insensitive' } }] }
-          : {},
+        where: s ? { OR: [{ name: { contains: s, mode: 'insensitive' } }, { nameZh: { contains: s } }, { nameEn: { contains: s, mode: 'insensitive' } }] } : {},
         orderBy: [{ sort: 'asc' }, { id: 'asc' }],
       });
     },
@@ -78,7 +76,6 @@ builder.queryFields((t) => ({
     description: 'Newest first. Administrators only.',
     authScopes: { permission: 'operationLog.read' },
     args: { filter: t.arg({ type: OperationLogFilterInput }) },
-    resolve: (query, _r, args, ctx) =>
-      ctx.db.operationLog.findMany({ ...query, where: operationLogWhere(ctx, args.filter ?? {}), orderBy: { id: 'desc' } }),
+    resolve: (query, _r, args, ctx) => ctx.db.operationLog.findMany({ ...query, where: operationLogWhere(ctx, args.filter ?? {}), orderBy: { id: 'desc' } }),
   }),
 }));

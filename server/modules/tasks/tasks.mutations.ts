@@ -113,8 +113,13 @@ const UpdateTaskInput = builder.inputType('UpdateTaskInput', {
 });
 
 type TaskForm = {
-  projectId?: GlobalIdInput; title?: string | null; content?: string | null; executorId?: GlobalIdInput;
-  priority?: number | null; type?: number | null; skillStackId?: number | null;
+  projectId?: GlobalIdInput;
+  title?: string | null;
+  content?: string | null;
+  executorId?: GlobalIdInput;
+  priority?: number | null;
+  type?: number | null;
+  skillStackId?: number | null;
 };
 const serviceForm = (f: TaskForm) => ({
   projectId: localId(f.projectId, 'Project'),
@@ -126,17 +131,16 @@ const serviceForm = (f: TaskForm) => ({
   skillStackId: f.skillStackId ?? undefined,
 });
 
-const taskIdInput = (name: string, description?: string) =>
-  builder.inputType(name, { description, fields: (t) => ({ id: t.globalID({ required: true, for: [TaskNode] }) }) });
+const taskIdInput = (name: string, description?: string) => builder.inputType(name, { description, fields: (t) => ({ id: t.globalID({ required: true, for: [TaskNode] }) }) });
 
 const ScheduleRowInput = builder.inputType('ScheduleRowInput', {
-  description: 'One block of work: hours are required (请填写工时); times default to 09:00–18:30 in the employee\'s zone.',
+  description: "One block of work: hours are required (请填写工时); times default to 09:00–18:30 in the employee's zone.",
   fields: (t) => ({
     id: t.int({ description: 'Database id of an entry to change; leave out to add one (saveScheduleEntries only).' }),
     workDate: t.field({ type: 'Date', required: true }),
     workDate2: t.field({ type: 'Date', description: 'The day the block ends, when later than workDate (e.g. overtime past midnight).' }),
     employeeId: t.globalID({ description: 'A User id; default the caller. Others need the manager role.' }),
-    projectId: t.globalID({ description: 'A Project id; addTaskToSchedule defaults to the task\'s project.' }),
+    projectId: t.globalID({ description: "A Project id; addTaskToSchedule defaults to the task's project." }),
     scheduleType: t.field({ type: ScheduleEntryTypeEnum, description: 'Default REGULAR.' }),
     begin: t.string({ description: 'HH:mm, default 09:00.' }),
     end: t.string({ description: 'HH:mm, default 18:30.' }),
@@ -147,8 +151,17 @@ const ScheduleRowInput = builder.inputType('ScheduleRowInput', {
 });
 
 type RowArg = {
-  id?: number | null; workDate: string; workDate2?: string | null; employeeId?: GlobalIdInput; projectId?: GlobalIdInput; scheduleType?: number | null;
-  begin?: string | null; end?: string | null; hours?: number | null; taskIds?: Array<{ typename: string; id: string }> | null; content?: string | null;
+  id?: number | null;
+  workDate: string;
+  workDate2?: string | null;
+  employeeId?: GlobalIdInput;
+  projectId?: GlobalIdInput;
+  scheduleType?: number | null;
+  begin?: string | null;
+  end?: string | null;
+  hours?: number | null;
+  taskIds?: Array<{ typename: string; id: string }> | null;
+  content?: string | null;
 };
 const serviceRow = (r: RowArg) => ({
   id: r.id ?? undefined,
@@ -294,7 +307,7 @@ builder.mutationFields((t) => ({
   reportTaskDaily: t.field({
     type: ReportTaskDailyPayload,
     errors: mutationErrors,
-    description: 'Writes a daily report (每日汇报). With a missed `day` the log time is 20:00 of that day in the caller\'s zone, otherwise now.',
+    description: "Writes a daily report (每日汇报). With a missed `day` the log time is 20:00 of that day in the caller's zone, otherwise now.",
     args: {
       input: t.arg({
         type: builder.inputType('ReportTaskDailyInput', {
@@ -308,8 +321,7 @@ builder.mutationFields((t) => ({
         required: true,
       }),
     },
-    resolve: (_r, { input }, ctx) =>
-      reportTaskDaily(ctx, { id: input.taskId.id, reportDaily: input.content ?? undefined, day: input.day ?? undefined, progress: input.progress ?? undefined }),
+    resolve: (_r, { input }, ctx) => reportTaskDaily(ctx, { id: input.taskId.id, reportDaily: input.content ?? undefined, day: input.day ?? undefined, progress: input.progress ?? undefined }),
   }),
   addTaskToSchedule: t.field({
     type: AddTaskToSchedulePayload,
@@ -327,8 +339,7 @@ builder.mutationFields((t) => ({
         required: true,
       }),
     },
-    resolve: (_r, { input }, ctx) =>
-      addTaskToSchedule(ctx, { taskId: input.taskId.id, employeeId: localId(input.employeeId, 'User'), rows: input.rows.map(serviceRow) }),
+    resolve: (_r, { input }, ctx) => addTaskToSchedule(ctx, { taskId: input.taskId.id, employeeId: localId(input.employeeId, 'User'), rows: input.rows.map(serviceRow) }),
   }),
   saveScheduleEntries: t.field({
     type: SaveScheduleEntriesPayload,

@@ -4,8 +4,20 @@ import { NotFoundError } from '../../errors.ts';
 import { translate, type MessageKey } from '../../i18n/catalogue.ts';
 import { canEditAddition, canEditTask, canReassignTask, visibleTasksWhere } from './tasks.policy.ts';
 import {
-  ASSIGNABLE_STATES, LOG_ACTIONS, LOG_NOTES, REPORTABLE_STATES, TASK_ORDER, TASK_STATES, TRANSITIONS, accessFacts, daysWithoutLog, taskStatistics, tasksWhere,
-  type TaskListFilter, type TaskStatistics, type Transition,
+  ASSIGNABLE_STATES,
+  LOG_ACTIONS,
+  LOG_NOTES,
+  REPORTABLE_STATES,
+  TASK_ORDER,
+  TASK_STATES,
+  TRANSITIONS,
+  accessFacts,
+  daysWithoutLog,
+  taskStatistics,
+  tasksWhere,
+  type TaskListFilter,
+  type TaskStatistics,
+  type Transition,
 } from './tasks.service.ts';
 
 // ── enums (legacy numbers in the descriptions) ──
@@ -62,7 +74,7 @@ const clampPriority = (p: number) => (p === 1 || p === 2 || p === 4 ? p : 3);
 // ── objects ──
 
 builder.prismaObject('SkillStack', {
-  description: 'A skill stack reference (the spec\'s skill-stack view is a stub).',
+  description: "A skill stack reference (the spec's skill-stack view is a stub).",
   fields: (t) => ({
     databaseId: t.exposeInt('id'),
     name: t.exposeString('name'),
@@ -72,15 +84,15 @@ builder.prismaObject('SkillStack', {
 export const TaskLogNode = builder.prismaNode('TaskLog', {
   nullable: true,
   id: { field: 'id' },
-  description: 'One line of a task\'s history.',
+  description: "One line of a task's history.",
   authScopes: { permission: 'task.read' },
   findUnique: (id, ctx) => ({ id: Number(id), task: ctx.actor ? visibleTasksWhere(ctx.actor) : { id: -1 } }),
   fields: (t) => ({
     databaseId: t.exposeInt('id'),
     note: t.field({ type: TaskLogNoteEnum, resolve: (l) => noteOf(l.logNote)[0] as NoteName }),
     logNote: t.exposeString('logNote', { description: 'The legacy note text (新建, 重新指派, 任务完成, 撤销完成, 每日汇报, 更新任务).' }),
-    label: t.string({ description: 'The note in the caller\'s language.', resolve: (l, _a, ctx) => translate(ctx.lang, noteOf(l.logNote)[1]) }),
-    action: t.field({ type: TaskLogActionEnum, nullable: true, resolve: (l) => (LOG_ACTIONS as readonly string[]).includes(l.action ?? '') ? (l.action as (typeof LOG_ACTIONS)[number]) : null }),
+    label: t.string({ description: "The note in the caller's language.", resolve: (l, _a, ctx) => translate(ctx.lang, noteOf(l.logNote)[1]) }),
+    action: t.field({ type: TaskLogActionEnum, nullable: true, resolve: (l) => ((LOG_ACTIONS as readonly string[]).includes(l.action ?? '') ? (l.action as (typeof LOG_ACTIONS)[number]) : null) }),
     complaint: t.exposeBoolean('complaint', { description: 'A completion undone by someone other than the executor (记投诉一次).' }),
     complaintLabel: t.string({ nullable: true, resolve: (l, _a, ctx) => (l.complaint ? translate(ctx.lang, 'task.complaintRecorded') : null) }),
     assignerName: t.exposeString('assignerName', { nullable: true, description: 'The assigner at the time of the line.' }),
@@ -235,20 +247,17 @@ function filterFrom(f: TaskFilterArg | null | undefined): TaskListFilter {
 }
 
 builder.queryFields((t) => ({
-  tasks: t.prismaConnection(
-    {
-      type: 'WorkTask',
-      cursor: 'id',
-      defaultSize: 20,
-      maxSize: 500,
-      description: 'Tasks the caller sees (assigned by or to them, or in projects they manage; all for administrators), newest first.',
-      authScopes: { permission: 'task.read' },
-      args: { filter: t.arg({ type: TaskFilter }) },
-      totalCount: (_parent, args, ctx) => ctx.db.workTask.count({ where: tasksWhere(ctx, filterFrom(args.filter as TaskFilterArg)) }),
-      resolve: (query, _r, args, ctx) =>
-        ctx.db.workTask.findMany({ ...query, where: tasksWhere(ctx, filterFrom(args.filter as TaskFilterArg)), orderBy: TASK_ORDER }),
-    },
-  ),
+  tasks: t.prismaConnection({
+    type: 'WorkTask',
+    cursor: 'id',
+    defaultSize: 20,
+    maxSize: 500,
+    description: 'Tasks the caller sees (assigned by or to them, or in projects they manage; all for administrators), newest first.',
+    authScopes: { permission: 'task.read' },
+    args: { filter: t.arg({ type: TaskFilter }) },
+    totalCount: (_parent, args, ctx) => ctx.db.workTask.count({ where: tasksWhere(ctx, filterFrom(args.filter as TaskFilterArg)) }),
+    resolve: (query, _r, args, ctx) => ctx.db.workTask.findMany({ ...query, where: tasksWhere(ctx, filterFrom(args.filter as TaskFilterArg)), orderBy: TASK_ORDER }),
+  }),
   taskStatistics: t.field({
     type: TaskStatisticsRef,
     description: "The caller's statistic of a day; today (in the caller's zone) when no day is given.",

@@ -45,8 +45,23 @@ const DAILY = '/api/admin/work/daily';
 const LIST_LIMIT = 1000;
 
 const TASK_ROW_SELECT = {
-  id: true, title: true, content: true, priority: true, state: true, taskType: true, taskSource: true, progress: true, feedback: true, feedbackLog: true,
-  projectId: true, skillStackId: true, assignerId: true, executorId: true, createdAt: true, updatedAt: true, completedAt: true,
+  id: true,
+  title: true,
+  content: true,
+  priority: true,
+  state: true,
+  taskType: true,
+  taskSource: true,
+  progress: true,
+  feedback: true,
+  feedbackLog: true,
+  projectId: true,
+  skillStackId: true,
+  assignerId: true,
+  executorId: true,
+  createdAt: true,
+  updatedAt: true,
+  completedAt: true,
   project: { select: { name: true } },
   skillStack: { select: { name: true } },
   assigner: { select: { name: true } },
@@ -88,7 +103,15 @@ function additionRow(a: Prisma.TaskAdditionGetPayload<{ select: typeof ADDITION_
 }
 
 const LOG_SELECT = {
-  id: true, logNote: true, action: true, assignerName: true, executorName: true, reportDaily: true, complaint: true, logTime: true, createdAt: true,
+  id: true,
+  logNote: true,
+  action: true,
+  assignerName: true,
+  executorName: true,
+  reportDaily: true,
+  complaint: true,
+  logTime: true,
+  createdAt: true,
   user: { select: { name: true } },
 } satisfies Prisma.TaskLogSelect;
 function logRow(l: Prisma.TaskLogGetPayload<{ select: typeof LOG_SELECT }>, ctx: ServiceContext, zone: string) {
@@ -109,13 +132,16 @@ function logRow(l: Prisma.TaskLogGetPayload<{ select: typeof LOG_SELECT }>, ctx:
 
 const zoneOf = (ctx: ServiceContext) => requireActor(ctx).timeZone;
 const params = (p: Record<string, unknown>) => p;
-const conditionOf = (p: Record<string, unknown>) =>
-  (p.condition && typeof p.condition === 'object' && !Array.isArray(p.condition) ? { ...p, ...(p.condition as Record<string, unknown>) } : p) as Record<string, unknown>;
+const conditionOf = (p: Record<string, unknown>) => (p.condition && typeof p.condition === 'object' && !Array.isArray(p.condition) ? { ...p, ...(p.condition as Record<string, unknown>) } : p) as Record<string, unknown>;
 
 /** `selIds` arrive as an array, a comma-separated string or a single number. */
 function idList(value: unknown): unknown[] {
   if (Array.isArray(value)) return value;
-  if (typeof value === 'string') return value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   if (value === undefined || value === null || value === '') return [];
   return [value];
 }
@@ -135,8 +161,14 @@ const listShape = z.object({
 function listFilter(ctx: ServiceContext, raw: Record<string, unknown>): TaskListFilter {
   const c = conditionOf(raw);
   const f = parseInput(listShape, {
-    state: c.state, priority: c.priority, projectId: c.projectId, assigneeId: c.assigneeId, designeeId: c.designeeId,
-    role: c.role, searchKey: c.searchKey, taskTitle: c.taskTitle,
+    state: c.state,
+    priority: c.priority,
+    projectId: c.projectId,
+    assigneeId: c.assigneeId,
+    designeeId: c.designeeId,
+    role: c.role,
+    searchKey: c.searchKey,
+    taskTitle: c.taskTitle,
   });
   const zone = zoneOf(ctx);
   return {
@@ -155,10 +187,7 @@ function listFilter(ctx: ServiceContext, raw: Record<string, unknown>): TaskList
 async function pageOfTasks(ctx: ServiceContext, raw: Record<string, unknown>): Promise<Page<ReturnType<typeof taskRow>>> {
   const where = tasksWhere(ctx, listFilter(ctx, raw));
   const { currentPage, pageSize } = readPage(raw);
-  const [rows, list] = await Promise.all([
-    ctx.db.workTask.count({ where }),
-    ctx.db.workTask.findMany({ where, select: TASK_ROW_SELECT, orderBy: TASK_ORDER, skip: (currentPage - 1) * pageSize, take: pageSize }),
-  ]);
+  const [rows, list] = await Promise.all([ctx.db.workTask.count({ where }), ctx.db.workTask.findMany({ where, select: TASK_ROW_SELECT, orderBy: TASK_ORDER, skip: (currentPage - 1) * pageSize, take: pageSize })]);
   const zone = zoneOf(ctx);
   return { currentPage, pageSize, rows, resultList: list.map((t) => taskRow(t, zone)) };
 }
@@ -199,7 +228,18 @@ export const taskRoutes: RestRoute[] = [
     methods: BOTH,
     handler: async (ctx, req) => {
       const c = conditionOf(req.params);
-      const day = parseInput(z.object({ day: z.preprocess(blank, z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional()) }), { day: c.day ?? c.workDate }).day;
+      const day = parseInput(
+        z.object({
+          day: z.preprocess(
+            blank,
+            z
+              .string()
+              .regex(/^\d{4}-\d{2}-\d{2}$/)
+              .optional(),
+          ),
+        }),
+        { day: c.day ?? c.workDate },
+      ).day;
       return { data: await taskStatistics(ctx, day) };
     },
   },
@@ -315,9 +355,7 @@ export const taskRoutes: RestRoute[] = [
     handler: async (ctx, req) => {
       const p = req.params;
       const editing = p.id !== undefined && p.id !== null && p.id !== '';
-      const r = editing
-        ? await updateTaskAddition(ctx, { id: p.id, contentAddition: p.contentAddition })
-        : await addTaskAddition(ctx, { workTaskId: p.workTaskId, contentAddition: p.contentAddition });
+      const r = editing ? await updateTaskAddition(ctx, { id: p.id, contentAddition: p.contentAddition }) : await addTaskAddition(ctx, { workTaskId: p.workTaskId, contentAddition: p.contentAddition });
       const addition = await ctx.db.taskAddition.findUniqueOrThrow({ where: { id: r.additionId }, select: ADDITION_SELECT });
       return { message: translate(ctx.lang, editing ? 'toast.additionUpdated' : 'toast.additionAdded'), data: additionRow(addition, zoneOf(ctx)) };
     },
@@ -360,7 +398,18 @@ export const taskRoutes: RestRoute[] = [
     methods: ['POST'],
     handler: async (ctx, req) => {
       const c = conditionOf(req.params);
-      const day = parseInput(z.object({ workDate: z.preprocess(blank, z.string().regex(/^\d{4}-\d{2}-\d{2}/).optional()) }), { workDate: c.workDate }).workDate;
+      const day = parseInput(
+        z.object({
+          workDate: z.preprocess(
+            blank,
+            z
+              .string()
+              .regex(/^\d{4}-\d{2}-\d{2}/)
+              .optional(),
+          ),
+        }),
+        { workDate: c.workDate },
+      ).workDate;
       const where = unreportedTasksWhere(ctx, day?.slice(0, 10));
       const list = await ctx.db.workTask.findMany({ where, select: TASK_ROW_SELECT, orderBy: [{ priority: 'asc' }, { id: 'desc' }], take: LIST_LIMIT });
       const zone = zoneOf(ctx);
@@ -377,4 +426,3 @@ export const taskRoutes: RestRoute[] = [
     },
   },
 ];
-

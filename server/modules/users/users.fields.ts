@@ -7,8 +7,7 @@ import { hashPassword, passwordRuleViolation } from '../auth/index.ts';
 import { operationRightsOf } from '../../auth/session.ts';
 
 /** A blank text counts as missing, so that the answer says "required" rather than "invalid". */
-export const requiredText = (max: number) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().min(1).max(max));
+export const requiredText = (max: number) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().min(1).max(max));
 
 /** Field rules shared by staff, parents and students (both doors). */
 export const nameField = requiredText(100);
@@ -39,7 +38,13 @@ export const emailField = z
   .nullable()
   .transform((v) => (v === undefined ? undefined : v ? v : null));
 /** Accounts: 2 to 50 of letters, digits, `.`, `_`, `-`, `@`; stored lower-case. */
-export const accountField = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().regex(/^[A-Za-z0-9._@-]{2,50}$/));
+export const accountField = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._@-]{2,50}$/),
+);
 
 export async function assertAccountFree(tx: Tx, account: string, exceptId?: number | null): Promise<void> {
   const taken = await tx.user.findFirst({ where: { account: account.toLowerCase(), ...(exceptId ? { id: { not: exceptId } } : {}) }, select: { id: true } });

@@ -58,7 +58,6 @@ const UpdateStaffInput = builder.inputType('UpdateStaffInput', {
   fields: (t) => ({ userId: t.globalID({ required: true, for: [UserNode] }), ...StaffInputFields(t) }),
 });
 
-
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the decoded input of either staff input type
 function staffArgs(input: Record<string, any>) {
   return {
@@ -126,7 +125,11 @@ const ResetPasswordPayload = userPayload<{ id: number; password: string | null; 
 }));
 
 const HandoverWhatEnum = builder.enumType('HandoverPart', {
-  values: { CONSULTANT: { value: 'consultant', description: 'Students they consult.' }, LECTURER: { value: 'lecturer', description: 'Students they teach.' }, DEPARTMENT: { value: 'department', description: 'Departments they head.' } } as const,
+  values: {
+    CONSULTANT: { value: 'consultant', description: 'Students they consult.' },
+    LECTURER: { value: 'lecturer', description: 'Students they teach.' },
+    DEPARTMENT: { value: 'department', description: 'Departments they head.' },
+  } as const,
 });
 const ChangeManagerInput = builder.inputType('ChangeManagerInput', {
   fields: (t) => ({
@@ -163,7 +166,7 @@ const UserMatchInput = builder.inputType('SetUserMatchInput', {
 });
 
 const UpdateUserInfoInput = builder.inputType('UpdateUserInfoInput', {
-  description: 'Contact details, time zone and language; without userId, the viewer\'s own.',
+  description: "Contact details, time zone and language; without userId, the viewer's own.",
   fields: (t) => ({
     userId: t.globalID({ for: [UserNode] }),
     name: t.string(),
@@ -212,7 +215,7 @@ builder.mutationFields((t) => ({
   resetPassword: t.field({
     type: ResetPasswordPayload,
     errors: mutationErrors,
-    description: "Gives a person a generated password (shown once or mailed) and ends their sessions.",
+    description: 'Gives a person a generated password (shown once or mailed) and ends their sessions.',
     args: { input: t.arg({ type: ResetPasswordInput, required: true }) },
     resolve: (_r, { input }, ctx) => resetPassword(ctx, { id: localId(input.userId, 'User'), sendMail: input.sendMail }),
   }),
@@ -237,7 +240,10 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: SaveUserInput, required: true }) },
     resolve: (_r, { input }, ctx) => {
       const { userId, parentId, consultantId, lecturerId, roleIds, ...rest } = input as typeof input & {
-        parentId?: GlobalIdInput; consultantId?: GlobalIdInput; lecturerId?: GlobalIdInput; roleIds?: GlobalIdInput[] | null;
+        parentId?: GlobalIdInput;
+        consultantId?: GlobalIdInput;
+        lecturerId?: GlobalIdInput;
+        roleIds?: GlobalIdInput[] | null;
       };
       const rel = (g: GlobalIdInput) => localId(g, 'User');
       return saveUser(ctx, {
@@ -322,7 +328,6 @@ builder.mutationFields((t) => ({
         }),
       }),
     },
-    resolve: (_r, { input }, ctx) =>
-      saveAuthUserAccount(ctx, { userId: localId(input.userId, 'User'), account: input.account, password: input.password, roleIds: localIds(input.roleIds, 'Role') }),
+    resolve: (_r, { input }, ctx) => saveAuthUserAccount(ctx, { userId: localId(input.userId, 'User'), account: input.account, password: input.password, roleIds: localIds(input.roleIds, 'Role') }),
   }),
 }));

@@ -171,24 +171,27 @@ builder.queryFields((t) => ({
     args: { filter: t.arg({ type: UserFilter }) },
     resolve: (query, _root, args, ctx) => ctx.db.user.findMany({ ...query, where: usersWhere(ctx, args.filter ?? {}) }),
   }),
-  people: t.connection({
-    type: UserNode,
-    description: 'People the caller may see, online users first (active in the last 5 minutes), then by custom sort.',
-    authScopes: { authenticated: true },
-    args: { filter: t.arg({ type: UserFilter }) },
-    resolve: async (_root, args, ctx) => {
-      const where = usersWhere(ctx, args.filter ?? {});
-      let total = 0;
-      const conn = await resolveOffsetConnection({ args }, async ({ offset, limit }) => {
-        const page = await pageOnlineFirst(ctx.db, where, offset, limit);
-        total = page.total;
-        return page.rows;
-      });
-      return { ...conn, totalCount: total };
+  people: t.connection(
+    {
+      type: UserNode,
+      description: 'People the caller may see, online users first (active in the last 5 minutes), then by custom sort.',
+      authScopes: { authenticated: true },
+      args: { filter: t.arg({ type: UserFilter }) },
+      resolve: async (_root, args, ctx) => {
+        const where = usersWhere(ctx, args.filter ?? {});
+        let total = 0;
+        const conn = await resolveOffsetConnection({ args }, async ({ offset, limit }) => {
+          const page = await pageOnlineFirst(ctx.db, where, offset, limit);
+          total = page.total;
+          return page.rows;
+        });
+        return { ...conn, totalCount: total };
+      },
     },
-  }, {
-    fields: (tc) => ({ totalCount: tc.int({ resolve: (c) => (c as unknown as { totalCount: number }).totalCount }) }),
-  }),
+    {
+      fields: (tc) => ({ totalCount: tc.int({ resolve: (c) => (c as unknown as { totalCount: number }).totalCount }) }),
+    },
+  ),
   accountAvailability: t.field({
     type: AvailabilityRef,
     description: 'Whether an account is free (for someone other than `exceptUserId`). Staff and user editors only.',

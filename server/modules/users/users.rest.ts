@@ -11,19 +11,7 @@ import { PERSON_INCLUDE, pageOnlineFirst, personJson, type PersonRow } from './u
 import { saveAuthUserAccount } from './service/accounts.ts';
 import { changeManager, checkAccount, checkMobile, resetPassword, saveStaff, saveStaffSort } from './service/staff.ts';
 import { USER_TYPES } from '../../lib/codes.ts';
-import {
-  deleteUsers,
-  listPeoplePage,
-  relatedPeople,
-  saveUser,
-  saveUserRelations,
-  setStaffState,
-  updateUserInfo,
-  updateUserState,
-  userDetail,
-  usersWhere,
-  type UserScope,
-} from './service/people.ts';
+import { deleteUsers, listPeoplePage, relatedPeople, saveUser, saveUserRelations, setStaffState, updateUserInfo, updateUserState, userDetail, usersWhere, type UserScope } from './service/people.ts';
 
 /** Lists that are not paged still answer at most this many people. */
 const LIST_LIMIT = 500;
@@ -300,7 +288,10 @@ export const userRoutes: RestRoute[] = [
       const groups = [...departments, { id: null, name: '未分配部门', nameEn: 'No department' }].map((d) => ({
         departId: d.id,
         departName: ctx.lang === 'en' ? (d.nameEn ?? d.name) : d.name,
-        userList: json(ctx, people.filter((u) => u.departmentId === d.id)),
+        userList: json(
+          ctx,
+          people.filter((u) => u.departmentId === d.id),
+        ),
       }));
       return { data: groups.filter((g) => g.userList.length > 0) };
     },

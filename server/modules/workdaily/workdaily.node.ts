@@ -5,19 +5,7 @@ import { ScheduleEntryTypeEnum } from '../tasks/index.ts';
 import { UserNode } from '../users/index.ts';
 import { canReadEntry } from './workdaily.policy.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
-import {
-  dailyReminder,
-  entryTotals,
-  findEntries,
-  type EntryFilter,
-  getWorkNote,
-  GROUP_BY,
-  transformTimeZone,
-  workStatistics,
-  type ReminderState,
-  type StatisticRow,
-  type ZoneTransform,
-} from './workdaily.service.ts';
+import { dailyReminder, entryTotals, findEntries, type EntryFilter, getWorkNote, GROUP_BY, transformTimeZone, workStatistics, type ReminderState, type StatisticRow, type ZoneTransform } from './workdaily.service.ts';
 
 builder.prismaNode('ScheduleEntry', {
   nullable: true,
@@ -100,7 +88,7 @@ builder.prismaObject('WorkNote', {
 });
 
 const ScheduleEntryFilter = builder.inputType('ScheduleEntryFilter', {
-  description: 'Which schedule entries to list. Without a range: the last 30 days up to today (in the viewer\'s zone).',
+  description: "Which schedule entries to list. Without a range: the last 30 days up to today (in the viewer's zone).",
   fields: (t) => ({
     from: t.field({ type: 'Date', description: 'First day (inclusive).' }),
     to: t.field({ type: 'Date', description: 'Last day (inclusive); at most 366 days after `from`.' }),
@@ -166,8 +154,7 @@ builder.queryFields((t) => ({
   workStatistics: t.field({
     type: StatisticsRef,
     errors: mutationErrors,
-    description:
-      "Hours of schedule entries from `from` to `to` (inclusive) by person, project or type. Everyone's for managers, a project's for its manager, otherwise the viewer's own.",
+    description: "Hours of schedule entries from `from` to `to` (inclusive) by person, project or type. Everyone's for managers, a project's for its manager, otherwise the viewer's own.",
     args: {
       from: t.arg({ type: 'Date', required: true }),
       to: t.arg({ type: 'Date', required: true }),

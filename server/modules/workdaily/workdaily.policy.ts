@@ -27,14 +27,6 @@ export function canReadAllEntries(actor: Actor): boolean {
   return can(actor, 'workdaily.readAll') || can(actor, 'schedule.manage');
 }
 
-export function canReadEntry(
-  actor: Actor,
-  entry: { employeeId: number; createdById: number; project: { managerId: number | null } | null },
-): boolean {
-  return (
-    canReadAllEntries(actor) ||
-    entry.employeeId === actor.id ||
-    entry.createdById === actor.id ||
-    (entry.project !== null && entry.project.managerId === actor.id)
-  );
+export function canReadEntry(actor: Actor, entry: { employeeId: number; createdById: number; project: { managerId: number | null } | null }): boolean {
+  return canReadAllEntries(actor) || entry.employeeId === actor.id || entry.createdById === actor.id || (entry.project !== null && entry.project.managerId === actor.id);
 }

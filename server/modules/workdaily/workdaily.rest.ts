@@ -117,7 +117,14 @@ export const workdailyRoutes: RestRoute[] = [
       const p = readPage(req.params);
       const r = await entriesOfUser(ctx, { ...range(c), workDate: dayOf(c.workDate), userId: num(pick(c, 'userId', 'employeeId')) }, p);
       const zone = zoneOf(ctx, c);
-      return { data: page(p, r.total, r.rows.map((e) => legacyEntry(e, zone)), { userId: r.userId, beginDate: r.from, endDate: r.to, totalHours: r.totalHours }) };
+      return {
+        data: page(
+          p,
+          r.total,
+          r.rows.map((e) => legacyEntry(e, zone)),
+          { userId: r.userId, beginDate: r.from, endDate: r.to, totalHours: r.totalHours },
+        ),
+      };
     },
   },
   {
@@ -156,7 +163,13 @@ export const workdailyRoutes: RestRoute[] = [
       const p = readPage(req.params);
       const r = await listReportsPage(ctx, { ...range(c), userId: num(c.userId), projectId: num(c.projectId), taskId: num(c.workTaskId ?? c.taskId) }, p);
       const zone = zoneOf(ctx, c);
-      return { data: page(p, r.total, r.rows.map((x) => legacyReport(x, zone))) };
+      return {
+        data: page(
+          p,
+          r.total,
+          r.rows.map((x) => legacyReport(x, zone)),
+        ),
+      };
     },
   },
   {
@@ -177,7 +190,14 @@ export const workdailyRoutes: RestRoute[] = [
       const p = readPage(req.params);
       const r = await listEntriesPage(ctx, listFilter(c), p);
       const zone = zoneOf(ctx, c);
-      return { data: page(p, r.total, r.rows.map((e) => legacyEntry(e, zone)), { totalHours: r.totalHours }) };
+      return {
+        data: page(
+          p,
+          r.total,
+          r.rows.map((e) => legacyEntry(e, zone)),
+          { totalHours: r.totalHours },
+        ),
+      };
     },
   },
   {
@@ -189,13 +209,18 @@ export const workdailyRoutes: RestRoute[] = [
       const r = await projectEntriesPage(ctx, listFilter(c), p);
       const zone = zoneOf(ctx, c);
       return {
-        data: page(p, r.total, r.rows.map((e) => legacyEntry(e, zone)), {
-          beginDate: r.from,
-          endDate: r.to,
-          totalHours: r.totalHours,
-          byUser: r.byPerson.map(legacyStat),
-          byType: r.byType.map(legacyStat),
-        }),
+        data: page(
+          p,
+          r.total,
+          r.rows.map((e) => legacyEntry(e, zone)),
+          {
+            beginDate: r.from,
+            endDate: r.to,
+            totalHours: r.totalHours,
+            byUser: r.byPerson.map(legacyStat),
+            byType: r.byType.map(legacyStat),
+          },
+        ),
       };
     },
   },

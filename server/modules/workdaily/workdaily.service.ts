@@ -28,7 +28,9 @@ export function dayToDate(day: string): Date {
 }
 
 export function todayIn(timeZone: string): string {
-  return DateTime.now().setZone(IANAZone.isValidZone(timeZone) ? timeZone : 'UTC').toISODate() as string;
+  return DateTime.now()
+    .setZone(IANAZone.isValidZone(timeZone) ? timeZone : 'UTC')
+    .toISODate() as string;
 }
 
 function checkRange(from: string, to: string): void {
@@ -179,7 +181,14 @@ export async function workStatistics(ctx: ServiceContext, raw: unknown): Promise
       LEFT JOIN users u ON g.g_person = 0 AND u.id = g.employee_id
       LEFT JOIN projects p ON g.g_project = 0 AND p.id = g.project_id
      ORDER BY g.hours::numeric DESC NULLS LAST`;
-  const out = { from: input.from, to: input.to, total: { groupBy: 'TOTAL' as const, key: null, name: null, nameEn: null, hours: 0, entries: 0, days: 0 }, byPerson: [] as StatisticRow[], byProject: [] as StatisticRow[], byType: [] as StatisticRow[] };
+  const out = {
+    from: input.from,
+    to: input.to,
+    total: { groupBy: 'TOTAL' as const, key: null, name: null, nameEn: null, hours: 0, entries: 0, days: 0 },
+    byPerson: [] as StatisticRow[],
+    byProject: [] as StatisticRow[],
+    byType: [] as StatisticRow[],
+  };
   for (const r of rows) {
     const base = { hours: Number(r.hours ?? 0), entries: r.entries, days: r.days };
     if (r.g_person === 0) out.byPerson.push({ groupBy: 'PERSON', key: r.employee_id, name: r.user_name, nameEn: r.user_name_en, ...base });
@@ -216,7 +225,11 @@ export type Page = { currentPage: number; pageSize: number };
 
 function defaultRange(actor: Actor, from: string | null | undefined, to: string | null | undefined): { from: string; to: string } {
   const today = todayIn(actor.timeZone);
-  const start = from ?? DateTime.fromISO(to ?? today).minus({ days: 30 }).toISODate()!;
+  const start =
+    from ??
+    DateTime.fromISO(to ?? today)
+      .minus({ days: 30 })
+      .toISODate()!;
   return { from: start, to: to ?? (from ? DateTime.fromISO(from).plus({ days: 30 }).toISODate()! : today) };
 }
 
@@ -279,19 +292,12 @@ export async function findEntries<A extends Omit<Prisma.ScheduleEntryFindManyArg
 
 /** Schedule entries in a range, newest day first (listWorkDailyByDatePage). */
 export async function listEntriesPage(ctx: ServiceContext, raw: EntryFilter, page: Page): Promise<{ rows: EntryRow[]; total: number; totalHours: number }> {
-  const [rows, totals] = await Promise.all([
-    findEntries(ctx, raw, { include: ENTRY_INCLUDE, skip: (page.currentPage - 1) * page.pageSize, take: page.pageSize }),
-    entryTotals(ctx, raw),
-  ]);
+  const [rows, totals] = await Promise.all([findEntries(ctx, raw, { include: ENTRY_INCLUDE, skip: (page.currentPage - 1) * page.pageSize, take: page.pageSize }), entryTotals(ctx, raw)]);
   return { rows, ...totals };
 }
 
 /** One person's entries for a day or range (default: the caller, today), by time, paged (getWorkDailyByUser). */
-export async function entriesOfUser(
-  ctx: ServiceContext,
-  raw: unknown,
-  page: Page,
-): Promise<{ userId: number; from: string; to: string; rows: EntryRow[]; total: number; totalHours: number }> {
+export async function entriesOfUser(ctx: ServiceContext, raw: unknown, page: Page): Promise<{ userId: number; from: string; to: string; rows: EntryRow[]; total: number; totalHours: number }> {
   const actor = requireActor(ctx);
   const input = (raw ?? {}) as Record<string, unknown>;
   const today = todayIn(actor.timeZone);
@@ -314,10 +320,7 @@ export async function projectEntriesPage(ctx: ServiceContext, raw: unknown, page
   const input = parseInput(listInput, raw ?? {});
   if (!input.projectId) throw new ValidationError('workdaily.projectRequired');
   const { from, to } = defaultRange(actor, input.from, input.to);
-  const [list, stats] = await Promise.all([
-    listEntriesPage(ctx, { ...input, from, to }, page),
-    workStatistics(ctx, { from, to, projectId: input.projectId, ...(input.userId ? { userIds: [input.userId] } : {}) }),
-  ]);
+  const [list, stats] = await Promise.all([listEntriesPage(ctx, { ...input, from, to }, page), workStatistics(ctx, { from, to, projectId: input.projectId, ...(input.userId ? { userIds: [input.userId] } : {}) })]);
   return { ...list, from, to, byPerson: stats.byPerson, byType: stats.byType };
 }
 

@@ -38,7 +38,9 @@ const cases: BenchCaseFile = async ({ gql, call, adminToken, login, url }) => {
   // The runner stops the database with this pool's clients still idle (a case file has no
   // teardown): their termination at shutdown is expected, not a failure.
   pool.on('error', () => {});
-  const { rows: [consultant] } = await pool.query<{ id: number }>(`SELECT id FROM users WHERE account = 'consultant'`);
+  const {
+    rows: [consultant],
+  } = await pool.query<{ id: number }>(`SELECT id FROM users WHERE account = 'consultant'`);
   await pool.query(
     `WITH s AS (
        INSERT INTO users (type, name, updated_at) SELECT 3, 'Bench student ' || g, now() FROM generate_series(1, $1::int) g RETURNING id, name

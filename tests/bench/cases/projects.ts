@@ -11,7 +11,11 @@ const cases: BenchCaseFile = async ({ call, gql, adminToken }) => {
     },
     {
       name: 'GraphQL projects(first: 20) + manager, members',
-      run: () => gql(adminToken, '{ projects(first: 20, excludeStates: [FINISHED, CANCELLED]) { totalCount edges { node { id name state isFocused manager { name } members(first: 5) { totalCount edges { node { duty } } } } } } }'),
+      run: () =>
+        gql(
+          adminToken,
+          '{ projects(first: 20, excludeStates: [FINISHED, CANCELLED]) { totalCount edges { node { id name state isFocused manager { name } members(first: 5) { totalCount edges { node { duty } } } } } } }',
+        ),
     },
   ];
 };

@@ -141,7 +141,6 @@ const cases: BenchCaseFile = async ({ db, url, gql, login, call }) => {
     { name: 'GraphQL conflicts: 52-week series, 3 people + place', run: () => gql(manager, conflictQuery, conflictVars) },
     { name: 'raw SQL: the same conflict check', run: () => raw.query(rawConflict, [starts, ends, trio]) },
   ];
-
 };
 
 export default cases;

@@ -42,7 +42,8 @@ describe('every path answers', () => {
     for (const [, method, p] of PATHS) {
       const anonymous = await rest(t, p, method === 'GET' ? { method } : { method, json: {} });
       expect(anonymous.status, p).not.toBe(404);
-      if (PUBLIC.has(p)) expect(anonymous.body.status, p).toBe('error'); // no id given
+      if (PUBLIC.has(p))
+        expect(anonymous.body.status, p).toBe('error'); // no id given
       else expect(anonymous.body.status, p).toBe('needUserLogin');
       const known = await rest(t, p.replace(/\.htm$/, ''), method === 'GET' ? { method, token: tk.admin } : { method, json: {}, token: tk.admin });
       expect(known.status, p).toBeLessThan(500);
@@ -53,7 +54,7 @@ describe('every path answers', () => {
 });
 
 describe('applications on the legacy door', () => {
-  it('creates, moves and logs; refusals in the caller\'s language', async () => {
+  it("creates, moves and logs; refusals in the caller's language", async () => {
     const a = await makeArchive(t, 'consultant');
     const schoolId = await schoolByName(t, 'Blair Academy');
     const made = await post(`${P}/save.htm`, { archivesId: a.id, schoolId, grade: 9 });
@@ -106,9 +107,14 @@ describe('applications on the legacy door', () => {
     const made = await post(`${P}/addOrUpdate.htm`, { list: ['Pomfret School', 'Tabor Academy', 'Kent School'].map((n, i) => ({ archiveId: a.id, schoolId: n, i })) });
     expect(made.body.status).toBe('error'); // school names are not ids
     const ids: number[] = [];
-    for (const n of ['Pomfret School', 'Tabor Academy', 'Kent School']) ids.push(((await post(`${P}/save.htm`, { archiveId: a.id, schoolId: await schoolByName(t, n) })).body.data.ids[0]) as number);
+    for (const n of ['Pomfret School', 'Tabor Academy', 'Kent School']) ids.push((await post(`${P}/save.htm`, { archiveId: a.id, schoolId: await schoolByName(t, n) })).body.data.ids[0] as number);
     await post(`${P}/updateState.htm`, { id: ids[2], state: 2, reason: 'full' });
-    for (const [p, field] of [['updateInquiryBatch', 'inquiry'], ['updateInterviewBatch', 'interview'], ['updateThirdInterviewBatch', 'thirdInterview'], ['updateSubmitResultBatch', 'submitResult']] as const) {
+    for (const [p, field] of [
+      ['updateInquiryBatch', 'inquiry'],
+      ['updateInterviewBatch', 'interview'],
+      ['updateThirdInterviewBatch', 'thirdInterview'],
+      ['updateSubmitResultBatch', 'submitResult'],
+    ] as const) {
       const r = await post(`${P}/${p}.htm`, { ids, [field]: 1 });
       expect(r.body.status, p).toBe('error');
       expect(r.body.message).toBe(`批量操作未执行（申请${ids[2]}：申请已被拒绝，不能再更新进度），所有申请均未修改`);
@@ -119,7 +125,12 @@ describe('applications on the legacy door', () => {
     expect(ok.body.data.list.map((r) => r.inquiry)).toEqual([2, 2]);
     // addOrUpdate: a list of rows saved together, all or none.
     const other = await makeArchive(t, 'consultant');
-    const refused = await post(`${P}/addOrUpdate.htm`, { list: [{ archiveId: other.id, schoolId: await schoolByName(t, 'Cate School') }, { archiveId: other.id, schoolId: 999999 }] });
+    const refused = await post(`${P}/addOrUpdate.htm`, {
+      list: [
+        { archiveId: other.id, schoolId: await schoolByName(t, 'Cate School') },
+        { archiveId: other.id, schoolId: 999999 },
+      ],
+    });
     expect(refused.body.status).toBe('error');
     expect(await t.db.application.count({ where: { archiveId: other.id } })).toBe(0);
   });
@@ -171,10 +182,14 @@ describe('applications on the legacy door', () => {
     expect(students.body.data.rows).toBeGreaterThanOrEqual(1);
   });
 
-  it('a consultant cannot touch another consultant\'s student on this door either', async () => {
+  it("a consultant cannot touch another consultant's student on this door either", async () => {
     const theirs = await makeArchive(t, 'wang.fang');
     const id = (await post(`${P}/save.htm`, { archiveId: theirs.id, schoolId: await schoolByName(t, 'Kent School') }, tk.admin)).body.data.ids[0] as number;
-    for (const [p, body] of [['updateInquiry', { id, inquiry: 1 }], ['updateState', { id, state: 4 }], ['save', { id, note: 'x' }]] as const) {
+    for (const [p, body] of [
+      ['updateInquiry', { id, inquiry: 1 }],
+      ['updateState', { id, state: 4 }],
+      ['save', { id, note: 'x' }],
+    ] as const) {
       expect((await post(`${P}/${p}.htm`, body)).body.status, p).toBe('error');
     }
     expect((await get(`${P}/getById.htm?id=${id}`)).body.status).toBe('error');
@@ -188,14 +203,29 @@ describe('both doors', () => {
     const a = await makeArchive(t, 'consultant');
     const id = (await post(`${P}/save.htm`, { archiveId: a.id, schoolId: await schoolByName(t, 'Suffield Academy') })).body.data.ids[0] as number;
     await post(`${P}/updateInquiry.htm`, { id, inquiry: 2 });
-    const seen = await gql<{ node: { inquiry: string; logs: Array<{ action: string }> } }>(t, 'query($id: ID!) { node(id: $id) { ... on Application { inquiry logs { action } } } }', { id: globalId('Application', id) }, { token: tk.consultant });
+    const seen = await gql<{ node: { inquiry: string; logs: Array<{ action: string }> } }>(
+      t,
+      'query($id: ID!) { node(id: $id) { ... on Application { inquiry logs { action } } } }',
+      { id: globalId('Application', id) },
+      { token: tk.consultant },
+    );
     expect(seen.body.data?.node).toEqual({ inquiry: 'ANSWERED', logs: [{ action: 'INQUIRY' }, { action: 'CREATE' }] });
-    const viaGql = await gql<{ updateApplicationState: { __typename: string } }>(t, 'mutation($i: UpdateApplicationStateInput!) { updateApplicationState(input: $i) { __typename } }', { i: { id: globalId('Application', id), state: 'APPROVED' } }, { token: tk.consultant });
+    const viaGql = await gql<{ updateApplicationState: { __typename: string } }>(
+      t,
+      'mutation($i: UpdateApplicationStateInput!) { updateApplicationState(input: $i) { __typename } }',
+      { i: { id: globalId('Application', id), state: 'APPROVED' } },
+      { token: tk.consultant },
+    );
     expect(viaGql.body.data?.updateApplicationState.__typename).toBe('ApplicationPayload');
     expect((await get<{ state: number }>(`${P}/getById.htm?id=${id}`)).body.data.state).toBe(4);
     // The same refusal, the same words, on both doors.
     const restRefusal = (await post(`${P}/updateState.htm`, { id, state: 1 })).body.message;
-    const gqlRefusal = await gql<{ updateApplicationState: { message: string } }>(t, 'mutation($i: UpdateApplicationStateInput!) { updateApplicationState(input: $i) { ... on Error { message } } }', { i: { id: globalId('Application', id), state: 'APPLYING' } }, { token: tk.consultant });
+    const gqlRefusal = await gql<{ updateApplicationState: { message: string } }>(
+      t,
+      'mutation($i: UpdateApplicationStateInput!) { updateApplicationState(input: $i) { ... on Error { message } } }',
+      { i: { id: globalId('Application', id), state: 'APPLYING' } },
+      { token: tk.consultant },
+    );
     expect(gqlRefusal.body.data?.updateApplicationState.message).toBe(restRefusal);
   });
 });

@@ -16,8 +16,11 @@ afterAll(async () => {
 });
 
 describe('bad input on writes', () => {
-  itRefusesBadInput(() => ({ t, token: admin }), [
-    ['/api/admin/fs/role/module/save.htm', { roleId: 3, state: 'maybe', modules: [] }, '档案状态错误'],
-    ['/api/admin/fs/archive/module/save.htm', { name: '' }, 'name不能为空'],
-  ]);
+  itRefusesBadInput(
+    () => ({ t, token: admin }),
+    [
+      ['/api/admin/fs/role/module/save.htm', { roleId: 3, state: 'maybe', modules: [] }, '档案状态错误'],
+      ['/api/admin/fs/archive/module/save.htm', { name: '' }, 'name不能为空'],
+    ],
+  );
 });

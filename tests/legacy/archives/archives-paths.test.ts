@@ -74,7 +74,16 @@ describe('archives legacy paths', () => {
     const consultant = (await t.db.user.findUniqueOrThrow({ where: { account: 'consultant' } })).id;
 
     // The full archive and the light archive.
-    const saved = await ok('/archive/save', 'POST', { surName: '陆', name: '星辰', surNamePy: 'Lu', namePy: 'Xingchen', grade: 8, year: 2028, consultantId: consultant, eduList: [{ school: '实验中学', beginDate: '2020-09-01' }] });
+    const saved = await ok('/archive/save', 'POST', {
+      surName: '陆',
+      name: '星辰',
+      surNamePy: 'Lu',
+      namePy: 'Xingchen',
+      grade: 8,
+      year: 2028,
+      consultantId: consultant,
+      eduList: [{ school: '实验中学', beginDate: '2020-09-01' }],
+    });
     archiveId = saved.id;
     expect(saved).toMatchObject({ name: '陆星辰', grade: 8, year: 2028, consultantId: consultant, status: 1 });
     const light = await ok('/py/archives/save', 'POST', { name: '顾一鸣', sex: 1, grade: 7, year: 2029, parentName: '顾父', relation: 1, parentPhone: '13800001111' });
@@ -88,7 +97,9 @@ describe('archives legacy paths', () => {
 
     // Lists and the detail.
     expect((await ok('/archive/listByPage', 'POST', { condition: { searchKey: 'luxingchen' } })).resultList[0]).toMatchObject({ id: archiveId, userName: 'Xingchen Lu' });
-    expect(await ok('/archive/listByCondition', 'POST', { condition: { searchKey: '陆星辰' } })).toEqual([{ id: archiveId, name: '陆星辰', nameEn: 'Xingchen Lu', year: 2028, consultantId: consultant, userId: expect.any(Number) }]);
+    expect(await ok('/archive/listByCondition', 'POST', { condition: { searchKey: '陆星辰' } })).toEqual([
+      { id: archiveId, name: '陆星辰', nameEn: 'Xingchen Lu', year: 2028, consultantId: consultant, userId: expect.any(Number) },
+    ]);
     const detail = await ok('/archive/getArchiveAndStudentDetail', 'GET', { archivesId: archiveId });
     expect(detail).toMatchObject({ archives: { id: archiveId }, bio: { surName: '陆', namePy: 'Xingchen' }, educations: [{ school: '实验中学', beginDate: '2020-09-01' }] });
     const eduId = detail.educations[0].id;
@@ -106,9 +117,22 @@ describe('archives legacy paths', () => {
     await ok('/archive/deleteEduAttachment', 'GET', { fileId: eduFile.body.data.id });
 
     // Family.
-    const family = await ok('/fs/family/saveFamily', 'POST', { archivesId: archiveId, family: { homeLanguage: '普通话', siblingCount: 1 }, list: [{ kind: 1, name: '陆父', relation: 1, phone: '13900002222' }, { kind: 3, name: '陆小月', relation: 6 }] });
+    const family = await ok('/fs/family/saveFamily', 'POST', {
+      archivesId: archiveId,
+      family: { homeLanguage: '普通话', siblingCount: 1 },
+      list: [
+        { kind: 1, name: '陆父', relation: 1, phone: '13900002222' },
+        { kind: 3, name: '陆小月', relation: 6 },
+      ],
+    });
     const fam = await ok('/fs/family/getFamilyAndFamilyDetailByArchivesId', 'GET', { archivesId: archiveId });
-    expect(fam).toMatchObject({ family: { homeLanguage: '普通话', siblingCount: 1 }, details: [{ kind: 1, name: '陆父' }, { kind: 3, name: '陆小月' }] });
+    expect(fam).toMatchObject({
+      family: { homeLanguage: '普通话', siblingCount: 1 },
+      details: [
+        { kind: 1, name: '陆父' },
+        { kind: 3, name: '陆小月' },
+      ],
+    });
     await ok('/fs/family/deleteArchivesFamilyDetail', 'POST', { id: family.memberIds[1] });
     await ok('/fs/family/deleteArchivesFamily', 'POST', { id: family.familyId });
     expect(await t.db.archiveFamilyMember.count({ where: { archiveId } })).toBe(0);
@@ -192,7 +216,12 @@ describe('archives legacy paths', () => {
   it('both doors agree on the archive list', async () => {
     const token = await loginGql(t, DEMO.consultant);
     const legacyToken = await loginRest(t, DEMO.consultant);
-    const gq = await gql<{ archives: { totalCount: number; edges: Array<{ node: { databaseId: number } }> } }>(t, `{ archives(first: 500, filter: {status: PUBLISHED}) { totalCount edges { node { databaseId } } } }`, {}, { token });
+    const gq = await gql<{ archives: { totalCount: number; edges: Array<{ node: { databaseId: number } }> } }>(
+      t,
+      `{ archives(first: 500, filter: {status: PUBLISHED}) { totalCount edges { node { databaseId } } } }`,
+      {},
+      { token },
+    );
     const legacy = await rest<any>(t, '/api/admin/archive/listByPage.htm', { token: legacyToken, json: { condition: { status: 2 }, pageResult: { currentPage: 1, pageSize: 500 } } });
     expect(legacy.body.data.rows).toBe(gq.body.data!.archives.totalCount);
     expect(legacy.body.data.resultList.map((r: { id: number }) => r.id)).toEqual(gq.body.data!.archives.edges.map((e) => e.node.databaseId));

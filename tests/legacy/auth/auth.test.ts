@@ -5,20 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encryptForLogin } from '../../../server/modules/auth/auth.rsa.ts';
 import { createTestApp, DEMO, loginRest, rest, uniqueAddress, type TestApp } from '../../helpers/app.ts';
-import {
-  CHANGE_PWD,
-  LOGOUT,
-  MENU,
-  postLogin,
-  REFRESH,
-  RIGHT_TREE,
-  RSA_KEY,
-  toPem,
-  tokenHash,
-  treeKeys,
-  UPDATE_STATE,
-  type RightJson,
-} from '../support.ts';
+import { CHANGE_PWD, LOGOUT, MENU, postLogin, REFRESH, RIGHT_TREE, RSA_KEY, toPem, tokenHash, treeKeys, UPDATE_STATE, type RightJson } from '../support.ts';
 
 let t: TestApp;
 
@@ -55,9 +42,7 @@ describe('doLogin', () => {
 
     const row = await t.db.user.findUniqueOrThrow({ where: { account: 'admin' } });
     const user = data.user;
-    expect(Object.keys(user)).toEqual(
-      expect.arrayContaining(['id', 'name', 'account', 'departId', 'roles', 'timeZoneName', 'timeZoneEnName', 'birthday', 'language']),
-    );
+    expect(Object.keys(user)).toEqual(expect.arrayContaining(['id', 'name', 'account', 'departId', 'roles', 'timeZoneName', 'timeZoneEnName', 'birthday', 'language']));
     expect(user.id).toBe(row.id);
     expect(user.name).toBe('陈立新');
     expect(user.account).toBe('admin');
@@ -166,9 +151,7 @@ describe('refresh', () => {
 
   it('refreshes a token that has not expired yet, and accepts a body sent without a content type', async () => {
     const old = await loginRest(t, DEMO.lecturer);
-    const res = await t.app.fetch(
-      new Request(`http://test.local${REFRESH}`, { method: 'POST', body: new Blob([old]), headers: { 'x-forwarded-for': uniqueAddress() } }),
-    );
+    const res = await t.app.fetch(new Request(`http://test.local${REFRESH}`, { method: 'POST', body: new Blob([old]), headers: { 'x-forwarded-for': uniqueAddress() } }));
     const body = (await res.json()) as { status: string; data: { token: string } };
     expect(body.status).toBe('success');
     expect(await tokenWorks(body.data.token)).toBe('success');

@@ -16,9 +16,12 @@ afterAll(async () => {
 });
 
 describe('bad input on writes', () => {
-  itRefusesBadInput(() => ({ t, token: admin }), [
-    ['/api/admin/company/user/save.htm', { companyName: '', name: '甲' }, 'companyName不能为空'],
-    ['/api/admin/company/user/save.htm', { companyName: '公司', name: '甲', mobile: '12' }, 'mobile格式错误'],
-    ['/api/admin/company/user/del.htm', { ids: [999999] }, '数据不存在'],
-  ]);
+  itRefusesBadInput(
+    () => ({ t, token: admin }),
+    [
+      ['/api/admin/company/user/save.htm', { companyName: '', name: '甲' }, 'companyName不能为空'],
+      ['/api/admin/company/user/save.htm', { companyName: '公司', name: '甲', mobile: '12' }, 'mobile格式错误'],
+      ['/api/admin/company/user/del.htm', { ids: [999999] }, '数据不存在'],
+    ],
+  );
 });

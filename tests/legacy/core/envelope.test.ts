@@ -360,12 +360,7 @@ describe('language of messages', () => {
   it('answers in English once the user sets language EN (GraphQL setLanguage), whatever the cookie', async () => {
     const wang = { account: 'wang.fang', password: 'Staff#2026' };
     const token = await loginRest(t, wang);
-    const set = await gql<{ setLanguage: { __typename: string } }>(
-      t,
-      'mutation { setLanguage(input: { language: EN }) { __typename ... on Error { message } } }',
-      {},
-      { token },
-    );
+    const set = await gql<{ setLanguage: { __typename: string } }>(t, 'mutation { setLanguage(input: { language: EN }) { __typename ... on Error { message } } }', {}, { token });
     expect(set.body.data?.setLanguage.__typename).toBe('ViewerPayload');
 
     const forbidden = await rest(t, RIGHT_TREE, { json: {}, token, headers: { cookie: 'lang=zh' } });

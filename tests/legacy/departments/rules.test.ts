@@ -45,7 +45,10 @@ describe('departments', () => {
     const tree = await rest<Array<{ id: number; children: Array<{ id: number; name: string }> }>>(t, '/api/admin/depart/listDepart.htm', { json: {}, token: manager });
     expect(tree.body.data.find((d) => d.id === parent.id)?.children.map((c) => c.name)).toContain('加拿大组');
     const gtree = await gql<{ departmentTree: Array<{ databaseId: number; children: Array<{ name: string; staffCount: number }> }> }>(
-      t, '{ departmentTree { databaseId children { name staffCount } } }', {}, { token: manager },
+      t,
+      '{ departmentTree { databaseId children { name staffCount } } }',
+      {},
+      { token: manager },
     );
     expect(gtree.body.data?.departmentTree.find((d) => d.databaseId === parent.id)?.children).toContainEqual({ name: '加拿大组', staffCount: 0 });
     const del = await rest(t, '/api/admin/depart/doDeleteDepart.htm', { json: { id: saved.body.data.id }, token: manager });
@@ -62,9 +65,12 @@ describe('departments', () => {
 });
 
 describe('bad input on writes', () => {
-  itRefusesBadInput(() => ({ t, token: admin }), [
-    ['/api/admin/depart/doSaveDepart.htm', { name: '   ' }, 'name不能为空'],
-    ['/api/admin/depart/doSaveDepart.htm', { name: '部门', managerId: 999999 }, '部门负责人必须是在职员工'],
-    ['/api/admin/depart/doDeleteDepart.htm', { id: 'abc' }, 'id格式错误'],
-  ]);
+  itRefusesBadInput(
+    () => ({ t, token: admin }),
+    [
+      ['/api/admin/depart/doSaveDepart.htm', { name: '   ' }, 'name不能为空'],
+      ['/api/admin/depart/doSaveDepart.htm', { name: '部门', managerId: 999999 }, '部门负责人必须是在职员工'],
+      ['/api/admin/depart/doDeleteDepart.htm', { id: 'abc' }, 'id格式错误'],
+    ],
+  );
 });

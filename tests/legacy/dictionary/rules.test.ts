@@ -27,11 +27,17 @@ describe('dictionary', () => {
     await rest(t, '/api/admin/sys/dict/item/save.htm', { json: { dictId, code: 'DAY', label: '走读', sort: 1, status: 0 }, token: manager });
     expect((await rest(t, '/api/admin/sys/dict/item/save.htm', { json: { id: a.body.data.id, label: '全寄宿' }, token: manager })).body.status).toBe('success');
     const items = await rest<Array<{ code: string; label: string; enabled: boolean }>>(t, '/api/admin/sys/dict/item/listByDictId.htm', { json: { dictId }, token: manager });
-    expect(items.body.data.map((i) => [i.code, i.label, i.enabled])).toEqual([['DAY', '走读', false], ['BOARDING', '全寄宿', true]]);
+    expect(items.body.data.map((i) => [i.code, i.label, i.enabled])).toEqual([
+      ['DAY', '走读', false],
+      ['BOARDING', '全寄宿', true],
+    ]);
     const codes = await rest<Record<string, Array<{ code: string }>>>(t, '/api/admin/sys/dict/item/listWithCodes.htm?codes=school_type', { token: manager });
     expect(codes.body.data.school_type!.map((i) => i.code)).toEqual(['BOARDING']);
     const g = await gql<{ dictionariesByCodes: Array<{ code: string; items: { edges: Array<{ node: { localizedLabel: string } }> } }> }>(
-      t, '{ dictionariesByCodes(codes: ["school_type"]) { code items(first: 10, enabledOnly: true) { edges { node { localizedLabel } } } } }', {}, { token: english },
+      t,
+      '{ dictionariesByCodes(codes: ["school_type"]) { code items(first: 10, enabledOnly: true) { edges { node { localizedLabel } } } } }',
+      {},
+      { token: english },
     );
     expect(g.body.data?.dictionariesByCodes[0]?.items.edges.map((e) => e.node.localizedLabel)).toEqual(['Boarding']);
     expect((await rest(t, '/api/admin/sys/dict/del.htm', { json: { ids: [dictId] }, token: manager })).body).toMatchObject({ status: 'success', message: '删除成功' });

@@ -17,9 +17,10 @@ describeContentPaths(
   (app) => {
     it('the shape old clients read: a page with unreadMessageCount', async () => {
       const { t, admin } = app();
-      const letters = await rest<{ rows: number; currentPage: number; resultList: Array<{ readState: number; title: string }>; unreadMessageCount: number }>(
-        t, '/api/admin/sns/letter/listMyLetterByPage.htm', { json: { 'pageResult.currentPage': 1, 'pageResult.pageSize': 2, 'condition.readState': 0 }, token: admin },
-      );
+      const letters = await rest<{ rows: number; currentPage: number; resultList: Array<{ readState: number; title: string }>; unreadMessageCount: number }>(t, '/api/admin/sns/letter/listMyLetterByPage.htm', {
+        json: { 'pageResult.currentPage': 1, 'pageResult.pageSize': 2, 'condition.readState': 0 },
+        token: admin,
+      });
       expect(letters.body.data).toMatchObject({ currentPage: 1, pageSize: 2, unreadMessageCount: letters.body.data.rows });
       expect(letters.body.data.resultList.length).toBeLessThanOrEqual(2);
       expect(letters.body.data.resultList.every((l) => l.readState === 0)).toBe(true);

@@ -32,11 +32,16 @@ describe('notices', () => {
     const detail = await rest<{ content: string }>(t, '/api/admin/sns/notice/detail.htm', { json: { id: res.body.data.id }, token: manager });
     expect(detail.body.data.content).toBe('<p>周五<b>放假</b><a>链接</a></p>');
     const consultant = await loginRest(t, DEMO.consultant);
-    const g = await gql<{ notices: { totalCount: number; edges: Array<{ node: { title: string; content: string } }> } }>(t, '{ notices(first: 1) { totalCount edges { node { title content } } } }', {}, { token: consultant });
+    const g = await gql<{ notices: { totalCount: number; edges: Array<{ node: { title: string; content: string } }> } }>(
+      t,
+      '{ notices(first: 1) { totalCount edges { node { title content } } } }',
+      {},
+      { token: consultant },
+    );
     expect(g.body.data?.notices.edges[0]?.node).toEqual({ title: '放假通知', content: '<p>周五<b>放假</b><a>链接</a></p>' });
   });
 
-  test('bad input is refused in the caller\'s language and nothing is published', async () => {
+  test("bad input is refused in the caller's language and nothing is published", async () => {
     const before = await t.db.notice.count();
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ content: '<p>x</p>' }, '请填写标题', 'Please enter a title'],

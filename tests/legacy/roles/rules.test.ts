@@ -31,7 +31,10 @@ describe('roles', () => {
     const refused = await rest(t, '/api/admin/auth/role/del.htm', { json: { id: role.id }, token: admin });
     expect(refused.body).toEqual({ status: 'error', message: '角色“临时角色”已授权给1名用户，无法删除', data: null });
     const g = await gql<{ deleteRole: { code: string; message: string } }>(
-      t, 'mutation($i: DeleteRoleInput!) { deleteRole(input: $i) { ... on Error { code message } } }', { i: { roleId: gid('Role', role.id) } }, { token: admin },
+      t,
+      'mutation($i: DeleteRoleInput!) { deleteRole(input: $i) { ... on Error { code message } } }',
+      { i: { roleId: gid('Role', role.id) } },
+      { token: admin },
     );
     expect(g.body.data?.deleteRole.code).toBe('ROLE_IN_USE');
     await t.db.userRole.deleteMany({ where: { roleId: role.id } });
@@ -75,11 +78,12 @@ describe('roles', () => {
   it('answers the same role list and detail on both doors', async () => {
     const all = await rest<Array<{ id: number; code: string; userCount: number }>>(t, '/api/admin/auth/role/listRoleAll.htm', { json: {}, token: manager });
     const g = await gql<{ roles: { edges: Array<{ node: { databaseId: number; code: string; userCount: number } }> } }>(
-      t, '{ roles(first: 100) { edges { node { databaseId code userCount } } } }', {}, { token: manager },
+      t,
+      '{ roles(first: 100) { edges { node { databaseId code userCount } } } }',
+      {},
+      { token: manager },
     );
-    expect(g.body.data?.roles.edges.map((e) => ({ id: e.node.databaseId, code: e.node.code, userCount: e.node.userCount }))).toEqual(
-      all.body.data.map((r) => ({ id: r.id, code: r.code, userCount: r.userCount })),
-    );
+    expect(g.body.data?.roles.edges.map((e) => ({ id: e.node.databaseId, code: e.node.code, userCount: e.node.userCount }))).toEqual(all.body.data.map((r) => ({ id: r.id, code: r.code, userCount: r.userCount })));
     const consultant = all.body.data.find((r) => r.code === 'consultant')!;
     const detail = await rest<{ rightIds: number[] }>(t, '/api/admin/auth/role/getRoleDetailById.htm', { json: { id: consultant.id }, token: manager });
     const gd = await gql<{ node: { rightIds: number[] } }>(t, 'query($id: ID!) { node(id: $id) { ... on Role { rightIds } } }', { id: gid('Role', consultant.id) }, { token: manager });
@@ -88,10 +92,13 @@ describe('roles', () => {
 });
 
 describe('bad input on writes', () => {
-  itRefusesBadInput(() => ({ t, token: admin }), [
-    ['/api/admin/auth/role/saveUserRoleRights.htm', { name: '角色', code: 'Bad Code!' }, '角色编码只能包含小写字母、数字、点、下划线和连字符，以字母开头'],
-    ['/api/admin/auth/role/saveUserRoleRights.htm', { name: '角色', code: 'consultant' }, '角色编码已存在'],
-    ['/api/admin/auth/role/saveUserRoleRights.htm', { roleId: 3, rightIds: [999999] }, '权限不存在'],
-    ['/api/admin/auth/role/del.htm', { id: 1 }, /^角色“管理员”已授权给\d+名用户，无法删除$/],
-  ]);
+  itRefusesBadInput(
+    () => ({ t, token: admin }),
+    [
+      ['/api/admin/auth/role/saveUserRoleRights.htm', { name: '角色', code: 'Bad Code!' }, '角色编码只能包含小写字母、数字、点、下划线和连字符，以字母开头'],
+      ['/api/admin/auth/role/saveUserRoleRights.htm', { name: '角色', code: 'consultant' }, '角色编码已存在'],
+      ['/api/admin/auth/role/saveUserRoleRights.htm', { roleId: 3, rightIds: [999999] }, '权限不存在'],
+      ['/api/admin/auth/role/del.htm', { id: 1 }, /^角色“管理员”已授权给\d+名用户，无法删除$/],
+    ],
+  );
 });

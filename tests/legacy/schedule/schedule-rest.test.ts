@@ -15,9 +15,22 @@ const ids: Record<string, number> = {};
 const P = '/api/admin/work/daily';
 
 type LegacyEvent = {
-  id: number; title: string; beginTime: string; endTime: string; workDate: string; state: number; periodic: number; seriesId: number | null;
-  rrule: string | null; userIds: number[]; timeZone: string; isOpen: number; isException: number; originalTime: string | null;
-  participants: Array<{ userId: number; confirmed: number }>; confirmed: number;
+  id: number;
+  title: string;
+  beginTime: string;
+  endTime: string;
+  workDate: string;
+  state: number;
+  periodic: number;
+  seriesId: number | null;
+  rrule: string | null;
+  userIds: number[];
+  timeZone: string;
+  isOpen: number;
+  isException: number;
+  originalTime: string | null;
+  participants: Array<{ userId: number; confirmed: number }>;
+  confirmed: number;
 };
 type Saved = { id: number; ids: number[]; seriesId: number | null; count: number; list: LegacyEvent[] };
 type ConflictRow = { occurrence: number; kind: string; userId: number | null; userName: string | null; title: string | null; beginTime: string; eventBeginTime: string };
@@ -42,7 +55,15 @@ describe('saving', () => {
     expect(res.body.status).toBe('success');
     expect(res.body.message).toBe('保存成功');
     const e = res.body.data.list[0]!;
-    expect(e).toMatchObject({ title: '家长沟通', beginTime: '2026-10-12 10:00:00', endTime: '2026-10-12 11:30:00', state: 0, periodic: 0, timeZone: 'Asia/Shanghai', userIds: [ids.consultant, ids.lecturer].sort((a, b) => a! - b!) });
+    expect(e).toMatchObject({
+      title: '家长沟通',
+      beginTime: '2026-10-12 10:00:00',
+      endTime: '2026-10-12 11:30:00',
+      state: 0,
+      periodic: 0,
+      timeZone: 'Asia/Shanghai',
+      userIds: [ids.consultant, ids.lecturer].sort((a, b) => a! - b!),
+    });
     const row = await t.db.workEvent.findUniqueOrThrow({ where: { id: e.id } });
     expect(row.startAt.toISOString()).toBe('2026-10-12T02:00:00.000Z');
     const ny = await rest<LegacyEvent>(t, `${P}/detail.htm`, { token: consultant, json: { id: e.id, timeZone: 'America/New_York' } });
@@ -116,7 +137,11 @@ describe('conflicts', () => {
     const a = viaRest.body.data.conflicts.map((c) => [c.occurrence, c.kind, c.userId, c.title]);
     const b = viaGql.body.data!.conflicts.conflicts.map((c) => [c.occurrence, c.kind, c.user.databaseId, c.title]);
     expect(a).toEqual(b);
-    expect(a).toEqual([[1, 'PARTICIPANT', ids.manager, '每日复盘'], [2, 'PARTICIPANT', ids.manager, '每日复盘'], [3, 'PARTICIPANT', ids.manager, '每日复盘']]);
+    expect(a).toEqual([
+      [1, 'PARTICIPANT', ids.manager, '每日复盘'],
+      [2, 'PARTICIPANT', ids.manager, '每日复盘'],
+      [3, 'PARTICIPANT', ids.manager, '每日复盘'],
+    ]);
   });
 });
 
@@ -134,8 +159,7 @@ describe('deleting', () => {
     const s = await series('删除测试');
     const one = await rest<{ count: number }>(t, `${P}/delById.htm`, { token: consultant, json: { id: s.ids[1] } });
     expect(one.body).toMatchObject({ status: 'success', message: '删除成功', data: { count: 1 } });
-    const list = async () =>
-      (await rest<{ rows: number; resultList: LegacyEvent[] }>(t, `${P}/listScheduleByCondition.htm`, { token: consultant, json: { condition: { seriesId: s.seriesId } } })).body.data;
+    const list = async () => (await rest<{ rows: number; resultList: LegacyEvent[] }>(t, `${P}/listScheduleByCondition.htm`, { token: consultant, json: { condition: { seriesId: s.seriesId } } })).body.data;
     expect((await list()).rows).toBe(5);
     const tail = await rest<{ count: number }>(t, `${P}/delBySeries.htm`, { token: consultant, json: { id: s.ids[3] } });
     expect(tail.body.data.count).toBe(3);
@@ -164,8 +188,7 @@ describe('publish, copy, join, confirm, lists', () => {
       token: consultant,
       json: { title: '草稿B', beginTime: '2027-05-10 14:00:00', endTime: '2027-05-10 15:00:00', userIds: [ids.consultant, ids.lecturer] },
     });
-    const lecturerSees = async () =>
-      (await rest<LegacyEvent[]>(t, `${P}/listWorkDailyByAppoint.htm`, { token: lecturer, json: { beginTime: '2027-05-10', endTime: '2027-05-10' } })).body.data.map((e) => e.title);
+    const lecturerSees = async () => (await rest<LegacyEvent[]>(t, `${P}/listWorkDailyByAppoint.htm`, { token: lecturer, json: { beginTime: '2027-05-10', endTime: '2027-05-10' } })).body.data.map((e) => e.title);
     expect(await lecturerSees()).toEqual([]);
     const batch = await rest<{ count: number }>(t, `${P}/batchActivation.htm`, { token: consultant, json: { ids: [a.body.data.id, b.body.data.id] } });
     expect(batch.body).toMatchObject({ status: 'success', message: '发布成功', data: { count: 2 } });

@@ -41,7 +41,8 @@ describe('every path answers', () => {
     for (const [, method, p] of PATHS) {
       const anonymous = await rest(t, p, method === 'GET' ? { method } : { method, json: {} });
       expect(anonymous.status, p).not.toBe(404);
-      if (PUBLIC.has(p)) expect(anonymous.body.status, p).toBe('error'); // no id given
+      if (PUBLIC.has(p))
+        expect(anonymous.body.status, p).toBe('error'); // no id given
       else expect(anonymous.body.status, p).toBe('needUserLogin');
       const known = await rest(t, p.replace(/\.htm$/, ''), method === 'GET' ? { method, token: tk.admin } : { method, json: {}, token: tk.admin });
       expect(known.status, p).toBeLessThan(500);
@@ -53,7 +54,11 @@ describe('every path answers', () => {
 
 describe('schools', () => {
   it('lists with legacy filters and pages, reads and saves each sub-record', async () => {
-    const page = await post<{ rows: number; resultList: Array<{ name: string; country: string }> }>('/api/admin/school/listByPage.htm', { pageResult: { currentPage: 1, pageSize: 3 }, 'condition.country': 'US', 'condition.sex': 1 });
+    const page = await post<{ rows: number; resultList: Array<{ name: string; country: string }> }>('/api/admin/school/listByPage.htm', {
+      pageResult: { currentPage: 1, pageSize: 3 },
+      'condition.country': 'US',
+      'condition.sex': 1,
+    });
     // Four US boys' schools are seeded: Avon Old Farms, Georgetown Prep, Salisbury, Woodberry Forest.
     expect(page.body.data.resultList.map((s) => s.name)).toEqual(['Avon Old Farms School', 'Georgetown Preparatory School', 'Salisbury School']);
     expect(page.body.data.rows).toBe(4);
@@ -65,7 +70,10 @@ describe('schools', () => {
     const recruit = await post<{ platforms: Array<{ platform: number }> }>('/api/admin/school/recruit/save.htm', { id, toeflAverage: 100, platforms: [{ platform: 1 }, { platform: 3 }] }, tk.manager);
     expect(recruit.body.data.platforms.map((p) => p.platform)).toEqual([1, 3]);
     const enabled = await get<Array<{ platform: number; name: string }>>(`/api/admin/school/recruit/getSchoolEnableApplicationPlatform.htm?schoolId=${id}`);
-    expect(enabled.body.data).toEqual([{ platform: 1, url: null, name: 'SAO' }, { platform: 3, url: null, name: 'Ravenna' }]);
+    expect(enabled.body.data).toEqual([
+      { platform: 1, url: null, name: 'SAO' },
+      { platform: 3, url: null, name: 'Ravenna' },
+    ]);
     const refused = await post('/api/admin/school/teaching/save.htm', { id, apCourseCount: 3 });
     expect(refused.body.status).toBe('error');
     expect((await t.db.school.findUniqueOrThrow({ where: { id } })).apCourseCount).toBeNull();
@@ -84,8 +92,10 @@ describe('both doors', () => {
   it('selection lists made on GraphQL read the same on the legacy paths', async () => {
     const a = await makeArchive(t, 'consultant', { sex: 1, grade: 8 });
     const made = await gql<{ createSelectionList: { selectionList: { databaseId: number } } }>(
-      t, 'mutation($i: CreateSelectionListInput!) { createSelectionList(input: $i) { ... on SelectionListPayload { selectionList { databaseId } } } }',
-      { i: { archiveId: globalId('Archive', a.id), schoolIds: [globalId('School', await schoolByName(t, 'Woodberry Forest School'))] } }, { token: tk.consultant },
+      t,
+      'mutation($i: CreateSelectionListInput!) { createSelectionList(input: $i) { ... on SelectionListPayload { selectionList { databaseId } } } }',
+      { i: { archiveId: globalId('Archive', a.id), schoolIds: [globalId('School', await schoolByName(t, 'Woodberry Forest School'))] } },
+      { token: tk.consultant },
     );
     const listId = made.body.data?.createSelectionList.selectionList.databaseId;
     const entries = await get<Array<{ schoolName: string; genderScore: number; totalScore: number; published: boolean }>>(`/api/admin/school/listSelectionSchool.htm?selectionId=${listId}`);

@@ -89,7 +89,10 @@ describe('operation log', () => {
     expect(res.body.data.rows).toBeGreaterThan(0);
     expect(res.body.data.resultList.every((r) => r.account === 'manager' && r.operation.startsWith('companyUser.'))).toBe(true);
     const g = await gql<{ operationLogs: { edges: Array<{ node: { operation: string; account: string } }> } }>(
-      t, '{ operationLogs(first: 50, filter: { userName: "Jing Liu", operation: "companyUser." }) { edges { node { operation account } } } }', {}, { token: admin },
+      t,
+      '{ operationLogs(first: 50, filter: { userName: "Jing Liu", operation: "companyUser." }) { edges { node { operation account } } } }',
+      {},
+      { token: admin },
     );
     expect(g.body.data?.operationLogs.edges.length).toBe(res.body.data.rows);
     const none = await rest<Paged<unknown>>(t, '/api/admin/sys/operate/log/listSysOperateLogByPage.htm', { json: { condition: { userName: '不存在的人' } }, token: admin });

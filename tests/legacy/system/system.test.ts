@@ -4,19 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, loginRest, rest, uniqueAddress, type TestApp } from '../../helpers/app.ts';
-import {
-  CHANGE_PWD,
-  loginData,
-  LOGOUT,
-  OPERATION_LOGS,
-  postLogin,
-  REFRESH,
-  TIME_ZONES,
-  UPDATE_STATE,
-  wallClock,
-  type LogRow,
-  type Paged,
-} from '../support.ts';
+import { CHANGE_PWD, loginData, LOGOUT, OPERATION_LOGS, postLogin, REFRESH, TIME_ZONES, UPDATE_STATE, wallClock, type LogRow, type Paged } from '../support.ts';
 
 let t: TestApp;
 
@@ -54,7 +42,10 @@ describe('listSysTimeZone', () => {
     expect(shanghai?.enName).not.toMatch(CJK);
     expect(shanghai?.enName).toContain('Shanghai');
     for (const name of ['America/New_York', 'Europe/London', 'Asia/Hong_Kong', 'UTC']) {
-      expect(zones.map((z) => z.name), name).toContain(name);
+      expect(
+        zones.map((z) => z.name),
+        name,
+      ).toContain(name);
     }
   });
 
@@ -109,9 +100,7 @@ describe('listSysOperateLogByPage', () => {
   });
 
   it('walks pages 2 and 3 without overlap, and answers an empty page past the end', async () => {
-    const pages = await Promise.all(
-      [1, 2, 3, 4].map((currentPage) => listLogs(admin, { pageResult: { currentPage, pageSize: 20 }, condition: { operation: 'test.paging' } })),
-    );
+    const pages = await Promise.all([1, 2, 3, 4].map((currentPage) => listLogs(admin, { pageResult: { currentPage, pageSize: 20 }, condition: { operation: 'test.paging' } })));
     const [p1, p2, p3, p4] = pages.map((p) => p.body.data);
     expect(p2).toMatchObject({ currentPage: 2, pageSize: 20, rows: PAGING_ROWS });
     expect(p2?.resultList).toHaveLength(20);
@@ -142,7 +131,10 @@ describe('listSysOperateLogByPage', () => {
     });
     expect(res.body.status).toBe('success');
     const times = res.body.data.resultList.map((r) => r.createTime);
-    expect(times.every((s) => s >= '2026-10-01 08:10:00' && s <= '2026-10-01 08:20:00'), times.join(', ')).toBe(true);
+    expect(
+      times.every((s) => s >= '2026-10-01 08:10:00' && s <= '2026-10-01 08:20:00'),
+      times.join(', '),
+    ).toBe(true);
     expect(res.body.data.rows).toBe(11);
   });
 

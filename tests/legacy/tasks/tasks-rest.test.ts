@@ -38,8 +38,17 @@ async function call<T = any>(path: string, token: string, json: unknown = {}, he
 
 /** The old client's save payload for a new task. */
 const newTaskPayload = (extra: Record<string, unknown> = {}) => ({
-  taskSource: 2, designeeId: ids.consultant, projectId: us, projectName: '2027 美高申请季', id: '', taskType: 1, priority: 3,
-  taskTitle: `REST 任务 ${Math.random().toString(36).slice(2, 8)}`, taskContent: '<p>内容</p>', skillStackId: -1, ...extra,
+  taskSource: 2,
+  designeeId: ids.consultant,
+  projectId: us,
+  projectName: '2027 美高申请季',
+  id: '',
+  taskType: 1,
+  priority: 3,
+  taskTitle: `REST 任务 ${Math.random().toString(36).slice(2, 8)}`,
+  taskContent: '<p>内容</p>',
+  skillStackId: -1,
+  ...extra,
 });
 
 async function newTask(extra: Record<string, unknown> = {}, token = tok.manager!): Promise<number> {
@@ -55,8 +64,19 @@ describe('save', () => {
     const id = Number(res.body.message);
     expect(Number.isInteger(id) && id > 0).toBe(true);
     expect(res.body.data).toMatchObject({
-      id, taskTitle: '准备面试材料', state: 1, priority: 3, taskType: 1, taskSource: 2, skillStackId: -1, projectId: us,
-      assigneeId: ids.manager, assigneeName: '刘婧', designeeId: ids.consultant, designeeName: '张晓雯', userId: ids.manager,
+      id,
+      taskTitle: '准备面试材料',
+      state: 1,
+      priority: 3,
+      taskType: 1,
+      taskSource: 2,
+      skillStackId: -1,
+      projectId: us,
+      assigneeId: ids.manager,
+      assigneeName: '刘婧',
+      designeeId: ids.consultant,
+      designeeName: '张晓雯',
+      userId: ids.manager,
     });
     expect(res.body.data.createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
@@ -93,7 +113,7 @@ describe('save', () => {
     expect(ok.body).toMatchObject({ status: 'success', message: String(id), data: { taskTitle: '改了', priority: 1 } });
   });
 
-  it('a save with logTime is the daily report: 20:00 of a missed day, in the caller\'s zone', async () => {
+  it("a save with logTime is the daily report: 20:00 of a missed day, in the caller's zone", async () => {
     const id = await newTask();
     await t.db.workTask.update({ where: { id }, data: { createdAt: new Date(Date.now() - 9 * 86_400_000) } });
     const detail = await call(`${P}/detail.htm`, tok.consultant!, { id });
@@ -115,9 +135,7 @@ describe('detail, logs, lists', () => {
     const res = await call(`${P}/detail.htm`, tok.consultant!, { id: seeded.id });
     expect(res.body.status).toBe('success');
     expect(res.body.data).toMatchObject({ id: seeded.id, taskTitle: seeded.title, state: 1, priority: 2, skillStackId: 1, skillStackName: '文书写作 Essay writing' });
-    expect(res.body.data.taskAdditionList).toEqual([
-      expect.objectContaining({ workTaskId: seeded.id, contentAddition: expect.stringContaining('面试方式'), userName: '刘婧' }),
-    ]);
+    expect(res.body.data.taskAdditionList).toEqual([expect.objectContaining({ workTaskId: seeded.id, contentAddition: expect.stringContaining('面试方式'), userName: '刘婧' })]);
     expect(Array.isArray(res.body.data.notLogTaskDailyList)).toBe(true);
     const logs = await call(`${P}/log/list.htm`, tok.consultant!, { id: seeded.id });
     const notes = logs.body.data.taskLogs.map((l: any) => l.logNote);
@@ -141,7 +159,7 @@ describe('detail, logs, lists', () => {
     expect(bad.body.status).toBe('error');
   });
 
-  it('getStatisticByToDay answers the caller\'s counts', async () => {
+  it("getStatisticByToDay answers the caller's counts", async () => {
     const res = await call(`${P}/getStatisticByToDay.htm`, tok.consultant!, {});
     expect(res.body.data).toMatchObject({ todo: expect.any(Number), paused: 1, waiting: 1 });
     expect(res.body.data.day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -220,7 +238,7 @@ describe('changes', () => {
 });
 
 describe('visibility by id on the legacy door', () => {
-  it('a consultant can neither read nor change another consultant\'s task', async () => {
+  it("a consultant can neither read nor change another consultant's task", async () => {
     const hidden = await taskByTitle(t, '修订英国学校文书模板');
     const id = hidden.id;
     const attempts: Array<[string, unknown]> = [
@@ -250,16 +268,28 @@ describe('both doors answer the same facts', () => {
   it('REST detail and GraphQL node agree on a task', async () => {
     const seeded = await taskByTitle(t, '准备 TJ 期中测试卷');
     const r = (await call(`${P}/detail.htm`, tok.consultant!, { id: seeded.id })).body.data;
-    const g = await gql<any>(t, `query($id: ID!) { node(id: $id) { ... on Task {
+    const g = await gql<any>(
+      t,
+      `query($id: ID!) { node(id: $id) { ... on Task {
       databaseId title content state priority type progress project { databaseId name } assigner { databaseId name } executor { databaseId name }
-      additions { databaseId } logs(first: 50) { edges { node { logNote complaint reportDaily } } } } } }`, { id: gid('Task', seeded.id) }, { token: tok.consultant });
+      additions { databaseId } logs(first: 50) { edges { node { logNote complaint reportDaily } } } } } }`,
+      { id: gid('Task', seeded.id) },
+      { token: tok.consultant },
+    );
     const n = g.body.data.node;
     const STATES = ['UNASSIGNED', 'INCOMPLETE', 'COMPLETE', 'ABANDONED', 'PAUSED', 'WAITING'];
     const PRIORITIES = ['', 'URGENT', 'HIGH', 'MEDIUM', 'LOW'];
     expect(n).toMatchObject({
-      databaseId: r.id, title: r.taskTitle, content: r.taskContent, state: STATES[r.state], priority: PRIORITIES[r.priority], progress: r.progress,
-      project: { databaseId: r.projectId, name: r.projectName }, assigner: { databaseId: r.assigneeId, name: r.assigneeName },
-      executor: { databaseId: r.designeeId, name: r.designeeName }, type: r.taskType === 2 ? 'BUG' : 'NEW_TASK',
+      databaseId: r.id,
+      title: r.taskTitle,
+      content: r.taskContent,
+      state: STATES[r.state],
+      priority: PRIORITIES[r.priority],
+      progress: r.progress,
+      project: { databaseId: r.projectId, name: r.projectName },
+      assigner: { databaseId: r.assigneeId, name: r.assigneeName },
+      executor: { databaseId: r.designeeId, name: r.designeeName },
+      type: r.taskType === 2 ? 'BUG' : 'NEW_TASK',
     });
     expect(n.additions.map((a: any) => a.databaseId)).toEqual(r.taskAdditionList.map((a: any) => a.id));
     const restLogs = (await call(`${P}/log/list.htm`, tok.consultant!, { id: seeded.id })).body.data.taskLogs;
@@ -272,11 +302,21 @@ describe('both doors answer the same facts', () => {
 
 describe('schedule entries (/work/daily writes)', () => {
   const row = (extra: Record<string, unknown> = {}) => ({
-    createById: ids.consultant, workDate: '2026-12-01', workDate2: '', employeeId: ids.consultant, scheduleType: '', projectId: us,
-    workTime: '', workTaskIds: '', workTimeBegin: '', workTimeEnd: '', workHours: 8, ...extra,
+    createById: ids.consultant,
+    workDate: '2026-12-01',
+    workDate2: '',
+    employeeId: ids.consultant,
+    scheduleType: '',
+    projectId: us,
+    workTime: '',
+    workTaskIds: '',
+    workTimeBegin: '',
+    workTimeEnd: '',
+    workHours: 8,
+    ...extra,
   });
 
-  it('save: hours required (请填写工时) and a number; defaults 09:00–18:30 and regular in the employee\'s zone', async () => {
+  it("save: hours required (请填写工时) and a number; defaults 09:00–18:30 and regular in the employee's zone", async () => {
     expect((await call(`${D}/save.htm`, tok.consultant!, { workDailyList: [row({ workHours: '' })] })).body).toMatchObject({ status: 'error', message: '请填写工时' });
     expect((await call(`${D}/save.htm`, tok['yang.fan']!, { workDailyList: [row({ employeeId: '', workHours: null })] })).body.message).toBe('Please enter the hours');
     expect((await call(`${D}/save.htm`, tok.consultant!, { workDailyList: [row({ workHours: '八' })] })).body.message).toBe('工时必须是大于0且不超过24的数字');
@@ -308,7 +348,7 @@ describe('schedule entries (/work/daily writes)', () => {
     expect(await t.db.scheduleEntry.count()).toBe(before);
   });
 
-  it('save: only managers put entries on someone else\'s schedule', async () => {
+  it("save: only managers put entries on someone else's schedule", async () => {
     const res = await call(`${D}/save.htm`, tok.consultant!, { workDailyList: [row({ employeeId: ids.lecturer })] });
     expect(res.body.message).toBe('没有权限为其他人员安排档期');
     const ok = await call(`${D}/save.htm`, tok.manager!, { workDailyList: [row({ employeeId: ids.lecturer })] });
@@ -337,7 +377,7 @@ describe('schedule entries (/work/daily writes)', () => {
     expect((await call(`${D}/deleteWorkTaskFlag.htm`, tok.lecturer!, { id: entryId })).body.message).toBe('数据不存在');
   });
 
-  it('listNotTaskLogDailyTask lists the caller\'s incomplete tasks without today\'s report', async () => {
+  it("listNotTaskLogDailyTask lists the caller's incomplete tasks without today's report", async () => {
     const id = await newTask({ designeeId: ids.lecturer, projectId: tj }, tok.consultant!);
     const before = (await call(`${D}/listNotTaskLogDailyTask.htm`, tok.lecturer!, {})).body.data.map((r: any) => r.id);
     expect(before).toContain(id);

@@ -34,7 +34,10 @@ describe('staff', () => {
     expect((await rest(t, '/api/admin/depart/listAll.htm', { json: {}, token })).body.status).toBe('success');
     const partnerId = await idOf('partner');
     const g = await gql<{ deactivateStaff: { user: { state: string } } }>(
-      t, 'mutation($i: StaffStateInput!) { deactivateStaff(input: $i) { ... on StaffStatePayload { user { state } } } }', { i: { userId: gid('User', partnerId) } }, { token: manager },
+      t,
+      'mutation($i: StaffStateInput!) { deactivateStaff(input: $i) { ... on StaffStatePayload { user { state } } } }',
+      { i: { userId: gid('User', partnerId) } },
+      { token: manager },
     );
     expect(g.body.data?.deactivateStaff.user.state).toBe('DEACTIVATED');
     expect((await rest(t, '/api/admin/depart/listAll.htm', { json: {}, token })).body.status).toBe('needUserLogin');
@@ -72,7 +75,7 @@ describe('staff', () => {
     expect(dup.body).toMatchObject({ status: 'error', message: '手机号已存在' });
   });
 
-  it('hands a consultant\'s students to another consultant', async () => {
+  it("hands a consultant's students to another consultant", async () => {
     const from = await idOf('xu.jing');
     const to = await idOf('lin.xiao');
     const before = await t.db.user.count({ where: { consultantId: from } });
@@ -107,7 +110,10 @@ describe('people lists', () => {
     expect(new Set(first.map((p) => p.id))).toEqual(new Set([...online, callerId]));
     expect(list.body.data.resultList[3]!.isOnline).toBe(false);
     const g = await gql<{ people: { totalCount: number; edges: Array<{ node: { databaseId: number; isOnline: boolean } }> } }>(
-      t, '{ people(first: 5, filter: { type: STAFF }) { totalCount edges { node { databaseId isOnline } } } }', {}, { token: manager },
+      t,
+      '{ people(first: 5, filter: { type: STAFF }) { totalCount edges { node { databaseId isOnline } } } }',
+      {},
+      { token: manager },
     );
     expect(g.body.data?.people.edges.map((e) => e.node.databaseId)).toEqual(list.body.data.resultList.map((p) => p.id));
     expect(g.body.data?.people.totalCount).toBe(list.body.data.rows);
@@ -135,7 +141,16 @@ describe('people lists', () => {
     expect(all.body.data.userList.map((p) => p.account)).not.toContain('former.staff');
     // The search mode, at the top level or under condition (the old client nests a.b keys).
     const expected = await t.db.user.findMany({
-      where: { type: 1, state: { not: 3 }, OR: [{ name: { contains: 'song', mode: 'insensitive' } }, { nameEn: { contains: 'song', mode: 'insensitive' } }, { account: { contains: 'song', mode: 'insensitive' } }, { code: { contains: 'song', mode: 'insensitive' } }] },
+      where: {
+        type: 1,
+        state: { not: 3 },
+        OR: [
+          { name: { contains: 'song', mode: 'insensitive' } },
+          { nameEn: { contains: 'song', mode: 'insensitive' } },
+          { account: { contains: 'song', mode: 'insensitive' } },
+          { code: { contains: 'song', mode: 'insensitive' } },
+        ],
+      },
       select: { account: true },
     });
     expect(expected.length).toBeGreaterThan(0);
@@ -162,21 +177,24 @@ describe('people lists', () => {
 });
 
 describe('bad input on writes', () => {
-  itRefusesBadInput(() => ({ t, token: admin }), [
-    ['/api/admin/user/saveUser.htm', { name: '', account: 'x.y' }, 'name不能为空'],
-    ['/api/admin/user/saveUser.htm', { name: '甲', account: 'a b c' }, 'account格式错误'],
-    ['/api/admin/user/saveUser.htm', { name: '甲', account: 'weak.pass', password: 'short' }, '密码长度为8到24位'],
-    ['/api/admin/user/saveUser.htm', { name: '甲', account: 'bad.mail', email: 'not-an-email' }, 'email格式错误'],
-    ['/api/admin/user/saveUser.htm', { name: '甲', account: 'bad.dep', departId: 999999 }, '部门不存在'],
-    ['/api/admin/user/saveUser.htm', { type: 3, name: '学生', parentId: 1 }, '“陈立新”不能作为家长'],
-    ['/api/admin/user/saveUser.htm', { name: 'x'.repeat(101), account: 'long.name' }, 'name不能超过100个字符'],
-    ['/api/admin/user/updateState.htm', { id: 1, state: 9 }, 'state格式错误'],
-    ['/api/admin/user/del.htm', { ids: [] }, 'ids格式错误'],
-    ['/api/admin/user/changeManager.htm', { fromUserId: 3, toUserId: 3 }, '交接双方不能是同一人'],
-    ['/api/admin/user/custom/saveSort.htm', { list: [{ id: 3, sort: -1 }] }, 'items.0.sort格式错误'],
-    ['/api/admin/user/related/saveUserRelated.htm', { userId: 2, consultantId: 3 }, '只有学生可以设置家长、顾问和讲师'],
-    ['/api/admin/auth/account/saveAuthUserAccount.htm', { userId: 3, account: 'admin' }, '账号已存在'],
-  ]);
+  itRefusesBadInput(
+    () => ({ t, token: admin }),
+    [
+      ['/api/admin/user/saveUser.htm', { name: '', account: 'x.y' }, 'name不能为空'],
+      ['/api/admin/user/saveUser.htm', { name: '甲', account: 'a b c' }, 'account格式错误'],
+      ['/api/admin/user/saveUser.htm', { name: '甲', account: 'weak.pass', password: 'short' }, '密码长度为8到24位'],
+      ['/api/admin/user/saveUser.htm', { name: '甲', account: 'bad.mail', email: 'not-an-email' }, 'email格式错误'],
+      ['/api/admin/user/saveUser.htm', { name: '甲', account: 'bad.dep', departId: 999999 }, '部门不存在'],
+      ['/api/admin/user/saveUser.htm', { type: 3, name: '学生', parentId: 1 }, '“陈立新”不能作为家长'],
+      ['/api/admin/user/saveUser.htm', { name: 'x'.repeat(101), account: 'long.name' }, 'name不能超过100个字符'],
+      ['/api/admin/user/updateState.htm', { id: 1, state: 9 }, 'state格式错误'],
+      ['/api/admin/user/del.htm', { ids: [] }, 'ids格式错误'],
+      ['/api/admin/user/changeManager.htm', { fromUserId: 3, toUserId: 3 }, '交接双方不能是同一人'],
+      ['/api/admin/user/custom/saveSort.htm', { list: [{ id: 3, sort: -1 }] }, 'items.0.sort格式错误'],
+      ['/api/admin/user/related/saveUserRelated.htm', { userId: 2, consultantId: 3 }, '只有学生可以设置家长、顾问和讲师'],
+      ['/api/admin/auth/account/saveAuthUserAccount.htm', { userId: 3, account: 'admin' }, '账号已存在'],
+    ],
+  );
 
   it('answers in English for an English caller, through GraphQL as data', async () => {
     const res = await gql<{ createStaff: { __typename: string; code: string; message: string } }>(

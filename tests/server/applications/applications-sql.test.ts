@@ -58,14 +58,16 @@ const PAYLOAD = `${BARE} ... on ApplicationPayload {
 
 async function batch(ids: string[], inquiry: string, selection: string): Promise<{ n: number; data: any }> {
   statements.length = 0;
-  const res = await app.fetch(new Request('http://test.local/graphql', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-token': token, 'x-forwarded-for': '127.0.0.1' },
-    body: JSON.stringify({
-      query: `mutation($input: UpdateApplicationInquiryBatchInput!) { updateApplicationInquiryBatch(input: $input) { ${selection} } }`,
-      variables: { input: { ids, inquiry } },
+  const res = await app.fetch(
+    new Request('http://test.local/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-token': token, 'x-forwarded-for': '127.0.0.1' },
+      body: JSON.stringify({
+        query: `mutation($input: UpdateApplicationInquiryBatchInput!) { updateApplicationInquiryBatch(input: $input) { ${selection} } }`,
+        variables: { input: { ids, inquiry } },
+      }),
     }),
-  }));
+  );
   const body = (await res.json()) as { data?: any; errors?: unknown };
   expect(body.errors).toBeUndefined();
   expect(body.data.updateApplicationInquiryBatch.__typename).toBe('ApplicationPayload');

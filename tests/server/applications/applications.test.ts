@@ -18,14 +18,27 @@ afterAll(async () => {
   await t.close();
 });
 
-const APP_FIELDS = 'id databaseId state stateLabel rejectReason interview interviewAt inquiry thirdInterview submitResult board platform grade deadline orderNum locked progress studentDocState logs { action field fromValue toValue note userName }';
+const APP_FIELDS =
+  'id databaseId state stateLabel rejectReason interview interviewAt inquiry thirdInterview submitResult board platform grade deadline orderNum locked progress studentDocState logs { action field fromValue toValue note userName }';
 const PAYLOAD = `__typename ... on ApplicationPayload { application { ${APP_FIELDS} } applications { databaseId state inquiry interview submitResult } logs { action field fromValue toValue } } ... on Error { code message }`;
 
 type AppPayload = {
   __typename: string;
   code?: string;
   message?: string;
-  application?: { id: string; databaseId: number; state: string; rejectReason: string | null; interview: string; inquiry: string; platform: string | null; locked: boolean; progress: number; deadline: string | null; logs: Array<{ action: string; field: string | null; fromValue: string | null; toValue: string | null; note: string | null; userName: string | null }> };
+  application?: {
+    id: string;
+    databaseId: number;
+    state: string;
+    rejectReason: string | null;
+    interview: string;
+    inquiry: string;
+    platform: string | null;
+    locked: boolean;
+    progress: number;
+    deadline: string | null;
+    logs: Array<{ action: string; field: string | null; fromValue: string | null; toValue: string | null; note: string | null; userName: string | null }>;
+  };
   applications?: Array<{ databaseId: number; state: string; inquiry: string; interview: string; submitResult: string }>;
   logs?: Array<{ action: string; field: string | null; fromValue: string | null; toValue: string | null }>;
 };
@@ -52,8 +65,10 @@ describe('creating applications', () => {
     expect(again).toMatchObject({ __typename: 'RuleError', code: 'SAME_SCHOOL_IN_PROGRESS', message: '该学生已有进行中的Groton School申请' });
 
     const same = await gql<{ sameSchoolInProgress: { databaseId: number } | null }>(
-      t, 'query($a: ID!, $s: ID!) { sameSchoolInProgress(archiveId: $a, schoolId: $s) { databaseId } }',
-      { a: globalId('Archive', a.id), s: globalId('School', await schoolByName(t, 'Groton School')) }, { token: tk.consultant },
+      t,
+      'query($a: ID!, $s: ID!) { sameSchoolInProgress(archiveId: $a, schoolId: $s) { databaseId } }',
+      { a: globalId('Archive', a.id), s: globalId('School', await schoolByName(t, 'Groton School')) },
+      { token: tk.consultant },
     );
     expect(same.body.data?.sameSchoolInProgress?.databaseId).toBe(first.application?.databaseId);
 
@@ -63,9 +78,14 @@ describe('creating applications', () => {
     expect((await newApplication(tk.consultant, a.id, 'Groton School')).__typename).toBe('ApplicationPayload');
   });
 
-  it('takes the school\'s deadline by default and refuses a platform the school does not accept', async () => {
+  it("takes the school's deadline by default and refuses a platform the school does not accept", async () => {
     const schoolId = await schoolByName(t, 'Deerfield Academy');
-    await t.db.schoolPlatform.createMany({ data: [{ schoolId, platform: 1 }, { schoolId, platform: 2 }] });
+    await t.db.schoolPlatform.createMany({
+      data: [
+        { schoolId, platform: 1 },
+        { schoolId, platform: 2 },
+      ],
+    });
     await t.db.schoolDeadline.create({ data: { schoolId, kind: 1, deadline: new Date('2027-01-15T00:00:00Z') } });
     const a = await makeArchive(t, 'consultant');
     const refused = await newApplication(tk.consultant, a.id, 'Deerfield Academy', { platform: 'RAVENNA' });
@@ -115,8 +135,10 @@ describe('the state list', () => {
     const a = await makeArchive(t, 'consultant');
     const app = (await newApplication(tk.consultant, a.id, 'Cate School')).application;
     const res = await gql<Record<string, AppPayload>>(
-      t, `mutation($input: UpdateApplicationStateInput!) { updateApplicationState(input: $input) { ${PAYLOAD} } }`,
-      { input: { id: app?.id, state: 'SCHOOL_REJECTED' } }, { token: tk.consultant, headers: { cookie: 'lang=en' } },
+      t,
+      `mutation($input: UpdateApplicationStateInput!) { updateApplicationState(input: $input) { ${PAYLOAD} } }`,
+      { input: { id: app?.id, state: 'SCHOOL_REJECTED' } },
+      { token: tk.consultant, headers: { cookie: 'lang=en' } },
     );
     // The consultant's stored preference decides (Chinese); a cookie does not override it.
     expect(res.body.data?.updateApplicationState?.message).toBe('请填写拒绝原因');
@@ -175,8 +197,10 @@ describe('progress fields', () => {
       expect((await mutate(tk.consultant, name, { id: app.id, ...input })).code, name).toBe('APPLICATION_LOCKED');
     }
     const doc = await gql<{ saveApplicationDocument: { __typename: string; code?: string } }>(
-      t, 'mutation($i: SaveApplicationDocumentInput!) { saveApplicationDocument(input: $i) { __typename ... on Error { code } } }',
-      { i: { applicationId: app.id, type: 1, name: 'Transcript' } }, { token: tk.consultant },
+      t,
+      'mutation($i: SaveApplicationDocumentInput!) { saveApplicationDocument(input: $i) { __typename ... on Error { code } } }',
+      { i: { applicationId: app.id, type: 1, name: 'Transcript' } },
+      { token: tk.consultant },
     );
     expect(doc.body.data?.saveApplicationDocument.code).toBe('APPLICATION_LOCKED');
     const unlocked = await mutate(tk.manager, 'unlockApplication', { id: app.id });
@@ -212,7 +236,7 @@ describe('batches are atomic', () => {
     expect(ok.logs).toHaveLength(3);
   });
 
-  it('an application of another consultant\'s student in the batch refuses the whole batch', async () => {
+  it("an application of another consultant's student in the batch refuses the whole batch", async () => {
     const mine = await makeArchive(t, 'consultant');
     const theirs = await makeArchive(t, 'wang.fang');
     const a1 = (await newApplication(tk.consultant, mine.id, 'Berkshire School')).application?.id as string;
@@ -224,7 +248,7 @@ describe('batches are atomic', () => {
 });
 
 describe('who may change whose applications', () => {
-  it('a consultant cannot see or change another consultant\'s student\'s applications; the manager and admin can', async () => {
+  it("a consultant cannot see or change another consultant's student's applications; the manager and admin can", async () => {
     const theirs = await makeArchive(t, 'wang.fang');
     const app = (await newApplication(tk.admin, theirs.id, 'Mercersburg Academy')).application as NonNullable<AppPayload['application']>;
     const refused = await mutate(tk.consultant, 'updateApplicationInquiry', { id: app.id, inquiry: 'SENT' });
@@ -245,14 +269,17 @@ describe('who may change whose applications', () => {
     expect((await t.db.application.findUniqueOrThrow({ where: { id: app.databaseId } })).inquiry).toBe(1);
   });
 
-  it('a parent reads the child\'s applications but changes nothing', async () => {
+  it("a parent reads the child's applications but changes nothing", async () => {
     const a = await makeArchive(t, 'consultant');
     const parent = await t.db.user.findFirstOrThrow({ where: { account: 'parent.demo' }, select: { id: true } });
     await t.db.archive.update({ where: { id: a.id }, data: { parentId: parent.id } });
     const app = (await newApplication(tk.consultant, a.id, 'The Hill School')).application as NonNullable<AppPayload['application']>;
     const parentToken = await loginRest(t, { account: 'parent.demo', password: 'Staff#2026' });
     const list = await gql<{ applications: { edges: Array<{ node: { databaseId: number; school: { name: string } } }> } }>(
-      t, '{ applications(first: 50) { edges { node { databaseId school { name } } } } }', {}, { token: parentToken },
+      t,
+      '{ applications(first: 50) { edges { node { databaseId school { name } } } } }',
+      {},
+      { token: parentToken },
     );
     expect(list.body.data?.applications.edges.map((e) => e.node.databaseId)).toContain(app.databaseId);
     expect((await mutate(parentToken, 'updateApplicationInquiry', { id: app.id, inquiry: 'SENT' })).code).toBe('FORBIDDEN');
@@ -264,10 +291,14 @@ describe('documents, SAO documents and tracks', () => {
     const a = await makeArchive(t, 'consultant');
     const app = (await newApplication(tk.consultant, a.id, 'Concord Academy')).application as NonNullable<AppPayload['application']>;
     const save = async (input: Record<string, unknown>) =>
-      (await gql<{ saveApplicationDocument: { __typename: string; code?: string; documents?: Array<{ id: string; state: string; logs: Array<{ fromState: string | null; toState: string }> }> } }>(
-        t, 'mutation($i: SaveApplicationDocumentInput!) { saveApplicationDocument(input: $i) { __typename ... on ApplicationDocumentPayload { documents { id state logs { fromState toState } } } ... on Error { code message } } }',
-        { i: input }, { token: tk.consultant },
-      )).body.data?.saveApplicationDocument;
+      (
+        await gql<{ saveApplicationDocument: { __typename: string; code?: string; documents?: Array<{ id: string; state: string; logs: Array<{ fromState: string | null; toState: string }> }> } }>(
+          t,
+          'mutation($i: SaveApplicationDocumentInput!) { saveApplicationDocument(input: $i) { __typename ... on ApplicationDocumentPayload { documents { id state logs { fromState toState } } } ... on Error { code message } } }',
+          { i: input },
+          { token: tk.consultant },
+        )
+      ).body.data?.saveApplicationDocument;
     const d1 = await save({ applicationId: app.id, type: 1, name: 'Transcript' });
     const d2 = await save({ applicationId: app.id, type: 3, name: 'Essay', state: 'IN_PROGRESS' });
     expect(d1?.documents?.[0]).toMatchObject({ state: 'NOT_STARTED', logs: [{ fromState: null, toState: 'NOT_STARTED' }] });
@@ -276,10 +307,14 @@ describe('documents, SAO documents and tracks', () => {
     expect((await save({ applicationId: app.id, type: 1 }))?.code).toBe('INVALID_INPUT');
 
     const batch = async (ids: string[]) =>
-      (await gql<{ updateApplicationDocumentsState: { __typename: string; code?: string } }>(
-        t, 'mutation($i: UpdateApplicationDocumentsStateInput!) { updateApplicationDocumentsState(input: $i) { __typename ... on Error { code } } }',
-        { i: { ids, state: 'CONFIRMED' } }, { token: tk.consultant },
-      )).body.data?.updateApplicationDocumentsState;
+      (
+        await gql<{ updateApplicationDocumentsState: { __typename: string; code?: string } }>(
+          t,
+          'mutation($i: UpdateApplicationDocumentsStateInput!) { updateApplicationDocumentsState(input: $i) { __typename ... on Error { code } } }',
+          { i: { ids, state: 'CONFIRMED' } },
+          { token: tk.consultant },
+        )
+      ).body.data?.updateApplicationDocumentsState;
     expect((await batch([d1?.documents?.[0]?.id as string, globalId('ApplicationDocument', 999999)]))?.code).toBe('NOT_FOUND');
     expect((await t.db.applicationDocument.findMany({ where: { applicationId: app.databaseId }, select: { state: true }, orderBy: { id: 'asc' } })).map((d) => d.state)).toEqual([2, 1]);
     expect((await batch([d1?.documents?.[0]?.id as string, d2?.documents?.[0]?.id as string]))?.__typename).toBe('ApplicationDocumentPayload');
@@ -290,17 +325,24 @@ describe('documents, SAO documents and tracks', () => {
     const a = await makeArchive(t, 'consultant');
     const app = (await newApplication(tk.consultant, a.id, 'Milton Academy')).application as NonNullable<AppPayload['application']>;
     const sao = await gql<{ saveSaoDocument: { saoDocument?: { databaseId: number; state: string; logs: Array<{ toState: string }> } } }>(
-      t, 'mutation($i: SaveSaoDocumentInput!) { saveSaoDocument(input: $i) { ... on SaoDocumentPayload { saoDocument { databaseId state logs { toState } } } ... on Error { code message } } }',
-      { i: { archiveId: globalId('Archive', a.id), type: 2, name: 'Parent statement', state: 'IN_PROGRESS' } }, { token: tk.consultant },
+      t,
+      'mutation($i: SaveSaoDocumentInput!) { saveSaoDocument(input: $i) { ... on SaoDocumentPayload { saoDocument { databaseId state logs { toState } } } ... on Error { code message } } }',
+      { i: { archiveId: globalId('Archive', a.id), type: 2, name: 'Parent statement', state: 'IN_PROGRESS' } },
+      { token: tk.consultant },
     );
     expect(sao.body.data?.saveSaoDocument.saoDocument).toMatchObject({ state: 'IN_PROGRESS', logs: [{ toState: 'IN_PROGRESS' }] });
     const track = await gql<{ saveProgressTrack: { track?: { day: string; content: string } } }>(
-      t, 'mutation($i: SaveProgressTrackInput!) { saveProgressTrack(input: $i) { ... on ProgressTrackPayload { track { day content } } ... on Error { code message } } }',
-      { i: { applicationId: app.id, type: 2, day: '2026-10-01', content: 'Interview booked' } }, { token: tk.consultant },
+      t,
+      'mutation($i: SaveProgressTrackInput!) { saveProgressTrack(input: $i) { ... on ProgressTrackPayload { track { day content } } ... on Error { code message } } }',
+      { i: { applicationId: app.id, type: 2, day: '2026-10-01', content: 'Interview booked' } },
+      { token: tk.consultant },
     );
     expect(track.body.data?.saveProgressTrack.track).toEqual({ day: '2026-10-01', content: 'Interview booked' });
     const read = await gql<{ node: { tracks: Array<{ content: string }>; dailyUpdates: Array<{ day: string; notes: string[] }> } }>(
-      t, 'query($id: ID!) { node(id: $id) { ... on Application { tracks(type: 2) { content } dailyUpdates { day notes } } } }', { id: app.id }, { token: tk.consultant },
+      t,
+      'query($id: ID!) { node(id: $id) { ... on Application { tracks(type: 2) { content } dailyUpdates { day notes } } } }',
+      { id: app.id },
+      { token: tk.consultant },
     );
     expect(read.body.data?.node.tracks).toEqual([{ content: 'Interview booked' }]);
     expect(read.body.data?.node.dailyUpdates.find((d) => d.day === '2026-10-01')?.notes).toEqual(['Interview booked']);
@@ -308,13 +350,16 @@ describe('documents, SAO documents and tracks', () => {
 });
 
 describe('overall progress', () => {
-  it('lists the caller\'s students with their applications and progress', async () => {
+  it("lists the caller's students with their applications and progress", async () => {
     // Its own student, so that the page is not empty whatever ran before (newest first).
     const mine = await makeArchive(t, 'consultant');
     await newApplication(tk.consultant, mine.id, 'Choate Rosemary Hall');
-    const res = await gql<{ overallProgress: { totalCount: number; edges: Array<{ node: { archiveDatabaseId: number; name: string; progress: number; consultant: { name: string } | null; applications: Array<{ databaseId: number; school: { name: string } }> } }> } }>(
-      t, '{ overallProgress(first: 5) { totalCount edges { node { archiveDatabaseId name progress consultant { name } applications { databaseId school { name } } } } } }', {}, { token: tk.consultant },
-    );
+    const res = await gql<{
+      overallProgress: {
+        totalCount: number;
+        edges: Array<{ node: { archiveDatabaseId: number; name: string; progress: number; consultant: { name: string } | null; applications: Array<{ databaseId: number; school: { name: string } }> } }>;
+      };
+    }>(t, '{ overallProgress(first: 5) { totalCount edges { node { archiveDatabaseId name progress consultant { name } applications { databaseId school { name } } } } } }', {}, { token: tk.consultant });
     expect(res.body.errors).toBeUndefined();
     const nodes = res.body.data?.overallProgress.edges.map((e) => e.node) ?? [];
     expect(nodes.map((n) => n.archiveDatabaseId)).toContain(mine.id);

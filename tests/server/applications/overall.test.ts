@@ -41,7 +41,15 @@ async function view(token: string, vars: Record<string, unknown>): Promise<View>
   return res.body.data?.overallProgress as View;
 }
 
-type LegacyStudent = { archiveId: number; consultantName: string | null; total: number; applying: number; approved: number; progress: number; applicationList: Array<Record<string, unknown> & { id: number; state: number; progress: number }> };
+type LegacyStudent = {
+  archiveId: number;
+  consultantName: string | null;
+  total: number;
+  applying: number;
+  approved: number;
+  progress: number;
+  applicationList: Array<Record<string, unknown> & { id: number; state: number; progress: number }>;
+};
 type LegacyPage = { currentPage: number; pageSize: number; rows: number; resultList: LegacyStudent[] };
 
 async function legacyPage(token: string, body: unknown): Promise<LegacyPage> {
@@ -57,11 +65,31 @@ async function studentWithApplications(consultant: string, n: number, yearOffset
   for (const [i, s] of schools.entries()) {
     await t.db.application.create({
       data: {
-        archiveId: a.id, studentId: a.studentId, schoolId: s.id, year: 2027, state: 1 + ((a.id + i) % 4), rejectReason: i % 2 ? '名额已满' : null,
-        studentDocState: i % 4, interviewDocState: (i + 1) % 4, parentDocState: (i + 2) % 4, recommendDocState: (i + 3) % 4, replenishDocState: i % 3,
-        interview: i % 5, interviewAt: i % 2 ? new Date(Date.UTC(2026, 9, 3 + i, 1 + i, 30, 15, 123)) : null, inquiry: i % 3, thirdInterview: i % 4, submitResult: i % 3,
-        board: i % 3 ? 1 + (i % 2) : null, grade: i % 2 ? 9 : null, deadline: i % 3 ? new Date(Date.UTC(2027, 0, 10 + i)) : null, platform: i % 2 ? 1 + (i % 4) : null,
-        orderNum: n - i, locked: i === 1, lockedAt: i === 1 ? new Date(Date.UTC(2026, 10, 30, 23, 59, 59)) : null, lockedByName: i === 1 ? '刘婧' : null, note: i === 2 ? '备注 <b>' : null,
+        archiveId: a.id,
+        studentId: a.studentId,
+        schoolId: s.id,
+        year: 2027,
+        state: 1 + ((a.id + i) % 4),
+        rejectReason: i % 2 ? '名额已满' : null,
+        studentDocState: i % 4,
+        interviewDocState: (i + 1) % 4,
+        parentDocState: (i + 2) % 4,
+        recommendDocState: (i + 3) % 4,
+        replenishDocState: i % 3,
+        interview: i % 5,
+        interviewAt: i % 2 ? new Date(Date.UTC(2026, 9, 3 + i, 1 + i, 30, 15, 123)) : null,
+        inquiry: i % 3,
+        thirdInterview: i % 4,
+        submitResult: i % 3,
+        board: i % 3 ? 1 + (i % 2) : null,
+        grade: i % 2 ? 9 : null,
+        deadline: i % 3 ? new Date(Date.UTC(2027, 0, 10 + i)) : null,
+        platform: i % 2 ? 1 + (i % 4) : null,
+        orderNum: n - i,
+        locked: i === 1,
+        lockedAt: i === 1 ? new Date(Date.UTC(2026, 10, 30, 23, 59, 59)) : null,
+        lockedByName: i === 1 ? '刘婧' : null,
+        note: i === 2 ? '备注 <b>' : null,
       },
     });
   }
@@ -98,7 +126,9 @@ describe('overall progress on GraphQL', () => {
     expect(apps.some((a) => a.interviewAt === '2026-10-04T02:30:15.123Z')).toBe(true);
     expect(apps.some((a) => a.lockedAt === '2026-11-30T23:59:59.000Z' && a.locked === true && a.lockedByName === '刘婧')).toBe(true);
     expect(apps.some((a) => a.note === '备注 <b>' && a.deadline === '2027-01-12')).toBe(true);
-    const consultants = new Map((await t.db.archive.findMany({ where: { id: { in: students.map((s) => s.archiveDatabaseId) } }, select: { id: true, consultant: { select: { name: true } } } })).map((a) => [a.id, a.consultant?.name ?? null]));
+    const consultants = new Map(
+      (await t.db.archive.findMany({ where: { id: { in: students.map((s) => s.archiveDatabaseId) } }, select: { id: true, consultant: { select: { name: true } } } })).map((a) => [a.id, a.consultant?.name ?? null]),
+    );
     for (const s of students) {
       expect(s.consultant?.name ?? null).toBe(consultants.get(s.archiveDatabaseId));
       // Applications by order number, then id; the student's progress is their average.
@@ -159,7 +189,7 @@ describe('overall progress on GraphQL', () => {
 });
 
 describe('overall progress on the legacy door', () => {
-  it('answers each application exactly as getById does, with date-times in the caller\'s zone', async () => {
+  it("answers each application exactly as getById does, with date-times in the caller's zone", async () => {
     const page = await legacyPage(nyToken, { pageResult: { currentPage: 1, pageSize: 50 } });
     const expected = await consultedWithApplications('yang.fan');
     expect(page.rows).toBe(expected.length);

@@ -12,7 +12,10 @@ const CASES: Case[] = [
   {
     name: 'delete an archive module',
     permission: 'archiveModule.edit',
-    gql: async () => ({ query: m('deleteArchiveModule', 'DeleteArchiveModuleInput'), variables: { input: { moduleId: globalId('ArchiveModule', (await t.db.archiveModule.create({ data: { code: `m${next()}`, name: 'm', nameEn: 'm' } })).id) } } }),
+    gql: async () => ({
+      query: m('deleteArchiveModule', 'DeleteArchiveModuleInput'),
+      variables: { input: { moduleId: globalId('ArchiveModule', (await t.db.archiveModule.create({ data: { code: `m${next()}`, name: 'm', nameEn: 'm' } })).id) } },
+    }),
     rest: async () => ({ path: '/api/admin/fs/archive/module/del.htm', method: 'GET', query: { id: (await t.db.archiveModule.create({ data: { code: `m${next()}`, name: 'm', nameEn: 'm' } })).id } }),
   },
 ];

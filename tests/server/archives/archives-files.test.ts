@@ -65,7 +65,13 @@ describe('uploads', () => {
     const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 1)]);
     const res = await restUpload(t, r.consultant!, '/archive/uploadEduAttachment', { objectId: educationId }, { bytes: exe, name: 'transcript.pdf', type: 'application/pdf' });
     expect(res.body).toMatchObject({ status: 'error', message: expect.stringContaining('文件类型不允许') });
-    const html = await restUpload(t, r.consultant!, '/eventRewards/uploadAttachment', { objectId: awardId, sort: 1 }, { bytes: Buffer.from('<html><script>alert(1)</script></html>'), name: 'award.png', type: 'image/png' });
+    const html = await restUpload(
+      t,
+      r.consultant!,
+      '/eventRewards/uploadAttachment',
+      { objectId: awardId, sort: 1 },
+      { bytes: Buffer.from('<html><script>alert(1)</script></html>'), name: 'award.png', type: 'image/png' },
+    );
     expect(html.body.status).toBe('error');
     // Awards take pdf and images, not Word documents (education does).
     const docx = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(100)]);
@@ -81,13 +87,25 @@ describe('uploads', () => {
     expect(none.body).toMatchObject({ status: 'error', message: '请选择要上传的文件' });
   });
 
-  it('refuses files over the kind\'s limit (education and awards 10 MB, multimedia 20 MB)', async () => {
+  it("refuses files over the kind's limit (education and awards 10 MB, multimedia 20 MB)", async () => {
     const big = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)]);
     const edu = await restUpload(t, r.consultant!, '/archive/uploadEduAttachment', { objectId: educationId }, { bytes: big, name: 'big.png' });
     expect(edu.body).toMatchObject({ status: 'error', message: '文件大小超出限制（最大10MB）' });
-    const media = await gqlUpload(t, g.consultant!, `mutation($input: UploadArchiveFileInput!) { uploadArchiveFile(input: $input) { __typename ... on ArchiveFilePayload { file { kind size } } ... on Error { code message } } }`, { objectId: gid('ArchiveMultimedia', multimediaId) }, { bytes: big, name: 'big.png' });
+    const media = await gqlUpload(
+      t,
+      g.consultant!,
+      `mutation($input: UploadArchiveFileInput!) { uploadArchiveFile(input: $input) { __typename ... on ArchiveFilePayload { file { kind size } } ... on Error { code message } } }`,
+      { objectId: gid('ArchiveMultimedia', multimediaId) },
+      { bytes: big, name: 'big.png' },
+    );
     expect(media.body.data?.uploadArchiveFile).toMatchObject({ __typename: 'ArchiveFilePayload', file: { kind: 'MULTIMEDIA', size: big.length } });
-    const tooBig = await gqlUpload(t, g.consultant!, `mutation($input: UploadArchiveFileInput!) { uploadArchiveFile(input: $input) { __typename ... on Error { code message } } }`, { objectId: gid('ArchiveMultimedia', multimediaId) }, { bytes: Buffer.concat([PNG, Buffer.alloc(20 * 1024 * 1024)]), name: 'huge.png' });
+    const tooBig = await gqlUpload(
+      t,
+      g.consultant!,
+      `mutation($input: UploadArchiveFileInput!) { uploadArchiveFile(input: $input) { __typename ... on Error { code message } } }`,
+      { objectId: gid('ArchiveMultimedia', multimediaId) },
+      { bytes: Buffer.concat([PNG, Buffer.alloc(20 * 1024 * 1024)]), name: 'huge.png' },
+    );
     expect(tooBig.body.data?.uploadArchiveFile).toMatchObject({ code: 'UPLOAD_TOO_LARGE', message: '文件大小超出限制（最大20MB）' });
   });
 

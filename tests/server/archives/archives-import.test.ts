@@ -91,8 +91,17 @@ describe('import', () => {
   it('answers row errors in English through GraphQL, as a typed error', async () => {
     await t.db.user.update({ where: { account: 'admin' }, data: { language: 1 } });
     try {
-      const file = await workbook([['', '', '', '', '', '', '', '', '', '', '', '', '', '', 'Mum', 'aunt', '', '', '']], HEADER.map((h, i) => (i < 2 ? ['Surname', 'Given name'][i]! : h)));
-      const res = await gqlUpload(t, g.admin!, `mutation($input: ImportArchivesInput!) { importArchives(input: $input) { __typename ... on ArchiveImportError { code message rows { row column message } } } }`, {}, { bytes: file, name: 'en.xlsx' });
+      const file = await workbook(
+        [['', '', '', '', '', '', '', '', '', '', '', '', '', '', 'Mum', 'aunt', '', '', '']],
+        HEADER.map((h, i) => (i < 2 ? ['Surname', 'Given name'][i]! : h)),
+      );
+      const res = await gqlUpload(
+        t,
+        g.admin!,
+        `mutation($input: ImportArchivesInput!) { importArchives(input: $input) { __typename ... on ArchiveImportError { code message rows { row column message } } } }`,
+        {},
+        { bytes: file, name: 'en.xlsx' },
+      );
       expect(res.body.data?.importArchives).toMatchObject({
         __typename: 'ArchiveImportError',
         code: 'IMPORT_ROWS_INVALID',

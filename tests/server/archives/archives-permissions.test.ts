@@ -137,7 +137,7 @@ describe('editing the bio', () => {
 });
 
 describe('rows each role sees', () => {
-  it('consultants see only archives they consult or act for; managers their departments\'; partners none', async () => {
+  it("consultants see only archives they consult or act for; managers their departments'; partners none", async () => {
     const consultant = await idOf(t, 'consultant');
     const list = await run(t, g.consultant!, `{ archives(first: 500) { totalCount edges { node { consultant { databaseId } actingConsultant { databaseId } } } } }`);
     expect(list.archives.totalCount).toBeGreaterThan(0);
@@ -161,21 +161,32 @@ describe('rows each role sees', () => {
     let grew = true;
     while (grew) {
       grew = false;
-      for (const d of departments) if (d.parentId && mine.has(d.parentId) && !mine.has(d.id)) {
-        mine.add(d.id);
-        grew = true;
-      }
+      for (const d of departments)
+        if (d.parentId && mine.has(d.parentId) && !mine.has(d.id)) {
+          mine.add(d.id);
+          grew = true;
+        }
     }
     const inScope = { in: [...mine] };
     const expected = await t.db.archive.count({
-      where: { deletedAt: null, OR: [{ consultant: { departmentId: inScope } }, { actingConsultant: { departmentId: inScope } }, { sales: { departmentId: inScope } }, { consultantId: lin.id }, { actingConsultantId: lin.id }, { consultantId: null, actingConsultantId: null }] },
+      where: {
+        deletedAt: null,
+        OR: [
+          { consultant: { departmentId: inScope } },
+          { actingConsultant: { departmentId: inScope } },
+          { sales: { departmentId: inScope } },
+          { consultantId: lin.id },
+          { actingConsultantId: lin.id },
+          { consultantId: null, actingConsultantId: null },
+        ],
+      },
     });
     const seen = await run(t, token, `{ archives(first: 1) { totalCount } }`);
     expect(seen.archives.totalCount).toBe(expected);
     expect(expected).toBeLessThan(await t.db.archive.count({ where: { deletedAt: null } }));
   });
 
-  it('parents and students never read any archive, not even their own family\'s', async () => {
+  it("parents and students never read any archive, not even their own family's", async () => {
     const child = await t.db.user.findUniqueOrThrow({ where: { account: 'student.demo' }, include: { archive: true } });
     expect(child.archive).not.toBeNull();
     for (const role of ['parent.demo', 'student.demo'] as const) {
@@ -200,11 +211,16 @@ describe('rows each role sees', () => {
 describe('masking in every section and the access log', () => {
   it('family members, accounts and cards are masked for sales and in clear for the consultant', async () => {
     const a = archives.open;
-    const rows = await run(t, g.admin!, `mutation($a: ID!) {
+    const rows = await run(
+      t,
+      g.admin!,
+      `mutation($a: ID!) {
       f: saveArchiveFamilyMembers(input: {archiveId: $a, rows: [{kind: 1, relation: 2, name: "王芳", phone: "13900001111", email: "mum@example.net", birthday: "1980-03-04"}]}) { __typename }
       c: saveArchiveCards(input: {archiveId: $a, rows: [{holderName: "Fang Wang", last4: "4242", billingAddress: "上海市浦东新区世纪大道100号"}]}) { __typename }
       x: saveArchiveApplicationAccounts(input: {archiveId: $a, rows: [{platform: 1, account: "li.xiaoyu", password: "Secret#123"}]}) { __typename }
-    }`, { a: a.gid });
+    }`,
+      { a: a.gid },
+    );
     expect(rows).toEqual({ f: { __typename: 'SaveArchiveSectionPayload' }, c: { __typename: 'SaveArchiveSectionPayload' }, x: { __typename: 'SaveArchiveSectionPayload' } });
     await t.db.archiveAccessLog.deleteMany({});
     const q = `query($id: ID!) { node(id: $id) { ... on Archive { familyMembers { phone email birthday } cards { last4 billingAddress } applicationAccounts { account password } } } }`;

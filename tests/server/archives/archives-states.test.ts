@@ -21,8 +21,7 @@ afterAll(async () => {
 });
 
 const RESULT = `__typename ... on ArchivePayload { archive { databaseId status locked applyingStatus } } ... on Error { code message }`;
-const act = async (token: string, name: string, id: string) =>
-  (await run<Record<string, any>>(t, token, `mutation($id: ID!) { ${name}(input: {id: $id}) { ${RESULT} } }`, { id }))[name];
+const act = async (token: string, name: string, id: string) => (await run<Record<string, any>>(t, token, `mutation($id: ID!) { ${name}(input: {id: $id}) { ${RESULT} } }`, { id }))[name];
 
 describe('archive status transitions (GraphQL)', () => {
   it('walks unpublished → published → suspended → published → archived → published', async () => {

@@ -47,7 +47,7 @@ async function saveRows(section: string, archiveGid: string, rows: unknown[]) {
   return res[name] as { __typename: string; message?: string; code?: string };
 }
 
-describe('the spec\'s archive rules', () => {
+describe("the spec's archive rules", () => {
   it('a name needs surname and given name, or pinyin surname and pinyin given name (请填写学员姓和名，或拼音姓和拼音名)', async () => {
     const before = await t.db.archive.count();
     expect(await inBothLanguages(async () => (await create({ grade: 8 })).message)).toEqual([
@@ -69,10 +69,7 @@ describe('the spec\'s archive rules', () => {
 
   it('a parent needs the relation (请选择与学员关系); a sibling does not', async () => {
     const a = await newArchive(t, g);
-    expect(await inBothLanguages(async () => (await saveRows('familyMembers', a.gid, [{ kind: 1, name: '王伟' }])).message)).toEqual([
-      '请选择与学员关系',
-      'Please choose the relation to the student',
-    ]);
+    expect(await inBothLanguages(async () => (await saveRows('familyMembers', a.gid, [{ kind: 1, name: '王伟' }])).message)).toEqual(['请选择与学员关系', 'Please choose the relation to the student']);
     expect((await saveRows('familyMembers', a.gid, [{ kind: 2, name: '李娜' }])).message).toBe('请选择与学员关系');
     expect((await saveRows('familyMembers', a.gid, [{ kind: 3, name: '王小北' }])).__typename).toBe('SaveArchiveSectionPayload');
     expect(await t.db.archiveFamilyMember.count({ where: { archiveId: a.id } })).toBe(1);
@@ -80,9 +77,10 @@ describe('the spec\'s archive rules', () => {
 
   it('e-mail addresses are checked everywhere (请输入正确的邮箱格式)', async () => {
     const a = await newArchive(t, g);
-    expect(
-      await inBothLanguages(async () => (await run(t, g, `mutation($a: ID!) { saveArchiveBio(input: {archiveId: $a, email: "kid@"}) { ${OUT} } }`, { a: a.gid })).saveArchiveBio.message),
-    ).toEqual(['请输入正确的邮箱格式', 'Please enter a valid e-mail address']);
+    expect(await inBothLanguages(async () => (await run(t, g, `mutation($a: ID!) { saveArchiveBio(input: {archiveId: $a, email: "kid@"}) { ${OUT} } }`, { a: a.gid })).saveArchiveBio.message)).toEqual([
+      '请输入正确的邮箱格式',
+      'Please enter a valid e-mail address',
+    ]);
     expect((await saveRows('familyMembers', a.gid, [{ kind: 1, relation: 1, email: 'dad at example.com' }])).message).toBe('请输入正确的邮箱格式');
     expect((await saveRows('recommenders', a.gid, [{ type: 2, email: 'teacher@' }])).message).toBe('请输入正确的邮箱格式');
     expect((await saveRows('applicationAccounts', a.gid, [{ platform: 1, email: 'x' }])).message).toBe('请输入正确的邮箱格式');
@@ -123,7 +121,9 @@ describe('links (addConsultant and the forms)', () => {
     expect(await inBothLanguages(async () => (await create({ studentId: gid('User', ids['student.demo']!) })).message)).toEqual([zh, en]);
     expect((await create({ studentId: gid('User', ids.consultant!) })).message).toBe(texts('archive.studentInvalid')[0]);
     const lone = await t.db.user.create({ data: { type: 3, name: '周子轩', nameEn: 'Leo Zhou', gender: 1 } });
-    const made = await run(t, g, `mutation($s: ID!) { createArchive(input: {studentId: $s}) { __typename ... on ArchivePayload { archive { name student { databaseId } bio { surName name sex } } } } }`, { s: gid('User', lone.id) });
+    const made = await run(t, g, `mutation($s: ID!) { createArchive(input: {studentId: $s}) { __typename ... on ArchivePayload { archive { name student { databaseId } bio { surName name sex } } } } }`, {
+      s: gid('User', lone.id),
+    });
     expect(made.createArchive.archive).toMatchObject({ name: '周子轩', student: { databaseId: lone.id }, bio: { surName: '周', name: '子轩', sex: 1 } });
   });
 
@@ -156,7 +156,14 @@ describe('section rules', () => {
     expect(project.__typename).toBe('SaveArchiveSectionPayload');
     const otherProject = await t.db.archiveRewardProject.findFirstOrThrow({ where: { archiveId: other.id } });
     expect((await saveRows('awards', a.gid, [{ performName: '比赛', projectId: otherProject.id }])).message).toBe(texts('archive.rewardProjectInvalid')[0]);
-    expect((await saveRows('familyMembers', a.gid, [{ kind: 1, relation: 1, name: '父' }, { kind: 1, relation: 2, name: '母' }])).message).toBe(texts('archive.familyParentTaken')[0]);
+    expect(
+      (
+        await saveRows('familyMembers', a.gid, [
+          { kind: 1, relation: 1, name: '父' },
+          { kind: 1, relation: 2, name: '母' },
+        ])
+      ).message,
+    ).toBe(texts('archive.familyParentTaken')[0]);
     for (const model of ['archiveFamilyMember', 'archiveRecommender', 'archiveRewardProject', 'archiveEducation', 'archiveAward', 'archiveCard', 'archiveMultimedia', 'archiveApplicationAccount'] as const) {
       expect(await (t.db[model] as unknown as { count: (a: unknown) => Promise<number> }).count({ where: { archiveId: a.id } }), model).toBe(0);
     }
@@ -166,7 +173,10 @@ describe('section rules', () => {
     const a = await newArchive(t, g);
     const other = await newArchive(t, g);
     expect((await saveRows('educations', a.gid, [{ school: 'x'.repeat(201) }])).message).toBe('school不能超过200个字符');
-    expect(await inBothLanguages(async () => (await run(t, g, `mutation($a: ID!) { saveArchiveBio(input: {archiveId: $a, sex: 7}) { ${OUT} } }`, { a: a.gid })).saveArchiveBio.message)).toEqual(['sex格式错误', 'sex is not valid']);
+    expect(await inBothLanguages(async () => (await run(t, g, `mutation($a: ID!) { saveArchiveBio(input: {archiveId: $a, sex: 7}) { ${OUT} } }`, { a: a.gid })).saveArchiveBio.message)).toEqual([
+      'sex格式错误',
+      'sex is not valid',
+    ]);
     await saveRows('educations', other.gid, [{ school: '别人的学校' }]);
     const foreign = await t.db.archiveEducation.findFirstOrThrow({ where: { archiveId: other.id } });
     expect((await saveRows('educations', a.gid, [{ id: gid('ArchiveEducation', foreign.id), school: '改' }])).message).toBe(texts('archive.recordNotFound')[0]);

@@ -31,7 +31,14 @@ async function open(archiveGid: string, moduleCodes?: string[]) {
 }
 
 const step = async (token: string, name: 'verifyArchiveModule' | 'reverifyArchiveModule', id: string, note?: string) =>
-  (await run(t, token, `mutation($input: ArchiveVerificationStepInput!) { ${name}(input: $input) { __typename ... on ArchiveVerificationStepPayload { module { status } ${TASK} record { action status note verifier { account } } } ... on Error { code message } } }`, { input: { id, note } }))[name];
+  (
+    await run(
+      t,
+      token,
+      `mutation($input: ArchiveVerificationStepInput!) { ${name}(input: $input) { __typename ... on ArchiveVerificationStepPayload { module { status } ${TASK} record { action status note verifier { account } } } ... on Error { code message } } }`,
+      { input: { id, note } },
+    )
+  )[name];
 
 describe('verification tasks', () => {
   it('goes unverified → verifying → verified, with a record per step', async () => {
@@ -76,7 +83,9 @@ describe('verification tasks', () => {
     const bio = task.verification.modules[0];
     expect((await step(g.manager!, 'verifyArchiveModule', bio.id)).verification.status).toBe('VERIFIED');
     await run(t, g.consultant!, `mutation($a: ID!) { saveArchiveBio(input: {archiveId: $a, passport: "E99990000"}) { __typename } }`, { a: a.gid });
-    const after = await run(t, g.consultant!, `query($id: ID!) { node(id: $id) { ... on ArchiveVerification { status modules { status } records(first: 5) { edges { node { action } } } } } }`, { id: task.verification.id });
+    const after = await run(t, g.consultant!, `query($id: ID!) { node(id: $id) { ... on ArchiveVerification { status modules { status } records(first: 5) { edges { node { action } } } } } }`, {
+      id: task.verification.id,
+    });
     expect(after.node).toMatchObject({ status: 'VERIFYING', modules: [{ status: 'VERIFYING' }] });
     expect(after.node.records.edges[0].node.action).toBe('RESET_BY_EDIT');
   });
@@ -87,7 +96,9 @@ describe('verification tasks', () => {
     const bio = task.verification.modules[0];
     expect((await step(g.manager!, 'verifyArchiveModule', bio.id)).verification.status).toBe('VERIFIED');
     const state = async () => {
-      const q = await run(t, g.consultant!, `query($id: ID!) { node(id: $id) { ... on ArchiveVerification { status modules { status } records(first: 20) { edges { node { action } } } } } }`, { id: task.verification.id });
+      const q = await run(t, g.consultant!, `query($id: ID!) { node(id: $id) { ... on ArchiveVerification { status modules { status } records(first: 20) { edges { node { action } } } } } }`, {
+        id: task.verification.id,
+      });
       return { status: q.node.status, module: q.node.modules[0].status, resets: q.node.records.edges.filter((e: { node: { action: string } }) => e.node.action === 'RESET_BY_EDIT').length };
     };
 
@@ -134,7 +145,7 @@ describe('lists', () => {
     expect(unverified.unverifiedArchives.totalCount).toBe(not.data.rows);
   });
 
-  it('verification writes on the legacy door; others\' tasks stay hidden', async () => {
+  it("verification writes on the legacy door; others' tasks stay hidden", async () => {
     const a = await newArchive(t, g.admin!, { consultantId: gid('User', await idOf(t, 'consultant')) });
     const made = await call(t, r.consultant!, '/archive/examine/save', { json: { archivesId: a.id, moduleCodes: ['survey'] } });
     expect(made.status).toBe('success');

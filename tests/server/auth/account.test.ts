@@ -129,9 +129,7 @@ describe('changePassword', () => {
     expect((await whoAmI(t, current)).id).toBe(id);
     expect((await whoAmI(t, other1)).code).toBe('UNAUTHENTICATED');
     expect((await whoAmI(t, other2)).code).toBe('UNAUTHENTICATED');
-    const refresh = await gql<{ refreshToken: { __typename: string; code?: string } }>(
-      t, 'mutation($t: String!) { refreshToken(input: { token: $t }) { __typename ... on Error { code } } }', { t: expired },
-    );
+    const refresh = await gql<{ refreshToken: { __typename: string; code?: string } }>(t, 'mutation($t: String!) { refreshToken(input: { token: $t }) { __typename ... on Error { code } } }', { t: expired });
     expect(refresh.body.data!.refreshToken).toEqual({ __typename: 'RuleError', code: 'TOKEN_INVALID' });
 
     const hash = await passwordHashOf('lecturer');
@@ -172,9 +170,7 @@ describe('setLanguage', () => {
     const zh = await changePassword(token, { oldPassword: 'Wrong#2026', password: 'Newpass#2027' });
     expect(zh.message).toBe('原密码错误');
 
-    const res = await gql<{ setLanguage: { __typename: string; viewer?: { language: string }; user?: { language: string } } }>(
-      t, SET_LANGUAGE, { language: 'EN' }, { token },
-    );
+    const res = await gql<{ setLanguage: { __typename: string; viewer?: { language: string }; user?: { language: string } } }>(t, SET_LANGUAGE, { language: 'EN' }, { token });
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data!.setLanguage).toEqual({ __typename: 'ViewerPayload', viewer: { language: 'EN' }, user: { language: 'EN' } });
     expect((await t.db.user.findUniqueOrThrow({ where: { id }, select: { language: true } })).language).toBe(1);
@@ -210,7 +206,10 @@ describe('setTimeZone', () => {
     const id = await userId(t, 'manager');
     const token = await loginGql(t, DEMO.manager);
     const res = await gql<{ setTimeZone: { __typename: string; viewer?: { timeZone: { name: string; nameZh: string; nameEn: string } }; user?: { timeZone: string } } }>(
-      t, SET_TIME_ZONE, { zone: 'America/New_York' }, { token },
+      t,
+      SET_TIME_ZONE,
+      { zone: 'America/New_York' },
+      { token },
     );
     expect(res.body.errors).toBeUndefined();
     const payload = res.body.data!.setTimeZone;

@@ -32,11 +32,7 @@ const LOGOUT = `mutation { logout { __typename ... on SuccessPayload { success m
 
 /** What a login writes. A refusal writes none of it; it is only recorded as a FAILURE log row. */
 async function counts() {
-  const [tokens, attempts, logs] = await Promise.all([
-    t.db.accessToken.count(),
-    t.db.loginAttempt.count(),
-    t.db.operationLog.count({ where: { outcome: 'SUCCESS' } }),
-  ]);
+  const [tokens, attempts, logs] = await Promise.all([t.db.accessToken.count(), t.db.loginAttempt.count(), t.db.operationLog.count({ where: { outcome: 'SUCCESS' } })]);
   return { tokens, attempts, logs };
 }
 
@@ -66,9 +62,14 @@ describe('login with account and password', () => {
 
   it('accepts the token as Authorization: Bearer too', async () => {
     const token = await loginGql(t, DEMO.manager);
-    const res = await gql<{ viewer: { user: { account: string } } }>(t, '{ viewer { user { account } } }', {}, {
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const res = await gql<{ viewer: { user: { account: string } } }>(
+      t,
+      '{ viewer { user { account } } }',
+      {},
+      {
+        headers: { authorization: `Bearer ${token}` },
+      },
+    );
     expect(res.body.data?.viewer.user.account).toBe('manager');
   });
 
@@ -419,9 +420,7 @@ describe('deactivating a staff member', () => {
     expect((await whoAmI(t, s2)).id).toBe(targetId);
 
     const id = await globalIdOf(admin, 'ma.chao');
-    const res = await gql<{ deactivateStaff: { __typename: string; user?: { databaseId: number; state: string } } }>(
-      t, DEACTIVATE, { id }, { token: admin },
-    );
+    const res = await gql<{ deactivateStaff: { __typename: string; user?: { databaseId: number; state: string } } }>(t, DEACTIVATE, { id }, { token: admin });
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data!.deactivateStaff).toEqual({ __typename: 'StaffStatePayload', user: { databaseId: targetId, state: 'DEACTIVATED' } });
 
@@ -450,9 +449,7 @@ describe('deactivating a staff member', () => {
     const victim = await loginGql(t, { account: 'xu.jing', password: 'Staff#2026' });
     const id = await globalIdOf(admin, 'xu.jing');
 
-    const res = await gql<{ deactivateStaff: { __typename: string; code?: string; message?: string } | null }>(
-      t, DEACTIVATE, { id }, { token: consultant },
-    );
+    const res = await gql<{ deactivateStaff: { __typename: string; code?: string; message?: string } | null }>(t, DEACTIVATE, { id }, { token: consultant });
     const typed = res.body.data?.deactivateStaff;
     const refusal = typed?.code ?? res.body.errors?.[0]?.extensions?.code;
     expect(refusal).toBe('FORBIDDEN');

@@ -64,7 +64,10 @@ describe('viewer', () => {
   it('gives each demo user their own role', async () => {
     for (const role of ['manager', 'consultant', 'lecturer', 'sales', 'partner'] as const) {
       const res = await gql<{ viewer: { roles: Array<{ code: string }> } }>(t, '{ viewer { roles { code } } }', {}, { token: tokens[role] });
-      expect(res.body.data!.viewer.roles.map((r) => r.code), role).toEqual([role]);
+      expect(
+        res.body.data!.viewer.roles.map((r) => r.code),
+        role,
+      ).toEqual([role]);
     }
   });
 
@@ -159,14 +162,15 @@ describe('node(id:)', () => {
     const consultantId = await userId(t, 'consultant');
     // The id as the server hands it out.
     const list = await gql<{ users: { edges: Array<{ node: { id: string; databaseId: number } }> } }>(
-      t, '{ users(first: 5, filter: { search: "consultant" }) { edges { node { id databaseId } } } }', {}, { token: tokens.admin },
+      t,
+      '{ users(first: 5, filter: { search: "consultant" }) { edges { node { id databaseId } } } }',
+      {},
+      { token: tokens.admin },
     );
     const id = list.body.data!.users.edges.find((e) => e.node.databaseId === consultantId)!.node.id;
     expect(id).toBe(globalId('User', consultantId));
 
-    const res = await gql<{ node: { __typename: string; id: string; databaseId: number; name: string; account: string; type: string } }>(
-      t, NODE, { id }, { token: tokens.manager },
-    );
+    const res = await gql<{ node: { __typename: string; id: string; databaseId: number; name: string; account: string; type: string } }>(t, NODE, { id }, { token: tokens.manager });
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data!.node).toMatchObject({ __typename: 'User', id, databaseId: consultantId, account: 'consultant', name: '张晓雯', type: 'STAFF' });
   });
@@ -198,13 +202,9 @@ describe('node(id:)', () => {
   });
 
   it('does not let a partner list students either', async () => {
-    const res = await gql<{ users: { edges: Array<{ node: { type: string } }> } }>(
-      t, '{ users(first: 100, filter: { type: STUDENT }) { edges { node { type name } } } }', {}, { token: tokens.partner },
-    );
+    const res = await gql<{ users: { edges: Array<{ node: { type: string } }> } }>(t, '{ users(first: 100, filter: { type: STUDENT }) { edges { node { type name } } } }', {}, { token: tokens.partner });
     expect(res.body.data?.users.edges ?? []).toEqual([]);
-    const all = await gql<{ users: { edges: Array<{ node: { type: string } }> } }>(
-      t, '{ users(first: 100) { edges { node { type } } } }', {}, { token: tokens.partner },
-    );
+    const all = await gql<{ users: { edges: Array<{ node: { type: string } }> } }>(t, '{ users(first: 100) { edges { node { type } } } }', {}, { token: tokens.partner });
     expect(all.body.errors).toBeUndefined();
     expect(all.body.data!.users.edges.length).toBeGreaterThan(0);
     expect(all.body.data!.users.edges.every((e) => e.node.type === 'STAFF')).toBe(true);
@@ -250,9 +250,7 @@ describe('personal data of minors', () => {
   });
 
   async function personal(token: string) {
-    const res = await gql<{ node: { databaseId: number; name: string; email: string | null; mobile: string | null; birthday: string | null } }>(
-      t, PERSON, { id: globalId('User', student.id) }, { token },
-    );
+    const res = await gql<{ node: { databaseId: number; name: string; email: string | null; mobile: string | null; birthday: string | null } }>(t, PERSON, { id: globalId('User', student.id) }, { token });
     expect(res.body.errors).toBeUndefined();
     return res.body.data!.node;
   }
@@ -292,12 +290,7 @@ describe('personal data of minors', () => {
     const lecturerId = await userId(t, 'lecturer');
     const res = await gql<{
       users: { edges: Array<{ node: { databaseId: number; email: string | null; mobile: string | null; birthday: string | null; lecturer: { databaseId: number } | null; consultant: { databaseId: number } | null } }> };
-    }>(
-      t,
-      '{ users(first: 100, filter: { type: STUDENT }) { edges { node { databaseId email mobile birthday lecturer { databaseId } consultant { databaseId } } } } }',
-      {},
-      { token: tokens.lecturer },
-    );
+    }>(t, '{ users(first: 100, filter: { type: STUDENT }) { edges { node { databaseId email mobile birthday lecturer { databaseId } consultant { databaseId } } } } }', {}, { token: tokens.lecturer });
     expect(res.body.errors).toBeUndefined();
     const edges = res.body.data!.users.edges;
     expect(edges.length).toBeGreaterThan(0);
@@ -311,9 +304,7 @@ describe('personal data of minors', () => {
 
   it("hides a parent's personal data from staff who are not the family's admin or manager", async () => {
     const parent = await t.db.user.findFirstOrThrow({ where: { type: 2, email: { not: null } } });
-    const res = await gql<{ node: { email: string | null; mobile: string | null } }>(
-      t, 'query($id: ID!) { node(id: $id) { ... on User { email mobile } } }', { id: globalId('User', parent.id) }, { token: tokens.sales },
-    );
+    const res = await gql<{ node: { email: string | null; mobile: string | null } }>(t, 'query($id: ID!) { node(id: $id) { ... on User { email mobile } } }', { id: globalId('User', parent.id) }, { token: tokens.sales });
     expect(res.body.data!.node).toEqual({ email: null, mobile: null });
     expect(JSON.stringify(res.body)).not.toContain(parent.email!);
   });

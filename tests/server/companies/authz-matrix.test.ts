@@ -12,7 +12,10 @@ const CASES: Case[] = [
   {
     name: 'delete company contacts',
     permission: 'companyUser.edit',
-    gql: async () => ({ query: m('deleteCompanyUsers', 'DeleteCompanyUsersInput'), variables: { input: { companyUserIds: [globalId('CompanyUser', (await t.db.companyUser.create({ data: { companyName: 'X', name: 'Y' } })).id)] } } }),
+    gql: async () => ({
+      query: m('deleteCompanyUsers', 'DeleteCompanyUsersInput'),
+      variables: { input: { companyUserIds: [globalId('CompanyUser', (await t.db.companyUser.create({ data: { companyName: 'X', name: 'Y' } })).id)] } },
+    }),
     rest: async () => ({ path: '/api/admin/company/user/del.htm', json: { ids: [(await t.db.companyUser.create({ data: { companyName: 'X', name: 'Y' } })).id] } }),
   },
 ];

@@ -83,10 +83,7 @@ describe('applying migrations', () => {
     const dir = path.join(tmp, 'failing');
     await cp(MIGRATIONS_DIR, dir, { recursive: true });
     await mkdir(path.join(dir, '99990101000000_broken'), { recursive: true });
-    await writeFile(
-      path.join(dir, '99990101000000_broken', 'migration.sql'),
-      'CREATE TABLE half_written (id int);\nINSERT INTO no_such_table VALUES (1);\n',
-    );
+    await writeFile(path.join(dir, '99990101000000_broken', 'migration.sql'), 'CREATE TABLE half_written (id int);\nINSERT INTO no_such_table VALUES (1);\n');
     const url = await freshDatabase('broken');
     await expect(applyMigrations(url, { dir })).rejects.toThrow(/99990101000000_broken failed and was rolled back/);
     const half = await query<{ n: string }>(url, "SELECT count(*) AS n FROM information_schema.tables WHERE table_name = 'half_written'");

@@ -29,7 +29,11 @@ const CASES: Case[] = [
   {
     name: 'import dictionary items',
     allowed: POLICY['dictionary.manage'],
-    gql: async () => ({ query: m('importDictionaryItems', 'ImportDictionaryItemsInput'), variables: { dictionaryId: gid('Dictionary', await newDictionary()) }, upload: { bytes: await xlsx(), name: 'i.xlsx', type: 'application/octet-stream' } }),
+    gql: async () => ({
+      query: m('importDictionaryItems', 'ImportDictionaryItemsInput'),
+      variables: { dictionaryId: gid('Dictionary', await newDictionary()) },
+      upload: { bytes: await xlsx(), name: 'i.xlsx', type: 'application/octet-stream' },
+    }),
     rest: async () => ({ path: '/api/admin/sys/dict/item/importData.htm', form: { fields: { dictId: await newDictionary() }, file: { bytes: await xlsx(), name: 'i.xlsx', type: 'application/octet-stream' } } }),
   },
 ];

@@ -63,33 +63,35 @@ describe('dictionary import from the xlsx template', () => {
   });
 
   test('good rows are added, and a second import updates by code', async () => {
-    const first = await importFile(await workbook([
-      ['TOEFL', '托福', 'TOEFL', 1, '是', ''],
-      ['SSAT', 'SSAT', 'SSAT', 2, '否', '中学入学考试'],
-      [],
-      ['IELTS', '雅思', '', '', '', ''],
-    ]));
+    const first = await importFile(await workbook([['TOEFL', '托福', 'TOEFL', 1, '是', ''], ['SSAT', 'SSAT', 'SSAT', 2, '否', '中学入学考试'], [], ['IELTS', '雅思', '', '', '', '']]));
     expect(first.body).toMatchObject({ status: 'success', message: '导入成功：新增3条，更新0条', data: { created: 3, updated: 0 } });
     expect(await items()).toEqual([
       { code: 'IELTS', label: '雅思', labelEn: null, sort: 3, enabled: true },
       { code: 'SSAT', label: 'SSAT', labelEn: 'SSAT', sort: 2, enabled: false },
       { code: 'TOEFL', label: '托福', labelEn: 'TOEFL', sort: 1, enabled: true },
     ]);
-    const second = await importFile(await workbook([['TOEFL', '托福考试', 'TOEFL iBT', 5, 'yes', ''], ['SAT', 'SAT', 'SAT', 6, '', '']]));
+    const second = await importFile(
+      await workbook([
+        ['TOEFL', '托福考试', 'TOEFL iBT', 5, 'yes', ''],
+        ['SAT', 'SAT', 'SAT', 6, '', ''],
+      ]),
+    );
     expect(second.body.data).toMatchObject({ created: 1, updated: 1 });
     expect((await items()).find((i) => i.code === 'TOEFL')).toMatchObject({ label: '托福考试', labelEn: 'TOEFL iBT', sort: 5 });
   });
 
   test('bad rows are all reported by row and column, and nothing is imported', async () => {
     const before = JSON.stringify(await items());
-    const res = await importFile(await workbook([
-      ['NEW1', '新的', '', 1, '是', ''],
-      ['', '没有编码', '', '', '', ''],
-      ['NEW2', '', '', 'abc', '也许', ''],
-      ['NEW1', '重复', '', '', '', ''],
-      ['TOEFL', 'x'.repeat(101), '', '', '', ''],
-      ['bad code!', '坏编码', '', '', '', ''],
-    ]));
+    const res = await importFile(
+      await workbook([
+        ['NEW1', '新的', '', 1, '是', ''],
+        ['', '没有编码', '', '', '', ''],
+        ['NEW2', '', '', 'abc', '也许', ''],
+        ['NEW1', '重复', '', '', '', ''],
+        ['TOEFL', 'x'.repeat(101), '', '', '', ''],
+        ['bad code!', '坏编码', '', '', '', ''],
+      ]),
+    );
     expect(res.http).toBe(200);
     expect(res.body.status).toBe('error');
     expect(res.body.message).toBe('导入失败，共7处错误，未导入任何数据。第3行「编码」：不能为空');
@@ -122,8 +124,16 @@ describe('dictionary import from the xlsx template', () => {
 
   test('a file that is not xlsx is refused, whatever its name', async () => {
     const count = await t.db.dictionaryItem.count();
-    const docx = buildZip([entryOf('[Content_Types].xml', Buffer.from('<Types><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>')), entryOf('word/document.xml', Buffer.from('<w:document/>'))]);
-    for (const [bytes, name] of [[PDF, 'items.xlsx'], [Buffer.from('code,label\nA,B\n'), 'items.xlsx'], [docx, 'items.xlsx'], [buildZip([entryOf('a.txt', Buffer.from('hello'))]), 'items.xlsx']] as const) {
+    const docx = buildZip([
+      entryOf('[Content_Types].xml', Buffer.from('<Types><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>')),
+      entryOf('word/document.xml', Buffer.from('<w:document/>')),
+    ]);
+    for (const [bytes, name] of [
+      [PDF, 'items.xlsx'],
+      [Buffer.from('code,label\nA,B\n'), 'items.xlsx'],
+      [docx, 'items.xlsx'],
+      [buildZip([entryOf('a.txt', Buffer.from('hello'))]), 'items.xlsx'],
+    ] as const) {
       const res = await importFile(bytes, name);
       expect(res.body, name).toMatchObject({ status: 'error', message: '请上传Excel（.xlsx）文件' });
     }
@@ -168,7 +178,12 @@ describe('dictionary import from the xlsx template', () => {
     // 4. Too many entries.
     const many = buildZip([...base, ...Array.from({ length: 2000 }, (_, i) => entryOf(`xl/media/f${i}.bin`, Buffer.from('x')))]);
 
-    for (const [what, bytes] of [['honest', honest], ['lying', lying], ['sheet', sheet], ['many entries', many]] as const) {
+    for (const [what, bytes] of [
+      ['honest', honest],
+      ['lying', lying],
+      ['sheet', sheet],
+      ['many entries', many],
+    ] as const) {
       global.gc?.();
       const before = memory();
       const started = Date.now();

@@ -133,14 +133,8 @@ describe('importing an .ics file', () => {
         CALENDAR.replace('END:VCALENDAR', 'BEGIN:VEVENT\r\nUID:bad@test\r\nDTSTART:notadate\r\nSUMMARY:Bad\r\nEND:VEVENT\r\nEND:VCALENDAR').replace(/SUMMARY:Call with Eton admissions/, 'SUMMARY:New title'),
         '日历文件中第6个日程的时间无效，未导入任何日程',
       ],
-      [
-        CALENDAR.replace(`DTEND;TZID=Europe/London:${year}0610T153000`, `DTEND;TZID=Europe/London:${year}0609T153000`).replace('Call with Eton', 'Reversed'),
-        '日历文件中第1个日程的时间无效，未导入任何日程',
-      ],
-      [
-        CALENDAR.replace('RRULE:FREQ=WEEKLY;COUNT=5', 'RRULE:FREQ=DAILY;COUNT=1500').replace('NY weekly', 'Too long'),
-        '日历文件中第2个日程重复次数超过1000次，未导入任何日程',
-      ],
+      [CALENDAR.replace(`DTEND;TZID=Europe/London:${year}0610T153000`, `DTEND;TZID=Europe/London:${year}0609T153000`).replace('Call with Eton', 'Reversed'), '日历文件中第1个日程的时间无效，未导入任何日程'],
+      [CALENDAR.replace('RRULE:FREQ=WEEKLY;COUNT=5', 'RRULE:FREQ=DAILY;COUNT=1500').replace('NY weekly', 'Too long'), '日历文件中第2个日程重复次数超过1000次，未导入任何日程'],
       [`BEGIN:VCALENDAR\r\n${'X-PAD:'.padEnd(1000, 'x')}\r\n`.repeat(5300), '日历文件不能超过5MB'],
     ];
     for (const [content, message] of cases) {

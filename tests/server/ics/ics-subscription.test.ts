@@ -28,7 +28,7 @@ afterAll(async () => {
 type Paged<T> = { currentPage: number; pageSize: number; rows: number; resultList: T[] };
 type SubRow = { userId: number; name: string; subscribeState: number; subscribeStateName: string; pushFrequency: number | null; effectiveTime: string | null };
 
-describe('the viewer\'s subscription', () => {
+describe("the viewer's subscription", () => {
   it('is absent until opened, then answers with an unguessable link advertised as effective 10 minutes later', async () => {
     const none = await gql<{ myIcsSubscription: null }>(t, '{ myIcsSubscription { id } }', {}, { token: lecturer });
     expect(none.body.data?.myIcsSubscription).toBeNull();
@@ -93,12 +93,7 @@ describe('the viewer\'s subscription', () => {
     const sales = await loginGql(t, DEMO.sales);
     const other = await gql<{ node: unknown }>(t, 'query($id: ID!) { node(id: $id) { id } }', { id: mine }, { token: sales });
     expect(other.body.data?.node ?? null).toBeNull();
-    const seenByAdmin = await gql<{ node: { state: string; feedPath: string | null } }>(
-      t,
-      'query($id: ID!) { node(id: $id) { ... on IcsSubscription { state feedPath } } }',
-      { id: mine },
-      { token: admin },
-    );
+    const seenByAdmin = await gql<{ node: { state: string; feedPath: string | null } }>(t, 'query($id: ID!) { node(id: $id) { ... on IcsSubscription { state feedPath } } }', { id: mine }, { token: admin });
     expect(seenByAdmin.body.data?.node).toEqual({ state: 'OPEN', feedPath: null });
   });
 });
@@ -173,7 +168,7 @@ describe('administrators', () => {
     expect(unknown.body).toMatchObject({ status: 'error', message: '数据不存在' });
   });
 
-  it('a deactivated person\'s link answers 404', async () => {
+  it("a deactivated person's link answers 404", async () => {
     const salesId = await userId(t, 'sales');
     const sub = await t.db.icsSubscription.findUniqueOrThrow({ where: { userId: salesId } });
     expect((await fetchFeed(t, `/ics/${sub.token}.ics`)).status).toBe(200);

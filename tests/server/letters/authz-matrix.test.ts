@@ -9,13 +9,13 @@ const CASES: Case[] = [
     rest: async () => ({ path: '/api/admin/sns/letter/send.htm', json: { recipientIds: [userIds.manager], title: 'Hi', content: '<p>x</p>' } }),
   },
   {
-    name: 'mark one\'s own letter read (detail on the legacy door)',
+    name: "mark one's own letter read (detail on the legacy door)",
     allowed: POLICY['letter.own'],
     gql: async (role) => ({ query: m('markLetterRead', 'LetterIdsInput'), variables: { input: { letterIds: [gid('Letter', await newLetterFor(role))] } } }),
     rest: async (role) => ({ path: '/api/admin/sns/letter/detail.htm', json: { id: await newLetterFor(role) } }),
   },
   {
-    name: 'mark one\'s own letter unread',
+    name: "mark one's own letter unread",
     allowed: POLICY['letter.own'],
     gql: async (role) => ({ query: m('markLetterUnread', 'LetterIdsInput'), variables: { input: { letterIds: [gid('Letter', await newLetterFor(role))] } } }),
     rest: async (role) => ({ path: '/api/admin/sns/letter/updateMyLetterByReadState.htm', json: { ids: [await newLetterFor(role)], readState: 0 } }),

@@ -36,7 +36,10 @@ const SEND = `mutation($input: SendLetterInput!) { sendLetter(input: $input) {
 
 async function send(from: string, to: number[], title = 'Hello', content = '<p>Body</p>') {
   const res = await gql<{ sendLetter: { __typename: string; letterDatabaseId?: number; code?: string; message?: string } }>(
-    t, SEND, { input: { recipientIds: to.map((id) => globalId('User', id)), title, content } }, { token: from },
+    t,
+    SEND,
+    { input: { recipientIds: to.map((id) => globalId('User', id)), title, content } },
+    { token: from },
   );
   expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();
   return res.body.data!.sendLetter;
@@ -45,7 +48,8 @@ async function send(from: string, to: number[], title = 'Hello', content = '<p>B
 type LetterRow = { id: number; title: string; readState: number; senderName: string };
 async function myLetters(token: string, condition: Record<string, unknown> = {}) {
   const res = await rest<{ rows: number; resultList: LetterRow[]; unreadMessageCount: number }>(t, '/api/admin/sns/letter/listMyLetterByPage.htm', {
-    json: { pageResult: { currentPage: 1, pageSize: 100 }, condition }, token,
+    json: { pageResult: { currentPage: 1, pageSize: 100 }, condition },
+    token,
   });
   expect(res.body.status).toBe('success');
   return res.body.data;
@@ -77,7 +81,7 @@ describe('letters', () => {
     expect((await myLetters(tokens.consultant)).unreadMessageCount).toBe(before.unreadMessageCount + 1);
   });
 
-  test('nobody reads or changes another person\'s letters, on either door, administrators included', async () => {
+  test("nobody reads or changes another person's letters, on either door, administrators included", async () => {
     await send(tokens.manager, [ids.sales], 'For sales only', '<p>secret</p>');
     const salesLetter = (await myLetters(tokens.sales)).resultList.find((l) => l.title === 'For sales only')!;
     const state = async () => (await t.db.letterDelivery.findUniqueOrThrow({ where: { id: salesLetter.id } })).readState;
@@ -96,8 +100,10 @@ describe('letters', () => {
       expect(node.body.data?.node ?? null, who).toBeNull();
       expect(JSON.stringify(node.body)).not.toContain('secret');
       const mark = await gql<{ markLetterRead: { __typename: string; code?: string } }>(
-        t, 'mutation($input: LetterIdsInput!) { markLetterRead(input: $input) { __typename ... on Error { code } } }',
-        { input: { letterIds: [globalId('Letter', salesLetter.id)] } }, { token: gqlToken },
+        t,
+        'mutation($input: LetterIdsInput!) { markLetterRead(input: $input) { __typename ... on Error { code } } }',
+        { input: { letterIds: [globalId('Letter', salesLetter.id)] } },
+        { token: gqlToken },
       );
       expect(mark.body.data?.markLetterRead).toEqual({ __typename: 'RuleError', code: 'NOT_FOUND' });
     }

@@ -37,8 +37,14 @@ export async function subscribeSse(url: string, query: string, token: string | n
           const block = buffer.slice(0, cut);
           buffer = buffer.slice(cut + 2);
           const lines = block.split('\n');
-          const event = lines.find((l) => l.startsWith('event:'))?.slice(6).trim();
-          const data = lines.filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).join('\n');
+          const event = lines
+            .find((l) => l.startsWith('event:'))
+            ?.slice(6)
+            .trim();
+          const data = lines
+            .filter((l) => l.startsWith('data:'))
+            .map((l) => l.slice(5).trim())
+            .join('\n');
           if (event === 'complete') done = true;
           else if (data) queue.push(JSON.parse(data) as Record<string, unknown>);
           wake.fn?.();

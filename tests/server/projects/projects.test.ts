@@ -123,8 +123,10 @@ describe('project list and writes', () => {
     const more: number[] = [];
     for (let i = 0; i < 3; i++) more.push((await add(manager, { name: `G${i}`, ...filter })).body.data.id);
     const g = await gql<{ deleteProjects: { currentPage: number; totalCount: number } }>(
-      t, 'mutation($input: DeleteProjectsInput!) { deleteProjects(input: $input) { ... on DeleteProjectsPayload { currentPage totalCount deletedProjectIds } } }',
-      { input: { projectIds: [globalId('Project', more[2]!)], currentPage: 100_000, pageSize: 2 } }, { token: manager },
+      t,
+      'mutation($input: DeleteProjectsInput!) { deleteProjects(input: $input) { ... on DeleteProjectsPayload { currentPage totalCount deletedProjectIds } } }',
+      { input: { projectIds: [globalId('Project', more[2]!)], currentPage: 100_000, pageSize: 2 } },
+      { token: manager },
     );
     const left = await t.db.project.count({ where: { deletedAt: null } });
     expect(g.body.data?.deleteProjects).toMatchObject({ totalCount: left, currentPage: Math.ceil(left / 2) });
@@ -148,14 +150,19 @@ describe('project list and writes', () => {
     expect(mine.body.data.map((x) => x.id)).toEqual([p]);
     const members = await rest<Array<{ userId: number }>>(t, '/api/admin/project/members.htm', { json: { projectId: p }, token: lecturer });
     expect(members.body.data.map((m) => m.userId)).toEqual([consultantId]);
-    const users = await rest<Page<{ id: number; isMember: boolean }>>(t, '/api/admin/user/listUsers4Project.htm', { json: { pageResult: { currentPage: 1, pageSize: 200 }, condition: { projectId: p } }, token: consultant });
+    const users = await rest<Page<{ id: number; isMember: boolean }>>(t, '/api/admin/user/listUsers4Project.htm', {
+      json: { pageResult: { currentPage: 1, pageSize: 200 }, condition: { projectId: p } },
+      token: consultant,
+    });
     expect(users.body.data.resultList.find((u) => u.id === consultantId)?.isMember).toBe(true);
     expect(users.body.data.resultList.filter((u) => u.isMember)).toHaveLength(1);
 
     // GraphQL: the same project with members and focus.
     const g = await gql<{ node: { name: string; isFocused: boolean; members: { totalCount: number; edges: Array<{ node: { duty: string; user: { databaseId: number } } }> } } }>(
-      t, 'query($id: ID!) { node(id: $id) { ... on Project { name isFocused members(first: 10) { totalCount edges { node { duty user { databaseId } } } } } } }',
-      { id: globalId('Project', p) }, { token: consultant },
+      t,
+      'query($id: ID!) { node(id: $id) { ... on Project { name isFocused members(first: 10) { totalCount edges { node { duty user { databaseId } } } } } } }',
+      { id: globalId('Project', p) },
+      { token: consultant },
     );
     expect(g.body.data?.node).toMatchObject({ name: '详情项目', isFocused: true, members: { totalCount: 1, edges: [{ node: { duty: '顾问', user: { databaseId: consultantId } } }] } });
     // Parents and students see no projects.
@@ -168,14 +175,22 @@ describe('project list and writes', () => {
   test('member timelines: entries added and edited through save, deleted by id', async () => {
     const p = (await add(manager, { name: '时间线' })).body.data.id;
     const save = await rest<{ id: number; userProjectTimeLineList: Array<{ id: number; happenDate: string; content: string }> }>(t, '/api/admin/auth/user/project/save.htm', {
-      json: { projectId: p, userId: await userId(t, 'sales'), userProjectTimeLineList: [{ happenDate: '2026-09-01', content: '一' }, { happenDate: '2026-09-05', content: '二' }] },
+      json: {
+        projectId: p,
+        userId: await userId(t, 'sales'),
+        userProjectTimeLineList: [
+          { happenDate: '2026-09-01', content: '一' },
+          { happenDate: '2026-09-05', content: '二' },
+        ],
+      },
       token: manager,
     });
     const memberId = save.body.data.id;
     const [second, first] = save.body.data.userProjectTimeLineList;
     expect([second?.content, first?.content]).toEqual(['二', '一']);
     const edit = await rest<{ userProjectTimeLineList: Array<{ id: number; content: string }> }>(t, '/api/admin/auth/user/project/save.htm', {
-      json: { id: memberId, userProjectTimeLineList: [{ id: first!.id, happenDate: '2026-09-01', content: '一（改）' }] }, token: manager,
+      json: { id: memberId, userProjectTimeLineList: [{ id: first!.id, happenDate: '2026-09-01', content: '一（改）' }] },
+      token: manager,
     });
     expect(edit.body.data.userProjectTimeLineList.map((e) => e.content)).toEqual(['二', '一（改）']);
     const bad = [
@@ -207,7 +222,9 @@ describe('project files and member images', () => {
     const p = (await add(manager, { name: '文件项目' })).body.data.id;
     await rest(t, '/api/admin/auth/user/project/save.htm', { json: { projectId: p, userId: await userId(t, 'lecturer') }, token: manager });
     const up = await rest<{ id: number; fileName: string; fileType: string; fileSize: number; url: string }>(t, '/api/upload/project/uploadProjectFile.htm', {
-      method: 'POST', raw: uploadForm({ projectId: p }, { bytes: PDF, name: '../../etc/计划 "v2".pdf', type: 'text/html' }), token: lecturer,
+      method: 'POST',
+      raw: uploadForm({ projectId: p }, { bytes: PDF, name: '../../etc/计划 "v2".pdf', type: 'text/html' }),
+      token: lecturer,
     });
     expect(up.body.status, up.body.message).toBe('success');
     expect(up.body.data).toMatchObject({ fileName: '计划 v2.pdf', fileType: 'application/pdf', fileSize: PDF.length });
@@ -247,7 +264,11 @@ describe('project files and member images', () => {
       expect(res.body.status, name).toBe('error');
       expect(res.body.message, name).toContain(message);
     }
-    const text = await rest<{ fileType: string }>(t, '/api/upload/project/uploadProjectFile.htm', { method: 'POST', raw: uploadForm({ projectId: p }, { bytes: Buffer.from('会议纪要\n'), name: 'notes.txt' }), token: manager });
+    const text = await rest<{ fileType: string }>(t, '/api/upload/project/uploadProjectFile.htm', {
+      method: 'POST',
+      raw: uploadForm({ projectId: p }, { bytes: Buffer.from('会议纪要\n'), name: 'notes.txt' }),
+      token: manager,
+    });
     expect(text.body.data.fileType).toBe('text/plain; charset=utf-8');
     expect(await t.db.projectFile.count({ where: { projectId: p } })).toBe(1);
     expect((await files()).length).toBe(before.length + 1);
@@ -260,9 +281,21 @@ describe('project files and member images', () => {
     expect(shown.response.headers.get('content-type')).toBe('image/png');
     expect(shown.response.headers.get('content-disposition')).toMatch(/^inline;/);
     const mutation = 'mutation($input: UploadProjectMemberImageInput!) { uploadProjectMemberImage(input: $input) { __typename ... on ProjectMemberPayload { member { imageUrl } } ... on Error { code message } } }';
-    const pdfAsImage = await gqlUpload<{ uploadProjectMemberImage: { __typename: string; code?: string; message?: string } }>(t, manager, mutation, { memberId: globalId('ProjectMember', member.id) }, { bytes: PDF, name: 'face.png', type: 'image/png' });
+    const pdfAsImage = await gqlUpload<{ uploadProjectMemberImage: { __typename: string; code?: string; message?: string } }>(
+      t,
+      manager,
+      mutation,
+      { memberId: globalId('ProjectMember', member.id) },
+      { bytes: PDF, name: 'face.png', type: 'image/png' },
+    );
     expect(pdfAsImage.body.data?.uploadProjectMemberImage).toMatchObject({ __typename: 'RuleError', code: 'UPLOAD_TYPE_NOT_ALLOWED', message: '文件类型不允许，仅支持：png, jpg, gif, webp' });
-    const huge = await gqlUpload<{ uploadProjectMemberImage: { code?: string } }>(t, manager, mutation, { memberId: globalId('ProjectMember', member.id) }, { bytes: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]), name: 'face.png' });
+    const huge = await gqlUpload<{ uploadProjectMemberImage: { code?: string } }>(
+      t,
+      manager,
+      mutation,
+      { memberId: globalId('ProjectMember', member.id) },
+      { bytes: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]), name: 'face.png' },
+    );
     expect(huge.body.data?.uploadProjectMemberImage.code).toBe('UPLOAD_TOO_LARGE');
     const ok = await gqlUpload<{ uploadProjectMemberImage: { member: { imageUrl: string } } }>(t, manager, mutation, { memberId: globalId('ProjectMember', member.id) }, { bytes: PNG, name: 'x.png' });
     expect(ok.body.data?.uploadProjectMemberImage.member.imageUrl).toBe(`/api/admin/project/member/image.htm?id=${member.id}`);

@@ -30,7 +30,10 @@ const CASES: Case[] = [
   {
     name: "save a role's archive-module permissions",
     permission: 'role.edit',
-    gql: async () => ({ query: m('saveRoleArchiveModules', 'SaveRoleArchiveModulesInput'), variables: { input: { roleId: globalId('Role', await newRole()), archiveFiled: false, modules: [{ moduleId: globalId('ArchiveModule', ids.module!), read: true }] } } }),
+    gql: async () => ({
+      query: m('saveRoleArchiveModules', 'SaveRoleArchiveModulesInput'),
+      variables: { input: { roleId: globalId('Role', await newRole()), archiveFiled: false, modules: [{ moduleId: globalId('ArchiveModule', ids.module!), read: true }] } },
+    }),
     rest: async () => ({ path: '/api/admin/fs/role/module/save.htm', json: { roleId: await newRole(), state: 1, modules: [{ moduleId: ids.module, read: true, edit: true }] } }),
   },
 ];

@@ -37,17 +37,19 @@ const SAVE = `mutation($i: SaveRoleRightsInput!) { saveRoleRights(input: $i) {
 
 async function count(query: string, variables: Record<string, unknown> = {}): Promise<{ n: number; data: any }> {
   statements.length = 0;
-  const res = await app.fetch(new Request('http://test.local/graphql', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-token': token, 'x-forwarded-for': '127.0.0.1' },
-    body: JSON.stringify({ query, variables }),
-  }));
+  const res = await app.fetch(
+    new Request('http://test.local/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-token': token, 'x-forwarded-for': '127.0.0.1' },
+      body: JSON.stringify({ query, variables }),
+    }),
+  );
   const body = (await res.json()) as { data?: unknown; errors?: unknown };
   expect(body.errors).toBeUndefined();
   return { n: statements.length, data: body.data };
 }
 
-describe('SQL statements per saving of a role\'s rights', () => {
+describe("SQL statements per saving of a role's rights", () => {
   it('the same count for 2 or 40 rights', async () => {
     const role = await t.db.role.create({ data: { name: '统计角色', code: `sql.count.${Date.now().toString(36)}` } });
     const leaves = await t.db.right.findMany({ where: { showType: 1, children: { none: {} } }, select: { id: true }, orderBy: { id: 'asc' }, take: 40 });

@@ -15,12 +15,7 @@ const ids: Record<string, number> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
-  [manager, consultant, lecturer, sales] = await Promise.all([
-    loginGql(t, DEMO.manager),
-    loginGql(t, DEMO.consultant),
-    loginGql(t, DEMO.lecturer),
-    loginGql(t, DEMO.sales),
-  ]);
+  [manager, consultant, lecturer, sales] = await Promise.all([loginGql(t, DEMO.manager), loginGql(t, DEMO.consultant), loginGql(t, DEMO.lecturer), loginGql(t, DEMO.sales)]);
   for (const a of ['manager', 'consultant', 'lecturer', 'sales', 'yang.fan']) ids[a] = await userId(t, a);
   // A clean slate for the people these tests book (the demo seed gives them events too).
   await t.db.workEvent.deleteMany({ where: { participants: { some: { userId: { in: Object.values(ids) } } } } });
@@ -178,8 +173,12 @@ describe('editing with a scope', () => {
     expect(old.rrule).toBe('FREQ=WEEKLY;INTERVAL=1;BYDAY=MO;UNTIL=20270125T005959Z');
     const rows = await rowsOf('Edit-following');
     expect(rows.map((r) => [r.title, r.seriesId === old.id])).toEqual([
-      ['Edit-following', true], ['Edit-following', true], ['Edit-following', true],
-      ['Edit-following v2', false], ['Edit-following v2', false], ['Edit-following v2', false],
+      ['Edit-following', true],
+      ['Edit-following', true],
+      ['Edit-following', true],
+      ['Edit-following v2', false],
+      ['Edit-following v2', false],
+      ['Edit-following v2', false],
     ]);
   });
 
@@ -191,9 +190,7 @@ describe('editing with a scope', () => {
     expect(new Set(renamed.events!.map((e) => e.title))).toEqual(new Set(['Edit-all renamed']));
     const moved = await updateEvent(t, manager, { id: s.events![1]!.id, scope: 'ALL', startAt: '2027-01-11T06:00:00Z', endAt: '2027-01-11T07:30:00Z' });
     expect(moved.__typename).toBe('WorkEventSavePayload');
-    expect(moved.events!.map((e) => e.startLocal)).toEqual(
-      ['2027-01-04', '2027-01-11', '2027-01-18', '2027-01-25', '2027-02-01', '2027-02-08'].map((d) => `${d}T14:00:00`),
-    );
+    expect(moved.events!.map((e) => e.startLocal)).toEqual(['2027-01-04', '2027-01-11', '2027-01-18', '2027-01-25', '2027-02-01', '2027-02-08'].map((d) => `${d}T14:00:00`));
     expect(new Set(moved.events!.map((e) => Date.parse(e.endAt) - Date.parse(e.startAt)))).toEqual(new Set([90 * 60_000]));
   });
 });
@@ -235,13 +232,11 @@ describe('publish visibility', () => {
       participantIds: [gid('User', ids.consultant!), gid('User', ids.lecturer!)],
     });
     const id = draft.events![0]!.id;
-    const nodeAs = async (token: string) =>
-      (await gql<{ node: { title: string } | null }>(t, 'query($id: ID!) { node(id: $id) { ... on WorkEvent { title } } }', { id }, { token })).body.data?.node ?? null;
+    const nodeAs = async (token: string) => (await gql<{ node: { title: string } | null }>(t, 'query($id: ID!) { node(id: $id) { ... on WorkEvent { title } } }', { id }, { token })).body.data?.node ?? null;
     expect(await nodeAs(consultant)).toEqual({ title: 'Draft with lecturer' });
     expect(await nodeAs(manager)).toEqual({ title: 'Draft with lecturer' });
     expect(await nodeAs(lecturer)).toBeNull();
-    const lecturerCal = async () =>
-      (await calendar(t, lecturer, { from: '2027-04-01T00:00:00Z', to: '2027-04-02T00:00:00Z' })).body.data!.calendar.events.map((e) => e.title);
+    const lecturerCal = async () => (await calendar(t, lecturer, { from: '2027-04-01T00:00:00Z', to: '2027-04-02T00:00:00Z' })).body.data!.calendar.events.map((e) => e.title);
     expect(await lecturerCal()).toEqual([]);
 
     const notMine = await gql<{ publishWorkEvents: { __typename: string; code?: string } }>(
@@ -286,12 +281,14 @@ describe('publish visibility', () => {
     );
     expect(again.body.data!.joinWorkEvent).toEqual({ code: 'ALREADY_JOINED', message: '你已在该日程中' });
     const confirm = async (token: string) =>
-      (await gql<{ confirmWorkEvent: { events?: Array<{ confirmed: boolean }>; code?: string } }>(
-        t,
-        'mutation($input: ConfirmWorkEventInput!) { confirmWorkEvent(input: $input) { ... on WorkEventsPayload { events { confirmed } } ... on Error { code } } }',
-        { input: { id } },
-        { token },
-      )).body.data!.confirmWorkEvent;
+      (
+        await gql<{ confirmWorkEvent: { events?: Array<{ confirmed: boolean }>; code?: string } }>(
+          t,
+          'mutation($input: ConfirmWorkEventInput!) { confirmWorkEvent(input: $input) { ... on WorkEventsPayload { events { confirmed } } ... on Error { code } } }',
+          { input: { id } },
+          { token },
+        )
+      ).body.data!.confirmWorkEvent;
     expect(await confirm(sales)).toEqual({ events: [{ confirmed: false }] });
     expect(await confirm(lecturer)).toEqual({ events: [{ confirmed: true }] });
     expect(await confirm(consultant)).toEqual({ code: 'NOT_PARTICIPANT' });

@@ -52,9 +52,7 @@ describe('eventsForFeed', () => {
     expect(fs.master.title).toBe('Feed weekly');
     // Deleted (2nd) and not-theirs (4th) occurrences are exception dates for the lecturer.
     expect(fs.exdates.map((d) => d.toISOString())).toEqual(['2027-09-13T13:00:00.000Z', '2027-09-27T13:00:00.000Z']);
-    expect(fs.overrides.map((o) => [o.title, o.originalStart?.toISOString(), o.startAt.toISOString()])).toEqual([
-      ['Feed weekly (moved)', '2027-09-20T13:00:00.000Z', '2027-09-20T15:00:00.000Z'],
-    ]);
+    expect(fs.overrides.map((o) => [o.title, o.originalStart?.toISOString(), o.startAt.toISOString()])).toEqual([['Feed weekly (moved)', '2027-09-20T13:00:00.000Z', '2027-09-20T15:00:00.000Z']]);
     // RRULE minus EXDATE plus overrides give exactly the rows the lecturer sees.
     const expanded = expandRule({ rrule: fs.rrule, timeZone: fs.timeZone, dtstart: fs.dtstart, exdates: fs.exdates });
     const rows = await t.db.workEvent.findMany({ where: { seriesId: fs.id, participants: { some: { userId: ids.lecturer! } } }, orderBy: { startAt: 'asc' } });
@@ -91,8 +89,9 @@ describe('calendar occurrences', () => {
       ['2027-08-01T00:00:00Z', '2027-12-01T00:00:00Z', [gid('User', ids.lecturer!), gid('User', ids.sales!)]],
     ] as const) {
       for (const token of [manager, await loginGql(t, DEMO.sales)]) {
-        const res = await gql<{ calendar: { events: Array<{ databaseId: number; participants: Array<{ user: { databaseId: number } }> }>; occurrences: Array<{ databaseId: number; participantIds: number[]; startLocal: string }> } }>(
-          t, q, { from, to, userIds }, { token });
+        const res = await gql<{
+          calendar: { events: Array<{ databaseId: number; participants: Array<{ user: { databaseId: number } }> }>; occurrences: Array<{ databaseId: number; participantIds: number[]; startLocal: string }> };
+        }>(t, q, { from, to, userIds }, { token });
         expect(res.body.errors).toBeUndefined();
         const c = res.body.data!.calendar;
         if (userIds && token === manager) expect(c.occurrences.length).toBeGreaterThan(0);

@@ -47,23 +47,13 @@ const SAVE_SELECTION = `__typename
   ... on WorkEventSavePayload { events { ${EVENT_FIELDS} } series { databaseId rrule exdates } }`;
 
 export async function createEvent(t: TestApp, token: string, input: Record<string, unknown>): Promise<SaveResultJson> {
-  const res = await gql<{ createWorkEvent: SaveResultJson }>(
-    t,
-    `mutation($input: CreateWorkEventInput!) { createWorkEvent(input: $input) { ${SAVE_SELECTION} } }`,
-    { input },
-    { token },
-  );
+  const res = await gql<{ createWorkEvent: SaveResultJson }>(t, `mutation($input: CreateWorkEventInput!) { createWorkEvent(input: $input) { ${SAVE_SELECTION} } }`, { input }, { token });
   expect(res.body.errors).toBeUndefined();
   return res.body.data!.createWorkEvent;
 }
 
 export async function updateEvent(t: TestApp, token: string, input: Record<string, unknown>): Promise<SaveResultJson> {
-  const res = await gql<{ updateWorkEvent: SaveResultJson }>(
-    t,
-    `mutation($input: UpdateWorkEventInput!) { updateWorkEvent(input: $input) { ${SAVE_SELECTION} } }`,
-    { input },
-    { token },
-  );
+  const res = await gql<{ updateWorkEvent: SaveResultJson }>(t, `mutation($input: UpdateWorkEventInput!) { updateWorkEvent(input: $input) { ${SAVE_SELECTION} } }`, { input }, { token });
   expect(res.body.errors).toBeUndefined();
   return res.body.data!.updateWorkEvent;
 }

@@ -26,7 +26,10 @@ afterAll(async () => {
 type Edge<T> = { edges: Array<{ node: T }>; totalCount: number };
 async function schools(token: string, filter: Record<string, unknown>) {
   const res = await gql<{ schools: Edge<{ name: string; country: string; sex: string; gradeFrom: number | null }> }>(
-    t, 'query($f: SchoolFilter) { schools(first: 100, filter: $f) { totalCount edges { node { name country sex gradeFrom } } } }', { f: filter }, { token },
+    t,
+    'query($f: SchoolFilter) { schools(first: 100, filter: $f) { totalCount edges { node { name country sex gradeFrom } } } }',
+    { f: filter },
+    { token },
   );
   expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();
   return res.body.data?.schools as Edge<{ name: string; country: string; sex: string; gradeFrom: number | null }>;
@@ -51,24 +54,61 @@ describe('the school database', () => {
   it('saves each sub-record; filters on what was saved; refuses bad values naming the field', async () => {
     const id = globalId('School', await schoolByName(t, 'Cate School'));
     const save = async (name: string, input: Record<string, unknown>) =>
-      (await gql<Record<string, { __typename: string; code?: string; message?: string; school?: Record<string, unknown> }>>(
-        t, `mutation($i: ${name[0]?.toUpperCase()}${name.slice(1)}Input!) { ${name}(input: $i) { __typename ... on SchoolPayload { school { databaseId toeflAverage ssatAverage dressCode latitude setting sports { gender season name } platforms { platform } deadlines { kind deadline } rankings { source year rank } fund } } ... on Error { code message } } }`,
-        { i: input }, { token: tk.manager },
-      )).body.data?.[name];
-    expect((await save('saveSchoolRecruit', { id, toeflAverage: 105, ssatAverage: 88, platforms: [{ platform: 'SAO' }, { platform: 'GATEWAY' }], deadlines: [{ kind: 'APPLICATION', deadline: '2027-01-15' }] }))?.school).toMatchObject({
-      toeflAverage: 105, ssatAverage: 88, platforms: [{ platform: 'SAO' }, { platform: 'GATEWAY' }], deadlines: [{ kind: 'APPLICATION', deadline: '2027-01-15' }],
+      (
+        await gql<Record<string, { __typename: string; code?: string; message?: string; school?: Record<string, unknown> }>>(
+          t,
+          `mutation($i: ${name[0]?.toUpperCase()}${name.slice(1)}Input!) { ${name}(input: $i) { __typename ... on SchoolPayload { school { databaseId toeflAverage ssatAverage dressCode latitude setting sports { gender season name } platforms { platform } deadlines { kind deadline } rankings { source year rank } fund } } ... on Error { code message } } }`,
+          { i: input },
+          { token: tk.manager },
+        )
+      ).body.data?.[name];
+    expect(
+      (await save('saveSchoolRecruit', { id, toeflAverage: 105, ssatAverage: 88, platforms: [{ platform: 'SAO' }, { platform: 'GATEWAY' }], deadlines: [{ kind: 'APPLICATION', deadline: '2027-01-15' }] }))?.school,
+    ).toMatchObject({
+      toeflAverage: 105,
+      ssatAverage: 88,
+      platforms: [{ platform: 'SAO' }, { platform: 'GATEWAY' }],
+      deadlines: [{ kind: 'APPLICATION', deadline: '2027-01-15' }],
     });
     expect((await save('saveSchoolGeography', { id, latitude: 34.42, longitude: -119.52, setting: 'RURAL' }))?.school).toMatchObject({ latitude: 34.42, setting: 'RURAL' });
-    expect((await save('saveSchoolDaily', { id, dressCode: 'SEMI_FORMAL', sports: [{ gender: 'BOTH', season: 'FALL', name: 'Cross country' }, { gender: 'GIRLS', season: 'WINTER', name: 'Basketball' }] }))?.school).toMatchObject({
-      dressCode: 'SEMI_FORMAL', sports: [{ gender: 'GIRLS', season: 'WINTER', name: 'Basketball' }, { gender: 'BOTH', season: 'FALL', name: 'Cross country' }],
+    expect(
+      (
+        await save('saveSchoolDaily', {
+          id,
+          dressCode: 'SEMI_FORMAL',
+          sports: [
+            { gender: 'BOTH', season: 'FALL', name: 'Cross country' },
+            { gender: 'GIRLS', season: 'WINTER', name: 'Basketball' },
+          ],
+        })
+      )?.school,
+    ).toMatchObject({
+      dressCode: 'SEMI_FORMAL',
+      sports: [
+        { gender: 'GIRLS', season: 'WINTER', name: 'Basketball' },
+        { gender: 'BOTH', season: 'FALL', name: 'Cross country' },
+      ],
     });
     expect((await save('saveSchoolSequence', { id, rankings: [{ source: 'Demo list', year: 2026, rank: 12 }] }))?.school).toMatchObject({ rankings: [{ source: 'Demo list', year: 2026, rank: 12 }] });
     expect((await save('saveSchoolResource', { id, fund: 120.5 }))?.school).toMatchObject({ fund: 120.5 });
 
     expect(await save('saveSchoolRecruit', { id, toeflAverage: 130 })).toMatchObject({ code: 'INVALID_INPUT', message: 'toeflAverage格式错误' });
-    expect(await save('saveSchoolDaily', { id, sports: [{ gender: 'BOYS', season: 'FALL', name: 'Soccer' }, { gender: 'BOYS', season: 'FALL', name: 'soccer' }] })).toMatchObject({ code: 'DUPLICATE' });
+    expect(
+      await save('saveSchoolDaily', {
+        id,
+        sports: [
+          { gender: 'BOYS', season: 'FALL', name: 'Soccer' },
+          { gender: 'BOYS', season: 'FALL', name: 'soccer' },
+        ],
+      }),
+    ).toMatchObject({ code: 'DUPLICATE' });
     expect(await save('saveSchoolTeaching', { id, apCourseCount: 5 })).toMatchObject({ __typename: 'SchoolPayload' });
-    const asConsultant = await gql<{ saveSchoolTeaching: { code?: string } }>(t, 'mutation($i: SaveSchoolTeachingInput!) { saveSchoolTeaching(input: $i) { ... on Error { code } } }', { i: { id, apCourseCount: 9 } }, { token: tk.consultant });
+    const asConsultant = await gql<{ saveSchoolTeaching: { code?: string } }>(
+      t,
+      'mutation($i: SaveSchoolTeachingInput!) { saveSchoolTeaching(input: $i) { ... on Error { code } } }',
+      { i: { id, apCourseCount: 9 } },
+      { token: tk.consultant },
+    );
     expect(asConsultant.body.data?.saveSchoolTeaching.code).toBe('FORBIDDEN');
 
     expect((await schools(tk.consultant, { toeflMin: 104, platform: 'GATEWAY' })).edges.map((e) => e.node.name)).toEqual(['Cate School']);
@@ -77,17 +117,28 @@ describe('the school database', () => {
 
   it('creates and deletes a school; a school in use cannot be deleted', async () => {
     const created = await gql<{ createSchool: { __typename: string; code?: string; message?: string; school?: { id: string; name: string; country: string; gradeFrom: number; gradeTo: number; remark: string | null } } }>(
-      t, 'mutation($i: CreateSchoolInput!) { createSchool(input: $i) { __typename ... on SchoolPayload { school { id name country gradeFrom gradeTo remark } } ... on Error { code message } } }',
-      { i: { name: 'Test Academy', country: 'uk', sex: 'COED', boardingGrades: 'Year 9-13', remark: 'internal' } }, { token: tk.manager },
+      t,
+      'mutation($i: CreateSchoolInput!) { createSchool(input: $i) { __typename ... on SchoolPayload { school { id name country gradeFrom gradeTo remark } } ... on Error { code message } } }',
+      { i: { name: 'Test Academy', country: 'uk', sex: 'COED', boardingGrades: 'Year 9-13', remark: 'internal' } },
+      { token: tk.manager },
     );
     const school = created.body.data?.createSchool.school;
     expect(school).toMatchObject({ name: 'Test Academy', country: 'GB', gradeFrom: 8, gradeTo: 12, remark: 'internal' });
-    const noName = await gql<{ createSchool: { code?: string; message?: string } }>(t, 'mutation($i: CreateSchoolInput!) { createSchool(input: $i) { ... on Error { code message } } }', { i: { country: 'US' } }, { token: tk.manager });
+    const noName = await gql<{ createSchool: { code?: string; message?: string } }>(
+      t,
+      'mutation($i: CreateSchoolInput!) { createSchool(input: $i) { ... on Error { code message } } }',
+      { i: { country: 'US' } },
+      { token: tk.manager },
+    );
     expect(noName.body.data?.createSchool).toMatchObject({ code: 'INVALID_INPUT', message: 'name不能为空' });
 
-    const del = (id: string) => gql<{ deleteSchool: { __typename: string; code?: string; message?: string; deletedSchoolId?: string } }>(
-      t, 'mutation($i: DeleteSchoolInput!) { deleteSchool(input: $i) { __typename ... on DeleteSchoolPayload { deletedSchoolId } ... on Error { code message } } }', { i: { id } }, { token: tk.manager },
-    );
+    const del = (id: string) =>
+      gql<{ deleteSchool: { __typename: string; code?: string; message?: string; deletedSchoolId?: string } }>(
+        t,
+        'mutation($i: DeleteSchoolInput!) { deleteSchool(input: $i) { __typename ... on DeleteSchoolPayload { deletedSchoolId } ... on Error { code message } } }',
+        { i: { id } },
+        { token: tk.manager },
+      );
     const used = await del(globalId('School', await schoolByName(t, 'Phillips Academy')));
     expect(used.body.data?.deleteSchool).toMatchObject({ code: 'IN_USE' });
     expect((await del(school?.id as string)).body.data?.deleteSchool.deletedSchoolId).toBe(school?.id);
@@ -98,7 +149,9 @@ describe('the school database', () => {
     const id = await schoolByName(t, 'Eton College');
     await t.db.school.update({ where: { id }, data: { remark: 'staff only' } });
     const res = await gql<{ publicSchool: { name: string; chineseName: string; foundedYear: number; remark: string | null } | null }>(
-      t, 'query($id: Int) { publicSchool(databaseId: $id) { name chineseName foundedYear remark } }', { id },
+      t,
+      'query($id: Int) { publicSchool(databaseId: $id) { name chineseName foundedYear remark } }',
+      { id },
     );
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data?.publicSchool).toEqual({ name: 'Eton College', chineseName: '伊顿公学', foundedYear: 1440, remark: null });
@@ -115,8 +168,11 @@ describe('the school database', () => {
     const id = globalId('School', await schoolByName(t, 'Harrow School'));
     const up = (bytes: Buffer, name: string) =>
       gqlUpload<{ uploadSchoolBadge: { __typename: string; code?: string; school?: { badgeUrl: string | null } } }>(
-        t, tk.manager, 'mutation($input: UploadSchoolBadgeInput!) { uploadSchoolBadge(input: $input) { __typename ... on SchoolPayload { school { badgeUrl } } ... on Error { code } } }',
-        { id }, { bytes, name },
+        t,
+        tk.manager,
+        'mutation($input: UploadSchoolBadgeInput!) { uploadSchoolBadge(input: $input) { __typename ... on SchoolPayload { school { badgeUrl } } ... on Error { code } } }',
+        { id },
+        { bytes, name },
       );
     expect((await up(PDF, 'badge.png')).body.data?.uploadSchoolBadge.code).toBe('UPLOAD_TYPE_NOT_ALLOWED');
     const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]);
@@ -145,10 +201,13 @@ async function importFile(path: string, bytes: Buffer, token = tk.manager, name 
 
 describe('imports and export', () => {
   it('imports good rows, updates by name, and refuses the whole file for one bad row', async () => {
-    const good = await workbook(['学校名称', '国家', '性别', '寄宿年级', '学生人数', '托福平均分', '申请平台'], [
-      ['Import Prep', 'US', '男女混校', '9-12', 320, 100, 'SAO, Gateway'],
-      ['Eton College', 'UK', 'Boys', 'Year 9-13', 1350, '', ''],
-    ]);
+    const good = await workbook(
+      ['学校名称', '国家', '性别', '寄宿年级', '学生人数', '托福平均分', '申请平台'],
+      [
+        ['Import Prep', 'US', '男女混校', '9-12', 320, 100, 'SAO, Gateway'],
+        ['Eton College', 'UK', 'Boys', 'Year 9-13', 1350, '', ''],
+      ],
+    );
     const ok = await importFile('/api/admin/school/importData.htm', good);
     expect(ok).toMatchObject({ status: 'success', message: '导入成功：新增1所，更新1所' });
     const made = await t.db.school.findFirstOrThrow({ where: { name: 'Import Prep' }, include: { platforms: true } });
@@ -156,11 +215,14 @@ describe('imports and export', () => {
     expect(made.platforms.map((p) => p.platform).sort()).toEqual([1, 2]);
 
     const before = await t.db.school.count();
-    const bad = await workbook(['Name', 'Country', 'Gender', 'Students'], [
-      ['Fine School', 'US', 'Co-ed', 200],
-      ['', 'US', 'Co-ed', 200],
-      ['Bad Country', 'Atlantis', 'Co-ed', 'many'],
-    ]);
+    const bad = await workbook(
+      ['Name', 'Country', 'Gender', 'Students'],
+      [
+        ['Fine School', 'US', 'Co-ed', 200],
+        ['', 'US', 'Co-ed', 200],
+        ['Bad Country', 'Atlantis', 'Co-ed', 'many'],
+      ],
+    );
     const refused = await importFile('/api/admin/school/importData.htm', bad);
     expect(refused.status).toBe('error');
     expect(refused.message).toContain('共3处错误');
@@ -180,29 +242,47 @@ describe('imports and export', () => {
   });
 
   it('imports sports per school, all or none', async () => {
-    const sports = await workbook(['学校名称', '性别', '季节', '运动项目'], [
-      ['Phillips Academy', '男子', '秋季', 'Football'],
-      ['Phillips Academy', 'Girls', 'Winter', 'Ice hockey'],
-      ['Groton School', 'both', 'spring', 'Crew'],
-    ]);
+    const sports = await workbook(
+      ['学校名称', '性别', '季节', '运动项目'],
+      [
+        ['Phillips Academy', '男子', '秋季', 'Football'],
+        ['Phillips Academy', 'Girls', 'Winter', 'Ice hockey'],
+        ['Groton School', 'both', 'spring', 'Crew'],
+      ],
+    );
     expect(await importFile('/api/admin/school/importSportsData.htm', sports)).toMatchObject({ status: 'success', data: { schools: 2, sports: 3 } });
     const andover = await schoolByName(t, 'Phillips Academy');
-    expect((await t.db.schoolSport.findMany({ where: { schoolId: andover }, orderBy: { sort: 'asc' } })).map((s) => [s.gender, s.season, s.name])).toEqual([[1, 1, 'Football'], [2, 2, 'Ice hockey']]);
-    const bad = await workbook(['学校名称', '性别', '季节', '运动项目'], [
-      ['Phillips Academy', '男子', '秋季', 'Soccer'],
-      ['No Such School', '男子', '秋季', 'Golf'],
-      ['Groton School', 'mixed', 'summer', ''],
+    expect((await t.db.schoolSport.findMany({ where: { schoolId: andover }, orderBy: { sort: 'asc' } })).map((s) => [s.gender, s.season, s.name])).toEqual([
+      [1, 1, 'Football'],
+      [2, 2, 'Ice hockey'],
     ]);
+    const bad = await workbook(
+      ['学校名称', '性别', '季节', '运动项目'],
+      [
+        ['Phillips Academy', '男子', '秋季', 'Soccer'],
+        ['No Such School', '男子', '秋季', 'Golf'],
+        ['Groton School', 'mixed', 'summer', ''],
+      ],
+    );
     const refused = await importFile('/api/admin/school/importSportsData.htm', bad);
     expect(refused.status).toBe('error');
-    expect(refused.data?.errors?.map((e) => [e.row, e.column])).toEqual([[3, '学校名称'], [4, '性别'], [4, '季节'], [4, '运动项目']]);
+    expect(refused.data?.errors?.map((e) => [e.row, e.column])).toEqual([
+      [3, '学校名称'],
+      [4, '性别'],
+      [4, '季节'],
+      [4, '运动项目'],
+    ]);
     expect(await t.db.schoolSport.count({ where: { schoolId: andover } })).toBe(2);
   });
 
   it('exports the filtered list, which imports back unchanged', async () => {
-    const res = await t.app.fetch(new Request('http://test.local/api/admin/school/exportData.htm', {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-token': tk.consultant }, body: JSON.stringify({ condition: { country: 'GB', sex: 2 } }),
-    }));
+    const res = await t.app.fetch(
+      new Request('http://test.local/api/admin/school/exportData.htm', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-token': tk.consultant },
+        body: JSON.stringify({ condition: { country: 'GB', sex: 2 } }),
+      }),
+    );
     expect(res.headers.get('content-type')).toBe(XLSX);
     const bytes = Buffer.from(await res.arrayBuffer());
     const wb = new ExcelJS.Workbook();
@@ -220,10 +300,33 @@ describe('imports and export', () => {
 
 describe('selection lists', () => {
   const LIST = 'id databaseId published publishedAt entries { databaseId totalScore genderScore gradeScore regionScore school { name } scores { dimension score weight reasonCode reason } }';
-  type ListAnswer = { __typename: string; code?: string; message?: string; selectionList?: { id: string; databaseId: number; published: boolean; entries: Array<{ databaseId: number; totalScore: number; genderScore: number; gradeScore: number; regionScore: number; school: { name: string }; scores: Array<{ dimension: string; score: number; weight: number | null; reasonCode: string; reason: string }> }> } };
+  type ListAnswer = {
+    __typename: string;
+    code?: string;
+    message?: string;
+    selectionList?: {
+      id: string;
+      databaseId: number;
+      published: boolean;
+      entries: Array<{
+        databaseId: number;
+        totalScore: number;
+        genderScore: number;
+        gradeScore: number;
+        regionScore: number;
+        school: { name: string };
+        scores: Array<{ dimension: string; score: number; weight: number | null; reasonCode: string; reason: string }>;
+      }>;
+    };
+  };
   const run = async (token: string, name: string, input: Record<string, unknown>) => {
     const type = `${name[0]?.toUpperCase()}${name.slice(1)}Input`;
-    const res = await gql<Record<string, ListAnswer>>(t, `mutation($i: ${type}!) { ${name}(input: $i) { __typename ... on SelectionListPayload { selectionList { ${LIST} } } ... on Error { code message } } }`, { i: input }, { token });
+    const res = await gql<Record<string, ListAnswer>>(
+      t,
+      `mutation($i: ${type}!) { ${name}(input: $i) { __typename ... on SelectionListPayload { selectionList { ${LIST} } } ... on Error { code message } } }`,
+      { i: input },
+      { token },
+    );
     expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();
     return res.body.data?.[name] as ListAnswer;
   };
@@ -276,19 +379,32 @@ describe('selection lists', () => {
     ];
     expect(frozen.map((f) => f.code)).toEqual(['SELECTION_PUBLISHED', 'SELECTION_PUBLISHED', 'SELECTION_PUBLISHED', 'SELECTION_PUBLISHED']);
     expect(frozen[0]?.message).toBe('选校清单已发布，发布不可撤回');
-    const removal = await gql<{ removeSelectionEntries: { code?: string } }>(t, 'mutation($i: RemoveSelectionEntriesInput!) { removeSelectionEntries(input: $i) { ... on Error { code } } }', { i: { listId, entryIds: [entryId] } }, { token: tk.admin });
+    const removal = await gql<{ removeSelectionEntries: { code?: string } }>(
+      t,
+      'mutation($i: RemoveSelectionEntriesInput!) { removeSelectionEntries(input: $i) { ... on Error { code } } }',
+      { i: { listId, entryIds: [entryId] } },
+      { token: tk.admin },
+    );
     expect(removal.body.data?.removeSelectionEntries.code).toBe('SELECTION_PUBLISHED');
-    const deletion = await gql<{ deleteSelectionList: { code?: string } }>(t, 'mutation($i: DeleteSelectionListInput!) { deleteSelectionList(input: $i) { ... on Error { code } } }', { i: { listId } }, { token: tk.admin });
+    const deletion = await gql<{ deleteSelectionList: { code?: string } }>(
+      t,
+      'mutation($i: DeleteSelectionListInput!) { deleteSelectionList(input: $i) { ... on Error { code } } }',
+      { i: { listId } },
+      { token: tk.admin },
+    );
     expect(deletion.body.data?.deleteSelectionList.code).toBe('SELECTION_PUBLISHED');
     const row = await t.db.selectionList.findUniqueOrThrow({ where: { id: published.selectionList?.databaseId }, include: { entries: true } });
     expect(row.publishedAt).not.toBeNull();
     expect(row.entries).toHaveLength(1);
     // No mutation can withdraw it.
-    const names = (await gql<{ __schema: { mutationType: { fields: Array<{ name: string }> } } }>(t, '{ __schema { mutationType { fields { name } } } }', {}, { token: tk.admin })).body.data?.__schema.mutationType.fields.map((f) => f.name) ?? [];
+    const names =
+      (await gql<{ __schema: { mutationType: { fields: Array<{ name: string }> } } }>(t, '{ __schema { mutationType { fields { name } } } }', {}, { token: tk.admin })).body.data?.__schema.mutationType.fields.map(
+        (f) => f.name,
+      ) ?? [];
     expect(names.filter((n) => /unpublish.*selection|withdraw/i.test(n))).toEqual([]);
   });
 
-  it('another consultant\'s student\'s list cannot be read or changed', async () => {
+  it("another consultant's student's list cannot be read or changed", async () => {
     const theirs = await makeArchive(t, 'wang.fang');
     const made = await run(tk.admin, 'createSelectionList', { archiveId: globalId('Archive', theirs.id), schoolIds: [globalId('School', await schoolByName(t, 'The Taft School'))] });
     const listId = made.selectionList?.id as string;

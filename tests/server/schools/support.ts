@@ -35,16 +35,20 @@ export async function makeArchive(
   }
   const a = await t.db.archive.create({
     data: {
-      studentId: student.id, name: student.name, consultantId, grade: facts.grade ?? 8, year: 2027, status: 2, applyingStatus: facts.applyingStatus ?? 1, sale: 1,
+      studentId: student.id,
+      name: student.name,
+      consultantId,
+      grade: facts.grade ?? 8,
+      year: 2027,
+      status: 2,
+      applyingStatus: facts.applyingStatus ?? 1,
+      sale: 1,
       bio: { create: { sex: facts.sex ?? 1, submitGrade: facts.submitGrade ?? null } },
       ...(facts.targetRegion !== undefined || facts.preferredSchoolSize !== undefined || facts.coed !== undefined
         ? { survey: { create: { targetRegion: facts.targetRegion ?? null, preferredSchoolSize: facts.preferredSchoolSize ?? null, coed: facts.coed ?? null } } }
         : {}),
       exams: {
-        create: [
-          ...(facts.ssat ?? []).map((p) => ({ kind: 4, percentile: p, total: 2000 + p })),
-          ...(facts.toefl ?? []).map((total) => ({ kind: 3, total })),
-        ],
+        create: [...(facts.ssat ?? []).map((p) => ({ kind: 4, percentile: p, total: 2000 + p })), ...(facts.toefl ?? []).map((total) => ({ kind: 3, total }))],
       },
       awards: { create: (facts.awards ?? []).map((level) => ({ certificateLevel: level, performName: `award ${level}` })) },
     },

@@ -109,7 +109,10 @@ describe.each([
     expect(res.body.errors).toBeUndefined();
     const deadlines = res.body.data!.applications.edges.map((e) => e.node.deadline).filter((d): d is string => d !== null);
     expect(deadlines.length).toBeGreaterThan(0);
-    expect(deadlines.every((d) => d > today), `deadlines ${deadlines.slice(0, 3).join(', ')} are not after ${today}`).toBe(true);
+    expect(
+      deadlines.every((d) => d > today),
+      `deadlines ${deadlines.slice(0, 3).join(', ')} are not after ${today}`,
+    ).toBe(true);
   });
 
   it('students are minors and projects are placed around today', async () => {

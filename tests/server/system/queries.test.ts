@@ -107,7 +107,10 @@ describe('users', () => {
       expect(res.body.errors).toBeUndefined();
       for (const { node } of res.body.data!.users.edges) {
         const fields = [node.name, node.nameEn, node.account, node.code].map((v) => (v ?? '').toLowerCase());
-        expect(fields.some((f) => f.includes(search)), `${search} matched ${JSON.stringify(node)}`).toBe(true);
+        expect(
+          fields.some((f) => f.includes(search)),
+          `${search} matched ${JSON.stringify(node)}`,
+        ).toBe(true);
       }
     }
   });
@@ -140,9 +143,7 @@ describe('departments, roles, time zones', () => {
   });
 
   it('lists the roles', async () => {
-    const res = await gql<{ roles: Conn<{ code: string; name: string; nameEn: string | null }> }>(
-      t, '{ roles(first: 50) { edges { node { code name nameEn } } } }', {}, { token: consultant },
-    );
+    const res = await gql<{ roles: Conn<{ code: string; name: string; nameEn: string | null }> }>(t, '{ roles(first: 50) { edges { node { code name nameEn } } } }', {}, { token: consultant });
     expect(res.body.errors).toBeUndefined();
     const codes = res.body.data!.roles.edges.map((e) => e.node.code);
     expect(codes).toEqual(expect.arrayContaining(['admin', 'manager', 'consultant', 'lecturer', 'sales', 'partner']));
@@ -153,7 +154,10 @@ describe('departments, roles, time zones', () => {
 
   it('finds a time zone by name with both names', async () => {
     const res = await gql<{ timeZones: Conn<{ name: string; nameZh: string; nameEn: string; utcOffset: string }> }>(
-      t, '{ timeZones(search: "Shanghai") { edges { node { name nameZh nameEn utcOffset } } } }', {}, { token: consultant },
+      t,
+      '{ timeZones(search: "Shanghai") { edges { node { name nameZh nameEn utcOffset } } } }',
+      {},
+      { token: consultant },
     );
     expect(res.body.errors).toBeUndefined();
     const zone = res.body.data!.timeZones.edges.find((e) => e.node.name === 'Asia/Shanghai')?.node;
@@ -167,9 +171,7 @@ describe('departments, roles, time zones', () => {
   });
 
   it('finds a time zone by its Chinese name', async () => {
-    const res = await gql<{ timeZones: Conn<{ name: string }> }>(
-      t, '{ timeZones(search: "纽约") { edges { node { name } } } }', {}, { token: consultant },
-    );
+    const res = await gql<{ timeZones: Conn<{ name: string }> }>(t, '{ timeZones(search: "纽约") { edges { node { name } } } }', {}, { token: consultant });
     expect(res.body.data!.timeZones.edges.map((e) => e.node.name)).toContain('America/New_York');
   });
 
@@ -264,9 +266,7 @@ describe('operationLogs', () => {
     const id = await userId(t, 'lecturer');
     const token = await loginGql(t, DEMO.lecturer);
     const before = await t.db.operationLog.count({ where: { operation: 'auth.setTimeZone' } });
-    const res = await gql<{ setTimeZone: { __typename: string } }>(
-      t, 'mutation { setTimeZone(input: { timeZone: "Europe/London" }) { __typename } }', {}, { token, headers: { 'x-forwarded-for': address } },
-    );
+    const res = await gql<{ setTimeZone: { __typename: string } }>(t, 'mutation { setTimeZone(input: { timeZone: "Europe/London" }) { __typename } }', {}, { token, headers: { 'x-forwarded-for': address } });
     expect(res.body.data!.setTimeZone.__typename).toBe('ViewerPayload');
     expect(await t.db.operationLog.count({ where: { operation: 'auth.setTimeZone' } })).toBe(before + 1);
 
@@ -293,7 +293,7 @@ describe('operationLogs', () => {
     expect(await t.db.operationLog.count({ where: { operation: 'auth.changePassword', userId: id, outcome: 'SUCCESS' } })).toBe(0);
     expect((await t.db.user.findUniqueOrThrow({ where: { id }, select: { passwordHash: true } })).passwordHash).toBe(hash);
     // Nothing secret lands in the log.
-    const text = JSON.stringify(await t.db.operationLog.findMany({ where: { userId: id } }, ), (_k, v) => (typeof v === 'bigint' ? String(v) : v));
+    const text = JSON.stringify(await t.db.operationLog.findMany({ where: { userId: id } }), (_k, v) => (typeof v === 'bigint' ? String(v) : v));
     expect(text).not.toContain('Wrong#2026');
     expect(text).not.toContain('Newpass#2027');
   });
@@ -313,9 +313,7 @@ describe('operationLogs', () => {
       END $$ LANGUAGE plpgsql`);
     await t.db.$executeRawUnsafe(`CREATE TRIGGER refuse_tz_log BEFORE INSERT ON operation_logs FOR EACH ROW EXECUTE FUNCTION refuse_tz_log()`);
     try {
-      const res = await gql<{ setTimeZone: { __typename: string } | null }>(
-        t, 'mutation { setTimeZone(input: { timeZone: "Asia/Tokyo" }) { __typename } }', {}, { token },
-      );
+      const res = await gql<{ setTimeZone: { __typename: string } | null }>(t, 'mutation { setTimeZone(input: { timeZone: "Asia/Tokyo" }) { __typename } }', {}, { token });
       expect(res.body.data?.setTimeZone?.__typename ?? null).not.toBe('ViewerPayload');
       expect(res.body.errors?.length).toBeGreaterThan(0);
       expectNoInternals(JSON.stringify(res.body));
@@ -395,9 +393,7 @@ describe('bad input on the GraphQL door', () => {
   it('refuses a global id of the wrong type and writes nothing', async () => {
     const before = await writeCounts();
     const roleId = Buffer.from('Role:3').toString('base64');
-    const res = await gql<{ deactivateStaff: { __typename: string } | null }>(
-      t, 'mutation($id: ID!) { deactivateStaff(input: { userId: $id }) { __typename } }', { id: roleId }, { token: admin },
-    );
+    const res = await gql<{ deactivateStaff: { __typename: string } | null }>(t, 'mutation($id: ID!) { deactivateStaff(input: { userId: $id }) { __typename } }', { id: roleId }, { token: admin });
     expect(res.body.data?.deactivateStaff?.__typename ?? null).not.toBe('StaffStatePayload');
     expectNoInternals(JSON.stringify(res.body));
     const after = await writeCounts();

@@ -32,7 +32,10 @@ async function create(token: string, input: Record<string, unknown>): Promise<Pa
 
 async function newTask(token = tok.manager!, executor = 'consultant', extra: Record<string, unknown> = {}): Promise<Payload> {
   const p = await create(token, {
-    projectId: gid('Project', projects.us!), title: `任务 ${Math.random().toString(36).slice(2, 8)}`, executorId: gid('User', ids[executor]!), ...extra,
+    projectId: gid('Project', projects.us!),
+    title: `任务 ${Math.random().toString(36).slice(2, 8)}`,
+    executorId: gid('User', ids[executor]!),
+    ...extra,
   });
   expect(p.__typename, JSON.stringify(p)).toBe('TaskPayload');
   return p;
@@ -43,7 +46,7 @@ async function act(token: string, name: string, taskGid: string): Promise<Payloa
 }
 
 describe('createTask', () => {
-  it('checks project, then title, then executor, with the spec\'s words (Chinese)', async () => {
+  it("checks project, then title, then executor, with the spec's words (Chinese)", async () => {
     const none = await create(tok.consultant!, {});
     expect(none).toMatchObject({ __typename: 'InputError', message: '请选择项目' });
     const noTitle = await create(tok.consultant!, { projectId: gid('Project', projects.us!), title: '   ', executorId: gid('User', ids.lecturer!) });
@@ -70,12 +73,22 @@ describe('createTask', () => {
 
   it('creates an incomplete task with defaults, logs 新建 and returns it with its log line', async () => {
     const p = await create(tok.consultant!, {
-      projectId: gid('Project', projects.tj!), title: '期末测试排期', executorId: gid('User', ids.lecturer!), content: '<p>Hello<script>alert(1)</script></p>',
+      projectId: gid('Project', projects.tj!),
+      title: '期末测试排期',
+      executorId: gid('User', ids.lecturer!),
+      content: '<p>Hello<script>alert(1)</script></p>',
     });
     expect(p.__typename).toBe('TaskPayload');
     expect(p.task).toMatchObject({
-      title: '期末测试排期', state: 'INCOMPLETE', priority: 'MEDIUM', type: 'NEW_TASK', progress: 0, content: '<p>Hello</p>',
-      project: { databaseId: projects.tj }, assigner: { databaseId: ids.consultant }, executor: { databaseId: ids.lecturer },
+      title: '期末测试排期',
+      state: 'INCOMPLETE',
+      priority: 'MEDIUM',
+      type: 'NEW_TASK',
+      progress: 0,
+      content: '<p>Hello</p>',
+      project: { databaseId: projects.tj },
+      assigner: { databaseId: ids.consultant },
+      executor: { databaseId: ids.lecturer },
       lastLog: { note: 'CREATED', logNote: '新建', label: '新建' },
     });
     expect(p.log).toMatchObject({ note: 'CREATED', action: 'CREATE', assignerName: '张晓雯', author: { databaseId: ids.consultant } });
@@ -241,7 +254,7 @@ describe('additions', () => {
     ... on TaskAdditionPayload { addition { id databaseId content author { databaseId } } task { additions { databaseId } } log { action } }
     ... on Error { code message } } }`;
 
-  it('checks content, then task, then project, with the spec\'s words', async () => {
+  it("checks content, then task, then project, with the spec's words", async () => {
     const { task } = await newTask();
     expect((await run<{ addTaskAddition: any }>(t, tok.manager!, ADD, { input: { taskId: task.id, content: '<p> </p>' } })).addTaskAddition).toMatchObject({ message: '请输入内容。' });
     expect((await run<{ addTaskAddition: any }>(t, tok.manager!, ADD, { input: { content: '<p>补充</p>' } })).addTaskAddition).toMatchObject({ message: '任务错误。' });
@@ -278,7 +291,7 @@ describe('daily reports and days without a log', () => {
     ... on ReportTaskDailyPayload { day daysWithoutLog log { logNote reportDaily logTime } task { progress } }
     ... on Error { code message } } }`;
 
-  it('offers missed weekdays; a late report is logged at 20:00 of that day in the reporter\'s zone', async () => {
+  it("offers missed weekdays; a late report is logged at 20:00 of that day in the reporter's zone", async () => {
     const { task } = await newTask();
     // Make the task ten days old.
     await t.db.workTask.update({ where: { id: task.databaseId }, data: { createdAt: new Date(Date.now() - 10 * 86_400_000) } });
@@ -324,7 +337,7 @@ describe('visibility: one policy for lists, node(id:) and mutations', () => {
     expect(list.totalCount).toBe(visible);
   });
 
-  it('another consultant\'s task by id: node is null, every change answers NOT_FOUND and nothing changes', async () => {
+  it("another consultant's task by id: node is null, every change answers NOT_FOUND and nothing changes", async () => {
     const hidden = await taskByTitle(t, '修订英国学校文书模板');
     const id = gid('Task', hidden.id);
     expect((await run<{ node: unknown }>(t, tok.consultant!, 'query($id: ID!) { node(id: $id) { id } }', { id })).node).toBeNull();
@@ -365,7 +378,7 @@ describe('visibility: one policy for lists, node(id:) and mutations', () => {
 });
 
 describe('taskStatistics', () => {
-  it('counts the caller\'s tasks by state and today\'s work', async () => {
+  it("counts the caller's tasks by state and today's work", async () => {
     const q = '{ taskStatistics { day todo paused waiting urgent completed created reported assignedOpen unreported } }';
     const before = (await run<{ taskStatistics: any }>(t, tok.lecturer!, q)).taskStatistics;
     const { task } = await newTask(tok.consultant!, 'lecturer', { projectId: gid('Project', projects.tj!), priority: 'URGENT' });
@@ -388,14 +401,20 @@ describe('addTaskToSchedule and saveScheduleEntries', () => {
     ... on SaveScheduleEntriesPayload { scheduleEntries { databaseId workHours taskIds } }
     ... on Error { code message } } }`;
 
-  it('adds a task with the defaults (09:00–18:30 in the employee\'s zone, regular, the task\'s project)', async () => {
+  it("adds a task with the defaults (09:00–18:30 in the employee's zone, regular, the task's project)", async () => {
     const { task } = await newTask();
     const res = (await run<{ addTaskToSchedule: any }>(t, tok.consultant!, ADD, { input: { taskId: task.id, rows: [{ workDate: '2026-12-03', hours: 6.5 }] } })).addTaskToSchedule;
     expect(res.__typename).toBe('AddTaskToSchedulePayload');
     expect(res.scheduleEntries).toEqual([
       expect.objectContaining({
-        workDate: '2026-12-03', beginAt: '2026-12-03T01:00:00.000Z', endAt: '2026-12-03T10:30:00.000Z', workHours: 6.5, scheduleType: 1,
-        taskIds: [task.databaseId], project: { databaseId: projects.us }, employee: { databaseId: ids.consultant },
+        workDate: '2026-12-03',
+        beginAt: '2026-12-03T01:00:00.000Z',
+        endAt: '2026-12-03T10:30:00.000Z',
+        workHours: 6.5,
+        scheduleType: 1,
+        taskIds: [task.databaseId],
+        project: { databaseId: projects.us },
+        employee: { databaseId: ids.consultant },
       }),
     ]);
   });
@@ -403,7 +422,8 @@ describe('addTaskToSchedule and saveScheduleEntries', () => {
   it('refuses missing hours (请填写工时, in English too) and a completed task', async () => {
     const { task } = await newTask();
     expect((await run<{ addTaskToSchedule: any }>(t, tok.consultant!, ADD, { input: { taskId: task.id, rows: [{ workDate: '2026-12-03' }] } })).addTaskToSchedule).toMatchObject({
-      __typename: 'InputError', message: '请填写工时',
+      __typename: 'InputError',
+      message: '请填写工时',
     });
     const own = await newTask(tok.manager!, 'yang.fan');
     expect((await run<{ addTaskToSchedule: any }>(t, tok['yang.fan']!, ADD, { input: { taskId: own.task.id, rows: [{ workDate: '2026-12-03' }] } })).addTaskToSchedule).toMatchObject({
@@ -412,7 +432,8 @@ describe('addTaskToSchedule and saveScheduleEntries', () => {
     await act(tok.consultant!, 'completeTask', task.id);
     const before = await t.db.scheduleEntry.count();
     expect((await run<{ addTaskToSchedule: any }>(t, tok.consultant!, ADD, { input: { taskId: task.id, rows: [{ workDate: '2026-12-03', hours: 2 }] } })).addTaskToSchedule).toMatchObject({
-      __typename: 'RuleError', message: '任务已完成，不允许加入档期!',
+      __typename: 'RuleError',
+      message: '任务已完成，不允许加入档期!',
     });
     expect(await t.db.scheduleEntry.count()).toBe(before);
   });

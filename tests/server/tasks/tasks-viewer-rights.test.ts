@@ -17,8 +17,14 @@ const RIGHTS = `query($id: ID!) { node(id: $id) { ... on Task {
 } } }`;
 
 type Rights = {
-  state: string; viewerCanEdit: boolean; viewerCanReassign: boolean; viewerCanChangePriority: boolean;
-  viewerCanReport: boolean; viewerCanSchedule: boolean; viewerTransitions: string[]; additions: Array<{ viewerCanEdit: boolean }>;
+  state: string;
+  viewerCanEdit: boolean;
+  viewerCanReassign: boolean;
+  viewerCanChangePriority: boolean;
+  viewerCanReport: boolean;
+  viewerCanSchedule: boolean;
+  viewerTransitions: string[];
+  additions: Array<{ viewerCanEdit: boolean }>;
 } | null;
 
 const rights = async (account: string) => (await run<{ node: Rights }>(t, tok[account]!, RIGHTS, { id: taskGid })).node;
@@ -42,28 +48,50 @@ afterAll(async () => {
 describe('viewer rights on an incomplete task', () => {
   it('assigner: edits, reassigns, changes priority, every transition from incomplete including abandon', async () => {
     expect(await rights('consultant')).toEqual({
-      state: 'INCOMPLETE', viewerCanEdit: true, viewerCanReassign: true, viewerCanChangePriority: true, viewerCanReport: true, viewerCanSchedule: true,
-      viewerTransitions: ['complete', 'pause', 'wait', 'abandon'], additions: [{ viewerCanEdit: false }],
+      state: 'INCOMPLETE',
+      viewerCanEdit: true,
+      viewerCanReassign: true,
+      viewerCanChangePriority: true,
+      viewerCanReport: true,
+      viewerCanSchedule: true,
+      viewerTransitions: ['complete', 'pause', 'wait', 'abandon'],
+      additions: [{ viewerCanEdit: false }],
     });
   });
 
   it('executor: works on it (no abandon), cannot edit, reassign or change priority; edits the addition it wrote', async () => {
     expect(await rights('lecturer')).toEqual({
-      state: 'INCOMPLETE', viewerCanEdit: false, viewerCanReassign: false, viewerCanChangePriority: false, viewerCanReport: true, viewerCanSchedule: true,
-      viewerTransitions: ['complete', 'pause', 'wait'], additions: [{ viewerCanEdit: true }],
+      state: 'INCOMPLETE',
+      viewerCanEdit: false,
+      viewerCanReassign: false,
+      viewerCanChangePriority: false,
+      viewerCanReport: true,
+      viewerCanSchedule: true,
+      viewerTransitions: ['complete', 'pause', 'wait'],
+      additions: [{ viewerCanEdit: true }],
     });
   });
 
   it('project manager: reassigns and changes priority but does not edit or abandon', async () => {
     expect(await rights('manager')).toEqual({
-      state: 'INCOMPLETE', viewerCanEdit: false, viewerCanReassign: true, viewerCanChangePriority: true, viewerCanReport: true, viewerCanSchedule: true,
-      viewerTransitions: ['complete', 'pause', 'wait'], additions: [{ viewerCanEdit: false }],
+      state: 'INCOMPLETE',
+      viewerCanEdit: false,
+      viewerCanReassign: true,
+      viewerCanChangePriority: true,
+      viewerCanReport: true,
+      viewerCanSchedule: true,
+      viewerTransitions: ['complete', 'pause', 'wait'],
+      additions: [{ viewerCanEdit: false }],
     });
   });
 
   it('administrator: everything, including the additions of others', async () => {
     expect(await rights('admin')).toMatchObject({
-      viewerCanEdit: true, viewerCanReassign: true, viewerCanChangePriority: true, viewerTransitions: ['complete', 'pause', 'wait', 'abandon'], additions: [{ viewerCanEdit: true }],
+      viewerCanEdit: true,
+      viewerCanReassign: true,
+      viewerCanChangePriority: true,
+      viewerTransitions: ['complete', 'pause', 'wait', 'abandon'],
+      additions: [{ viewerCanEdit: true }],
     });
   });
 
@@ -88,7 +116,12 @@ describe('the answers follow the state', () => {
   it('abandoned: nothing left but the editing right', async () => {
     await act('consultant', 'abandonTask');
     expect(await rights('consultant')).toMatchObject({
-      state: 'ABANDONED', viewerCanEdit: true, viewerCanReassign: false, viewerCanReport: false, viewerCanSchedule: true, viewerTransitions: [],
+      state: 'ABANDONED',
+      viewerCanEdit: true,
+      viewerCanReassign: false,
+      viewerCanReport: false,
+      viewerCanSchedule: true,
+      viewerTransitions: [],
     });
   });
 });

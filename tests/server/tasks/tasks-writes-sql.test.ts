@@ -33,11 +33,13 @@ afterAll(async () => {
 
 async function count(query: string, variables: Record<string, unknown> = {}): Promise<{ n: number; data: any }> {
   statements.length = 0;
-  const res = await app.fetch(new Request('http://test.local/graphql', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-token': token, 'x-forwarded-for': '127.0.0.1' },
-    body: JSON.stringify({ query, variables }),
-  }));
+  const res = await app.fetch(
+    new Request('http://test.local/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-token': token, 'x-forwarded-for': '127.0.0.1' },
+      body: JSON.stringify({ query, variables }),
+    }),
+  );
   const body = (await res.json()) as { data?: unknown; errors?: unknown };
   expect(body.errors).toBeUndefined();
   return { n: statements.length, data: body.data };

@@ -57,7 +57,7 @@ describe('deleting a student or parent that other records hold', () => {
     expect(await exists(student.id)).toBe(true);
   });
 
-  test('GraphQL deleteUsers answers the same refusal as a typed error, in the English user\'s language', async () => {
+  test("GraphQL deleteUsers answers the same refusal as a typed error, in the English user's language", async () => {
     const student = await person(3);
     await archiveFor(student.id);
     await t.db.user.update({ where: { account: 'manager' }, data: { language: 1 } });

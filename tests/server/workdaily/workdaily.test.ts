@@ -119,14 +119,15 @@ describe('statistics', () => {
     const STATS = `query($from: Date!, $to: Date!, $groupBy: WorkStatisticsGroupBy!, $userIds: [ID!]) {
       workStatistics(from: $from, to: $to, groupBy: $groupBy, userIds: $userIds) { ... on WorkStatistics { total { hours entries days } rows { key name hours entries days } } ... on Error { message } } }`;
     const userIds = [gid('User', worker), gid('User', other)];
-    const by = async (groupBy: string) =>
-      (await gql<{ workStatistics: { total: Stat; rows: Stat[] } }>(t, STATS, { from: MONDAY, to: '2024-03-10', groupBy, userIds }, { token: admin })).body.data!.workStatistics;
+    const by = async (groupBy: string) => (await gql<{ workStatistics: { total: Stat; rows: Stat[] } }>(t, STATS, { from: MONDAY, to: '2024-03-10', groupBy, userIds }, { token: admin })).body.data!.workStatistics;
     const person = await by('PERSON');
     expect(person.total).toEqual({ hours: 17.5, entries: 4, days: 3 });
-    expect(person.rows).toEqual([
-      { key: other, name: '统计员乙', hours: 8, entries: 1, days: 1 },
-      { key: worker, name: '统计员甲', hours: 9.5, entries: 3, days: 2 },
-    ].sort((a, b) => b.hours - a.hours));
+    expect(person.rows).toEqual(
+      [
+        { key: other, name: '统计员乙', hours: 8, entries: 1, days: 1 },
+        { key: worker, name: '统计员甲', hours: 9.5, entries: 3, days: 2 },
+      ].sort((a, b) => b.hours - a.hours),
+    );
     const project = await by('PROJECT');
     expect(project.rows.map((r) => [r.key, r.hours])).toEqual([
       [projects[0], 11],
@@ -141,11 +142,10 @@ describe('statistics', () => {
   });
 
   it('shows staff without the right only their own hours (REST getWorkDailyStatistic)', async () => {
-    const res = await rest<{ totalHours: number; byUser: Array<{ key: number; workHours: number }>; byProject: unknown[]; byType: unknown[] }>(
-      t,
-      '/api/admin/work/daily/getWorkDailyStatistic.htm',
-      { json: { condition: { workDate: MONDAY, workDate2: '2024-03-10' } }, token: partnerRest },
-    );
+    const res = await rest<{ totalHours: number; byUser: Array<{ key: number; workHours: number }>; byProject: unknown[]; byType: unknown[] }>(t, '/api/admin/work/daily/getWorkDailyStatistic.htm', {
+      json: { condition: { workDate: MONDAY, workDate2: '2024-03-10' } },
+      token: partnerRest,
+    });
     expect(res.body.status).toBe('success');
     expect(res.body.data.totalHours).toBe(1.5);
     expect(res.body.data.byUser).toEqual([{ key: partner, name: expect.any(String), nameEn: expect.anything(), workHours: 1.5, entries: 1, days: 1 }]);
@@ -165,7 +165,7 @@ type Entry = { id: number; workDate: string; employeeId: number; projectId: numb
 type Paged<T> = { currentPage: number; pageSize: number; rows: number; resultList: T[]; totalHours?: number };
 
 describe('lists', () => {
-  it('lists entries by date, paged (listWorkDailyByDatePage), in the caller\'s zone', async () => {
+  it("lists entries by date, paged (listWorkDailyByDatePage), in the caller's zone", async () => {
     const res = await rest<Paged<Entry>>(t, '/api/admin/work/daily/listWorkDailyByDatePage.htm', {
       json: { pageResult: { currentPage: 1, pageSize: 2 }, condition: { workDate: MONDAY, workDate2: TUESDAY, userId: worker } },
       token: adminRest,
@@ -180,7 +180,7 @@ describe('lists', () => {
     expect(refused.body).toMatchObject({ status: 'error', message: '没有权限执行该操作' });
   });
 
-  it('lists a project\'s entries with hours per person (listWorkDailyByProjectId)', async () => {
+  it("lists a project's entries with hours per person (listWorkDailyByProjectId)", async () => {
     const res = await rest<Paged<Entry> & { byUser: Array<{ key: number; workHours: number }> }>(t, '/api/admin/work/daily/listWorkDailyByProjectId.htm', {
       json: { projectId: projects[0], workDate: MONDAY, workDate2: '2024-03-10' },
       token: adminRest,
@@ -194,7 +194,7 @@ describe('lists', () => {
     expect(missing.body).toMatchObject({ status: 'error', message: '请选择项目' });
   });
 
-  it('gives one person\'s day (getWorkDailyByUser) and the daily reports (listReportDailyByPage, report/list)', async () => {
+  it("gives one person's day (getWorkDailyByUser) and the daily reports (listReportDailyByPage, report/list)", async () => {
     const day = await rest<{ totalHours: number; resultList: Entry[] }>(t, '/api/admin/work/daily/getWorkDailyByUser.htm', { json: { userId: worker, workDate: MONDAY }, token: adminRest });
     expect(day.body.data.totalHours).toBe(7.5);
     expect(day.body.data.resultList.map((e) => e.projectId)).toEqual([projects[0], projects[1]]);

@@ -51,9 +51,24 @@ function nodeIcalEvents(text: string): ical.VEvent[] {
  * Casablanca, El Aaiun, Gaza and Hebron, whose irregular dates a yearly rule cannot express.)
  */
 const ZONES = [
-  'Asia/Shanghai', 'Asia/Hong_Kong', 'Asia/Tokyo', 'Asia/Singapore', 'Asia/Kolkata', 'Europe/London', 'Europe/Paris',
-  'Europe/Berlin', 'America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles', 'America/Toronto',
-  'Australia/Sydney', 'Australia/Melbourne', 'Australia/Lord_Howe', 'Pacific/Auckland', 'UTC',
+  'Asia/Shanghai',
+  'Asia/Hong_Kong',
+  'Asia/Tokyo',
+  'Asia/Singapore',
+  'Asia/Kolkata',
+  'Europe/London',
+  'Europe/Paris',
+  'Europe/Berlin',
+  'America/New_York',
+  'America/Chicago',
+  'America/Denver',
+  'America/Los_Angeles',
+  'America/Toronto',
+  'Australia/Sydney',
+  'Australia/Melbourne',
+  'Australia/Lord_Howe',
+  'Pacific/Auckland',
+  'UTC',
 ];
 
 describe('time zones of the file', () => {
@@ -150,14 +165,35 @@ describe('a series', () => {
   // Weekly, Monday 09:00 New York, over the change to standard time on 2026-11-01.
   const starts = [0, 1, 2, 3, 4, 5].map((w) => DateTime.fromISO('2026-10-19T09:00', { zone: NY }).plus({ weeks: w }).toJSDate());
   const master = event({ id: 10, title: 'Weekly sync', timeZone: NY, startAt: starts[0]!, endAt: new Date(starts[0]!.getTime() + 3_600_000), seriesId: 5, originalStart: starts[0]! });
-  const moved = event({ id: 13, title: 'Weekly sync (moved)', timeZone: NY, startAt: new Date(starts[3]!.getTime() + 7_200_000), endAt: new Date(starts[3]!.getTime() + 10_800_000), seriesId: 5, originalStart: starts[3]!, isException: true });
+  const moved = event({
+    id: 13,
+    title: 'Weekly sync (moved)',
+    timeZone: NY,
+    startAt: new Date(starts[3]!.getTime() + 7_200_000),
+    endAt: new Date(starts[3]!.getTime() + 10_800_000),
+    seriesId: 5,
+    originalStart: starts[3]!,
+    isException: true,
+  });
   const series: FeedSeries = {
-    id: 5, rrule: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=MO;WKST=SU;COUNT=6', timeZone: NY, dtstart: starts[0]!, durationMin: 60, allDay: false,
-    starts, exdates: [starts[1]!], master, overrides: [moved], updatedAt: new Date('2026-06-01T00:00:00Z'),
+    id: 5,
+    rrule: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=MO;WKST=SU;COUNT=6',
+    timeZone: NY,
+    dtstart: starts[0]!,
+    durationMin: 60,
+    allDay: false,
+    starts,
+    exdates: [starts[1]!],
+    master,
+    overrides: [moved],
+    updatedAt: new Date('2026-06-01T00:00:00Z'),
   };
   const allDay = event({ id: 20, title: 'Visit day', allDay: true, timeZone: 'Asia/Shanghai', startAt: new Date('2026-07-09T16:00:00Z'), endAt: new Date('2026-07-10T16:00:00Z') });
   const text = buildFeed({ singles: [allDay], series: [series] }, OPTIONS);
-  const expected = [0, 2, 4, 5].map((i) => starts[i]!.toISOString()).concat(new Date(starts[3]!.getTime() + 7_200_000).toISOString()).sort();
+  const expected = [0, 2, 4, 5]
+    .map((i) => starts[i]!.toISOString())
+    .concat(new Date(starts[3]!.getTime() + 7_200_000).toISOString())
+    .sort();
 
   it('writes the rule bounded by UNTIL, keeps its other parts, and marks the deleted and moved occurrences', () => {
     const unfolded = text.replace(/\r\n /g, '');

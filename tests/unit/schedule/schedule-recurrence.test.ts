@@ -21,7 +21,11 @@ describe('weekly series across daylight-saving changes', () => {
   it('a 09:00 New York meeting stays 09:00 in New York and moves by an hour in Shanghai in March and November', () => {
     const starts = weekly(NY, '2026-01-05T09:00');
     expect(new Set(starts.map((d) => DateTime.fromJSDate(d, { zone: NY }).toFormat('HH:mm')))).toEqual(new Set(['09:00']));
-    const shanghai = (day: string) => wall(starts.find((d) => DateTime.fromJSDate(d, { zone: NY }).toISODate() === day)!, SH);
+    const shanghai = (day: string) =>
+      wall(
+        starts.find((d) => DateTime.fromJSDate(d, { zone: NY }).toISODate() === day)!,
+        SH,
+      );
     expect(shanghai('2026-03-02')).toBe('2026-03-02 22:00'); // EST, UTC-5
     expect(shanghai('2026-03-09')).toBe('2026-03-09 21:00'); // EDT from March 8
     expect(shanghai('2026-10-26')).toBe('2026-10-26 21:00');
@@ -55,15 +59,18 @@ describe('rules', () => {
     expect(normaliseRule({ freq: 'DAILY', until: '2026-09-30' }, SH)).toBe('FREQ=DAILY;INTERVAL=1;UNTIL=20260930T155959Z');
     expect(normaliseRule('RRULE:FREQ=WEEKLY;BYDAY=MO,WE;UNTIL=20260930', NY)).toBe('FREQ=WEEKLY;INTERVAL=1;BYDAY=MO,WE;UNTIL=20261001T035959Z');
     expect(ruleFields('FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE;UNTIL=20261001T035959Z', NY)).toEqual({
-      freq: 'WEEKLY', interval: 2, byWeekday: ['MO', 'WE'], byMonthDay: [], count: null, until: '2026-09-30',
+      freq: 'WEEKLY',
+      interval: 2,
+      byWeekday: ['MO', 'WE'],
+      byMonthDay: [],
+      count: null,
+      until: '2026-09-30',
     });
   });
 
   it('every N, monthly, count; exception dates are left out', () => {
     const dtstart = new Date('2026-09-01T01:00:00Z');
-    expect(expandRule({ rrule: 'FREQ=DAILY;INTERVAL=3;COUNT=4', timeZone: SH, dtstart }).map((d) => wall(d, SH).slice(0, 10))).toEqual([
-      '2026-09-01', '2026-09-04', '2026-09-07', '2026-09-10',
-    ]);
+    expect(expandRule({ rrule: 'FREQ=DAILY;INTERVAL=3;COUNT=4', timeZone: SH, dtstart }).map((d) => wall(d, SH).slice(0, 10))).toEqual(['2026-09-01', '2026-09-04', '2026-09-07', '2026-09-10']);
     const monthly = expandRule({ rrule: 'FREQ=MONTHLY;BYMONTHDAY=31;COUNT=3', timeZone: SH, dtstart: new Date('2026-08-31T01:00:00Z') });
     expect(monthly.map((d) => wall(d, SH).slice(0, 10))).toEqual(['2026-08-31', '2026-10-31', '2026-12-31']);
     const ex = expandRule({ rrule: 'FREQ=DAILY;COUNT=3', timeZone: SH, dtstart, exdates: [new Date('2026-09-02T01:00:00Z')] });

@@ -18,10 +18,21 @@ describe('generated passwords', () => {
 });
 
 describe('account and mobile rules', () => {
-  it.each([['zhang.san', true], ['a', false], ['has space', false], ['x'.repeat(51), false], ['user@example.com', true]])('account %s valid: %s', (v, ok) => {
+  it.each([
+    ['zhang.san', true],
+    ['a', false],
+    ['has space', false],
+    ['x'.repeat(51), false],
+    ['user@example.com', true],
+  ])('account %s valid: %s', (v, ok) => {
     expect(accountField.safeParse(v).success).toBe(ok);
   });
-  it.each([['13812345678', true], ['+447700900123', true], ['12345', false], ['1381234567a', false]])('mobile %s valid: %s', (v, ok) => {
+  it.each([
+    ['13812345678', true],
+    ['+447700900123', true],
+    ['12345', false],
+    ['1381234567a', false],
+  ])('mobile %s valid: %s', (v, ok) => {
     expect(mobileField.safeParse(v).success).toBe(ok);
   });
 });

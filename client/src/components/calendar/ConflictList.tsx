@@ -25,7 +25,9 @@ export function ConflictList({ clashes, total }: { clashes: readonly Clash[]; to
   const shown = clashes.slice(0, 50);
   return (
     <Stack gap="2" data-testid="conflict-list">
-      <Text fontWeight="semibold" color="fg.error" data-testid="conflict-summary">{t('calendarUi.conflict.summary', { count: total })}</Text>
+      <Text fontWeight="semibold" color="fg.error" data-testid="conflict-summary">
+        {t('calendarUi.conflict.summary', { count: total })}
+      </Text>
       <Box maxH="60" overflowY="auto" borderWidth="1px" borderRadius="md">
         {shown.map((c, i) => (
           <Flex key={i} gap="3" px="3" py="2" borderBottomWidth={i < shown.length - 1 ? '1px' : 0} align="center" data-testid="conflict-row" fontSize="sm">
@@ -33,16 +35,24 @@ export function ConflictList({ clashes, total }: { clashes: readonly Clash[]; to
               {c.kind === 'PLACE' ? t('calendarUi.conflict.place') : t('calendarUi.conflict.participant', { name: c.userName ?? '' })}
             </Badge>
             <Stack gap="0" flex="1" minW="0">
-              <Text truncate fontWeight="medium">{c.title ?? t('calendarUi.busy')}</Text>
+              <Text truncate fontWeight="medium">
+                {c.title ?? t('calendarUi.busy')}
+              </Text>
               <Text color="fg.muted">{span(c.eventStart, c.eventEnd)}</Text>
             </Stack>
             {clashes.length > 1 || c.occurrence > 1 ? (
-              <Text color="fg.subtle" flexShrink={0}>{t('calendarUi.conflict.occurrence', { n: c.occurrence })} · {span(c.start, c.end)}</Text>
+              <Text color="fg.subtle" flexShrink={0}>
+                {t('calendarUi.conflict.occurrence', { n: c.occurrence })} · {span(c.start, c.end)}
+              </Text>
             ) : null}
           </Flex>
         ))}
       </Box>
-      {total > shown.length && <Text fontSize="sm" color="fg.subtle">{t('calendarUi.conflict.more', { count: total - shown.length })}</Text>}
+      {total > shown.length && (
+        <Text fontSize="sm" color="fg.subtle">
+          {t('calendarUi.conflict.more', { count: total - shown.length })}
+        </Text>
+      )}
     </Stack>
   );
 }

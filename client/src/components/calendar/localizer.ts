@@ -22,13 +22,27 @@ class CachedZone extends Zone {
     super();
     this.inner = IANAZone.create(name);
   }
-  override get type() { return 'iana'; }
-  override get name() { return this.inner.name; }
-  get ianaName() { return this.inner.name; }
-  override get isUniversal() { return false; }
-  override get isValid() { return this.inner.isValid; }
-  override offsetName(ts: number, opts: ZoneOffsetOptions) { return this.inner.offsetName(ts, opts); }
-  override formatOffset(ts: number, format: ZoneOffsetFormat) { return this.inner.formatOffset(ts, format); }
+  override get type() {
+    return 'iana';
+  }
+  override get name() {
+    return this.inner.name;
+  }
+  get ianaName() {
+    return this.inner.name;
+  }
+  override get isUniversal() {
+    return false;
+  }
+  override get isValid() {
+    return this.inner.isValid;
+  }
+  override offsetName(ts: number, opts: ZoneOffsetOptions) {
+    return this.inner.offsetName(ts, opts);
+  }
+  override formatOffset(ts: number, format: ZoneOffsetFormat) {
+    return this.inner.formatOffset(ts, format);
+  }
   override offset(ts: number): number {
     const key = Math.floor(ts / 900_000);
     let v = this.offsets.get(key);
@@ -39,7 +53,9 @@ class CachedZone extends Zone {
     }
     return v;
   }
-  override equals(other: Zone) { return other.type === 'iana' && other.name === this.name; }
+  override equals(other: Zone) {
+    return other.type === 'iana' && other.name === this.name;
+  }
 }
 
 /** Makes luxon (and so the calendar) work in this zone; answers the zone in use. */
@@ -60,9 +76,7 @@ export function formatsFor(lang: Lang): Formats {
   const zh = lang === 'zh';
   const dayRange = ({ start, end }: Range) => {
     const sameYear = DateTime.fromJSDate(start).year === DateTime.fromJSDate(end).year;
-    return zh
-      ? `${fmt(start, 'yyyy年M月d日', lang)} – ${fmt(end, sameYear ? 'M月d日' : 'yyyy年M月d日', lang)}`
-      : `${fmt(start, sameYear ? 'd MMM' : 'd MMM yyyy', lang)} – ${fmt(end, 'd MMM yyyy', lang)}`;
+    return zh ? `${fmt(start, 'yyyy年M月d日', lang)} – ${fmt(end, sameYear ? 'M月d日' : 'yyyy年M月d日', lang)}` : `${fmt(start, sameYear ? 'd MMM' : 'd MMM yyyy', lang)} – ${fmt(end, 'd MMM yyyy', lang)}`;
   };
   return {
     dateFormat: 'd',

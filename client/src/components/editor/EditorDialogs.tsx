@@ -18,7 +18,11 @@ export const UPLOAD_KEYS: Record<UploadProblem, string> = {
 
 /** The editor's dialogs use the app's one dialog shell. */
 export function EditorModal({ title, onClose, children, footer, testId, size = 'md' }: { title: string; onClose: () => void; children: ReactNode; footer?: ReactNode; testId: string; size?: 'sm' | 'md' | 'lg' | 'xl' }) {
-  return <DialogShell title={title} onClose={onClose} footer={footer} testId={testId} size={size}>{children}</DialogShell>;
+  return (
+    <DialogShell title={title} onClose={onClose} footer={footer} testId={testId} size={size}>
+      {children}
+    </DialogShell>
+  );
 }
 
 /** Text positions (document offsets) of a literal search, within text nodes. */
@@ -53,11 +57,37 @@ export function LinkDialog({ editor, onClose, say }: { editor: Editor; onClose: 
     onClose();
   }
   return (
-    <EditorModal title={t('tasksUi.editor.link')} onClose={onClose} testId="editor-link-dialog" footer={<><Button variant="outline" onClick={onClose}>{t('client.cancel')}</Button><Button colorPalette="blue" onClick={save} data-testid="link-save">{t('tasksUi.ok')}</Button></>}>
+    <EditorModal
+      title={t('tasksUi.editor.link')}
+      onClose={onClose}
+      testId="editor-link-dialog"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {t('client.cancel')}
+          </Button>
+          <Button colorPalette="blue" onClick={save} data-testid="link-save">
+            {t('tasksUi.ok')}
+          </Button>
+        </>
+      }
+    >
       <Stack gap="3">
         <Input placeholder={t('tasksUi.editor.linkText')} value={text} onChange={(e) => setText(e.target.value)} data-testid="link-text" />
-        <Input placeholder={t('tasksUi.editor.linkAddress')} value={href} onChange={(e) => { setHref(e.target.value); setError(null); }} data-testid="link-href" />
-        {error && <Text color="fg.error" fontSize="sm" data-testid="link-error">{error}</Text>}
+        <Input
+          placeholder={t('tasksUi.editor.linkAddress')}
+          value={href}
+          onChange={(e) => {
+            setHref(e.target.value);
+            setError(null);
+          }}
+          data-testid="link-href"
+        />
+        {error && (
+          <Text color="fg.error" fontSize="sm" data-testid="link-error">
+            {error}
+          </Text>
+        )}
       </Stack>
     </EditorModal>
   );
@@ -83,7 +113,11 @@ export function ImageDialog({ editor, onClose, say }: { editor: Editor; onClose:
   }
 
   function insert(src: string, size: { width: number | null; height: number | null }) {
-    editor.chain().focus().setImage({ src, alt: alt || undefined, ...(size.width ? { width: size.width } : {}), ...(size.height ? { height: size.height } : {}) } as never).run();
+    editor
+      .chain()
+      .focus()
+      .setImage({ src, alt: alt || undefined, ...(size.width ? { width: size.width } : {}), ...(size.height ? { height: size.height } : {}) } as never)
+      .run();
     onClose();
   }
 
@@ -127,33 +161,73 @@ export function ImageDialog({ editor, onClose, say }: { editor: Editor; onClose:
     <EditorModal title={t('tasksUi.editor.image')} onClose={onClose} testId="editor-image-dialog" size="lg">
       <Tabs.Root defaultValue="upload" variant="line">
         <Tabs.List>
-          <Tabs.Trigger value="upload" data-testid="image-tab-upload">{t('tasksUi.editor.imageUpload')}</Tabs.Trigger>
-          <Tabs.Trigger value="url" data-testid="image-tab-url">{t('tasksUi.editor.imageByUrl')}</Tabs.Trigger>
+          <Tabs.Trigger value="upload" data-testid="image-tab-upload">
+            {t('tasksUi.editor.imageUpload')}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="url" data-testid="image-tab-url">
+            {t('tasksUi.editor.imageByUrl')}
+          </Tabs.Trigger>
         </Tabs.List>
         <Flex gap="2" mt="3">
-          <Input placeholder={t('tasksUi.editor.width')} value={width} onChange={(e) => { setWidth(e.target.value); setError(null); }} data-testid="image-width" />
-          <Input placeholder={t('tasksUi.editor.height')} value={height} onChange={(e) => { setHeight(e.target.value); setError(null); }} data-testid="image-height" />
+          <Input
+            placeholder={t('tasksUi.editor.width')}
+            value={width}
+            onChange={(e) => {
+              setWidth(e.target.value);
+              setError(null);
+            }}
+            data-testid="image-width"
+          />
+          <Input
+            placeholder={t('tasksUi.editor.height')}
+            value={height}
+            onChange={(e) => {
+              setHeight(e.target.value);
+              setError(null);
+            }}
+            data-testid="image-height"
+          />
           <Input placeholder={t('tasksUi.editor.alt')} value={alt} onChange={(e) => setAlt(e.target.value)} />
         </Flex>
         <Tabs.Content value="upload">
           <Stack gap="2">
-            <Text fontSize="sm" color="fg.muted">{t('tasksUi.editor.imageHint', { size: '1 MB' })}</Text>
+            <Text fontSize="sm" color="fg.muted">
+              {t('tasksUi.editor.imageHint', { size: '1 MB' })}
+            </Text>
             <input type="file" accept=".png,.jpg,.jpeg,.gif,.webp" onChange={(e) => void byFile(e.target.files?.[0])} data-testid="image-file" />
             {progress !== null && (
               <Progress.Root value={Math.round(progress * 100)} size="sm" data-testid="image-progress">
-                <Progress.Track><Progress.Range /></Progress.Track>
+                <Progress.Track>
+                  <Progress.Range />
+                </Progress.Track>
               </Progress.Root>
             )}
           </Stack>
         </Tabs.Content>
         <Tabs.Content value="url">
           <Stack gap="2">
-            <Input placeholder="https://example.com/picture.png" value={url} onChange={(e) => { setUrl(e.target.value); setError(null); }} data-testid="image-url" />
-            <Flex justify="flex-end"><Button colorPalette="blue" onClick={byUrl} data-testid="image-insert">{t('tasksUi.editor.insert')}</Button></Flex>
+            <Input
+              placeholder="https://example.com/picture.png"
+              value={url}
+              onChange={(e) => {
+                setUrl(e.target.value);
+                setError(null);
+              }}
+              data-testid="image-url"
+            />
+            <Flex justify="flex-end">
+              <Button colorPalette="blue" onClick={byUrl} data-testid="image-insert">
+                {t('tasksUi.editor.insert')}
+              </Button>
+            </Flex>
           </Stack>
         </Tabs.Content>
       </Tabs.Root>
-      {error && <Text color="fg.error" fontSize="sm" mt="2" data-testid="image-error">{error}</Text>}
+      {error && (
+        <Text color="fg.error" fontSize="sm" mt="2" data-testid="image-error">
+          {error}
+        </Text>
+      )}
     </EditorModal>
   );
 }
@@ -171,7 +245,11 @@ export function EmbedDialog({ editor, kind, onClose }: { editor: Editor; kind: '
       const embed = parseVideoUrl(url);
       if (!embed) return setError(t('editor.videoUrlInvalid'));
       if (!w.ok || !h.ok) return setError(t('editor.videoSizeInvalid'));
-      editor.chain().focus().insertEmbed({ ...embed, width: w.value, height: h.value }).run();
+      editor
+        .chain()
+        .focus()
+        .insertEmbed({ ...embed, width: w.value, height: h.value })
+        .run();
     } else {
       const frame = parseIframeUrl(url);
       if (!frame.ok) return setError(t(frame.reason === 'required' ? 'editor.iframeAddressRequired' : 'tasksUi.editor.linkInvalid'));
@@ -185,16 +263,39 @@ export function EmbedDialog({ editor, kind, onClose }: { editor: Editor; kind: '
       title={t(kind === 'video' ? 'tasksUi.editor.video' : 'tasksUi.editor.iframe')}
       onClose={onClose}
       testId={`editor-${kind}-dialog`}
-      footer={<><Button variant="outline" onClick={onClose}>{t('client.cancel')}</Button><Button colorPalette="blue" onClick={save} data-testid="embed-save">{t('tasksUi.ok')}</Button></>}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {t('client.cancel')}
+          </Button>
+          <Button colorPalette="blue" onClick={save} data-testid="embed-save">
+            {t('tasksUi.ok')}
+          </Button>
+        </>
+      }
     >
       <Stack gap="3">
-        <Input placeholder={kind === 'video' ? 'https://www.youtube.com/watch?v=…' : 'https://'} value={url} onChange={(e) => { setUrl(e.target.value); setError(null); }} data-testid="embed-url" />
+        <Input
+          placeholder={kind === 'video' ? 'https://www.youtube.com/watch?v=…' : 'https://'}
+          value={url}
+          onChange={(e) => {
+            setUrl(e.target.value);
+            setError(null);
+          }}
+          data-testid="embed-url"
+        />
         <Flex gap="2">
           <Input placeholder={t('tasksUi.editor.width')} value={width} onChange={(e) => setWidth(e.target.value)} data-testid="embed-width" />
           <Input placeholder={t('tasksUi.editor.height')} value={height} onChange={(e) => setHeight(e.target.value)} data-testid="embed-height" />
         </Flex>
-        <Text fontSize="xs" color="fg.subtle">{t('tasksUi.editor.embedNote')}</Text>
-        {error && <Text color="fg.error" fontSize="sm" data-testid="embed-error">{error}</Text>}
+        <Text fontSize="xs" color="fg.subtle">
+          {t('tasksUi.editor.embedNote')}
+        </Text>
+        {error && (
+          <Text color="fg.error" fontSize="sm" data-testid="embed-error">
+            {error}
+          </Text>
+        )}
       </Stack>
     </EditorModal>
   );
@@ -260,10 +361,18 @@ export function SearchDialog({ editor, onClose, say }: { editor: Editor; onClose
           <input type="checkbox" checked={caseSensitive} onChange={(e) => setCaseSensitive(e.target.checked)} /> {t('tasksUi.editor.caseSensitive')}
         </label>
         <Flex gap="2" wrap="wrap">
-          <Button size="sm" onClick={() => find(-1)} data-testid="search-prev">{t('tasksUi.editor.findPrev')}</Button>
-          <Button size="sm" onClick={() => find(1)} data-testid="search-next">{t('tasksUi.editor.findNext')}</Button>
-          <Button size="sm" onClick={replaceOne} data-testid="search-replace">{t('tasksUi.editor.replace')}</Button>
-          <Button size="sm" onClick={replaceAll} data-testid="search-replace-all">{t('tasksUi.editor.replaceAll')}</Button>
+          <Button size="sm" onClick={() => find(-1)} data-testid="search-prev">
+            {t('tasksUi.editor.findPrev')}
+          </Button>
+          <Button size="sm" onClick={() => find(1)} data-testid="search-next">
+            {t('tasksUi.editor.findNext')}
+          </Button>
+          <Button size="sm" onClick={replaceOne} data-testid="search-replace">
+            {t('tasksUi.editor.replace')}
+          </Button>
+          <Button size="sm" onClick={replaceAll} data-testid="search-replace-all">
+            {t('tasksUi.editor.replaceAll')}
+          </Button>
         </Flex>
       </Stack>
     </EditorModal>

@@ -43,9 +43,12 @@ function useTimedMessage(ms: number): [Message, (m: Message) => void] {
     },
     [ms],
   );
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
   return [message, show];
 }
 
@@ -141,7 +144,11 @@ export default function RichTextEditor({ value, onChange, draftKey, placeholder,
           const src = await readAsDataUrl(file, (fraction) => setUpload({ name: file.name, fraction }));
           const current = editorRef.current;
           // After the selection (a selected image is kept, not replaced).
-          current?.chain().focus().insertContentAt(current.state.selection.to, { type: 'image', attrs: { src, alt: file.name } }).run();
+          current
+            ?.chain()
+            .focus()
+            .insertContentAt(current.state.selection.to, { type: 'image', attrs: { src, alt: file.name } })
+            .run();
         } catch {
           say({ text: t('editor.uploadError'), tone: 'error' });
         } finally {
@@ -176,26 +183,30 @@ export default function RichTextEditor({ value, onChange, draftKey, placeholder,
     editorRef.current = editor;
   }, [editor]);
 
-  const state = useEditorState({
-    editor,
-    // The storage is missing for a moment while an editor is created or destroyed.
-    selector: ({ editor: e }) => (e.isDestroyed || !e.storage.characterCount ? IDLE : {
-      count: characters(e),
-      bold: e.isActive('bold'),
-      italic: e.isActive('italic'),
-      underline: e.isActive('underline'),
-      strike: e.isActive('strike'),
-      bullet: e.isActive('bulletList'),
-      ordered: e.isActive('orderedList'),
-      link: e.isActive('link'),
-      heading: ([1, 2, 3, 4, 5, 6] as const).find((level) => e.isActive('heading', { level })) ?? 0,
-      align: (['left', 'center', 'right', 'justify'] as const).find((a) => e.isActive({ textAlign: a })) ?? 'left',
-      lineHeight: (e.getAttributes('paragraph').lineHeight as string | null) ?? (e.getAttributes('heading').lineHeight as string | null) ?? '',
-      inTable: e.isActive('table'),
-      canUndo: e.can().undo(),
-      canRedo: e.can().redo(),
-    }),
-  }) ?? IDLE;
+  const state =
+    useEditorState({
+      editor,
+      // The storage is missing for a moment while an editor is created or destroyed.
+      selector: ({ editor: e }) =>
+        e.isDestroyed || !e.storage.characterCount
+          ? IDLE
+          : {
+              count: characters(e),
+              bold: e.isActive('bold'),
+              italic: e.isActive('italic'),
+              underline: e.isActive('underline'),
+              strike: e.isActive('strike'),
+              bullet: e.isActive('bulletList'),
+              ordered: e.isActive('orderedList'),
+              link: e.isActive('link'),
+              heading: ([1, 2, 3, 4, 5, 6] as const).find((level) => e.isActive('heading', { level })) ?? 0,
+              align: (['left', 'center', 'right', 'justify'] as const).find((a) => e.isActive({ textAlign: a })) ?? 'left',
+              lineHeight: (e.getAttributes('paragraph').lineHeight as string | null) ?? (e.getAttributes('heading').lineHeight as string | null) ?? '',
+              inTable: e.isActive('table'),
+              canUndo: e.can().undo(),
+              canRedo: e.can().redo(),
+            },
+    }) ?? IDLE;
 
   // Autosave every 500 ms while there are changes (local storage, PC_ prefix).
   useEffect(() => {
@@ -235,7 +246,13 @@ export default function RichTextEditor({ value, onChange, draftKey, placeholder,
           .chain()
           .focus()
           .insertContent([
-            { type: 'paragraph', content: [{ type: 'text', text: '📎 ' }, { type: 'text', text: stored.fileName, marks: [{ type: 'link', attrs: { href: stored.downloadUrl, target: '_blank' } }] }] },
+            {
+              type: 'paragraph',
+              content: [
+                { type: 'text', text: '📎 ' },
+                { type: 'text', text: stored.fileName, marks: [{ type: 'link', attrs: { href: stored.downloadUrl, target: '_blank' } }] },
+              ],
+            },
           ])
           .run();
       } catch (err) {
@@ -266,12 +283,24 @@ export default function RichTextEditor({ value, onChange, draftKey, placeholder,
       <EditorToolbar editor={editor} state={state} openDialog={setDialog} attach={attach} />
       {state.inTable && (
         <Flex gap="1" px="2" py="1" borderBottomWidth="1px" bg="bg.selected" wrap="wrap" data-testid="table-tools">
-          <Button size="2xs" variant="outline" onClick={() => addTableLine('row')} data-testid="table-add-row">{t('tasksUi.editor.addRow')}</Button>
-          <Button size="2xs" variant="outline" onClick={() => addTableLine('col')} data-testid="table-add-col">{t('tasksUi.editor.addCol')}</Button>
-          <Button size="2xs" variant="outline" onClick={() => chain().deleteRow().run()}>{t('tasksUi.editor.deleteRow')}</Button>
-          <Button size="2xs" variant="outline" onClick={() => chain().deleteColumn().run()}>{t('tasksUi.editor.deleteCol')}</Button>
-          <Button size="2xs" variant="outline" onClick={() => chain().mergeOrSplit().run()}>{t('tasksUi.editor.mergeSplit')}</Button>
-          <Button size="2xs" variant="outline" colorPalette="red" onClick={() => chain().deleteTable().run()}>{t('tasksUi.editor.deleteTable')}</Button>
+          <Button size="2xs" variant="outline" onClick={() => addTableLine('row')} data-testid="table-add-row">
+            {t('tasksUi.editor.addRow')}
+          </Button>
+          <Button size="2xs" variant="outline" onClick={() => addTableLine('col')} data-testid="table-add-col">
+            {t('tasksUi.editor.addCol')}
+          </Button>
+          <Button size="2xs" variant="outline" onClick={() => chain().deleteRow().run()}>
+            {t('tasksUi.editor.deleteRow')}
+          </Button>
+          <Button size="2xs" variant="outline" onClick={() => chain().deleteColumn().run()}>
+            {t('tasksUi.editor.deleteCol')}
+          </Button>
+          <Button size="2xs" variant="outline" onClick={() => chain().mergeOrSplit().run()}>
+            {t('tasksUi.editor.mergeSplit')}
+          </Button>
+          <Button size="2xs" variant="outline" colorPalette="red" onClick={() => chain().deleteTable().run()}>
+            {t('tasksUi.editor.deleteTable')}
+          </Button>
         </Flex>
       )}
       <Box px="3" py="2" minH={minHeight} maxH="45vh" overflowY="auto" cursor="text" onClick={() => !editor.isFocused && editor.commands.focus()}>
@@ -286,7 +315,11 @@ export default function RichTextEditor({ value, onChange, draftKey, placeholder,
         {upload && (
           <Flex align="center" gap="2" data-testid="editor-upload">
             <Text>{t('tasksUi.editor.uploading', { name: upload.name })}</Text>
-            <Progress.Root value={Math.round(upload.fraction * 100)} size="xs" w="24"><Progress.Track><Progress.Range /></Progress.Track></Progress.Root>
+            <Progress.Root value={Math.round(upload.fraction * 100)} size="xs" w="24">
+              <Progress.Track>
+                <Progress.Range />
+              </Progress.Track>
+            </Progress.Root>
           </Flex>
         )}
         {draft && (
@@ -302,7 +335,11 @@ export default function RichTextEditor({ value, onChange, draftKey, placeholder,
             {t('tasksUi.editor.restoreDraft')}
           </Button>
         )}
-        {saved && <Text color="fg.success" data-testid="editor-autosaved">{saved.text}</Text>}
+        {saved && (
+          <Text color="fg.success" data-testid="editor-autosaved">
+            {saved.text}
+          </Text>
+        )}
         <Text ml="auto" color={counter.overflow ? 'fg.error' : 'fg.subtle'} fontWeight={counter.overflow ? 'semibold' : 'normal'} data-testid="editor-count" data-overflow={counter.overflow ? 'true' : 'false'}>
           {counter.overflow ? t('editor.wordOverflow', { max: counter.max }) : t('editor.wordCount', { count: counter.count, left: counter.left })}
         </Text>
@@ -316,7 +353,19 @@ export default function RichTextEditor({ value, onChange, draftKey, placeholder,
         <EditorModal title={t(dialog === 'special' ? 'tasksUi.editor.specialChars' : 'tasksUi.editor.emoticons')} onClose={() => setDialog(null)} testId={`editor-${dialog}-dialog`} size="lg">
           <Grid templateColumns="repeat(auto-fill, minmax(36px, 1fr))" gap="1">
             {(dialog === 'special' ? SPECIAL_CHARACTERS : EMOTICONS).map((c) => (
-              <Button key={c} size="sm" variant="outline" fontSize="lg" onClick={() => { chain().insertContent(c).run(); setDialog(null); }} data-testid="char-option">{c}</Button>
+              <Button
+                key={c}
+                size="sm"
+                variant="outline"
+                fontSize="lg"
+                onClick={() => {
+                  chain().insertContent(c).run();
+                  setDialog(null);
+                }}
+                data-testid="char-option"
+              >
+                {c}
+              </Button>
             ))}
           </Grid>
         </EditorModal>
@@ -335,8 +384,19 @@ export default function RichTextEditor({ value, onChange, draftKey, placeholder,
           size="sm"
           footer={
             <>
-              <Button variant="outline" onClick={() => setDialog(null)}>{t('client.cancel')}</Button>
-              <Button colorPalette="red" onClick={() => { editor.chain().clearContent(true).focus().run(); setDialog(null); }} data-testid="editor-clear-confirm">{t('tasksUi.ok')}</Button>
+              <Button variant="outline" onClick={() => setDialog(null)}>
+                {t('client.cancel')}
+              </Button>
+              <Button
+                colorPalette="red"
+                onClick={() => {
+                  editor.chain().clearContent(true).focus().run();
+                  setDialog(null);
+                }}
+                data-testid="editor-clear-confirm"
+              >
+                {t('tasksUi.ok')}
+              </Button>
             </>
           }
         >

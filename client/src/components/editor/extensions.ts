@@ -49,19 +49,22 @@ export const BlockFormat = Extension.create({
     ];
   },
   addCommands() {
-    const step = (delta: number) => () => ({ tr, state, dispatch }: { tr: Transaction; state: EditorState; dispatch?: (tr: Transaction) => void }) => {
-      let changed = false;
-      state.doc.nodesBetween(state.selection.from, state.selection.to, (node, pos) => {
-        if (!BLOCKS.includes(node.type.name)) return;
-        const next = Math.max(0, Math.min(EDITOR_LIMITS.maxIndent, Number(node.attrs.indent ?? 0) + delta));
-        if (next !== node.attrs.indent) {
-          tr.setNodeMarkup(pos, undefined, { ...node.attrs, indent: next });
-          changed = true;
-        }
-      });
-      if (changed && dispatch) dispatch(tr);
-      return changed;
-    };
+    const step =
+      (delta: number) =>
+      () =>
+      ({ tr, state, dispatch }: { tr: Transaction; state: EditorState; dispatch?: (tr: Transaction) => void }) => {
+        let changed = false;
+        state.doc.nodesBetween(state.selection.from, state.selection.to, (node, pos) => {
+          if (!BLOCKS.includes(node.type.name)) return;
+          const next = Math.max(0, Math.min(EDITOR_LIMITS.maxIndent, Number(node.attrs.indent ?? 0) + delta));
+          if (next !== node.attrs.indent) {
+            tr.setNodeMarkup(pos, undefined, { ...node.attrs, indent: next });
+            changed = true;
+          }
+        });
+        if (changed && dispatch) dispatch(tr);
+        return changed;
+      };
     return {
       indent: step(1),
       outdent: step(-1),

@@ -23,4 +23,3 @@ export const EDITOR_CSS = `
 .rte-content figcaption { font-size: 12px; color: #64748b; }
 .rte-content p.is-editor-empty:first-child::before { content: attr(data-placeholder); color: #94a3b8; float: left; height: 0; pointer-events: none; }
 `;
-

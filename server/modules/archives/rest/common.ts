@@ -159,8 +159,15 @@ export async function lightJson(ctx: ServiceContext, archive: ArchiveFacts) {
   return {
     ...base,
     student: bio && {
-      surName: bio.surName, name: bio.name, surNamePy: bio.surNamePy, namePy: bio.namePy, enName: bio.enName,
-      sex: bio.sex, birthday: bio.birthday, email: bio.email, phone: bio.phone,
+      surName: bio.surName,
+      name: bio.name,
+      surNamePy: bio.surNamePy,
+      namePy: bio.namePy,
+      enName: bio.enName,
+      sex: bio.sex,
+      birthday: bio.birthday,
+      email: bio.email,
+      phone: bio.phone,
     },
     parent: parent && { id: parent.id, name: parent.name, relation: parent.relation, phone: parent.phone, email: parent.email },
   };

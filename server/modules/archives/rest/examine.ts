@@ -10,7 +10,23 @@ import { first, num, withCondition, zoneOf } from '../../../rest/params.ts';
 import { A, archiveIdParam, pageOf } from './common.ts';
 
 /** Legacy paths `/archive/examine: verification`. */
-function examineJson(ctx: ServiceContext, e: { id: number; number: string; title: string; content: string | null; status: number; archiveId: number; verifierId: number | null; verifiedAt: Date | null; note: string | null; createdAt: Date; archive: { name: string }; verifier: { name: string } | null }) {
+function examineJson(
+  ctx: ServiceContext,
+  e: {
+    id: number;
+    number: string;
+    title: string;
+    content: string | null;
+    status: number;
+    archiveId: number;
+    verifierId: number | null;
+    verifiedAt: Date | null;
+    note: string | null;
+    createdAt: Date;
+    archive: { name: string };
+    verifier: { name: string } | null;
+  },
+) {
   return {
     id: e.id,
     number: e.number,
@@ -50,8 +66,18 @@ async function examineModules(ctx: ServiceContext, examineId: number) {
 }
 
 const EXAMINE_SELECT = {
-  id: true, number: true, title: true, content: true, status: true, archiveId: true, verifierId: true, verifiedAt: true, note: true, createdAt: true,
-  archive: { select: { name: true } }, verifier: { select: { name: true } },
+  id: true,
+  number: true,
+  title: true,
+  content: true,
+  status: true,
+  archiveId: true,
+  verifierId: true,
+  verifiedAt: true,
+  note: true,
+  createdAt: true,
+  archive: { select: { name: true } },
+  verifier: { select: { name: true } },
 } as const;
 
 export const examineRoutes: RestRoute[] = [
@@ -79,20 +105,43 @@ export const examineRoutes: RestRoute[] = [
       const where = { examineId: examine.id };
       const [rows, total] = await Promise.all([
         ctx.db.archiveExamineRecord.findMany({
-          where, orderBy: { id: 'desc' }, skip: (currentPage - 1) * pageSize, take: Math.min(pageSize, 500),
-          select: { id: true, examineId: true, examineModuleId: true, action: true, status: true, verifierId: true, note: true, createdAt: true, verifier: { select: { name: true } }, examineModule: { select: { module: { select: { code: true, name: true, nameEn: true } } } } },
+          where,
+          orderBy: { id: 'desc' },
+          skip: (currentPage - 1) * pageSize,
+          take: Math.min(pageSize, 500),
+          select: {
+            id: true,
+            examineId: true,
+            examineModuleId: true,
+            action: true,
+            status: true,
+            verifierId: true,
+            note: true,
+            createdAt: true,
+            verifier: { select: { name: true } },
+            examineModule: { select: { module: { select: { code: true, name: true, nameEn: true } } } },
+          },
         }),
         ctx.db.archiveExamineRecord.count({ where }),
       ]);
       return {
         data: {
-          currentPage, pageSize, rows: total,
+          currentPage,
+          pageSize,
+          rows: total,
           resultList: rows.map((r) => ({
-            id: r.id, archivesExamineId: r.examineId, archivesExamineModuleId: r.examineModuleId,
+            id: r.id,
+            archivesExamineId: r.examineId,
+            archivesExamineModuleId: r.examineModuleId,
             moduleCode: r.examineModule?.module.code ?? null,
             moduleName: r.examineModule ? (ctx.lang === 'en' ? r.examineModule.module.nameEn : r.examineModule.module.name) : null,
-            action: r.action, status: r.status, statusName: translate(ctx.lang, `archive.examine.status.${r.status}` as MessageKey),
-            verifierId: r.verifierId, verifierName: r.verifier?.name ?? null, note: r.note, time: formatDateTime(r.createdAt, zoneOf(ctx)),
+            action: r.action,
+            status: r.status,
+            statusName: translate(ctx.lang, `archive.examine.status.${r.status}` as MessageKey),
+            verifierId: r.verifierId,
+            verifierName: r.verifier?.name ?? null,
+            note: r.note,
+            time: formatDateTime(r.createdAt, zoneOf(ctx)),
           })),
         },
       };

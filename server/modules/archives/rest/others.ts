@@ -9,7 +9,26 @@ import { A, archiveIdParam, archiveOf, deleted, listOf, sectionRows } from './co
 
 /** Legacy paths `fs/others: the other archive parts`. */
 /** Sections fs/others/saveList may save (`type` names the section). */
-const OTHER_SECTIONS = ['educations', 'rewardProjects', 'vericant', 'toeflJunior', 'toefl', 'ssat', 'variousExams', 'applicationAccounts', 'cards', 'recommenders', 'relatives', 'essays', 'others', 'writings', 'applyInformation', 'multimedia', 'awards', 'familyMembers'];
+const OTHER_SECTIONS = [
+  'educations',
+  'rewardProjects',
+  'vericant',
+  'toeflJunior',
+  'toefl',
+  'ssat',
+  'variousExams',
+  'applicationAccounts',
+  'cards',
+  'recommenders',
+  'relatives',
+  'essays',
+  'others',
+  'writings',
+  'applyInformation',
+  'multimedia',
+  'awards',
+  'familyMembers',
+];
 const OTHERS_READ = ['others', 'applicationAccounts', 'cards', 'recommenders', 'relatives', 'essays', 'writings', 'vericant', 'toeflJunior', 'toefl', 'ssat'];
 
 function otherSectionOf(v: unknown): string {

@@ -5,7 +5,6 @@ import type { Prisma } from '../../../generated/prisma/client.ts';
 import { dbId, parseInput, z } from '../../../lib/validate.ts';
 import { archiveScope, isFiled, modulePermissions, permissionOf, visibleArchivesWhere } from '../archives.policy.ts';
 
-
 /**
  * Facts about one archive as the caller may see it, the module read/edit checks every
  * section read and write goes through, and the access log of sensitive reads.

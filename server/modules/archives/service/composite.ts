@@ -177,5 +177,3 @@ export async function saveFamilyBundle(ctx: ServiceContext, raw: unknown): Promi
     return { result: { archiveId: archive.id, familyId, memberIds }, targetIds: [archive.id] };
   });
 }
-
-;

@@ -1,5 +1,3 @@
-
-
 /** Names of a student: the spec's required forms, the display and Latin names, the search forms. */
 export type NameForms = { surName?: string | null; name?: string | null; surNamePy?: string | null; namePy?: string | null; enName?: string | null };
 

@@ -56,11 +56,13 @@ export const MAX_ROWS_PER_SAVE = 200;
 
 type RowRule = (tx: Tx, archive: ArchiveFacts, row: RowValues, existingId: number | null) => Promise<void> | void;
 
-const dateOrder = (from: string, to: string): RowRule => (_tx, _a, row) => {
-  const a = row[from];
-  const b = row[to];
-  if (a instanceof Date && b instanceof Date && b < a) throw new ValidationError('archive.dateRange', undefined, 'DATE_RANGE');
-};
+const dateOrder =
+  (from: string, to: string): RowRule =>
+  (_tx, _a, row) => {
+    const a = row[from];
+    const b = row[to];
+    if (a instanceof Date && b instanceof Date && b < a) throw new ValidationError('archive.dateRange', undefined, 'DATE_RANGE');
+  };
 
 /** Rules of a section beyond its field kinds, checked on the merged row (stored values plus the change). */
 const SECTION_RULES: Record<string, RowRule[]> = {
@@ -245,7 +247,7 @@ export async function deleteSectionRow(ctx: ServiceContext, key: string, raw: un
     if (section.single && key === 'family') await tx.archiveFamilyMember.deleteMany({ where: { archiveId: archive.id } });
     await delegate.delete({ where: { id } });
     // A changed section is no longer what its verification saw.
-  await resetVerificationOnEdit(tx, archive.id, section.module, actor.id);
+    await resetVerificationOnEdit(tx, archive.id, section.module, actor.id);
     return { result: { archiveId: archive.id, id, keys }, targetIds: [archive.id] };
   });
   // The bytes go once the rows are gone for good.

@@ -54,7 +54,10 @@ export function seriesRanges(def: { rrule: string; timeZone: string; dtstart: Da
 
 /** All-day occurrences end at a local midnight (days are 23 or 25 hours across DST). */
 export function endFor(start: Date, durationMin: number, allDay: boolean, zone: string): Date {
-  if (allDay) return DateTime.fromJSDate(start, { zone }).plus({ days: Math.max(1, Math.round(durationMin / 1440)) }).toJSDate();
+  if (allDay)
+    return DateTime.fromJSDate(start, { zone })
+      .plus({ days: Math.max(1, Math.round(durationMin / 1440)) })
+      .toJSDate();
   return new Date(start.getTime() + durationMin * 60_000);
 }
 

@@ -9,17 +9,19 @@ import { assertNoConflicts, resolveZone, shiftWall, templateData } from './check
 import { MAX_BATCH, type Template } from './input.ts';
 import { insertRows } from './rows.ts';
 
-const copySchema = z
-  .object({
-    ids: z.array(dbId()).max(MAX_BATCH).optional(),
-    /** Copy every event of this day (in the caller's zone) that the caller may edit... */
-    fromDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-    /** ...of this person (default: the caller). */
-    userId: dbId().optional(),
-    toDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-    timeZone: z.string().max(64).nullish(),
-    force: z.boolean().optional(),
-  });
+const copySchema = z.object({
+  ids: z.array(dbId()).max(MAX_BATCH).optional(),
+  /** Copy every event of this day (in the caller's zone) that the caller may edit... */
+  fromDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  /** ...of this person (default: the caller). */
+  userId: dbId().optional(),
+  toDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  timeZone: z.string().max(64).nullish(),
+  force: z.boolean().optional(),
+});
 
 /**
  * Copies events to another day, keeping each one's wall-clock times in its own zone. The copies

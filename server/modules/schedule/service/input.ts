@@ -14,7 +14,10 @@ export const ruleFieldsSchema = z.object({
   byWeekday: z.array(z.enum(WEEKDAYS)).max(7).nullish(),
   byMonthDay: z.array(z.coerce.number().int().min(-31).max(31)).max(31).nullish(),
   count: z.coerce.number().int().min(1).max(100_000).nullish(),
-  until: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullish(),
+  until: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullish(),
 });
 
 export const fieldsSchema = {

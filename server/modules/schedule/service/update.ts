@@ -101,12 +101,7 @@ export async function updateEvent(ctx: ServiceContext, raw: unknown): Promise<Sa
 /** Writes the edit onto one row (a single event, or an occurrence that becomes an exception). */
 async function updateOneRow(tx: Tx, edit: Edit, isException: boolean): Promise<SaveResult> {
   const { actor, input, e, template, timing, participantIds, moved } = edit;
-  await assertNoConflicts(
-    tx,
-    actor,
-    { occurrences: [{ start: timing.startAt, end: timing.endAt }], userIds: participantIds, placeId: template.placeId, excludeIds: [e.id] },
-    input.force,
-  );
+  await assertNoConflicts(tx, actor, { occurrences: [{ start: timing.startAt, end: timing.endAt }], userIds: participantIds, placeId: template.placeId, excludeIds: [e.id] }, input.force);
   await tx.workEvent.update({
     where: { id: e.id },
     data: { ...templateData(template), startAt: timing.startAt, endAt: timing.endAt, isException, ...(moved ? { confirmed: false } : {}) },
@@ -155,12 +150,7 @@ async function retemplateRows(tx: Tx, edit: Edit, rowIds: number[]): Promise<voi
   const { actor, input, e, template, participantIds } = edit;
   if (input.participantIds || template.placeId !== e.placeId) {
     const ranges = await tx.workEvent.findMany({ where: { id: { in: rowIds } }, select: { startAt: true, endAt: true }, orderBy: { startAt: 'asc' } });
-    await assertNoConflicts(
-      tx,
-      actor,
-      { occurrences: ranges.map((r) => ({ start: r.startAt, end: r.endAt })), userIds: participantIds, placeId: template.placeId, excludeIds: rowIds },
-      input.force,
-    );
+    await assertNoConflicts(tx, actor, { occurrences: ranges.map((r) => ({ start: r.startAt, end: r.endAt })), userIds: participantIds, placeId: template.placeId, excludeIds: rowIds }, input.force);
   }
   await tx.workEvent.updateMany({ where: { id: { in: rowIds } }, data: templateData(template) });
   if (input.participantIds) await replaceParticipants(tx, rowIds, participantIds);
@@ -178,12 +168,7 @@ async function retemplateRows(tx: Tx, edit: Edit, rowIds: number[]): Promise<voi
 async function remakeRows(tx: Tx, edit: Edit, def: { rrule: string; dtstart: Date; durationMin: number }, from: Date | null) {
   const { actor, input, e, zone, template, participantIds } = edit;
   const ranges = seriesRanges({ ...def, timeZone: zone, exdates: [], allDay: template.allDay });
-  await assertNoConflicts(
-    tx,
-    actor,
-    { occurrences: ranges, userIds: participantIds, placeId: template.placeId, excludeSeries: { seriesId: e.series!.id, from } },
-    input.force,
-  );
+  await assertNoConflicts(tx, actor, { occurrences: ranges, userIds: participantIds, placeId: template.placeId, excludeSeries: { seriesId: e.series!.id, from } }, input.force);
   const oldIds = await seriesRowIds(tx, e.series!.id, from);
   await tx.workEvent.deleteMany({ where: { id: { in: oldIds } } });
   return { ranges, oldIds };
@@ -227,7 +212,12 @@ async function updateFollowingOccurrences(tx: Tx, edit: Edit): Promise<SaveResul
     const rowIds = await seriesRowIds(tx, series.id, splitAt);
     const keptExdates = series.exdates.filter((d) => d.getTime() >= splitAt.getTime());
     const seriesId = await insertSeries(tx, {
-      rrule: tailRule, timeZone: series.timeZone, dtstart: splitAt, durationMin: series.durationMin, exdates: keptExdates, creatorId: series.creatorId,
+      rrule: tailRule,
+      timeZone: series.timeZone,
+      dtstart: splitAt,
+      durationMin: series.durationMin,
+      exdates: keptExdates,
+      creatorId: series.creatorId,
     });
     await tx.workEvent.updateMany({ where: { id: { in: rowIds } }, data: { seriesId } });
     await retemplateRows(tx, edit, rowIds);

@@ -9,7 +9,6 @@ import { canEditAddition } from '../tasks.policy.ts';
 import { loadTaskForWrite, optionalId, optionalText, richContent, writeLog, type TaskWriteResult } from './common.ts';
 import { LOG_NOTES } from './rules.ts';
 
-
 export type AdditionWriteResult = TaskWriteResult & { additionId: number };
 
 /**

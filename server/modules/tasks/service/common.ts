@@ -8,7 +8,6 @@ import { dbId, z } from '../../../lib/validate.ts';
 import { isTaskVisible, type TaskAccessFacts } from '../tasks.policy.ts';
 import { type LogAction, type LogNote } from './rules.ts';
 
-
 /** The result of every task write: which task changed and the log line it wrote. */
 export type TaskWriteResult = { taskId: number; logId: number | null };
 
@@ -44,7 +43,15 @@ export async function loadTaskForWrite(tx: Tx, actor: Actor, id: number, notFoun
   const task = await tx.workTask.findUnique({
     where: { id },
     select: {
-      id: true, state: true, title: true, taskType: true, assignerId: true, executorId: true, projectId: true, feedback: true, feedbackLog: true,
+      id: true,
+      state: true,
+      title: true,
+      taskType: true,
+      assignerId: true,
+      executorId: true,
+      projectId: true,
+      feedback: true,
+      feedbackLog: true,
       project: { select: { managerId: true, deletedAt: true } },
       assigner: { select: { name: true } },
       executor: { select: { name: true } },
@@ -58,14 +65,7 @@ export async function loadTaskForWrite(tx: Tx, actor: Actor, id: number, notFoun
 /** The assigner's and executor's names a log line snapshots. */
 export type LogNames = { assigner: { name: string }; executor: { name: string } | null };
 
-export async function writeLog(
-  tx: Tx,
-  actor: Actor,
-  task: { id: number },
-  note: LogNote,
-  action: LogAction,
-  extra: { reportDaily?: string; complaint?: boolean; logTime?: Date; names?: LogNames } = {},
-): Promise<number> {
+export async function writeLog(tx: Tx, actor: Actor, task: { id: number }, note: LogNote, action: LogAction, extra: { reportDaily?: string; complaint?: boolean; logTime?: Date; names?: LogNames } = {}): Promise<number> {
   // Names are snapshots at the time of the line, read after the change (a write that cannot
   // change the assigner or executor passes the names it loaded with the row lock).
   const names = extra.names ?? (await tx.workTask.findUniqueOrThrow({ where: { id: task.id }, select: { assigner: { select: { name: true } }, executor: { select: { name: true } } } }));

@@ -10,7 +10,6 @@ import { visibleTasksWhere } from '../tasks.policy.ts';
 import { loadTaskForWrite, optionalText, writeLog, type TaskWriteResult } from './common.ts';
 import { LOG_NOTES, MISSED_DAYS_WINDOW, PLAIN_TEXT_MAX, REPORTABLE_STATES, TASK_STATES, WORKING_STATES } from './rules.ts';
 
-
 /** Today in a zone, `yyyy-MM-dd`. */
 export function todayIn(zone: string, now: Date = new Date()): string {
   return DateTime.fromJSDate(now, { zone }).toISODate() ?? DateTime.fromJSDate(now).toISODate()!;
@@ -61,7 +60,13 @@ const reportShape = z.object({
   id: dbId(),
   reportDaily: optionalText(PLAIN_TEXT_MAX),
   /** A missed day (`yyyy-MM-dd`); absent or today means a report for today. */
-  day: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional()),
+  day: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .optional(),
+  ),
   progress: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().min(0).max(100).optional()),
 });
 

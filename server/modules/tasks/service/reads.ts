@@ -8,7 +8,6 @@ import { authorize } from '../../../policy.ts';
 import { visibleTasksWhere } from '../tasks.policy.ts';
 import { todayIn } from './daily-reports.ts';
 
-
 export type TaskRole = 'ASSIGNED_BY_ME' | 'ASSIGNED_TO_ME';
 export type TaskListFilter = {
   state?: number | null;

@@ -1,7 +1,6 @@
 /** Task codes and the state machine, as data (spec sections 3, 4 and 9). */
 import type { MessageKey } from '../../../i18n/catalogue.ts';
 
-
 /** Task states: 0 unassigned, 1 incomplete, 2 complete, 3 abandoned, 4 paused, 5 waiting. */
 export const TASK_STATES = { UNASSIGNED: 0, INCOMPLETE: 1, COMPLETE: 2, ABANDONED: 3, PAUSED: 4, WAITING: 5 } as const;
 /** Priorities: 1 urgent, 2 high, 3 medium (default, also for 0 and unknown values), 4 low. */
@@ -29,16 +28,12 @@ export const LOG_NOTES = {
 } as const;
 export type LogNote = (typeof LOG_NOTES)[keyof typeof LOG_NOTES];
 
-export const LOG_ACTIONS = [
-  'CREATE', 'EDIT', 'ASSIGN', 'PRIORITY', 'PROGRESS', 'COMPLETE', 'UNDO', 'PAUSE', 'RESUME', 'WAIT', 'STOP_WAITING', 'ABANDON',
-  'ADDITION', 'ADDITION_EDIT', 'REPORT',
-] as const;
+export const LOG_ACTIONS = ['CREATE', 'EDIT', 'ASSIGN', 'PRIORITY', 'PROGRESS', 'COMPLETE', 'UNDO', 'PAUSE', 'RESUME', 'WAIT', 'STOP_WAITING', 'ABANDON', 'ADDITION', 'ADDITION_EDIT', 'REPORT'] as const;
 export type LogAction = (typeof LOG_ACTIONS)[number];
 
 export function normalisePriority(value: number | null | undefined): number {
   return value === 1 || value === 2 || value === 3 || value === 4 ? value : TASK_PRIORITIES.MEDIUM;
 }
-
 
 export type Transition = 'complete' | 'undoComplete' | 'pause' | 'resume' | 'wait' | 'stopWaiting' | 'abandon';
 

@@ -10,7 +10,6 @@ import { canEditTask } from '../tasks.policy.ts';
 import { accessFacts, activeStaff, editForbidden, loadTaskForWrite, optionalId, optionalInt, optionalText, richContent, writeLog, type TaskWriteResult } from './common.ts';
 import { ASSIGNABLE_STATES, LOG_NOTES, NO_SKILL_STACK, normalisePriority, TASK_SOURCE_BACK_OFFICE, TASK_STATES, TASK_TYPES, TITLE_MAX } from './rules.ts';
 
-
 const saveShape = z.object({
   id: optionalId(),
   projectId: optionalId(),
@@ -25,9 +24,20 @@ const saveShape = z.object({
 type SaveFields = { projectId: number; title: string; content: string; executorId: number; priority: number; taskType: number; skillStackId: number | null };
 
 /** Validates a task form in the spec's order: project, title, executor; then the rest. */
-async function validateTaskFields(tx: Tx, v: {
-  projectId?: number; taskTitle?: string; taskContent?: string; designeeId?: number; priority?: number; taskType?: number; skillStackId?: number | null;
-}, creating: boolean, currentProjectId?: number): Promise<SaveFields> {
+async function validateTaskFields(
+  tx: Tx,
+  v: {
+    projectId?: number;
+    taskTitle?: string;
+    taskContent?: string;
+    designeeId?: number;
+    priority?: number;
+    taskType?: number;
+    skillStackId?: number | null;
+  },
+  creating: boolean,
+  currentProjectId?: number,
+): Promise<SaveFields> {
   if (!v.projectId) throw new ValidationError('task.projectRequired', undefined, 'PROJECT_REQUIRED');
   const title = v.taskTitle?.trim() ?? '';
   if (!title) throw new ValidationError('task.titleRequired', undefined, 'TITLE_REQUIRED');
@@ -60,8 +70,16 @@ export async function createTask(ctx: ServiceContext, raw: unknown): Promise<Tas
     const f = await validateTaskFields(tx, input, true);
     const task = await tx.workTask.create({
       data: {
-        title: f.title, content: f.content, priority: f.priority, taskType: f.taskType, taskSource: TASK_SOURCE_BACK_OFFICE,
-        projectId: f.projectId, skillStackId: f.skillStackId, assignerId: actor.id, executorId: f.executorId, state: TASK_STATES.INCOMPLETE,
+        title: f.title,
+        content: f.content,
+        priority: f.priority,
+        taskType: f.taskType,
+        taskSource: TASK_SOURCE_BACK_OFFICE,
+        projectId: f.projectId,
+        skillStackId: f.skillStackId,
+        assignerId: actor.id,
+        executorId: f.executorId,
+        state: TASK_STATES.INCOMPLETE,
       },
       select: { id: true },
     });
@@ -81,22 +99,33 @@ export async function updateTask(ctx: ServiceContext, raw: unknown): Promise<Tas
     const task = await loadTaskForWrite(tx, actor, input.id);
     if (!canEditTask(actor, accessFacts(task))) throw editForbidden();
     const current = await tx.workTask.findUniqueOrThrow({ where: { id: task.id }, select: { content: true, priority: true, skillStackId: true } });
-    const f = await validateTaskFields(tx, {
-      projectId: input.projectId ?? task.projectId,
-      taskTitle: input.taskTitle ?? task.title,
-      taskContent: input.taskContent ?? current.content,
-      designeeId: input.designeeId ?? task.executorId ?? undefined,
-      priority: input.priority ?? current.priority,
-      taskType: input.taskType ?? task.taskType,
-      skillStackId: input.skillStackId === undefined ? current.skillStackId : input.skillStackId,
-    }, false, task.projectId);
+    const f = await validateTaskFields(
+      tx,
+      {
+        projectId: input.projectId ?? task.projectId,
+        taskTitle: input.taskTitle ?? task.title,
+        taskContent: input.taskContent ?? current.content,
+        designeeId: input.designeeId ?? task.executorId ?? undefined,
+        priority: input.priority ?? current.priority,
+        taskType: input.taskType ?? task.taskType,
+        skillStackId: input.skillStackId === undefined ? current.skillStackId : input.skillStackId,
+      },
+      false,
+      task.projectId,
+    );
     const reassigned = f.executorId !== task.executorId;
     if (reassigned && !ASSIGNABLE_STATES.includes(task.state)) throw new DomainError('WRONG_STATE', 'task.cannotAssign');
     await tx.workTask.update({
       where: { id: task.id },
       data: {
-        title: f.title, content: f.content, priority: f.priority, taskType: f.taskType, projectId: f.projectId, skillStackId: f.skillStackId,
-        executorId: f.executorId, state: task.state === TASK_STATES.UNASSIGNED ? TASK_STATES.INCOMPLETE : task.state,
+        title: f.title,
+        content: f.content,
+        priority: f.priority,
+        taskType: f.taskType,
+        projectId: f.projectId,
+        skillStackId: f.skillStackId,
+        executorId: f.executorId,
+        state: task.state === TASK_STATES.UNASSIGNED ? TASK_STATES.INCOMPLETE : task.state,
       },
     });
     if (reassigned) await writeLog(tx, actor, task, LOG_NOTES.REASSIGNED, 'ASSIGN');

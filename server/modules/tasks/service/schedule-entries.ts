@@ -43,7 +43,15 @@ const rowShape = z.object({
   // Hours are checked by hand so that a missing value says 请填写工时 and a word says "a number".
   workHours: z.unknown().optional(),
   workTaskIds: z.preprocess(
-    (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : typeof v === 'number' ? [v] : v ?? []),
+    (v) =>
+      typeof v === 'string'
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : typeof v === 'number'
+          ? [v]
+          : (v ?? []),
     z.array(dbId()).max(50),
   ),
   content: z.preprocess(blankToUndefined, z.string().max(PLAIN_TEXT_MAX).optional()),
@@ -135,15 +143,21 @@ async function prepareRow(tx: Tx, actor: Actor, row: ScheduleRow): Promise<Prepa
     }
   }
   return {
-    id: row.id, employeeId, workDate, beginAt: beginAt.toJSDate(), endAt: endAt.toJSDate(), workHours,
-    scheduleType: row.scheduleType ?? SCHEDULE_TYPES.REGULAR, projectId: row.projectId, taskIds, content: row.content,
+    id: row.id,
+    employeeId,
+    workDate,
+    beginAt: beginAt.toJSDate(),
+    endAt: endAt.toJSDate(),
+    workHours,
+    scheduleType: row.scheduleType ?? SCHEDULE_TYPES.REGULAR,
+    projectId: row.projectId,
+    taskIds,
+    content: row.content,
   };
 }
 
 async function writeRow(tx: Tx, actor: Actor, row: PreparedRow): Promise<SavedEntry> {
-  const titles = row.taskIds.length
-    ? (await tx.workTask.findMany({ where: { id: { in: row.taskIds } }, select: { title: true }, orderBy: { id: 'asc' } })).map((t) => t.title)
-    : [];
+  const titles = row.taskIds.length ? (await tx.workTask.findMany({ where: { id: { in: row.taskIds } }, select: { title: true }, orderBy: { id: 'asc' } })).map((t) => t.title) : [];
   const data = {
     workDate: new Date(`${row.workDate}T00:00:00Z`),
     employeeId: row.employeeId,

@@ -12,7 +12,6 @@ import { accessFacts, activeStaff, editForbidden, loadTaskForWrite, optionalId, 
 import { idsShape } from './save.ts';
 import { ASSIGNABLE_STATES, LOG_NOTES, normalisePriority, PLAIN_TEXT_MAX, TASK_STATES, TASK_TYPES, TRANSITIONS, transitionTo, WORKING_STATES, type Transition } from './rules.ts';
 
-
 const transitionShape = z.object({ id: dbId(), feedback: optionalText(PLAIN_TEXT_MAX) });
 
 async function applyTransition(tx: Tx, actor: Actor, transition: Transition, id: number, feedbackRaw?: string): Promise<TaskWriteResult> {

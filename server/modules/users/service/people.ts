@@ -11,20 +11,7 @@ import { translate, type Lang } from '../../../i18n/catalogue.ts';
 import { isUserVisible, visibleUsersWhere } from '../users.policy.ts';
 import { STAFF_STATES, USER_TYPES } from '../../../lib/codes.ts';
 import { PERSON_INCLUDE, pageOnlineFirst, type PersonRow } from '../users.people.ts';
-import {
-  accountField,
-  assertAccountFree,
-  assertMayActOn,
-  assertMobileFree,
-  emailField,
-  genderField,
-  mobileField,
-  nameField,
-  optionalText,
-  resolveRoles,
-  resolveTimeZone,
-  setPasswordFor,
-} from '../users.fields.ts';
+import { accountField, assertAccountFree, assertMayActOn, assertMobileFree, emailField, genderField, mobileField, nameField, optionalText, resolveRoles, resolveTimeZone, setPasswordFor } from '../users.fields.ts';
 
 /** Search scopes of the spec's user searches. */
 export const USER_SCOPES = ['roleAccount', 'student', 'consultant', 'lecturer', 'parent', 'staff'] as const;
@@ -104,9 +91,7 @@ export function usersWhere(ctx: ServiceContext, raw: UserListFilter | unknown): 
             ],
           }
         : {},
-      search
-        ? { OR: [{ name: insensitive(search) }, { nameEn: insensitive(search) }, { account: insensitive(search) }, { code: insensitive(search) }] }
-        : {},
+      search ? { OR: [{ name: insensitive(search) }, { nameEn: insensitive(search) }, { account: insensitive(search) }, { code: insensitive(search) }] } : {},
     ],
   };
 }
@@ -155,8 +140,25 @@ export async function setStaffState(ctx: ServiceContext, raw: unknown): Promise<
 
 const personStateInput = z.object({
   id: dbId(),
-  state: z.coerce.number().int().refine((n) => n === 1 || n === 3).optional().nullable(),
-  isMatch: z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'), z.number().int().min(0).max(1).transform((n) => n === 1)]).optional().nullable(),
+  state: z.coerce
+    .number()
+    .int()
+    .refine((n) => n === 1 || n === 3)
+    .optional()
+    .nullable(),
+  isMatch: z
+    .union([
+      z.boolean(),
+      z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'),
+      z
+        .number()
+        .int()
+        .min(0)
+        .max(1)
+        .transform((n) => n === 1),
+    ])
+    .optional()
+    .nullable(),
 });
 
 /**
@@ -194,11 +196,22 @@ export async function updateUserState(ctx: ServiceContext, raw: unknown): Promis
 
 const personInput = z.object({
   id: dbId().optional().nullable(),
-  type: z.coerce.number().int().refine((n) => n === USER_TYPES.PARENT || n === USER_TYPES.STUDENT).optional().nullable(),
+  type: z.coerce
+    .number()
+    .int()
+    .refine((n) => n === USER_TYPES.PARENT || n === USER_TYPES.STUDENT)
+    .optional()
+    .nullable(),
   name: nameField,
   nameEn: optionalText(100),
   gender: genderField,
-  birthday: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((s) => !Number.isNaN(Date.parse(s))).optional().nullable().or(z.literal('')),
+  birthday: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .refine((s) => !Number.isNaN(Date.parse(s)))
+    .optional()
+    .nullable()
+    .or(z.literal('')),
   mobile: mobileField,
   email: emailField,
   account: accountField.optional().nullable().or(z.literal('')),
@@ -294,12 +307,7 @@ async function resolveRelations(tx: Tx, lang: Lang, type: number, r: RelationInp
       select: { id: true, name: true, type: true, state: true, roles: { select: { role: { select: { code: true } } } } },
     });
     const relation = kind === 'parentId' ? 'parent' : kind === 'consultantId' ? 'consultant' : 'lecturer';
-    const fits =
-      !!person &&
-      person.state !== 3 &&
-      (relation === 'parent'
-        ? person.type === USER_TYPES.PARENT
-        : person.type === USER_TYPES.STAFF && person.roles.some((x) => x.role.code === relation));
+    const fits = !!person && person.state !== 3 && (relation === 'parent' ? person.type === USER_TYPES.PARENT : person.type === USER_TYPES.STAFF && person.roles.some((x) => x.role.code === relation));
     if (!fits) {
       throw new ValidationError('org.relationTargetInvalid', { name: person?.name ?? String(id), relation: translate(lang, `org.relation.${relation}`) }, 'RELATION_INVALID');
     }
@@ -379,12 +387,7 @@ export async function relatedPeople(ctx: ServiceContext, rawId: unknown) {
     AND: [
       visibleUsersWhere(actor),
       {
-        OR: [
-          { id: { in: [person.parentId, person.consultantId, person.lecturerId].filter((x): x is number => x !== null) } },
-          { parentId: person.id },
-          { consultantId: person.id },
-          { lecturerId: person.id },
-        ],
+        OR: [{ id: { in: [person.parentId, person.consultantId, person.lecturerId].filter((x): x is number => x !== null) } }, { parentId: person.id }, { consultantId: person.id }, { lecturerId: person.id }],
       },
     ],
   };
@@ -440,5 +443,3 @@ export async function updateUserInfo(ctx: ServiceContext, raw: unknown): Promise
     return { result: { id }, targetIds: [id] };
   });
 }
-
-;

@@ -6,20 +6,7 @@ import { dbId, parseInput, z } from '../../../lib/validate.ts';
 import { authorize, can, requireActor } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
 import { STAFF_STATES, USER_TYPES } from '../../../lib/codes.ts';
-import {
-  accountField,
-  assertAccountFree,
-  assertMayActOn,
-  assertMobileFree,
-  emailField,
-  genderField,
-  mobileField,
-  nameField,
-  optionalText,
-  resolveRoles,
-  resolveTimeZone,
-  setPasswordFor,
-} from '../users.fields.ts';
+import { accountField, assertAccountFree, assertMayActOn, assertMobileFree, emailField, genderField, mobileField, nameField, optionalText, resolveRoles, resolveTimeZone, setPasswordFor } from '../users.fields.ts';
 
 const staffInput = z.object({
   id: dbId().optional().nullable(),
@@ -126,7 +113,10 @@ async function mailPassword(ctx: ServiceContext, p: { email: string; name: strin
 
 const resetInput = z.object({
   id: dbId(),
-  sendMail: z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]).optional().nullable(),
+  sendMail: z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')])
+    .optional()
+    .nullable(),
 });
 
 export type ResetPasswordResult = { id: number; password: string | null; mailedTo: string | null };
@@ -192,7 +182,11 @@ const handoverInput = z.object({
   fromUserId: dbId(),
   toUserId: dbId(),
   /** What moves; all when absent. */
-  what: z.array(z.enum(['consultant', 'lecturer', 'department'])).max(3).optional().nullable(),
+  what: z
+    .array(z.enum(['consultant', 'lecturer', 'department']))
+    .max(3)
+    .optional()
+    .nullable(),
 });
 
 export type HandoverResult = { fromUserId: number; toUserId: number; consultant: number; lecturer: number; department: number };
@@ -236,7 +230,10 @@ export async function changeManager(ctx: ServiceContext, raw: unknown): Promise<
 }
 
 const sortInput = z.object({
-  items: z.array(z.object({ id: dbId(), sort: z.coerce.number().int().min(0).max(1_000_000) })).min(1).max(5000),
+  items: z
+    .array(z.object({ id: dbId(), sort: z.coerce.number().int().min(0).max(1_000_000) }))
+    .min(1)
+    .max(5000),
 });
 
 /** Saves the custom order of the staff list (`custom/saveSort`). */

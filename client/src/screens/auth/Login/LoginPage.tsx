@@ -30,10 +30,18 @@ const loginMutation = graphql`
         viewer {
           databaseId
           language
-          user { account name nameEn timeZone }
+          user {
+            account
+            name
+            nameEn
+            timeZone
+          }
         }
       }
-      ... on Error { code message }
+      ... on Error {
+        code
+        message
+      }
     }
   }
 `;
@@ -109,46 +117,52 @@ export function LoginPage() {
       </Box>
       <Box as="main" bg="bg.panel" borderRadius="xl" boxShadow="xl" p={{ base: '6', md: '10' }} w="full" maxW="420px">
         <form onSubmit={submit} noValidate aria-label={t('client.login.title')}>
-        <Stack gap="6">
-          <Flex align="center" gap="3">
-            <Logo size={44} />
-            <Box>
-              <Heading size="lg" as="h1">{t('client.appName')}</Heading>
-              <Text color="fg.subtle" fontSize="sm">{t('client.login.subtitle')}</Text>
-            </Box>
-          </Flex>
-          <Heading size="md" as="h2">{t('client.login.title')}</Heading>
-          {error && (
-            <Alert.Root status="error" data-testid="login-error">
-              <Alert.Indicator />
-              <Alert.Title>{error}</Alert.Title>
-            </Alert.Root>
-          )}
-          <Field.Root invalid={accountMissing} required>
-            <Field.Label>{t('client.login.account')}</Field.Label>
-            <Input name="account" autoComplete="username" value={account} onChange={(e) => setAccount(e.target.value)} maxLength={64} />
-            <Field.ErrorText>{t('auth.accountRequired')}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={passwordMissing} required>
-            <Field.Label>{t('client.login.password')}</Field.Label>
-            <Input name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} maxLength={64} />
-            {passwordMissing ? (
-              <Field.ErrorText>{t('auth.passwordRequired')}</Field.ErrorText>
-            ) : (
-              <Field.HelperText data-testid="password-tip">
-                {t('password.loginTip')}
-                {strength && (
-                  <Text as="span" ml="2" fontWeight="semibold" color={STRENGTH_COLOR[strength]} data-testid="password-strength" data-level={strength}>
-                    {t('client.login.strength', { level: t(STRENGTH_KEY[strength]) })}
-                  </Text>
-                )}
-              </Field.HelperText>
+          <Stack gap="6">
+            <Flex align="center" gap="3">
+              <Logo size={44} />
+              <Box>
+                <Heading size="lg" as="h1">
+                  {t('client.appName')}
+                </Heading>
+                <Text color="fg.subtle" fontSize="sm">
+                  {t('client.login.subtitle')}
+                </Text>
+              </Box>
+            </Flex>
+            <Heading size="md" as="h2">
+              {t('client.login.title')}
+            </Heading>
+            {error && (
+              <Alert.Root status="error" data-testid="login-error">
+                <Alert.Indicator />
+                <Alert.Title>{error}</Alert.Title>
+              </Alert.Root>
             )}
-          </Field.Root>
-          <Button type="submit" colorPalette="blue" size="lg" loading={busy} loadingText={t('client.login.submitting')}>
-            {t('client.login.submit')}
-          </Button>
-        </Stack>
+            <Field.Root invalid={accountMissing} required>
+              <Field.Label>{t('client.login.account')}</Field.Label>
+              <Input name="account" autoComplete="username" value={account} onChange={(e) => setAccount(e.target.value)} maxLength={64} />
+              <Field.ErrorText>{t('auth.accountRequired')}</Field.ErrorText>
+            </Field.Root>
+            <Field.Root invalid={passwordMissing} required>
+              <Field.Label>{t('client.login.password')}</Field.Label>
+              <Input name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} maxLength={64} />
+              {passwordMissing ? (
+                <Field.ErrorText>{t('auth.passwordRequired')}</Field.ErrorText>
+              ) : (
+                <Field.HelperText data-testid="password-tip">
+                  {t('password.loginTip')}
+                  {strength && (
+                    <Text as="span" ml="2" fontWeight="semibold" color={STRENGTH_COLOR[strength]} data-testid="password-strength" data-level={strength}>
+                      {t('client.login.strength', { level: t(STRENGTH_KEY[strength]) })}
+                    </Text>
+                  )}
+                </Field.HelperText>
+              )}
+            </Field.Root>
+            <Button type="submit" colorPalette="blue" size="lg" loading={busy} loadingText={t('client.login.submitting')}>
+              {t('client.login.submit')}
+            </Button>
+          </Stack>
         </form>
       </Box>
     </Flex>

@@ -18,8 +18,19 @@ const detailQuery = graphql`
     node(id: $id) {
       __typename
       id
-      ... on Notice { title content publishedAt publisherName }
-      ... on Letter { title content sentAt senderName readState }
+      ... on Notice {
+        title
+        content
+        publishedAt
+        publisherName
+      }
+      ... on Letter {
+        title
+        content
+        sentAt
+        senderName
+        readState
+      }
     }
   }
 `;
@@ -28,8 +39,16 @@ const markReadMutation = graphql`
   mutation NoticeDetailMarkReadMutation($input: LetterIdsInput!) {
     markLetterRead(input: $input) {
       __typename
-      ... on LetterReadStatePayload { unreadLetterCount letters { id readState } }
-      ... on Error { message }
+      ... on LetterReadStatePayload {
+        unreadLetterCount
+        letters {
+          id
+          readState
+        }
+      }
+      ... on Error {
+        message
+      }
     }
   }
 `;
@@ -64,7 +83,9 @@ export function NoticeDetail() {
   return (
     <Stack gap="4" data-testid="notice-detail" maxW="4xl">
       <Box>
-        <Button variant="outline" size="sm" onClick={() => navigate(node.__typename === 'Letter' ? '/notice?tab=letters' : '/notice')}>{t('client.notice.back')}</Button>
+        <Button variant="outline" size="sm" onClick={() => navigate(node.__typename === 'Letter' ? '/notice?tab=letters' : '/notice')}>
+          {t('client.notice.back')}
+        </Button>
       </Box>
       <Box bg="bg.panel" borderWidth="1px" borderRadius="lg" p="6">
         <Stack gap="2">

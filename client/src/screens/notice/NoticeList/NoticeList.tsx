@@ -22,23 +22,34 @@ const listQuery = graphql`
 `;
 
 const noticesFragment = graphql`
-  fragment NoticeListNotices_query on Query
-  @refetchable(queryName: "NoticeListNoticesPaginationQuery")
-  @argumentDefinitions(first: { type: "Int", defaultValue: 20 }, after: { type: "String" }) {
+  fragment NoticeListNotices_query on Query @refetchable(queryName: "NoticeListNoticesPaginationQuery") @argumentDefinitions(first: { type: "Int", defaultValue: 20 }, after: { type: "String" }) {
     notices(first: $first, after: $after) @connection(key: "NoticeList_notices") {
       totalCount
-      edges { node { id title publishedAt publisherName } }
+      edges {
+        node {
+          id
+          title
+          publishedAt
+          publisherName
+        }
+      }
     }
   }
 `;
 
 const lettersFragment = graphql`
-  fragment NoticeListLetters_query on Query
-  @refetchable(queryName: "NoticeListLettersPaginationQuery")
-  @argumentDefinitions(first: { type: "Int", defaultValue: 20 }, after: { type: "String" }) {
+  fragment NoticeListLetters_query on Query @refetchable(queryName: "NoticeListLettersPaginationQuery") @argumentDefinitions(first: { type: "Int", defaultValue: 20 }, after: { type: "String" }) {
     myLetters(first: $first, after: $after) @connection(key: "NoticeList_myLetters") {
       totalCount
-      edges { node { id title sentAt senderName readState } }
+      edges {
+        node {
+          id
+          title
+          sentAt
+          senderName
+          readState
+        }
+      }
     }
   }
 `;
@@ -50,7 +61,12 @@ function Rows({ rows, hasNext, loading, onMore }: { rows: Row[]; hasNext: boolea
   const lang = useLang();
   const navigate = useNavigate();
   const zone = sessionUser.use()?.timeZone;
-  if (!rows.length) return <Text color="fg.subtle" p="6" data-testid="notice-empty">{t('client.notice.empty')}</Text>;
+  if (!rows.length)
+    return (
+      <Text color="fg.subtle" p="6" data-testid="notice-empty">
+        {t('client.notice.empty')}
+      </Text>
+    );
   return (
     <Stack gap="0" data-testid="notice-rows">
       {rows.map((row) => (
@@ -68,16 +84,26 @@ function Rows({ rows, hasNext, loading, onMore }: { rows: Row[]; hasNext: boolea
           data-testid="notice-row"
         >
           <Box w="2" h="2" borderRadius="full" bg={row.unread ? 'bg.unread' : 'transparent'} flexShrink={0} />
-          <Text flex="1" fontWeight={row.unread ? 'semibold' : 'normal'} truncate>{row.title}</Text>
+          <Text flex="1" fontWeight={row.unread ? 'semibold' : 'normal'} truncate>
+            {row.title}
+          </Text>
           {row.unread !== undefined && (
-            <Badge colorPalette={row.unread ? 'red' : 'gray'} variant="subtle">{t(row.unread ? 'client.notice.unread' : 'client.notice.read')}</Badge>
+            <Badge colorPalette={row.unread ? 'red' : 'gray'} variant="subtle">
+              {t(row.unread ? 'client.notice.unread' : 'client.notice.read')}
+            </Badge>
           )}
-          <Text color="fg.subtle" fontSize="sm" w="32" truncate>{row.from ?? ''}</Text>
-          <Text color="fg.subtle" fontSize="sm" w="36" textAlign="right" title={row.at}>{timeAgo(row.at, new Date(), lang, t, zone)}</Text>
+          <Text color="fg.subtle" fontSize="sm" w="32" truncate>
+            {row.from ?? ''}
+          </Text>
+          <Text color="fg.subtle" fontSize="sm" w="36" textAlign="right" title={row.at}>
+            {timeAgo(row.at, new Date(), lang, t, zone)}
+          </Text>
         </Flex>
       ))}
       {hasNext && (
-        <Button variant="ghost" size="sm" m="2" onClick={onMore} loading={loading}>{t('client.notice.more')}</Button>
+        <Button variant="ghost" size="sm" m="2" onClick={onMore} loading={loading}>
+          {t('client.notice.more')}
+        </Button>
       )}
     </Stack>
   );
@@ -107,14 +133,24 @@ export function NoticeList() {
       <Box bg="bg.panel" borderWidth="1px" borderRadius="lg">
         <Tabs.Root value={tab} onValueChange={(e) => setParams(e.value === 'letters' ? { tab: 'letters' } : {}, { replace: true })} variant="line">
           <Tabs.List px="2">
-            <Tabs.Trigger value="notices" data-testid="tab-notices"><Megaphone size={16} /> {t('client.notice.notices')}</Tabs.Trigger>
+            <Tabs.Trigger value="notices" data-testid="tab-notices">
+              <Megaphone size={16} /> {t('client.notice.notices')}
+            </Tabs.Trigger>
             <Tabs.Trigger value="letters" data-testid="tab-letters">
               <Mail size={16} /> {t('client.notice.letters')}
-              {data.unreadLetterCount > 0 && <Badge colorPalette="red" variant="solid" size="xs">{data.unreadLetterCount}</Badge>}
+              {data.unreadLetterCount > 0 && (
+                <Badge colorPalette="red" variant="solid" size="xs">
+                  {data.unreadLetterCount}
+                </Badge>
+              )}
             </Tabs.Trigger>
           </Tabs.List>
-          <Tabs.Content value="notices" p="0"><Notices query={data} /></Tabs.Content>
-          <Tabs.Content value="letters" p="0"><Letters query={data} /></Tabs.Content>
+          <Tabs.Content value="notices" p="0">
+            <Notices query={data} />
+          </Tabs.Content>
+          <Tabs.Content value="letters" p="0">
+            <Letters query={data} />
+          </Tabs.Content>
         </Tabs.Root>
       </Box>
     </Stack>

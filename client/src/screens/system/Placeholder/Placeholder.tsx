@@ -22,7 +22,11 @@ export function Placeholder({ item }: { item: Pick<MenuNode, 'title' | 'titleEn'
           {titleOf(item, lang)}
         </Heading>
         <Text color="fg.muted">{t('client.placeholder.body')}</Text>
-        {item.component && <Text color="fg.subtle" fontSize="sm">{t('client.placeholder.component', { component: item.component })}</Text>}
+        {item.component && (
+          <Text color="fg.subtle" fontSize="sm">
+            {t('client.placeholder.component', { component: item.component })}
+          </Text>
+        )}
         <Text color="fg.subtle" fontSize="sm" data-testid="opened-at">
           {t('client.placeholder.opened', { time: formatDateTime(openedAt, lang) + ':' + String(openedAt.getSeconds()).padStart(2, '0') + '.' + String(openedAt.getMilliseconds()).padStart(3, '0') })}
         </Text>

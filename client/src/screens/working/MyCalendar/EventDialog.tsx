@@ -23,11 +23,54 @@ const eventQuery = graphql`
   query EventDialogQuery($id: ID!) {
     node(id: $id) {
       ... on WorkEvent {
-        id databaseId title content address allDay isOpen published confirmed type timeZone startAt endAt canEdit isException
-        creator { id databaseId name nameEn }
-        project { id databaseId name nameEn }
-        participants { confirmedAt user { id databaseId name nameEn } }
-        series { id rrule rule { freq interval byWeekday byMonthDay count until } }
+        id
+        databaseId
+        title
+        content
+        address
+        allDay
+        isOpen
+        published
+        confirmed
+        type
+        timeZone
+        startAt
+        endAt
+        canEdit
+        isException
+        creator {
+          id
+          databaseId
+          name
+          nameEn
+        }
+        project {
+          id
+          databaseId
+          name
+          nameEn
+        }
+        participants {
+          confirmedAt
+          user {
+            id
+            databaseId
+            name
+            nameEn
+          }
+        }
+        series {
+          id
+          rrule
+          rule {
+            freq
+            interval
+            byWeekday
+            byMonthDay
+            count
+            until
+          }
+        }
       }
     }
   }
@@ -37,9 +80,29 @@ export const createMutation = graphql`
   mutation EventDialogCreateMutation($input: CreateWorkEventInput!) {
     createWorkEvent(input: $input) {
       __typename
-      ... on WorkEventSavePayload { events { id databaseId } }
-      ... on ScheduleConflictError { message total conflicts { occurrence start end kind title userName eventStart eventEnd } }
-      ... on Error { message }
+      ... on WorkEventSavePayload {
+        events {
+          id
+          databaseId
+        }
+      }
+      ... on ScheduleConflictError {
+        message
+        total
+        conflicts {
+          occurrence
+          start
+          end
+          kind
+          title
+          userName
+          eventStart
+          eventEnd
+        }
+      }
+      ... on Error {
+        message
+      }
     }
   }
 `;
@@ -48,9 +111,35 @@ export const updateMutation = graphql`
   mutation EventDialogUpdateMutation($input: UpdateWorkEventInput!) {
     updateWorkEvent(input: $input) {
       __typename
-      ... on WorkEventSavePayload { deletedIds events { id databaseId title startAt endAt allDay published } }
-      ... on ScheduleConflictError { message total conflicts { occurrence start end kind title userName eventStart eventEnd } }
-      ... on Error { message }
+      ... on WorkEventSavePayload {
+        deletedIds
+        events {
+          id
+          databaseId
+          title
+          startAt
+          endAt
+          allDay
+          published
+        }
+      }
+      ... on ScheduleConflictError {
+        message
+        total
+        conflicts {
+          occurrence
+          start
+          end
+          kind
+          title
+          userName
+          eventStart
+          eventEnd
+        }
+      }
+      ... on Error {
+        message
+      }
     }
   }
 `;
@@ -59,8 +148,13 @@ const deleteMutation = graphql`
   mutation EventDialogDeleteMutation($input: DeleteWorkEventInput!) {
     deleteWorkEvent(input: $input) {
       __typename
-      ... on DeleteWorkEventPayload { deletedIds seriesDeleted }
-      ... on Error { message }
+      ... on DeleteWorkEventPayload {
+        deletedIds
+        seriesDeleted
+      }
+      ... on Error {
+        message
+      }
     }
   }
 `;
@@ -69,8 +163,15 @@ const publishMutation = graphql`
   mutation EventDialogPublishMutation($input: PublishWorkEventsInput!) {
     publishWorkEvents(input: $input) {
       __typename
-      ... on WorkEventsPayload { events { id published } }
-      ... on Error { message }
+      ... on WorkEventsPayload {
+        events {
+          id
+          published
+        }
+      }
+      ... on Error {
+        message
+      }
     }
   }
 `;
@@ -79,8 +180,15 @@ const unpublishMutation = graphql`
   mutation EventDialogUnpublishMutation($input: PublishWorkEventsInput!) {
     unpublishWorkEvents(input: $input) {
       __typename
-      ... on WorkEventsPayload { events { id published } }
-      ... on Error { message }
+      ... on WorkEventsPayload {
+        events {
+          id
+          published
+        }
+      }
+      ... on Error {
+        message
+      }
     }
   }
 `;
@@ -122,8 +230,18 @@ function formOf(draft: Draft, me: Person): Form {
   // An all-day selection ends at the next midnight: the form shows the last day.
   const end = allDay ? DateTime.fromJSDate(draft.end).minus({ days: 1 }).toJSDate() : draft.end;
   return {
-    title: '', content: '', address: '', participants: [me], projectId: '', type: 1, allDay, isOpen: false, published: false,
-    start: toInputValue(draft.start, allDay), end: toInputValue(end < draft.start ? draft.start : end, allDay), repeat: NO_REPEAT,
+    title: '',
+    content: '',
+    address: '',
+    participants: [me],
+    projectId: '',
+    type: 1,
+    allDay,
+    isOpen: false,
+    published: false,
+    start: toInputValue(draft.start, allDay),
+    end: toInputValue(end < draft.start ? draft.start : end, allDay),
+    repeat: NO_REPEAT,
   };
 }
 
@@ -281,8 +399,12 @@ function Body({ draft, eventId, me, projects, zone, onClose, onSaved, titleRef }
             <Box borderWidth="1px" borderColor="border.errorSubtle" bg="bg.error" borderRadius="md" p="3" data-testid="conflict-panel">
               <ConflictList clashes={clash.conflicts} total={clash.total} />
               <Flex gap="2" mt="3" justify="flex-end">
-                <Button size="sm" variant="outline" onClick={() => setClash(null)} data-testid="conflict-cancel">{t('calendarUi.cancel')}</Button>
-                <Button size="sm" colorPalette="red" loading={busy} onClick={() => save(true)} data-testid="conflict-save-anyway">{t('calendarUi.conflict.saveAnyway')}</Button>
+                <Button size="sm" variant="outline" onClick={() => setClash(null)} data-testid="conflict-cancel">
+                  {t('calendarUi.cancel')}
+                </Button>
+                <Button size="sm" colorPalette="red" loading={busy} onClick={() => save(true)} data-testid="conflict-save-anyway">
+                  {t('calendarUi.conflict.saveAnyway')}
+                </Button>
               </Flex>
             </Box>
           )}
@@ -293,14 +415,31 @@ function Body({ draft, eventId, me, projects, zone, onClose, onSaved, titleRef }
                 <Input name="title" value={form.title} maxLength={200} disabled={readOnly} onChange={(e) => set('title', e.target.value)} ref={loaded ? undefined : titleRef} />
               </Field.Root>
               <Flex gap="4" wrap="wrap">
-                <Checkbox.Root checked={form.allDay} disabled={readOnly} onCheckedChange={(e) => {
-                  const allDay = !!e.checked;
-                  setForm((f) => {
-                    const s = fromInputValue(f.start) ?? new Date();
-                    const en = fromInputValue(f.end) ?? s;
-                    return { ...f, allDay, start: toInputValue(s, allDay), end: toInputValue(allDay ? en : DateTime.fromJSDate(en).plus({ hours: en.getTime() === s.getTime() ? 1 : 0 }).toJSDate(), allDay) };
-                  });
-                }} data-testid="field-allday">
+                <Checkbox.Root
+                  checked={form.allDay}
+                  disabled={readOnly}
+                  onCheckedChange={(e) => {
+                    const allDay = !!e.checked;
+                    setForm((f) => {
+                      const s = fromInputValue(f.start) ?? new Date();
+                      const en = fromInputValue(f.end) ?? s;
+                      return {
+                        ...f,
+                        allDay,
+                        start: toInputValue(s, allDay),
+                        end: toInputValue(
+                          allDay
+                            ? en
+                            : DateTime.fromJSDate(en)
+                                .plus({ hours: en.getTime() === s.getTime() ? 1 : 0 })
+                                .toJSDate(),
+                          allDay,
+                        ),
+                      };
+                    });
+                  }}
+                  data-testid="field-allday"
+                >
                   <Checkbox.HiddenInput />
                   <Checkbox.Control />
                   <Checkbox.Label>{t('calendarUi.field.allDay')}</Checkbox.Label>
@@ -326,7 +465,9 @@ function Body({ draft, eventId, me, projects, zone, onClose, onSaved, titleRef }
                         <option value={loaded.project.id}>{lang === 'en' && loaded.project.nameEn ? loaded.project.nameEn : loaded.project.name}</option>
                       )}
                       {projects.map((p) => (
-                        <option key={p.id} value={p.id}>{lang === 'en' && p.nameEn ? p.nameEn : p.name}</option>
+                        <option key={p.id} value={p.id}>
+                          {lang === 'en' && p.nameEn ? p.nameEn : p.name}
+                        </option>
                       ))}
                     </NativeSelect.Field>
                     <NativeSelect.Indicator />
@@ -336,7 +477,9 @@ function Body({ draft, eventId, me, projects, zone, onClose, onSaved, titleRef }
                   <NativeSelect.Root size="sm" disabled={readOnly}>
                     <NativeSelect.Field name="type" value={String(form.type)} onChange={(e) => set('type', Number(e.target.value))} borderLeftWidth="4px" borderLeftColor={typeEdge(form.type)}>
                       {EVENT_TYPES.map((ty) => (
-                        <option key={ty} value={ty}>{t(`calendarUi.type.${ty}`)}</option>
+                        <option key={ty} value={ty}>
+                          {t(`calendarUi.type.${ty}`)}
+                        </option>
                       ))}
                       {!EVENT_TYPES.includes(form.type as 1) && <option value={form.type}>{form.type}</option>}
                     </NativeSelect.Field>
@@ -366,7 +509,18 @@ function Body({ draft, eventId, me, projects, zone, onClose, onSaved, titleRef }
                   {form.participants.map((p) => (
                     <Badge key={p.id} variant="subtle" colorPalette="blue" pr={readOnly ? undefined : '0'} data-testid="participant-chip">
                       {personName(p, lang)}
-                      {!readOnly && <CloseButton size="2xs" aria-label={t('calendarUi.close')} onClick={() => set('participants', form.participants.filter((x) => x.id !== p.id))} />}
+                      {!readOnly && (
+                        <CloseButton
+                          size="2xs"
+                          aria-label={t('calendarUi.close')}
+                          onClick={() =>
+                            set(
+                              'participants',
+                              form.participants.filter((x) => x.id !== p.id),
+                            )
+                          }
+                        />
+                      )}
                     </Badge>
                   ))}
                 </Flex>
@@ -383,7 +537,9 @@ function Body({ draft, eventId, me, projects, zone, onClose, onSaved, titleRef }
               {(!isSeries || scope !== 'THIS') && !readOnly ? (
                 <RecurrenceFields value={form.repeat} onChange={(r) => set('repeat', r)} start={fromInputValue(form.start)} />
               ) : isSeries ? (
-                <Text fontSize="sm" color="fg.muted">{t('calendarUi.recurring')}</Text>
+                <Text fontSize="sm" color="fg.muted">
+                  {t('calendarUi.recurring')}
+                </Text>
               ) : null}
               {loaded && (
                 <Text fontSize="sm" color="fg.subtle">
@@ -415,21 +571,46 @@ function Body({ draft, eventId, me, projects, zone, onClose, onSaved, titleRef }
             <>
               {confirmDelete ? (
                 <Flex gap="2" align="center" data-testid="delete-confirm">
-                  <Text fontSize="sm" color="fg.error">{t('calendarUi.deleteConfirm')}</Text>
-                  <Button size="sm" colorPalette="red" loading={removing} onClick={() => remove({ variables: { input: { id: loaded.id!, scope: isSeries ? scope : null } }, onCompleted: (r) => answered(r.deleteWorkEvent, t('calendarUi.deleted')) })} data-testid="delete-yes">
+                  <Text fontSize="sm" color="fg.error">
+                    {t('calendarUi.deleteConfirm')}
+                  </Text>
+                  <Button
+                    size="sm"
+                    colorPalette="red"
+                    loading={removing}
+                    onClick={() => remove({ variables: { input: { id: loaded.id!, scope: isSeries ? scope : null } }, onCompleted: (r) => answered(r.deleteWorkEvent, t('calendarUi.deleted')) })}
+                    data-testid="delete-yes"
+                  >
                     {t('calendarUi.delete')}
                   </Button>
-                  <Button size="sm" variant="ghost" onClick={() => setConfirmDelete(false)}>{t('calendarUi.cancel')}</Button>
+                  <Button size="sm" variant="ghost" onClick={() => setConfirmDelete(false)}>
+                    {t('calendarUi.cancel')}
+                  </Button>
                 </Flex>
               ) : (
-                <Button size="sm" variant="outline" colorPalette="red" onClick={() => setConfirmDelete(true)} data-testid="event-delete">{t('calendarUi.delete')}</Button>
+                <Button size="sm" variant="outline" colorPalette="red" onClick={() => setConfirmDelete(true)} data-testid="event-delete">
+                  {t('calendarUi.delete')}
+                </Button>
               )}
               {loaded.published ? (
-                <Button size="sm" variant="outline" loading={unpublishing} onClick={() => unpublish({ variables: { input: { ids: [loaded.id!], wholeSeries } }, onCompleted: (r) => answered(r.unpublishWorkEvents, t('calendarUi.unpublished')) })} data-testid="event-unpublish">
+                <Button
+                  size="sm"
+                  variant="outline"
+                  loading={unpublishing}
+                  onClick={() => unpublish({ variables: { input: { ids: [loaded.id!], wholeSeries } }, onCompleted: (r) => answered(r.unpublishWorkEvents, t('calendarUi.unpublished')) })}
+                  data-testid="event-unpublish"
+                >
                   {t('calendarUi.unpublish')}
                 </Button>
               ) : (
-                <Button size="sm" variant="outline" colorPalette="green" loading={publishing} onClick={() => publish({ variables: { input: { ids: [loaded.id!], wholeSeries } }, onCompleted: (r) => answered(r.publishWorkEvents, t('calendarUi.published')) })} data-testid="event-publish">
+                <Button
+                  size="sm"
+                  variant="outline"
+                  colorPalette="green"
+                  loading={publishing}
+                  onClick={() => publish({ variables: { input: { ids: [loaded.id!], wholeSeries } }, onCompleted: (r) => answered(r.publishWorkEvents, t('calendarUi.published')) })}
+                  data-testid="event-publish"
+                >
                   {t('calendarUi.publish')}
                 </Button>
               )}
@@ -444,8 +625,14 @@ function Body({ draft, eventId, me, projects, zone, onClose, onSaved, titleRef }
           )}
         </Flex>
         <Flex gap="2">
-          <Button variant="outline" onClick={onClose}>{readOnly ? t('calendarUi.close') : t('calendarUi.cancel')}</Button>
-          {!readOnly && <Button type="submit" colorPalette="blue" loading={creating || updating} data-testid="event-save">{t('calendarUi.save')}</Button>}
+          <Button variant="outline" onClick={onClose}>
+            {readOnly ? t('calendarUi.close') : t('calendarUi.cancel')}
+          </Button>
+          {!readOnly && (
+            <Button type="submit" colorPalette="blue" loading={creating || updating} data-testid="event-save">
+              {t('calendarUi.save')}
+            </Button>
+          )}
         </Flex>
       </Dialog.Footer>
     </form>
@@ -475,7 +662,13 @@ export function EventDialog(props: Props) {
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content>
-            <Suspense fallback={<Box p="8"><Spinner /></Box>}>
+            <Suspense
+              fallback={
+                <Box p="8">
+                  <Spinner />
+                </Box>
+              }
+            >
               <Body {...props} titleRef={titleRef} />
             </Suspense>
             <Dialog.CloseTrigger asChild>

@@ -15,14 +15,23 @@ import type { IcsPanelFrequencyMutation } from './__generated__/IcsPanelFrequenc
 
 const panelQuery = graphql`
   query IcsPanelQuery {
-    myIcsSubscription { ...IcsPanelFields @relay(mask: false) }
+    myIcsSubscription {
+      ...IcsPanelFields @relay(mask: false)
+    }
   }
 `;
 
 // Only declares the fragment (for relay-compiler): the query and the mutations spread it.
 void graphql`
   fragment IcsPanelFields on IcsSubscription {
-    id state feedPath pushFrequencyHours effectiveAt effectiveNotice lastFetchedAt linkCreatedAt
+    id
+    state
+    feedPath
+    pushFrequencyHours
+    effectiveAt
+    effectiveNotice
+    lastFetchedAt
+    linkCreatedAt
   }
 `;
 
@@ -30,8 +39,14 @@ const openMutation = graphql`
   mutation IcsPanelOpenMutation($input: IcsSubscriptionFrequencyInput) {
     openIcsSubscription(input: $input) {
       __typename
-      ... on IcsSubscriptionPayload { icsSubscription { ...IcsPanelFields @relay(mask: false) } }
-      ... on Error { message }
+      ... on IcsSubscriptionPayload {
+        icsSubscription {
+          ...IcsPanelFields @relay(mask: false)
+        }
+      }
+      ... on Error {
+        message
+      }
     }
   }
 `;
@@ -39,8 +54,14 @@ const pauseMutation = graphql`
   mutation IcsPanelPauseMutation {
     pauseIcsSubscription {
       __typename
-      ... on IcsSubscriptionPayload { icsSubscription { ...IcsPanelFields @relay(mask: false) } }
-      ... on Error { message }
+      ... on IcsSubscriptionPayload {
+        icsSubscription {
+          ...IcsPanelFields @relay(mask: false)
+        }
+      }
+      ... on Error {
+        message
+      }
     }
   }
 `;
@@ -48,8 +69,14 @@ const restoreMutation = graphql`
   mutation IcsPanelRestoreMutation {
     restoreIcsSubscription {
       __typename
-      ... on IcsSubscriptionPayload { icsSubscription { ...IcsPanelFields @relay(mask: false) } }
-      ... on Error { message }
+      ... on IcsSubscriptionPayload {
+        icsSubscription {
+          ...IcsPanelFields @relay(mask: false)
+        }
+      }
+      ... on Error {
+        message
+      }
     }
   }
 `;
@@ -57,8 +84,14 @@ const regenerateMutation = graphql`
   mutation IcsPanelRegenerateMutation {
     regenerateIcsSubscription {
       __typename
-      ... on IcsSubscriptionPayload { icsSubscription { ...IcsPanelFields @relay(mask: false) } }
-      ... on Error { message }
+      ... on IcsSubscriptionPayload {
+        icsSubscription {
+          ...IcsPanelFields @relay(mask: false)
+        }
+      }
+      ... on Error {
+        message
+      }
     }
   }
 `;
@@ -66,8 +99,14 @@ const frequencyMutation = graphql`
   mutation IcsPanelFrequencyMutation($input: SetIcsPushFrequencyInput!) {
     setIcsPushFrequency(input: $input) {
       __typename
-      ... on IcsSubscriptionPayload { icsSubscription { ...IcsPanelFields @relay(mask: false) } }
-      ... on Error { message }
+      ... on IcsSubscriptionPayload {
+        icsSubscription {
+          ...IcsPanelFields @relay(mask: false)
+        }
+      }
+      ... on Error {
+        message
+      }
     }
   }
 `;
@@ -129,10 +168,14 @@ function Panel() {
 
   return (
     <Stack gap="4" data-testid="ics-panel" data-state={state}>
-      <Text color="fg.muted" fontSize="sm">{t('calendarUi.ics.intro')}</Text>
+      <Text color="fg.muted" fontSize="sm">
+        {t('calendarUi.ics.intro')}
+      </Text>
       <Flex align="center" gap="2">
         <Text fontWeight="medium">{t('calendarUi.ics.state')}</Text>
-        <Badge colorPalette={state === 'OPEN' ? 'green' : state === 'PAUSED' ? 'orange' : 'gray'} data-testid="ics-state">{t(`calendarUi.ics.state.${state}`)}</Badge>
+        <Badge colorPalette={state === 'OPEN' ? 'green' : state === 'PAUSED' ? 'orange' : 'gray'} data-testid="ics-state">
+          {t(`calendarUi.ics.state.${state}`)}
+        </Badge>
       </Flex>
       {error && (
         <Alert.Root status="error" data-testid="ics-error">
@@ -183,11 +226,17 @@ function Panel() {
               </Button>
             </Flex>
             {state === 'PAUSED' ? (
-              <Text fontSize="sm" color="fg.warning">{t('calendarUi.ics.pausedNote')}</Text>
+              <Text fontSize="sm" color="fg.warning">
+                {t('calendarUi.ics.pausedNote')}
+              </Text>
             ) : (
-              <Text fontSize="sm" color="fg.info" data-testid="ics-notice">{sub?.effectiveNotice}</Text>
+              <Text fontSize="sm" color="fg.info" data-testid="ics-notice">
+                {sub?.effectiveNotice}
+              </Text>
             )}
-            <Text fontSize="xs" color="fg.subtle">{fetched ? t('calendarUi.ics.lastFetched', { time: fetched }) : t('calendarUi.ics.neverFetched')}</Text>
+            <Text fontSize="xs" color="fg.subtle">
+              {fetched ? t('calendarUi.ics.lastFetched', { time: fetched }) : t('calendarUi.ics.neverFetched')}
+            </Text>
           </Stack>
           <Flex gap="2" wrap="wrap">
             {state === 'OPEN' ? (
@@ -201,17 +250,29 @@ function Panel() {
             )}
             {confirmRegenerate ? (
               <Flex gap="2" align="center" wrap="wrap" data-testid="ics-regenerate-confirm">
-                <Text fontSize="sm" color="fg.error">{t('calendarUi.ics.regenerateConfirm')}</Text>
+                <Text fontSize="sm" color="fg.error">
+                  {t('calendarUi.ics.regenerateConfirm')}
+                </Text>
                 <Button
                   size="sm"
                   colorPalette="red"
                   loading={regenerating}
-                  onClick={() => regenerate({ variables: {}, onCompleted: (r) => { setConfirmRegenerate(false); done(r.regenerateIcsSubscription); } })}
+                  onClick={() =>
+                    regenerate({
+                      variables: {},
+                      onCompleted: (r) => {
+                        setConfirmRegenerate(false);
+                        done(r.regenerateIcsSubscription);
+                      },
+                    })
+                  }
                   data-testid="ics-regenerate-yes"
                 >
                   {t('calendarUi.ics.regenerate')}
                 </Button>
-                <Button size="sm" variant="ghost" onClick={() => setConfirmRegenerate(false)}>{t('calendarUi.cancel')}</Button>
+                <Button size="sm" variant="ghost" onClick={() => setConfirmRegenerate(false)}>
+                  {t('calendarUi.cancel')}
+                </Button>
               </Flex>
             ) : (
               <Button size="sm" variant="outline" onClick={() => setConfirmRegenerate(true)} data-testid="ics-regenerate">
@@ -238,7 +299,13 @@ export function IcsPanel({ onClose }: { onClose: () => void }) {
               <Drawer.Title>{t('calendarUi.ics.title')}</Drawer.Title>
             </Drawer.Header>
             <Drawer.Body>
-              <Suspense fallback={<Box p="4"><Spinner /></Box>}>
+              <Suspense
+                fallback={
+                  <Box p="4">
+                    <Spinner />
+                  </Box>
+                }
+              >
                 <Panel />
               </Suspense>
             </Drawer.Body>

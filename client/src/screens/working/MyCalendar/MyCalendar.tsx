@@ -34,14 +34,33 @@ const screenQuery = graphql`
     viewer {
       databaseId
       manage: can(right: "schedule.manage")
-      user { id databaseId name nameEn timeZone }
+      user {
+        id
+        databaseId
+        name
+        nameEn
+        timeZone
+      }
     }
     projects(first: 200, excludeStates: [FINISHED, CANCELLED]) {
-      edges { node { id databaseId name nameEn } }
+      edges {
+        node {
+          id
+          databaseId
+          name
+          nameEn
+        }
+      }
     }
     dailyReminder {
       __typename
-      ... on DailyReminder { day isNeed workIsEmpty workTasksLength dismissed }
+      ... on DailyReminder {
+        day
+        isNeed
+        workIsEmpty
+        workTasksLength
+        dismissed
+      }
     }
   }
 `;
@@ -52,12 +71,37 @@ const rangeQuery = graphql`
     calendar(from: $from, to: $to, userIds: $userIds, timeZone: $timeZone) {
       timeZone
       occurrences {
-        eventId title startLocal endLocal allDay isOpen published type projectId seriesId isException creatorId
+        eventId
+        title
+        startLocal
+        endLocal
+        allDay
+        isOpen
+        published
+        type
+        projectId
+        seriesId
+        isException
+        creatorId
       }
       scheduleEntries {
-        id beginAt endAt workDate workHours scheduleType content
-        employee { databaseId name nameEn }
-        project { databaseId name nameEn }
+        id
+        beginAt
+        endAt
+        workDate
+        workHours
+        scheduleType
+        content
+        employee {
+          databaseId
+          name
+          nameEn
+        }
+        project {
+          databaseId
+          name
+          nameEn
+        }
       }
     }
   }
@@ -67,8 +111,16 @@ const dismissMutation = graphql`
   mutation MyCalendarDismissMutation($input: DismissDailyReminderInput) {
     dismissDailyReminder(input: $input) {
       __typename
-      ... on DismissDailyReminderPayload { reminder { day isNeed dismissed } }
-      ... on Error { message }
+      ... on DismissDailyReminderPayload {
+        reminder {
+          day
+          isNeed
+          dismissed
+        }
+      }
+      ... on Error {
+        message
+      }
     }
   }
 `;
@@ -77,13 +129,11 @@ type Occurrence = MyCalendarRangeQuery$data['calendar']['occurrences'][number];
 type Entry = MyCalendarRangeQuery$data['calendar']['scheduleEntries'][number];
 
 export type CalEvent =
-  | { kind: 'event'; id: string; title: string; start: Date; end: Date; allDay: boolean; o: Occurrence; draggable: boolean }
-  | { kind: 'entry'; id: string; title: string; start: Date; end: Date; allDay: false; e: Entry };
+  { kind: 'event'; id: string; title: string; start: Date; end: Date; allDay: boolean; o: Occurrence; draggable: boolean } | { kind: 'entry'; id: string; title: string; start: Date; end: Date; allDay: false; e: Entry };
 
 // The addon is CommonJS (`exports.default`); bundlers differ on what its default import is.
 type WithDnD = typeof dragAndDrop.default;
-const withDragAndDrop: WithDnD =
-  typeof dragAndDrop.default === 'function' ? dragAndDrop.default : (dragAndDrop.default as unknown as { default: WithDnD }).default;
+const withDragAndDrop: WithDnD = typeof dragAndDrop.default === 'function' ? dragAndDrop.default : (dragAndDrop.default as unknown as { default: WithDnD }).default;
 const DnDCalendar = withDragAndDrop<CalEvent>(Calendar);
 const VIEWS: View[] = [Views.MONTH, Views.WEEK, Views.DAY, Views.AGENDA];
 
@@ -174,11 +224,7 @@ const Grid = memo(function Grid({ view, date, people, me, manage, zone, fetchKey
   const lang = useLang();
   const range = useMemo(() => visibleRange(view, date), [view, date]);
   const userIds = useMemo(() => (people.length ? people.map((p) => p.id) : null), [people]);
-  const data = useLazyLoadQuery<MyCalendarRangeQuery>(
-    rangeQuery,
-    { from: range.from, to: range.to, userIds, timeZone: zone },
-    { fetchKey, fetchPolicy: 'store-and-network' },
-  );
+  const data = useLazyLoadQuery<MyCalendarRangeQuery>(rangeQuery, { from: range.from, to: range.to, userIds, timeZone: zone }, { fetchKey, fetchPolicy: 'store-and-network' });
   const calendar = data.calendar;
   // cal-render starts when a render first sees new data (React's pattern for information from
   // previous renders: state adjusted during render).
@@ -224,9 +270,18 @@ const Grid = memo(function Grid({ view, date, people, me, manage, zone, fetchKey
 
   const messages = useMemo(
     () => ({
-      today: t('calendarUi.today'), previous: t('calendarUi.previous'), next: t('calendarUi.next'), month: t('calendarUi.month'),
-      week: t('calendarUi.week'), day: t('calendarUi.day'), agenda: t('calendarUi.agenda'), date: t('calendarUi.date'),
-      time: t('calendarUi.time'), event: t('calendarUi.event'), allDay: t('calendarUi.allDay'), noEventsInRange: t('calendarUi.noEventsInRange'),
+      today: t('calendarUi.today'),
+      previous: t('calendarUi.previous'),
+      next: t('calendarUi.next'),
+      month: t('calendarUi.month'),
+      week: t('calendarUi.week'),
+      day: t('calendarUi.day'),
+      agenda: t('calendarUi.agenda'),
+      date: t('calendarUi.date'),
+      time: t('calendarUi.time'),
+      event: t('calendarUi.event'),
+      allDay: t('calendarUi.allDay'),
+      noEventsInRange: t('calendarUi.noEventsInRange'),
       showMore: (count: number) => t('calendarUi.showMore', { count }),
     }),
     [t],
@@ -246,8 +301,16 @@ const Grid = memo(function Grid({ view, date, people, me, manage, zone, fetchKey
       month: {
         dateHeader: ({ label, date: d, onDrillDown }: DateHeaderProps) => (
           <Flex justify="space-between" align="center" gap="1" px="1">
-            {emptyDays.has(isoDay(d)) ? <span className="bo-cal-empty-label" data-testid="empty-day" data-day={isoDay(d)}>{t('calendarUi.emptyDay')}</span> : <span />}
-            <button type="button" className="rbc-button-link" onClick={onDrillDown}>{label}</button>
+            {emptyDays.has(isoDay(d)) ? (
+              <span className="bo-cal-empty-label" data-testid="empty-day" data-day={isoDay(d)}>
+                {t('calendarUi.emptyDay')}
+              </span>
+            ) : (
+              <span />
+            )}
+            <button type="button" className="rbc-button-link" onClick={onDrillDown}>
+              {label}
+            </button>
           </Flex>
         ),
       },
@@ -332,11 +395,23 @@ function Legend({ projects, lang }: { projects: readonly Project[]; lang: 'zh' |
           {t(`calendarUi.type.${ty}`)}
         </Flex>
       ))}
-      <Flex align="center" gap="1"><Box w="3" h="3" className="bo-cal-legend-draft" />{t('calendarUi.draft')}</Flex>
-      <Flex align="center" gap="1"><Box w="3" h="3" style={entryStyle(false)} />{t('calendarUi.scheduleEntry')}</Flex>
-      <Flex align="center" gap="1"><Box w="3" h="3" style={entryStyle(true)} />{t('calendarUi.overtime')}</Flex>
+      <Flex align="center" gap="1">
+        <Box w="3" h="3" className="bo-cal-legend-draft" />
+        {t('calendarUi.draft')}
+      </Flex>
+      <Flex align="center" gap="1">
+        <Box w="3" h="3" style={entryStyle(false)} />
+        {t('calendarUi.scheduleEntry')}
+      </Flex>
+      <Flex align="center" gap="1">
+        <Box w="3" h="3" style={entryStyle(true)} />
+        {t('calendarUi.overtime')}
+      </Flex>
       {projects.slice(0, 6).map((p) => (
-        <Flex key={p.id} align="center" gap="1"><Box w="3" h="3" borderRadius="sm" bg={projectColour(p.databaseId)} />{lang === 'en' && p.nameEn ? p.nameEn : p.name}</Flex>
+        <Flex key={p.id} align="center" gap="1">
+          <Box w="3" h="3" borderRadius="sm" bg={projectColour(p.databaseId)} />
+          {lang === 'en' && p.nameEn ? p.nameEn : p.name}
+        </Flex>
       ))}
     </Flex>
   );
@@ -347,10 +422,23 @@ function EntryDialog({ entry, onClose }: { entry: Entry; onClose: () => void }) 
   const lang = useLang();
   const fmt = (s: string) => DateTime.fromISO(s).toFormat('yyyy-MM-dd HH:mm');
   return (
-    <DialogShell title={t('calendarUi.scheduleEntry')} onClose={onClose} testId="entry-dialog" footer={<Button variant="outline" onClick={onClose}>{t('calendarUi.close')}</Button>}>
+    <DialogShell
+      title={t('calendarUi.scheduleEntry')}
+      onClose={onClose}
+      testId="entry-dialog"
+      footer={
+        <Button variant="outline" onClick={onClose}>
+          {t('calendarUi.close')}
+        </Button>
+      }
+    >
       <Stack gap="2" fontSize="sm">
-        <Text>{personName(entry.employee, lang)} · {entry.workDate}</Text>
-        <Text>{fmt(entry.beginAt)} – {fmt(entry.endAt)}</Text>
+        <Text>
+          {personName(entry.employee, lang)} · {entry.workDate}
+        </Text>
+        <Text>
+          {fmt(entry.beginAt)} – {fmt(entry.endAt)}
+        </Text>
         <Text>{entry.project ? (lang === 'en' && entry.project.nameEn ? entry.project.nameEn : entry.project.name) : t('calendarUi.noProject')}</Text>
         <Flex gap="2">
           <Badge colorPalette={entry.scheduleType === 2 ? 'orange' : 'green'}>{t(entry.scheduleType === 2 ? 'calendarUi.overtime' : 'calendarUi.regular')}</Badge>
@@ -366,10 +454,22 @@ function EntryDialog({ entry, onClose }: { entry: Entry; onClose: () => void }) 
 function ScopeDialog({ onChoose, onCancel }: { onChoose: (s: EventScope) => void; onCancel: () => void }) {
   const { t } = useTranslation();
   return (
-    <DialogShell title={t('calendarUi.scope.title')} onClose={onCancel} testId="scope-dialog" size="sm" footer={<Button variant="ghost" onClick={onCancel}>{t('calendarUi.cancel')}</Button>}>
+    <DialogShell
+      title={t('calendarUi.scope.title')}
+      onClose={onCancel}
+      testId="scope-dialog"
+      size="sm"
+      footer={
+        <Button variant="ghost" onClick={onCancel}>
+          {t('calendarUi.cancel')}
+        </Button>
+      }
+    >
       <Stack gap="2">
         {(['THIS', 'FOLLOWING', 'ALL'] as const).map((s) => (
-          <Button key={s} variant="outline" justifyContent="flex-start" onClick={() => onChoose(s)} data-testid={`move-scope-${s}`}>{t(`calendarUi.scope.${s}`)}</Button>
+          <Button key={s} variant="outline" justifyContent="flex-start" onClick={() => onChoose(s)} data-testid={`move-scope-${s}`}>
+            {t(`calendarUi.scope.${s}`)}
+          </Button>
         ))}
       </Stack>
     </DialogShell>
@@ -387,8 +487,12 @@ function MoveConflictDialog({ clashes, total, busy, onForce, onCancel }: { clash
       size="lg"
       footer={
         <>
-          <Button variant="outline" onClick={onCancel} data-testid="conflict-cancel">{t('calendarUi.cancel')}</Button>
-          <Button colorPalette="red" loading={busy} onClick={onForce} data-testid="conflict-save-anyway">{t('calendarUi.conflict.saveAnyway')}</Button>
+          <Button variant="outline" onClick={onCancel} data-testid="conflict-cancel">
+            {t('calendarUi.cancel')}
+          </Button>
+          <Button colorPalette="red" loading={busy} onClick={onForce} data-testid="conflict-save-anyway">
+            {t('calendarUi.conflict.saveAnyway')}
+          </Button>
         </>
       }
     >
@@ -495,8 +599,15 @@ function Screen() {
   return (
     <Stack gap="2" h="full" data-testid="working" data-zone={zone}>
       <Flex align="center" gap="3" wrap="wrap">
-        <Text fontSize="lg" fontWeight="semibold">{t('calendarUi.title')}</Text>
-        <Button size="sm" colorPalette="blue" onClick={() => setDraft({ start: DateTime.now().plus({ hours: 1 }).startOf('hour').toJSDate(), end: DateTime.now().plus({ hours: 2 }).startOf('hour').toJSDate(), allDay: false })} data-testid="event-new">
+        <Text fontSize="lg" fontWeight="semibold">
+          {t('calendarUi.title')}
+        </Text>
+        <Button
+          size="sm"
+          colorPalette="blue"
+          onClick={() => setDraft({ start: DateTime.now().plus({ hours: 1 }).startOf('hour').toJSDate(), end: DateTime.now().plus({ hours: 2 }).startOf('hour').toJSDate(), allDay: false })}
+          data-testid="event-new"
+        >
           <Plus size={16} /> {t('calendarUi.newEvent')}
         </Button>
         <PeoplePicker chosen={people} onChange={(p) => changeRange(() => setPeople(p))} />
@@ -520,7 +631,9 @@ function Screen() {
           </Button>
         </Alert.Root>
       ) : emptyDays.length ? (
-        <Text fontSize="sm" color="fg.warning" data-testid="empty-days-note">{t('calendarUi.emptyDays', { count: emptyDays.length })}</Text>
+        <Text fontSize="sm" color="fg.warning" data-testid="empty-days-note">
+          {t('calendarUi.emptyDays', { count: emptyDays.length })}
+        </Text>
       ) : null}
       <Legend projects={projects} lang={lang} />
       <Box h="calc(100vh - 230px)" minH="560px">
@@ -589,7 +702,14 @@ function Screen() {
 export function MyCalendar() {
   const { t } = useTranslation();
   return (
-    <Suspense fallback={<Flex p="8" gap="2" align="center"><Spinner size="sm" /><Text>{t('calendarUi.loading')}</Text></Flex>}>
+    <Suspense
+      fallback={
+        <Flex p="8" gap="2" align="center">
+          <Spinner size="sm" />
+          <Text>{t('calendarUi.loading')}</Text>
+        </Flex>
+      }
+    >
       <Screen />
     </Suspense>
   );

@@ -9,7 +9,15 @@ import type { PeoplePickerQuery, PeoplePickerQuery$data } from './__generated__/
 const peopleQuery = graphql`
   query PeoplePickerQuery($search: String) {
     people(first: 20, filter: { search: $search, type: STAFF, activeOnly: true }) {
-      edges { node { id databaseId name nameEn account } }
+      edges {
+        node {
+          id
+          databaseId
+          name
+          nameEn
+          account
+        }
+      }
     }
   }
 `;
@@ -54,7 +62,11 @@ export function PeopleSearch({ chosen, onToggle, testId }: { chosen: readonly Pe
       <Input size="sm" placeholder={t('calendarUi.peopleSearch')} value={search} onChange={(e) => setSearch(e.target.value)} data-testid={testId ? `${testId}-search` : undefined} />
       <Box maxH="56" overflowY="auto">
         {loading && !rows.length ? <Spinner size="sm" m="2" /> : null}
-        {!loading && !rows.length ? <Text fontSize="sm" color="fg.subtle" p="2">{t('calendarUi.peopleNone')}</Text> : null}
+        {!loading && !rows.length ? (
+          <Text fontSize="sm" color="fg.subtle" p="2">
+            {t('calendarUi.peopleNone')}
+          </Text>
+        ) : null}
         {rows.map((r) => (
           <Flex
             key={r.id}
@@ -73,9 +85,13 @@ export function PeopleSearch({ chosen, onToggle, testId }: { chosen: readonly Pe
             data-account={r.account ?? ''}
           >
             <button type="button">
-            <Box w="3" h="3" borderRadius="sm" borderWidth="1px" borderColor={picked.has(r.id) ? 'border.selected' : 'fg.subtle'} bg={picked.has(r.id) ? 'border.selected' : 'white'} flexShrink={0} />
-            <Text fontSize="sm" truncate flex="1">{personName(r, lang)}</Text>
-            <Text fontSize="xs" color="fg.subtle">{r.account}</Text>
+              <Box w="3" h="3" borderRadius="sm" borderWidth="1px" borderColor={picked.has(r.id) ? 'border.selected' : 'fg.subtle'} bg={picked.has(r.id) ? 'border.selected' : 'white'} flexShrink={0} />
+              <Text fontSize="sm" truncate flex="1">
+                {personName(r, lang)}
+              </Text>
+              <Text fontSize="xs" color="fg.subtle">
+                {r.account}
+              </Text>
             </button>
           </Flex>
         ))}
@@ -115,7 +131,9 @@ export function PeoplePicker({ chosen, onChange }: { chosen: readonly Person[]; 
         </Badge>
       ))}
       {chosen.length ? (
-        <Button size="xs" variant="ghost" onClick={() => onChange([])} data-testid="people-mine">{t('calendarUi.peopleMine')}</Button>
+        <Button size="xs" variant="ghost" onClick={() => onChange([])} data-testid="people-mine">
+          {t('calendarUi.peopleMine')}
+        </Button>
       ) : null}
     </Flex>
   );

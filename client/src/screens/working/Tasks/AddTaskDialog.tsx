@@ -22,8 +22,16 @@ const taskFragment = graphql`
     content
     priority
     type
-    project { id name nameEn }
-    executor { id name nameEn }
+    project {
+      id
+      name
+      nameEn
+    }
+    executor {
+      id
+      name
+      nameEn
+    }
   }
 `;
 
@@ -32,9 +40,15 @@ const createMutation = graphql`
     createTask(input: $input) {
       __typename
       ... on TaskPayload {
-        task @prependNode(connections: $connections, edgeTypeName: "QueryTasksConnectionEdge") { id ...TaskRow_task }
+        task @prependNode(connections: $connections, edgeTypeName: "QueryTasksConnectionEdge") {
+          id
+          ...TaskRow_task
+        }
       }
-      ... on Error { code message }
+      ... on Error {
+        code
+        message
+      }
     }
   }
 `;
@@ -44,10 +58,21 @@ const updateMutation = graphql`
     updateTask(input: $input) {
       __typename
       ... on TaskPayload {
-        task { id ...TaskRow_task ...TaskDetailDialog_task ...AddTaskDialog_task }
-        log @prependNode(connections: $logConnections, edgeTypeName: "TaskLogsConnectionEdge") { id ...TaskLogLine_log }
+        task {
+          id
+          ...TaskRow_task
+          ...TaskDetailDialog_task
+          ...AddTaskDialog_task
+        }
+        log @prependNode(connections: $logConnections, edgeTypeName: "TaskLogsConnectionEdge") {
+          id
+          ...TaskLogLine_log
+        }
       }
-      ... on Error { code message }
+      ... on Error {
+        code
+        message
+      }
     }
   }
 `;
@@ -62,7 +87,12 @@ const PROBLEM_KEYS: Record<Problem, string> = {
  * The add-task dialog (full screen; also edits, for the assigner): left the staff picker, right
  * project, priority, type, title and the rich-text body. 新增任务成功 / 更新任务成功.
  */
-export function AddTaskDialog({ onClose, connectionFor, task, logConnection }: {
+export function AddTaskDialog({
+  onClose,
+  connectionFor,
+  task,
+  logConnection,
+}: {
   onClose: () => void;
   /** Connections the new task is prepended to (the list shown, when it fits its filter). */
   connectionFor?: (task: NewTask) => string[];
@@ -128,8 +158,12 @@ export function AddTaskDialog({ onClose, connectionFor, task, logConnection }: {
       onClose={onClose}
       footer={
         <>
-          <Button variant="outline" onClick={onClose} data-testid="add-task-cancel">{t('client.cancel')}</Button>
-          <Button colorPalette="blue" onClick={save} loading={creating || updating} loadingText={t('tasksUi.saving')} data-testid="add-task-save">{t('tasksUi.save')}</Button>
+          <Button variant="outline" onClick={onClose} data-testid="add-task-cancel">
+            {t('client.cancel')}
+          </Button>
+          <Button colorPalette="blue" onClick={save} loading={creating || updating} loadingText={t('tasksUi.saving')} data-testid="add-task-save">
+            {t('tasksUi.save')}
+          </Button>
         </>
       }
     >
@@ -146,7 +180,13 @@ export function AddTaskDialog({ onClose, connectionFor, task, logConnection }: {
             </Flex>
           )}
           <Box flex="1" minH="0" borderWidth={problem === 'executor' ? '1px' : undefined} borderColor="border.error" borderRadius="md">
-            <StaffPicker selectedId={executor?.id ?? null} onSelect={(p) => { setExecutor(p); if (problem === 'executor') setProblem(null); }} />
+            <StaffPicker
+              selectedId={executor?.id ?? null}
+              onSelect={(p) => {
+                setExecutor(p);
+                if (problem === 'executor') setProblem(null);
+              }}
+            />
           </Box>
         </Stack>
         <Stack gap="4" minW="0">
@@ -159,14 +199,27 @@ export function AddTaskDialog({ onClose, connectionFor, task, logConnection }: {
           <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr 1fr' }} gap="4">
             <Field.Root invalid={problem === 'project'} required>
               <Field.Label>{t('tasksUi.field.project')}</Field.Label>
-              <Box w="full"><ProjectAutocomplete value={project} onChange={(p) => { setProject(p); if (problem === 'project') setProblem(null); }} invalid={problem === 'project'} /></Box>
+              <Box w="full">
+                <ProjectAutocomplete
+                  value={project}
+                  onChange={(p) => {
+                    setProject(p);
+                    if (problem === 'project') setProblem(null);
+                  }}
+                  invalid={problem === 'project'}
+                />
+              </Box>
               {problemText('project')}
             </Field.Root>
             <Field.Root>
               <Field.Label>{t('tasksUi.field.priority')}</Field.Label>
               <NativeSelect.Root>
                 <NativeSelect.Field value={priority} onChange={(e) => setPriority(e.target.value as TaskPriorityCode)} data-testid="task-priority">
-                  {PRIORITIES.map((p) => <option key={p} value={p}>{t(`tasksUi.priority.${p}`)}</option>)}
+                  {PRIORITIES.map((p) => (
+                    <option key={p} value={p}>
+                      {t(`tasksUi.priority.${p}`)}
+                    </option>
+                  ))}
                 </NativeSelect.Field>
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
@@ -175,7 +228,11 @@ export function AddTaskDialog({ onClose, connectionFor, task, logConnection }: {
               <Field.Label>{t('tasksUi.field.type')}</Field.Label>
               <NativeSelect.Root>
                 <NativeSelect.Field value={type} onChange={(e) => setType(e.target.value as TaskTypeCode)} data-testid="task-type">
-                  {TYPES.map((ty) => <option key={ty} value={ty}>{t(`tasksUi.type.${ty}`)}</option>)}
+                  {TYPES.map((ty) => (
+                    <option key={ty} value={ty}>
+                      {t(`tasksUi.type.${ty}`)}
+                    </option>
+                  ))}
                 </NativeSelect.Field>
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
@@ -183,13 +240,30 @@ export function AddTaskDialog({ onClose, connectionFor, task, logConnection }: {
           </Grid>
           <Field.Root invalid={problem === 'title'} required>
             <Field.Label>{t('tasksUi.field.title')}</Field.Label>
-            <Input value={title} maxLength={200} onChange={(e) => { setTitle(e.target.value); if (problem === 'title') setProblem(null); }} placeholder={t('tasksUi.form.titlePlaceholder')} data-testid="task-title" />
+            <Input
+              value={title}
+              maxLength={200}
+              onChange={(e) => {
+                setTitle(e.target.value);
+                if (problem === 'title') setProblem(null);
+              }}
+              placeholder={t('tasksUi.form.titlePlaceholder')}
+              data-testid="task-title"
+            />
             {problemText('title')}
           </Field.Root>
           <Field.Root>
             <Field.Label>{t('tasksUi.field.content')}</Field.Label>
             <Box w="full">
-              <RichTextEditor value={content} onChange={setContent} draftKey={draftKey} uploadAttachment={projectUploader(project?.id)} placeholder={t('tasksUi.form.contentPlaceholder')} minHeight="280px" testId="task-editor" />
+              <RichTextEditor
+                value={content}
+                onChange={setContent}
+                draftKey={draftKey}
+                uploadAttachment={projectUploader(project?.id)}
+                placeholder={t('tasksUi.form.contentPlaceholder')}
+                minHeight="280px"
+                testId="task-editor"
+              />
             </Box>
           </Field.Root>
         </Stack>

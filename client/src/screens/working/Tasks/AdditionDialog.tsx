@@ -15,10 +15,19 @@ const addMutation = graphql`
     addTaskAddition(input: $input) {
       __typename
       ... on TaskAdditionPayload {
-        task { id ...TaskDetailDialog_task }
-        log @prependNode(connections: $logConnections, edgeTypeName: "TaskLogsConnectionEdge") { id ...TaskLogLine_log }
+        task {
+          id
+          ...TaskDetailDialog_task
+        }
+        log @prependNode(connections: $logConnections, edgeTypeName: "TaskLogsConnectionEdge") {
+          id
+          ...TaskLogLine_log
+        }
       }
-      ... on Error { code message }
+      ... on Error {
+        code
+        message
+      }
     }
   }
 `;
@@ -28,17 +37,36 @@ const updateMutation = graphql`
     updateTaskAddition(input: $input) {
       __typename
       ... on TaskAdditionPayload {
-        addition { id content updatedAt }
-        task { id ...TaskDetailDialog_task }
-        log @prependNode(connections: $logConnections, edgeTypeName: "TaskLogsConnectionEdge") { id ...TaskLogLine_log }
+        addition {
+          id
+          content
+          updatedAt
+        }
+        task {
+          id
+          ...TaskDetailDialog_task
+        }
+        log @prependNode(connections: $logConnections, edgeTypeName: "TaskLogsConnectionEdge") {
+          id
+          ...TaskLogLine_log
+        }
       }
-      ... on Error { code message }
+      ... on Error {
+        code
+        message
+      }
     }
   }
 `;
 
 /** 追加任务: append (or edit one's own) addition with the rich editor; 追加任务成功 / 修改追加任务成功. */
-export function AdditionDialog({ taskId, projectId, addition, logConnection, onClose }: {
+export function AdditionDialog({
+  taskId,
+  projectId,
+  addition,
+  logConnection,
+  onClose,
+}: {
   taskId: string;
   projectId: string | null;
   addition?: { id: string; content: string };
@@ -92,14 +120,32 @@ export function AdditionDialog({ taskId, projectId, addition, logConnection, onC
       size="xl"
       footer={
         <>
-          <Button variant="outline" onClick={onClose} data-testid="addition-cancel">{t('client.cancel')}</Button>
-          <Button colorPalette="blue" onClick={save} loading={adding || updating} data-testid="addition-save">{t('tasksUi.save')}</Button>
+          <Button variant="outline" onClick={onClose} data-testid="addition-cancel">
+            {t('client.cancel')}
+          </Button>
+          <Button colorPalette="blue" onClick={save} loading={adding || updating} data-testid="addition-save">
+            {t('tasksUi.save')}
+          </Button>
         </>
       }
     >
       <Stack gap="2">
-        {error && <Text color="fg.error" fontSize="sm" data-testid="addition-error">{error}</Text>}
-        <RichTextEditor value={content} onChange={(html) => { setContent(html); setError(null); }} draftKey={draftKey} uploadAttachment={projectUploader(projectId)} testId="addition-editor" minHeight="200px" />
+        {error && (
+          <Text color="fg.error" fontSize="sm" data-testid="addition-error">
+            {error}
+          </Text>
+        )}
+        <RichTextEditor
+          value={content}
+          onChange={(html) => {
+            setContent(html);
+            setError(null);
+          }}
+          draftKey={draftKey}
+          uploadAttachment={projectUploader(projectId)}
+          testId="addition-editor"
+          minHeight="200px"
+        />
       </Stack>
     </DialogShell>
   );

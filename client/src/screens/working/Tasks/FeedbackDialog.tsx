@@ -15,7 +15,9 @@ export function FeedbackDialog({ onClose, onSubmit, busy }: { onClose: () => voi
       testId="feedback-dialog"
       footer={
         <>
-          <Button variant="outline" onClick={onClose}>{t('client.cancel')}</Button>
+          <Button variant="outline" onClick={onClose}>
+            {t('client.cancel')}
+          </Button>
           <Button
             colorPalette="blue"
             loading={busy}
@@ -31,8 +33,22 @@ export function FeedbackDialog({ onClose, onSubmit, busy }: { onClose: () => voi
       }
     >
       <Stack gap="2">
-        <Textarea rows={5} value={text} maxLength={2000} onChange={(e) => { setText(e.target.value); setError(false); }} placeholder={t('tasksUi.detail.feedbackPlaceholder')} data-testid="feedback-text" />
-        {error && <Text color="fg.error" fontSize="sm" data-testid="feedback-error">{t('task.feedbackRequired')}</Text>}
+        <Textarea
+          rows={5}
+          value={text}
+          maxLength={2000}
+          onChange={(e) => {
+            setText(e.target.value);
+            setError(false);
+          }}
+          placeholder={t('tasksUi.detail.feedbackPlaceholder')}
+          data-testid="feedback-text"
+        />
+        {error && (
+          <Text color="fg.error" fontSize="sm" data-testid="feedback-error">
+            {t('task.feedbackRequired')}
+          </Text>
+        )}
       </Stack>
     </DialogShell>
   );

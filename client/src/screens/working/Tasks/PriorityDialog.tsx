@@ -12,10 +12,20 @@ const priorityMutation = graphql`
     changeTaskPriority(input: $input) {
       __typename
       ... on TaskPayload {
-        task { id priority ...TaskRow_task }
-        log @prependNode(connections: $logConnections, edgeTypeName: "TaskLogsConnectionEdge") { id ...TaskLogLine_log }
+        task {
+          id
+          priority
+          ...TaskRow_task
+        }
+        log @prependNode(connections: $logConnections, edgeTypeName: "TaskLogsConnectionEdge") {
+          id
+          ...TaskLogLine_log
+        }
       }
-      ... on Error { code message }
+      ... on Error {
+        code
+        message
+      }
     }
   }
 `;
@@ -46,8 +56,12 @@ export function PriorityDialog({ taskId, current, logConnection, onClose }: { ta
       size="sm"
       footer={
         <>
-          <Button variant="outline" onClick={onClose}>{t('client.cancel')}</Button>
-          <Button colorPalette="blue" onClick={save} loading={busy} data-testid="priority-save">{t('tasksUi.save')}</Button>
+          <Button variant="outline" onClick={onClose}>
+            {t('client.cancel')}
+          </Button>
+          <Button colorPalette="blue" onClick={save} loading={busy} data-testid="priority-save">
+            {t('tasksUi.save')}
+          </Button>
         </>
       }
     >
@@ -71,7 +85,11 @@ export function PriorityDialog({ taskId, current, logConnection, onClose }: { ta
             <Text fontSize="sm">{t(`tasksUi.priority.${p}`)}</Text>
           </Flex>
         ))}
-        {error && <Text color="fg.error" fontSize="sm" data-testid="priority-error">{error}</Text>}
+        {error && (
+          <Text color="fg.error" fontSize="sm" data-testid="priority-error">
+            {error}
+          </Text>
+        )}
       </Stack>
     </DialogShell>
   );

@@ -9,7 +9,14 @@ import type { ProjectAutocompleteQuery, ProjectAutocompleteQuery$data } from './
 const projectsQuery = graphql`
   query ProjectAutocompleteQuery($search: String) {
     projects(filter: { search: $search, excludeStates: [FINISHED, CANCELLED] }, first: 20) {
-      edges { node { id name nameEn code } }
+      edges {
+        node {
+          id
+          name
+          nameEn
+          code
+        }
+      }
     }
   }
 `;
@@ -18,7 +25,19 @@ export type PickedProject = { id: string; name: string; nameEn: string | null };
 type Row = ProjectAutocompleteQuery$data['projects']['edges'][number]['node'];
 
 /** A project autocomplete: type to search, pick from the list (arrow keys and Enter work too). */
-export function ProjectAutocomplete({ value, onChange, invalid, testId = 'project-input', placeholder }: { value: PickedProject | null; onChange: (p: PickedProject | null) => void; invalid?: boolean; testId?: string; placeholder?: string }) {
+export function ProjectAutocomplete({
+  value,
+  onChange,
+  invalid,
+  testId = 'project-input',
+  placeholder,
+}: {
+  value: PickedProject | null;
+  onChange: (p: PickedProject | null) => void;
+  invalid?: boolean;
+  testId?: string;
+  placeholder?: string;
+}) {
   const { t } = useTranslation();
   const lang = useLang();
   const environment = useRelayEnvironment();
@@ -110,8 +129,7 @@ export function ProjectAutocomplete({ value, onChange, invalid, testId = 'projec
           if (e.key === 'ArrowDown') {
             if (!open) setOpen(true);
             else setActive((a) => Math.min(rows.length - 1, a + 1));
-          }
-          else if (e.key === 'ArrowUp') setActive((a) => Math.max(0, a - 1));
+          } else if (e.key === 'ArrowUp') setActive((a) => Math.max(0, a - 1));
           else if (e.key === 'Enter' && open && rows[active]) {
             e.preventDefault();
             pick(rows[active]);
@@ -139,8 +157,16 @@ export function ProjectAutocomplete({ value, onChange, invalid, testId = 'projec
           role="listbox"
           data-testid="project-options"
         >
-          {loading && !rows.length && <Box p="3"><Spinner size="sm" /></Box>}
-          {!loading && !rows.length && <Text p="3" fontSize="sm" color="fg.subtle">{t('tasksUi.form.noProject')}</Text>}
+          {loading && !rows.length && (
+            <Box p="3">
+              <Spinner size="sm" />
+            </Box>
+          )}
+          {!loading && !rows.length && (
+            <Text p="3" fontSize="sm" color="fg.subtle">
+              {t('tasksUi.form.noProject')}
+            </Text>
+          )}
           {rows.map((row, i) => (
             <Box
               key={row.id}
@@ -156,7 +182,9 @@ export function ProjectAutocomplete({ value, onChange, invalid, testId = 'projec
               data-testid="project-option"
             >
               <Text fontSize="sm">{label(row)}</Text>
-              <Text fontSize="xs" color="fg.subtle">{row.code}</Text>
+              <Text fontSize="xs" color="fg.subtle">
+                {row.code}
+              </Text>
             </Box>
           ))}
         </Stack>

@@ -12,10 +12,20 @@ const assignMutation = graphql`
     assignTask(input: $input) {
       __typename
       ... on TaskPayload {
-        task { id ...TaskRow_task ...TaskDetailDialog_task }
-        log @prependNode(connections: $logConnections, edgeTypeName: "TaskLogsConnectionEdge") { id ...TaskLogLine_log }
+        task {
+          id
+          ...TaskRow_task
+          ...TaskDetailDialog_task
+        }
+        log @prependNode(connections: $logConnections, edgeTypeName: "TaskLogsConnectionEdge") {
+          id
+          ...TaskLogLine_log
+        }
       }
-      ... on Error { code message }
+      ... on Error {
+        code
+        message
+      }
     }
   }
 `;
@@ -50,15 +60,31 @@ export function ReassignDialog({ taskId, currentExecutorId, logConnection, onClo
       size="xl"
       footer={
         <>
-          <Button variant="outline" onClick={onClose}>{t('client.cancel')}</Button>
-          <Button colorPalette="blue" onClick={save} loading={busy} data-testid="reassign-save">{t('tasksUi.save')}</Button>
+          <Button variant="outline" onClick={onClose}>
+            {t('client.cancel')}
+          </Button>
+          <Button colorPalette="blue" onClick={save} loading={busy} data-testid="reassign-save">
+            {t('tasksUi.save')}
+          </Button>
         </>
       }
     >
       <Stack gap="3">
-        {error && <Text color="fg.error" fontSize="sm" data-testid="reassign-error">{error}</Text>}
+        {error && (
+          <Text color="fg.error" fontSize="sm" data-testid="reassign-error">
+            {error}
+          </Text>
+        )}
         <Box maxH="60vh" overflowY="auto">
-          <StaffPicker layout="tiles" selectedId={person?.id ?? currentExecutorId} onSelect={(p) => { setPerson(p); setError(null); }} testId="reassign-picker" />
+          <StaffPicker
+            layout="tiles"
+            selectedId={person?.id ?? currentExecutorId}
+            onSelect={(p) => {
+              setPerson(p);
+              setError(null);
+            }}
+            testId="reassign-picker"
+          />
         </Box>
       </Stack>
     </DialogShell>

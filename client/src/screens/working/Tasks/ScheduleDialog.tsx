@@ -15,10 +15,25 @@ const scheduleMutation = graphql`
     addTaskToSchedule(input: $input) {
       __typename
       ... on AddTaskToSchedulePayload {
-        scheduleEntries { id workDate workHours beginAt endAt scheduleType project { name } }
-        task { id }
+        scheduleEntries {
+          id
+          workDate
+          workHours
+          beginAt
+          endAt
+          scheduleType
+          project {
+            name
+          }
+        }
+        task {
+          id
+        }
       }
-      ... on Error { code message }
+      ... on Error {
+        code
+        message
+      }
     }
   }
 `;
@@ -73,13 +88,21 @@ export function ScheduleDialog({ taskId, taskState, project, zone, onClose }: { 
       size="xl"
       footer={
         <>
-          <Button variant="outline" onClick={onClose}>{t('client.cancel')}</Button>
-          <Button colorPalette="blue" onClick={save} loading={busy} data-testid="schedule-save">{t('tasksUi.save')}</Button>
+          <Button variant="outline" onClick={onClose}>
+            {t('client.cancel')}
+          </Button>
+          <Button colorPalette="blue" onClick={save} loading={busy} data-testid="schedule-save">
+            {t('tasksUi.save')}
+          </Button>
         </>
       }
     >
       <Stack gap="3">
-        {error && <Text color="fg.error" fontSize="sm" data-testid="schedule-error">{error}</Text>}
+        {error && (
+          <Text color="fg.error" fontSize="sm" data-testid="schedule-error">
+            {error}
+          </Text>
+        )}
         <Grid templateColumns="minmax(160px, 2fr) 150px 120px 120px 70px 100px auto" gap="2" fontSize="xs" color="fg.muted">
           <Text>{t('tasksUi.field.project')}</Text>
           <Text>{t('tasksUi.schedule.date')}</Text>

@@ -12,7 +12,17 @@ const peopleQuery = graphql`
     people(filter: { type: STAFF, activeOnly: true, search: $search }, first: $first) {
       totalCount
       edges {
-        node { id databaseId name nameEn isOnline department { name nameEn } }
+        node {
+          id
+          databaseId
+          name
+          nameEn
+          isOnline
+          department {
+            name
+            nameEn
+          }
+        }
       }
     }
   }
@@ -33,7 +43,12 @@ function People({ search, selectedId, onSelect, layout }: { search: string; sele
   const lang = useLang();
   const data = useLazyLoadQuery<StaffPickerQuery>(peopleQuery, { search: search || null, first: 500 }, { fetchPolicy: 'store-or-network' });
   const people = data.people.edges.map((e) => e.node);
-  if (!people.length) return <Text color="fg.subtle" p="3" fontSize="sm" data-testid="staff-empty">{t('tasksUi.picker.none')}</Text>;
+  if (!people.length)
+    return (
+      <Text color="fg.subtle" p="3" fontSize="sm" data-testid="staff-empty">
+        {t('tasksUi.picker.none')}
+      </Text>
+    );
   if (layout === 'tiles') {
     return (
       <Grid templateColumns="repeat(auto-fill, minmax(140px, 1fr))" gap="2" data-testid="staff-tiles">
@@ -57,7 +72,9 @@ function People({ search, selectedId, onSelect, layout }: { search: string; sele
               aria-pressed={selected}
             >
               <LetterBadge name={personName(p, lang)} index={i} />
-              <Text fontSize="sm" truncate>{personName(p, lang)}</Text>
+              <Text fontSize="sm" truncate>
+                {personName(p, lang)}
+              </Text>
             </Flex>
           );
         })}
@@ -88,8 +105,14 @@ function People({ search, selectedId, onSelect, layout }: { search: string; sele
           >
             <LetterBadge name={personName(p, lang)} index={i} />
             <Box flex="1" minW="0">
-              <Text fontSize="sm" fontWeight={selected ? 'semibold' : 'normal'} truncate>{personName(p, lang)}</Text>
-              {p.department && <Text fontSize="xs" color="fg.subtle" truncate>{lang === 'en' && p.department.nameEn ? p.department.nameEn : p.department.name}</Text>}
+              <Text fontSize="sm" fontWeight={selected ? 'semibold' : 'normal'} truncate>
+                {personName(p, lang)}
+              </Text>
+              {p.department && (
+                <Text fontSize="xs" color="fg.subtle" truncate>
+                  {lang === 'en' && p.department.nameEn ? p.department.nameEn : p.department.name}
+                </Text>
+              )}
             </Box>
             {p.isOnline && <Box w="2" h="2" borderRadius="full" bg="bg.online" title={t('tasksUi.picker.online')} />}
           </Flex>
@@ -127,7 +150,17 @@ export function StaffPicker({ selectedId, onSelect, layout = 'list', testId = 's
         </Flex>
       ) : (
         <Flex align="center" gap="2">
-          <IconButton aria-label={t('tasksUi.picker.back')} title={t('tasksUi.picker.back')} size="sm" variant="ghost" onClick={() => { setMode('all'); setText(''); }} data-testid="staff-search-back">
+          <IconButton
+            aria-label={t('tasksUi.picker.back')}
+            title={t('tasksUi.picker.back')}
+            size="sm"
+            variant="ghost"
+            onClick={() => {
+              setMode('all');
+              setText('');
+            }}
+            data-testid="staff-search-back"
+          >
             <ArrowLeft />
           </IconButton>
           <Input ref={searchRef} size="sm" placeholder={t('tasksUi.picker.searchPlaceholder')} value={text} onChange={(e) => setText(e.target.value)} data-testid="staff-search" />
@@ -135,7 +168,13 @@ export function StaffPicker({ selectedId, onSelect, layout = 'list', testId = 's
       )}
       {(mode === 'search' || open) && (
         <Box flex="1" minH="0" overflowY="auto">
-          <Suspense fallback={<Flex p="4" justify="center"><Spinner size="sm" /></Flex>}>
+          <Suspense
+            fallback={
+              <Flex p="4" justify="center">
+                <Spinner size="sm" />
+              </Flex>
+            }
+          >
             <People search={mode === 'search' ? search : ''} selectedId={selectedId} onSelect={onSelect} layout={layout} />
           </Suspense>
         </Box>

@@ -34,8 +34,22 @@ const completeMutation = graphql`
   mutation TaskActionsCompleteMutation($input: CompleteTaskInput!, $logConnections: [ID!]!) {
     completeTask(input: $input) {
       __typename
-      ... on TaskPayload { task { id ...TaskRow_task ...TaskDetailDialog_task ...TaskActions_task } log @prependNode(connections: $logConnections, edgeTypeName: "TaskLogsConnectionEdge") { id ...TaskLogLine_log } }
-      ... on Error { code message }
+      ... on TaskPayload {
+        task {
+          id
+          ...TaskRow_task
+          ...TaskDetailDialog_task
+          ...TaskActions_task
+        }
+        log @prependNode(connections: $logConnections, edgeTypeName: "TaskLogsConnectionEdge") {
+          id
+          ...TaskLogLine_log
+        }
+      }
+      ... on Error {
+        code
+        message
+      }
     }
   }
 `;
@@ -43,8 +57,22 @@ const undoMutation = graphql`
   mutation TaskActionsUndoMutation($input: UndoCompleteTaskInput!, $logConnections: [ID!]!) {
     undoCompleteTask(input: $input) {
       __typename
-      ... on TaskPayload { task { id ...TaskRow_task ...TaskDetailDialog_task ...TaskActions_task } log @prependNode(connections: $logConnections, edgeTypeName: "TaskLogsConnectionEdge") { id ...TaskLogLine_log } }
-      ... on Error { code message }
+      ... on TaskPayload {
+        task {
+          id
+          ...TaskRow_task
+          ...TaskDetailDialog_task
+          ...TaskActions_task
+        }
+        log @prependNode(connections: $logConnections, edgeTypeName: "TaskLogsConnectionEdge") {
+          id
+          ...TaskLogLine_log
+        }
+      }
+      ... on Error {
+        code
+        message
+      }
     }
   }
 `;
@@ -52,8 +80,22 @@ const waitMutation = graphql`
   mutation TaskActionsWaitMutation($input: WaitTaskInput!, $logConnections: [ID!]!) {
     waitTask(input: $input) {
       __typename
-      ... on TaskPayload { task { id ...TaskRow_task ...TaskDetailDialog_task ...TaskActions_task } log @prependNode(connections: $logConnections, edgeTypeName: "TaskLogsConnectionEdge") { id ...TaskLogLine_log } }
-      ... on Error { code message }
+      ... on TaskPayload {
+        task {
+          id
+          ...TaskRow_task
+          ...TaskDetailDialog_task
+          ...TaskActions_task
+        }
+        log @prependNode(connections: $logConnections, edgeTypeName: "TaskLogsConnectionEdge") {
+          id
+          ...TaskLogLine_log
+        }
+      }
+      ... on Error {
+        code
+        message
+      }
     }
   }
 `;
@@ -61,8 +103,22 @@ const stopWaitingMutation = graphql`
   mutation TaskActionsStopWaitingMutation($input: StopWaitingTaskInput!, $logConnections: [ID!]!) {
     stopWaitingTask(input: $input) {
       __typename
-      ... on TaskPayload { task { id ...TaskRow_task ...TaskDetailDialog_task ...TaskActions_task } log @prependNode(connections: $logConnections, edgeTypeName: "TaskLogsConnectionEdge") { id ...TaskLogLine_log } }
-      ... on Error { code message }
+      ... on TaskPayload {
+        task {
+          id
+          ...TaskRow_task
+          ...TaskDetailDialog_task
+          ...TaskActions_task
+        }
+        log @prependNode(connections: $logConnections, edgeTypeName: "TaskLogsConnectionEdge") {
+          id
+          ...TaskLogLine_log
+        }
+      }
+      ... on Error {
+        code
+        message
+      }
     }
   }
 `;
@@ -70,8 +126,22 @@ const pauseMutation = graphql`
   mutation TaskActionsPauseMutation($input: PauseTaskInput!, $logConnections: [ID!]!) {
     pauseTask(input: $input) {
       __typename
-      ... on TaskPayload { task { id ...TaskRow_task ...TaskDetailDialog_task ...TaskActions_task } log @prependNode(connections: $logConnections, edgeTypeName: "TaskLogsConnectionEdge") { id ...TaskLogLine_log } }
-      ... on Error { code message }
+      ... on TaskPayload {
+        task {
+          id
+          ...TaskRow_task
+          ...TaskDetailDialog_task
+          ...TaskActions_task
+        }
+        log @prependNode(connections: $logConnections, edgeTypeName: "TaskLogsConnectionEdge") {
+          id
+          ...TaskLogLine_log
+        }
+      }
+      ... on Error {
+        code
+        message
+      }
     }
   }
 `;
@@ -79,8 +149,22 @@ const resumeMutation = graphql`
   mutation TaskActionsResumeMutation($input: ResumeTaskInput!, $logConnections: [ID!]!) {
     resumeTask(input: $input) {
       __typename
-      ... on TaskPayload { task { id ...TaskRow_task ...TaskDetailDialog_task ...TaskActions_task } log @prependNode(connections: $logConnections, edgeTypeName: "TaskLogsConnectionEdge") { id ...TaskLogLine_log } }
-      ... on Error { code message }
+      ... on TaskPayload {
+        task {
+          id
+          ...TaskRow_task
+          ...TaskDetailDialog_task
+          ...TaskActions_task
+        }
+        log @prependNode(connections: $logConnections, edgeTypeName: "TaskLogsConnectionEdge") {
+          id
+          ...TaskLogLine_log
+        }
+      }
+      ... on Error {
+        code
+        message
+      }
     }
   }
 `;
@@ -127,9 +211,9 @@ export function TaskActions({ task: key, logConnection, onSchedule }: { task: Ta
         <Button
           variant="outline"
           loading={waiting || stoppingWait}
-          onClick={() => (can.has('stopWaiting')
-            ? stopWaiting({ variables, onCompleted: (res) => void onResult(res.stopWaitingTask, updated) })
-            : wait({ variables, onCompleted: (res) => void onResult(res.waitTask, updated) }))}
+          onClick={() =>
+            can.has('stopWaiting') ? stopWaiting({ variables, onCompleted: (res) => void onResult(res.stopWaitingTask, updated) }) : wait({ variables, onCompleted: (res) => void onResult(res.waitTask, updated) })
+          }
           data-testid="detail-wait"
         >
           {can.has('stopWaiting') ? t('tasksUi.detail.stopWaiting') : t('tasksUi.detail.wait')}
@@ -139,9 +223,7 @@ export function TaskActions({ task: key, logConnection, onSchedule }: { task: Ta
         <Button
           variant="outline"
           loading={pausing || resuming}
-          onClick={() => (can.has('resume')
-            ? resume({ variables, onCompleted: (res) => void onResult(res.resumeTask, updated) })
-            : pause({ variables, onCompleted: (res) => void onResult(res.pauseTask, updated) }))}
+          onClick={() => (can.has('resume') ? resume({ variables, onCompleted: (res) => void onResult(res.resumeTask, updated) }) : pause({ variables, onCompleted: (res) => void onResult(res.pauseTask, updated) }))}
           data-testid="detail-pause"
         >
           {can.has('resume') ? t('tasksUi.detail.resume') : t('tasksUi.detail.pause')}

@@ -56,22 +56,54 @@ const taskFragment = graphql`
     viewerCanReassign
     viewerCanChangePriority
     viewerCanReport
-    project { id name nameEn deleted }
-    skillStack { name }
-    assigner { id databaseId name nameEn }
-    executor { id databaseId name nameEn }
-    additions { id content createdAt updatedAt viewerCanEdit author { id databaseId name nameEn } }
+    project {
+      id
+      name
+      nameEn
+      deleted
+    }
+    skillStack {
+      name
+    }
+    assigner {
+      id
+      databaseId
+      name
+      nameEn
+    }
+    executor {
+      id
+      databaseId
+      name
+      nameEn
+    }
+    additions {
+      id
+      content
+      createdAt
+      updatedAt
+      viewerCanEdit
+      author {
+        id
+        databaseId
+        name
+        nameEn
+      }
+    }
   }
 `;
 
 /** The log timeline, newest first, 20 lines at a time (the cost limit forbids asking for all at once). */
 const logsFragment = graphql`
-  fragment TaskDetailDialog_logs on Task
-  @refetchable(queryName: "TaskDetailDialogLogsPaginationQuery")
-  @argumentDefinitions(first: { type: "Int", defaultValue: 20 }, after: { type: "String" }) {
+  fragment TaskDetailDialog_logs on Task @refetchable(queryName: "TaskDetailDialogLogsPaginationQuery") @argumentDefinitions(first: { type: "Int", defaultValue: 20 }, after: { type: "String" }) {
     logs(first: $first, after: $after) @connection(key: "TaskDetailDialog_logs") {
       __id
-      edges { node { id ...TaskLogLine_log } }
+      edges {
+        node {
+          id
+          ...TaskLogLine_log
+        }
+      }
     }
   }
 `;
@@ -83,10 +115,20 @@ const reportMutation = graphql`
       ... on ReportTaskDailyPayload {
         day
         daysWithoutLog
-        task { id ...TaskRow_task ...TaskDetailDialog_task }
-        log @prependNode(connections: $logConnections, edgeTypeName: "TaskLogsConnectionEdge") { id ...TaskLogLine_log }
+        task {
+          id
+          ...TaskRow_task
+          ...TaskDetailDialog_task
+        }
+        log @prependNode(connections: $logConnections, edgeTypeName: "TaskLogsConnectionEdge") {
+          id
+          ...TaskLogLine_log
+        }
       }
-      ... on Error { code message }
+      ... on Error {
+        code
+        message
+      }
     }
   }
 `;
@@ -94,8 +136,13 @@ const deleteMutation = graphql`
   mutation TaskDetailDialogDeleteMutation($input: DeleteTasksInput!) {
     deleteTasks(input: $input) {
       __typename
-      ... on DeleteTasksPayload { deletedTaskIds @deleteRecord }
-      ... on Error { code message }
+      ... on DeleteTasksPayload {
+        deletedTaskIds @deleteRecord
+      }
+      ... on Error {
+        code
+        message
+      }
     }
   }
 `;
@@ -114,12 +161,16 @@ function SkillStackView({ name, onClose }: { name: string; onClose: () => void }
   return (
     <DialogShell title={name} onClose={onClose} testId="skill-stack-dialog" size="sm">
       {loading ? (
-        <Flex justify="center" p="6"><Spinner /></Flex>
+        <Flex justify="center" p="6">
+          <Spinner />
+        </Flex>
       ) : (
         <Stack gap="2">
           {fields.map((f) => (
             <Flex key={f} gap="3" fontSize="sm">
-              <Text w="28" color="fg.subtle">{t(`tasksUi.skill.${f}`)}</Text>
+              <Text w="28" color="fg.subtle">
+                {t(`tasksUi.skill.${f}`)}
+              </Text>
               <Text>—</Text>
             </Flex>
           ))}
@@ -141,7 +192,9 @@ function DeleteDialog({ taskId, onClose, onDeleted }: { taskId: string; onClose:
       size="sm"
       footer={
         <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>{t('client.cancel')}</Button>
+          <Button variant="outline" onClick={onClose} disabled={busy}>
+            {t('client.cancel')}
+          </Button>
           <Button
             colorPalette="red"
             loading={busy}
@@ -166,7 +219,11 @@ function DeleteDialog({ taskId, onClose, onDeleted }: { taskId: string; onClose:
       }
     >
       <Text data-testid="delete-question">{t('task.deleteConfirm')}</Text>
-      {error && <Text color="fg.error" fontSize="sm" mt="2">{error}</Text>}
+      {error && (
+        <Text color="fg.error" fontSize="sm" mt="2">
+          {error}
+        </Text>
+      )}
     </DialogShell>
   );
 }
@@ -179,9 +236,13 @@ function LogTimeline({ task, onConnection }: { task: TaskDetailDialog_logs$key; 
   const edges = data.logs.edges;
   return (
     <Box data-testid="log-timeline">
-      {edges.map((e, i) => <TaskLogLine key={e.node.id} log={e.node} last={i === edges.length - 1 && !hasNext} />)}
+      {edges.map((e, i) => (
+        <TaskLogLine key={e.node.id} log={e.node} last={i === edges.length - 1 && !hasNext} />
+      ))}
       {hasNext && (
-        <Button size="xs" variant="ghost" loading={isLoadingNext} onClick={() => loadNext(20)} data-testid="log-more">{t('tasksUi.list.more')}</Button>
+        <Button size="xs" variant="ghost" loading={isLoadingNext} onClick={() => loadNext(20)} data-testid="log-more">
+          {t('tasksUi.list.more')}
+        </Button>
       )}
     </Box>
   );
@@ -240,14 +301,22 @@ function Detail({ id, onClose }: { id: string; onClose: () => void }) {
           <PriorityBadge priority={task.priority} size="lg" />
         </Box>
       ) : (
-        <Box data-testid="detail-priority"><PriorityBadge priority={task.priority} size="lg" /></Box>
+        <Box data-testid="detail-priority">
+          <PriorityBadge priority={task.priority} size="lg" />
+        </Box>
       )}
-      <Heading size="lg" data-testid="detail-title" flex="1" minW="0" truncate>{task.title}</Heading>
+      <Heading size="lg" data-testid="detail-title" flex="1" minW="0" truncate>
+        {task.title}
+      </Heading>
       <StateBadge state={task.state} size="lg" />
       {task.viewerCanEdit && (
         <>
-          <Button size="sm" variant="outline" onClick={() => setSub('edit')} data-testid="detail-edit"><Pencil size={14} /> {t('tasksUi.detail.edit')}</Button>
-          <Button size="sm" variant="outline" colorPalette="red" onClick={() => setSub('delete')} data-testid="detail-delete"><Trash2 size={14} /> {t('tasksUi.detail.delete')}</Button>
+          <Button size="sm" variant="outline" onClick={() => setSub('edit')} data-testid="detail-edit">
+            <Pencil size={14} /> {t('tasksUi.detail.edit')}
+          </Button>
+          <Button size="sm" variant="outline" colorPalette="red" onClick={() => setSub('delete')} data-testid="detail-delete">
+            <Trash2 size={14} /> {t('tasksUi.detail.delete')}
+          </Button>
         </>
       )}
     </Flex>
@@ -269,12 +338,19 @@ function Detail({ id, onClose }: { id: string; onClose: () => void }) {
             <Text color="fg.subtle">{t('tasksUi.field.createdAt')}</Text>
             <Text data-testid="detail-created">{formatDateTime(task.createdAt, lang, zone)}</Text>
             <Text color="fg.subtle">{t('tasksUi.field.project')}</Text>
-            <Text data-testid="detail-project">{personName(task.project, lang)}{task.project.deleted ? ` (${t('tasksUi.detail.projectDeleted')})` : ''}</Text>
+            <Text data-testid="detail-project">
+              {personName(task.project, lang)}
+              {task.project.deleted ? ` (${t('tasksUi.detail.projectDeleted')})` : ''}
+            </Text>
             <Text color="fg.subtle">{t('tasksUi.field.skillStack')}</Text>
             {task.skillStack ? (
-              <Box as="button" textAlign="left" color="fg.link" textDecoration="underline" onClick={() => setSub('skill')} data-testid="detail-skill">{task.skillStack.name}</Box>
+              <Box as="button" textAlign="left" color="fg.link" textDecoration="underline" onClick={() => setSub('skill')} data-testid="detail-skill">
+                {task.skillStack.name}
+              </Box>
             ) : (
-              <Text color="fg.subtle" data-testid="detail-skill">{t('tasksUi.detail.noSkillStack')}</Text>
+              <Text color="fg.subtle" data-testid="detail-skill">
+                {t('tasksUi.detail.noSkillStack')}
+              </Text>
             )}
             <Text color="fg.subtle">{t('tasksUi.field.type')}</Text>
             <Text>{t(`tasksUi.type.${task.type === 'BUG' ? 'BUG' : 'NEW_TASK'}`)}</Text>
@@ -284,7 +360,9 @@ function Detail({ id, onClose }: { id: string; onClose: () => void }) {
             <Flex align="center" gap="2">
               <Text data-testid="detail-executor">{task.executor ? personName(task.executor, lang) : t('tasksUi.unassigned')}</Text>
               {task.viewerCanReassign && (
-                <Button size="2xs" variant="outline" onClick={() => setSub('reassign')} data-testid="detail-reassign"><UserRoundPen size={12} /> {t('tasksUi.detail.reassign')}</Button>
+                <Button size="2xs" variant="outline" onClick={() => setSub('reassign')} data-testid="detail-reassign">
+                  <UserRoundPen size={12} /> {t('tasksUi.detail.reassign')}
+                </Button>
               )}
             </Flex>
             <Text color="fg.subtle">{t('tasksUi.field.progress')}</Text>
@@ -292,27 +370,41 @@ function Detail({ id, onClose }: { id: string; onClose: () => void }) {
             {task.feedback && (
               <>
                 <Text color="fg.subtle">{t('tasksUi.detail.feedback')}</Text>
-                <Text whiteSpace="pre-wrap" data-testid="detail-feedback">{task.feedback}</Text>
+                <Text whiteSpace="pre-wrap" data-testid="detail-feedback">
+                  {task.feedback}
+                </Text>
               </>
             )}
           </Grid>
           <Box>
-            <Text fontWeight="semibold" mb="2">{t('tasksUi.field.content')}</Text>
+            <Text fontWeight="semibold" mb="2">
+              {t('tasksUi.field.content')}
+            </Text>
             <Box borderWidth="1px" borderRadius="md" p="3" bg="bg.panel" data-testid="detail-content">
               {task.content ? <RichTextView html={task.content} /> : <Text color="fg.subtle">—</Text>}
             </Box>
           </Box>
           <Box>
             <Flex align="center" mb="2">
-              <Text fontWeight="semibold" flex="1">{t('tasksUi.detail.additions')}</Text>
-              <Button size="xs" variant="outline" onClick={() => setSub('append')} data-testid="detail-append"><Plus size={12} /> {t('tasksUi.detail.append')}</Button>
+              <Text fontWeight="semibold" flex="1">
+                {t('tasksUi.detail.additions')}
+              </Text>
+              <Button size="xs" variant="outline" onClick={() => setSub('append')} data-testid="detail-append">
+                <Plus size={12} /> {t('tasksUi.detail.append')}
+              </Button>
             </Flex>
             <Stack gap="2" data-testid="detail-additions">
-              {!task.additions.length && <Text fontSize="sm" color="fg.subtle">{t('tasksUi.detail.noAdditions')}</Text>}
+              {!task.additions.length && (
+                <Text fontSize="sm" color="fg.subtle">
+                  {t('tasksUi.detail.noAdditions')}
+                </Text>
+              )}
               {task.additions.map((a) => (
                 <Box key={a.id} borderWidth="1px" borderRadius="md" p="3" data-testid="addition">
                   <Flex fontSize="xs" color="fg.subtle" mb="1" align="center" gap="2">
-                    <Text fontWeight="semibold" color="fg.strong">{personName(a.author, lang)}</Text>
+                    <Text fontWeight="semibold" color="fg.strong">
+                      {personName(a.author, lang)}
+                    </Text>
                     <Text>{formatDateTime(a.createdAt, lang, zone)}</Text>
                     {a.viewerCanEdit && (
                       <Button size="2xs" variant="ghost" ml="auto" onClick={() => setSub({ addition: { id: a.id, content: a.content } })} data-testid="addition-edit">
@@ -327,21 +419,45 @@ function Detail({ id, onClose }: { id: string; onClose: () => void }) {
           </Box>
           {task.viewerCanReport && (
             <Box>
-              <Text fontWeight="semibold" mb="2">{t('tasksUi.detail.dailyReport')}</Text>
+              <Text fontWeight="semibold" mb="2">
+                {t('tasksUi.detail.dailyReport')}
+              </Text>
               <Stack gap="2">
-                <Textarea rows={3} maxLength={2000} value={report} onChange={(e) => { setReport(e.target.value); setReportError(null); }} placeholder={t('tasksUi.detail.reportPlaceholder')} data-testid="report-text" />
+                <Textarea
+                  rows={3}
+                  maxLength={2000}
+                  value={report}
+                  onChange={(e) => {
+                    setReport(e.target.value);
+                    setReportError(null);
+                  }}
+                  placeholder={t('tasksUi.detail.reportPlaceholder')}
+                  data-testid="report-text"
+                />
                 <Flex gap="2" align="center" wrap="wrap">
                   <NativeSelect.Root size="sm" width="52">
                     <NativeSelect.Field value={reportDay} onChange={(e) => setReportDay(e.target.value)} aria-label={t('tasksUi.detail.reportDay')} data-testid="report-day">
                       <option value="">{t('tasksUi.detail.today')}</option>
-                      {days.map((d) => <option key={d} value={d}>{d}</option>)}
+                      {days.map((d) => (
+                        <option key={d} value={d}>
+                          {d}
+                        </option>
+                      ))}
                     </NativeSelect.Field>
                     <NativeSelect.Indicator />
                   </NativeSelect.Root>
-                  <Text fontSize="xs" color="fg.subtle" data-testid="report-missing">{t('tasksUi.detail.daysWithoutLog', { count: days.length })}</Text>
-                  <Button size="sm" colorPalette="blue" ml="auto" loading={reporting} onClick={saveReport} data-testid="report-save">{t('tasksUi.save')}</Button>
+                  <Text fontSize="xs" color="fg.subtle" data-testid="report-missing">
+                    {t('tasksUi.detail.daysWithoutLog', { count: days.length })}
+                  </Text>
+                  <Button size="sm" colorPalette="blue" ml="auto" loading={reporting} onClick={saveReport} data-testid="report-save">
+                    {t('tasksUi.save')}
+                  </Button>
                 </Flex>
-                {reportError && <Text color="fg.error" fontSize="sm" data-testid="report-error">{reportError}</Text>}
+                {reportError && (
+                  <Text color="fg.error" fontSize="sm" data-testid="report-error">
+                    {reportError}
+                  </Text>
+                )}
               </Stack>
             </Box>
           )}
@@ -371,7 +487,15 @@ function Detail({ id, onClose }: { id: string; onClose: () => void }) {
 export function TaskDetailDialog({ id, onClose }: { id: string; onClose: () => void }) {
   return (
     <DialogErrorBoundary onClose={onClose}>
-      <Suspense fallback={<DialogShell title="" onClose={onClose} testId="task-detail-loading" size="full"><Flex justify="center" p="10"><Spinner /></Flex></DialogShell>}>
+      <Suspense
+        fallback={
+          <DialogShell title="" onClose={onClose} testId="task-detail-loading" size="full">
+            <Flex justify="center" p="10">
+              <Spinner />
+            </Flex>
+          </DialogShell>
+        }
+      >
         <Detail id={id} onClose={onClose} />
       </Suspense>
     </DialogErrorBoundary>

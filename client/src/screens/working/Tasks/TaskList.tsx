@@ -23,13 +23,16 @@ const listQuery = graphql`
 `;
 
 const listFragment = graphql`
-  fragment TaskList_query on Query
-  @refetchable(queryName: "TaskListPaginationQuery")
-  @argumentDefinitions(filter: { type: "TaskFilter" }, first: { type: "Int", defaultValue: 20 }, after: { type: "String" }) {
+  fragment TaskList_query on Query @refetchable(queryName: "TaskListPaginationQuery") @argumentDefinitions(filter: { type: "TaskFilter" }, first: { type: "Int", defaultValue: 20 }, after: { type: "String" }) {
     tasks(filter: $filter, first: $first, after: $after) @connection(key: "TaskList_tasks", filters: ["filter"]) {
       __id
       totalCount
-      edges { node { id ...TaskRow_task } }
+      edges {
+        node {
+          id
+          ...TaskRow_task
+        }
+      }
     }
   }
 `;
@@ -43,9 +46,17 @@ function Rows({ query, compact, onOpen, onConnection }: { query: TaskList_query$
   const edges = data.tasks.edges.filter((e) => e.node != null);
   return (
     <Stack gap="0" data-testid="task-rows">
-      <Text fontSize="xs" color="fg.subtle" px="3" py="1" data-testid="task-total">{t('tasksUi.list.total', { count: data.tasks.totalCount })}</Text>
-      {!edges.length && <Text color="fg.subtle" p="6" textAlign="center" data-testid="task-empty">{t('tasksUi.list.empty')}</Text>}
-      {edges.map(({ node }) => <TaskRow key={node.id} task={node} compact={compact} onOpen={onOpen} />)}
+      <Text fontSize="xs" color="fg.subtle" px="3" py="1" data-testid="task-total">
+        {t('tasksUi.list.total', { count: data.tasks.totalCount })}
+      </Text>
+      {!edges.length && (
+        <Text color="fg.subtle" p="6" textAlign="center" data-testid="task-empty">
+          {t('tasksUi.list.empty')}
+        </Text>
+      )}
+      {edges.map(({ node }) => (
+        <TaskRow key={node.id} task={node} compact={compact} onOpen={onOpen} />
+      ))}
       {hasNext && (
         <Button variant="ghost" size="sm" m="2" onClick={() => loadNext(20)} loading={isLoadingNext} data-testid="task-more">
           {t('tasksUi.list.more')}
@@ -94,7 +105,9 @@ export function TaskList({ compact = false, embedded = false }: { compact?: bool
   return (
     <Stack gap="3" data-testid="task-list" h={compact ? 'full' : undefined} minH="0">
       <Flex align="center" gap="2">
-        <Heading size={compact || embedded ? 'md' : 'lg'} flex="1">{t('tasksUi.list.title')}</Heading>
+        <Heading size={compact || embedded ? 'md' : 'lg'} flex="1">
+          {t('tasksUi.list.title')}
+        </Heading>
         <Button size="sm" colorPalette="blue" onClick={() => setAdding(true)} data-testid="task-add">
           <Plus size={16} /> {t('tasksUi.list.add')}
         </Button>
@@ -102,22 +115,34 @@ export function TaskList({ compact = false, embedded = false }: { compact?: bool
       <Box bg="bg.panel" borderWidth="1px" borderRadius="lg" flex="1" minH="0" display="flex" flexDirection="column">
         <Tabs.Root value={filters.role} onValueChange={(e) => set({ role: e.value as TaskRole })} variant="line" size="sm">
           <Tabs.List px="2">
-            <Tabs.Trigger value="ASSIGNED_TO_ME" data-testid="tab-to-me">{t('tasksUi.list.toMe')}</Tabs.Trigger>
-            <Tabs.Trigger value="ASSIGNED_BY_ME" data-testid="tab-by-me">{t('tasksUi.list.byMe')}</Tabs.Trigger>
+            <Tabs.Trigger value="ASSIGNED_TO_ME" data-testid="tab-to-me">
+              {t('tasksUi.list.toMe')}
+            </Tabs.Trigger>
+            <Tabs.Trigger value="ASSIGNED_BY_ME" data-testid="tab-by-me">
+              {t('tasksUi.list.byMe')}
+            </Tabs.Trigger>
           </Tabs.List>
         </Tabs.Root>
         <Flex gap="2" p="2" wrap="wrap" borderBottomWidth="1px" data-testid="task-filters">
           <NativeSelect.Root size="sm" width={compact ? '32' : '36'}>
             <NativeSelect.Field aria-label={t('tasksUi.field.state')} value={filters.state} onChange={(e) => set({ state: e.target.value as TaskStateCode | '' })} data-testid="filter-state">
               <option value="">{t('tasksUi.list.allStates')}</option>
-              {STATES.map((s) => <option key={s} value={s}>{t(`tasksUi.state.${s}`)}</option>)}
+              {STATES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`tasksUi.state.${s}`)}
+                </option>
+              ))}
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
           <NativeSelect.Root size="sm" width={compact ? '32' : '36'}>
             <NativeSelect.Field aria-label={t('tasksUi.field.priority')} value={filters.priority} onChange={(e) => set({ priority: e.target.value as TaskPriorityCode | '' })} data-testid="filter-priority">
               <option value="">{t('tasksUi.list.allPriorities')}</option>
-              {PRIORITIES.map((p) => <option key={p} value={p}>{t(`tasksUi.priority.${p}`)}</option>)}
+              {PRIORITIES.map((p) => (
+                <option key={p} value={p}>
+                  {t(`tasksUi.priority.${p}`)}
+                </option>
+              ))}
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
@@ -132,12 +157,20 @@ export function TaskList({ compact = false, embedded = false }: { compact?: bool
             }}
           >
             <Input size="sm" placeholder={t('tasksUi.list.search')} value={searchText} onChange={(e) => setSearchText(e.target.value)} data-testid="filter-search" />
-            <Button size="sm" type="submit" variant="outline" aria-label={t('tasksUi.list.search')} data-testid="filter-search-go"><Search size={14} /></Button>
+            <Button size="sm" type="submit" variant="outline" aria-label={t('tasksUi.list.search')} data-testid="filter-search-go">
+              <Search size={14} />
+            </Button>
           </form>
         </Flex>
         <Box flex="1" minH="0" maxH={embedded ? '70vh' : undefined} overflowY="auto" opacity={pending ? 0.6 : 1}>
           <ErrorBoundary onRetry={retry} compact>
-            <Suspense fallback={<Flex p="6" justify="center"><Spinner /></Flex>}>
+            <Suspense
+              fallback={
+                <Flex p="6" justify="center">
+                  <Spinner />
+                </Flex>
+              }
+            >
               <Results queryRef={queryRef} compact={compact} onOpen={setOpenId} onConnection={setConnectionId} />
             </Suspense>
           </ErrorBoundary>
@@ -145,10 +178,7 @@ export function TaskList({ compact = false, embedded = false }: { compact?: bool
       </Box>
       {adding && (
         <DialogErrorBoundary onClose={() => setAdding(false)}>
-          <AddTaskDialog
-            onClose={() => setAdding(false)}
-            connectionFor={(task) => (connectionId && newTaskFits(filters, task) ? [connectionId] : [])}
-          />
+          <AddTaskDialog onClose={() => setAdding(false)} connectionFor={(task) => (connectionId && newTaskFits(filters, task) ? [connectionId] : [])} />
         </DialogErrorBoundary>
       )}
       {openId && <TaskDetailDialog id={openId} onClose={() => setOpenId(null)} />}

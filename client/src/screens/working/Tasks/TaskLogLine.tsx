@@ -20,12 +20,20 @@ const logFragment = graphql`
     createdAt
     assignerName
     executorName
-    author { name nameEn }
+    author {
+      name
+      nameEn
+    }
   }
 `;
 
 const NOTE_COLOUR: Record<string, string> = {
-  CREATED: 'blue.solid', REASSIGNED: 'purple.solid', COMPLETED: 'green.solid', UNDONE: 'orange.solid', DAILY_REPORT: 'teal.solid', UPDATED: 'gray.solid',
+  CREATED: 'blue.solid',
+  REASSIGNED: 'purple.solid',
+  COMPLETED: 'green.solid',
+  UNDONE: 'orange.solid',
+  DAILY_REPORT: 'teal.solid',
+  UPDATED: 'gray.solid',
 };
 
 /** One line of a task's log timeline: what happened, who, when; a complaint when recorded. */
@@ -43,15 +51,29 @@ export function TaskLogLine({ log, last }: { log: TaskLogLine_log$key; last: boo
       </Flex>
       <Box pb="4" flex="1" minW="0">
         <Flex gap="2" align="center" wrap="wrap">
-          <Text fontWeight="semibold" fontSize="sm">{data.label}</Text>
-          {action && action !== data.label && <Text fontSize="xs" color="fg.subtle">{action}</Text>}
-          {data.complaint && <Badge colorPalette="red" size="sm" data-testid="log-complaint">{data.complaintLabel ?? t('task.complaintRecorded')}</Badge>}
+          <Text fontWeight="semibold" fontSize="sm">
+            {data.label}
+          </Text>
+          {action && action !== data.label && (
+            <Text fontSize="xs" color="fg.subtle">
+              {action}
+            </Text>
+          )}
+          {data.complaint && (
+            <Badge colorPalette="red" size="sm" data-testid="log-complaint">
+              {data.complaintLabel ?? t('task.complaintRecorded')}
+            </Badge>
+          )}
         </Flex>
         <Text fontSize="xs" color="fg.subtle">
           {formatDateTime(data.logTime, lang, zone)} · {personName(data.author, lang)}
           {data.executorName ? ` · ${t('tasksUi.field.executor')}: ${data.executorName}` : ''}
         </Text>
-        {data.reportDaily && <Text fontSize="sm" mt="1" whiteSpace="pre-wrap" bg="bg.subtle" p="2" borderRadius="md" data-testid="log-report">{data.reportDaily}</Text>}
+        {data.reportDaily && (
+          <Text fontSize="sm" mt="1" whiteSpace="pre-wrap" bg="bg.subtle" p="2" borderRadius="md" data-testid="log-report">
+            {data.reportDaily}
+          </Text>
+        )}
       </Box>
     </Flex>
   );

@@ -16,10 +16,22 @@ const rowFragment = graphql`
     state
     type
     createdAt
-    project { name nameEn }
-    assigner { name nameEn }
-    executor { name nameEn }
-    lastLog { label createdAt }
+    project {
+      name
+      nameEn
+    }
+    assigner {
+      name
+      nameEn
+    }
+    executor {
+      name
+      nameEn
+    }
+    lastLog {
+      label
+      createdAt
+    }
   }
 `;
 
@@ -48,15 +60,23 @@ export function TaskRow({ task, compact, onOpen }: { task: TaskRow_task$key; com
     >
       <Flex gap="2" align="center" flex="1" minW="0" w="full">
         <PriorityBadge priority={data.priority} size="sm" flexShrink={0} />
-        <Text fontWeight="medium" truncate flex="1" data-testid="task-row-title">{data.title}</Text>
+        <Text fontWeight="medium" truncate flex="1" data-testid="task-row-title">
+          {data.title}
+        </Text>
         <StateBadge state={data.state} size="sm" flexShrink={0} />
       </Flex>
       <Flex gap="3" fontSize="xs" color="fg.muted" w={compact ? 'full' : { base: 'full', md: 'auto' }} flexShrink={0} wrap="wrap">
-        <Text truncate maxW="48">{personName(data.project, lang)}</Text>
+        <Text truncate maxW="48">
+          {personName(data.project, lang)}
+        </Text>
         <Text>
           {personName(data.assigner, lang)} → {data.executor ? personName(data.executor, lang) : t('tasksUi.unassigned')}
         </Text>
-        {data.type === 'BUG' && <Box as="span" color="fg.error">{t('tasksUi.type.BUG')}</Box>}
+        {data.type === 'BUG' && (
+          <Box as="span" color="fg.error">
+            {t('tasksUi.type.BUG')}
+          </Box>
+        )}
         <Text color="fg.subtle">{formatDateTime(data.createdAt, lang, zone)}</Text>
       </Flex>
     </Flex>

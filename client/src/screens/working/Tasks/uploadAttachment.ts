@@ -13,8 +13,17 @@ const uploadMutation = graphql`
   mutation uploadAttachmentMutation($input: UploadProjectFileInput!) {
     uploadProjectFile(input: $input) {
       __typename
-      ... on UploadProjectFilePayload { file { id fileName downloadUrl size } }
-      ... on Error { message }
+      ... on UploadProjectFilePayload {
+        file {
+          id
+          fileName
+          downloadUrl
+          size
+        }
+      }
+      ... on Error {
+        message
+      }
     }
   }
 `;
