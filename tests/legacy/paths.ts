@@ -17,7 +17,7 @@ import { modules } from '../../server/modules/index.ts';
 import { createTestApp, DEMO, loginRest, rest, type TestApp } from '../helpers/app.ts';
 import { expectEnvelope, expectNoInternals } from './support.ts';
 
-const TSV = path.resolve(import.meta.dirname, '../../../shared/spec/legacy-paths.tsv');
+const TSV = path.resolve(import.meta.dirname, '../../docs/legacy-paths.tsv');
 type Row = { method: 'GET' | 'POST'; path: string };
 type Area = 'org' | 'content';
 

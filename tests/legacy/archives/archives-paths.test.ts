@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, gql, loginGql, loginRest, rest, type TestApp } from '../../helpers/app.ts';
 
-const TSV = path.resolve(import.meta.dirname, '../../../../shared/spec/legacy-paths.tsv');
+const TSV = path.resolve(import.meta.dirname, '../../../docs/legacy-paths.tsv');
 const rows = readFileSync(TSV, 'utf8')
   .split('\n')
   .map((l) => l.split('\t'))

@@ -13,7 +13,7 @@ import { makeArchive, schoolByName, tokens, type Tokens } from '../../server/sch
 let t: TestApp;
 let tk: Tokens;
 
-const PATHS = readFileSync(path.resolve(import.meta.dirname, '../../../../shared/spec/legacy-paths.tsv'), 'utf8')
+const PATHS = readFileSync(path.resolve(import.meta.dirname, '../../../docs/legacy-paths.tsv'), 'utf8')
   .split('\n')
   .map((l) => l.split('\t'))
   .filter((c) => c[0] === 'schools') as Array<[string, 'GET' | 'POST', string]>;
