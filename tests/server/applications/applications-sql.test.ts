@@ -6,43 +6,22 @@
  * application is locked, checked, changed and logged); the test compares the same batch with
  * and without the payload selected, so only what the payload costs is counted.
  */
-import { PrismaPg } from '@prisma/adapter-pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../../server/app.ts';
-import { PrismaClient } from '../../../server/generated/prisma/client.ts';
-import { createTestApp, DEMO, loginRest, type TestApp } from '../../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { DEMO } from '../../helpers/app.ts';
+import { useStatementCounter } from '../../helpers/statements.ts';
 import { globalId } from '../support.ts';
 import { makeArchive } from '../schools/support.ts';
 
-const countingDb = (url: string) => new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: 2 }), log: [{ emit: 'event', level: 'query' }] });
-
-let t: TestApp;
-let db: ReturnType<typeof countingDb>;
-let app: ReturnType<typeof createApp>;
-let token: string;
-const statements: string[] = [];
-
-beforeAll(async () => {
-  t = await createTestApp();
-  db = countingDb(t.url);
-  db.$on('query', (e) => statements.push(e.query));
-  app = createApp({ db, config: t.config });
-  // A consultant, not an administrator: the payload's rows go through the visibility rule.
-  token = await loginRest(t, DEMO.consultant);
-});
-
-afterAll(async () => {
-  await db.$disconnect();
-  await t.close();
-});
+const counter = useStatementCounter(DEMO.consultant);
+const count = counter.count;
 
 /** `n` applications, each of its own student (so each row names another archive), to as many schools. */
 async function applications(n: number): Promise<string[]> {
-  const schools = await t.db.school.findMany({ select: { id: true }, orderBy: { id: 'asc' }, take: n });
+  const schools = await counter.t.db.school.findMany({ select: { id: true }, orderBy: { id: 'asc' }, take: n });
   const ids: string[] = [];
   for (const [i, school] of schools.entries()) {
-    const archive = await makeArchive(t, 'consultant');
-    const a = await t.db.application.create({ data: { archiveId: archive.id, studentId: archive.studentId, schoolId: school.id, year: 2027 + (i % 2) }, select: { id: true } });
+    const archive = await makeArchive(counter.t, 'consultant');
+    const a = await counter.t.db.application.create({ data: { archiveId: archive.id, studentId: archive.studentId, schoolId: school.id, year: 2027 + (i % 2) }, select: { id: true } });
     ids.push(globalId('Application', a.id));
   }
   expect(ids).toHaveLength(n);
@@ -57,21 +36,9 @@ const PAYLOAD = `${BARE} ... on ApplicationPayload {
 }`;
 
 async function batch(ids: string[], inquiry: string, selection: string): Promise<{ n: number; data: any }> {
-  statements.length = 0;
-  const res = await app.fetch(
-    new Request('http://test.local/graphql', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-token': token, 'x-forwarded-for': '127.0.0.1' },
-      body: JSON.stringify({
-        query: `mutation($input: UpdateApplicationInquiryBatchInput!) { updateApplicationInquiryBatch(input: $input) { ${selection} } }`,
-        variables: { input: { ids, inquiry } },
-      }),
-    }),
-  );
-  const body = (await res.json()) as { data?: any; errors?: unknown };
-  expect(body.errors).toBeUndefined();
-  expect(body.data.updateApplicationInquiryBatch.__typename).toBe('ApplicationPayload');
-  return { n: statements.length, data: body.data.updateApplicationInquiryBatch };
+  const { n, data } = await count(`mutation($input: UpdateApplicationInquiryBatchInput!) { updateApplicationInquiryBatch(input: $input) { ${selection} } }`, { input: { ids, inquiry } });
+  expect(data.updateApplicationInquiryBatch.__typename).toBe('ApplicationPayload');
+  return { n, data: data.updateApplicationInquiryBatch };
 }
 
 /** What the payload costs: the same change (0 → 1, then 1 → 2) without and with the payload selected. */
