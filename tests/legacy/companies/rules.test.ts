@@ -1,19 +1,9 @@
 /** The companies module's bad input through the legacy door: a clear message, nothing written. */
-import { afterAll, beforeAll, describe } from 'vitest';
-import { createTestApp, DEMO, loginRest, type TestApp } from '../../helpers/app.ts';
+import { describe } from 'vitest';
+import { admin, t, useSuite } from '../../helpers/suite.ts';
 import { itRefusesBadInput } from '../bad-input.ts';
 
-let t: TestApp;
-let admin: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await loginRest(t, DEMO.admin);
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+useSuite('admin');
 
 describe('bad input on writes', () => {
   itRefusesBadInput(

@@ -2,25 +2,13 @@
  * The departments module's rules through the legacy door, and the same facts through
  * GraphQL: deletes refused while in use, the tree, and bad input refused with nothing written.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, gql, loginRest, rest, type TestApp } from '../../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { gql, rest } from '../../helpers/app.ts';
+import { admin, manager, t, useSuite } from '../../helpers/suite.ts';
+import { globalId as gid } from '../../server/support.ts';
 import { itRefusesBadInput } from '../bad-input.ts';
 
-let t: TestApp;
-let admin: string;
-let manager: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await loginRest(t, DEMO.admin);
-  manager = await loginRest(t, DEMO.manager);
-});
-
-afterAll(async () => {
-  await t?.close();
-});
-
-const gid = (type: string, id: number) => Buffer.from(`${type}:${id}`).toString('base64');
+useSuite('admin', 'manager');
 
 describe('departments', () => {
   it('refuses to delete a department that has staff, on both doors, and keeps it', async () => {

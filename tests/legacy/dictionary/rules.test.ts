@@ -2,21 +2,15 @@
  * The dictionary on the legacy door: dictionaries and items saved, listed and deleted; bad
  * input on every write answered with a translated message and nothing written.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, DEMO, gql, loginRest, rest, type TestApp } from '../../helpers/app.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { DEMO, gql, loginRest, rest } from '../../helpers/app.ts';
+import { manager, t, useSuite } from '../../helpers/suite.ts';
 
-let t: TestApp;
-let manager: string;
+useSuite('manager');
 let english: string;
-
 beforeAll(async () => {
-  t = await createTestApp();
-  manager = await loginRest(t, DEMO.manager);
   await t.db.user.update({ where: { account: 'admin' }, data: { language: 1 } });
   english = await loginRest(t, DEMO.admin);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('dictionary', () => {

@@ -3,25 +3,13 @@
  * deletes refused while in use, rights taking effect, grants within the caller's own
  * rights, and bad input refused with nothing written.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, gql, loginRest, rest, type TestApp } from '../../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { gql, loginRest, rest } from '../../helpers/app.ts';
+import { admin, manager, t, useSuite } from '../../helpers/suite.ts';
+import { globalId as gid } from '../../server/support.ts';
 import { itRefusesBadInput } from '../bad-input.ts';
 
-let t: TestApp;
-let admin: string;
-let manager: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await loginRest(t, DEMO.admin);
-  manager = await loginRest(t, DEMO.manager);
-});
-
-afterAll(async () => {
-  await t?.close();
-});
-
-const gid = (type: string, id: number) => Buffer.from(`${type}:${id}`).toString('base64');
+useSuite('admin', 'manager');
 
 describe('roles', () => {
   it('refuses to delete a role while users hold it, and deletes it once nobody does', async () => {

@@ -3,23 +3,12 @@
  * server, and the operation log filtered the same on both doors.
  */
 import { createServer, type Server } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, gql, loginRest, rest, type TestApp } from '../../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, DEMO, gql, loginRest, rest } from '../../helpers/app.ts';
+import { admin, manager, t, useSuite } from '../../helpers/suite.ts';
 import { type Paged } from '../support.ts';
 
-let t: TestApp;
-let admin: string;
-let manager: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await loginRest(t, DEMO.admin);
-  manager = await loginRest(t, DEMO.manager);
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+useSuite('admin', 'manager');
 
 describe('test e-mail', () => {
   it('says clearly that no mail server is configured', async () => {

@@ -4,28 +4,16 @@
  * handovers, the custom order, online people first, searches and minors' data, and bad
  * input refused with a translated message and nothing written.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, gql, loginRest, rest, type TestApp } from '../../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { DEMO, gql, loginRest, rest } from '../../helpers/app.ts';
+import { admin, manager, t, useSuite } from '../../helpers/suite.ts';
+import { globalId as gid } from '../../server/support.ts';
 import { type Paged } from '../support.ts';
 import { itRefusesBadInput } from '../bad-input.ts';
 
-let t: TestApp;
-let admin: string;
-let manager: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await loginRest(t, DEMO.admin);
-  manager = await loginRest(t, DEMO.manager);
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+useSuite('admin', 'manager');
 
 const idOf = async (account: string) => (await t.db.user.findUniqueOrThrow({ where: { account } })).id;
-const gid = (type: string, id: number) => Buffer.from(`${type}:${id}`).toString('base64');
-
 type Person = { id: number; account: string | null; isOnline: boolean; name: string; email: string | null };
 
 describe('staff', () => {
