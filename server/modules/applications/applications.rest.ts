@@ -9,6 +9,7 @@ import { readPage, type Page } from '../../rest/envelope.ts';
 import { formatDate, formatDateTime } from '../../lib/wall-time.ts';
 import {
   addOrUpdateApplications,
+  APP_WRITE_SELECT,
   APPLICATION_ORDER,
   applicationProgress,
   applicationsWhere,
@@ -56,29 +57,9 @@ import { overallProgressCount, overallProgressPage, type OverallApplication, typ
 const P = '/api/admin/application/progress';
 
 export const APPLICATION_ROW_SELECT = {
-  id: true,
-  archiveId: true,
+  ...APP_WRITE_SELECT,
   studentId: true,
-  schoolId: true,
   year: true,
-  state: true,
-  rejectReason: true,
-  studentDocState: true,
-  interviewDocState: true,
-  parentDocState: true,
-  recommendDocState: true,
-  replenishDocState: true,
-  interview: true,
-  interviewAt: true,
-  inquiry: true,
-  thirdInterview: true,
-  submitResult: true,
-  board: true,
-  grade: true,
-  deadline: true,
-  platform: true,
-  orderNum: true,
-  locked: true,
   lockedAt: true,
   lockedByName: true,
   note: true,

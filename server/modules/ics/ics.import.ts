@@ -6,7 +6,7 @@ import { ValidationError } from '../../errors.ts';
 import { RICH_TEXT_MAX_CHARS, sanitizeRichText } from '../../lib/html.ts';
 import { authorize } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
-import { expandRule, insertEvents, insertSeries, MAX_EVENT_DAYS, normaliseRule, ruleValue, type EventRowInput } from '../schedule/index.ts';
+import { expandRule, insertEvents, insertSeries, MAX_EVENT_DAYS, normaliseRule, ruleValue, type EventCore, type EventRowInput } from '../schedule/index.ts';
 import { isKnownZone } from './zones.ts';
 
 /**
@@ -32,14 +32,8 @@ const MAX_ROWS = 10_000;
 /** Open-ended rules are imported up to this far ahead (their stored rule is bounded there). */
 const OPEN_RULE_HORIZON_DAYS = 365;
 
-type ParsedEvent = {
+type ParsedEvent = EventCore & {
   uid: string;
-  title: string;
-  content: string;
-  address: string;
-  startAt: Date;
-  endAt: Date;
-  allDay: boolean;
   timeZone: string;
 };
 type ParsedSeries = { master: ParsedEvent; rrule: string; occurrences: Date[]; exdates: Date[]; durationMs: number };
@@ -231,13 +225,7 @@ function storableSeries(s: ParsedSeries, zone: string): { rrule: string; dtstart
   }
 }
 
-type EventRow = {
-  title: string;
-  content: string;
-  address: string;
-  startAt: Date;
-  endAt: Date;
-  allDay: boolean;
+type EventRow = EventCore & {
   timeZone: string;
   seriesId?: number | null;
   originalStart?: Date | null;

@@ -21,4 +21,4 @@ export const scheduleModule = defineModule({
 export { eventsForFeed, type FeedEvent, type FeedSeries } from './schedule.queries.ts';
 export { expandRule, normaliseRule, ruleValue } from './recurrence.ts';
 export { MAX_EVENT_DAYS } from './conflicts.ts';
-export { insertEvents, insertSeries, type EventRowInput } from './service/rows.ts';
+export { insertEvents, insertSeries, type EventCore, type EventRowInput } from './service/rows.ts';

@@ -2,6 +2,7 @@
  * Reads of work events for both doors: one event, the calendar of some people over a range,
  * filtered lists, near-duplicates, and the feed read API for the ICS engineer.
  */
+import type { EventCore } from './service/rows.ts';
 import { DateTime } from 'luxon';
 import { isStaff } from '../../lib/codes.ts';
 import type { Actor, ServiceContext } from '../../context.ts';
@@ -225,14 +226,8 @@ export async function findAlike(ctx: ServiceContext, raw: AlikeInput): Promise<E
 // ── read API for the ICS feed (the ics module) ──
 
 /** One of the user's events as the feed reads it. */
-export type FeedEvent = {
+export type FeedEvent = EventCore & {
   id: number;
-  title: string;
-  content: string;
-  address: string;
-  startAt: Date;
-  endAt: Date;
-  allDay: boolean;
   timeZone: string;
   published: boolean;
   updatedAt: Date;

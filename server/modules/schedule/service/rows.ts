@@ -7,14 +7,18 @@ import type { Tx } from '../../../db/client.ts';
 import type { Range } from '../conflicts.ts';
 import type { Template } from './input.ts';
 
-/** One event row as written: every column the schedule sets (the rest keep their defaults). */
-export type EventRowInput = {
+/** What every event has, however it is read or written: its text and its time range (instants). */
+export type EventCore = {
   title: string;
   content: string;
   address: string;
   startAt: Date;
   endAt: Date;
   allDay: boolean;
+};
+
+/** One event row as written: every column the schedule sets (the rest keep their defaults). */
+export type EventRowInput = EventCore & {
   isOpen: boolean;
   type: number;
   published: boolean;
