@@ -26,35 +26,42 @@ export const DEMO = {
   partner: { account: 'partner', password: 'Staff#2026' },
 } as const;
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/** A database name of this run's, unique per call (dropped by the TestApp's close). */
+export function testDatabase(label = ''): { name: string; url: string; adminUrl: string } {
   const adminUrl = inject('pgAdminUrl');
-  const template = inject('templateDatabase');
-  const name = `${template.replace('bo_template_', 'bo_test_')}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(name)} TEMPLATE ${admin.escapeIdentifier(template)}`);
-  } finally {
-    await admin.end();
-  }
+  const name = `${inject('templateDatabase').replace('bo_template_', 'bo_test_')}${label ? `_${label}` : ''}_${randomBytes(4).toString('hex')}`;
   const u = new URL(adminUrl);
   u.pathname = `/${name}`;
-  const url = u.toString();
-  const db = createDb(url, { max: 5 });
+  return { name, url: u.toString(), adminUrl };
+}
+
+/** The app on an existing test database; `close` disconnects and drops the database. */
+export function appOn(database: { name: string; url: string; adminUrl: string }, overrides: Partial<Config> = {}, db: Db = createDb(database.url, { max: 5 })): TestApp {
   const config: Config = { ...loadConfig({}), trustProxy: true, ...overrides };
-  const app = createApp({ db, config });
   return {
-    app,
+    app: createApp({ db, config }),
     db,
-    url,
+    url: database.url,
     config,
     close: async () => {
       await db.$disconnect();
-      const c = new pg.Client({ connectionString: adminUrl });
+      const c = new pg.Client({ connectionString: database.adminUrl });
       await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${c.escapeIdentifier(name)} WITH (FORCE)`).finally(() => c.end());
+      await c.query(`DROP DATABASE IF EXISTS ${c.escapeIdentifier(database.name)} WITH (FORCE)`).finally(() => c.end());
     },
   };
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = testDatabase();
+  const admin = new pg.Client({ connectionString: database.adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(database.name)} TEMPLATE ${admin.escapeIdentifier(inject('templateDatabase'))}`);
+  } finally {
+    await admin.end();
+  }
+  return appOn(database, overrides);
 }
 
 type Headers = Record<string, string>;

@@ -5,45 +5,25 @@
  * a Sunday that is a leap day and a month's end, and a Friday in the week New York springs
  * forward (the London series and the New York Monday meeting straddle it).
  */
-import { randomBytes } from 'node:crypto';
 import { DateTime } from 'luxon';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSeedToday, resolveSeedToday } from '../../../prisma/seed/dates.ts';
 import { seed } from '../../../prisma/seed/index.ts';
-import { createApp } from '../../../server/app.ts';
-import { loadConfig } from '../../../server/config.ts';
 import { createDb, type Db } from '../../../server/db/client.ts';
 import { applyMigrations, ensureDatabase } from '../../../server/db/migrate.ts';
-import { DEMO, gql, type TestApp } from '../../helpers/app.ts';
+import { appOn, DEMO, gql, testDatabase, type TestApp } from '../../helpers/app.ts';
 import { login } from '../support.ts';
 
 const ROLES = Object.values(DEMO);
 
 /** A fresh, migrated database (not a clone of the pinned template) seeded with `today`. */
 async function seededApp(today: string): Promise<TestApp> {
-  const adminUrl = inject('pgAdminUrl');
-  const name = `${inject('templateDatabase').replace('bo_template_', 'bo_test_')}_today_${randomBytes(4).toString('hex')}`;
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  const url = u.toString();
-  await ensureDatabase(url);
-  await applyMigrations(url);
-  const db: Db = createDb(url, { max: 4 });
+  const database = testDatabase('today');
+  await ensureDatabase(database.url);
+  await applyMigrations(database.url);
+  const db: Db = createDb(database.url, { max: 4 });
   await seed(db, { today });
-  const config = { ...loadConfig({}), trustProxy: true };
-  return {
-    app: createApp({ db, config }),
-    db,
-    url,
-    config,
-    close: async () => {
-      await db.$disconnect();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${c.escapeIdentifier(name)} WITH (FORCE)`).finally(() => c.end());
-    },
-  };
+  return appOn(database, {}, db);
 }
 
 const CALENDAR = `query Week($from: DateTime!, $to: DateTime!) {
