@@ -15,17 +15,15 @@ export let manager: string;
 export let consultant: string;
 export let lecturer: string;
 export let sales: string;
-export let partner: string;
 
-type Account = keyof typeof DEMO;
+type Account = Exclude<keyof typeof DEMO, 'partner'>;
 
 function setToken(account: Account, token: string): void {
   if (account === 'admin') admin = token;
   else if (account === 'manager') manager = token;
   else if (account === 'consultant') consultant = token;
   else if (account === 'lecturer') lecturer = token;
-  else if (account === 'sales') sales = token;
-  else partner = token;
+  else sales = token;
 }
 
 /** Registers the file's beforeAll (database, app, logins in the order given) and afterAll. */

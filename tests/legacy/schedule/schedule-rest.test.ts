@@ -3,14 +3,11 @@
  * deletes, publish, copy, join, confirm, lists; and both doors answering the same facts.
  */
 import { encodeGlobalID } from '@pothos/plugin-relay';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, gql, loginRest, rest, type TestApp } from '../../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { gql, rest } from '../../helpers/app.ts';
+import { consultant, lecturer, manager, sales, t, useSuite } from '../../helpers/suite.ts';
 
-let t: TestApp;
-let manager: string;
-let consultant: string;
-let lecturer: string;
-let sales: string;
+useSuite('manager', 'consultant', 'lecturer', 'sales');
 const ids: Record<string, number> = {};
 const P = '/api/admin/work/daily';
 
@@ -36,14 +33,8 @@ type Saved = { id: number; ids: number[]; seriesId: number | null; count: number
 type ConflictRow = { occurrence: number; kind: string; userId: number | null; userName: string | null; title: string | null; beginTime: string; eventBeginTime: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [manager, consultant, lecturer, sales] = await Promise.all([loginRest(t, DEMO.manager), loginRest(t, DEMO.consultant), loginRest(t, DEMO.lecturer), loginRest(t, DEMO.sales)]);
   for (const a of ['manager', 'consultant', 'lecturer', 'sales']) ids[a] = (await t.db.user.findUniqueOrThrow({ where: { account: a } })).id;
   await t.db.workEvent.deleteMany({ where: { participants: { some: { userId: { in: Object.values(ids) } } } } });
-});
-
-afterAll(async () => {
-  await t.close();
 });
 
 describe('saving', () => {

@@ -2,28 +2,19 @@
  * Work events over GraphQL: series across DST seen from another zone, conflicts on the 30th
  * occurrence, editing and deleting with each scope, publish visibility, bad input.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, gql, loginGql, type TestApp } from '../../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, gql, loginGql } from '../../helpers/app.ts';
+import { consultant, lecturer, manager, sales, t, useSuite } from '../../helpers/suite.ts';
 import { calendar, createEvent, deleteEvent, gid, updateEvent, userId } from './support.ts';
 
-let t: TestApp;
-let manager: string;
-let consultant: string;
-let lecturer: string;
-let sales: string;
+useSuite('manager', 'consultant', 'lecturer', 'sales');
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [manager, consultant, lecturer, sales] = await Promise.all([loginGql(t, DEMO.manager), loginGql(t, DEMO.consultant), loginGql(t, DEMO.lecturer), loginGql(t, DEMO.sales)]);
   for (const a of ['manager', 'consultant', 'lecturer', 'sales', 'yang.fan']) ids[a] = await userId(t, a);
   // A clean slate for the people these tests book (the demo seed gives them events too).
   await t.db.workEvent.deleteMany({ where: { participants: { some: { userId: { in: Object.values(ids) } } } } });
   await t.db.eventSeries.deleteMany({ where: { events: { none: {} } } });
-});
-
-afterAll(async () => {
-  await t.close();
 });
 
 describe('a New York series seen from Shanghai', () => {

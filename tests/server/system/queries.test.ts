@@ -2,23 +2,12 @@
  * Directory queries, time zones, the operation log, and what bad input on the GraphQL door
  * gets back.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, createTestApp, gql, loginGql, uniqueAddress, type TestApp } from '../../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { DEMO, gql, loginGql, uniqueAddress } from '../../helpers/app.ts';
+import { admin, consultant, t, useSuite } from '../../helpers/suite.ts';
 import { expectNoInternals, login, userId } from '../support.ts';
 
-let t: TestApp;
-let admin: string;
-let consultant: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await loginGql(t, DEMO.admin);
-  consultant = await loginGql(t, DEMO.consultant);
-});
-
-afterAll(async () => {
-  await t.close();
-});
+useSuite('admin', 'consultant');
 
 type PageInfo = { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null };
 type Conn<N> = { edges: Array<{ cursor: string; node: N }>; pageInfo: PageInfo };
