@@ -90,13 +90,15 @@ describe('time zones of the file', () => {
       expect(zone, name).not.toBeNull();
       const tz = new ICAL.Timezone(new ICAL.Component(zone.vtimezone as never));
       let compared = 0;
+      const wrong: string[] = []; // collected, not asserted one by one: ~3,700 times per zone
       for (let ms = start; ms < start + 3 * 366 * 86_400_000; ms += 7 * 3_600_000 + 13 * 60_000) {
         const at = DateTime.fromMillis(ms, { zone: name });
         if (at.minus({ hours: 2 }).offset !== at.plus({ hours: 2 }).offset) continue;
         const wall = ICAL.Time.fromData({ year: at.year, month: at.month, day: at.day, hour: at.hour, minute: at.minute, second: at.second });
-        expect(tz.utcOffset(wall) / 60, `${name} ${at.toISO()}`).toBe(at.offset);
+        if (tz.utcOffset(wall) / 60 !== at.offset) wrong.push(`${name} ${at.toISO()}: ${tz.utcOffset(wall) / 60} instead of ${at.offset}`);
         compared += 1;
       }
+      expect(wrong).toEqual([]);
       expect(compared).toBeGreaterThan(3500);
     }
   });
