@@ -175,4 +175,3 @@ export async function listAttendancesPage(ctx: ServiceContext, filter: Attendanc
   ]);
   return { rows, total };
 }
-

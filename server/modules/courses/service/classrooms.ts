@@ -9,7 +9,10 @@ import { authorize } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
 import { CLASSROOM_STATES } from './rules.ts';
 
-const stateValue = z.coerce.number().int().refine((n) => n === CLASSROOM_STATES.IN_USE || n === CLASSROOM_STATES.DISABLED);
+const stateValue = z.coerce
+  .number()
+  .int()
+  .refine((n) => n === CLASSROOM_STATES.IN_USE || n === CLASSROOM_STATES.DISABLED);
 
 export const classroomSchema = z.object({
   id: dbId().optional(),
@@ -36,10 +39,7 @@ export const CLASSROOM_ORDER: Prisma.ClassroomOrderByWithRelationInput[] = [{ no
 export async function listClassroomsPage(ctx: ServiceContext, filter: ClassroomFilter, page: { currentPage: number; pageSize: number }) {
   authorize(ctx, 'directory.read');
   const where = classroomsWhere(filter);
-  const [rows, total] = await Promise.all([
-    ctx.db.classroom.findMany({ where, orderBy: CLASSROOM_ORDER, skip: (page.currentPage - 1) * page.pageSize, take: page.pageSize }),
-    ctx.db.classroom.count({ where }),
-  ]);
+  const [rows, total] = await Promise.all([ctx.db.classroom.findMany({ where, orderBy: CLASSROOM_ORDER, skip: (page.currentPage - 1) * page.pageSize, take: page.pageSize }), ctx.db.classroom.count({ where })]);
   return { rows, total };
 }
 

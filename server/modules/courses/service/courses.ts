@@ -24,8 +24,16 @@ export const courseSchema = z.object({
   id: dbId().optional(),
   no: z.string().trim().max(50).nullish(),
   name: z.string().trim().min(1).max(200).optional(),
-  type: z.coerce.number().int().refine((n) => n === COURSE_TYPES.APPLICATION || n === COURSE_TYPES.RETAIL).optional(),
-  site: z.coerce.number().int().refine((n) => n === COURSE_SITES.ONLINE || n === COURSE_SITES.OFFLINE).optional(),
+  type: z.coerce
+    .number()
+    .int()
+    .refine((n) => n === COURSE_TYPES.APPLICATION || n === COURSE_TYPES.RETAIL)
+    .optional(),
+  site: z.coerce
+    .number()
+    .int()
+    .refine((n) => n === COURSE_SITES.ONLINE || n === COURSE_SITES.OFFLINE)
+    .optional(),
   place: z.string().trim().max(500).optional(),
   classroomId: dbId().nullable().optional(),
   studentCount: count().optional(),
@@ -148,7 +156,22 @@ type CourseInput = z.output<typeof courseSchema>;
 
 function courseData(input: CourseInput): Prisma.CourseUncheckedUpdateInput {
   const data: Prisma.CourseUncheckedUpdateInput = {};
-  for (const key of ['name', 'type', 'site', 'place', 'classroomId', 'studentCount', 'parentCount', 'teacherCount', 'consultantCount', 'durationMin', 'totalNumber', 'everyWeekNumber', 'lessonHours', 'projectId'] as const) {
+  for (const key of [
+    'name',
+    'type',
+    'site',
+    'place',
+    'classroomId',
+    'studentCount',
+    'parentCount',
+    'teacherCount',
+    'consultantCount',
+    'durationMin',
+    'totalNumber',
+    'everyWeekNumber',
+    'lessonHours',
+    'projectId',
+  ] as const) {
     if (input[key] !== undefined) (data as Record<string, unknown>)[key] = input[key];
   }
   if (input.beforeWork !== undefined) data.beforeWork = sanitizeRichText(input.beforeWork);

@@ -26,11 +26,7 @@ const hoursValue = z.coerce
   .transform((n) => Math.round(n * 10) / 10);
 
 /** Writes one course-hour record. */
-export async function writeHourRecord(
-  tx: Tx,
-  actor: Actor,
-  r: { enrollmentId: number; kind: number; change: number; after: number; reason: string; lessonId?: number | null },
-): Promise<number> {
+export async function writeHourRecord(tx: Tx, actor: Actor, r: { enrollmentId: number; kind: number; change: number; after: number; reason: string; lessonId?: number | null }): Promise<number> {
   const row = await tx.courseHourRecord.create({
     data: {
       enrollmentId: r.enrollmentId,

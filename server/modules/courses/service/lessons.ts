@@ -12,7 +12,7 @@ import { DomainError, ValidationError } from '../../../errors.ts';
 import { dbId, parseInput, z } from '../../../lib/validate.ts';
 import { authorize } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
-import { createEventIn, deleteEventIn, updateEventIn, type EditOptions, type SaveResult } from '../../schedule/index.ts';
+import { checkConflicts, createEventIn, deleteEventIn, updateEventIn, type EditOptions, type SaveResult } from '../../schedule/index.ts';
 import { canManageCourse } from '../courses.policy.ts';
 import { lecturerIdsOf, loadManagedCourse } from './access.ts';
 import { checkClassroom } from './classrooms.ts';
@@ -213,3 +213,33 @@ export function canManageLesson(actor: Actor, course: { lecturers: Array<{ userI
   return canManageCourse(actor, { id: 0, lecturerIds: lecturerIdsOf(course) });
 }
 
+const conflictSchema = z.object({
+  courseId: dbId(),
+  lessonId: dbId().optional(),
+  scope: z.enum(SCOPES).optional(),
+  ...timing,
+  classroomId: dbId().nullable().optional(),
+});
+
+/**
+ * What scheduling (or, with `lessonId`, moving) lessons would clash with: the course's
+ * lecturers, its enrolled students and the classroom (default the course's) on every
+ * occurrence, in the schedule's one statement; nothing is written.
+ */
+export async function checkLessonConflicts(ctx: ServiceContext, raw: unknown) {
+  const actor = authorize(ctx, 'course.read');
+  const input = parseInput(conflictSchema, raw);
+  const course = await loadManagedCourse(ctx.db, actor, input.courseId);
+  const enrolled = await enrolledOf(ctx.db as unknown as Tx, course.id);
+  const classroomId = input.classroomId === undefined ? course.classroomId : input.classroomId;
+  return checkConflicts(ctx, {
+    id: input.lessonId,
+    scope: input.scope ?? 'THIS',
+    startAt: input.startAt,
+    endAt: input.endAt,
+    timeZone: input.timeZone,
+    participantIds: [...new Set([...course.lecturerIds, ...enrolled.map((e) => e.studentId)])],
+    placeId: classroomId ?? undefined,
+    recurrence: input.recurrence,
+  });
+}
