@@ -100,6 +100,7 @@ export const coursesMessages = {
   'course.pdf.minutes': { zh: '{n}分钟', en: '{n} min' },
   'course.pdf.plan': { zh: '课次安排', en: 'Plan' },
   'course.pdf.planValue': { zh: '共{total}节，每周{week}节', en: '{total} lessons, {week} a week' },
+  'course.pdf.student': { zh: '学员', en: 'Student' },
   'course.pdf.hours': { zh: '课时（总/剩余）', en: 'Hours (total / left)' },
   'course.pdf.attendance': { zh: '出勤（签到/请假/未签到）', en: 'Attendance (attended / leave / not attended)' },
   'course.pdf.none': { zh: '无', en: 'None' },

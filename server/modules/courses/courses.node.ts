@@ -110,6 +110,29 @@ export const CourseFileKindEnum = builder.enumType('CourseFileKind', {
   } as const,
 });
 
+// ── per-request batches (one statement for all the lessons of an answer) ──
+
+type Batch<T> = { ids: Set<number>; started: boolean; done: Promise<Map<number, T>> };
+const batches = new WeakMap<object, Map<string, Batch<unknown>>>();
+
+/** Loads values by id once per request and kind: every id asked for before the batch starts (the same tick) is fetched together. */
+function batchLoad<T>(ctx: object, kind: string, id: number, load: (ids: number[]) => Promise<Map<number, T>>): Promise<T | undefined> {
+  let perCtx = batches.get(ctx);
+  if (!perCtx) batches.set(ctx, (perCtx = new Map()));
+  let batch = perCtx.get(kind) as Batch<T> | undefined;
+  if (!batch || (batch.started && !batch.ids.has(id))) {
+    const fresh: Batch<T> = { ids: new Set(), started: false, done: Promise.resolve() as unknown as Promise<Map<number, T>> };
+    fresh.done = Promise.resolve().then(() => {
+      fresh.started = true;
+      return load([...fresh.ids]);
+    });
+    batch = fresh;
+    perCtx.set(kind, batch as Batch<unknown>);
+  }
+  batch.ids.add(id);
+  return batch.done.then((m) => m.get(id));
+}
+
 // ── objects ──
 
 type Person = { id: number; name: string; nameEn: string | null };
@@ -243,7 +266,15 @@ export const LessonNode = builder.prismaNode('CourseLesson', {
       nullable: true,
       description: 'Name of the classroom (readable by everyone who sees the lesson).',
       select: { event: { select: { placeId: true } } },
-      resolve: async (l, _a, ctx) => (l.event.placeId ? ((await ctx.db.classroom.findUnique({ where: { id: l.event.placeId }, select: { name: true } }))?.name ?? null) : null),
+      resolve: async (l, _a, ctx) =>
+        l.event.placeId
+          ? ((await batchLoad(
+              ctx,
+              'classroomName',
+              l.event.placeId,
+              async (ids) => new Map((await ctx.db.classroom.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } })).map((r) => [r.id, r.name])),
+            )) ?? null)
+          : null,
     }),
     event: t.relation('event', { nullable: true, description: 'The work event itself (null when the calendar rules hide it from the caller, e.g. a consultant who does not take part).' }),
     course: t.relation('course', { description: 'The course.' }),
@@ -253,7 +284,7 @@ export const LessonNode = builder.prismaNode('CourseLesson', {
     attendanceCounts: t.field({
       type: countsRef,
       description: 'Attended, leave and not signed in, for this lesson.',
-      resolve: async (l, _a, ctx) => (await attendanceCounts(ctx, [l.eventId])).get(l.eventId) ?? { taken: 0, leave: 0, untaken: 0, total: 0 },
+      resolve: async (l, _a, ctx) => (await batchLoad(ctx, 'attendanceCounts', l.eventId, (ids) => attendanceCounts(ctx, ids))) ?? { taken: 0, leave: 0, untaken: 0, total: 0 },
     }),
     attendances: t.relatedConnection('attendances', {
       cursor: 'id',

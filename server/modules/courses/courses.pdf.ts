@@ -110,7 +110,7 @@ export async function coursePdf(ctx: ServiceContext, rawId: unknown): Promise<{ 
 
   heading(t('course.pdf.students'));
   const studentWidths = [170, 130, 199];
-  row([t('course.report.students'), t('course.pdf.hours'), t('course.pdf.attendance')], studentWidths, true);
+  row([t('course.pdf.student'), t('course.pdf.hours'), t('course.pdf.attendance')], studentWidths, true);
   if (!enrollments.length) row([t('course.pdf.none')], [499]);
   for (const e of enrollments) {
     const by = (s: number) => e.attendances.filter((a) => a.state === s).length;

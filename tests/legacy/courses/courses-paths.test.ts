@@ -138,7 +138,7 @@ describe('courses legacy paths', () => {
     await t.db.workEvent.update({ where: { id: l1 }, data: { startAt: new Date('2026-08-01T01:00:00Z'), endAt: new Date('2026-08-01T02:30:00Z') } });
     await ok('/user/course/feedback', 'POST', { userCourseId: mine.id, feedback: '<p>表现很好</p>' });
     await ok('/user/course/feedBackRelease', 'POST', { userCourseId: mine.id });
-    await upload('/user/course/uploadTask', { lessonId: l1 });
+    await upload('/user/course/uploadTask', { lessonId: l1! });
     await file('/user/course/downloadFixedTask', 'POST', { userCourseId: mine.id }, /application\/pdf/);
     await file('/user/course/downloadTask', 'POST', { userCourseId: mine.id }, /application\/pdf/);
     await upload('/user/course/task/uploadCustomTask', { userCourseId: mine.id });
