@@ -25,14 +25,28 @@ export const COURSE_FILE_POLICY: UploadPolicy = { dir: 'course-files', types: [.
 
 export const courseFilePath = (id: number) => `/api/admin/user/course/task/downloadAnswer.htm?fileId=${id}`;
 
-/** Stores a checked file and its row in the write's transaction; the stored bytes are removed if the write fails. */
-async function withStoredFile<T>(ctx: ServiceContext, file: File | null | undefined, write: (stored: StoredUpload) => Promise<T>): Promise<T> {
-  const checked = await checkUpload(file, COURSE_FILE_POLICY);
-  const stored = await storeUpload(ctx.config, checked, COURSE_FILE_POLICY);
+/**
+ * A write that stores an upload: the caller's checks run first inside the transaction, then
+ * the file is checked by content and size and stored, then its row is written; a refused or
+ * failed write removes the stored bytes (and is logged like every write).
+ */
+async function writeWithFile<T>(
+  ctx: ServiceContext,
+  spec: { operation: string; targetType: string },
+  file: File | null | undefined,
+  write: (tx: Tx, actor: Actor, store: () => Promise<StoredUpload>) => Promise<{ result: T; targetIds: number[] }>,
+): Promise<T> {
+  let stored: StoredUpload | null = null;
   try {
-    return await write(stored);
+    return await runWrite(ctx, spec, async (tx) => {
+      const actor = authorize(ctx, 'course.read');
+      return write(tx, actor, async () => {
+        stored = await storeUpload(ctx.config, await checkUpload(file, COURSE_FILE_POLICY), COURSE_FILE_POLICY);
+        return stored;
+      });
+    });
   } catch (err) {
-    await removeUpload(ctx.config, stored.key).catch(() => {});
+    if (stored) await removeUpload(ctx.config, (stored as StoredUpload).key).catch(() => {});
     throw err;
   }
 }
@@ -72,28 +86,25 @@ export async function setLessonTask(ctx: ServiceContext, raw: unknown): Promise<
  * lesson's fixed task; user/course/uploadTask): course managers and lecturers.
  */
 export async function uploadCourseFile(ctx: ServiceContext, raw: unknown, file: File | null | undefined): Promise<{ fileId: number }> {
-  const body = (raw ?? {}) as Record<string, unknown>;
-  const kind = Number(body.objectType ?? 1);
-  if (kind !== FILE_KINDS.ATTACHMENT && kind !== FILE_KINDS.FIXED_TASK) throw new ValidationError('course.objectTypeInvalid', undefined, 'OBJECT_TYPE_INVALID');
-  const { objectId } = parseInput(z.object({ objectId: dbId() }), { objectId: body.objectId });
-  authorize(ctx, 'course.read');
-  return withStoredFile(ctx, file, (stored) =>
-    runWrite(ctx, { operation: 'course.file.upload', targetType: 'CourseFile' }, async (tx) => {
-      const actor = authorize(ctx, 'course.read');
-      let courseId = objectId;
-      let lessonId: number | null = null;
-      if (kind === FILE_KINDS.FIXED_TASK) {
-        const lesson = await loadManagedLesson(tx, actor, objectId);
-        courseId = lesson.courseId;
-        lessonId = lesson.eventId;
-      } else {
-        await loadManagedCourse(tx, actor, objectId);
-      }
-      const row = await tx.courseFile.create({ data: { ...fileRow(stored, actor), courseId, kind, lessonId }, select: { id: true, lesson: { select: { taskDueAt: true } } } });
-      if (lessonId) await assignLessonHomework(tx, lessonId, row.lesson?.taskDueAt ?? null);
-      return { result: { fileId: row.id }, targetIds: [row.id] };
-    }),
-  );
+  return writeWithFile(ctx, { operation: 'course.file.upload', targetType: 'CourseFile' }, file, async (tx, actor, store) => {
+    const body = (raw ?? {}) as Record<string, unknown>;
+    const kind = Number(body.objectType ?? 1);
+    if (kind !== FILE_KINDS.ATTACHMENT && kind !== FILE_KINDS.FIXED_TASK) throw new ValidationError('course.objectTypeInvalid', undefined, 'OBJECT_TYPE_INVALID');
+    const { objectId } = parseInput(z.object({ objectId: dbId() }), { objectId: body.objectId });
+    let courseId = objectId;
+    let lessonId: number | null = null;
+    if (kind === FILE_KINDS.FIXED_TASK) {
+      const lesson = await loadManagedLesson(tx, actor, objectId);
+      courseId = lesson.courseId;
+      lessonId = lesson.eventId;
+    } else {
+      await loadManagedCourse(tx, actor, objectId);
+    }
+    const stored = await store();
+    const row = await tx.courseFile.create({ data: { ...fileRow(stored, actor), courseId, kind, lessonId }, select: { id: true, lesson: { select: { taskDueAt: true } } } });
+    if (lessonId) await assignLessonHomework(tx, lessonId, row.lesson?.taskDueAt ?? null);
+    return { result: { fileId: row.id }, targetIds: [row.id] };
+  });
 }
 
 /** The student's homework for a lesson, created to be submitted when a task is set for them. */
@@ -103,19 +114,16 @@ async function homeworkOf(tx: Tx, attendanceId: number, dueAt: Date | null) {
 
 /** Uploads a custom task for one student (course managers and lecturers); their homework is then to be submitted. */
 export async function uploadCustomTask(ctx: ServiceContext, raw: unknown, file: File | null | undefined): Promise<{ fileId: number; homeworkId: number }> {
-  const { attendanceId } = parseInput(z.object({ attendanceId: dbId() }), raw);
-  authorize(ctx, 'course.read');
-  return withStoredFile(ctx, file, (stored) =>
-    runWrite(ctx, { operation: 'course.homework.customTask', targetType: 'Homework' }, async (tx) => {
-      const actor = authorize(ctx, 'course.read');
-      const a = await loadAttendance(tx, actor, attendanceId);
-      if (!canManageCourse(actor, a.course)) throw new ForbiddenError();
-      const hw = await homeworkOf(tx, a.id, a.lesson.taskDueAt);
-      if (hw.state === HOMEWORK_STATES.NONE) await tx.homework.update({ where: { id: hw.id }, data: { state: HOMEWORK_STATES.TO_SUBMIT } });
-      const row = await tx.courseFile.create({ data: { ...fileRow(stored, actor), courseId: a.course.id, kind: FILE_KINDS.CUSTOM_TASK, lessonId: a.lessonId, homeworkId: hw.id }, select: { id: true } });
-      return { result: { fileId: row.id, homeworkId: hw.id }, targetIds: [hw.id] };
-    }),
-  );
+  return writeWithFile(ctx, { operation: 'course.homework.customTask', targetType: 'Homework' }, file, async (tx, actor, store) => {
+    const { attendanceId } = parseInput(z.object({ attendanceId: dbId() }), raw);
+    const a = await loadAttendance(tx, actor, attendanceId);
+    if (!canManageCourse(actor, a.course)) throw new ForbiddenError();
+    const stored = await store();
+    const hw = await homeworkOf(tx, a.id, a.lesson.taskDueAt);
+    if (hw.state === HOMEWORK_STATES.NONE) await tx.homework.update({ where: { id: hw.id }, data: { state: HOMEWORK_STATES.TO_SUBMIT } });
+    const row = await tx.courseFile.create({ data: { ...fileRow(stored, actor), courseId: a.course.id, kind: FILE_KINDS.CUSTOM_TASK, lessonId: a.lessonId, homeworkId: hw.id }, select: { id: true } });
+    return { result: { fileId: row.id, homeworkId: hw.id }, targetIds: [hw.id] };
+  });
 }
 
 /** Loads the homework of an attendance for a transition, checking who may make it. */
@@ -132,20 +140,15 @@ async function homeworkForTransition(tx: Tx, actor: Actor, attendanceId: number,
 
 /** The student's answer (an upload) submits the homework: to be submitted or revision required → submitted. */
 export async function submitHomework(ctx: ServiceContext, raw: unknown, file: File | null | undefined): Promise<{ homeworkId: number; fileId: number }> {
-  const { attendanceId } = parseInput(z.object({ attendanceId: dbId() }), raw);
-  authorize(ctx, 'course.read');
-  // Rights and state first, so a refused caller's file is never stored.
-  await homeworkForTransition(ctx.db as unknown as Tx, authorize(ctx, 'course.read'), attendanceId, 'submit');
-  return withStoredFile(ctx, file, (stored) =>
-    runWrite(ctx, { operation: 'course.homework.submit', targetType: 'Homework' }, async (tx) => {
-      const actor = authorize(ctx, 'course.read');
-      const { a, homework, rule } = await homeworkForTransition(tx, actor, attendanceId, 'submit');
-      const changed = await tx.homework.updateMany({ where: { id: homework.id, state: { in: [...rule.from] } }, data: { state: rule.to, submittedAt: new Date() } });
-      if (!changed.count) throw new DomainError('WRONG_STATE', rule.refusal);
-      const row = await tx.courseFile.create({ data: { ...fileRow(stored, actor), courseId: a.course.id, kind: FILE_KINDS.ANSWER, lessonId: a.lessonId, homeworkId: homework.id }, select: { id: true } });
-      return { result: { homeworkId: homework.id, fileId: row.id }, targetIds: [homework.id] };
-    }),
-  );
+  return writeWithFile(ctx, { operation: 'course.homework.submit', targetType: 'Homework' }, file, async (tx, actor, store) => {
+    const { attendanceId } = parseInput(z.object({ attendanceId: dbId() }), raw);
+    const { a, homework, rule } = await homeworkForTransition(tx, actor, attendanceId, 'submit');
+    const stored = await store();
+    const changed = await tx.homework.updateMany({ where: { id: homework.id, state: { in: [...rule.from] } }, data: { state: rule.to, submittedAt: new Date() } });
+    if (!changed.count) throw new DomainError('WRONG_STATE', rule.refusal);
+    const row = await tx.courseFile.create({ data: { ...fileRow(stored, actor), courseId: a.course.id, kind: FILE_KINDS.ANSWER, lessonId: a.lessonId, homeworkId: homework.id }, select: { id: true } });
+    return { result: { homeworkId: homework.id, fileId: row.id }, targetIds: [homework.id] };
+  });
 }
 
 /** The lecturer's review: accept, or ask for a revision (a comment is required then). */
