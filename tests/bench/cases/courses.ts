@@ -46,7 +46,14 @@ const cases: BenchCaseFile = async ({ db, url, gql, login, onClose }) => {
     const c = await db.course.create({ data: { no: `BENCH-S${k}-${Date.now()}`, name: 'Bench series', lecturers: { create: { userId: lecturer.id } } } });
     await db.enrollment.createMany({ data: students.map((studentId) => ({ courseId: c.id, studentId })) });
     const res = await gql(manager, scheduleDoc, {
-      input: { courseId: encodeGlobalID('Course', c.id), startAt: start.toISOString(), endAt: new Date(start.getTime() + 90 * 60_000).toISOString(), timeZone: 'UTC', recurrence: { freq: 'WEEKLY', count: 40 }, classroomId: encodeGlobalID('Classroom', room.id) },
+      input: {
+        courseId: encodeGlobalID('Course', c.id),
+        startAt: start.toISOString(),
+        endAt: new Date(start.getTime() + 90 * 60_000).toISOString(),
+        timeZone: 'UTC',
+        recurrence: { freq: 'WEEKLY', count: 40 },
+        classroomId: encodeGlobalID('Classroom', room.id),
+      },
     });
     const body = (await res.clone().json()) as { data?: { scheduleLessons: { __typename: string; message?: string } } };
     if (body.data?.scheduleLessons.__typename !== 'LessonsPayload') throw new Error(`schedule refused: ${JSON.stringify(body)}`);
