@@ -147,7 +147,7 @@ export const CoursePersonRef = builder.objectRef<Person>('CoursePerson').impleme
 
 const personSelect = { select: { id: true, name: true, nameEn: true } } as const;
 
-export const CourseFileRef = builder.prismaObject('CourseFile', {
+builder.prismaObject('CourseFile', {
   description: 'A stored file of a course: an attachment, a lesson’s fixed task, a custom task or an answer. Download it from `url` with the token header.',
   fields: (t) => ({
     databaseId: t.exposeInt('id', { description: 'The file’s database id (legacy fileId).' }),
@@ -160,7 +160,7 @@ export const CourseFileRef = builder.prismaObject('CourseFile', {
   }),
 });
 
-export const ClassroomNode = builder.prismaNode('Classroom', {
+builder.prismaNode('Classroom', {
   nullable: true,
   id: { field: 'id' },
   description: 'A classroom lessons are held in (the lesson’s work event holds it as `placeId`). Readable by staff.',
@@ -187,7 +187,7 @@ const countsRef = builder.objectRef<{ taken: number; leave: number; untaken: num
   }),
 });
 
-export const CourseNode = builder.prismaNode('Course', {
+builder.prismaNode('Course', {
   nullable: true,
   id: { field: 'id' },
   description: 'A training course (SSAT or TOEFL class, application workshop). Seen by its managers (`course.manage`), its lecturers, and the families and consultants of its students.',
@@ -244,7 +244,7 @@ export const CourseNode = builder.prismaNode('Course', {
 
 const lessonEvent = { eventId: true, event: { select: { id: true, title: true, startAt: true, endAt: true, placeId: true, address: true, timeZone: true, seriesId: true } } } as const;
 
-export const LessonNode = builder.prismaNode('CourseLesson', {
+builder.prismaNode('CourseLesson', {
   name: 'Lesson',
   nullable: true,
   id: { field: 'eventId' },
@@ -300,7 +300,7 @@ export const LessonNode = builder.prismaNode('CourseLesson', {
   }),
 });
 
-export const EnrollmentNode = builder.prismaNode('Enrollment', {
+builder.prismaNode('Enrollment', {
   nullable: true,
   id: { field: 'id' },
   description: "A student's enrolment in a course (legacy user course / course hour) with the hours bought and left.",
@@ -319,7 +319,7 @@ export const EnrollmentNode = builder.prismaNode('Enrollment', {
   }),
 });
 
-export const CourseHourRecordNode = builder.prismaNode('CourseHourRecord', {
+builder.prismaNode('CourseHourRecord', {
   nullable: true,
   id: { field: 'id' },
   description: 'One change of a student’s course hours: who, when, before, after and why.',
@@ -342,7 +342,7 @@ export const CourseHourRecordNode = builder.prismaNode('CourseHourRecord', {
 const studentFacts = { enrollment: { select: { studentId: true, student: { select: { id: true, name: true, nameEn: true, parentId: true, consultantId: true } } } } } as const;
 const courseFacts = { lesson: { select: { course: { select: { id: true, lecturers: { select: { userId: true } } } } } } } as const;
 
-export const AttendanceNode = builder.prismaNode('Attendance', {
+builder.prismaNode('Attendance', {
   nullable: true,
   id: { field: 'id' },
   description: "A student's place in a lesson (legacy user course): attendance, leave, feedback and the material opened.",
@@ -374,7 +374,7 @@ export const AttendanceNode = builder.prismaNode('Attendance', {
   }),
 });
 
-export const HomeworkNode = builder.prismaNode('Homework', {
+builder.prismaNode('Homework', {
   nullable: true,
   id: { field: 'id' },
   description: 'A student’s homework for one lesson: the task (the lesson’s fixed task and custom files), the answers and the review.',

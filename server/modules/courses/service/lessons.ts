@@ -13,8 +13,7 @@ import { dbId, parseInput, z } from '../../../lib/validate.ts';
 import { authorize } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
 import { checkConflicts, createEventIn, deleteEventIn, updateEventIn, type EditOptions, type SaveResult } from '../../schedule/index.ts';
-import { canManageCourse } from '../courses.policy.ts';
-import { lecturerIdsOf, loadManagedCourse } from './access.ts';
+import { loadManagedCourse } from './access.ts';
 import { checkClassroom } from './classrooms.ts';
 import { ENROLLMENT_STATES, LESSON_EVENT_TYPE } from './rules.ts';
 
@@ -206,11 +205,6 @@ export async function deleteLessons(ctx: ServiceContext, raw: unknown) {
     const result = await deleteEventIn(tx, actor, { id: input.id, scope: input.scope ?? 'THIS' }, lessonOptions(actor, { courseId: null }));
     return { result: { ...result, courseId: course.id }, targetIds: result.deletedIds };
   });
-}
-
-/** Whether the caller may manage a lesson's course (for `viewerCanManage` fields). */
-export function canManageLesson(actor: Actor, course: { lecturers: Array<{ userId: number }> }): boolean {
-  return canManageCourse(actor, { id: 0, lecturerIds: lecturerIdsOf(course) });
 }
 
 const conflictSchema = z.object({
