@@ -162,6 +162,8 @@ const coreMessages = {
   'org.ref.events': { zh: '创建的日历事件', en: 'calendar events they created' },
   'org.ref.roleHolders': { zh: '持有该角色的用户', en: 'users holding it' },
   'org.ref.subDepartments': { zh: '子部门', en: 'sub-departments' },
+  'org.ref.coursesTaught': { zh: '讲授的课程', en: 'courses they teach' },
+  'org.ref.courseEnrollments': { zh: '课程报名与课时', en: 'course enrolments and hours' },
   'org.ref.other': { zh: '其他关联记录', en: 'other related records' },
 
   // Mail.

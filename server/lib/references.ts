@@ -30,6 +30,8 @@ export const REFERENCE_LABELS: Record<string, MessageKey> = {
   'work_events.creator_id': 'org.ref.events',
   'user_roles.role_id': 'org.ref.roleHolders',
   'departments.parent_id': 'org.ref.subDepartments',
+  'course_lecturers.user_id': 'org.ref.coursesTaught',
+  'enrollments.student_id': 'org.ref.courseEnrollments',
 };
 
 const keysByTable = new Map<ReferencedTable, Promise<RestrictingKey[]>>();

@@ -1,7 +1,7 @@
 /**
  * Every module of the back office, in the order their demo data is seeded (a module's
  * seed may use rows of the modules before it: archives read the archive sections, schools
- * the archives, applications the selection lists; the operation rights the seeds add to the
+ * the archives, applications the selection lists, courses the students and staff; the operation rights the seeds add to the
  * right tree take their ids in this order). The app, the schema and the bench read this
  * list; each module's index.ts registers its GraphQL types, REST routes, permissions, texts
  * and seed.
@@ -24,6 +24,7 @@ import { dictionaryModule } from './dictionary/index.ts';
 import { archivesModule } from './archives/index.ts';
 import { schoolsModule } from './schools/index.ts';
 import { applicationsModule } from './applications/index.ts';
+import { coursesModule } from './courses/index.ts';
 import type { BackOfficeModule } from '../module.ts';
 
 export const modules: readonly BackOfficeModule[] = [
@@ -49,6 +50,8 @@ export const modules: readonly BackOfficeModule[] = [
   archivesModule,
   schoolsModule,
   applicationsModule,
+  // Training: courses, classrooms, lessons on the schedule, hours, attendance, homework.
+  coursesModule,
 ];
 
 export { icsFeedHandler } from './ics/index.ts';

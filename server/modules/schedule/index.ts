@@ -18,7 +18,15 @@ export const scheduleModule = defineModule({
   seed: scheduleSeed,
 });
 
-export { eventsForFeed, type FeedEvent, type FeedSeries } from './schedule.queries.ts';
+export { eventInclude, eventsForFeed, type FeedEvent, type FeedSeries } from './schedule.queries.ts';
 export { expandRule, normaliseRule, ruleValue } from './recurrence.ts';
 export { MAX_EVENT_DAYS } from './conflicts.ts';
 export { insertEvents, insertSeries, type EventCore, type EventRowInput } from './service/rows.ts';
+
+// For the courses area: lessons are work events written and edited through these, in the
+// course's own transaction, with its rights and its guard (docs/courses.md).
+export { checkConflicts, ConflictError, createEventIn, updateEventIn, deleteEventIn, type EditOptions, type SaveResult } from './schedule.service.ts';
+export { findConflicts, type Conflict, type Range } from './conflicts.ts';
+export { insertParticipants } from './service/rows.ts';
+export { ConflictReportRef, EventScopeEnum, RecurrenceInputRef, recurrenceOf } from './schedule.node.ts';
+export { legacyConflict, legacyEvent, legacyEventFields } from './schedule.rest.ts';

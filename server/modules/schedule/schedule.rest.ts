@@ -54,7 +54,7 @@ function recurrenceOf(p: Params): unknown {
 }
 
 /** The fields of an event in a legacy request (create or edit). */
-function eventFields(p: Params, zone: string, creating: boolean): Record<string, unknown> {
+export function legacyEventFields(p: Params, zone: string, creating: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = { ...timesOf(p, zone, creating) };
   for (const key of ['title', 'content', 'address'] as const) if (p[key] !== undefined) out[key] = p[key];
   const allDay = flag(p.allDay ?? p.isAllDay);
@@ -126,7 +126,7 @@ export function legacyEvent(e: EventWithRelations, zone: string) {
   };
 }
 
-function legacyConflict(c: Conflict, zone: string) {
+export function legacyConflict(c: Conflict, zone: string) {
   return {
     occurrence: c.occurrence,
     beginTime: formatDateTime(c.start, zone),
@@ -167,7 +167,7 @@ async function save(ctx: ServiceContext, p: Params, run: () => Promise<{ eventId
 
 async function checkConflictHandler(ctx: ServiceContext, p: Params) {
   const zone = zoneOf(ctx, p);
-  const f = eventFields(p, zone, true);
+  const f = legacyEventFields(p, zone, true);
   const r = await checkConflicts(ctx, {
     id: num(p.id),
     scope: scopeOf(p),
@@ -187,7 +187,7 @@ async function checkConflictHandler(ctx: ServiceContext, p: Params) {
 
 async function update(ctx: ServiceContext, p: Params, fallback: Scope) {
   const zone = zoneOf(ctx, p);
-  return save(ctx, p, () => updateEvent(ctx, { id: p.id, scope: scopeOf(p, fallback), ...eventFields(p, zone, false) }), zone);
+  return save(ctx, p, () => updateEvent(ctx, { id: p.id, scope: scopeOf(p, fallback), ...legacyEventFields(p, zone, false) }), zone);
 }
 
 async function remove(ctx: ServiceContext, p: Params, scope: Scope) {
@@ -214,7 +214,7 @@ export const scheduleRoutes: RestRoute[] = [
     handler: async (ctx, { params: p }) => {
       const zone = zoneOf(ctx, p);
       if (p.id !== undefined && p.id !== null && p.id !== '') return update(ctx, p, 'ALL');
-      return save(ctx, p, () => createEvent(ctx, eventFields(p, zone, true)), zone);
+      return save(ctx, p, () => createEvent(ctx, legacyEventFields(p, zone, true)), zone);
     },
   },
   { path: `${CYCLE}/checkConflict`, methods: ['POST'], handler: (ctx, { params }) => checkConflictHandler(ctx, params) },

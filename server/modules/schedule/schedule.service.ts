@@ -8,9 +8,10 @@
  */
 export { type Scope } from './service/input.ts';
 export { ConflictError } from './schedule.errors.ts';
-export { createEvent, type SaveResult } from './service/create.ts';
-export { updateEvent } from './service/update.ts';
-export { deleteEvent, deleteEvents, type DeleteResult } from './service/delete.ts';
+export { createEvent, createEventIn, type SaveResult } from './service/create.ts';
+export { updateEvent, updateEventIn } from './service/update.ts';
+export { deleteEvent, deleteEventIn, deleteEvents, type DeleteResult } from './service/delete.ts';
+export { type EditOptions } from './service/checks.ts';
 export { setPublished } from './service/publish.ts';
 export { copyEvents } from './service/copy.ts';
 export { confirmEvent, joinEvent } from './service/attendance.ts';

@@ -2,7 +2,7 @@
 import { DateTime } from 'luxon';
 import type { Actor } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../../errors.ts';
+import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../../../errors.ts';
 import { STAFF_STATES } from '../../../lib/codes.ts';
 import { requireZone } from '../../../lib/zones.ts';
 import { findConflicts, MAX_EVENT_DAYS, type ConflictQuery, type Range } from '../conflicts.ts';
@@ -71,13 +71,34 @@ export async function assertNoConflicts(tx: Tx, actor: Actor, q: ConflictQuery, 
   if (found.total) throw new ConflictError(found.total, found.conflicts);
 }
 
-const eventWithFacts = { participants: { select: { userId: true } }, series: true } as const;
+const eventWithFacts = { participants: { select: { userId: true } }, series: true, lesson: { select: { courseId: true } } } as const;
 
-export async function loadEditable(tx: Tx, actor: Actor, id: number) {
+/**
+ * How an area that owns some events (the courses area: lessons) edits them through the
+ * schedule's own functions, in its own transaction: its rights check instead of the
+ * schedule's, and a guard called with the ids of rows an edit or delete is about to remove.
+ */
+export type EditOptions = {
+  /** Replaces the schedule's check (visible to and editable by the caller); throws to refuse. */
+  authorize?: (event: Loaded) => void | Promise<void>;
+  /** Called with the ids of rows about to be deleted or remade; throws to refuse. */
+  beforeRemove?: (tx: Tx, ids: number[]) => Promise<void>;
+};
+
+/**
+ * The event to edit, after the rights check. Lessons of a course are refused here (their
+ * course checks rights, hours and attendance): the courses area passes its own `authorize`.
+ */
+export async function loadEditable(tx: Tx, actor: Actor, id: number, options: EditOptions = {}) {
   const event = await tx.workEvent.findUnique({ where: { id }, include: eventWithFacts });
   if (!event) throw new NotFoundError();
   const facts = { ...event, participantIds: event.participants.map((p) => p.userId) };
+  if (options.authorize) {
+    await options.authorize(facts);
+    return facts;
+  }
   if (!isEventVisible(actor, facts)) throw new NotFoundError();
+  if (event.lesson) throw new DomainError('LESSON_OF_COURSE', 'schedule.lessonOfCourse');
   if (!canEditEvent(actor, event)) throw new ForbiddenError();
   return facts;
 }

@@ -1,9 +1,10 @@
-import type { ServiceContext } from '../../../context.ts';
+import type { Actor, ServiceContext } from '../../../context.ts';
+import type { Tx } from '../../../db/client.ts';
 import { dbId, parseInput, z } from '../../../lib/validate.ts';
 import { authorize } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
 import { expandRule, ruleEndingBefore } from '../recurrence.ts';
-import { loadEditable } from './checks.ts';
+import { loadEditable, type EditOptions } from './checks.ts';
 import { idsSchema, SCOPES } from './input.ts';
 import { dropIfEmpty, seriesRowIds } from './rows.ts';
 
@@ -15,36 +16,46 @@ export type DeleteResult = { deletedIds: number[]; seriesId: number | null; seri
 export async function deleteEvent(ctx: ServiceContext, raw: unknown): Promise<DeleteResult> {
   return runWrite<DeleteResult>(ctx, { operation: 'schedule.delete', targetType: 'WorkEvent' }, async (tx) => {
     const actor = authorize(ctx, 'schedule.use');
-    const input = parseInput(deleteSchema, raw);
-    const e = await loadEditable(tx, actor, input.id);
-    const scope = input.scope ?? 'THIS';
-    if (!e.seriesId || !e.series) {
-      await tx.workEvent.delete({ where: { id: e.id } });
-      return { result: { deletedIds: [e.id], seriesId: null, seriesDeleted: false }, targetIds: [e.id] };
-    }
-    const series = e.series;
-    const splitAt = e.originalStart ?? e.startAt;
-    if (scope === 'THIS') {
-      await tx.workEvent.delete({ where: { id: e.id } });
-      await tx.eventSeries.update({ where: { id: series.id }, data: { exdates: [...series.exdates, splitAt].sort((a, b) => a.getTime() - b.getTime()) } });
-      const gone = await dropIfEmpty(tx, series.id);
-      return { result: { deletedIds: [e.id], seriesId: series.id, seriesDeleted: gone }, targetIds: [e.id] };
-    }
-    const first = expandRule({ rrule: series.rrule, timeZone: series.timeZone, dtstart: series.dtstart })[0];
-    if (scope === 'ALL' || !first || splitAt.getTime() <= first.getTime()) {
-      const ids = await seriesRowIds(tx, series.id);
-      await tx.eventSeries.delete({ where: { id: series.id } });
-      return { result: { deletedIds: ids, seriesId: series.id, seriesDeleted: true }, targetIds: ids };
-    }
-    const ids = await seriesRowIds(tx, series.id, splitAt);
-    await tx.workEvent.deleteMany({ where: { id: { in: ids } } });
-    await tx.eventSeries.update({
-      where: { id: series.id },
-      data: { rrule: ruleEndingBefore(series.rrule, splitAt), exdates: series.exdates.filter((d) => d.getTime() < splitAt.getTime()) },
-    });
-    const gone = await dropIfEmpty(tx, series.id);
-    return { result: { deletedIds: ids, seriesId: series.id, seriesDeleted: gone }, targetIds: ids };
+    const result = await deleteEventIn(tx, actor, raw);
+    return { result, targetIds: result.deletedIds };
   });
+}
+
+/** `deleteEvent` inside the caller's transaction, with the owning area's options (the courses area's lessons). */
+export async function deleteEventIn(tx: Tx, actor: Actor, raw: unknown, options: EditOptions = {}): Promise<DeleteResult> {
+  const input = parseInput(deleteSchema, raw);
+  const e = await loadEditable(tx, actor, input.id, options);
+  const scope = input.scope ?? 'THIS';
+  if (!e.seriesId || !e.series) {
+    await options.beforeRemove?.(tx, [e.id]);
+    await tx.workEvent.delete({ where: { id: e.id } });
+    return { deletedIds: [e.id], seriesId: null, seriesDeleted: false };
+  }
+  const series = e.series;
+  const splitAt = e.originalStart ?? e.startAt;
+  if (scope === 'THIS') {
+    await options.beforeRemove?.(tx, [e.id]);
+    await tx.workEvent.delete({ where: { id: e.id } });
+    await tx.eventSeries.update({ where: { id: series.id }, data: { exdates: [...series.exdates, splitAt].sort((a, b) => a.getTime() - b.getTime()) } });
+    const gone = await dropIfEmpty(tx, series.id);
+    return { deletedIds: [e.id], seriesId: series.id, seriesDeleted: gone };
+  }
+  const first = expandRule({ rrule: series.rrule, timeZone: series.timeZone, dtstart: series.dtstart })[0];
+  if (scope === 'ALL' || !first || splitAt.getTime() <= first.getTime()) {
+    const ids = await seriesRowIds(tx, series.id);
+    await options.beforeRemove?.(tx, ids);
+    await tx.eventSeries.delete({ where: { id: series.id } });
+    return { deletedIds: ids, seriesId: series.id, seriesDeleted: true };
+  }
+  const ids = await seriesRowIds(tx, series.id, splitAt);
+  await options.beforeRemove?.(tx, ids);
+  await tx.workEvent.deleteMany({ where: { id: { in: ids } } });
+  await tx.eventSeries.update({
+    where: { id: series.id },
+    data: { rrule: ruleEndingBefore(series.rrule, splitAt), exdates: series.exdates.filter((d) => d.getTime() < splitAt.getTime()) },
+  });
+  const gone = await dropIfEmpty(tx, series.id);
+  return { deletedIds: ids, seriesId: series.id, seriesDeleted: gone };
 }
 
 /** Deletes several events (each as THIS); ids the caller may not edit refuse the whole batch. */

@@ -26,6 +26,7 @@ import {
   shiftWall,
   templateData,
   wallDeltaMinutes,
+  type EditOptions,
   type Loaded,
 } from './checks.ts';
 import type { SaveResult } from './create.ts';
@@ -45,6 +46,7 @@ type Edit = {
   participantIds: number[];
   /** The time or the place changed: participants confirm again. */
   moved: boolean;
+  options: EditOptions;
 };
 
 function mergedTemplate(e: Loaded, input: UpdateInput, zone: string): Template {
@@ -62,10 +64,10 @@ function mergedTemplate(e: Loaded, input: UpdateInput, zone: string): Template {
   };
 }
 
-async function prepareEdit(tx: Tx, actor: Actor, raw: unknown): Promise<Edit> {
+async function prepareEdit(tx: Tx, actor: Actor, raw: unknown, options: EditOptions): Promise<Edit> {
   if (raw && typeof raw === 'object' && 'title' in raw) requireTitle(raw);
   const input = parseInput(updateSchema, raw);
-  const e = await loadEditable(tx, actor, input.id);
+  const e = await loadEditable(tx, actor, input.id, options);
   const zone = resolveZone(actor, input.timeZone ?? e.timeZone);
   const template = mergedTemplate(e, input, zone);
   const timing = normaliseTiming({ startAt: input.startAt ?? e.startAt, endAt: input.endAt ?? e.endAt }, template.allDay, zone);
@@ -74,7 +76,7 @@ async function prepareEdit(tx: Tx, actor: Actor, raw: unknown): Promise<Edit> {
   if (input.participantIds && !participantIds.length) throw new ValidationError('schedule.participantUnknown', undefined, 'NO_PARTICIPANT');
   if (input.projectId !== undefined) await checkProject(tx, input.projectId);
   const moved = timing.startAt.getTime() !== e.startAt.getTime() || timing.endAt.getTime() !== e.endAt.getTime() || template.placeId !== e.placeId;
-  return { actor, input, e, zone, template, timing, participantIds, moved };
+  return { actor, input, e, zone, template, timing, participantIds, moved, options };
 }
 
 /**
@@ -85,17 +87,16 @@ async function prepareEdit(tx: Tx, actor: Actor, raw: unknown): Promise<Edit> {
 export async function updateEvent(ctx: ServiceContext, raw: unknown): Promise<SaveResult> {
   return runWrite<SaveResult>(ctx, { operation: 'schedule.update', targetType: 'WorkEvent' }, async (tx) => {
     const actor = authorize(ctx, 'schedule.use');
-    const edit = await prepareEdit(tx, actor, raw);
-    const scope: Scope = edit.e.seriesId ? (edit.input.scope ?? 'THIS') : 'THIS';
-    const result = !edit.e.seriesId
-      ? await updateSingleEvent(tx, edit)
-      : scope === 'THIS'
-        ? await updateThisOccurrence(tx, edit)
-        : scope === 'FOLLOWING'
-          ? await updateFollowingOccurrences(tx, edit)
-          : await updateAllOccurrences(tx, edit);
+    const result = await updateEventIn(tx, actor, raw);
     return { result, targetIds: result.eventIds };
   });
+}
+
+/** `updateEvent` inside the caller's transaction, with the owning area's options (the courses area's lessons). */
+export async function updateEventIn(tx: Tx, actor: Actor, raw: unknown, options: EditOptions = {}): Promise<SaveResult> {
+  const edit = await prepareEdit(tx, actor, raw, options);
+  const scope: Scope = edit.e.seriesId ? (edit.input.scope ?? 'THIS') : 'THIS';
+  return !edit.e.seriesId ? updateSingleEvent(tx, edit) : scope === 'THIS' ? updateThisOccurrence(tx, edit) : scope === 'FOLLOWING' ? updateFollowingOccurrences(tx, edit) : updateAllOccurrences(tx, edit);
 }
 
 /** Writes the edit onto one row (a single event, or an occurrence that becomes an exception). */
@@ -119,6 +120,7 @@ async function updateSingleEvent(tx: Tx, edit: Edit): Promise<SaveResult> {
   const def = { rrule, timeZone: zone, dtstart: timing.startAt, exdates: [], durationMin: durationOf(timing), allDay: template.allDay };
   const ranges = seriesRanges(def);
   await assertNoConflicts(tx, actor, { occurrences: ranges, userIds: participantIds, placeId: template.placeId, excludeIds: [e.id] }, input.force);
+  await edit.options.beforeRemove?.(tx, [e.id]);
   await tx.workEvent.delete({ where: { id: e.id } });
   const seriesId = await insertSeries(tx, { rrule, timeZone: zone, dtstart: ranges[0]!.start, durationMin: def.durationMin, exdates: [], creatorId: e.creatorId });
   const ids = await insertRows(tx, template, e.creatorId, seriesId, ranges, participantIds);
@@ -170,6 +172,7 @@ async function remakeRows(tx: Tx, edit: Edit, def: { rrule: string; dtstart: Dat
   const ranges = seriesRanges({ ...def, timeZone: zone, exdates: [], allDay: template.allDay });
   await assertNoConflicts(tx, actor, { occurrences: ranges, userIds: participantIds, placeId: template.placeId, excludeSeries: { seriesId: e.series!.id, from } }, input.force);
   const oldIds = await seriesRowIds(tx, e.series!.id, from);
+  await edit.options.beforeRemove?.(tx, oldIds);
   await tx.workEvent.deleteMany({ where: { id: { in: oldIds } } });
   return { ranges, oldIds };
 }

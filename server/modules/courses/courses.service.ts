@@ -1,0 +1,14 @@
+/**
+ * The courses area's service functions, one file per concern under service/: courses,
+ * classrooms, lessons (on the schedule engine), enrolments and hours, attendance, homework
+ * and files, reports. Both doors call these; they validate, authorise and write inside
+ * runWrite. The rules and decisions are written in docs/courses.md.
+ */
+export { createCourse, deleteCourses, getCourse, listCoursesPage, searchCourses, updateCourse, coursesWhere, COURSE_ORDER, type CourseRow } from './service/courses.ts';
+export { deleteClassroom, getClassroom, listAllClassrooms, listClassroomsPage, saveClassroom, setClassroomState, classroomsWhere, CLASSROOM_ORDER } from './service/classrooms.ts';
+export { checkLessonConflicts, deleteLessons, moveLessons, scheduleLessons, updateLessons, type LessonSaveResult } from './service/lessons.ts';
+export { adjustHours, buyHours, checkJoinConflicts, enrollStudents, leaveCourse, listEnrollmentsPage, listHourRecordsPage, enrollmentsWhere, hourRecordsWhere, HOUR_RECORD_ORDER } from './service/enrollments.ts';
+export { askForLeave, recordBrowsing, releaseFeedback, signIn, writeFeedback, listAttendancesPage, attendancesWhere, attendanceInclude, ATTENDANCE_ORDER, type AttendanceRow } from './service/attendance.ts';
+export { deleteCourseFile, fileForDownload, reviewHomework, setHomeworkDueDate, setLessonTask, submitHomework, uploadCourseFile, uploadCustomTask, homeworkWhere, courseFilePath } from './service/homework.ts';
+export { courseLogXlsx, listLessons, listLessonsPage, lessonsWhere, LESSON_ORDER, attendanceCounts, requireCourseId, type LessonFilter, type LessonRow, type AttendanceCounts } from './service/reports.ts';
+export * from './service/rules.ts';

@@ -1,0 +1,137 @@
+/**
+ * Reads across lessons: the course work log (lessons with their attendance counts, paged and
+ * as xlsx), the course events of the calendar, a student's lessons; all through the course
+ * visibility rule.
+ */
+import type { Actor, ServiceContext } from '../../../context.ts';
+import { DomainError } from '../../../errors.ts';
+import type { Prisma } from '../../../generated/prisma/client.ts';
+import { translate } from '../../../i18n/catalogue.ts';
+import { wallText } from '../../../lib/wall-time.ts';
+import { writeSheet } from '../../../lib/xlsx.ts';
+import { authorize } from '../../../policy.ts';
+import { visibleCoursesWhere, visibleEnrollmentsWhere } from '../courses.policy.ts';
+import { ATTENDANCE_STATES } from './rules.ts';
+
+export type LessonFilter = {
+  courseId?: number | null;
+  courseIds?: number[] | null;
+  lecturerId?: number | null;
+  studentId?: number | null;
+  classroomId?: number | null;
+  from?: Date | null;
+  to?: Date | null;
+};
+
+/** Lessons the caller sees (their course is visible; a family sees only their students' lessons). */
+export function lessonsWhere(actor: Actor, f: LessonFilter = {}): Prisma.CourseLessonWhereInput {
+  const and: Prisma.CourseLessonWhereInput[] = [{ course: visibleCoursesWhere(actor) }];
+  if (actor.type !== 1) and.push({ attendances: { some: { enrollment: visibleEnrollmentsWhere(actor) } } });
+  if (f.courseId) and.push({ courseId: f.courseId });
+  if (f.courseIds?.length) and.push({ courseId: { in: f.courseIds } });
+  if (f.lecturerId) and.push({ course: { lecturers: { some: { userId: f.lecturerId } } } });
+  if (f.studentId) and.push({ attendances: { some: { enrollment: { studentId: f.studentId } } } });
+  if (f.classroomId) and.push({ event: { placeId: f.classroomId } });
+  if (f.from) and.push({ event: { endAt: { gt: f.from } } });
+  if (f.to) and.push({ event: { startAt: { lt: f.to } } });
+  return { AND: and };
+}
+
+export const LESSON_ORDER: Prisma.CourseLessonOrderByWithRelationInput[] = [{ event: { startAt: 'asc' } }, { eventId: 'asc' }];
+
+export const lessonInclude = {
+  event: { select: { id: true, title: true, startAt: true, endAt: true, placeId: true, address: true, timeZone: true, seriesId: true } },
+  course: { select: { id: true, name: true, no: true, lecturers: { select: { user: { select: { id: true, name: true, nameEn: true } } } } } },
+} as const satisfies Prisma.CourseLessonInclude;
+
+export type LessonRow = Prisma.CourseLessonGetPayload<{ include: typeof lessonInclude }>;
+export type AttendanceCounts = { taken: number; leave: number; untaken: number; total: number };
+
+/** Attendance counts per lesson (one statement for any number of lessons). */
+export async function attendanceCounts(ctx: ServiceContext, lessonIds: number[]): Promise<Map<number, AttendanceCounts>> {
+  const out = new Map<number, AttendanceCounts>();
+  if (!lessonIds.length) return out;
+  const groups = await ctx.db.attendance.groupBy({ by: ['lessonId', 'state'], where: { lessonId: { in: lessonIds } }, _count: { _all: true } });
+  for (const g of groups) {
+    const c = out.get(g.lessonId) ?? { taken: 0, leave: 0, untaken: 0, total: 0 };
+    const n = g._count._all;
+    if (g.state === ATTENDANCE_STATES.TAKEN) c.taken += n;
+    else if (g.state === ATTENDANCE_STATES.LEAVE) c.leave += n;
+    else c.untaken += n;
+    c.total += n;
+    out.set(g.lessonId, c);
+  }
+  return out;
+}
+
+/** A page of the course work log: lessons by start with their attendance counts. */
+export async function listLessonsPage(ctx: ServiceContext, filter: LessonFilter, page: { currentPage: number; pageSize: number }) {
+  const actor = authorize(ctx, 'course.read');
+  const where = lessonsWhere(actor, filter);
+  const [rows, total] = await Promise.all([
+    ctx.db.courseLesson.findMany({ where, include: lessonInclude, orderBy: LESSON_ORDER, skip: (page.currentPage - 1) * page.pageSize, take: page.pageSize }),
+    ctx.db.courseLesson.count({ where }),
+  ]);
+  return {
+    rows,
+    total,
+    counts: await attendanceCounts(
+      ctx,
+      rows.map((r) => r.eventId),
+    ),
+  };
+}
+
+/** Lessons of a range (at most 2,000), for calendars and lists that are not paged. */
+export async function listLessons(ctx: ServiceContext, filter: LessonFilter) {
+  const actor = authorize(ctx, 'course.read');
+  const rows = await ctx.db.courseLesson.findMany({ where: lessonsWhere(actor, filter), include: lessonInclude, orderBy: LESSON_ORDER, take: 2000 });
+  return {
+    rows,
+    counts: await attendanceCounts(
+      ctx,
+      rows.map((r) => r.eventId),
+    ),
+  };
+}
+
+/** The course work log as an xlsx file (at most 2,000 lessons), in the caller's language and zone. */
+export async function courseLogXlsx(ctx: ServiceContext, filter: LessonFilter, zone: string): Promise<Buffer> {
+  const { rows, counts } = await listLessons(ctx, filter);
+  const rooms = new Map((await ctx.db.classroom.findMany({ select: { id: true, name: true } })).map((r) => [r.id, r.name]));
+  const t = (k: Parameters<typeof translate>[1]) => translate(ctx.lang, k);
+  const columns = [
+    { key: 'course', header: t('course.report.course'), width: 28 },
+    { key: 'date', header: t('course.report.date'), width: 12, text: true },
+    { key: 'time', header: t('course.report.time'), width: 14, text: true },
+    { key: 'classroom', header: t('course.report.classroom'), width: 16 },
+    { key: 'lecturers', header: t('course.report.lecturers'), width: 20 },
+    { key: 'students', header: t('course.report.students'), width: 10 },
+    { key: 'taken', header: t('course.report.taken'), width: 10 },
+    { key: 'leave', header: t('course.report.leave'), width: 10 },
+    { key: 'untaken', header: t('course.report.untaken'), width: 10 },
+  ];
+  const data = rows.map((r) => {
+    const begin = wallText(r.event.startAt, zone);
+    const end = wallText(r.event.endAt, zone);
+    const c = counts.get(r.eventId) ?? { taken: 0, leave: 0, untaken: 0, total: 0 };
+    return {
+      course: r.course.name,
+      date: begin.slice(0, 10),
+      time: `${begin.slice(11, 16)}-${end.slice(11, 16)}`,
+      classroom: r.event.placeId ? (rooms.get(r.event.placeId) ?? '') : '',
+      lecturers: r.course.lecturers.map((l) => (ctx.lang === 'en' ? (l.user.nameEn ?? l.user.name) : l.user.name)).join(', '),
+      students: c.total,
+      taken: c.taken,
+      leave: c.leave,
+      untaken: c.untaken,
+    };
+  });
+  return writeSheet(t('course.report.sheet'), columns, data);
+}
+
+/** Requires a course id for the per-course reads. */
+export function requireCourseId(id: number | null | undefined): number {
+  if (!id) throw new DomainError('COURSE_REQUIRED', 'course.courseRequired');
+  return id;
+}
