@@ -54,6 +54,7 @@ class GeneratedDescriptions<Types extends SchemaTypes> extends BasePlugin<Types>
 }
 
 declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- Pothos plugins register their types in this global namespace
   export namespace PothosSchemaTypes {
     export interface Plugins<Types extends SchemaTypes> {
       generatedDescriptions: GeneratedDescriptions<Types>;
