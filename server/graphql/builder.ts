@@ -103,7 +103,7 @@ export const builder = new SchemaBuilder<{
     directResult: true,
     defaultUnionOptions: {
       description:
-        'The answer of a mutation: its payload when the change was made, else an `InputError` (the input failed validation; nothing was written) or a `RuleError` (a rule or a right refused it; nothing was written). Select `... on Error { code message }` to read either.',
+        'The answer of a field that reports expected failures as data (every mutation, a few queries): its result when it succeeded, else an `InputError` (the input failed validation) or a `RuleError` (a rule or a missing right refused it); a refused mutation writes nothing. Select `... on Error { code message }` to read either.',
     },
   },
   prisma: {
