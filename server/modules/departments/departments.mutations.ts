@@ -34,7 +34,7 @@ const DeleteDepartmentPayload = builder
 builder.mutationFields((t) => ({
   saveDepartment: t.field({
     description:
-      'Creates (no departmentId) or edits a department: names, parent, head, sort. Rights: department.edit (administrators). Errors: DEPARTMENT_UNKNOWN (parent), DEPARTMENT_CYCLE (under itself), MANAGER_INVALID (not an active staff member), NOT_FOUND, FORBIDDEN, INVALID_INPUT.',
+      'Creates (no departmentId) or edits a department: names, parent, head, sort. Rights: department.edit (administrators, managers). Errors: DEPARTMENT_UNKNOWN (parent), DEPARTMENT_CYCLE (under itself), MANAGER_INVALID (not an active staff member), NOT_FOUND, FORBIDDEN, INVALID_INPUT.',
     type: SaveDepartmentPayload,
     errors: mutationErrors,
     args: { input: t.arg({ description: 'The department.', type: SaveDepartmentInput, required: true }) },
@@ -52,7 +52,7 @@ builder.mutationFields((t) => ({
     type: DeleteDepartmentPayload,
     errors: mutationErrors,
     description:
-      'Deletes a department. Refused while it has staff or sub-departments or anything refers to it. Rights: department.edit (administrators). Errors: DEPARTMENT_HAS_STAFF, DEPARTMENT_HAS_CHILDREN, DEPARTMENT_IN_USE, NOT_FOUND, FORBIDDEN.',
+      'Deletes a department. Refused while it has staff or sub-departments or anything refers to it. Rights: department.edit (administrators, managers). Errors: DEPARTMENT_HAS_STAFF, DEPARTMENT_HAS_CHILDREN, DEPARTMENT_IN_USE, NOT_FOUND, FORBIDDEN.',
     args: {
       input: t.arg({
         description: 'The department to delete.',
