@@ -170,8 +170,15 @@ export const builder = new SchemaBuilder<{
   },
 });
 
-builder.queryType({ authScopes: { authenticated: true } });
-builder.mutationType({});
+builder.queryType({
+  description:
+    'Reads. Every field needs a signed-in caller (a token in `X-Token` or `Authorization: Bearer`) unless its description says it is open; each says which right it needs, and lists answer only the rows the caller may see.',
+  authScopes: { authenticated: true },
+});
+builder.mutationType({
+  description:
+    'Writes, one per state transition. Each runs in one transaction and is recorded in the operation log; an expected refusal comes back as data (`InputError`, `RuleError` or a more precise error type: select `... on Error { code message }`) and writes nothing. Only `login` and `refreshToken` work without a token.',
+});
 
 builder.scalarType('DateTime', {
   description: 'An instant, ISO 8601 with offset (UTC).',
