@@ -133,7 +133,10 @@ export const TaskLogNode = builder.prismaNode('TaskLog', {
   fields: (t) => ({
     databaseId: t.exposeInt('id', { description: 'The legacy numeric id of the log line.' }),
     note: t.field({ description: 'Which of the six legacy log notes the line carries.', type: TaskLogNoteEnum, resolve: (l) => noteOf(l.logNote)[0] as NoteName }),
-    logNote: t.exposeString('logNote', { description: 'The legacy note text (新建, 重新指派, 任务完成, 撤销完成, 每日汇报, 更新任务).' }),
+    logNote: t.exposeString('logNote', {
+      description: 'The legacy note text (新建, 重新指派, 任务完成, 撤销完成, 每日汇报, 更新任务), as the legacy door answers it.',
+      deprecationReason: "Use `note` (the same six values as an enum) or `label` (the text in the caller's language).",
+    }),
     label: t.string({ description: "The note in the caller's language.", resolve: (l, _a, ctx) => translate(ctx.lang, noteOf(l.logNote)[1]) }),
     action: t.field({
       description: 'Precisely what changed (finer than `note`); null on lines older than the field.',
