@@ -134,7 +134,7 @@ export const builder = new SchemaBuilder<{
     },
     nodesQueryOptions: {
       description: 'The objects with these global ids, in the order asked, each through the visibility rule of its type (null in place of one that is unknown or not visible). Needs a signed-in caller.',
-      args: { ids: { description: 'Global ids (the `id` field of any node), at most as many as the query cost limit allows.' } },
+      args: { ids: { description: 'Global ids (the `id` field of any node).' } },
       authScopes: { authenticated: true },
     },
     pageInfoTypeOptions: { description: 'Where a page sits in its list (Relay connection specification): whether more items follow or precede it, and the cursors to ask for them.' },

@@ -18,14 +18,12 @@ builder.mutationFields((t) => ({
   saveArchiveModule: t.field({
     description:
       'Adds (no moduleId) or renames and moves (moduleId) an archive section. Rights: archiveModule.edit (administrators). Errors: MODULE_CODE_TAKEN, MODULE_CYCLE (a section cannot move under itself), NOT_FOUND, FORBIDDEN, INVALID_INPUT.',
-    type: builder
-      .objectRef<{ id: number }>('SaveArchiveModulePayload')
-      .implement({
-        description: 'The section saved.',
-        fields: (f) => ({
-          module: f.prismaField({ description: 'The section after the save.', type: 'ArchiveModule', resolve: (q, p, _a, ctx) => ctx.db.archiveModule.findUniqueOrThrow({ ...q, where: { id: p.id } }) }),
-        }),
+    type: builder.objectRef<{ id: number }>('SaveArchiveModulePayload').implement({
+      description: 'The section saved.',
+      fields: (f) => ({
+        module: f.prismaField({ description: 'The section after the save.', type: 'ArchiveModule', resolve: (q, p, _a, ctx) => ctx.db.archiveModule.findUniqueOrThrow({ ...q, where: { id: p.id } }) }),
       }),
+    }),
     errors: mutationErrors,
     args: {
       input: t.arg({
@@ -56,12 +54,10 @@ builder.mutationFields((t) => ({
   }),
   deleteArchiveModule: t.field({
     description: 'Deletes an archive section with no sub-sections (and the permissions on it). Rights: archiveModule.edit. Errors: MODULE_HAS_CHILDREN, NOT_FOUND, FORBIDDEN.',
-    type: builder
-      .objectRef<{ id: number }>('DeleteArchiveModulePayload')
-      .implement({
-        description: 'The section deleted.',
-        fields: (f) => ({ deletedModuleId: f.id({ description: 'Global id of the deleted ArchiveModule (for @deleteRecord).', resolve: (p) => Buffer.from(`ArchiveModule:${p.id}`).toString('base64') }) }),
-      }),
+    type: builder.objectRef<{ id: number }>('DeleteArchiveModulePayload').implement({
+      description: 'The section deleted.',
+      fields: (f) => ({ deletedModuleId: f.id({ description: 'Global id of the deleted ArchiveModule (for @deleteRecord).', resolve: (p) => Buffer.from(`ArchiveModule:${p.id}`).toString('base64') }) }),
+    }),
     errors: mutationErrors,
     args: {
       input: t.arg({

@@ -100,16 +100,14 @@ const VerificationStepPayload = builder.objectRef<ExamineStepResult>('ArchiveVer
   }),
 });
 
-const ImportRowErrorRef = builder
-  .objectRef<{ row: number; column: string; message: string }>('ArchiveImportRowError')
-  .implement({
-    description: 'One refused cell of an import file.',
-    fields: (t) => ({
-      row: t.exposeInt('row', { description: 'Row number as Excel shows it.' }),
-      column: t.exposeString('column', { description: 'The column (its header).' }),
-      message: t.exposeString('message', { description: "What is wrong, in the caller's language." }),
-    }),
-  });
+const ImportRowErrorRef = builder.objectRef<{ row: number; column: string; message: string }>('ArchiveImportRowError').implement({
+  description: 'One refused cell of an import file.',
+  fields: (t) => ({
+    row: t.exposeInt('row', { description: 'Row number as Excel shows it.' }),
+    column: t.exposeString('column', { description: 'The column (its header).' }),
+    message: t.exposeString('message', { description: "What is wrong, in the caller's language." }),
+  }),
+});
 
 builder.objectType(ArchiveImportError, {
   name: 'ArchiveImportError',

@@ -37,14 +37,12 @@ builder.mutationFields((t) => ({
   }),
   deleteCompanyUsers: t.field({
     description: 'Deletes contacts, all or none. Rights: companyUser.edit. Errors: NOT_FOUND, FORBIDDEN.',
-    type: builder
-      .objectRef<{ ids: number[] }>('DeleteCompanyUsersPayload')
-      .implement({
-        description: 'The contacts deleted.',
-        fields: (f) => ({
-          deletedCompanyUserIds: f.idList({ description: 'Global ids of the deleted CompanyUsers (for @deleteRecord).', resolve: (p) => p.ids.map((id) => Buffer.from(`CompanyUser:${id}`).toString('base64')) }),
-        }),
+    type: builder.objectRef<{ ids: number[] }>('DeleteCompanyUsersPayload').implement({
+      description: 'The contacts deleted.',
+      fields: (f) => ({
+        deletedCompanyUserIds: f.idList({ description: 'Global ids of the deleted CompanyUsers (for @deleteRecord).', resolve: (p) => p.ids.map((id) => Buffer.from(`CompanyUser:${id}`).toString('base64')) }),
       }),
+    }),
     errors: mutationErrors,
     args: {
       input: t.arg({

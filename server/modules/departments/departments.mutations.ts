@@ -24,12 +24,10 @@ const SaveDepartmentPayload = builder.objectRef<{ id: number; created: boolean }
   }),
 });
 
-const DeleteDepartmentPayload = builder
-  .objectRef<{ id: number }>('DeleteDepartmentPayload')
-  .implement({
-    description: 'The department deleted.',
-    fields: (t) => ({ deletedDepartmentId: t.id({ description: 'Global id of the deleted Department (for @deleteRecord).', resolve: (p) => Buffer.from(`Department:${p.id}`).toString('base64') }) }),
-  });
+const DeleteDepartmentPayload = builder.objectRef<{ id: number }>('DeleteDepartmentPayload').implement({
+  description: 'The department deleted.',
+  fields: (t) => ({ deletedDepartmentId: t.id({ description: 'Global id of the deleted Department (for @deleteRecord).', resolve: (p) => Buffer.from(`Department:${p.id}`).toString('base64') }) }),
+});
 
 builder.mutationFields((t) => ({
   saveDepartment: t.field({

@@ -65,12 +65,10 @@ const DictionaryItemPayload = builder.objectRef<{ id: number; dictionaryId: numb
 });
 
 const DeletedIdsPayload = (name: string, typename: string) =>
-  builder
-    .objectRef<{ ids: number[] }>(name)
-    .implement({
-      description: 'What was deleted.',
-      fields: (t) => ({ deletedIds: t.idList({ description: 'Global ids of the deleted nodes (for @deleteRecord).', resolve: (p) => p.ids.map((id) => Buffer.from(`${typename}:${id}`).toString('base64')) }) }),
-    });
+  builder.objectRef<{ ids: number[] }>(name).implement({
+    description: 'What was deleted.',
+    fields: (t) => ({ deletedIds: t.idList({ description: 'Global ids of the deleted nodes (for @deleteRecord).', resolve: (p) => p.ids.map((id) => Buffer.from(`${typename}:${id}`).toString('base64')) }) }),
+  });
 
 const ImportPayload = builder.objectRef<{ dictionaryId: number; created: number; updated: number }>('ImportDictionaryItemsPayload').implement({
   description: 'What the import wrote.',

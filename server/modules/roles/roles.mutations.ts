@@ -24,12 +24,10 @@ const SaveRoleInput = builder.inputType('SaveRoleInput', {
   }),
 });
 
-const RolePayload = builder
-  .objectRef<{ id: number }>('RolePayload')
-  .implement({
-    description: 'The role saved.',
-    fields: (t) => ({ role: t.prismaField({ description: 'The role after the save.', type: 'Role', resolve: (q, p, _a, ctx) => ctx.db.role.findUniqueOrThrow({ ...q, where: { id: p.id } }) }) }),
-  });
+const RolePayload = builder.objectRef<{ id: number }>('RolePayload').implement({
+  description: 'The role saved.',
+  fields: (t) => ({ role: t.prismaField({ description: 'The role after the save.', type: 'Role', resolve: (q, p, _a, ctx) => ctx.db.role.findUniqueOrThrow({ ...q, where: { id: p.id } }) }) }),
+});
 
 builder.mutationFields((t) => ({
   saveRole: t.field({
@@ -44,12 +42,10 @@ builder.mutationFields((t) => ({
     },
   }),
   deleteRole: t.field({
-    type: builder
-      .objectRef<{ id: number }>('DeleteRolePayload')
-      .implement({
-        description: 'The role deleted.',
-        fields: (f) => ({ deletedRoleId: f.id({ description: 'Global id of the deleted Role (for @deleteRecord).', resolve: (p) => Buffer.from(`Role:${p.id}`).toString('base64') }) }),
-      }),
+    type: builder.objectRef<{ id: number }>('DeleteRolePayload').implement({
+      description: 'The role deleted.',
+      fields: (f) => ({ deletedRoleId: f.id({ description: 'Global id of the deleted Role (for @deleteRecord).', resolve: (p) => Buffer.from(`Role:${p.id}`).toString('base64') }) }),
+    }),
     errors: mutationErrors,
     description: 'Deletes a role. Refused while anyone holds it or anything refers to it, and for built-in roles. Rights: role.edit (administrators). Errors: ROLE_IN_USE, ROLE_BUILT_IN, NOT_FOUND, FORBIDDEN.',
     args: {
@@ -62,12 +58,10 @@ builder.mutationFields((t) => ({
     resolve: (_r, { input }, ctx) => deleteRole(ctx, localId(input.roleId, 'Role')),
   }),
   saveRoleRights: t.field({
-    type: builder
-      .objectRef<{ roleId: number }>('SaveRoleRightsPayload')
-      .implement({
-        description: 'The role whose rights were saved.',
-        fields: (f) => ({ role: f.prismaField({ description: 'The role after the save.', type: 'Role', resolve: (q, p, _a, ctx) => ctx.db.role.findUniqueOrThrow({ ...q, where: { id: p.roleId } }) }) }),
-      }),
+    type: builder.objectRef<{ roleId: number }>('SaveRoleRightsPayload').implement({
+      description: 'The role whose rights were saved.',
+      fields: (f) => ({ role: f.prismaField({ description: 'The role after the save.', type: 'Role', resolve: (q, p, _a, ctx) => ctx.db.role.findUniqueOrThrow({ ...q, where: { id: p.roleId } }) }) }),
+    }),
     errors: mutationErrors,
     description:
       "Replaces a role's rights (of one display type when given); the ancestors of granted rights are added. Holders see the change at their next request. Rights: role.edit (administrators). Errors: ADMIN_ROLE_FIXED (the administrator role holds every right), RIGHT_UNKNOWN, NOT_FOUND, FORBIDDEN, INVALID_INPUT.",
@@ -88,12 +82,10 @@ builder.mutationFields((t) => ({
     resolve: (_r, { input }, ctx) => saveRoleRights(ctx, { roleId: localId(input.roleId, 'Role'), rightIds: input.rightIds, showType: input.display ?? undefined }),
   }),
   assignUserRoles: t.field({
-    type: builder
-      .objectRef<{ userId: number }>('AssignUserRolesPayload')
-      .implement({
-        description: 'The person whose roles were set.',
-        fields: (f) => ({ user: f.prismaField({ description: 'The person after the change.', type: 'User', resolve: (q, p, _a, ctx) => ctx.db.user.findUniqueOrThrow({ ...q, where: { id: p.userId } }) }) }),
-      }),
+    type: builder.objectRef<{ userId: number }>('AssignUserRolesPayload').implement({
+      description: 'The person whose roles were set.',
+      fields: (f) => ({ user: f.prismaField({ description: 'The person after the change.', type: 'User', resolve: (q, p, _a, ctx) => ctx.db.user.findUniqueOrThrow({ ...q, where: { id: p.userId } }) }) }),
+    }),
     errors: mutationErrors,
     description:
       'Gives a person exactly these roles (others are removed). At least one active administrator always remains. Rights: role.edit (administrators). Errors: LAST_ADMIN, ROLE_UNKNOWN, ROLE_TYPE_MISMATCH, NOT_FOUND, FORBIDDEN.',
