@@ -128,12 +128,12 @@ export const builder = new SchemaBuilder<{
     },
     nodeQueryOptions: {
       description:
-        'The object with this global id, through the visibility rule of its type: null when the id is unknown, malformed, of another type than it claims, or names a row the caller may not see (the same rule as the lists). Needs a signed-in caller.',
+        'The object with this global id, through the visibility rule of its type: null when no such object exists or the caller may not see it (the same rule as the lists; the two answers are alike). An id that is not a global id of this API, or names an unknown type, is an error of the field. Needs a signed-in caller.',
       args: { id: { description: 'A global id (the `id` field of any node).' } },
       authScopes: { authenticated: true },
     },
     nodesQueryOptions: {
-      description: 'The objects with these global ids, in the order asked, each through the visibility rule of its type (null in place of one that is unknown or not visible). Needs a signed-in caller.',
+      description: 'The objects with these global ids, in the order asked, each through the visibility rule of its type (null in place of one that does not exist or is not visible). Needs a signed-in caller.',
       args: { ids: { description: 'Global ids (the `id` field of any node).' } },
       authScopes: { authenticated: true },
     },

@@ -232,11 +232,16 @@ describe('node(id:) of an ArchiveFile goes through the same rule as Archive.file
     if (who === 'partner') expect(listed, 'partners see no archive').toBeNull();
   });
 
-  it('answers null for an id that names no attachment', async () => {
+  it('answers null for an id that names no attachment; an id that is no global id is an error', async () => {
     for (const id of [gid('ArchiveFile', 2_000_000_000), gid('ArchiveFile', 0), gid('ArchiveFile', Number.NaN)]) {
       const res = await gql<{ node: unknown }>(t, `{ node(id: ${JSON.stringify(id)}) { id } }`, {}, { token: admin });
-      expect(res.body.errors).toBeUndefined();
+      expect(res.body.errors, `${id}: ${JSON.stringify(res.body.errors)}`).toBeUndefined();
       expect(res.body.data?.node).toBeNull();
+    }
+    for (const id of ['not an id', Buffer.from('ArchiveFile').toString('base64'), Buffer.from('NoSuchType:1').toString('base64')]) {
+      const res = await gql<{ node: unknown }>(t, `{ node(id: ${JSON.stringify(id)}) { id } }`, {}, { token: admin });
+      expect(res.body.errors?.[0]?.message, id).toEqual(expect.any(String));
+      expect(res.body.data?.node ?? null).toBeNull();
     }
   });
 
