@@ -37,7 +37,7 @@ export default tseslint.config(
 
   // Node: the server, scripts, seed, tests, configs.
   {
-    files: ['server/**', 'scripts/**', 'prisma/**', 'tests/**', 'client/scripts/**', '*.{js,ts,mjs,cjs}'],
+    files: ['server/**', 'scripts/**', 'prisma/**', 'tests/**', 'client/scripts/**', 'docs/examples/**', '*.{js,ts,mjs,cjs}'],
     languageOptions: { globals: { ...globals.node } },
   },
   {

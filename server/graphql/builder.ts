@@ -1,4 +1,4 @@
-import SchemaBuilder, { completeValue, RootFieldBuilder } from '@pothos/core';
+import SchemaBuilder, { BasePlugin, completeValue, RootFieldBuilder, type PothosOutputFieldConfig, type SchemaTypes } from '@pothos/core';
 import ErrorsPlugin from '@pothos/plugin-errors';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin, { encodeGlobalID } from '@pothos/plugin-relay';
@@ -43,6 +43,29 @@ type FieldBuilderWithBuilder = {
 };
 
 /**
+ * Describes the fields plugins generate without a way to describe them: the `totalCount` that
+ * @pothos/plugin-prisma adds to a `prismaConnection` / `relatedConnection` with a `totalCount`.
+ */
+class GeneratedDescriptions<Types extends SchemaTypes> extends BasePlugin<Types> {
+  override onOutputFieldConfig(fieldConfig: PothosOutputFieldConfig<Types>): PothosOutputFieldConfig<Types> {
+    if (fieldConfig.description || !fieldConfig.extensions?.pothosPrismaTotalCount) return fieldConfig;
+    return { ...fieldConfig, description: 'How many items the whole list holds (with the same filter), across all pages.' };
+  }
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- Pothos plugins register their types in this global namespace
+  export namespace PothosSchemaTypes {
+    export interface Plugins<Types extends SchemaTypes> {
+      generatedDescriptions: GeneratedDescriptions<Types>;
+    }
+  }
+}
+
+const GeneratedDescriptionsPlugin = 'generatedDescriptions' as const;
+SchemaBuilder.registerPlugin(GeneratedDescriptionsPlugin, GeneratedDescriptions);
+
+/**
  * The builder holds plugins and scalars only; every domain type lives in its module.
  * The Prisma client comes from the request context so that tests can give each file its
  * own database.
@@ -59,7 +82,7 @@ export const builder = new SchemaBuilder<{
     File: { Input: File; Output: never };
   };
 }>({
-  plugins: [ScopeAuthPlugin, ErrorsPlugin, ValidationPlugin, PrismaPlugin, RelayPlugin],
+  plugins: [ScopeAuthPlugin, ErrorsPlugin, ValidationPlugin, PrismaPlugin, RelayPlugin, GeneratedDescriptionsPlugin],
   defaultFieldNullability: false,
   scopeAuth: {
     // Synchronous (nothing to await), so the scope checks settle without a promise.
@@ -75,7 +98,14 @@ export const builder = new SchemaBuilder<{
           ? new GraphQLError(translate(ctx.lang, 'status.tokenExpire'), { extensions: { code: 'TOKEN_EXPIRED' } })
           : new GraphQLError(translate(ctx.lang, 'status.needLogin'), { extensions: { code: 'UNAUTHENTICATED' } }),
   },
-  errors: { defaultTypes: [], directResult: true },
+  errors: {
+    defaultTypes: [],
+    directResult: true,
+    defaultUnionOptions: {
+      description:
+        'The answer of a field that reports expected failures as data (every mutation, a few queries): its result when it succeeded, else an `InputError` (the input failed validation) or a `RuleError` (a rule or a missing right refused it); a refused mutation writes nothing. Select `... on Error { code message }` to read either.',
+    },
+  },
   prisma: {
     client: (ctx) => ctx.db,
     dmmf: getDatamodel(),
@@ -86,13 +116,69 @@ export const builder = new SchemaBuilder<{
   relay: {
     clientMutationId: 'omit',
     cursorType: 'String',
-    nodeQueryOptions: { authScopes: { authenticated: true } },
-    nodesQueryOptions: { authScopes: { authenticated: true } },
+    // The descriptions of what the relay plugin generates (the Node interface, node(s) lookups,
+    // connections, edges, PageInfo and the paging arguments): schema-descriptions.test.ts wants
+    // every element of the schema described.
+    nodeTypeOptions: {
+      description: 'An object with a global id. Any node can be read again by its id with `node(id:)` (or several with `nodes(ids:)`), through the same visibility rule as the lists that show it.',
+    },
+    idFieldOptions: {
+      description:
+        'The global id: an opaque string naming the type and the row (Relay global object identification). Read the object again with `node(id:)`; pass it in mutation inputs. Stable across releases; do not parse it (`databaseId`, where offered, is the legacy numeric id).',
+    },
+    nodeQueryOptions: {
+      description:
+        'The object with this global id, through the visibility rule of its type: null when no such object exists or the caller may not see it (the same rule as the lists; the two answers are alike). An id that is not a global id of this API, or names an unknown type, is an error of the field. Needs a signed-in caller.',
+      args: { id: { description: 'A global id (the `id` field of any node).' } },
+      authScopes: { authenticated: true },
+    },
+    nodesQueryOptions: {
+      description: 'The objects with these global ids, in the order asked, each through the visibility rule of its type (null in place of one that does not exist or is not visible). Needs a signed-in caller.',
+      args: { ids: { description: 'Global ids (the `id` field of any node).' } },
+      authScopes: { authenticated: true },
+    },
+    pageInfoTypeOptions: { description: 'Where a page sits in its list (Relay connection specification): whether more items follow or precede it, and the cursors to ask for them.' },
+    hasNextPageFieldOptions: {
+      description:
+        'More items follow this page: ask again with `first` and `after: endCursor`. Exact when paging forward; when paging backward (`last`) it may only tell whether `before` was given, as the Relay connection specification allows.',
+    },
+    hasPreviousPageFieldOptions: {
+      description:
+        'More items precede this page: ask again with `last` and `before: startCursor`. Exact when paging backward; when paging forward (`first`) it may only tell whether `after` was given, as the Relay connection specification allows.',
+    },
+    startCursorFieldOptions: { description: "The first edge's cursor; null on an empty page." },
+    endCursorFieldOptions: { description: "The last edge's cursor; null on an empty page." },
+    firstArgOptions: {
+      description:
+        'Page forward: at most this many items from the start of the list (or after `after`). Without `first` or `last` a list answers its default page size; every list has a maximum page size (docs/integrators.md, Paging). Not with `before` or `last`.',
+    },
+    afterArgOptions: { description: "Page forward from this cursor (an edge's `cursor` or `pageInfo.endCursor`): the items after it." },
+    lastArgOptions: {
+      description:
+        "Page backward: at most this many items from the end of the list (or before `before`), in list order, up to the list's maximum page size. Works without `before`: the last items of the whole list. Not with `after` or `first`.",
+    },
+    beforeArgOptions: { description: "Page backward from this cursor (an edge's `cursor` or `pageInfo.startCursor`): the items before it." },
+    defaultConnectionTypeOptions: {
+      description:
+        "One page of a list (Relay connection specification): `edges` (each a `node` with its `cursor`) and `pageInfo` to ask for the next or the previous page. Page with `first`/`after` or `last`/`before`; the order is the list field's.",
+    },
+    defaultEdgeTypeOptions: { description: 'One item of a page and its cursor.' },
+    edgesFieldOptions: { description: 'The items of this page, in list order.' },
+    pageInfoFieldOptions: { description: 'Whether more items follow or precede this page, and the cursors to ask for them.' },
+    cursorFieldOptions: { description: 'An opaque position in the list: pass it as `after` (or `before`) to page from this item. Valid only for the same list field and arguments.' },
+    nodeFieldOptions: { description: 'The item.' },
   },
 });
 
-builder.queryType({ authScopes: { authenticated: true } });
-builder.mutationType({});
+builder.queryType({
+  description:
+    'Reads. Every field needs a signed-in caller (a token in `X-Token` or `Authorization: Bearer`) unless its description says it is open; each says which right it needs, and lists answer only the rows the caller may see.',
+  authScopes: { authenticated: true },
+});
+builder.mutationType({
+  description:
+    'Writes, one per state transition. Each runs in one transaction and is recorded in the operation log; an expected refusal comes back as data (`InputError`, `RuleError` or a more precise error type: select `... on Error { code message }`) and writes nothing. Only `login` and `refreshToken` work without a token.',
+});
 
 builder.scalarType('DateTime', {
   description: 'An instant, ISO 8601 with offset (UTC).',

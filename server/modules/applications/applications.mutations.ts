@@ -57,17 +57,23 @@ const ApplicationPayload = builder.objectRef<ApplicationWrite>('ApplicationPaylo
       description: 'The first changed application (single updates).',
       resolve: async (query, p, _a, ctx, info) => (p.applicationIds[0] ? ((await payloadRows(ctx, query, [p.applicationIds[0]], info))[0] ?? null) : null),
     }),
-    applications: t.prismaField({
-      type: ['Application'],
-      resolve: (query, p, _a, ctx, info) => payloadRows(ctx, query, p.applicationIds, info),
+    applications: t.prismaField({ description: 'Every application changed (batches), by id.', type: ['Application'], resolve: (query, p, _a, ctx, info) => payloadRows(ctx, query, p.applicationIds, info) }),
+    logs: t.prismaField({
+      description: 'The log lines written, in order; empty when nothing changed.',
+      type: ['ApplicationLog'],
+      resolve: (query, p, _a, ctx) => ctx.db.applicationLog.findMany({ ...query, where: { id: { in: p.logIds } }, orderBy: { id: 'asc' } }),
     }),
-    logs: t.prismaField({ type: ['ApplicationLog'], resolve: (query, p, _a, ctx) => ctx.db.applicationLog.findMany({ ...query, where: { id: { in: p.logIds } }, orderBy: { id: 'asc' } }) }),
   }),
 });
 
 const DocumentPayload = builder.objectRef<DocumentWrite>('ApplicationDocumentPayload').implement({
+  description: 'The documents saved and their applications.',
   fields: (t) => ({
-    documents: t.prismaField({ type: ['ApplicationDocument'], resolve: (query, p, _a, ctx) => ctx.db.applicationDocument.findMany({ ...query, where: { id: { in: p.documentIds } }, orderBy: { id: 'asc' } }) }),
+    documents: t.prismaField({
+      description: 'The documents after the save.',
+      type: ['ApplicationDocument'],
+      resolve: (query, p, _a, ctx) => ctx.db.applicationDocument.findMany({ ...query, where: { id: { in: p.documentIds } }, orderBy: { id: 'asc' } }),
+    }),
     applications: t.prismaField({
       type: ['Application'],
       description: 'The applications the documents belong to.',
@@ -76,8 +82,8 @@ const DocumentPayload = builder.objectRef<DocumentWrite>('ApplicationDocumentPay
   }),
 });
 
-const idField = (t: FieldBuilder) => ({ id: t.globalID({ required: true, for: [ApplicationNode] }) });
-const idsField = (t: FieldBuilder) => ({ ids: t.globalIDList({ required: true, for: [ApplicationNode], description: 'All change or none.' }) });
+const idField = (t: FieldBuilder) => ({ id: t.globalID({ required: true, for: [ApplicationNode], description: 'The Application to change.' }) });
+const idsField = (t: FieldBuilder) => ({ ids: t.globalIDList({ required: true, for: [ApplicationNode], description: 'Application ids (at most 500): all change or none.' }) });
 const appId = (g: GlobalId) => localId(g, 'Application');
 
 /** Progress updates: mutation name, field, value type, and whether a batch version exists. */
@@ -97,15 +103,17 @@ builder.mutationFields((t) => {
     fields[`updateApplication${name}`] = t.field({
       type: ApplicationPayload,
       errors: mutationErrors,
-      description: `Sets the ${field} of an application (one transition, one log line; nothing when unchanged).${field === 'platform' ? ' The school must accept the platform.' : ''}`,
+      description: `Sets the ${field} of an application: one transition, one log line (nothing is written when the value is unchanged).${field === 'platform' ? ' The school must accept the platform (PLATFORM_NOT_ACCEPTED).' : ''} Rights: application.write (consultants, managers) on a visible application. Errors: NOT_FOUND (missing or not visible), FORBIDDEN, APPLICATION_LOCKED, APPLICATION_CLOSED (rejected), INVALID_INPUT.`,
       args: {
         input: t.arg({
+          description: 'The application and the new value.',
           type: builder.inputType(`UpdateApplication${name}Input`, {
+            description: `An application and its new ${field}.`,
             fields: (f) => ({
               ...idField(f),
-              [field]: f.field({ type: enumType as never, required: !nullable }),
-              ...(field === 'interview' ? { interviewAt: f.field({ type: 'DateTime' }) } : {}),
-              note: f.string(),
+              [field]: f.field({ type: enumType as never, required: !nullable, description: nullable ? 'The new value; null clears it.' : 'The new value.' }),
+              ...(field === 'interview' ? { interviewAt: f.field({ type: 'DateTime', description: 'When the interview is (instant).' }) } : {}),
+              note: f.string({ description: 'A note kept on the log line.' }),
             }),
           }),
           required: true,
@@ -120,15 +128,17 @@ builder.mutationFields((t) => {
       fields[`updateApplication${name}Batch`] = t.field({
         type: ApplicationPayload,
         errors: mutationErrors,
-        description: `Sets the ${field} of many applications: all change or none.`,
+        description: `Sets the ${field} of many applications in one transaction: all change or none (a refused row refuses the batch, naming it). Rights and errors as updateApplication${name}.`,
         args: {
           input: t.arg({
+            description: 'The applications and the new value.',
             type: builder.inputType(`UpdateApplication${name}BatchInput`, {
+              description: `Applications and their new ${field}.`,
               fields: (f) => ({
                 ...idsField(f),
-                [field]: f.field({ type: enumType as never, required: true }),
-                ...(field === 'interview' ? { interviewAt: f.field({ type: 'DateTime' }) } : {}),
-                note: f.string(),
+                [field]: f.field({ type: enumType as never, required: true, description: 'The new value for every application.' }),
+                ...(field === 'interview' ? { interviewAt: f.field({ type: 'DateTime', description: 'When the interviews are (instant).' }) } : {}),
+                note: f.string({ description: 'A note kept on each log line.' }),
               }),
             }),
             required: true,
@@ -146,19 +156,22 @@ builder.mutationFields((t) => {
     createApplication: t.field({
       type: ApplicationPayload,
       errors: mutationErrors,
-      description: 'Adds an application of a student to a school. Refused when the same school is already in progress for the student.',
+      description:
+        "Adds an application of a student to a school, in state APPLYING. The archive's applying status must be in progress; a second application to a school the student is applying to or approved by is refused. Rights: application.write on a visible archive. Errors: NOT_FOUND (archive or school), FORBIDDEN, ARCHIVE_NOT_APPLYING, SAME_SCHOOL_IN_PROGRESS, PLATFORM_NOT_ACCEPTED, INVALID_INPUT.",
       args: {
         input: t.arg({
+          description: 'The student, the school and the details.',
           type: builder.inputType('CreateApplicationInput', {
+            description: 'A new application.',
             fields: (f) => ({
               archiveId: f.globalID({ required: true, description: 'An Archive id.' }),
-              schoolId: f.globalID({ required: true }),
-              year: f.int(),
+              schoolId: f.globalID({ required: true, description: 'A School id.' }),
+              year: f.int({ description: 'The entry year applied for, e.g. 2027.' }),
               grade: f.int({ description: '1-12, 13 = PG.' }),
-              board: f.field({ type: BoardingEnum }),
+              board: f.field({ type: BoardingEnum, description: 'Boarding or day.' }),
               deadline: f.field({ type: 'Date', description: "Default: the school's application deadline." }),
-              platform: f.field({ type: PlatformEnum }),
-              note: f.string(),
+              platform: f.field({ type: PlatformEnum, description: 'The platform used; one the school accepts, when it lists any.' }),
+              note: f.string({ description: 'A free note.' }),
             }),
           }),
           required: true,
@@ -179,10 +192,15 @@ builder.mutationFields((t) => {
     updateApplication: t.field({
       type: ApplicationPayload,
       errors: mutationErrors,
-      description: 'Edits the basics (year, grade, note); each changed field is logged. The school never changes.',
+      description:
+        'Edits the basics (year, grade, note); each changed field writes a log line. The school and the student never change. Rights: application.write. Errors: NOT_FOUND, FORBIDDEN, APPLICATION_LOCKED, SCHOOL_FIXED, ARCHIVE_FIXED, INVALID_INPUT.',
       args: {
         input: t.arg({
-          type: builder.inputType('UpdateApplicationInput', { fields: (f) => ({ ...idField(f), year: f.int(), grade: f.int(), note: f.string() }) }),
+          description: 'The application and the basics to change.',
+          type: builder.inputType('UpdateApplicationInput', {
+            description: 'An application and the basics to change; fields left out keep their value.',
+            fields: (f) => ({ ...idField(f), year: f.int({ description: 'The entry year.' }), grade: f.int({ description: 'The grade applied for, 1-12, 13 = PG.' }), note: f.string({ description: 'A free note.' }) }),
+          }),
           required: true,
         }),
       },
@@ -191,10 +209,19 @@ builder.mutationFields((t) => {
     updateApplicationState: t.field({
       type: ApplicationPayload,
       errors: mutationErrors,
-      description: 'Moves along the state list: APPLYING→SCHOOL_REJECTED|STUDENT_REJECTED|APPROVED, APPROVED→STUDENT_REJECTED. A rejection needs a reason.',
+      description:
+        'Moves an application along its state list: APPLYING → SCHOOL_REJECTED, STUDENT_REJECTED or APPROVED; APPROVED → STUDENT_REJECTED (an offer declined). The rejected states are final. A rejection needs a reason. Rights: application.write. Errors: NOT_FOUND, FORBIDDEN, APPLICATION_LOCKED, STATE_UNCHANGED, STATE_TRANSITION_REFUSED, REASON_REQUIRED.',
       args: {
         input: t.arg({
-          type: builder.inputType('UpdateApplicationStateInput', { fields: (f) => ({ ...idField(f), state: f.field({ type: ApplicationStateEnum, required: true }), reason: f.string() }) }),
+          description: 'The application and its new state.',
+          type: builder.inputType('UpdateApplicationStateInput', {
+            description: 'An application and its new state.',
+            fields: (f) => ({
+              ...idField(f),
+              state: f.field({ type: ApplicationStateEnum, required: true, description: 'The state to move to.' }),
+              reason: f.string({ description: 'Why; required for SCHOOL_REJECTED and STUDENT_REJECTED.' }),
+            }),
+          }),
           required: true,
         }),
       },
@@ -203,11 +230,18 @@ builder.mutationFields((t) => {
     updateApplicationDocState: t.field({
       type: ApplicationPayload,
       errors: mutationErrors,
-      description: 'Sets one of the per-school document statuses.',
+      description: 'Sets one of the per-school document statuses (one log line). Rights: application.write. Errors: NOT_FOUND, FORBIDDEN, APPLICATION_LOCKED, APPLICATION_CLOSED, INVALID_INPUT.',
       args: {
         input: t.arg({
+          description: 'The application, the document status and its new value.',
           type: builder.inputType('UpdateApplicationDocStateInput', {
-            fields: (f) => ({ ...idField(f), docType: f.field({ type: ApplicationDocTypeEnum, required: true }), state: f.field({ type: DocumentStatusEnum, required: true }), note: f.string() }),
+            description: 'An application, which of its document statuses, and the new status.',
+            fields: (f) => ({
+              ...idField(f),
+              docType: f.field({ type: ApplicationDocTypeEnum, required: true, description: 'Which status.' }),
+              state: f.field({ type: DocumentStatusEnum, required: true, description: 'The new status.' }),
+              note: f.string({ description: 'A note kept on the log line.' }),
+            }),
           }),
           required: true,
         }),
@@ -217,49 +251,80 @@ builder.mutationFields((t) => {
     updateApplicationGrade: t.field({
       type: ApplicationPayload,
       errors: mutationErrors,
-      args: { input: t.arg({ type: builder.inputType('UpdateApplicationGradeInput', { fields: (f) => ({ ...idField(f), grade: f.int({ description: '1-12, 13 = PG; null clears.' }) }) }), required: true }) },
+      description: 'Sets the grade applied for (one log line). Rights: application.write. Errors: NOT_FOUND, FORBIDDEN, APPLICATION_LOCKED, APPLICATION_CLOSED, INVALID_INPUT.',
+      args: {
+        input: t.arg({
+          description: 'The application and its grade.',
+          type: builder.inputType('UpdateApplicationGradeInput', { description: 'An application and its grade.', fields: (f) => ({ ...idField(f), grade: f.int({ description: '1-12, 13 = PG; null clears.' }) }) }),
+          required: true,
+        }),
+      },
       resolve: (_r, { input }, ctx) => updateProgress(ctx, 'grade', { id: appId(input.id), grade: input.grade ?? null }),
     }),
     updateApplicationDeadline: t.field({
       type: ApplicationPayload,
       errors: mutationErrors,
-      args: { input: t.arg({ type: builder.inputType('UpdateApplicationDeadlineInput', { fields: (f) => ({ ...idField(f), deadline: f.field({ type: 'Date', description: 'null clears.' }) }) }), required: true }) },
+      description: 'Sets the application deadline (one log line). Rights: application.write. Errors: NOT_FOUND, FORBIDDEN, APPLICATION_LOCKED, APPLICATION_CLOSED, INVALID_INPUT.',
+      args: {
+        input: t.arg({
+          description: 'The application and its deadline.',
+          type: builder.inputType('UpdateApplicationDeadlineInput', {
+            description: 'An application and its deadline.',
+            fields: (f) => ({ ...idField(f), deadline: f.field({ type: 'Date', description: 'The deadline (yyyy-MM-dd); null clears it.' }) }),
+          }),
+          required: true,
+        }),
+      },
       resolve: (_r, { input }, ctx) => updateDeadline(ctx, { id: appId(input.id), deadline: input.deadline ?? null }),
     }),
     updateApplicationOrderNum: t.field({
       type: ApplicationPayload,
       errors: mutationErrors,
-      args: { input: t.arg({ type: builder.inputType('UpdateApplicationOrderNumInput', { fields: (f) => ({ ...idField(f), orderNum: f.int({ required: true }) }) }), required: true }) },
+      description: "Sets an application's place in the student's list (one log line). Rights: application.write. Errors: NOT_FOUND, FORBIDDEN, APPLICATION_LOCKED, INVALID_INPUT.",
+      args: {
+        input: t.arg({
+          description: 'The application and its order number.',
+          type: builder.inputType('UpdateApplicationOrderNumInput', {
+            description: 'An application and its order number.',
+            fields: (f) => ({ ...idField(f), orderNum: f.int({ required: true, description: "Sort order among the student's applications (smaller first)." }) }),
+          }),
+          required: true,
+        }),
+      },
       resolve: (_r, { input }, ctx) => updateOrderNum(ctx, { id: appId(input.id), orderNum: input.orderNum }),
     }),
     lockApplication: t.field({
       type: ApplicationPayload,
       errors: mutationErrors,
-      description: 'Locks an application: every change is refused until it is unlocked (right application.lock).',
-      args: { input: t.arg({ type: builder.inputType('LockApplicationInput', { fields: (f) => idField(f) }), required: true }) },
+      description: 'Locks an application: every change (progress, state, documents, tracks) is refused until it is unlocked (log line LOCK). Rights: application.lock (managers). Errors: NOT_FOUND, FORBIDDEN.',
+      args: { input: t.arg({ description: 'The application to lock.', type: builder.inputType('LockApplicationInput', { description: 'An application to lock.', fields: (f) => idField(f) }), required: true }) },
       resolve: (_r, { input }, ctx) => setApplicationLock(ctx, true, { id: appId(input.id) }),
     }),
     unlockApplication: t.field({
       type: ApplicationPayload,
       errors: mutationErrors,
-      args: { input: t.arg({ type: builder.inputType('UnlockApplicationInput', { fields: (f) => idField(f) }), required: true }) },
+      description: 'Unlocks a locked application (log line UNLOCK). Rights: application.lock (managers). Errors: NOT_FOUND, FORBIDDEN.',
+      args: { input: t.arg({ description: 'The application to unlock.', type: builder.inputType('UnlockApplicationInput', { description: 'An application to unlock.', fields: (f) => idField(f) }), required: true }) },
       resolve: (_r, { input }, ctx) => setApplicationLock(ctx, false, { id: appId(input.id) }),
     }),
     saveApplicationDocument: t.field({
       type: DocumentPayload,
       errors: mutationErrors,
-      description: 'Adds (applicationId, type, name) or edits (id) a document; a state change writes a log line.',
+      description:
+        'Adds (applicationId, type, name) or edits (id) a document of an application; a state change writes a document log line. Rights: application.write. Errors: NOT_FOUND, FORBIDDEN, APPLICATION_LOCKED, INVALID_INPUT (a required field missing).',
       args: {
         input: t.arg({
+          description: 'The document to add or change.',
           type: builder.inputType('SaveApplicationDocumentInput', {
+            description: 'A document to add (applicationId, type, name) or change (id); fields left out keep their value.',
             fields: (f) => ({
-              id: f.globalID({ for: [ApplicationDocumentNode] }),
-              applicationId: f.globalID({ for: [ApplicationNode] }),
+              id: f.globalID({ for: [ApplicationDocumentNode], description: 'The ApplicationDocument to edit; leave out to add one.' }),
+              applicationId: f.globalID({ for: [ApplicationNode], description: 'The Application (required when adding).' }),
               type: f.int({ description: '1 transcript, 2 recommendation, 3 essay, 4 test score, 5 parent statement, 6 financial, 7 interview, 8 supplement, 9 other.' }),
-              name: f.string(),
-              state: f.field({ type: DocumentStatusEnum }),
-              dueDate: f.field({ type: 'Date' }),
-              note: f.string(),
+              name: f.string({ description: 'The name (required when adding; not empty).' }),
+              state: f.field({ type: DocumentStatusEnum, description: 'The state; a change writes a log line.' }),
+              dueDate: f.field({ type: 'Date', description: 'When it is due; null clears.' }),
+              note: f.string({ description: 'A free note; null clears.' }),
             }),
           }),
           required: true,
@@ -279,11 +344,18 @@ builder.mutationFields((t) => {
     updateApplicationDocumentsState: t.field({
       type: DocumentPayload,
       errors: mutationErrors,
-      description: 'Sets the state of many documents: all change or none (legacy application/doc/saveBatch).',
+      description:
+        'Sets the state of many documents in one transaction: all change or none (legacy application/doc/saveBatch). Rights: application.write. Errors: NOT_FOUND, FORBIDDEN, APPLICATION_LOCKED, INVALID_INPUT.',
       args: {
         input: t.arg({
+          description: 'The documents and their new state.',
           type: builder.inputType('UpdateApplicationDocumentsStateInput', {
-            fields: (f) => ({ ids: f.globalIDList({ required: true, for: [ApplicationDocumentNode] }), state: f.field({ type: DocumentStatusEnum, required: true }), note: f.string() }),
+            description: 'Documents and their new state.',
+            fields: (f) => ({
+              ids: f.globalIDList({ required: true, for: [ApplicationDocumentNode], description: 'ApplicationDocument ids.' }),
+              state: f.field({ type: DocumentStatusEnum, required: true, description: 'The new state.' }),
+              note: f.string({ description: 'A note kept on each log line.' }),
+            }),
           }),
           required: true,
         }),
@@ -292,14 +364,31 @@ builder.mutationFields((t) => {
     }),
     saveSaoDocument: t.field({
       type: builder.objectRef<{ saoDocumentId: number }>('SaoDocumentPayload').implement({
-        fields: (f) => ({ saoDocument: f.prismaField({ type: 'SaoDocument', resolve: (query, p, _a, ctx) => ctx.db.saoDocument.findUniqueOrThrow({ ...query, where: { id: p.saoDocumentId } }) }) }),
+        description: 'The SAO document saved.',
+        fields: (f) => ({
+          saoDocument: f.prismaField({
+            description: 'The document after the save.',
+            type: 'SaoDocument',
+            resolve: (query, p, _a, ctx) => ctx.db.saoDocument.findUniqueOrThrow({ ...query, where: { id: p.saoDocumentId } }),
+          }),
+        }),
       }),
       errors: mutationErrors,
-      description: "Adds (archiveId, type, name) or edits (databaseId) a document of the student's SAO profile; a state change writes a log line.",
+      description:
+        "Adds (archiveId, type, name) or edits (databaseId) a document of the student's SAO profile (shared by every SAO school); a state change writes a log line. Rights: application.write on a visible archive. Errors: NOT_FOUND, FORBIDDEN, INVALID_INPUT.",
       args: {
         input: t.arg({
+          description: 'The SAO document to add or change.',
           type: builder.inputType('SaveSaoDocumentInput', {
-            fields: (f) => ({ databaseId: f.int(), archiveId: f.globalID(), type: f.int(), name: f.string(), state: f.field({ type: DocumentStatusEnum }), note: f.string() }),
+            description: 'An SAO document to add or change; fields left out keep their value.',
+            fields: (f) => ({
+              databaseId: f.int({ description: 'The SaoDocument.databaseId to edit; leave out to add one.' }),
+              archiveId: f.globalID({ description: "The student's Archive (required when adding)." }),
+              type: f.int({ description: 'SAO document type 1-9 (see SaoDocument.type; required when adding).' }),
+              name: f.string({ description: 'The name (required when adding; not empty).' }),
+              state: f.field({ type: DocumentStatusEnum, description: 'The state; a change writes a log line.' }),
+              note: f.string({ description: 'A free note.' }),
+            }),
           }),
           required: true,
         }),
@@ -316,17 +405,31 @@ builder.mutationFields((t) => {
     }),
     saveProgressTrack: t.field({
       type: builder.objectRef<{ trackId: number; applicationId: number }>('ProgressTrackPayload').implement({
+        description: 'The progress note saved and its application.',
         fields: (f) => ({
-          track: f.prismaField({ type: 'ProgressTrack', resolve: (query, p, _a, ctx) => ctx.db.progressTrack.findUniqueOrThrow({ ...query, where: { id: p.trackId } }) }),
-          application: f.prismaField({ type: 'Application', resolve: (query, p, _a, ctx) => ctx.db.application.findUniqueOrThrow({ ...query, where: { id: p.applicationId } }) }),
+          track: f.prismaField({ description: 'The note after the save.', type: 'ProgressTrack', resolve: (query, p, _a, ctx) => ctx.db.progressTrack.findUniqueOrThrow({ ...query, where: { id: p.trackId } }) }),
+          application: f.prismaField({
+            description: 'The application it belongs to.',
+            type: 'Application',
+            resolve: (query, p, _a, ctx) => ctx.db.application.findUniqueOrThrow({ ...query, where: { id: p.applicationId } }),
+          }),
         }),
       }),
       errors: mutationErrors,
-      description: "Adds (applicationId, type, content) or edits (databaseId) a progress note; the day defaults to today in the caller's zone.",
+      description:
+        "Adds (applicationId, type, content) or edits (databaseId) a progress note; the day defaults to today in the caller's zone. Rights: application.write. Errors: NOT_FOUND, FORBIDDEN, APPLICATION_LOCKED, INVALID_INPUT.",
       args: {
         input: t.arg({
+          description: 'The progress note to add or change.',
           type: builder.inputType('SaveProgressTrackInput', {
-            fields: (f) => ({ databaseId: f.int(), applicationId: f.globalID({ for: [ApplicationNode] }), type: f.int(), day: f.field({ type: 'Date' }), content: f.string() }),
+            description: 'A progress note to add or change; fields left out keep their value.',
+            fields: (f) => ({
+              databaseId: f.int({ description: 'The ProgressTrack.databaseId to edit; leave out to add one.' }),
+              applicationId: f.globalID({ for: [ApplicationNode], description: 'The Application (required when adding).' }),
+              type: f.int({ description: 'Track type 1-7 (see ProgressTrack.type; required when adding).' }),
+              day: f.field({ type: 'Date', description: "The day it is about (yyyy-MM-dd); default today in the caller's zone." }),
+              content: f.string({ description: 'The note, plain text (required; not empty).' }),
+            }),
           }),
           required: true,
         }),

@@ -6,30 +6,38 @@ import { deleteArchiveModule, roleModulePermissions, saveArchiveModule, saveRole
 import { ArchiveModuleNode, ModulePermission } from './archive-modules.node.ts';
 
 const ModulePermissionInput = builder.inputType('ArchiveModulePermissionInput', {
+  description: "A role's permission on one archive section.",
   fields: (t) => ({
-    moduleId: t.globalID({ required: true, for: [ArchiveModuleNode] }),
-    read: t.boolean(),
+    moduleId: t.globalID({ description: 'The ArchiveModule.', required: true, for: [ArchiveModuleNode] }),
+    read: t.boolean({ description: 'May read the section.' }),
     edit: t.boolean({ description: 'Implies read.' }),
   }),
 });
 
 builder.mutationFields((t) => ({
   saveArchiveModule: t.field({
+    description:
+      'Adds (no moduleId) or renames and moves (moduleId) an archive section. Rights: archiveModule.edit (administrators). Errors: MODULE_CODE_TAKEN, MODULE_CYCLE (a section cannot move under itself), NOT_FOUND, FORBIDDEN, INVALID_INPUT.',
     type: builder.objectRef<{ id: number }>('SaveArchiveModulePayload').implement({
-      fields: (f) => ({ module: f.prismaField({ type: 'ArchiveModule', resolve: (q, p, _a, ctx) => ctx.db.archiveModule.findUniqueOrThrow({ ...q, where: { id: p.id } }) }) }),
+      description: 'The section saved.',
+      fields: (f) => ({
+        module: f.prismaField({ description: 'The section after the save.', type: 'ArchiveModule', resolve: (q, p, _a, ctx) => ctx.db.archiveModule.findUniqueOrThrow({ ...q, where: { id: p.id } }) }),
+      }),
     }),
     errors: mutationErrors,
     args: {
       input: t.arg({
+        description: 'The section to add or change.',
         required: true,
         type: builder.inputType('SaveArchiveModuleInput', {
+          description: 'An archive section to add or change.',
           fields: (f) => ({
-            moduleId: f.globalID({ for: [ArchiveModuleNode] }),
-            parentId: f.globalID({ for: [ArchiveModuleNode] }),
-            code: f.string(),
-            name: f.string({ required: true }),
-            nameEn: f.string(),
-            sort: f.int(),
+            moduleId: f.globalID({ description: 'The ArchiveModule to change; leave out to add one.', for: [ArchiveModuleNode] }),
+            parentId: f.globalID({ description: 'The parent section; null or left out for the top level.', for: [ArchiveModuleNode] }),
+            code: f.string({ description: 'Stable key (letters, digits); required when adding, unique.' }),
+            name: f.string({ description: 'The Chinese name.', required: true }),
+            nameEn: f.string({ description: 'The English name.' }),
+            sort: f.int({ description: 'Position among its siblings.' }),
           }),
         }),
       }),
@@ -45,34 +53,49 @@ builder.mutationFields((t) => ({
       }),
   }),
   deleteArchiveModule: t.field({
+    description: 'Deletes an archive section with no sub-sections (and the permissions on it). Rights: archiveModule.edit. Errors: MODULE_HAS_CHILDREN, NOT_FOUND, FORBIDDEN.',
     type: builder.objectRef<{ id: number }>('DeleteArchiveModulePayload').implement({
-      fields: (f) => ({ deletedModuleId: f.id({ resolve: (p) => Buffer.from(`ArchiveModule:${p.id}`).toString('base64') }) }),
+      description: 'The section deleted.',
+      fields: (f) => ({ deletedModuleId: f.id({ description: 'Global id of the deleted ArchiveModule (for @deleteRecord).', resolve: (p) => Buffer.from(`ArchiveModule:${p.id}`).toString('base64') }) }),
     }),
     errors: mutationErrors,
-    args: { input: t.arg({ required: true, type: builder.inputType('DeleteArchiveModuleInput', { fields: (f) => ({ moduleId: f.globalID({ required: true, for: [ArchiveModuleNode] }) }) }) }) },
+    args: {
+      input: t.arg({
+        description: 'The section to delete.',
+        required: true,
+        type: builder.inputType('DeleteArchiveModuleInput', {
+          description: 'An archive section to delete.',
+          fields: (f) => ({ moduleId: f.globalID({ description: 'The ArchiveModule.', required: true, for: [ArchiveModuleNode] }) }),
+        }),
+      }),
+    },
     resolve: (_r, { input }, ctx) => deleteArchiveModule(ctx, localId(input.moduleId, 'ArchiveModule')),
   }),
   saveRoleArchiveModules: t.field({
     type: builder.objectRef<{ roleId: number; archiveFiled: boolean }>('SaveRoleArchiveModulesPayload').implement({
+      description: "The role's archive-section permissions after the save.",
       fields: (f) => ({
-        role: f.prismaField({ type: 'Role', resolve: (q, p, _a, ctx) => ctx.db.role.findUniqueOrThrow({ ...q, where: { id: p.roleId } }) }),
-        archiveFiled: f.exposeBoolean('archiveFiled'),
+        role: f.prismaField({ description: 'The role.', type: 'Role', resolve: (q, p, _a, ctx) => ctx.db.role.findUniqueOrThrow({ ...q, where: { id: p.roleId } }) }),
+        archiveFiled: f.exposeBoolean('archiveFiled', { description: 'Whether these are the permissions for filed archives.' }),
         permissions: f.field({
+          description: "The role's permission on every section.",
           type: [ModulePermission],
           resolve: async (p, _a, ctx) => (await roleModulePermissions(ctx, p.roleId, p.archiveFiled)).map((m) => ({ moduleId: m.id, code: m.code, read: m.read, edit: m.edit })),
         }),
       }),
     }),
     errors: mutationErrors,
-    description: "Replaces a role's archive-section permissions for filed archives or the others.",
+    description: "Replaces a role's archive-section permissions for filed archives or the others. Rights: role.edit (administrators). Errors: NOT_FOUND (role or section), FORBIDDEN, INVALID_INPUT.",
     args: {
       input: t.arg({
+        description: 'The role, which archive state, and the permissions.',
         required: true,
         type: builder.inputType('SaveRoleArchiveModulesInput', {
+          description: "A role's archive-section permissions for filed archives or the others.",
           fields: (f) => ({
-            roleId: f.globalID({ required: true, for: [RoleNode] }),
-            archiveFiled: f.boolean({ required: true }),
-            modules: f.field({ type: [ModulePermissionInput], required: true }),
+            roleId: f.globalID({ description: 'The Role.', required: true, for: [RoleNode] }),
+            archiveFiled: f.boolean({ description: 'True: for filed archives; false: for the others.', required: true }),
+            modules: f.field({ description: 'The permission on each section; sections left out get none.', type: [ModulePermissionInput], required: true }),
           }),
         }),
       }),

@@ -1,4 +1,3 @@
-import { encodeGlobalID } from '@pothos/plugin-relay';
 import { builder } from '../../graphql/builder.ts';
 import { INVALID_ID, localId } from '../../graphql/ids.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
@@ -7,7 +6,7 @@ import { can } from '../../policy.ts';
 import type { ShapedRow } from './archives.fields.ts';
 import { archiveFilePath, type ArchiveFileRow } from './service/files.ts';
 import { examinesWhere, unverifiedArchivesWhere } from './service/verification.ts';
-import { archivePermissions, backupArchive, filesOf, loadRecord, primeVisible, sectionOrNull, type ModulePermissionRow } from './service/read.ts';
+import { archivePermissions, backupArchive, filesOf, loadArchiveFile, loadRecord, primeVisible, sectionOrNull, type ModulePermissionRow } from './service/read.ts';
 import { visibleArchivesWhere } from './archives.policy.ts';
 import { SECTIONS, SECTIONS_BY_TYPE, type FieldDef, type SectionDef } from './archives.sections.ts';
 import { ARCHIVE_ORDER, archivesWhere, type ArchiveListFilter } from './service/lists.ts';
@@ -18,27 +17,44 @@ import { exportArchives } from './archives.xlsx.ts';
 
 export const ArchiveStatusEnum = builder.enumType('ArchiveStatus', {
   description: 'Legacy values: 1 unpublished, 2 published, 3 suspended, 4 archived (filed).',
-  values: { UNPUBLISHED: { value: 1 }, PUBLISHED: { value: 2 }, SUSPENDED: { value: 3 }, ARCHIVED: { value: 4 } } as const,
+  values: {
+    UNPUBLISHED: { value: 1, description: '1: being prepared (the status of a new archive).' },
+    PUBLISHED: { value: 2, description: '2: published: in service.' },
+    SUSPENDED: { value: 3, description: '3: service suspended.' },
+    ARCHIVED: { value: 4, description: '4: filed; the filed module permissions apply.' },
+  } as const,
 });
 
 export const ApplyingStatusEnum = builder.enumType('ArchiveApplyingStatus', {
   description: 'Legacy values: 1 in progress, 2 suspended, 3 stopped.',
-  values: { IN_PROGRESS: { value: 1 }, SUSPENDED: { value: 2 }, STOPPED: { value: 3 } } as const,
+  values: {
+    IN_PROGRESS: { value: 1, description: '1: applying (new applications allowed).' },
+    SUSPENDED: { value: 2, description: '2: applying suspended.' },
+    STOPPED: { value: 3, description: '3: applying stopped.' },
+  } as const,
 });
 
 export const ApplicationTypeEnum = builder.enumType('ArchiveApplicationType', {
   description: 'The legacy `sale`: 1 application, 2 retail.',
-  values: { APPLICATION: { value: 1 }, RETAIL: { value: 2 } } as const,
+  values: { APPLICATION: { value: 1, description: '1: the full application service.' }, RETAIL: { value: 2, description: '2: retail (single services).' } } as const,
 });
 
 export const VerificationStatusEnum = builder.enumType('VerificationStatus', {
   description: 'Legacy values: 0 unverified, 1 verifying, 2 verified.',
-  values: { UNVERIFIED: { value: 0 }, VERIFYING: { value: 1 }, VERIFIED: { value: 2 } } as const,
+  values: {
+    UNVERIFIED: { value: 0, description: '0: not looked at yet.' },
+    VERIFYING: { value: 1, description: '1: sent back for re-verification (or partly verified).' },
+    VERIFIED: { value: 2, description: '2: verified.' },
+  } as const,
 });
 
 export const ArchiveFileKindEnum = builder.enumType('ArchiveFileKind', {
   description: 'Legacy values: 1 education entry, 2 award, 3 multimedia activity.',
-  values: { EDUCATION: { value: 1 }, AWARD: { value: 2 }, MULTIMEDIA: { value: 3 } } as const,
+  values: {
+    EDUCATION: { value: 1, description: '1: a file of an education entry (ArchiveEducation).' },
+    AWARD: { value: 2, description: '2: a file of an award (ArchiveAward).' },
+    MULTIMEDIA: { value: 3, description: '3: a file of a multimedia activity (ArchiveMultimedia).' },
+  } as const,
 });
 
 // ── section types, generated from the registry ──
@@ -65,19 +81,23 @@ function outputField(t: FieldBuilder, f: FieldDef) {
   }
 }
 
-const ArchiveFileRef = builder.objectRef<ArchiveFileRow>('ArchiveFile').implement({
-  description: 'An attachment; downloaded from `downloadUrl` (send the token as a header), always as an attachment.',
+// A Node: `node(id:)` reads an attachment again through the same rule as `Archive.files`.
+const ArchiveFileRef = builder.node(builder.objectRef<ArchiveFileRow>('ArchiveFile'), {
+  description:
+    'An attachment of an education entry, award or multimedia activity; downloaded from `downloadUrl` (send the token as a header), always as an attachment. Seen by callers who may read its section of the archive.',
+  id: { resolve: (f) => f.id },
+  isTypeOf: (v) => !!v && typeof v === 'object' && 'objectId' in v && 'mimeType' in v && 'kind' in v,
+  loadOne: (id, ctx) => (/^\d{1,10}$/.test(String(id)) ? loadArchiveFile(ctx, Number(id)) : null),
   fields: (t) => ({
-    id: t.id({ resolve: (f) => encodeGlobalID('ArchiveFile', f.id) }),
-    databaseId: t.exposeInt('id'),
-    kind: t.field({ type: ArchiveFileKindEnum, resolve: (f) => f.kind as 1 | 2 | 3 }),
+    databaseId: t.exposeInt('id', { description: 'The legacy numeric id of the file (fileId on the legacy door).' }),
+    kind: t.field({ description: 'Which kind of row it belongs to.', type: ArchiveFileKindEnum, resolve: (f) => f.kind as 1 | 2 | 3 }),
     objectId: t.exposeInt('objectId', { description: 'Database id of the row the file belongs to.' }),
-    sort: t.exposeInt('sort'),
-    fileName: t.exposeString('fileName'),
-    mimeType: t.exposeString('mimeType'),
+    sort: t.exposeInt('sort', { description: 'Position among the files of its row (smaller first).' }),
+    fileName: t.exposeString('fileName', { description: 'The file name as uploaded (made safe).' }),
+    mimeType: t.exposeString('mimeType', { description: 'The MIME type recognised from the content.' }),
     size: t.exposeInt('size', { description: 'Bytes.' }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    downloadUrl: t.string({ resolve: (f) => archiveFilePath(f.id) }),
+    createdAt: t.expose('createdAt', { description: 'When it was uploaded (instant).', type: 'DateTime' }),
+    downloadUrl: t.string({ description: 'Path of the download (GET, with the token header); every download is written to the archive access log.', resolve: (f) => archiveFilePath(f.id) }),
   }),
 });
 export { ArchiveFileRef };
@@ -96,8 +116,8 @@ for (const [type, sections] of SECTIONS_BY_TYPE) {
     loadOne: (id, ctx) => (/^\d{1,10}$/.test(String(id)) ? loadRecord(ctx, type, Number(id)) : null),
     fields: (t) => {
       const fields: Record<string, unknown> = {
-        databaseId: t.int({ resolve: (r) => r.id }),
-        sort: t.int({ resolve: (r) => Number(r.sort ?? 0) }),
+        databaseId: t.int({ description: 'The legacy numeric id of the row.', resolve: (r) => r.id }),
+        sort: t.int({ description: 'Position among the rows of its section (smaller first).', resolve: (r) => Number(r.sort ?? 0) }),
       };
       for (const f of section.fields) fields[f.name] = outputField(t as unknown as FieldBuilder, f);
       if (FILE_KIND_OF_TYPE.has(type)) {
@@ -115,23 +135,23 @@ for (const [type, sections] of SECTIONS_BY_TYPE) {
 const ModulePermissionRef = builder.objectRef<ModulePermissionRow>('ArchiveSectionPermission').implement({
   description: "The caller's permission on one archive module for the archive's state.",
   fields: (t) => ({
-    code: t.exposeString('code'),
-    name: t.string({ resolve: (m, _a, ctx) => (ctx.lang === 'en' ? m.nameEn : m.name) }),
-    read: t.exposeBoolean('read'),
-    edit: t.exposeBoolean('edit'),
+    code: t.exposeString('code', { description: 'The archive module code (for example profile, awards).' }),
+    name: t.string({ description: "The module's name in the caller's language.", resolve: (m, _a, ctx) => (ctx.lang === 'en' ? m.nameEn : m.name) }),
+    read: t.exposeBoolean('read', { description: "The caller may read the module's section." }),
+    edit: t.exposeBoolean('edit', { description: 'The caller may edit it.' }),
   }),
 });
 
 const AccessLogRef = builder.objectRef<{ id: bigint; userId: number; account: string; section: string; fields: string[]; door: string; address: string | null; createdAt: Date }>('ArchiveAccessLogEntry').implement({
   description: 'One read of sensitive fields in clear, an attachment download or a backup.',
   fields: (t) => ({
-    userDatabaseId: t.exposeInt('userId'),
-    account: t.exposeString('account'),
-    section: t.exposeString('section'),
-    fields: t.exposeStringList('fields'),
-    door: t.exposeString('door'),
-    address: t.exposeString('address', { nullable: true }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    userDatabaseId: t.exposeInt('userId', { description: 'Database id of the reader.' }),
+    account: t.exposeString('account', { description: "The reader's account." }),
+    section: t.exposeString('section', { description: 'The section read (its key), or file / backup.' }),
+    fields: t.exposeStringList('fields', { description: 'The sensitive fields returned in clear (or the files downloaded).' }),
+    door: t.exposeString('door', { description: 'GRAPHQL or REST.' }),
+    address: t.exposeString('address', { description: "The reader's network address, when known.", nullable: true }),
+    createdAt: t.expose('createdAt', { description: 'When (instant).', type: 'DateTime' }),
   }),
 });
 
@@ -167,26 +187,26 @@ export const ArchiveNode = builder.prismaNode('Archive', {
           });
     }
     return {
-      databaseId: t.exposeInt('id'),
+      databaseId: t.exposeInt('id', { description: 'The legacy numeric id of the archive (archiveId on the legacy door).' }),
       name: t.exposeString('name', { description: "The student's name (Chinese, or pinyin)." }),
       userName: t.exposeString('userName', { nullable: true, description: 'English or pinyin name.' }),
       studentDatabaseId: t.exposeInt('studentId', { description: 'The student (the legacy userId); stable.' }),
-      student: t.relation('student', { nullable: true }),
-      consultant: t.relation('consultant', { nullable: true }),
-      actingConsultant: t.relation('actingConsultant', { nullable: true }),
-      salesperson: t.relation('sales', { nullable: true }),
-      parent: t.relation('parent', { nullable: true }),
-      createdBy: t.relation('createdBy', { nullable: true }),
+      student: t.relation('student', { description: 'The student (User); null when the caller may not see the person.', nullable: true }),
+      consultant: t.relation('consultant', { description: "The student's consultant.", nullable: true }),
+      actingConsultant: t.relation('actingConsultant', { description: 'Who acts for the consultant (sees and edits like them).', nullable: true }),
+      salesperson: t.relation('sales', { description: 'Who sold the contract.', nullable: true }),
+      parent: t.relation('parent', { description: 'The parent account linked to the archive.', nullable: true }),
+      createdBy: t.relation('createdBy', { description: 'Who created the archive.', nullable: true }),
       grade: t.exposeInt('grade', { nullable: true, description: 'School grade 1-12, 13 post-graduate.' }),
       year: t.exposeInt('year', { nullable: true, description: 'Apply year.' }),
-      status: t.field({ type: ArchiveStatusEnum, resolve: (a) => a.status as 1 | 2 | 3 | 4 }),
-      statusLabel: t.string({ resolve: (a, _x, ctx) => translate(ctx.lang, `archive.status.${a.status}` as MessageKey) }),
-      locked: t.exposeBoolean('locked'),
-      applyingStatus: t.field({ type: ApplyingStatusEnum, resolve: (a) => a.applyingStatus as 1 | 2 | 3 }),
-      applicationType: t.field({ type: ApplicationTypeEnum, resolve: (a) => (a.sale === 2 ? 2 : 1) }),
-      remark: t.exposeString('remark', { nullable: true }),
-      createdAt: t.expose('createdAt', { type: 'DateTime' }),
-      updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+      status: t.field({ description: 'Where the archive stands (publishArchive, suspendArchive, archiveArchive, reopenArchive change it).', type: ArchiveStatusEnum, resolve: (a) => a.status as 1 | 2 | 3 | 4 }),
+      statusLabel: t.string({ description: "The status in the caller's language.", resolve: (a, _x, ctx) => translate(ctx.lang, `archive.status.${a.status}` as MessageKey) }),
+      locked: t.exposeBoolean('locked', { description: 'Locked: every change but unlocking is refused.' }),
+      applyingStatus: t.field({ description: 'Whether the student is applying (a new application needs IN_PROGRESS).', type: ApplyingStatusEnum, resolve: (a) => a.applyingStatus as 1 | 2 | 3 }),
+      applicationType: t.field({ description: 'Full application service or retail.', type: ApplicationTypeEnum, resolve: (a) => (a.sale === 2 ? 2 : 1) }),
+      remark: t.exposeString('remark', { description: 'A free remark (module profile).', nullable: true }),
+      createdAt: t.expose('createdAt', { description: 'When the archive was created (instant).', type: 'DateTime' }),
+      updatedAt: t.expose('updatedAt', { description: 'When it last changed (instant).', type: 'DateTime' }),
       permissions: t.field({
         type: [ModulePermissionRef],
         description: "The caller's read/edit permission on each module in this archive's state.",
@@ -195,7 +215,7 @@ export const ArchiveNode = builder.prismaNode('Archive', {
       isShowScore: t.boolean({ description: 'Award scores are shown to the caller (award editors).', resolve: (a, _x, ctx) => canEditModule(ctx, a, 'awards') }),
       files: t.field({
         type: [ArchiveFileRef],
-        args: { kind: t.arg({ type: ArchiveFileKindEnum }) },
+        args: { kind: t.arg({ description: 'Only attachments of this kind.', type: ArchiveFileKindEnum }) },
         description: 'Attachments of the sections the caller may read.',
         resolve: (a, args, ctx) => filesOf(ctx, a.id, args.kind ?? undefined),
       }),
@@ -203,7 +223,7 @@ export const ArchiveNode = builder.prismaNode('Archive', {
         type: [AccessLogRef],
         nullable: true,
         description: 'Who read sensitive fields of this archive in clear, newest first; null unless the caller may read the operation log.',
-        args: { first: t.arg.int({ defaultValue: 50 }) },
+        args: { first: t.arg.int({ description: 'How many entries, newest first (1 to 500; default 50).', defaultValue: 50 }) },
         resolve: (a, args, ctx) =>
           can(ctx.actor, 'operationLog.read') ? ctx.db.archiveAccessLog.findMany({ where: { archiveId: a.id }, orderBy: { id: 'desc' }, take: Math.min(Math.max(args.first ?? 50, 1), 500) }) : null,
       }),
@@ -223,72 +243,83 @@ export const VerificationNode = builder.prismaNode('ArchiveExamine', {
   authScopes: { permission: 'archive.read' },
   findUnique: (id, ctx) => ({ id: Number(id), archive: visibleWhere(ctx) }),
   fields: (t) => ({
-    databaseId: t.exposeInt('id'),
-    number: t.exposeString('number'),
-    title: t.exposeString('title'),
-    content: t.exposeString('content', { nullable: true }),
-    status: t.field({ type: VerificationStatusEnum, resolve: (e) => e.status as 0 | 1 | 2 }),
-    statusLabel: t.string({ resolve: (e, _a, ctx) => translate(ctx.lang, `archive.examine.status.${e.status}` as MessageKey) }),
-    verifier: t.relation('verifier', { nullable: true }),
-    verifiedAt: t.expose('verifiedAt', { type: 'DateTime', nullable: true }),
-    note: t.exposeString('note', { nullable: true }),
-    createdBy: t.relation('createdBy', { nullable: true }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    archive: t.relation('archive'),
-    modules: t.relation('modules', { query: { orderBy: { id: 'asc' } } }),
+    databaseId: t.exposeInt('id', { description: 'The legacy numeric id of the task.' }),
+    number: t.exposeString('number', { description: 'The task number, AV<year>-<id>.' }),
+    title: t.exposeString('title', { description: "The task's title." }),
+    content: t.exposeString('content', { description: 'What to verify, free text.', nullable: true }),
+    status: t.field({ description: 'UNVERIFIED until a module is looked at, VERIFIED when all are, VERIFYING otherwise.', type: VerificationStatusEnum, resolve: (e) => e.status as 0 | 1 | 2 }),
+    statusLabel: t.string({ description: "The status in the caller's language.", resolve: (e, _a, ctx) => translate(ctx.lang, `archive.examine.status.${e.status}` as MessageKey) }),
+    verifier: t.relation('verifier', { description: 'Who verified last.', nullable: true }),
+    verifiedAt: t.expose('verifiedAt', { description: 'When the task became verified (instant).', type: 'DateTime', nullable: true }),
+    note: t.exposeString('note', { description: 'The last note.', nullable: true }),
+    createdBy: t.relation('createdBy', { description: 'Who opened the task (submitted the archive).', nullable: true }),
+    createdAt: t.expose('createdAt', { description: 'When it was opened (instant).', type: 'DateTime' }),
+    archive: t.relation('archive', { description: 'The archive verified.' }),
+    modules: t.relation('modules', { description: 'The modules to verify, in order.', query: { orderBy: { id: 'asc' } } }),
     records: t.relatedConnection('records', { cursor: 'id', query: { orderBy: { id: 'desc' } }, description: 'Newest first.' }),
   }),
 });
 
 export const VerificationModuleNode = builder.prismaNode('ArchiveExamineModule', {
+  description: 'One archive module inside a verification task.',
   name: 'ArchiveVerificationModule',
   nullable: true,
   id: { field: 'id' },
   authScopes: { permission: 'archive.read' },
   findUnique: (id, ctx) => ({ id: Number(id), examine: { archive: visibleWhere(ctx) } }),
   fields: (t) => ({
-    databaseId: t.exposeInt('id'),
-    moduleCode: t.string({ select: { module: { select: { code: true } } }, resolve: (m) => m.module.code }),
-    moduleName: t.string({ select: { module: { select: { name: true, nameEn: true } } }, resolve: (m, _a, ctx) => (ctx.lang === 'en' ? m.module.nameEn : m.module.name) }),
-    status: t.field({ type: VerificationStatusEnum, resolve: (m) => m.status as 0 | 1 | 2 }),
-    verifier: t.relation('verifier', { nullable: true }),
-    verifiedAt: t.expose('verifiedAt', { type: 'DateTime', nullable: true }),
-    note: t.exposeString('note', { nullable: true }),
-    verification: t.relation('examine'),
+    databaseId: t.exposeInt('id', { description: 'The legacy numeric id.' }),
+    moduleCode: t.string({ description: 'The archive module code.', select: { module: { select: { code: true } } }, resolve: (m) => m.module.code }),
+    moduleName: t.string({
+      description: "The module's name in the caller's language.",
+      select: { module: { select: { name: true, nameEn: true } } },
+      resolve: (m, _a, ctx) => (ctx.lang === 'en' ? m.module.nameEn : m.module.name),
+    }),
+    status: t.field({ description: 'Verified, sent back (VERIFYING) or not looked at yet.', type: VerificationStatusEnum, resolve: (m) => m.status as 0 | 1 | 2 }),
+    verifier: t.relation('verifier', { description: 'Who verified or sent it back.', nullable: true }),
+    verifiedAt: t.expose('verifiedAt', { description: 'When (instant).', type: 'DateTime', nullable: true }),
+    note: t.exposeString('note', { description: 'The note given (the reason, when sent back).', nullable: true }),
+    verification: t.relation('examine', { description: 'The task it belongs to.' }),
   }),
 });
 
 export const VerificationRecordActionEnum = builder.enumType('VerificationRecordAction', {
   description: 'Legacy values: 1 verified, 2 re-verification asked, 3 reset by an edit of the section.',
-  values: { VERIFIED: { value: 1 }, REVERIFY: { value: 2 }, RESET_BY_EDIT: { value: 3 } } as const,
+  values: {
+    VERIFIED: { value: 1, description: '1: the module was verified.' },
+    REVERIFY: { value: 2, description: '2: the module was sent back for re-verification.' },
+    RESET_BY_EDIT: { value: 3, description: '3: an edit of the section sent a verified module back.' },
+  } as const,
 });
 
 builder.prismaObject('ArchiveExamineRecord', {
+  description: 'One step of a verification task: a module verified, sent back, or reset by an edit.',
   name: 'ArchiveVerificationRecord',
   fields: (t) => ({
-    databaseId: t.exposeInt('id'),
-    action: t.field({ type: VerificationRecordActionEnum, resolve: (r) => r.action as 1 | 2 | 3 }),
-    status: t.field({ type: VerificationStatusEnum, resolve: (r) => r.status as 0 | 1 | 2 }),
-    module: t.relation('examineModule', { nullable: true }),
-    verifier: t.relation('verifier', { nullable: true }),
-    note: t.exposeString('note', { nullable: true }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    databaseId: t.exposeInt('id', { description: 'The legacy numeric id.' }),
+    action: t.field({ description: 'What happened.', type: VerificationRecordActionEnum, resolve: (r) => r.action as 1 | 2 | 3 }),
+    status: t.field({ description: "The module's status after it.", type: VerificationStatusEnum, resolve: (r) => r.status as 0 | 1 | 2 }),
+    module: t.relation('examineModule', { description: 'The module concerned.', nullable: true }),
+    verifier: t.relation('verifier', { description: 'Who did it (null for a reset by an edit).', nullable: true }),
+    note: t.exposeString('note', { description: 'The note given.', nullable: true }),
+    createdAt: t.expose('createdAt', { description: 'When (instant).', type: 'DateTime' }),
   }),
 });
 
 // ── queries ──
 
 export const ArchiveFilterInput = builder.inputType('ArchiveFilter', {
+  description: 'Narrows `archives` (and `archiveExport`); every given condition must hold.',
   fields: (t) => ({
-    status: t.field({ type: ArchiveStatusEnum }),
+    status: t.field({ description: 'Only archives in this status.', type: ArchiveStatusEnum }),
     consultantId: t.globalID({ description: 'A User id: archives they consult or act for.' }),
     salespersonId: t.globalID({ description: 'A User id.' }),
     year: t.int({ description: 'Apply year (numeric).' }),
-    grade: t.int(),
+    grade: t.int({ description: 'Only students in this school grade (1-12, 13 = PG).' }),
     search: t.string({ description: 'Any form of the name: 张三, zhangsan, zhang san, san zhang, the English name; literal.' }),
-    locked: t.boolean(),
-    applyingStatus: t.field({ type: ApplyingStatusEnum }),
-    applicationType: t.field({ type: ApplicationTypeEnum }),
+    locked: t.boolean({ description: 'Only locked (true) or unlocked (false) archives.' }),
+    applyingStatus: t.field({ description: 'Only archives with this applying status.', type: ApplyingStatusEnum }),
+    applicationType: t.field({ description: 'Only full applications or only retail.', type: ApplicationTypeEnum }),
   }),
 });
 
@@ -327,14 +358,15 @@ export function filterFrom(f: ArchiveFilterArg | null | undefined): ArchiveListF
 }
 
 const VerificationFilterInput = builder.inputType('ArchiveVerificationFilter', {
-  fields: (t) => ({ status: t.field({ type: VerificationStatusEnum }), archiveId: t.globalID({ for: [ArchiveNode] }) }),
+  description: 'Narrows `archiveVerifications`.',
+  fields: (t) => ({ status: t.field({ description: 'Only tasks in this status.', type: VerificationStatusEnum }), archiveId: t.globalID({ description: 'Only tasks of this Archive.', for: [ArchiveNode] }) }),
 });
 
 const ArchiveExportRef = builder.objectRef<{ bytes: Buffer; fileName: string; count: number }>('ArchiveExport').implement({
   description: 'The filtered list as .xlsx.',
   fields: (t) => ({
-    fileName: t.exposeString('fileName'),
-    contentType: t.string({ resolve: () => 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+    fileName: t.exposeString('fileName', { description: 'A file name for the download, like archives-20260101.xlsx.' }),
+    contentType: t.string({ description: 'The MIME type of the file (.xlsx).', resolve: () => 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
     count: t.exposeInt('count', { description: 'Archives in the file.' }),
     base64: t.string({ description: 'The file, base64.', resolve: (e) => e.bytes.toString('base64') }),
   }),
@@ -342,7 +374,7 @@ const ArchiveExportRef = builder.objectRef<{ bytes: Buffer; fileName: string; co
 
 const ArchiveBackupRef = builder.objectRef<{ json: string }>('ArchiveBackup').implement({
   description: 'A complete archive as JSON text (format archive-backup/1).',
-  fields: (t) => ({ json: t.exposeString('json') }),
+  fields: (t) => ({ json: t.exposeString('json', { description: 'The backup, JSON text (format archive-backup/1).' }) }),
 });
 
 builder.queryFields((t) => ({
@@ -351,9 +383,10 @@ builder.queryFields((t) => ({
     cursor: 'id',
     defaultSize: 20,
     maxSize: 500,
-    description: "Archives the caller sees (administrators all, managers their departments', consultants their students'), newest first.",
+    description:
+      "Archives the caller sees, newest first: administrators all; managers those of their departments' staff (and unassigned ones); consultants those they consult or act for; sales those they sold; lecturers their students'. Rights: archive.read (staff; not parents or students).",
     authScopes: { permission: 'archive.read' },
-    args: { filter: t.arg({ type: ArchiveFilterInput }) },
+    args: { filter: t.arg({ description: 'Conditions on status, people, year, grade, name, lock, applying status, type.', type: ArchiveFilterInput }) },
     totalCount: async (_p, args, ctx) => ctx.db.archive.count({ where: await archivesWhere(ctx, filterFrom(args.filter as ArchiveFilterArg)) }),
     resolve: async (query, _r, args, ctx) => {
       const rows = await ctx.db.archive.findMany({ ...query, where: await archivesWhere(ctx, filterFrom(args.filter as ArchiveFilterArg)), orderBy: ARCHIVE_ORDER });
@@ -382,24 +415,25 @@ builder.queryFields((t) => ({
     maxSize: 500,
     description: 'Verification tasks of visible archives, newest first.',
     authScopes: { permission: 'archive.read' },
-    args: { filter: t.arg({ type: VerificationFilterInput }) },
+    args: { filter: t.arg({ description: 'Conditions on status and archive.', type: VerificationFilterInput }) },
     totalCount: async (_p, args, ctx) => ctx.db.archiveExamine.count({ where: await examinesWhere(ctx, verificationFilter(args.filter)) }),
     resolve: async (query, _r, args, ctx) => ctx.db.archiveExamine.findMany({ ...query, where: await examinesWhere(ctx, verificationFilter(args.filter)), orderBy: { id: 'desc' } }),
   }),
   archiveBackup: t.field({
     type: ArchiveBackupRef,
-    description: 'The complete archive with its sections as JSON text (right archive.backup).',
+    description:
+      'The complete archive with every section (regardless of module permissions), attachment metadata and verification tasks, as JSON text; logged. Rights: archive.backup (managers). Errors as data: NOT_FOUND, FORBIDDEN.',
     authScopes: { permission: 'archive.read' },
     errors: mutationErrors,
-    args: { id: t.arg.globalID({ required: true, for: [ArchiveNode] }) },
+    args: { id: t.arg.globalID({ description: 'The Archive to back up.', required: true, for: [ArchiveNode] }) },
     resolve: async (_r, args, ctx) => ({ json: JSON.stringify(await backupArchive(ctx, args.id.id)) }),
   }),
   archiveExport: t.field({
     type: ArchiveExportRef,
-    description: 'The filtered archive list as .xlsx (right archive.export). No sensitive fields.',
+    description: 'The filtered archive list as .xlsx (base64), without sensitive fields. Rights: archive.export. Errors as data: FORBIDDEN, EXPORT_TOO_MANY (too many rows: narrow the filter).',
     authScopes: { permission: 'archive.read' },
     errors: mutationErrors,
-    args: { filter: t.arg({ type: ArchiveFilterInput }) },
+    args: { filter: t.arg({ description: 'The same conditions as `archives`.', type: ArchiveFilterInput }) },
     resolve: (_r, args, ctx) => exportArchives(ctx, filterFrom(args.filter as ArchiveFilterArg)),
   }),
 }));

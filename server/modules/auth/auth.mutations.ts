@@ -9,38 +9,42 @@ import { changePassword, login, logout, refreshToken, setLanguage, setTimeZone }
 const TokenPayload = builder.objectRef<{ token: string; expiresAt: Date; userId: number }>('TokenPayload').implement({
   description: 'A new access token. Send it as `X-Token` or `Authorization: Bearer`.',
   fields: (t) => ({
-    token: t.exposeString('token'),
-    expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
-    viewer: t.field({ type: Viewer, resolve: (p) => ({ userId: p.userId }) }),
+    token: t.exposeString('token', {
+      description: 'The access token: send it as `X-Token: <token>` or `Authorization: Bearer <token>`. Valid until expiresAt; then refreshable with refreshToken for 14 days more (server settings).',
+    }),
+    expiresAt: t.expose('expiresAt', { description: 'When the token stops being accepted (instant; 2 hours after it was issued by default).', type: 'DateTime' }),
+    viewer: t.field({ description: 'Who the token belongs to.', type: Viewer, resolve: (p) => ({ userId: p.userId }) }),
   }),
 });
 
 const SuccessPayload = builder.objectRef<{ success: boolean; message: string }>('SuccessPayload').implement({
-  fields: (t) => ({ success: t.exposeBoolean('success'), message: t.exposeString('message') }),
+  description: 'Whether it worked, and a message to show.',
+  fields: (t) => ({ success: t.exposeBoolean('success', { description: 'It worked.' }), message: t.exposeString('message', { description: "A confirmation in the caller's language." }) }),
 });
 
 const ViewerPayload = builder.objectRef<ViewerShape>('ViewerPayload').implement({
+  description: 'The caller after the change.',
   fields: (t) => ({
-    viewer: t.field({ type: Viewer, resolve: (v) => v }),
-    user: t.prismaField({
-      type: 'User',
-      resolve: (query, v, _a, ctx) => ctx.db.user.findUniqueOrThrow({ ...query, where: { id: v.userId } }),
-    }),
+    viewer: t.field({ description: "The caller's viewer.", type: Viewer, resolve: (v) => v }),
+    user: t.prismaField({ description: "The caller's person.", type: 'User', resolve: (query, v, _a, ctx) => ctx.db.user.findUniqueOrThrow({ ...query, where: { id: v.userId } }) }),
   }),
 });
 
 const LoginInput = builder.inputType('LoginInput', {
+  description: 'An account and its password.',
   fields: (t) => ({
-    account: t.string({ required: true }),
+    account: t.string({ description: 'The login account (any case).', required: true }),
     password: t.string({ required: true, description: 'Plain, or RSA-encrypted (PKCS#1 v1.5, base64) with `loginPublicKey`.' }),
   }),
 });
 
 builder.mutationFields((t) => ({
   login: t.field({
+    description:
+      'Signs in with an account and password and answers a new access token (open: no token needed). Repeated failures from one address or for one account are throttled. Errors: BAD_CREDENTIALS (unknown account or wrong password, the same answer), ACCOUNT_DEACTIVATED, LOGIN_THROTTLED (wait the seconds the message names), INVALID_INPUT.',
     type: TokenPayload,
     errors: mutationErrors,
-    args: { input: t.arg({ type: LoginInput, required: true }) },
+    args: { input: t.arg({ description: 'The account and password.', type: LoginInput, required: true }) },
     resolve: async (_r, { input }, ctx) => {
       const result = await login(ctx, input);
       const auth = await authenticate(ctx.db, result.token);
@@ -52,8 +56,18 @@ builder.mutationFields((t) => ({
   refreshToken: t.field({
     type: TokenPayload,
     errors: mutationErrors,
-    description: 'Exchange a token (valid or expired within 14 days) for a new one, once.',
-    args: { input: t.arg({ type: builder.inputType('RefreshTokenInput', { fields: (f) => ({ token: f.string({ required: true }) }) }), required: true }) },
+    description:
+      'Exchanges a token (valid, or expired but within its refresh window: 14 days after expiresAt by default) for a new one; the old token is revoked, so each token refreshes once. Open: the token goes in the input. Errors: TOKEN_INVALID (unknown, revoked, already refreshed, past the window, or the account is deactivated: sign in again).',
+    args: {
+      input: t.arg({
+        description: 'The token to exchange.',
+        type: builder.inputType('RefreshTokenInput', {
+          description: 'A token to exchange.',
+          fields: (f) => ({ token: f.string({ description: 'The current token (it may have expired within the refresh window).', required: true }) }),
+        }),
+        required: true,
+      }),
+    },
     resolve: async (_r, { input }, ctx) => {
       const result = await refreshToken(ctx, input.token);
       ctx.actor = (await authenticate(ctx.db, result.token)).actor;
@@ -61,19 +75,24 @@ builder.mutationFields((t) => ({
     },
   }),
   logout: t.field({
+    description: 'Revokes the token the request was sent with (even an expired one). Errors: TOKEN_INVALID (unknown or already revoked).',
     type: SuccessPayload,
     errors: mutationErrors,
     resolve: async (_r, _a, ctx) => ({ success: await logout(ctx), message: translate(ctx.lang, 'auth.loggedOut') }),
   }),
   changePassword: t.field({
+    description:
+      "Changes the caller's own password; the caller's other sessions are ended (the token of this request stays valid). Signed-in callers. Errors: REQUIRED (old password), WRONG_PASSWORD, PASSWORD_RULES (length, classes, same as the old), PASSWORD_MISMATCH (confirmation).",
     type: SuccessPayload,
     errors: mutationErrors,
     args: {
       input: t.arg({
+        description: 'The old and the new password.',
         required: true,
         type: builder.inputType('ChangePasswordInput', {
+          description: "The caller's old and new password.",
           fields: (f) => ({
-            oldPassword: f.string({ required: true }),
+            oldPassword: f.string({ description: 'The current password.', required: true }),
             password: f.string({ required: true, description: '8 to 24 characters, at least three of digit, lower-case, upper-case, special.' }),
             confirmPassword: f.string({ description: 'When given, must equal `password`.' }),
           }),
@@ -83,9 +102,19 @@ builder.mutationFields((t) => ({
     resolve: async (_r, { input }, ctx) => ({ success: await changePassword(ctx, input), message: translate(ctx.lang, 'toast.passwordChanged') }),
   }),
   setLanguage: t.field({
+    description: "Sets the caller's language; every message after it is in that language. Signed-in callers. Errors: INVALID_LANGUAGE.",
     type: ViewerPayload,
     errors: mutationErrors,
-    args: { input: t.arg({ required: true, type: builder.inputType('SetLanguageInput', { fields: (f) => ({ language: f.field({ type: LanguageEnum, required: true }) }) }) }) },
+    args: {
+      input: t.arg({
+        description: 'The language.',
+        required: true,
+        type: builder.inputType('SetLanguageInput', {
+          description: 'A language to read the back office in.',
+          fields: (f) => ({ language: f.field({ description: 'Chinese or English.', type: LanguageEnum, required: true }) }),
+        }),
+      }),
+    },
     resolve: async (_r, { input }, ctx) => {
       await setLanguage(ctx, input.language);
       const actor = requireActor(ctx);
@@ -94,9 +123,16 @@ builder.mutationFields((t) => ({
     },
   }),
   setTimeZone: t.field({
+    description: "Sets the caller's time zone (IANA): wall times are shown and read in it. Signed-in callers. Errors: UNKNOWN_TIME_ZONE.",
     type: ViewerPayload,
     errors: mutationErrors,
-    args: { input: t.arg({ required: true, type: builder.inputType('SetTimeZoneInput', { fields: (f) => ({ timeZone: f.string({ required: true, description: 'IANA name, for example Asia/Shanghai.' }) }) }) }) },
+    args: {
+      input: t.arg({
+        description: 'The time zone.',
+        required: true,
+        type: builder.inputType('SetTimeZoneInput', { description: 'A time zone for the caller.', fields: (f) => ({ timeZone: f.string({ required: true, description: 'IANA name, for example Asia/Shanghai.' }) }) }),
+      }),
+    },
     resolve: async (_r, { input }, ctx) => {
       const zone = await setTimeZone(ctx, input.timeZone);
       const actor = requireActor(ctx);

@@ -7,17 +7,18 @@ export const DictionaryNode = builder.prismaNode('Dictionary', {
   description: 'A data dictionary (wordbook): a named list of coded choices.',
   authScopes: { permission: 'dictionary.read' },
   fields: (t) => ({
-    databaseId: t.exposeInt('id'),
-    code: t.exposeString('code'),
-    name: t.exposeString('name'),
-    nameEn: t.exposeString('nameEn', { nullable: true }),
-    remark: t.exposeString('remark', { nullable: true }),
-    sort: t.exposeInt('sort'),
+    databaseId: t.exposeInt('id', { description: 'The legacy numeric id (dictId on the legacy door).' }),
+    code: t.exposeString('code', { description: 'Stable code other areas look the dictionary up by (unique).' }),
+    name: t.exposeString('name', { description: 'The Chinese name.' }),
+    nameEn: t.exposeString('nameEn', { description: 'The English name.', nullable: true }),
+    remark: t.exposeString('remark', { description: 'A free remark.', nullable: true }),
+    sort: t.exposeInt('sort', { description: 'Position in the list (smaller first).' }),
     items: t.relatedConnection('items', {
+      description: 'The choices, in order (up to 1000 a page).',
       cursor: 'id',
       totalCount: true,
       maxSize: 1000,
-      args: { enabledOnly: t.arg.boolean() },
+      args: { enabledOnly: t.arg.boolean({ description: 'Only enabled choices.' }) },
       query: (args) => ({ where: args.enabledOnly ? { enabled: true } : {}, orderBy: ITEM_ORDER }),
     }),
   }),
@@ -29,20 +30,21 @@ export const DictionaryItemNode = builder.prismaNode('DictionaryItem', {
   description: 'One choice of a dictionary.',
   authScopes: { permission: 'dictionary.read' },
   fields: (t) => ({
-    databaseId: t.exposeInt('id'),
-    dictionary: t.relation('dictionary'),
-    code: t.exposeString('code'),
-    label: t.exposeString('label'),
-    labelEn: t.exposeString('labelEn', { nullable: true }),
-    localizedLabel: t.string({ resolve: (i, _a, ctx) => (ctx.lang === 'en' ? (i.labelEn ?? i.label) : i.label) }),
-    sort: t.exposeInt('sort'),
-    enabled: t.exposeBoolean('enabled'),
-    remark: t.exposeString('remark', { nullable: true }),
+    databaseId: t.exposeInt('id', { description: 'The legacy numeric id.' }),
+    dictionary: t.relation('dictionary', { description: 'The dictionary it belongs to.' }),
+    code: t.exposeString('code', { description: 'The stored value (unique within its dictionary).' }),
+    label: t.exposeString('label', { description: 'The Chinese label.' }),
+    labelEn: t.exposeString('labelEn', { description: 'The English label.', nullable: true }),
+    localizedLabel: t.string({ description: "The label in the caller's language.", resolve: (i, _a, ctx) => (ctx.lang === 'en' ? (i.labelEn ?? i.label) : i.label) }),
+    sort: t.exposeInt('sort', { description: 'Position in the dictionary (smaller first).' }),
+    enabled: t.exposeBoolean('enabled', { description: 'Offered in choice lists (disabled choices stay readable on old rows).' }),
+    remark: t.exposeString('remark', { description: 'A free remark.', nullable: true }),
   }),
 });
 
 builder.queryFields((t) => ({
   dictionaries: t.prismaConnection({
+    description: 'Dictionaries, by sort. Rights: dictionary.read (staff).',
     type: 'Dictionary',
     cursor: 'id',
     maxSize: 500,
@@ -55,7 +57,7 @@ builder.queryFields((t) => ({
     type: ['Dictionary'],
     authScopes: { permission: 'dictionary.read' },
     description: 'Dictionaries by code, in the order asked (unknown codes are left out); the legacy listWithCodes.',
-    args: { codes: t.arg.stringList({ required: true }) },
+    args: { codes: t.arg.stringList({ description: 'Dictionary codes (at most 100 are read).', required: true }) },
     resolve: async (query, _r, args, ctx) => {
       const codes = args.codes.slice(0, 100);
       const rows = await ctx.db.dictionary.findMany({ ...query, where: { AND: [dictionariesWhere(ctx), { code: { in: codes } }] } });

@@ -10,7 +10,7 @@ import { LETTER_ORDER, myLettersWhere, unreadLetterCount } from './letters.servi
 
 export const LetterReadStateEnum = builder.enumType('LetterReadState', {
   description: 'Legacy values: 0 unread, 1 read.',
-  values: { UNREAD: { value: 0 }, READ: { value: 1 } } as const,
+  values: { UNREAD: { value: 0, description: '0: not read yet.' }, READ: { value: 1, description: '1: read.' } } as const,
 });
 
 /** A letter in the caller's box. Nobody reaches another person's letters, administrators included. */
@@ -22,9 +22,10 @@ export const LetterNode = builder.prismaNode('LetterDelivery', {
   authScopes: (d, ctx) => !!ctx.actor && d.recipientId === ctx.actor.id,
   fields: (t) => ({
     databaseId: t.exposeInt('id', { description: 'Id of the letter in this box (the legacy id).' }),
-    title: t.string({ select: { letter: { select: { title: true } } }, resolve: (d) => d.letter.title }),
+    title: t.string({ description: 'The title.', select: { letter: { select: { title: true } } }, resolve: (d) => d.letter.title }),
     content: t.string({ description: 'Sanitised rich text (HTML).', select: { letter: { select: { content: true } } }, resolve: (d) => d.letter.content }),
     senderName: t.string({
+      description: "The sender's name in the caller's language; null for a system letter.",
       nullable: true,
       select: { letter: { select: { sender: { select: { name: true, nameEn: true } } } } },
       resolve: (d, _a, ctx) => (ctx.lang === 'en' ? (d.letter.sender?.nameEn ?? d.letter.sender?.name) : d.letter.sender?.name) ?? null,
@@ -36,9 +37,9 @@ export const LetterNode = builder.prismaNode('LetterDelivery', {
       select: { letter: { select: { sender: true } } },
       resolve: (d) => d.letter.sender,
     }),
-    readState: t.field({ type: LetterReadStateEnum, resolve: (d) => (d.readState === 1 ? 1 : 0) }),
-    readAt: t.expose('readAt', { type: 'DateTime', nullable: true }),
-    sentAt: t.expose('createdAt', { type: 'DateTime' }),
+    readState: t.field({ description: 'Read or unread (markLetterRead, markLetterUnread change it).', type: LetterReadStateEnum, resolve: (d) => (d.readState === 1 ? 1 : 0) }),
+    readAt: t.expose('readAt', { description: 'When it was first read (instant); null while unread.', type: 'DateTime', nullable: true }),
+    sentAt: t.expose('createdAt', { description: 'When it was sent (instant).', type: 'DateTime' }),
   }),
 });
 
@@ -46,8 +47,8 @@ builder.queryFields((t) => ({
   myLetters: t.prismaConnection({
     type: 'LetterDelivery',
     cursor: 'id',
-    description: "The caller's letters, newest first.",
-    args: { readState: t.arg({ type: LetterReadStateEnum }), search: t.arg.string({ description: 'Matches the title, literally.' }) },
+    description: "The caller's letters, newest first (nobody reads another person's box, administrators included). Signed-in callers.",
+    args: { readState: t.arg({ description: 'Only read or only unread letters.', type: LetterReadStateEnum }), search: t.arg.string({ description: 'Matches the title, literally.' }) },
     totalCount: (_r, args, ctx) => ctx.db.letterDelivery.count({ where: myLettersWhere(ctx, args) }),
     resolve: (query, _r, args, ctx) => ctx.db.letterDelivery.findMany({ ...query, where: myLettersWhere(ctx, args), orderBy: LETTER_ORDER }),
   }),

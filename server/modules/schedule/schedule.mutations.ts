@@ -11,29 +11,30 @@ builder.objectType(ConflictError, {
   interfaces: [ErrorInterface],
   isTypeOf: (value) => value instanceof ConflictError,
   fields: (t) => ({
-    total: t.exposeInt('total'),
-    conflicts: t.field({ type: [ConflictRef], resolve: (e) => e.conflicts }),
+    total: t.exposeInt('total', { description: 'How many clashes there are in all.' }),
+    conflicts: t.field({ description: 'The clashes (at most 2000), each with the occurrence, the person or place, and the other event.', type: [ConflictRef], resolve: (e) => e.conflicts }),
   }),
 });
 
 const saveErrors = { types: [ConflictError, ...mutationErrors.types] };
 
 const CreateWorkEventInput = builder.inputType('CreateWorkEventInput', {
+  description: 'A new event or, with `recurrence`, a recurring series.',
   fields: (t) => ({
-    title: t.string({ required: true }),
+    title: t.string({ description: 'Required, at most 200 characters.', required: true }),
     content: t.string({ description: 'Rich HTML; sanitised.' }),
-    address: t.string(),
-    startAt: t.field({ type: 'DateTime', required: true }),
-    endAt: t.field({ type: 'DateTime', required: true }),
-    allDay: t.boolean(),
-    isOpen: t.boolean(),
-    type: t.int(),
-    projectId: t.globalID(),
-    placeId: t.int(),
+    address: t.string({ description: 'Where it happens, free text.' }),
+    startAt: t.field({ description: 'Start (instant; of the first occurrence for a series). ', type: 'DateTime', required: true }),
+    endAt: t.field({ description: 'End (instant), not before `startAt`; an event lasts at most 31 days.', type: 'DateTime', required: true }),
+    allDay: t.boolean({ description: 'All-day: whole days in `timeZone`. Default false.' }),
+    isOpen: t.boolean({ description: 'Open: once published, every staff member sees it and may join. Default false.' }),
+    type: t.int({ description: 'Event type; default 1 (work).' }),
+    projectId: t.globalID({ description: 'The Project it is for, if any.' }),
+    placeId: t.int({ description: 'Database id of the classroom or room (its other events are checked for clashes).' }),
     timeZone: t.string({ description: "IANA zone of the event (recurrence, all-day days); default the viewer's." }),
     participantIds: t.globalIDList({ description: 'Default: the viewer.' }),
     published: t.boolean({ description: 'Default false: unpublished events are seen by their creator and managers only.' }),
-    recurrence: t.field({ type: RecurrenceInputRef }),
+    recurrence: t.field({ description: 'Makes it a recurring series (at most 1000 occurrences).', type: RecurrenceInputRef }),
     force: t.boolean({ description: 'Save even when it clashes with other events.' }),
   }),
 });
@@ -41,25 +42,25 @@ const CreateWorkEventInput = builder.inputType('CreateWorkEventInput', {
 const UpdateWorkEventInput = builder.inputType('UpdateWorkEventInput', {
   description: 'Fields left out keep their value.',
   fields: (t) => ({
-    id: t.globalID({ required: true }),
+    id: t.globalID({ description: 'The WorkEvent (an occurrence, for a series) to edit.', required: true }),
     scope: t.field({ type: EventScopeEnum, description: 'Default THIS.' }),
-    title: t.string(),
-    content: t.string(),
-    address: t.string(),
-    startAt: t.field({ type: 'DateTime' }),
-    endAt: t.field({ type: 'DateTime' }),
-    allDay: t.boolean(),
-    isOpen: t.boolean(),
-    type: t.int(),
-    projectId: t.globalID(),
-    clearProject: t.boolean(),
-    placeId: t.int(),
-    clearPlace: t.boolean(),
-    timeZone: t.string(),
-    participantIds: t.globalIDList(),
-    published: t.boolean(),
+    title: t.string({ description: 'New title.' }),
+    content: t.string({ description: 'New content: rich HTML, sanitised.' }),
+    address: t.string({ description: 'New address.' }),
+    startAt: t.field({ description: 'New start (instant).', type: 'DateTime' }),
+    endAt: t.field({ description: 'New end (instant).', type: 'DateTime' }),
+    allDay: t.boolean({ description: 'All-day or not.' }),
+    isOpen: t.boolean({ description: 'Open or not.' }),
+    type: t.int({ description: 'New event type.' }),
+    projectId: t.globalID({ description: 'New Project.' }),
+    clearProject: t.boolean({ description: 'True removes the project.' }),
+    placeId: t.int({ description: 'New classroom or room (database id).' }),
+    clearPlace: t.boolean({ description: 'True removes the place.' }),
+    timeZone: t.string({ description: 'New IANA zone of the event.' }),
+    participantIds: t.globalIDList({ description: 'The new participants (User ids); replaces the list.' }),
+    published: t.boolean({ description: 'Publish (true) or unpublish (false).' }),
     recurrence: t.field({ type: RecurrenceInputRef, description: 'A new rule (FOLLOWING/ALL), or makes a single event a series.' }),
-    force: t.boolean(),
+    force: t.boolean({ description: 'Save even when it clashes with other events.' }),
   }),
 });
 
@@ -67,10 +68,12 @@ const SavePayload = builder.objectRef<SaveResult>('WorkEventSavePayload').implem
   description: 'The saved events (every occurrence for a series) and their series.',
   fields: (t) => ({
     events: t.prismaField({
+      description: 'The saved events: every occurrence written, for a series.',
       type: ['WorkEvent'],
       resolve: (query, p, _a, ctx) => ctx.db.workEvent.findMany({ ...query, where: { id: { in: p.eventIds } }, orderBy: [{ startAt: 'asc' }, { id: 'asc' }] }),
     }),
     series: t.prismaField({
+      description: 'The series saved, when the event is (now) recurring.',
       type: 'EventSeries',
       nullable: true,
       // Always spends the query (no unused-query warning); id 0 never exists.
@@ -84,9 +87,10 @@ const SavePayload = builder.objectRef<SaveResult>('WorkEventSavePayload').implem
 });
 
 const DeletePayload = builder.objectRef<DeleteResult>('DeleteWorkEventPayload').implement({
+  description: 'What a delete removed.',
   fields: (t) => ({
-    deletedIds: t.idList({ resolve: (p) => p.deletedIds.map((id) => encodeGlobalID('WorkEvent', id)) }),
-    seriesDeleted: t.exposeBoolean('seriesDeleted'),
+    deletedIds: t.idList({ description: 'Global ids of the deleted WorkEvents (for Relay @deleteRecord).', resolve: (p) => p.deletedIds.map((id) => encodeGlobalID('WorkEvent', id)) }),
+    seriesDeleted: t.exposeBoolean('seriesDeleted', { description: 'The whole series is gone.' }),
     series: t.prismaField({
       type: 'EventSeries',
       nullable: true,
@@ -97,8 +101,10 @@ const DeletePayload = builder.objectRef<DeleteResult>('DeleteWorkEventPayload').
 });
 
 const EventsPayload = builder.objectRef<{ eventIds: number[] }>('WorkEventsPayload').implement({
+  description: 'The events changed.',
   fields: (t) => ({
     events: t.prismaField({
+      description: 'The events changed, by start.',
       type: ['WorkEvent'],
       resolve: (query, p, _a, ctx) => ctx.db.workEvent.findMany({ ...query, where: { id: { in: p.eventIds } }, orderBy: [{ startAt: 'asc' }, { id: 'asc' }] }),
     }),
@@ -106,40 +112,44 @@ const EventsPayload = builder.objectRef<{ eventIds: number[] }>('WorkEventsPaylo
 });
 
 const PublishInput = builder.inputType('PublishWorkEventsInput', {
+  description: 'Events to publish or unpublish.',
   fields: (t) => ({
-    ids: t.globalIDList({ required: true }),
+    ids: t.globalIDList({ description: 'WorkEvent ids (at most 500).', required: true }),
     wholeSeries: t.boolean({ description: 'Also every other occurrence of these events’ series.' }),
   }),
 });
 const DeleteInput = builder.inputType('DeleteWorkEventInput', {
-  fields: (t) => ({ id: t.globalID({ required: true }), scope: t.field({ type: EventScopeEnum, description: 'Default THIS.' }) }),
+  description: 'An event to delete.',
+  fields: (t) => ({ id: t.globalID({ description: 'The WorkEvent (an occurrence, for a series) to delete.', required: true }), scope: t.field({ type: EventScopeEnum, description: 'Default THIS.' }) }),
 });
 const CopyInput = builder.inputType('CopyWorkEventsInput', {
   description: 'Copy the named events, or every event of `fromDate` (of `userId`, default the viewer), to `toDate`.',
   fields: (t) => ({
-    ids: t.globalIDList(),
-    fromDate: t.field({ type: 'Date' }),
-    userId: t.globalID(),
-    toDate: t.field({ type: 'Date', required: true }),
-    timeZone: t.string(),
-    force: t.boolean(),
+    ids: t.globalIDList({ description: 'WorkEvent ids to copy (or give `fromDate`).' }),
+    fromDate: t.field({ description: 'Copy every event of this day (yyyy-MM-dd in `timeZone`) instead of `ids`.', type: 'Date' }),
+    userId: t.globalID({ description: 'With `fromDate`: whose events (a User id); default the viewer.' }),
+    toDate: t.field({ description: 'The day to copy to (yyyy-MM-dd in `timeZone`); each copy keeps its wall-clock times in its own zone.', type: 'Date', required: true }),
+    timeZone: t.string({ description: "IANA zone the days are read in; default the viewer's." }),
+    force: t.boolean({ description: 'Copy even when the copies clash with other events.' }),
   }),
 });
 const JoinInput = builder.inputType('JoinWorkEventInput', {
+  description: 'An event to join.',
   fields: (t) => ({
-    id: t.globalID({ required: true }),
+    id: t.globalID({ description: 'The WorkEvent to join: open and published.', required: true }),
     wholeSeries: t.boolean({ description: 'Also every later occurrence of its series.' }),
-    force: t.boolean(),
+    force: t.boolean({ description: "Join even when it clashes with the caller's other events." }),
   }),
 });
-const ConfirmInput = builder.inputType('ConfirmWorkEventInput', { fields: (t) => ({ id: t.globalID({ required: true }) }) });
+const ConfirmInput = builder.inputType('ConfirmWorkEventInput', { description: 'An event to confirm.', fields: (t) => ({ id: t.globalID({ description: 'The WorkEvent to confirm.', required: true }) }) });
 
 builder.mutationFields((t) => ({
   createWorkEvent: t.field({
     type: SavePayload,
     errors: saveErrors,
-    description: 'Creates an event, or a recurring series (every occurrence is checked for clashes).',
-    args: { input: t.arg({ type: CreateWorkEventInput, required: true }) },
+    description:
+      "Creates an event, or with `recurrence` a recurring series (one WorkEvent per occurrence), unpublished unless `published: true`. Every occurrence is checked for clashes with the participants' and the place's other events first. Rights: schedule.use (staff). Errors: ScheduleConflictError (SCHEDULE_CONFLICT; send `force: true` to save anyway), INVALID_INPUT (title, times, over 31 days), END_BEFORE_START, INVALID_RULE, EMPTY_RULE, TOO_MANY_OCCURRENCES (over 1000), UNKNOWN_PROJECT, UNKNOWN_PARTICIPANT, FORBIDDEN.",
+    args: { input: t.arg({ description: 'The event or series.', type: CreateWorkEventInput, required: true }) },
     resolve: (_r, { input }, ctx) =>
       createEvent(ctx, {
         ...input,
@@ -159,8 +169,9 @@ builder.mutationFields((t) => ({
   updateWorkEvent: t.field({
     type: SavePayload,
     errors: saveErrors,
-    description: 'Edits an event; for an occurrence, `scope` says which occurrences change.',
-    args: { input: t.arg({ type: UpdateWorkEventInput, required: true }) },
+    description:
+      "Edits an event; for an occurrence of a series, `scope` says which occurrences change (THIS makes it an exception, FOLLOWING splits the series, ALL changes the whole series). Moving it or changing its place clears the participants' confirmations. Rights: the creator, or schedule.manage. Errors: ScheduleConflictError (SCHEDULE_CONFLICT; `force: true` saves anyway), NOT_FOUND (missing or not visible), FORBIDDEN, and the input errors of createWorkEvent.",
+    args: { input: t.arg({ description: 'The event, the scope and the fields to change.', type: UpdateWorkEventInput, required: true }) },
     resolve: (_r, { input }, ctx) => {
       const raw: Record<string, unknown> = { id: localId(input.id, 'WorkEvent'), scope: input.scope ?? undefined };
       for (const key of ['title', 'content', 'address', 'startAt', 'endAt', 'allDay', 'isOpen', 'type', 'timeZone', 'published', 'force'] as const) {
@@ -178,15 +189,16 @@ builder.mutationFields((t) => ({
   deleteWorkEvent: t.field({
     type: DeletePayload,
     errors: mutationErrors,
-    description: 'Deletes an event; for an occurrence, this one, this and following, or the whole series.',
-    args: { input: t.arg({ type: DeleteInput, required: true }) },
+    description:
+      'Deletes an event; for an occurrence, `scope` THIS (its start becomes an exception date), FOLLOWING (the rule ends before it) or ALL (the whole series). Rights: the creator, or schedule.manage. Errors: NOT_FOUND, FORBIDDEN.',
+    args: { input: t.arg({ description: 'The event and the scope.', type: DeleteInput, required: true }) },
     resolve: (_r, { input }, ctx) => deleteEvent(ctx, { id: localId(input.id, 'WorkEvent'), scope: input.scope ?? undefined }),
   }),
   publishWorkEvents: t.field({
     type: EventsPayload,
     errors: mutationErrors,
-    description: 'Publishes events: their participants (and, when open, all staff) see them.',
-    args: { input: t.arg({ type: PublishInput, required: true }) },
+    description: 'Publishes events: their participants (and, when open, all staff) see them. Rights: the creator of each, or schedule.manage. Errors: NOT_FOUND, FORBIDDEN, INVALID_INPUT (no ids, over 500).',
+    args: { input: t.arg({ description: 'The events to publish.', type: PublishInput, required: true }) },
     resolve: async (_r, { input }, ctx) => ({
       eventIds: (await setPublished(ctx, { ids: localIds(input.ids, 'WorkEvent'), wholeSeries: input.wholeSeries ?? undefined }, true)).ids,
     }),
@@ -194,8 +206,8 @@ builder.mutationFields((t) => ({
   unpublishWorkEvents: t.field({
     type: EventsPayload,
     errors: mutationErrors,
-    description: 'Unpublishes events: only their creator and managers see them.',
-    args: { input: t.arg({ type: PublishInput, required: true }) },
+    description: 'Unpublishes events: only their creator and schedule managers see them. Rights: the creator of each, or schedule.manage. Errors: NOT_FOUND, FORBIDDEN, INVALID_INPUT.',
+    args: { input: t.arg({ description: 'The events to unpublish.', type: PublishInput, required: true }) },
     resolve: async (_r, { input }, ctx) => ({
       eventIds: (await setPublished(ctx, { ids: localIds(input.ids, 'WorkEvent'), wholeSeries: input.wholeSeries ?? undefined }, false)).ids,
     }),
@@ -203,8 +215,9 @@ builder.mutationFields((t) => ({
   copyWorkEvents: t.field({
     type: EventsPayload,
     errors: saveErrors,
-    description: 'Copies events, or a whole day, to another day (unpublished copies).',
-    args: { input: t.arg({ type: CopyInput, required: true }) },
+    description:
+      'Copies events, or every event of a day the caller may edit, to another day; the copies are new unpublished events created by the caller, checked for clashes. Rights: schedule.use, and the right to edit each event copied (its creator, or schedule.manage). Errors: ScheduleConflictError (`force: true` copies anyway), NOT_FOUND, FORBIDDEN, INVALID_INPUT.',
+    args: { input: t.arg({ description: 'What to copy and where.', type: CopyInput, required: true }) },
     resolve: (_r, { input }, ctx) =>
       copyEvents(ctx, {
         ids: localIds(input.ids, 'WorkEvent') ?? undefined,
@@ -218,15 +231,16 @@ builder.mutationFields((t) => ({
   joinWorkEvent: t.field({
     type: EventsPayload,
     errors: saveErrors,
-    description: 'Joins an open, published event.',
-    args: { input: t.arg({ type: JoinInput, required: true }) },
+    description:
+      'Adds the caller as a participant of an open, published event (with `wholeSeries`, of every later occurrence too). Rights: schedule.use. Errors: NOT_OPEN, ALREADY_JOINED, ScheduleConflictError (`force: true` joins anyway), NOT_FOUND.',
+    args: { input: t.arg({ description: 'The event to join.', type: JoinInput, required: true }) },
     resolve: (_r, { input }, ctx) => joinEvent(ctx, { id: localId(input.id, 'WorkEvent'), wholeSeries: input.wholeSeries ?? undefined, force: input.force ?? undefined }),
   }),
   confirmWorkEvent: t.field({
     type: EventsPayload,
     errors: mutationErrors,
-    description: 'The viewer, a participant, confirms the event as it now stands.',
-    args: { input: t.arg({ type: ConfirmInput, required: true }) },
+    description: 'The caller, a participant, confirms the event as it now stands (a later move clears it). Rights: schedule.use and taking part. Errors: NOT_PARTICIPANT, NOT_FOUND.',
+    args: { input: t.arg({ description: 'The event to confirm.', type: ConfirmInput, required: true }) },
     resolve: (_r, { input }, ctx) => confirmEvent(ctx, { id: localId(input.id, 'WorkEvent') }),
   }),
 }));

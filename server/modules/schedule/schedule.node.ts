@@ -5,7 +5,7 @@ import { UserNode } from '../users/index.ts';
 import { builder } from '../../graphql/builder.ts';
 import { can, requireActor } from '../../policy.ts';
 import type { Conflict, Range } from './conflicts.ts';
-import { FREQUENCIES, ruleFields, WEEKDAYS } from './recurrence.ts';
+import { type FREQUENCIES, ruleFields, type WEEKDAYS } from './recurrence.ts';
 import { requireZone } from '../../lib/zones.ts';
 import { canEditEvent, isEventVisible, visibleEventsWhere } from './schedule.policy.ts';
 import { calendarOccurrences, calendarWhere, checkRange, findAlike, listWhere, type CalendarOccurrence } from './schedule.queries.ts';
@@ -20,8 +20,27 @@ export const EventScopeEnum = builder.enumType('EventScope', {
   } as const,
 });
 
-export const FrequencyEnum = builder.enumType('RecurrenceFrequency', { values: FREQUENCIES });
-export const WeekdayEnum = builder.enumType('Weekday', { values: WEEKDAYS, description: 'RFC 5545 weekday codes.' });
+export const FrequencyEnum = builder.enumType('RecurrenceFrequency', {
+  description: 'How often a series repeats (RFC 5545 FREQ).',
+  values: {
+    DAILY: { description: 'Every day (or every `interval` days).' },
+    WEEKLY: { description: 'Every week, on `byWeekday`.' },
+    MONTHLY: { description: 'Every month, on `byMonthDay` (a day missing in a month is skipped; -1 is the last day).' },
+    YEARLY: { description: 'Every year.' },
+  } as const satisfies Record<(typeof FREQUENCIES)[number], { description: string }>,
+});
+export const WeekdayEnum = builder.enumType('Weekday', {
+  description: 'RFC 5545 weekday codes.',
+  values: {
+    MO: { description: 'Monday.' },
+    TU: { description: 'Tuesday.' },
+    WE: { description: 'Wednesday.' },
+    TH: { description: 'Thursday.' },
+    FR: { description: 'Friday.' },
+    SA: { description: 'Saturday.' },
+    SU: { description: 'Sunday.' },
+  } as const satisfies Record<(typeof WEEKDAYS)[number], { description: string }>,
+});
 
 const checkedZones = new Set<string>();
 
@@ -38,7 +57,7 @@ function localField(instant: Date, zone: string | null | undefined, fallback: st
 const EventParticipantRef = builder.prismaObject('EventParticipant', {
   description: 'A person taking part in a work event.',
   fields: (t) => ({
-    user: t.relation('user'),
+    user: t.relation('user', { description: 'The participant.' }),
     confirmedAt: t.expose('confirmedAt', { type: 'DateTime', nullable: true, description: 'When they confirmed the event as it now stands.' }),
   }),
 });
@@ -50,44 +69,44 @@ export const WorkEventNode = builder.prismaNode('WorkEvent', {
   select: { creatorId: true, published: true, isOpen: true, participants: { select: { userId: true } } },
   authScopes: (e, ctx) => !!ctx.actor && isEventVisible(ctx.actor, { ...e, participantIds: e.participants.map((p) => p.userId) }),
   fields: (t) => ({
-    databaseId: t.exposeInt('id'),
-    title: t.exposeString('title'),
+    databaseId: t.exposeInt('id', { description: 'The legacy numeric id of the event (id on the legacy door).' }),
+    title: t.exposeString('title', { description: 'The title, at most 200 characters.' }),
     content: t.exposeString('content', { description: 'Sanitised rich HTML.' }),
-    address: t.exposeString('address'),
-    startAt: t.expose('startAt', { type: 'DateTime' }),
-    endAt: t.expose('endAt', { type: 'DateTime' }),
+    address: t.exposeString('address', { description: 'Where it happens, free text.' }),
+    startAt: t.expose('startAt', { description: 'Start (instant, UTC).', type: 'DateTime' }),
+    endAt: t.expose('endAt', { description: 'End (instant, UTC); an all-day event ends at the midnight after its last day.', type: 'DateTime' }),
     startLocal: t.string({
       select: { startAt: true },
       description: "Start as a wall time in `timeZone` (default: the viewer's zone), yyyy-MM-ddTHH:mm:ss.",
-      args: { timeZone: t.arg.string() },
+      args: { timeZone: t.arg.string({ description: "IANA time zone to show the wall time in, e.g. Asia/Shanghai; default the viewer's." }) },
       resolve: (e, args, ctx) => localField(e.startAt, args.timeZone, requireActor(ctx).timeZone),
     }),
     endLocal: t.string({
       select: { endAt: true },
       description: "End as a wall time in `timeZone` (default: the viewer's zone). All-day events end at the next midnight (exclusive).",
-      args: { timeZone: t.arg.string() },
+      args: { timeZone: t.arg.string({ description: "IANA time zone to show the wall time in; default the viewer's." }) },
       resolve: (e, args, ctx) => localField(e.endAt, args.timeZone, requireActor(ctx).timeZone),
     }),
     allDay: t.exposeBoolean('allDay', { description: "All-day: from midnight to midnight in the event's own `timeZone`." }),
     isOpen: t.exposeBoolean('isOpen', { description: 'Open: once published, every staff member sees it and may join.' }),
     type: t.exposeInt('type', { description: '1 work (default); other areas may add types.' }),
-    published: t.exposeBoolean('published'),
+    published: t.exposeBoolean('published', { description: 'Published: its participants (and, when open, all staff) see it; unpublished events are seen by their creator and schedule managers only.' }),
     confirmed: t.exposeBoolean('confirmed', { description: 'Every participant has confirmed the event as it now stands.' }),
     timeZone: t.exposeString('timeZone', { description: 'IANA zone the event was made in (recurrence and all-day days use it).' }),
     placeId: t.exposeInt('placeId', { nullable: true, description: 'The classroom or room, when there is one.' }),
-    project: t.relation('project', { nullable: true }),
-    creator: t.relation('creator'),
-    series: t.relation('series', { nullable: true }),
+    project: t.relation('project', { description: 'The project the event is for, if any.', nullable: true }),
+    creator: t.relation('creator', { description: 'Who created the event.' }),
+    series: t.relation('series', { description: 'The recurring series this event is an occurrence of; null for a single event.', nullable: true }),
     originalStart: t.expose('originalStart', { type: 'DateTime', nullable: true, description: 'For an occurrence: the start the rule gave it.' }),
     isException: t.exposeBoolean('isException', { description: 'An occurrence edited on its own.' }),
-    participants: t.relation('participants', { query: { orderBy: { userId: 'asc' } } }),
+    participants: t.relation('participants', { description: 'The people taking part, by user id.', query: { orderBy: { userId: 'asc' } } }),
     canEdit: t.boolean({
       select: { creatorId: true },
       description: 'Whether the viewer may edit, move, publish or delete it.',
       resolve: (e, _a, ctx) => canEditEvent(requireActor(ctx), e),
     }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    createdAt: t.expose('createdAt', { description: 'When the event was created (instant).', type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { description: 'When the event last changed (instant).', type: 'DateTime' }),
   }),
 });
 void EventParticipantRef;
@@ -97,11 +116,11 @@ const RecurrenceRuleRef = builder
   .implement({
     description: 'The parts of a series rule.',
     fields: (t) => ({
-      freq: t.field({ type: FrequencyEnum, resolve: (r) => r.freq }),
-      interval: t.exposeInt('interval'),
-      byWeekday: t.field({ type: [WeekdayEnum], resolve: (r) => r.byWeekday }),
-      byMonthDay: t.exposeIntList('byMonthDay'),
-      count: t.exposeInt('count', { nullable: true }),
+      freq: t.field({ description: 'How often the rule repeats.', type: FrequencyEnum, resolve: (r) => r.freq }),
+      interval: t.exposeInt('interval', { description: 'Every how many periods (1 = every day/week/month/year).' }),
+      byWeekday: t.field({ description: 'On which weekdays (weekly rules).', type: [WeekdayEnum], resolve: (r) => r.byWeekday }),
+      byMonthDay: t.exposeIntList('byMonthDay', { description: 'On which days of the month (monthly rules; -1 is the last day).' }),
+      count: t.exposeInt('count', { description: 'How many occurrences in all; null when the rule ends by `until` or never.', nullable: true }),
       until: t.field({ type: 'Date', nullable: true, description: "Last day, in the series' zone.", resolve: (r) => r.until }),
     }),
   });
@@ -118,18 +137,18 @@ builder.prismaNode('EventSeries', {
     return !!(await ctx.db.workEvent.findFirst({ where: { AND: [{ seriesId: s.id }, visibleEventsWhere(actor)] }, select: { id: true } }));
   },
   fields: (t) => ({
-    databaseId: t.exposeInt('id'),
+    databaseId: t.exposeInt('id', { description: 'The legacy numeric id of the series (seriesId on the legacy door).' }),
     rrule: t.exposeString('rrule', { description: 'RRULE text without DTSTART; UNTIL in UTC.' }),
-    rule: t.field({ type: RecurrenceRuleRef, select: { rrule: true, timeZone: true }, resolve: (s) => ruleFields(s.rrule, s.timeZone) }),
-    timeZone: t.exposeString('timeZone'),
+    rule: t.field({ description: 'The rule as fields, as the recurrence form shows them.', type: RecurrenceRuleRef, select: { rrule: true, timeZone: true }, resolve: (s) => ruleFields(s.rrule, s.timeZone) }),
+    timeZone: t.exposeString('timeZone', { description: 'IANA time zone the rule is expanded in (occurrences keep their wall time there across DST changes).' }),
     dtstart: t.expose('dtstart', { type: 'DateTime', description: 'Start of the first occurrence of the rule.' }),
-    durationMin: t.exposeInt('durationMin'),
+    durationMin: t.exposeInt('durationMin', { description: 'Length of each ordinary occurrence in minutes.' }),
     exdates: t.expose('exdates', { type: ['DateTime'], description: 'Starts of deleted occurrences.' }),
     occurrences: t.relation('events', {
       description: 'The occurrences the viewer may see, in order.',
       query: (_args, ctx) => ({ where: visibleEventsWhere(requireActor(ctx)), orderBy: { startAt: 'asc' } }),
     }),
-    creator: t.relation('creator'),
+    creator: t.relation('creator', { description: 'Who created the series.' }),
   }),
 });
 
@@ -167,34 +186,39 @@ const CalendarOccurrenceRef = builder.objectRef<CalendarOccurrence & { zone: str
   description: 'One event on the calendar grid (lean: facts and participant ids, one SQL statement for the whole answer). `event` gives the full node.',
   fields: (t) => ({
     eventId: t.id({ description: 'Global id of the WorkEvent.', resolve: (o) => encodeGlobalID('WorkEvent', o.id) }),
-    databaseId: t.exposeInt('id'),
-    title: t.exposeString('title'),
-    address: t.exposeString('address'),
-    startAt: t.field({ type: 'DateTime', resolve: (o) => o.startAt }),
-    endAt: t.field({ type: 'DateTime', resolve: (o) => o.endAt }),
+    databaseId: t.exposeInt('id', { description: 'The legacy numeric id of the WorkEvent.' }),
+    title: t.exposeString('title', { description: 'The title.' }),
+    address: t.exposeString('address', { description: 'Where it happens, free text.' }),
+    startAt: t.field({ description: 'Start (instant, UTC).', type: 'DateTime', resolve: (o) => o.startAt }),
+    endAt: t.field({ description: 'End (instant, UTC).', type: 'DateTime', resolve: (o) => o.endAt }),
     startLocal: t.string({ description: "Wall time in the calendar's zone.", resolve: (o) => localField(o.startAt, o.zone, o.zone) }),
     endLocal: t.string({ description: "Wall time in the calendar's zone.", resolve: (o) => localField(o.endAt, o.zone, o.zone) }),
-    allDay: t.exposeBoolean('allDay'),
-    isOpen: t.exposeBoolean('isOpen'),
-    published: t.exposeBoolean('published'),
-    confirmed: t.exposeBoolean('confirmed'),
-    timeZone: t.exposeString('timeZone'),
-    type: t.exposeInt('type'),
-    projectId: t.exposeInt('projectId', { nullable: true }),
-    placeId: t.exposeInt('placeId', { nullable: true }),
-    seriesId: t.exposeInt('seriesId', { nullable: true }),
-    isException: t.exposeBoolean('isException'),
-    creatorId: t.exposeInt('creatorId'),
+    allDay: t.exposeBoolean('allDay', { description: "All-day: from midnight to midnight in the event's own `timeZone`." }),
+    isOpen: t.exposeBoolean('isOpen', { description: 'Open: once published, every staff member sees it and may join.' }),
+    published: t.exposeBoolean('published', { description: 'Published (seen by its participants), or a draft of its creator.' }),
+    confirmed: t.exposeBoolean('confirmed', { description: 'Every participant has confirmed the event as it now stands.' }),
+    timeZone: t.exposeString('timeZone', { description: 'IANA zone the event was made in.' }),
+    type: t.exposeInt('type', { description: 'Event type: 1 work.' }),
+    projectId: t.exposeInt('projectId', { description: 'Database id of the project, if any.', nullable: true }),
+    placeId: t.exposeInt('placeId', { description: 'Database id of the classroom or room, if any.', nullable: true }),
+    seriesId: t.exposeInt('seriesId', { description: 'Database id of the series, for an occurrence.', nullable: true }),
+    isException: t.exposeBoolean('isException', { description: 'An occurrence edited on its own.' }),
+    creatorId: t.exposeInt('creatorId', { description: 'Database id of the creator.' }),
     participantIds: t.exposeIntList('participantIds', { description: 'Database ids of the participants.' }),
-    event: t.prismaField({ type: 'WorkEvent', nullable: true, resolve: (query, o, _a, ctx) => ctx.db.workEvent.findUnique({ ...query, where: { id: o.id } }) }),
+    event: t.prismaField({
+      description: 'The full WorkEvent node (null if it was deleted meanwhile).',
+      type: 'WorkEvent',
+      nullable: true,
+      resolve: (query, o, _a, ctx) => ctx.db.workEvent.findUnique({ ...query, where: { id: o.id } }),
+    }),
   }),
 });
 
 const CalendarRef = builder.objectRef<CalendarArgs>('Calendar').implement({
   description: 'Work events and schedule entries of some people over a range, for the calendar screen.',
   fields: (t) => ({
-    from: t.field({ type: 'DateTime', resolve: (c) => c.from }),
-    to: t.field({ type: 'DateTime', resolve: (c) => c.to }),
+    from: t.field({ description: 'Start of the range (instant, inclusive).', type: 'DateTime', resolve: (c) => c.from }),
+    to: t.field({ description: 'End of the range (instant, exclusive).', type: 'DateTime', resolve: (c) => c.to }),
     timeZone: t.string({ description: 'The zone to show the answer in (pass it to `startLocal`/`endLocal`).', resolve: (c) => c.timeZone }),
     occurrences: t.field({
       type: [CalendarOccurrenceRef],
@@ -229,8 +253,8 @@ export const ConflictRef = builder.objectRef<Conflict>('ScheduleConflict').imple
   description: 'One clash of one occurrence: a participant already busy, or the place taken.',
   fields: (t) => ({
     occurrence: t.exposeInt('occurrence', { description: '1-based position of the occurrence in the save.' }),
-    start: t.field({ type: 'DateTime', resolve: (c) => c.start }),
-    end: t.field({ type: 'DateTime', resolve: (c) => c.end }),
+    start: t.field({ description: 'Start of the clashing occurrence of the save (instant).', type: 'DateTime', resolve: (c) => c.start }),
+    end: t.field({ description: 'End of the clashing occurrence of the save (instant).', type: 'DateTime', resolve: (c) => c.end }),
     kind: t.exposeString('kind', { description: 'PARTICIPANT or PLACE.' }),
     user: t.field({
       type: UserNode,
@@ -238,7 +262,7 @@ export const ConflictRef = builder.objectRef<Conflict>('ScheduleConflict').imple
       description: 'The busy participant (PARTICIPANT clashes).',
       resolve: (c, _a, ctx) => (c.userId ? batchLoad(ctx, 'user', c.userId, (ids) => ctx.db.user.findMany({ where: { id: { in: ids } } })) : null),
     }),
-    userName: t.exposeString('userName', { nullable: true }),
+    userName: t.exposeString('userName', { description: "The busy participant's name (PARTICIPANT clashes).", nullable: true }),
     event: t.field({
       type: WorkEventNode,
       nullable: true,
@@ -246,15 +270,16 @@ export const ConflictRef = builder.objectRef<Conflict>('ScheduleConflict').imple
       resolve: (c, _a, ctx) => (c.visible ? batchLoad(ctx, 'event', c.eventId, (ids) => ctx.db.workEvent.findMany({ where: { id: { in: ids } }, include: { participants: { select: { userId: true } } } })) : null),
     }),
     title: t.exposeString('title', { nullable: true, description: 'Null when the viewer may not see the clashing event (busy).' }),
-    eventStart: t.field({ type: 'DateTime', resolve: (c) => c.eventStart }),
-    eventEnd: t.field({ type: 'DateTime', resolve: (c) => c.eventEnd }),
+    eventStart: t.field({ description: 'Start of the clashing event (instant).', type: 'DateTime', resolve: (c) => c.eventStart }),
+    eventEnd: t.field({ description: 'End of the clashing event (instant).', type: 'DateTime', resolve: (c) => c.eventEnd }),
   }),
 });
 
 const RangeRef = builder.objectRef<Range>('TimeRange').implement({
+  description: 'A span of time between two instants.',
   fields: (t) => ({
-    start: t.field({ type: 'DateTime', resolve: (r) => r.start }),
-    end: t.field({ type: 'DateTime', resolve: (r) => r.end }),
+    start: t.field({ description: 'Start (instant, inclusive).', type: 'DateTime', resolve: (r) => r.start }),
+    end: t.field({ description: 'End (instant, exclusive).', type: 'DateTime', resolve: (r) => r.end }),
   }),
 });
 
@@ -262,21 +287,21 @@ export const ConflictReportRef = builder.objectRef<{ occurrences: Range[]; total
   description: 'What saving would clash with.',
   fields: (t) => ({
     occurrences: t.field({ type: [RangeRef], description: 'Every occurrence checked.', resolve: (r) => r.occurrences }),
-    total: t.exposeInt('total'),
-    conflicts: t.field({ type: [ConflictRef], resolve: (r) => r.conflicts }),
+    total: t.exposeInt('total', { description: 'How many clashes there are in all (the list stops at 2000).' }),
+    conflicts: t.field({ description: 'The clashes, by occurrence (at most 2000).', type: [ConflictRef], resolve: (r) => r.conflicts }),
   }),
 });
 
 export const RecurrenceInputRef = builder.inputType('RecurrenceInput', {
   description: 'A rule: either `rrule` (RFC 5545 RRULE text) or the fields. `until` is the last day in the series zone.',
   fields: (t) => ({
-    rrule: t.string(),
-    freq: t.field({ type: FrequencyEnum }),
-    interval: t.int(),
-    byWeekday: t.field({ type: [WeekdayEnum] }),
-    byMonthDay: t.intList(),
-    count: t.int(),
-    until: t.field({ type: 'Date' }),
+    rrule: t.string({ description: 'RFC 5545 RRULE text without DTSTART, e.g. FREQ=WEEKLY;BYDAY=MO,WE;COUNT=10. When given, the fields are ignored.' }),
+    freq: t.field({ description: 'How often it repeats (required without `rrule`).', type: FrequencyEnum }),
+    interval: t.int({ description: 'Every how many periods; default 1.' }),
+    byWeekday: t.field({ description: 'On which weekdays (weekly rules).', type: [WeekdayEnum] }),
+    byMonthDay: t.intList({ description: 'On which days of the month, 1 to 31 or -1 for the last day (monthly rules).' }),
+    count: t.int({ description: 'End after this many occurrences (with `until` or alone; at most 1000 in all).' }),
+    until: t.field({ description: "End on this day (yyyy-MM-dd, the last day in the series' zone, inclusive).", type: 'Date' }),
   }),
 });
 
@@ -290,39 +315,42 @@ export function recurrenceOf(r: RecurrenceArg | null | undefined): unknown {
 }
 
 const ConflictCheckInput = builder.inputType('ConflictCheckInput', {
+  description: 'An event or series about to be saved, to check for clashes.',
   fields: (t) => ({
     eventId: t.globalID({ description: 'When editing: the event being edited (not counted against itself).' }),
-    scope: t.field({ type: EventScopeEnum }),
-    startAt: t.field({ type: 'DateTime', required: true }),
-    endAt: t.field({ type: 'DateTime', required: true }),
-    allDay: t.boolean(),
-    timeZone: t.string(),
-    participantIds: t.globalIDList(),
-    placeId: t.int(),
-    recurrence: t.field({ type: RecurrenceInputRef }),
+    scope: t.field({ description: 'When editing an occurrence: which occurrences would change; default THIS.', type: EventScopeEnum }),
+    startAt: t.field({ description: 'Start (instant; of the first occurrence for a series).', type: 'DateTime', required: true }),
+    endAt: t.field({ description: 'End (instant).', type: 'DateTime', required: true }),
+    allDay: t.boolean({ description: 'All-day event.' }),
+    timeZone: t.string({ description: "IANA zone of the event; default the viewer's." }),
+    participantIds: t.globalIDList({ description: 'User ids of the participants; default the viewer.' }),
+    placeId: t.int({ description: 'Database id of the classroom or room to check as well.' }),
+    recurrence: t.field({ description: 'The rule, for a series: every occurrence is checked.', type: RecurrenceInputRef }),
   }),
 });
 
 const WorkEventFilter = builder.inputType('WorkEventFilter', {
+  description: 'Narrows `workEvents`; every given condition must hold.',
   fields: (t) => ({
-    title: t.string(),
-    from: t.field({ type: 'DateTime' }),
-    to: t.field({ type: 'DateTime' }),
-    published: t.boolean(),
-    projectId: t.globalID(),
-    userId: t.globalID(),
-    seriesId: t.globalID(),
-    createdByMe: t.boolean(),
+    title: t.string({ description: 'Title contains this text (case ignored).' }),
+    from: t.field({ description: 'Events ending after this instant.', type: 'DateTime' }),
+    to: t.field({ description: 'Events starting before this instant.', type: 'DateTime' }),
+    published: t.boolean({ description: 'Only published (true) or unpublished (false) events.' }),
+    projectId: t.globalID({ description: 'Only events of this Project.' }),
+    userId: t.globalID({ description: 'Only events this User takes part in.' }),
+    seriesId: t.globalID({ description: 'Only occurrences of this EventSeries.' }),
+    createdByMe: t.boolean({ description: 'Only events the caller created.' }),
   }),
 });
 
 const AlikeInput = builder.inputType('AlikeWorkEventsInput', {
+  description: 'An event about to be saved, to look for near-duplicates.',
   fields: (t) => ({
-    eventId: t.globalID(),
-    title: t.string({ required: true }),
-    startAt: t.field({ type: 'DateTime', required: true }),
-    participantIds: t.globalIDList(),
-    timeZone: t.string(),
+    eventId: t.globalID({ description: 'When editing: the WorkEvent being edited (not reported against itself).' }),
+    title: t.string({ description: 'The title (matched ignoring case and surrounding spaces).', required: true }),
+    startAt: t.field({ description: 'The start (instant); matches events starting on the same day.', type: 'DateTime', required: true }),
+    participantIds: t.globalIDList({ description: 'User ids of the participants; default the viewer.' }),
+    timeZone: t.string({ description: "IANA zone whose day counts; default the viewer's." }),
   }),
 });
 
@@ -332,12 +360,12 @@ builder.queryFields((t) => ({
     description: 'Events and schedule entries of some people (default: the viewer) overlapping [from, to), in one request.',
     authScopes: { permission: 'schedule.use' },
     args: {
-      from: t.arg({ type: 'DateTime', required: true }),
-      to: t.arg({ type: 'DateTime', required: true }),
-      userIds: t.arg.globalIDList(),
-      projectId: t.arg.globalID(),
+      from: t.arg({ description: 'Start of the range (instant, inclusive).', type: 'DateTime', required: true }),
+      to: t.arg({ description: 'End of the range (instant, exclusive); at most 400 days after `from`.', type: 'DateTime', required: true }),
+      userIds: t.arg.globalIDList({ description: "Whose calendar: User ids; default the viewer's own (events they take part in or created)." }),
+      projectId: t.arg.globalID({ description: 'Only events and entries of this Project.' }),
       timeZone: t.arg.string({ description: "Zone to show the answer in; default the viewer's." }),
-      published: t.arg.boolean(),
+      published: t.arg.boolean({ description: 'Only published (true) or unpublished (false) events.' }),
     },
     resolve: (_r, args, ctx) => {
       const actor = requireActor(ctx);
@@ -367,7 +395,7 @@ builder.queryFields((t) => ({
     cursor: 'id',
     description: 'Work events the viewer may see, filtered, by start.',
     authScopes: { permission: 'schedule.use' },
-    args: { filter: t.arg({ type: WorkEventFilter }) },
+    args: { filter: t.arg({ description: 'Conditions on title, time, publish state, project, participant, series, creator.', type: WorkEventFilter }) },
     resolve: (query, _r, args, ctx) => {
       const f = args.filter ?? {};
       const where = listWhere(ctx, {
@@ -387,7 +415,7 @@ builder.queryFields((t) => ({
     type: ConflictReportRef,
     description: 'What saving this event or series would clash with (every occurrence checked); nothing is saved.',
     authScopes: { permission: 'schedule.use' },
-    args: { input: t.arg({ type: ConflictCheckInput, required: true }) },
+    args: { input: t.arg({ description: 'The event or series about to be saved.', type: ConflictCheckInput, required: true }) },
     resolve: (_r, { input }, ctx) =>
       checkConflicts(ctx, {
         id: localId(input.eventId, 'WorkEvent'),
@@ -405,7 +433,7 @@ builder.queryFields((t) => ({
     type: ['WorkEvent'],
     description: 'Near-duplicates: same title, same participants, start on the same day.',
     authScopes: { permission: 'schedule.use' },
-    args: { input: t.arg({ type: AlikeInput, required: true }) },
+    args: { input: t.arg({ description: 'The event about to be saved.', type: AlikeInput, required: true }) },
     resolve: async (query, _r, { input }, ctx) => {
       const found = await findAlike(ctx, {
         id: localId(input.eventId, 'WorkEvent') as number | undefined,

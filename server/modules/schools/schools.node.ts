@@ -17,35 +17,53 @@ import { schoolsNotInStudentLists, selectionListsWhere } from './selection.servi
 
 export const SchoolSexEnum = builder.enumType('SchoolSex', {
   description: 'Legacy values: 1 boys, 2 girls, 3 co-ed.',
-  values: { BOYS: { value: 1 }, GIRLS: { value: 2 }, COED: { value: 3 } } as const,
+  values: { BOYS: { value: 1, description: '1: boys only.' }, GIRLS: { value: 2, description: '2: girls only.' }, COED: { value: 3, description: '3: co-educational.' } } as const,
 });
 export const DressCodeEnum = builder.enumType('SchoolDressCode', {
   description: 'Legacy values: 1 formal, 2 semi-formal, 3 none.',
-  values: { FORMAL: { value: 1 }, SEMI_FORMAL: { value: 2 }, NONE: { value: 3 } } as const,
+  values: { FORMAL: { value: 1, description: '1: formal.' }, SEMI_FORMAL: { value: 2, description: '2: semi-formal.' }, NONE: { value: 3, description: '3: no dress code.' } } as const,
 });
 export const SettingEnum = builder.enumType('SchoolSetting', {
   description: 'Legacy values: 1 rural, 2 suburban, 3 urban.',
-  values: { RURAL: { value: 1 }, SUBURBAN: { value: 2 }, URBAN: { value: 3 } } as const,
+  values: { RURAL: { value: 1, description: '1: rural.' }, SUBURBAN: { value: 2, description: '2: suburban.' }, URBAN: { value: 3, description: '3: urban.' } } as const,
 });
 export const PlatformEnum = builder.enumType('ApplicationPlatform', {
   description: "Legacy values: 1 SAO, 2 Gateway, 3 Ravenna, 4 the school's own application.",
-  values: { SAO: { value: 1 }, GATEWAY: { value: 2 }, RAVENNA: { value: 3 }, SCHOOL: { value: 4 } } as const,
+  values: {
+    SAO: { value: 1, description: '1: the Standard Application Online.' },
+    GATEWAY: { value: 2, description: '2: Gateway to Prep Schools.' },
+    RAVENNA: { value: 3, description: '3: Ravenna.' },
+    SCHOOL: { value: 4, description: "4: the school's own application." },
+  } as const,
 });
 export const SeasonEnum = builder.enumType('SportSeason', {
   description: 'Legacy values: 1 fall, 2 winter, 3 spring.',
-  values: { FALL: { value: 1 }, WINTER: { value: 2 }, SPRING: { value: 3 } } as const,
+  values: { FALL: { value: 1, description: '1: fall.' }, WINTER: { value: 2, description: '2: winter.' }, SPRING: { value: 3, description: '3: spring.' } } as const,
 });
 export const SportGenderEnum = builder.enumType('SportGender', {
   description: 'Legacy values: 1 boys, 2 girls, 3 both.',
-  values: { BOYS: { value: 1 }, GIRLS: { value: 2 }, BOTH: { value: 3 } } as const,
+  values: { BOYS: { value: 1, description: '1: boys.' }, GIRLS: { value: 2, description: '2: girls.' }, BOTH: { value: 3, description: '3: boys and girls.' } } as const,
 });
 export const DeadlineKindEnum = builder.enumType('SchoolDeadlineKind', {
   description: 'Legacy values: 1 application, 2 financial aid, 3 decision release, 4 reply to offer.',
-  values: { APPLICATION: { value: 1 }, FINANCIAL_AID: { value: 2 }, DECISION: { value: 3 }, REPLY: { value: 4 } } as const,
+  values: {
+    APPLICATION: { value: 1, description: '1: applications due (the default deadline of a new application).' },
+    FINANCIAL_AID: { value: 2, description: '2: financial aid applications due.' },
+    DECISION: { value: 3, description: '3: decisions released.' },
+    REPLY: { value: 4, description: '4: reply to an offer due.' },
+  } as const,
 });
 export const MatchDimensionEnum = builder.enumType('MatchDimension', {
   description: 'A dimension of the match rule (docs/schools.md).',
-  values: ['GENDER', 'GRADE', 'REGION', 'SCALE', 'RANK', 'ACTIVITY', 'TOTAL'] as const,
+  values: {
+    GENDER: { description: "Weight 20 %: the school's sex against the student's sex and co-ed preference; 0 makes the total 0." },
+    GRADE: { description: "Weight 20 %: the grade applied for against the school's grade range; 0 makes the total 0." },
+    REGION: { description: "Weight 15 %: the school's country against the survey's target region." },
+    SCALE: { description: "Weight 10 %: the school's number of students against the preferred size." },
+    RANK: { description: "Weight 25 %: selectivity: the student's best SSAT percentile (else TOEFL total) against the school's average." },
+    ACTIVITY: { description: "Weight 10 %: the certificate levels of the student's awards." },
+    TOTAL: { description: 'The weighted sum, rounded; 0 when GENDER or GRADE is 0.' },
+  } as const,
 });
 
 /** Fields whose codes GraphQL shows as enums. */
@@ -54,30 +72,38 @@ export const ENUM_FIELDS = { sex: SchoolSexEnum, dressCode: DressCodeEnum, setti
 // ── sub-record rows ──
 
 builder.prismaObject('SchoolSport', {
+  description: 'A sport the school offers.',
   fields: (t) => ({
-    databaseId: t.exposeInt('id'),
-    gender: t.field({ type: SportGenderEnum, resolve: (s) => s.gender as 1 | 2 | 3 }),
-    season: t.field({ type: SeasonEnum, resolve: (s) => s.season as 1 | 2 | 3 }),
-    name: t.exposeString('name'),
+    databaseId: t.exposeInt('id', { description: 'The legacy numeric id.' }),
+    gender: t.field({ description: 'Boys, girls or both.', type: SportGenderEnum, resolve: (s) => s.gender as 1 | 2 | 3 }),
+    season: t.field({ description: 'The season it is played in.', type: SeasonEnum, resolve: (s) => s.season as 1 | 2 | 3 }),
+    name: t.exposeString('name', { description: "The sport's name." }),
   }),
 });
 builder.prismaObject('SchoolPlatform', {
+  description: 'An application platform the school accepts.',
   fields: (t) => ({
-    platform: t.field({ type: PlatformEnum, resolve: (p) => p.platform as 1 | 2 | 3 | 4 }),
-    url: t.exposeString('url', { nullable: true }),
-    note: t.exposeString('note', { nullable: true }),
+    platform: t.field({ description: 'The platform.', type: PlatformEnum, resolve: (p) => p.platform as 1 | 2 | 3 | 4 }),
+    url: t.exposeString('url', { description: "The school's page on the platform.", nullable: true }),
+    note: t.exposeString('note', { description: 'A free note.', nullable: true }),
   }),
 });
 builder.prismaObject('SchoolDeadline', {
+  description: 'A deadline of the school.',
   fields: (t) => ({
-    kind: t.field({ type: DeadlineKindEnum, resolve: (d) => d.kind as 1 | 2 | 3 | 4 }),
-    platform: t.field({ type: PlatformEnum, nullable: true, resolve: (d) => (d.platform as 1 | 2 | 3 | 4 | null) ?? null }),
-    deadline: t.expose('deadline', { type: 'Date' }),
-    note: t.exposeString('note', { nullable: true }),
+    kind: t.field({ description: 'What the deadline is for.', type: DeadlineKindEnum, resolve: (d) => d.kind as 1 | 2 | 3 | 4 }),
+    platform: t.field({ description: 'The platform it applies to, when it differs by platform.', type: PlatformEnum, nullable: true, resolve: (d) => (d.platform as 1 | 2 | 3 | 4 | null) ?? null }),
+    deadline: t.expose('deadline', { description: "The day (a calendar day, the school's local date).", type: 'Date' }),
+    note: t.exposeString('note', { description: 'A free note.', nullable: true }),
   }),
 });
 builder.prismaObject('SchoolRanking', {
-  fields: (t) => ({ source: t.exposeString('source'), year: t.exposeInt('year'), rank: t.exposeInt('rank') }),
+  description: 'A ranking of the school by a named source in a year.',
+  fields: (t) => ({
+    source: t.exposeString('source', { description: "Who ranks (for example a guide's name)." }),
+    year: t.exposeInt('year', { description: 'The year of the ranking.' }),
+    rank: t.exposeInt('rank', { description: 'The rank (1 is best).' }),
+  }),
 });
 
 // ── the school ──
@@ -93,30 +119,31 @@ export const SchoolNode = builder.prismaNode('School', {
       const nullable = !f.required && f.key !== 'ap';
       const k = f.kind.type;
       const key = f.key as 'name';
+      const description = f.description;
       generated[f.key] =
         k === 'int'
-          ? t.exposeInt(key as never, { nullable })
+          ? t.exposeInt(key as never, { nullable, description })
           : k === 'float'
-            ? t.exposeFloat(key as never, { nullable })
+            ? t.exposeFloat(key as never, { nullable, description })
             : k === 'bool'
-              ? t.exposeBoolean(key as never, { nullable })
-              : t.exposeString(key, { nullable } as never);
+              ? t.exposeBoolean(key as never, { nullable, description })
+              : t.exposeString(key, { nullable, description } as never);
     }
     return {
-      databaseId: t.exposeInt('id'),
+      databaseId: t.exposeInt('id', { description: 'The legacy numeric id of the school (schoolId on the legacy door).' }),
       ...(generated as Record<string, never>),
-      sex: t.field({ type: SchoolSexEnum, resolve: (s) => s.sex as 1 | 2 | 3 }),
-      dressCode: t.field({ type: DressCodeEnum, nullable: true, resolve: (s) => (s.dressCode as 1 | 2 | 3 | null) ?? null }),
-      setting: t.field({ type: SettingEnum, nullable: true, resolve: (s) => (s.setting as 1 | 2 | 3 | null) ?? null }),
+      sex: t.field({ description: 'Boys, girls or co-ed.', type: SchoolSexEnum, resolve: (s) => s.sex as 1 | 2 | 3 }),
+      dressCode: t.field({ description: 'Dress code.', type: DressCodeEnum, nullable: true, resolve: (s) => (s.dressCode as 1 | 2 | 3 | null) ?? null }),
+      setting: t.field({ description: 'Rural, suburban or urban.', type: SettingEnum, nullable: true, resolve: (s) => (s.setting as 1 | 2 | 3 | null) ?? null }),
       remark: t.string({ nullable: true, description: 'Staff-only note; null for anyone else.', resolve: (s, _a, ctx) => (ctx.actor && isStaff(ctx.actor) ? s.remark : null) }),
       gradeFrom: t.exposeInt('gradeFrom', { nullable: true, description: 'Lowest grade taught (13 = PG), read from the grade lists.' }),
-      gradeTo: t.exposeInt('gradeTo', { nullable: true }),
+      gradeTo: t.exposeInt('gradeTo', { description: 'Highest grade taught (13 = PG), read from the grade lists.', nullable: true }),
       badgeUrl: t.string({ nullable: true, description: 'Address of the badge image (public).', resolve: (s) => (s.badgeKey ? badgePath(s.id) : null) }),
-      sports: t.relation('sports', { query: { orderBy: [{ gender: 'asc' }, { season: 'asc' }, { sort: 'asc' }, { id: 'asc' }] } }),
-      platforms: t.relation('platforms', { query: { orderBy: { platform: 'asc' } } }),
-      deadlines: t.relation('deadlines', { query: { orderBy: [{ deadline: 'asc' }, { id: 'asc' }] } }),
-      rankings: t.relation('rankings', { query: { orderBy: [{ year: 'desc' }, { source: 'asc' }] } }),
-      updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+      sports: t.relation('sports', { description: 'Sports offered, by gender, season and order.', query: { orderBy: [{ gender: 'asc' }, { season: 'asc' }, { sort: 'asc' }, { id: 'asc' }] } }),
+      platforms: t.relation('platforms', { description: 'Application platforms accepted.', query: { orderBy: { platform: 'asc' } } }),
+      deadlines: t.relation('deadlines', { description: 'Deadlines, soonest first.', query: { orderBy: [{ deadline: 'asc' }, { id: 'asc' }] } }),
+      rankings: t.relation('rankings', { description: 'Rankings, newest year first.', query: { orderBy: [{ year: 'desc' }, { source: 'asc' }] } }),
+      updatedAt: t.expose('updatedAt', { description: 'When the school last changed (instant).', type: 'DateTime' }),
     };
   },
 });
@@ -128,8 +155,8 @@ type ExplainedScore = { dimension: string; score: number; weight: number | null;
 const MatchScoreRef = builder.objectRef<ExplainedScore>('MatchScore').implement({
   description: 'One score of a selection entry and why it is what it is (docs/schools.md).',
   fields: (t) => ({
-    dimension: t.field({ type: MatchDimensionEnum, resolve: (s) => s.dimension.toUpperCase() as 'GENDER' }),
-    label: t.string({ resolve: (s, _a, ctx) => translate(ctx.lang, `match.dimension.${s.dimension}` as MessageKey) }),
+    dimension: t.field({ description: 'Which dimension (TOTAL for the weighted total).', type: MatchDimensionEnum, resolve: (s) => s.dimension.toUpperCase() as 'GENDER' }),
+    label: t.string({ description: "The dimension's name in the caller's language.", resolve: (s, _a, ctx) => translate(ctx.lang, `match.dimension.${s.dimension}` as MessageKey) }),
     score: t.exposeInt('score', { description: '0 to 100.' }),
     weight: t.exposeInt('weight', { nullable: true, description: 'Percent of the total (null for the total itself).' }),
     reasonCode: t.exposeString('reasonCode', { description: 'Stable code of the rule that applied, e.g. grade.entryYear.' }),
@@ -154,18 +181,18 @@ export const SelectionEntryNode = builder.prismaNode('SelectionEntry', {
   description: 'A school on a selection list with its match scores.',
   authScopes: async (e, ctx) => can(ctx.actor, 'selection.read') && (await selectionListReadableCached(ctx, e.listId)),
   fields: (t) => ({
-    databaseId: t.exposeInt('id'),
-    school: t.relation('school'),
-    sort: t.exposeInt('sort'),
-    genderScore: t.exposeInt('genderScore'),
-    gradeScore: t.exposeInt('gradeScore'),
-    regionScore: t.exposeInt('regionScore'),
-    scaleScore: t.exposeInt('scaleScore'),
-    rankScore: t.exposeInt('rankScore'),
-    activityScore: t.exposeInt('activityScore'),
-    totalScore: t.exposeInt('totalScore'),
+    databaseId: t.exposeInt('id', { description: 'The legacy numeric id of the entry.' }),
+    school: t.relation('school', { description: 'The school.' }),
+    sort: t.exposeInt('sort', { description: 'Position in the list (smaller first).' }),
+    genderScore: t.exposeInt('genderScore', { description: 'Gender match, 0 to 100.' }),
+    gradeScore: t.exposeInt('gradeScore', { description: 'Grade match, 0 to 100.' }),
+    regionScore: t.exposeInt('regionScore', { description: 'Region match, 0 to 100.' }),
+    scaleScore: t.exposeInt('scaleScore', { description: 'School size match, 0 to 100.' }),
+    rankScore: t.exposeInt('rankScore', { description: 'Rank match, 0 to 100.' }),
+    activityScore: t.exposeInt('activityScore', { description: 'Activities match, 0 to 100.' }),
+    totalScore: t.exposeInt('totalScore', { description: 'Weighted total, 0 to 100.' }),
     scores: t.field({ type: [MatchScoreRef], description: 'Every score with its reason, the total last.', resolve: (e) => explainedScores(e.explanation) }),
-    note: t.exposeString('note', { nullable: true }),
+    note: t.exposeString('note', { description: "The consultant's note on this school.", nullable: true }),
   }),
 });
 
@@ -175,17 +202,17 @@ export const SelectionListNode = builder.prismaNode('SelectionList', {
   description: 'Schools proposed for a student. Publishing shows it to the family and is irreversible; a published list is frozen.',
   authScopes: async (l, ctx) => can(ctx.actor, 'selection.read') && (!isFamily(ctx) || !!l.publishedAt) && (await archiveReadableCached(ctx, l.archiveId)),
   fields: (t) => ({
-    databaseId: t.exposeInt('id'),
-    name: t.exposeString('name'),
-    note: t.exposeString('note', { nullable: true }),
+    databaseId: t.exposeInt('id', { description: 'The legacy numeric id of the list.' }),
+    name: t.exposeString('name', { description: "The list's name." }),
+    note: t.exposeString('note', { description: 'A free note.', nullable: true }),
     archive: t.relation('archive', { nullable: true, description: 'The student (null when the caller may not open the archive itself).' }),
-    archiveDatabaseId: t.exposeInt('archiveId'),
-    published: t.boolean({ resolve: (l) => !!l.publishedAt }),
-    publishedAt: t.expose('publishedAt', { type: 'DateTime', nullable: true }),
-    publishedByName: t.exposeString('publishedByName', { nullable: true }),
-    createdByName: t.exposeString('createdByName', { nullable: true }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    archiveDatabaseId: t.exposeInt('archiveId', { description: "The legacy numeric id of the student's archive." }),
+    published: t.boolean({ description: 'Shown to the family (irreversible; the list is frozen).', resolve: (l) => !!l.publishedAt }),
+    publishedAt: t.expose('publishedAt', { description: 'When it was published (instant).', type: 'DateTime', nullable: true }),
+    publishedByName: t.exposeString('publishedByName', { description: 'Who published it (the name at the time).', nullable: true }),
+    createdByName: t.exposeString('createdByName', { description: 'Who created it (the name at the time).', nullable: true }),
+    createdAt: t.expose('createdAt', { description: 'When it was created (instant).', type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { description: 'When it last changed (instant).', type: 'DateTime' }),
     entries: t.relation('entries', { query: { orderBy: [{ sort: 'asc' }, { id: 'asc' }] }, description: "The schools, in the consultant's order." }),
   }),
 });
@@ -193,32 +220,33 @@ export const SelectionListNode = builder.prismaNode('SelectionList', {
 // ── queries ──
 
 const SchoolFilter = builder.inputType('SchoolFilter', {
+  description: 'Narrows `schools` (and `schoolExport`); every given condition must hold.',
   fields: (t) => ({
     search: t.string({ description: 'Name, abbreviation or Chinese name; literal.' }),
     country: t.string({ description: 'ISO alpha-2 (US, GB; UK is read as GB).' }),
     province: t.string({ description: 'State or county.' }),
-    sex: t.field({ type: SchoolSexEnum }),
+    sex: t.field({ description: "Only boys', girls' or co-ed schools.", type: SchoolSexEnum }),
     grade: t.int({ description: 'Schools teaching this grade (13 = PG).' }),
-    boarderRatioMin: t.float(),
-    boarderRatioMax: t.float(),
+    boarderRatioMin: t.float({ description: 'Boarders at least this percent.' }),
+    boarderRatioMax: t.float({ description: 'Boarders at most this percent.' }),
     rankMax: t.int({ description: 'Ranked at most this by rankingSource (any source when not given).' }),
-    rankingSource: t.string(),
-    platform: t.field({ type: PlatformEnum }),
-    toeflMin: t.float(),
-    toeflMax: t.float(),
-    ssatMin: t.float(),
-    ssatMax: t.float(),
-    ap: t.boolean(),
+    rankingSource: t.string({ description: 'The ranking source `rankMax` reads.' }),
+    platform: t.field({ description: 'Only schools accepting this platform.', type: PlatformEnum }),
+    toeflMin: t.float({ description: 'Average TOEFL at least this.' }),
+    toeflMax: t.float({ description: 'Average TOEFL at most this.' }),
+    ssatMin: t.float({ description: 'Average SSAT percentile at least this.' }),
+    ssatMax: t.float({ description: 'Average SSAT percentile at most this.' }),
+    ap: t.boolean({ description: 'Only schools with (true) or without (false) AP courses.' }),
   }),
 });
 
 const SchoolExportRef = builder.objectRef<{ bytes: Buffer; fileName: string; count: number }>('SchoolExport').implement({
   description: 'The filtered list as .xlsx (the import reads the same columns).',
   fields: (t) => ({
-    fileName: t.exposeString('fileName'),
-    contentType: t.string({ resolve: () => 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
-    count: t.exposeInt('count'),
-    base64: t.string({ resolve: (e) => e.bytes.toString('base64') }),
+    fileName: t.exposeString('fileName', { description: 'A file name for the download.' }),
+    contentType: t.string({ description: 'The MIME type of the file (.xlsx).', resolve: () => 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+    count: t.exposeInt('count', { description: 'Schools in the file.' }),
+    base64: t.string({ description: 'The file, base64.', resolve: (e) => e.bytes.toString('base64') }),
   }),
 });
 
@@ -230,9 +258,9 @@ builder.queryFields((t) => ({
     cursor: 'id',
     defaultSize: 20,
     maxSize: 500,
-    description: 'The school database, by name.',
+    description: 'The school database, by name. Rights: school.read (staff).',
     authScopes: { permission: 'school.read' },
-    args: { filter: t.arg({ type: SchoolFilter }) },
+    args: { filter: t.arg({ description: 'Conditions on name, place, sex, grade, boarders, rank, platform, scores and AP.', type: SchoolFilter }) },
     totalCount: (_p, args, ctx) => ctx.db.school.count({ where: schoolsWhere(cleanFilter(args.filter)) }),
     resolve: (query, _r, args, ctx) => ctx.db.school.findMany({ ...query, where: schoolsWhere(cleanFilter(args.filter)), orderBy: SCHOOL_ORDER }),
   }),
@@ -241,7 +269,7 @@ builder.queryFields((t) => ({
     nullable: true,
     skipTypeScopes: true,
     description: 'One school for the public /school-details page: no login; null when it does not exist.',
-    args: { id: t.arg.globalID({ for: [SchoolNode] }), databaseId: t.arg.int() },
+    args: { id: t.arg.globalID({ description: 'The School (global id).', for: [SchoolNode] }), databaseId: t.arg.int({ description: 'Or its legacy numeric id.' }) },
     resolve: async (query, _r, args, ctx) => {
       const id = args.id ? Number(args.id.id) : args.databaseId;
       if (!id || !Number.isInteger(id) || id < 1 || id > 2_147_483_647) return null;
@@ -254,10 +282,11 @@ builder.queryFields((t) => ({
     },
   }),
   schoolExport: t.field({
+    description: 'The filtered school list as .xlsx (base64; the import reads the same columns). Rights: school.read (staff). Errors as data: EXPORT_TOO_MANY (narrow the filter), FORBIDDEN.',
     type: SchoolExportRef,
     errors: mutationErrors,
     authScopes: { permission: 'school.read' },
-    args: { filter: t.arg({ type: SchoolFilter }) },
+    args: { filter: t.arg({ description: 'The same conditions as `schools`.', type: SchoolFilter }) },
     resolve: (_r, args, ctx) => exportSchools(ctx, cleanFilter(args.filter)),
   }),
   selectionLists: t.prismaConnection({
@@ -283,7 +312,7 @@ builder.queryFields((t) => ({
     nullable: true,
     description: "Schools not yet on any of the student's selection lists (legacy listSelectionSchoolNotInArchives); null when the archive is not visible.",
     authScopes: { permission: 'school.read' },
-    args: { archiveId: t.arg.globalID({ required: true }) },
+    args: { archiveId: t.arg.globalID({ description: "The student's Archive.", required: true }) },
     resolve: async (query, _r, args, ctx) => {
       const found = await schoolsNotInStudentLists(ctx, { archiveId: localId(args.archiveId, 'Archive') }).catch((err: unknown) => {
         if (err instanceof DomainError && err.code === 'NOT_FOUND') return null;

@@ -4,10 +4,18 @@ import { sendTestEmail } from './system.service.ts';
 
 builder.mutationFields((t) => ({
   sendTestEmail: t.field({
-    type: builder.objectRef<{ email: string }>('SendTestEmailPayload').implement({ fields: (f) => ({ email: f.exposeString('email') }) }),
+    type: builder
+      .objectRef<{ email: string }>('SendTestEmailPayload')
+      .implement({ description: 'Where the test e-mail went.', fields: (f) => ({ email: f.exposeString('email', { description: 'The address it was sent to.' }) }) }),
     errors: mutationErrors,
-    description: "Sends a test e-mail through the configured SMTP server to `email` or the viewer's address.",
-    args: { input: t.arg({ type: builder.inputType('SendTestEmailInput', { fields: (f) => ({ email: f.string() }) }) }) },
+    description:
+      "Sends a test e-mail through the configured SMTP server to `email` or the caller's address. Rights: mail.test (administrators). Errors: MAIL_NOT_CONFIGURED, MAIL_FAILED, NO_EMAIL, FORBIDDEN, INVALID_INPUT.",
+    args: {
+      input: t.arg({
+        description: 'Optional: the address to send to.',
+        type: builder.inputType('SendTestEmailInput', { description: 'Where to send the test e-mail.', fields: (f) => ({ email: f.string({ description: "The address; default the caller's own." }) }) }),
+      }),
+    },
     resolve: (_r, args, ctx) => sendTestEmail(ctx, { email: args.input?.email }),
   }),
 }));

@@ -9,17 +9,23 @@ builder.prismaNode('SysTimeZone', {
   id: { field: 'id' },
   description: 'A time zone users may choose.',
   fields: (t) => ({
-    databaseId: t.exposeInt('id'),
+    databaseId: t.exposeInt('id', { description: 'The legacy numeric id.' }),
     name: t.exposeString('name', { description: 'IANA name.' }),
-    nameZh: t.exposeString('nameZh'),
-    nameEn: t.exposeString('nameEn'),
-    localizedName: t.string({ resolve: (z, _a, ctx) => (ctx.lang === 'en' ? z.nameEn : z.nameZh) }),
+    nameZh: t.exposeString('nameZh', { description: 'The Chinese name.' }),
+    nameEn: t.exposeString('nameEn', { description: 'The English name.' }),
+    localizedName: t.string({ description: "The name in the caller's language.", resolve: (z, _a, ctx) => (ctx.lang === 'en' ? z.nameEn : z.nameZh) }),
     utcOffset: t.string({ description: 'Offset from UTC now, like +08:00.', resolve: (z) => utcOffset(z.name) }),
   }),
 });
 
-const OutcomeEnum = builder.enumType('OperationOutcome', { values: ['SUCCESS', 'FAILURE'] as const });
-const DoorEnum = builder.enumType('Door', { values: ['GRAPHQL', 'REST'] as const });
+const OutcomeEnum = builder.enumType('OperationOutcome', {
+  description: 'How a write ended.',
+  values: { SUCCESS: { description: 'The write was made.' }, FAILURE: { description: 'The write was refused or failed; nothing was written.' } } as const,
+});
+const DoorEnum = builder.enumType('Door', {
+  description: 'Which door a request came through.',
+  values: { GRAPHQL: { description: 'POST /graphql.' }, REST: { description: 'The legacy REST paths (/api/**.htm).' } } as const,
+});
 
 builder.prismaNode('OperationLog', {
   nullable: true,
@@ -27,40 +33,42 @@ builder.prismaNode('OperationLog', {
   description: 'One write on either door.',
   authScopes: { permission: 'operationLog.read' },
   fields: (t) => ({
-    databaseId: t.int({ resolve: (l) => Number(l.id) }),
-    user: t.relation('user', { nullable: true }),
-    account: t.exposeString('account', { nullable: true }),
-    operation: t.exposeString('operation'),
-    targetType: t.exposeString('targetType', { nullable: true }),
-    targetIds: t.exposeStringList('targetIds'),
-    outcome: t.field({ type: OutcomeEnum, resolve: (l) => (l.outcome === 'FAILURE' ? 'FAILURE' : 'SUCCESS') }),
-    errorCode: t.exposeString('errorCode', { nullable: true }),
-    door: t.field({ type: DoorEnum, resolve: (l) => (l.door === 'REST' ? 'REST' : 'GRAPHQL') }),
-    address: t.exposeString('address', { nullable: true }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    databaseId: t.int({ description: 'The legacy numeric id of the line.', resolve: (l) => Number(l.id) }),
+    user: t.relation('user', { description: 'Who wrote (null for a failed sign-in with an unknown account).', nullable: true }),
+    account: t.exposeString('account', { description: 'The account used.', nullable: true }),
+    operation: t.exposeString('operation', { description: 'What was done, e.g. task.create, auth.login.' }),
+    targetType: t.exposeString('targetType', { description: 'The kind of object written, e.g. WorkTask, User.', nullable: true }),
+    targetIds: t.exposeStringList('targetIds', { description: 'Database ids of the objects written.' }),
+    outcome: t.field({ description: 'Whether the write succeeded.', type: OutcomeEnum, resolve: (l) => (l.outcome === 'FAILURE' ? 'FAILURE' : 'SUCCESS') }),
+    errorCode: t.exposeString('errorCode', { description: 'The error code of a failed write (e.g. FORBIDDEN).', nullable: true }),
+    door: t.field({ description: 'GraphQL or the legacy REST door.', type: DoorEnum, resolve: (l) => (l.door === 'REST' ? 'REST' : 'GRAPHQL') }),
+    address: t.exposeString('address', { description: "The client's network address.", nullable: true }),
+    createdAt: t.expose('createdAt', { description: 'When (instant).', type: 'DateTime' }),
   }),
 });
 
 const OperationLogFilterInput = builder.inputType('OperationLogFilter', {
+  description: 'Narrows `operationLogs`; every given condition must hold.',
   fields: (t) => ({
-    userId: t.int(),
-    account: t.string(),
+    userId: t.int({ description: 'Database id of the person who wrote.' }),
+    account: t.string({ description: 'The account used (exact).' }),
     userName: t.string({ description: 'Who, by name or English name.' }),
     targetType: t.string({ description: 'Kind of object written, e.g. "User", "Department".' }),
     operation: t.string({ description: 'Prefix of the operation name, e.g. "auth.".' }),
-    outcome: t.field({ type: OutcomeEnum }),
-    from: t.field({ type: 'DateTime' }),
-    to: t.field({ type: 'DateTime' }),
+    outcome: t.field({ description: 'Only successful or only failed writes.', type: OutcomeEnum }),
+    from: t.field({ description: 'At or after this instant.', type: 'DateTime' }),
+    to: t.field({ description: 'At or before this instant.', type: 'DateTime' }),
   }),
 });
 
 builder.queryFields((t) => ({
   timeZones: t.prismaConnection({
+    description: 'The time zones users may choose, by sort. Signed-in callers.',
     type: 'SysTimeZone',
     cursor: 'id',
     defaultSize: 50,
     maxSize: 500,
-    args: { search: t.arg.string() },
+    args: { search: t.arg.string({ description: 'IANA, Chinese or English name contains this text.' }) },
     resolve: (query, _r, args, ctx) => {
       const s = searchText(args.search, 64);
       return ctx.db.sysTimeZone.findMany({
@@ -73,9 +81,9 @@ builder.queryFields((t) => ({
   operationLogs: t.prismaConnection({
     type: 'OperationLog',
     cursor: 'id',
-    description: 'Newest first. Administrators only.',
+    description: 'Every write on either door (and failed writes), newest first. Rights: operationLog.read (administrators).',
     authScopes: { permission: 'operationLog.read' },
-    args: { filter: t.arg({ type: OperationLogFilterInput }) },
+    args: { filter: t.arg({ description: 'Conditions on who, what, outcome and time.', type: OperationLogFilterInput }) },
     resolve: (query, _r, args, ctx) => ctx.db.operationLog.findMany({ ...query, where: operationLogWhere(ctx, args.filter ?? {}), orderBy: { id: 'desc' } }),
   }),
 }));

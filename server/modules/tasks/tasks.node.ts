@@ -24,17 +24,29 @@ import {
 
 export const TaskStateEnum = builder.enumType('TaskState', {
   description: 'Legacy values: 0 unassigned, 1 incomplete, 2 complete, 3 abandoned, 4 paused, 5 waiting (any other value reads as incomplete).',
-  values: { UNASSIGNED: { value: 0 }, INCOMPLETE: { value: 1 }, COMPLETE: { value: 2 }, ABANDONED: { value: 3 }, PAUSED: { value: 4 }, WAITING: { value: 5 } } as const,
+  values: {
+    UNASSIGNED: { value: 0, description: '0: no executor yet.' },
+    INCOMPLETE: { value: 1, description: '1: being worked on (also any unknown legacy value).' },
+    COMPLETE: { value: 2, description: '2: done.' },
+    ABANDONED: { value: 3, description: '3: given up for good.' },
+    PAUSED: { value: 4, description: '4: on hold.' },
+    WAITING: { value: 5, description: '5: waiting on someone or something else.' },
+  } as const,
 });
 
 export const TaskPriorityEnum = builder.enumType('TaskPriority', {
   description: 'Legacy values: 1 urgent, 2 high, 3 medium (default; 0 and unknown values read as medium), 4 low.',
-  values: { URGENT: { value: 1 }, HIGH: { value: 2 }, MEDIUM: { value: 3 }, LOW: { value: 4 } } as const,
+  values: {
+    URGENT: { value: 1, description: '1: urgent.' },
+    HIGH: { value: 2, description: '2: high.' },
+    MEDIUM: { value: 3, description: '3: medium (the default).' },
+    LOW: { value: 4, description: '4: low.' },
+  } as const,
 });
 
 export const TaskTypeEnum = builder.enumType('TaskType', {
   description: 'Legacy values: 1 new task (default), 2 bug (completing a bug needs feedback).',
-  values: { NEW_TASK: { value: 1 }, BUG: { value: 2 } } as const,
+  values: { NEW_TASK: { value: 1, description: '1: a new piece of work (the default).' }, BUG: { value: 2, description: '2: a bug; completing it needs feedback.' } } as const,
 });
 
 export const TaskRoleEnum = builder.enumType('TaskRole', {
@@ -55,17 +67,48 @@ const noteOf = (logNote: string) => NOTE_KEYS[logNote as keyof typeof NOTE_KEYS]
 
 export const TaskLogNoteEnum = builder.enumType('TaskLogNote', {
   description: 'Legacy log notes: 新建 CREATED, 重新指派 REASSIGNED, 任务完成 COMPLETED, 撤销完成 UNDONE, 每日汇报 DAILY_REPORT, 更新任务 UPDATED.',
-  values: ['CREATED', 'REASSIGNED', 'COMPLETED', 'UNDONE', 'DAILY_REPORT', 'UPDATED'] as const,
+  values: {
+    CREATED: { description: '新建: the task was created.' },
+    REASSIGNED: { description: '重新指派: the task was given to another executor.' },
+    COMPLETED: { description: '任务完成: the task was completed.' },
+    UNDONE: { description: '撤销完成: a completion was undone.' },
+    DAILY_REPORT: { description: '每日汇报: a daily report (in `reportDaily`).' },
+    UPDATED: { description: '更新任务: any other change (edit, priority, progress, pause, wait, abandon, additions).' },
+  } as const,
 });
 
 export const TaskLogActionEnum = builder.enumType('TaskLogAction', {
   description: 'What a log line records, finer than its note.',
-  values: LOG_ACTIONS,
+  values: {
+    CREATE: { description: 'Created (note CREATED).' },
+    EDIT: { description: 'Edited with updateTask.' },
+    ASSIGN: { description: 'Given to another executor (note REASSIGNED).' },
+    PRIORITY: { description: 'Priority changed.' },
+    PROGRESS: { description: 'Progress changed.' },
+    COMPLETE: { description: 'Completed (note COMPLETED).' },
+    UNDO: { description: 'Completion undone (note UNDONE).' },
+    PAUSE: { description: 'Paused.' },
+    RESUME: { description: 'Resumed after a pause.' },
+    WAIT: { description: 'Set waiting.' },
+    STOP_WAITING: { description: 'Waiting ended.' },
+    ABANDON: { description: 'Abandoned.' },
+    ADDITION: { description: 'Text appended (addTaskAddition).' },
+    ADDITION_EDIT: { description: 'Appended text edited (updateTaskAddition).' },
+    REPORT: { description: 'Daily report written (note DAILY_REPORT).' },
+  } as const satisfies Record<(typeof LOG_ACTIONS)[number], { description: string }>,
 });
 
 export const TaskTransitionEnum = builder.enumType('TaskTransition', {
   description: 'A state change of a task, one mutation each (completeTask, undoCompleteTask, pauseTask, resumeTask, waitTask, stopWaitingTask, abandonTask).',
-  values: ['complete', 'undoComplete', 'pause', 'resume', 'wait', 'stopWaiting', 'abandon'] as const satisfies readonly Transition[],
+  values: {
+    complete: { description: 'completeTask: INCOMPLETE → COMPLETE.' },
+    undoComplete: { description: 'undoCompleteTask: COMPLETE → INCOMPLETE.' },
+    pause: { description: 'pauseTask: INCOMPLETE → PAUSED.' },
+    resume: { description: 'resumeTask: PAUSED → INCOMPLETE.' },
+    wait: { description: 'waitTask: INCOMPLETE → WAITING.' },
+    stopWaiting: { description: 'stopWaitingTask: WAITING → INCOMPLETE.' },
+    abandon: { description: 'abandonTask: UNASSIGNED, INCOMPLETE, PAUSED or WAITING → ABANDONED (the assigner).' },
+  } as const satisfies Record<Transition, { description: string }>,
 });
 
 const clampState = (s: number) => (s === 0 || s === 2 || s === 3 || s === 4 || s === 5 ? s : 1);
@@ -76,8 +119,8 @@ const clampPriority = (p: number) => (p === 1 || p === 2 || p === 4 ? p : 3);
 builder.prismaObject('SkillStack', {
   description: "A skill stack reference (the spec's skill-stack view is a stub).",
   fields: (t) => ({
-    databaseId: t.exposeInt('id'),
-    name: t.exposeString('name'),
+    databaseId: t.exposeInt('id', { description: 'The legacy numeric id (skillStackId on the legacy door).' }),
+    name: t.exposeString('name', { description: "The skill stack's name." }),
   }),
 });
 
@@ -88,18 +131,30 @@ export const TaskLogNode = builder.prismaNode('TaskLog', {
   authScopes: { permission: 'task.read' },
   findUnique: (id, ctx) => ({ id: Number(id), task: ctx.actor ? visibleTasksWhere(ctx.actor) : { id: -1 } }),
   fields: (t) => ({
-    databaseId: t.exposeInt('id'),
-    note: t.field({ type: TaskLogNoteEnum, resolve: (l) => noteOf(l.logNote)[0] as NoteName }),
-    logNote: t.exposeString('logNote', { description: 'The legacy note text (新建, 重新指派, 任务完成, 撤销完成, 每日汇报, 更新任务).' }),
+    databaseId: t.exposeInt('id', { description: 'The legacy numeric id of the log line.' }),
+    note: t.field({ description: 'Which of the six legacy log notes the line carries.', type: TaskLogNoteEnum, resolve: (l) => noteOf(l.logNote)[0] as NoteName }),
+    logNote: t.exposeString('logNote', {
+      description: 'The legacy note text (新建, 重新指派, 任务完成, 撤销完成, 每日汇报, 更新任务), as the legacy door answers it.',
+      deprecationReason: "Use `note` (the same six values as an enum) or `label` (the text in the caller's language).",
+    }),
     label: t.string({ description: "The note in the caller's language.", resolve: (l, _a, ctx) => translate(ctx.lang, noteOf(l.logNote)[1]) }),
-    action: t.field({ type: TaskLogActionEnum, nullable: true, resolve: (l) => ((LOG_ACTIONS as readonly string[]).includes(l.action ?? '') ? (l.action as (typeof LOG_ACTIONS)[number]) : null) }),
+    action: t.field({
+      description: 'Precisely what changed (finer than `note`); null on lines older than the field.',
+      type: TaskLogActionEnum,
+      nullable: true,
+      resolve: (l) => ((LOG_ACTIONS as readonly string[]).includes(l.action ?? '') ? (l.action as (typeof LOG_ACTIONS)[number]) : null),
+    }),
     complaint: t.exposeBoolean('complaint', { description: 'A completion undone by someone other than the executor (记投诉一次).' }),
-    complaintLabel: t.string({ nullable: true, resolve: (l, _a, ctx) => (l.complaint ? translate(ctx.lang, 'task.complaintRecorded') : null) }),
+    complaintLabel: t.string({
+      description: `记投诉一次 ("complaint recorded") in the caller's language on complaint lines, else null.`,
+      nullable: true,
+      resolve: (l, _a, ctx) => (l.complaint ? translate(ctx.lang, 'task.complaintRecorded') : null),
+    }),
     assignerName: t.exposeString('assignerName', { nullable: true, description: 'The assigner at the time of the line.' }),
     executorName: t.exposeString('executorName', { nullable: true, description: 'The executor at the time of the line.' }),
     reportDaily: t.exposeString('reportDaily', { nullable: true, description: 'The daily report, on DAILY_REPORT lines.' }),
     logTime: t.expose('logTime', { type: 'DateTime', description: 'When the line is about: 20:00 of a missed day for a late report, else when it was written.' }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    createdAt: t.expose('createdAt', { description: 'When the line was written (instant).', type: 'DateTime' }),
     author: t.relation('user', { description: 'Who made the change.' }),
   }),
 });
@@ -111,16 +166,16 @@ export const TaskAdditionNode = builder.prismaNode('TaskAddition', {
   authScopes: { permission: 'task.read' },
   findUnique: (id, ctx) => ({ id: Number(id), task: ctx.actor ? visibleTasksWhere(ctx.actor) : { id: -1 } }),
   fields: (t) => ({
-    databaseId: t.exposeInt('id'),
-    content: t.exposeString('content'),
-    author: t.relation('user'),
+    databaseId: t.exposeInt('id', { description: 'The legacy numeric id of the addition.' }),
+    content: t.exposeString('content', { description: 'The appended text: sanitised rich HTML.' }),
+    author: t.relation('user', { description: 'Who appended it.' }),
     viewerCanEdit: t.boolean({
       description: 'The caller may edit the addition (its author, or an administrator).',
       resolve: (a, _a, ctx) => !!ctx.actor && canEditAddition(ctx.actor, a),
     }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
-    task: t.relation('task'),
+    createdAt: t.expose('createdAt', { description: 'When it was appended (instant).', type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { description: 'When it was last edited (instant).', type: 'DateTime' }),
+    task: t.relation('task', { description: 'The task it belongs to.' }),
   }),
 });
 
@@ -133,24 +188,24 @@ export const TaskNode = builder.prismaNode('WorkTask', {
   // node(id:) applies the same visibility as the list, in SQL.
   findUnique: (id, ctx) => ({ id: Number(id), AND: [ctx.actor ? visibleTasksWhere(ctx.actor) : { id: -1 }] }),
   fields: (t) => ({
-    databaseId: t.exposeInt('id'),
-    title: t.exposeString('title'),
+    databaseId: t.exposeInt('id', { description: 'The legacy numeric id of the task.' }),
+    title: t.exposeString('title', { description: 'The title, at most 200 characters.' }),
     content: t.exposeString('content', { description: 'Sanitised rich HTML.' }),
-    state: t.field({ type: TaskStateEnum, resolve: (task) => clampState(task.state) }),
-    priority: t.field({ type: TaskPriorityEnum, resolve: (task) => clampPriority(task.priority) }),
-    type: t.field({ type: TaskTypeEnum, resolve: (task) => (task.taskType === 2 ? 2 : 1) }),
+    state: t.field({ description: 'Where the task is in its state machine (completeTask, pauseTask, ... change it).', type: TaskStateEnum, resolve: (task) => clampState(task.state) }),
+    priority: t.field({ description: 'How urgent it is; 0 and unknown legacy values read as MEDIUM.', type: TaskPriorityEnum, resolve: (task) => clampPriority(task.priority) }),
+    type: t.field({ description: 'A new task or a bug (completing a bug needs feedback).', type: TaskTypeEnum, resolve: (task) => (task.taskType === 2 ? 2 : 1) }),
     source: t.exposeInt('taskSource', { description: 'Legacy task source; 2 for tasks made in the back office.' }),
     progress: t.exposeInt('progress', { description: 'Percent done, 0 to 100.' }),
     feedback: t.exposeString('feedback', { nullable: true, description: 'Feedback given when a bug was completed.' }),
     feedbackLog: t.exposeString('feedbackLog', { nullable: true, description: 'Every feedback given, one line each.' }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
-    completedAt: t.expose('completedAt', { type: 'DateTime', nullable: true }),
-    project: t.relation('project'),
+    createdAt: t.expose('createdAt', { description: 'When the task was created (instant).', type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { description: 'When the task last changed (instant).', type: 'DateTime' }),
+    completedAt: t.expose('completedAt', { description: 'When it was completed (instant); null unless COMPLETE.', type: 'DateTime', nullable: true }),
+    project: t.relation('project', { description: 'The project the task belongs to.' }),
     assigner: t.relation('assigner', { description: 'Who assigned the task (the legacy assignee).' }),
     executor: t.relation('executor', { nullable: true, description: 'Who carries it out (the legacy designee); null while unassigned.' }),
-    skillStack: t.relation('skillStack', { nullable: true }),
-    additions: t.relation('additions', { query: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } }),
+    skillStack: t.relation('skillStack', { description: 'The skill stack the task needs, if any.', nullable: true }),
+    additions: t.relation('additions', { description: 'Texts appended after creation, oldest first.', query: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } }),
     logs: t.relatedConnection('logs', { cursor: 'id', query: { orderBy: [{ logTime: 'desc' }, { id: 'desc' }] }, description: 'The timeline, newest first.' }),
     lastLog: t.field({
       type: TaskLogNode,
@@ -203,7 +258,7 @@ export const TaskNode = builder.prismaNode('WorkTask', {
 const TaskStatisticsRef = builder.objectRef<TaskStatistics>('TaskStatistics').implement({
   description: "The caller's task statistic of a day (legacy getStatisticByToDay), in the caller's time zone.",
   fields: (t) => ({
-    day: t.field({ type: 'Date', resolve: (s) => s.day }),
+    day: t.field({ description: "The day counted, in the caller's time zone.", type: 'Date', resolve: (s) => s.day }),
     todo: t.exposeInt('todo', { description: 'Incomplete tasks the caller executes.' }),
     paused: t.exposeInt('paused', { description: 'Paused tasks the caller executes.' }),
     waiting: t.exposeInt('waiting', { description: 'Waiting tasks the caller executes.' }),
@@ -217,14 +272,15 @@ const TaskStatisticsRef = builder.objectRef<TaskStatistics>('TaskStatistics').im
 });
 
 const TaskFilter = builder.inputType('TaskFilter', {
+  description: 'Narrows `tasks`; every given condition must hold.',
   fields: (t) => ({
-    state: t.field({ type: TaskStateEnum }),
-    priority: t.field({ type: TaskPriorityEnum }),
+    state: t.field({ description: 'Only tasks in this state.', type: TaskStateEnum }),
+    priority: t.field({ description: 'Only tasks of this priority.', type: TaskPriorityEnum }),
     projectId: t.globalID({ description: 'A Project id.' }),
-    role: t.field({ type: TaskRoleEnum }),
+    role: t.field({ description: 'Only tasks the caller assigned (ASSIGNED_BY_ME) or executes (ASSIGNED_TO_ME).', type: TaskRoleEnum }),
     search: t.string({ description: 'Matches the title, literally.' }),
-    createdFrom: t.field({ type: 'DateTime' }),
-    createdTo: t.field({ type: 'DateTime' }),
+    createdFrom: t.field({ description: 'Only tasks created at or after this instant.', type: 'DateTime' }),
+    createdTo: t.field({ description: 'Only tasks created at or before this instant.', type: 'DateTime' }),
   }),
 });
 
@@ -254,7 +310,7 @@ builder.queryFields((t) => ({
     maxSize: 500,
     description: 'Tasks the caller sees (assigned by or to them, or in projects they manage; all for administrators), newest first.',
     authScopes: { permission: 'task.read' },
-    args: { filter: t.arg({ type: TaskFilter }) },
+    args: { filter: t.arg({ description: "Conditions on state, priority, project, the caller's role, title and creation time.", type: TaskFilter }) },
     totalCount: (_parent, args, ctx) => ctx.db.workTask.count({ where: tasksWhere(ctx, filterFrom(args.filter as TaskFilterArg)) }),
     resolve: (query, _r, args, ctx) => ctx.db.workTask.findMany({ ...query, where: tasksWhere(ctx, filterFrom(args.filter as TaskFilterArg)), orderBy: TASK_ORDER }),
   }),
@@ -262,7 +318,7 @@ builder.queryFields((t) => ({
     type: TaskStatisticsRef,
     description: "The caller's statistic of a day; today (in the caller's zone) when no day is given.",
     authScopes: { permission: 'task.read' },
-    args: { day: t.arg({ type: 'Date' }) },
+    args: { day: t.arg({ description: "The day (yyyy-MM-dd, read in the caller's time zone); default today.", type: 'Date' }) },
     resolve: (_r, args, ctx) => taskStatistics(ctx, args.day),
   }),
   daysWithoutLog: t.field({
@@ -270,7 +326,7 @@ builder.queryFields((t) => ({
     nullable: true,
     description: 'Days (newest first) with no daily report on the task, offered for a late report; null when the task is not visible.',
     authScopes: { permission: 'task.read' },
-    args: { taskId: t.arg.globalID({ required: true, for: [TaskNode] }) },
+    args: { taskId: t.arg.globalID({ description: 'A Task id.', required: true, for: [TaskNode] }) },
     resolve: async (_r, args, ctx) => {
       try {
         return await daysWithoutLog(ctx, Number(args.taskId.id));

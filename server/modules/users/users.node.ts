@@ -9,33 +9,38 @@ import { USER_SCOPES, usersWhere } from './service/people.ts';
 
 export const UserTypeEnum = builder.enumType('UserType', {
   description: 'Kind of person. Legacy values: 1 staff, 2 parent, 3 student.',
-  values: { STAFF: { value: 1 }, PARENT: { value: 2 }, STUDENT: { value: 3 } } as const,
+  values: { STAFF: { value: 1, description: '1: a staff member.' }, PARENT: { value: 2, description: '2: a parent.' }, STUDENT: { value: 3, description: '3: a student.' } } as const,
 });
 
 export const UserStateEnum = builder.enumType('UserState', {
   description: 'Staff state. Legacy values: 1 full-time, 2 part-time, 3 deactivated.',
-  values: { FULL_TIME: { value: 1 }, PART_TIME: { value: 2 }, DEACTIVATED: { value: 3 } } as const,
+  values: {
+    FULL_TIME: { value: 1, description: '1: full-time (for parents and students: active).' },
+    PART_TIME: { value: 2, description: '2: part-time.' },
+    DEACTIVATED: { value: 3, description: '3: deactivated: cannot sign in; their sessions were ended.' },
+  } as const,
 });
 
 export const GenderEnum = builder.enumType('Gender', {
   description: 'Legacy values: 0 unknown, 1 male, 2 female.',
-  values: { UNKNOWN: { value: 0 }, MALE: { value: 1 }, FEMALE: { value: 2 } } as const,
+  values: { UNKNOWN: { value: 0, description: '0: not given.' }, MALE: { value: 1, description: '1: male.' }, FEMALE: { value: 2, description: '2: female.' } } as const,
 });
 
 export const UserNode = builder.prismaNode('User', {
   nullable: true,
   id: { field: 'id' },
-  description: 'A person: staff, parent or student.',
+  description:
+    'A person: staff, parent or student. Seen by administrators and managers (everyone), consultants, lecturers and sales (everyone), other staff (colleagues), parents and students (themselves); personal data of parents and students only with the personal-data right.',
   // The same visibility rule as lists, so node(id:) cannot reach a hidden person.
   authScopes: (user, ctx) => !!ctx.actor && isUserVisible(ctx.actor, user),
   fields: (t) => ({
-    databaseId: t.exposeInt('id'),
-    type: t.field({ type: UserTypeEnum, resolve: (u) => u.type as 1 | 2 | 3 }),
-    account: t.exposeString('account', { nullable: true }),
-    name: t.exposeString('name'),
-    nameEn: t.exposeString('nameEn', { nullable: true }),
+    databaseId: t.exposeInt('id', { description: 'The legacy numeric id of the person (userId on the legacy door).' }),
+    type: t.field({ description: 'Staff, parent or student.', type: UserTypeEnum, resolve: (u) => u.type as 1 | 2 | 3 }),
+    account: t.exposeString('account', { description: 'The login account; null for a person who cannot sign in.', nullable: true }),
+    name: t.exposeString('name', { description: 'The name (Chinese, or as written).' }),
+    nameEn: t.exposeString('nameEn', { description: 'The English name.', nullable: true }),
     code: t.exposeString('code', { nullable: true, description: 'Staff number.' }),
-    gender: t.field({ type: GenderEnum, resolve: (u) => (u.gender === 1 || u.gender === 2 ? u.gender : 0) }),
+    gender: t.field({ description: 'Gender.', type: GenderEnum, resolve: (u) => (u.gender === 1 || u.gender === 2 ? u.gender : 0) }),
     email: t.string({
       nullable: true,
       description: 'Personal data: null unless the caller may see it.',
@@ -53,19 +58,23 @@ export const UserNode = builder.prismaNode('User', {
       resolve: (u, _a, ctx) => (canSeePersonalData(requireActor(ctx), u) ? u.birthday : null),
     }),
     timeZone: t.exposeString('timeZone', { description: 'IANA time zone name.' }),
-    language: t.field({ type: LanguageEnum, resolve: (u) => (u.language === 1 ? 1 : 0) }),
-    state: t.field({ type: UserStateEnum, resolve: (u) => (u.state === 2 || u.state === 3 ? u.state : 1) }),
-    sendMail: t.exposeBoolean('sendMail'),
-    isMatch: t.exposeBoolean('isMatch'),
+    language: t.field({ description: 'The language the person reads the back office in.', type: LanguageEnum, resolve: (u) => (u.language === 1 ? 1 : 0) }),
+    state: t.field({
+      description: 'Staff: full-time, part-time or deactivated. Parents and students: FULL_TIME means active, DEACTIVATED deactivated.',
+      type: UserStateEnum,
+      resolve: (u) => (u.state === 2 || u.state === 3 ? u.state : 1),
+    }),
+    sendMail: t.exposeBoolean('sendMail', { description: 'Generated passwords are mailed to the person instead of being shown.' }),
+    isMatch: t.exposeBoolean('isMatch', { description: 'The legacy match flag of the user-manage list (set with setUserMatch); kept for the old clients, no rule of the server reads it.' }),
     isOnline: t.boolean({
       description: 'Active in the last 5 minutes.',
       resolve: (u) => isOnline(u.lastActiveAt),
     }),
-    department: t.relation('department', { nullable: true }),
+    department: t.relation('department', { description: "The staff member's department.", nullable: true }),
     sort: t.exposeInt('sort', { description: 'Position in the custom staff order.' }),
-    parent: t.relation('parent', { nullable: true }),
-    consultant: t.relation('consultant', { nullable: true }),
-    lecturer: t.relation('lecturer', { nullable: true }),
+    parent: t.relation('parent', { description: "A student's parent.", nullable: true }),
+    consultant: t.relation('consultant', { description: "A student's consultant.", nullable: true }),
+    lecturer: t.relation('lecturer', { description: "A student's lecturer.", nullable: true }),
     children: t.relation('children', {
       description: "A parent's children the caller may see.",
       query: (_a, ctx) => ({ where: visibleUsersWhere(requireActor(ctx)), orderBy: { id: 'asc' } }),
@@ -78,12 +87,8 @@ export const UserNode = builder.prismaNode('User', {
       description: 'Students this lecturer teaches (those the caller may see).',
       query: (_a, ctx) => ({ where: visibleUsersWhere(requireActor(ctx)), orderBy: { id: 'asc' } }),
     }),
-    roles: t.field({
-      type: [RoleNode],
-      select: { roles: { select: { role: true } } },
-      resolve: (u) => u.roles.map((r) => r.role),
-    }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    roles: t.field({ description: 'The roles the person holds.', type: [RoleNode], select: { roles: { select: { role: true } } }, resolve: (u) => u.roles.map((r) => r.role) }),
+    createdAt: t.expose('createdAt', { description: 'When the person was added (instant).', type: 'DateTime' }),
   }),
 });
 
@@ -92,14 +97,14 @@ export const RoleNode = builder.prismaNode('Role', {
   id: { field: 'id' },
   description: 'A role authorised to users; its rights decide menus and operations.',
   fields: (t) => ({
-    databaseId: t.exposeInt('id'),
-    name: t.exposeString('name'),
-    nameEn: t.exposeString('nameEn', { nullable: true }),
-    code: t.exposeString('code'),
-    types: t.field({ type: [UserTypeEnum], resolve: (r) => r.types.filter((x): x is 1 | 2 | 3 => x === 1 || x === 2 || x === 3) }),
-    description: t.exposeString('description', { nullable: true }),
-    terminals: t.exposeStringList('terminals'),
-    localizedName: t.string({ resolve: (r, _a, ctx) => (ctx.lang === 'en' ? (r.nameEn ?? r.name) : r.name) }),
+    databaseId: t.exposeInt('id', { description: 'The legacy numeric id of the role.' }),
+    name: t.exposeString('name', { description: 'The Chinese name.' }),
+    nameEn: t.exposeString('nameEn', { description: 'The English name.', nullable: true }),
+    code: t.exposeString('code', { description: 'Stable code (admin, manager, consultant, lecturer, sales, partner, parent, student, or one added).' }),
+    types: t.field({ description: 'The kinds of people the role can be given to.', type: [UserTypeEnum], resolve: (r) => r.types.filter((x): x is 1 | 2 | 3 => x === 1 || x === 2 || x === 3) }),
+    description: t.exposeString('description', { description: 'What the role is for.', nullable: true }),
+    terminals: t.exposeStringList('terminals', { description: 'Where the role may be used: PC, MOBILE (a legacy setting; not enforced).' }),
+    localizedName: t.string({ description: "The name in the caller's language.", resolve: (r, _a, ctx) => (ctx.lang === 'en' ? (r.nameEn ?? r.name) : r.name) }),
     userCount: t.relationCount('users', { description: 'How many people hold the role.' }),
     rightIds: t.intList({
       description: 'Database ids of the rights the role holds (all display types).',
@@ -119,13 +124,13 @@ export const DepartmentNode = builder.prismaNode('Department', {
   id: { field: 'id' },
   description: 'A department; departments form a tree.',
   fields: (t) => ({
-    databaseId: t.exposeInt('id'),
-    name: t.exposeString('name'),
-    nameEn: t.exposeString('nameEn', { nullable: true }),
-    sort: t.exposeInt('sort'),
-    parent: t.relation('parent', { nullable: true }),
-    children: t.relation('children', { query: { orderBy: [{ sort: 'asc' }, { id: 'asc' }] } }),
-    manager: t.relation('manager', { nullable: true }),
+    databaseId: t.exposeInt('id', { description: 'The legacy numeric id of the department.' }),
+    name: t.exposeString('name', { description: 'The Chinese name.' }),
+    nameEn: t.exposeString('nameEn', { description: 'The English name.', nullable: true }),
+    sort: t.exposeInt('sort', { description: 'Position among its siblings (smaller first).' }),
+    parent: t.relation('parent', { description: 'The parent department; null at the top.', nullable: true }),
+    children: t.relation('children', { description: 'The sub-departments, in order.', query: { orderBy: [{ sort: 'asc' }, { id: 'asc' }] } }),
+    manager: t.relation('manager', { description: 'The department head.', nullable: true }),
     staffCount: t.relationCount('members', { description: 'Staff in this department (any state), sub-departments not counted.', where: { type: 1 } }),
   }),
 });
@@ -134,22 +139,23 @@ export const UserScopeEnum = builder.enumType('UserScope', {
   description: "The spec's user search scopes.",
   values: {
     ROLE_ACCOUNT: { value: 'roleAccount', description: 'People with an account holding a role (`roleCode`, or any).' },
-    STUDENT: { value: 'student' },
-    PARENT: { value: 'parent' },
-    STAFF: { value: 'staff' },
+    STUDENT: { value: 'student', description: 'Students.' },
+    PARENT: { value: 'parent', description: 'Parents.' },
+    STAFF: { value: 'staff', description: 'Staff members.' },
     CONSULTANT: { value: 'consultant', description: 'Active staff holding the consultant role.' },
     LECTURER: { value: 'lecturer', description: 'Active staff holding the lecturer role.' },
   } as const,
 });
 
 const UserFilter = builder.inputType('UserFilter', {
+  description: 'Narrows `users` and `people`; every given condition must hold.',
   fields: (t) => ({
-    type: t.field({ type: UserTypeEnum }),
-    state: t.field({ type: UserStateEnum }),
+    type: t.field({ description: 'Only people of this kind.', type: UserTypeEnum }),
+    state: t.field({ description: 'Only people in this state.', type: UserStateEnum }),
     activeOnly: t.boolean({ description: 'Leave deactivated people out.' }),
-    departmentId: t.int(),
+    departmentId: t.int({ description: 'Database id of a department: only its staff.' }),
     search: t.string({ description: 'Matches name, English name, account or staff number.' }),
-    scope: t.field({ type: UserScopeEnum }),
+    scope: t.field({ description: 'One of the legacy search scopes.', type: UserScopeEnum }),
     roleCode: t.string({ description: 'With scope ROLE_ACCOUNT: the role code.' }),
     relatedTo: t.int({ description: 'Database id of a person: their children, students, or parent/consultant/lecturer.' }),
   }),
@@ -159,28 +165,33 @@ void USER_SCOPES;
 
 const AvailabilityRef = builder.objectRef<{ available: boolean; valid: boolean }>('Availability').implement({
   description: 'Whether a value (account, mobile) is free and well-formed.',
-  fields: (t) => ({ available: t.exposeBoolean('available'), valid: t.exposeBoolean('valid') }),
+  fields: (t) => ({
+    available: t.exposeBoolean('available', { description: 'Nobody else has it.' }),
+    valid: t.exposeBoolean('valid', { description: 'It is well-formed (an account of 2 to 50 letters, digits or . _ - @; a mobile of 11 digits from 1, or + and 6 to 15 digits).' }),
+  }),
 });
 
 builder.queryFields((t) => ({
   users: t.prismaConnection({
     type: 'User',
     cursor: 'id',
-    description: 'People the caller may see, by id.',
+    description: 'People the caller may see, by id. Rights: staff.',
     authScopes: { staff: true },
-    args: { filter: t.arg({ type: UserFilter }) },
+    args: { filter: t.arg({ description: 'Conditions on kind, state, department, name and relations.', type: UserFilter }) },
     resolve: (query, _root, args, ctx) => ctx.db.user.findMany({ ...query, where: usersWhere(ctx, args.filter ?? {}) }),
   }),
   people: t.connection(
     {
       type: UserNode,
-      description: 'People the caller may see, online users first (active in the last 5 minutes), then by custom sort.',
+      description: 'People the caller may see, online users first (active in the last 5 minutes), then by the custom sort. Signed-in callers (parents and students see themselves).',
       authScopes: { authenticated: true },
-      args: { filter: t.arg({ type: UserFilter }) },
+      args: { filter: t.arg({ description: 'Conditions on kind, state, department, name and relations.', type: UserFilter }) },
       resolve: async (_root, args, ctx) => {
         const where = usersWhere(ctx, args.filter ?? {});
         let total = 0;
-        const conn = await resolveOffsetConnection({ args }, async ({ offset, limit }) => {
+        // `last` without `before` pages back from the end of the list, which needs its size first.
+        const size = args.last != null && !args.before ? await ctx.db.user.count({ where }) : undefined;
+        const conn = await resolveOffsetConnection({ args, totalCount: size }, async ({ offset, limit }) => {
           const page = await pageOnlineFirst(ctx.db, where, offset, limit);
           total = page.total;
           return page.rows;
@@ -189,27 +200,31 @@ builder.queryFields((t) => ({
       },
     },
     {
-      fields: (tc) => ({ totalCount: tc.int({ resolve: (c) => (c as unknown as { totalCount: number }).totalCount }) }),
+      fields: (tc) => ({ totalCount: tc.int({ description: 'How many people the filter matches, across all pages.', resolve: (c) => (c as unknown as { totalCount: number }).totalCount }) }),
     },
   ),
   accountAvailability: t.field({
     type: AvailabilityRef,
-    description: 'Whether an account is free (for someone other than `exceptUserId`). Staff and user editors only.',
-    args: { account: t.arg.string({ required: true }), exceptUserId: t.arg.int() },
+    description: 'Whether an account is well-formed and free (for someone other than `exceptUserId`). Rights: staff.edit or user.edit.',
+    args: { account: t.arg.string({ description: 'The account to check.', required: true }), exceptUserId: t.arg.int({ description: 'Database id of the person being edited (their own account counts as free).' }) },
     resolve: (_r, args, ctx) => checkAccount(ctx, { account: args.account, id: args.exceptUserId }),
   }),
   mobileAvailability: t.field({
     type: AvailabilityRef,
-    description: 'Whether a mobile number is free among people of one kind (staff by default).',
-    args: { mobile: t.arg.string({ required: true }), type: t.arg({ type: UserTypeEnum }), exceptUserId: t.arg.int() },
+    description: 'Whether a mobile number is well-formed and free among people of one kind (staff by default). Rights: staff.edit or user.edit.',
+    args: {
+      mobile: t.arg.string({ description: 'The mobile number to check.', required: true }),
+      type: t.arg({ description: 'Among people of this kind; default STAFF.', type: UserTypeEnum }),
+      exceptUserId: t.arg.int({ description: 'Database id of the person being edited.' }),
+    },
     resolve: (_r, args, ctx) => checkMobile(ctx, { mobile: args.mobile, type: args.type, id: args.exceptUserId }),
   }),
   departments: t.prismaConnection({
     type: 'Department',
     cursor: 'id',
-    description: 'Departments, ordered by sort; `rootsOnly` gives the top of the tree.',
+    description: 'Departments, ordered by sort; `rootsOnly` gives the top of the tree. Rights: staff.',
     authScopes: { staff: true },
-    args: { rootsOnly: t.arg.boolean(), parentId: t.arg.int() },
+    args: { rootsOnly: t.arg.boolean({ description: 'Only top-level departments.' }), parentId: t.arg.int({ description: 'Database id of a department: only its direct sub-departments.' }) },
     resolve: (query, _root, args, ctx) =>
       ctx.db.department.findMany({
         ...query,
@@ -218,6 +233,7 @@ builder.queryFields((t) => ({
       }),
   }),
   roles: t.prismaConnection({
+    description: 'Every role, by sort (`roleList` searches and counts). Rights: staff.',
     type: 'Role',
     cursor: 'id',
     authScopes: { staff: true },

@@ -4,14 +4,16 @@ import { DailyReminderRef } from './workdaily.node.ts';
 import { removeReminder, saveWorkNote } from './workdaily.service.ts';
 
 const DismissInput = builder.inputType('DismissDailyReminderInput', {
+  description: "Which day's reminder to dismiss.",
   fields: (t) => ({ day: t.field({ type: 'Date', description: "Default: today in the viewer's zone." }) }),
 });
 
-const DismissPayload = builder.objectRef<{ reminder: Awaited<ReturnType<typeof removeReminder>> }>('DismissDailyReminderPayload').implement({
-  fields: (t) => ({ reminder: t.field({ type: DailyReminderRef, resolve: (p) => p.reminder }) }),
-});
+const DismissPayload = builder
+  .objectRef<{ reminder: Awaited<ReturnType<typeof removeReminder>> }>('DismissDailyReminderPayload')
+  .implement({ description: 'The reminder after the dismissal.', fields: (t) => ({ reminder: t.field({ description: 'The reminder of that day, now dismissed.', type: DailyReminderRef, resolve: (p) => p.reminder }) }) });
 
 const SaveWorkNoteInput = builder.inputType('SaveWorkNoteInput', {
+  description: 'A work note of a day.',
   fields: (t) => ({
     day: t.field({ type: 'Date', description: "Default: today in the viewer's zone." }),
     content: t.string({ required: true, description: 'Rich HTML (sanitised), at most 10000 characters; empty removes the note.' }),
@@ -19,8 +21,9 @@ const SaveWorkNoteInput = builder.inputType('SaveWorkNoteInput', {
 });
 
 const SaveWorkNotePayload = builder.objectRef<{ day: string; noteId: number | null }>('SaveWorkNotePayload').implement({
+  description: 'The work note saved.',
   fields: (t) => ({
-    day: t.field({ type: 'Date', resolve: (p) => p.day }),
+    day: t.field({ description: 'The day of the note.', type: 'Date', resolve: (p) => p.day }),
     workNote: t.prismaField({
       type: 'WorkNote',
       nullable: true,
@@ -34,15 +37,15 @@ builder.mutationFields((t) => ({
   dismissDailyReminder: t.field({
     type: DismissPayload,
     errors: mutationErrors,
-    description: "Dismisses the viewer's daily work-report reminder for a day (legacy removeWorkDailyOfReminder).",
-    args: { input: t.arg({ type: DismissInput }) },
+    description: "Dismisses the caller's daily work-report reminder for a day (legacy removeWorkDailyOfReminder): `isNeed` turns false for that day. Rights: any signed-in caller. Errors: INVALID_INPUT.",
+    args: { input: t.arg({ description: 'The day; default today.', type: DismissInput }) },
     resolve: async (_r, args, ctx) => ({ reminder: await removeReminder(ctx, { day: args.input?.day }) }),
   }),
   saveWorkNote: t.field({
     type: SaveWorkNotePayload,
     errors: mutationErrors,
-    description: "Saves the viewer's work note for a day (legacy oaWorkNote/doSave).",
-    args: { input: t.arg({ type: SaveWorkNoteInput, required: true }) },
+    description: "Saves (creates, replaces or, when empty, removes) the caller's work note for a day (legacy oaWorkNote/doSave). Rights: any signed-in caller. Errors: INVALID_INPUT (over 10000 characters).",
+    args: { input: t.arg({ description: 'The day and the note.', type: SaveWorkNoteInput, required: true }) },
     resolve: async (_r, { input }, ctx) => {
       const r = await saveWorkNote(ctx, input);
       return { day: r.day, noteId: r.note?.id ?? null };

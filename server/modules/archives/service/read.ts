@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../../../context.ts';
 import { authorize, can } from '../../../policy.ts';
 import { shapeRow, type ShapedRow } from '../archives.fields.ts';
-import { listArchiveFiles } from './files.ts';
+import { listArchiveFiles, type ArchiveFileRow } from './files.ts';
 import { isFiled, modulePermissions, permissionOf } from '../archives.policy.ts';
 import { sectionOf, SECTIONS, SECTIONS_BY_TYPE, sectionOfRow, type SectionModel } from '../archives.sections.ts';
 import { archiveFromInput, canReadModule, findVisibleArchive, logReveal, type ArchiveFacts } from './access.ts';
@@ -173,6 +173,17 @@ export async function backupArchive(ctx: ServiceContext, rawId: unknown): Promis
     files,
     verifications: verifications.map((v) => ({ ...v, modules: v.modules.map((m) => ({ ...m, module: m.module.code })) })),
   };
+}
+
+/**
+ * One attachment by id (`node(id:)` of an ArchiveFile): the same rule as `Archive.files`, so
+ * null unless the archive is visible and the caller may read the file's section.
+ */
+export async function loadArchiveFile(ctx: ServiceContext, id: number): Promise<ArchiveFileRow | null> {
+  const row = await ctx.db.archiveFile.findUnique({ where: { id }, select: { archiveId: true, kind: true, objectId: true } });
+  if (!row) return null;
+  const files = await filesOf(ctx, row.archiveId, row.kind, row.objectId);
+  return files.find((f) => f.id === id) ?? null;
 }
 
 export async function filesOf(ctx: ServiceContext, archiveId: number, kind?: number, objectId?: number) {
