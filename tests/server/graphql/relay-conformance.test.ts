@@ -166,8 +166,10 @@ describe('every root connection pages both ways without gaps (admin, demo data)'
 });
 
 /** The global id of the parent row with the most children (parents without any count as 0). */
-async function busiest(type: string, parents: string, children: string, key: string, where = 'true'): Promise<string> {
-  const rows = await t.db.$queryRawUnsafe<Array<{ id: number }>>(`SELECT p.id FROM ${parents} p LEFT JOIN ${children} c ON c.${key} = p.id WHERE ${where} GROUP BY p.id ORDER BY count(c.id) DESC, p.id LIMIT 1`);
+async function busiest(type: string, parents: string, children: string, key: string, where = 'true', parentKey = 'id'): Promise<string> {
+  const rows = await t.db.$queryRawUnsafe<Array<{ id: number }>>(
+    `SELECT p.${parentKey} AS id FROM ${parents} p LEFT JOIN ${children} c ON c.${key} = p.${parentKey} WHERE ${where} GROUP BY p.${parentKey} ORDER BY count(c.${key}) DESC, p.${parentKey} LIMIT 1`,
+  );
   if (!rows[0]) throw new Error(`the demo data has no ${type}`);
   return gid(type, rows[0].id);
 }
@@ -181,6 +183,11 @@ const nestedParents: Record<string, () => Promise<string>> = {
   'Project.files': () => busiest('Project', 'projects', 'project_files', 'project_id', 'p.deleted_at IS NULL'),
   'ProjectMember.timeline': () => busiest('ProjectMember', 'project_members', 'project_timeline_entries', 'member_id'),
   'Task.logs': () => busiest('Task', 'work_tasks', 'task_logs', 'task_id'),
+  'Course.enrollments': () => busiest('Course', 'courses', 'enrollments', 'course_id'),
+  'Course.lessons': () => busiest('Course', 'courses', 'course_lessons', 'course_id'),
+  'Enrollment.attendances': () => busiest('Enrollment', 'enrollments', 'lesson_attendances', 'enrollment_id'),
+  'Enrollment.hourRecords': () => busiest('Enrollment', 'enrollments', 'course_hour_records', 'enrollment_id'),
+  'Lesson.attendances': () => busiest('Lesson', 'course_lessons', 'lesson_attendances', 'lesson_id', 'true', 'event_id'),
 };
 
 const nestedConnections = Object.values(schema.getTypeMap())
