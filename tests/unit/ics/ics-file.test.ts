@@ -80,7 +80,7 @@ describe('time zones of the file', () => {
     expect(text).toMatch(/BEGIN:STANDARD[\s\S]*TZOFFSETFROM:-0400\r\nTZOFFSETTO:-0500[\s\S]*RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU/);
   });
 
-  it('read every wall time of the next three years as the instant the runtime (luxon) stored', () => {
+  it('read every wall time of the next three years as the instant the runtime (luxon) stored', { timeout: 120_000 }, () => {
     // What a calendar app does with `DTSTART;TZID=zone:wall` and the file's VTIMEZONE. Wall times
     // within two hours of a change (skipped or repeated hours) are left out: the schedule
     // decides those itself (docs/schedule.md) and they are not the data being compared here.
