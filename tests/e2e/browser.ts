@@ -1,5 +1,6 @@
 /** Chromium (Debian's) driven by playwright-core; one browser per file, one context per test. */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
@@ -48,4 +49,35 @@ export function hashPath(page: Page): string {
 
 export async function cookie(context: BrowserContext, name: string): Promise<string | undefined> {
   return (await context.cookies()).find((c) => c.name === name)?.value;
+}
+
+// ── accessibility: axe-core in the page ──
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export type AxeViolation = { id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[]; failureSummary?: string }> };
+
+/** Runs axe-core (WCAG 2.0/2.1 A and AA rules plus best practices) on the page; answers every violation. */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+  });
+}
+
+/** The serious and critical violations as readable lines (rule, impact, help, the first elements). */
+export function describeViolations(violations: AxeViolation[]): string[] {
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length}) ${v.nodes.slice(0, 3).map((n) => `${JSON.stringify(n.target)} ${n.failureSummary?.replace(/\s+/g, ' ').slice(0, 200) ?? ''}`).join(' | ')}`);
+}
+
+/** Fails when axe finds a serious or critical violation; prints each (rule, elements) so the failure explains itself. */
+export async function expectNoSeriousAxe(page: Page, label: string): Promise<void> {
+  await page.waitForTimeout(300); // animations (dialogs fade in) would be read half-opaque
+  const lines = describeViolations(await axeViolations(page));
+  if (lines.length) console.error(`axe ${label}:\n  ${lines.join('\n  ')}`);
+  if (lines.length) throw new Error(`axe found ${lines.length} serious/critical violation(s) on ${label}:\n${lines.join('\n')}`);
 }
