@@ -1,11 +1,25 @@
-import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
-import type { FormEvent, ReactNode } from 'react';
+import { CloseButton, Dialog, Portal, VisuallyHidden } from '@chakra-ui/react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+type Size = 'sm' | 'md' | 'lg' | 'xl' | 'full';
+
 /**
- * The one dialog shell: a title (it names the dialog for screen readers), a scrolling body, a
- * footer, a close button; `full` is the spec's full-screen dialog. With `onSubmit` the header,
- * body and footer are one form (Enter submits; the footer's submit button is type="submit").
+ * The element that had focus when a dialog opened: focus goes back there when it closes
+ * (Escape, Cancel, the close button or a save), when it is still on the page.
+ */
+export function useOpener(): () => HTMLElement | null {
+  const [opener] = useState(() => (typeof document !== 'undefined' && document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null));
+  return () => (opener?.isConnected ? opener : null);
+}
+
+/**
+ * The one dialog shell (docs/ui-bars.md): a title (it names the dialog for screen readers, also
+ * when `header` replaces it on screen), a scrolling body, a footer that always stays in view,
+ * a close button; full screen below 768 px (phones) and for `size="full"`. With `onSubmit` the
+ * header, body and footer are one form (Enter submits; the footer's submit button is
+ * type="submit"). Focus starts in `initialFocus` (else the first field) and returns to the
+ * element that opened the dialog.
  */
 export function DialogShell({
   title,
@@ -16,36 +30,69 @@ export function DialogShell({
   size = 'md',
   header,
   onSubmit,
+  initialFocus,
+  returnFocus,
+  bodyProps,
 }: {
   title: ReactNode;
   onClose: () => void;
   children: ReactNode;
   footer?: ReactNode;
   testId: string;
-  size?: 'sm' | 'md' | 'lg' | 'xl' | 'full';
+  size?: Size;
   header?: ReactNode;
   onSubmit?: (e: FormEvent<HTMLFormElement>) => void;
+  initialFocus?: () => HTMLElement | null;
+  /** Where focus goes on close, when the dialog's own first render is not where it opened (a dialog behind a Suspense fallback). */
+  returnFocus?: () => HTMLElement | null;
+  bodyProps?: Record<string, unknown>;
 }) {
   const { t } = useTranslation();
+  const ownOpener = useOpener();
+  const opener = returnFocus ?? ownOpener;
+  const full = size === 'full';
   const parts = (
     <>
-      <Dialog.Header borderBottomWidth={size === 'full' ? '1px' : undefined} pr="12">
-        {header ?? <Dialog.Title>{title}</Dialog.Title>}
+      <Dialog.Header borderBottomWidth={full ? '1px' : undefined} pr="12">
+        {header ? (
+          <>
+            <VisuallyHidden asChild>
+              <Dialog.Title>{title}</Dialog.Title>
+            </VisuallyHidden>
+            {header}
+          </>
+        ) : (
+          <Dialog.Title>{title}</Dialog.Title>
+        )}
       </Dialog.Header>
-      <Dialog.Body pt="4" display={size === 'full' ? 'flex' : undefined} flexDirection="column" minH="0">
+      <Dialog.Body pt="4" display={full ? 'flex' : undefined} flexDirection="column" minH="0" {...bodyProps}>
         {children}
       </Dialog.Body>
-      {footer && <Dialog.Footer borderTopWidth={size === 'full' ? '1px' : undefined}>{footer}</Dialog.Footer>}
+      {footer && (
+        <Dialog.Footer borderTopWidth={full ? '1px' : { base: '1px', md: '0' }} flexWrap="wrap" gap="2" flexShrink={0}>
+          {footer}
+        </Dialog.Footer>
+      )}
     </>
   );
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} placement="center" size={size} scrollBehavior="inside" closeOnInteractOutside={size !== 'full'}>
+    <Dialog.Root
+      open
+      onOpenChange={(e) => !e.open && onClose()}
+      placement="center"
+      size={{ base: 'full', md: size }}
+      scrollBehavior="inside"
+      closeOnInteractOutside={!full}
+      initialFocusEl={initialFocus}
+      finalFocusEl={opener}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content data-testid={testId}>
             {onSubmit ? (
-              <form onSubmit={onSubmit} noValidate>
+              // The form takes the content's place in its flex column, so the body scrolls and the footer stays.
+              <form onSubmit={onSubmit} noValidate style={{ display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 }}>
                 {parts}
               </form>
             ) : (

@@ -4,6 +4,7 @@ import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { matchPath, useLocation, useOutlet, useRevalidator } from 'react-router';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
+import { dismissOnNavigation } from '../components/toaster.tsx';
 import { load, save } from '../lib/storage.ts';
 import { RelayRoot } from '../relay/environment.tsx';
 import { useIsMobile, useScreenClass } from '../lib/useMedia.ts';
@@ -107,6 +108,9 @@ function LayoutFrame() {
   const screen = useScreenClass();
   const [sidebarOpen, setSidebarOpen] = useState(() => load('sidebarOpen', true));
   useEffect(() => save('sidebarOpen', sidebarOpen), [sidebarOpen]);
+
+  // A toast belongs to the page it was said on.
+  useEffect(() => dismissOnNavigation(), [location.pathname]);
 
   // Every visited view becomes a tab.
   useEffect(() => {

@@ -108,6 +108,12 @@ export const clientMessages = {
   'client.notice.publishedAt': { zh: '发布时间', en: 'Published' },
   'client.notice.sender': { zh: '发送人', en: 'From' },
 
+  // Shared fields and states (components/fields, lib/useMutationAction).
+  'client.field.date': { zh: '日期', en: 'Date' },
+  'client.field.time': { zh: '时间', en: 'Time' },
+  'client.field.pickDate': { zh: '选择日期', en: 'Choose a date' },
+  'client.networkError': { zh: '网络连接失败，请检查网络后重试', en: 'Cannot reach the server: check the connection and try again' },
+
   // Time ago (spec section 9: switches at 30 s, 1 h, 24 h, 48 h).
   'client.time.justNow': { zh: '刚刚', en: 'just now' },
   'client.time.minutesAgo': { zh: '{count}分钟前', en: '{count} min ago' },
