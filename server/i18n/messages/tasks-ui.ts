@@ -22,7 +22,7 @@ export const tasksUiMessages = {
   'tasksUi.state.PAUSED': { zh: '已暂停', en: 'Paused' },
   'tasksUi.state.WAITING': { zh: '等待中', en: 'Waiting' },
   'tasksUi.type.NEW_TASK': { zh: '新任务', en: 'New task' },
-  'tasksUi.type.BUG': { zh: 'BUG', en: 'Bug' },
+  'tasksUi.type.BUG': { zh: '问题', en: 'Bug' },
 
   // What a log line records, finer than its note.
   'tasksUi.action.ABANDON': { zh: '放弃任务', en: 'Abandoned' },
@@ -94,6 +94,7 @@ export const tasksUiMessages = {
   'tasksUi.detail.additions': { zh: '追加内容', en: 'Additions' },
   'tasksUi.detail.noAdditions': { zh: '暂无追加内容', en: 'No additions yet' },
   'tasksUi.detail.feedback': { zh: '问题反馈', en: 'Feedback' },
+  'tasksUi.detail.feedbackLabel': { zh: '反馈内容', en: 'Feedback' },
   'tasksUi.detail.feedbackPlaceholder': { zh: '请填写问题反馈', en: 'What was the problem and how was it solved?' },
   'tasksUi.detail.addToSchedule': { zh: '加入档期', en: 'Add to schedule' },
   'tasksUi.detail.wait': { zh: '等待', en: 'Wait' },

@@ -1,7 +1,8 @@
-import { Alert, Badge, Box, Button, Checkbox, CloseButton, Field, Flex, Grid, Input, NativeSelect, RadioGroup, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, CloseButton, Field, Flex, Grid, Input, NativeSelect, RadioGroup, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
 import { DateTime } from 'luxon';
 import { Suspense, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { DialogShell, useOpener } from '../../../components/DialogShell.tsx';
+import { FormError } from '../../../components/FormError.tsx';
 import { DateField } from '../../../components/fields/DateField.tsx';
 import { TimeField } from '../../../components/fields/TimeField.tsx';
 import { useMutationAction } from '../../../lib/useMutationAction.ts';
@@ -453,7 +454,13 @@ function Body({ draft, eventId, me, projects, zone, onClose, onSaved, titleRef, 
                 <Text fontSize="sm" color="fg.error">
                   {t('calendarUi.deleteConfirm')}
                 </Text>
-                <Button size="sm" colorPalette="red" loading={remove.busy} onClick={() => remove.run({ input: { id: loaded.id!, scope: isSeries ? scope : null } }, answered(t('calendarUi.deleted')))} data-testid="delete-yes">
+                <Button
+                  size="sm"
+                  colorPalette="red"
+                  loading={remove.busy}
+                  onClick={() => remove.run({ input: { id: loaded.id!, scope: isSeries ? scope : null } }, answered(t('calendarUi.deleted')))}
+                  data-testid="delete-yes"
+                >
                   {t('calendarUi.delete')}
                 </Button>
                 <Button size="sm" variant="ghost" onClick={() => setConfirmDelete(false)}>
@@ -466,11 +473,24 @@ function Body({ draft, eventId, me, projects, zone, onClose, onSaved, titleRef, 
               </Button>
             )}
             {loaded.published ? (
-              <Button size="sm" variant="outline" loading={unpublish.busy} onClick={() => unpublish.run({ input: { ids: [loaded.id!], wholeSeries } }, answered(t('calendarUi.unpublished')))} data-testid="event-unpublish">
+              <Button
+                size="sm"
+                variant="outline"
+                loading={unpublish.busy}
+                onClick={() => unpublish.run({ input: { ids: [loaded.id!], wholeSeries } }, answered(t('calendarUi.unpublished')))}
+                data-testid="event-unpublish"
+              >
                 {t('calendarUi.unpublish')}
               </Button>
             ) : (
-              <Button size="sm" variant="outline" colorPalette="green" loading={publish.busy} onClick={() => publish.run({ input: { ids: [loaded.id!], wholeSeries } }, answered(t('calendarUi.published')))} data-testid="event-publish">
+              <Button
+                size="sm"
+                variant="outline"
+                colorPalette="green"
+                loading={publish.busy}
+                onClick={() => publish.run({ input: { ids: [loaded.id!], wholeSeries } }, answered(t('calendarUi.published')))}
+                data-testid="event-publish"
+              >
                 {t('calendarUi.publish')}
               </Button>
             )}
@@ -500,12 +520,7 @@ function Body({ draft, eventId, me, projects, zone, onClose, onSaved, titleRef, 
   return (
     <DialogShell title={heading} header={header} footer={footer} onClose={onClose} onSubmit={submit} size="xl" testId="event-dialog" initialFocus={loaded ? undefined : () => titleRef.current} returnFocus={opener}>
       <Stack gap="4" data-mode={loaded ? 'edit' : 'new'} data-testid="event-form">
-        {failure && (
-          <Alert.Root status="error" data-testid="event-error">
-            <Alert.Indicator />
-            <Alert.Title>{failure}</Alert.Title>
-          </Alert.Root>
-        )}
+        <FormError message={failure} testId="event-error" />
         {clash && (
           <Box borderWidth="1px" borderColor="border.errorSubtle" bg="bg.error" borderRadius="md" p="3" data-testid="conflict-panel">
             <ConflictList clashes={clash.conflicts} total={clash.total} />
@@ -526,7 +541,15 @@ function Body({ draft, eventId, me, projects, zone, onClose, onSaved, titleRef, 
                 {t('calendarUi.field.title')}
                 <Field.RequiredIndicator />
               </Field.Label>
-              <Input name="title" value={form.title} maxLength={200} disabled={readOnly} onChange={(e) => set('title', e.target.value)} onBlur={() => !form.title.trim() && form.title !== initial.title && setErrors((x) => ({ ...x, title: 'calendarUi.titleRequired' }))} ref={titleRef} />
+              <Input
+                name="title"
+                value={form.title}
+                maxLength={200}
+                disabled={readOnly}
+                onChange={(e) => set('title', e.target.value)}
+                onBlur={() => !form.title.trim() && form.title !== initial.title && setErrors((x) => ({ ...x, title: 'calendarUi.titleRequired' }))}
+                ref={titleRef}
+              />
               {errors.title && <Field.ErrorText data-testid="title-error">{error('title')}</Field.ErrorText>}
             </Field.Root>
             <Checkbox.Root

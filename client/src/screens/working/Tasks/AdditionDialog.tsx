@@ -144,6 +144,7 @@ export function AdditionDialog({
           draftKey={draftKey}
           uploadAttachment={projectUploader(projectId)}
           testId="addition-editor"
+          label={t('tasksUi.field.content')}
           minHeight="200px"
         />
       </Stack>

@@ -147,7 +147,7 @@ export function TaskList({ compact = false, embedded = false }: { compact?: bool
             <NativeSelect.Indicator />
           </NativeSelect.Root>
           <Box w={compact ? '40' : '56'}>
-            <ProjectAutocomplete value={filters.project} onChange={(project) => set({ project })} testId="filter-project" placeholder={t('tasksUi.list.allProjects')} />
+            <ProjectAutocomplete value={filters.project} onChange={(project) => set({ project })} testId="filter-project" placeholder={t('tasksUi.list.allProjects')} label={t('tasksUi.field.project')} />
           </Box>
           <form
             style={{ flex: 1, minWidth: 140, display: 'flex', gap: 4 }}
@@ -156,7 +156,7 @@ export function TaskList({ compact = false, embedded = false }: { compact?: bool
               set({ search: searchText.trim() });
             }}
           >
-            <Input size="sm" placeholder={t('tasksUi.list.search')} value={searchText} onChange={(e) => setSearchText(e.target.value)} data-testid="filter-search" />
+            <Input size="sm" aria-label={t('tasksUi.list.search')} placeholder={t('tasksUi.list.search')} value={searchText} onChange={(e) => setSearchText(e.target.value)} data-testid="filter-search" />
             <Button size="sm" type="submit" variant="outline" aria-label={t('tasksUi.list.search')} data-testid="filter-search-go">
               <Search size={14} />
             </Button>

@@ -60,7 +60,8 @@ export function TaskRow({ task, compact, onOpen }: { task: TaskRow_task$key; com
     >
       <Flex gap="2" align="center" flex="1" minW="0" w="full">
         <PriorityBadge priority={data.priority} size="sm" flexShrink={0} />
-        <Text fontWeight="medium" truncate flex="1" data-testid="task-row-title">
+        {/* Two lines before the ellipsis: at 390 px one line left the title hidden behind the badges. */}
+        <Text fontWeight="medium" lineClamp={2} flex="1" minW="0" wordBreak="break-word" data-testid="task-row-title">
           {data.title}
         </Text>
         <StateBadge state={data.state} size="sm" flexShrink={0} />
