@@ -81,3 +81,66 @@ export async function expectNoSeriousAxe(page: Page, label: string): Promise<voi
   if (lines.length) console.error(`axe ${label}:\n  ${lines.join('\n  ')}`);
   if (lines.length) throw new Error(`axe found ${lines.length} serious/critical violation(s) on ${label}:\n${lines.join('\n')}`);
 }
+
+// ── widths and languages ──
+
+export type Lang = 'zh' | 'en';
+/** The widths every screen must work at (docs/ui-bars.md), with a usual height for each. */
+export const WIDTHS = [1440, 1024, 390] as const;
+const HEIGHTS: Record<number, number> = { 1440: 900, 1024: 768, 390: 844 };
+
+/**
+ * Switches the page's language with the 中/EN toggle (in the layout it is saved to the user, so
+ * server texts follow too; on the login page it is the page's only); resolves once the page shows it.
+ */
+export async function setLanguage(page: Page, lang: Lang): Promise<void> {
+  const target = page.getByTestId(`lang-${lang}`).first();
+  if ((await target.getAttribute('aria-pressed')) !== 'true') await target.click();
+  await page.waitForFunction((l) => document.documentElement.lang === (l === 'en' ? 'en' : 'zh-CN'), lang);
+  await page.locator(`[data-testid=lang-${lang}][aria-pressed=true]`).first().waitFor();
+  await page.waitForTimeout(300);
+}
+
+/** Closes open dialogs, drawers and menus (Escape), so the top bar can be reached. */
+export async function closeOverlays(page: Page): Promise<void> {
+  for (let i = 0; i < 4 && (await page.locator('[role=dialog], [role=menu]').count()) > 0; i++) {
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(250);
+  }
+}
+
+/**
+ * The bars' pictures of one screen: for each language and each width (1440, 1024, 390), `show`
+ * brings the screen into view (open a dialog, choose a view...), then a screenshot
+ * `<name>-<lang>-<width>.png` is taken and, unless `axe: false`, axe must find nothing serious
+ * or critical. Overlays are closed between pictures; the language is set back to Chinese at the end.
+ * Answers the file names, for the test's log (a person looks at them).
+ */
+export async function shootEverywhere(page: Page, name: string, show: (page: Page, lang: Lang, width: number) => Promise<void>, options: { langs?: Lang[]; widths?: readonly number[]; axe?: boolean } = {}): Promise<string[]> {
+  const names: string[] = [];
+  for (const lang of options.langs ?? (['zh', 'en'] as Lang[])) {
+    await closeOverlays(page);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await setLanguage(page, lang);
+    for (const width of options.widths ?? WIDTHS) {
+      await closeOverlays(page);
+      await page.setViewportSize({ width, height: HEIGHTS[width] ?? 900 });
+      await page.waitForTimeout(200);
+      await show(page, lang, width);
+      await page.waitForTimeout(400); // dialogs fade and scale in
+      const file = `${name}-${lang}-${width}`;
+      await shot(page, file);
+      names.push(file);
+      if (options.axe !== false) await expectNoSeriousAxe(page, `${name} (${lang}, ${width} px)`);
+    }
+  }
+  await closeOverlays(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  if ((options.langs ?? ['zh', 'en']).includes('en')) await setLanguage(page, 'zh');
+  return names;
+}
+
+/** True when nothing in the page needs a horizontal scroll (the bars: nothing cut off at 390 px). */
+export async function pageScrollsSideways(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+}

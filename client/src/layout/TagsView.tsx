@@ -21,14 +21,18 @@ export function TagsView() {
   const strip = useRef<HTMLDivElement>(null);
   const [menu, setMenu] = useState<ContextMenu>(null);
 
-  // Keep the active tab in sight.
+  // Keep the active tab in sight (measured against the strip itself: offsetLeft counted from the
+  // page, so a tab opened past the right edge stayed hidden). Runs again when titles change width.
+  const titles = views.map((v) => v.title[lang]).join('|');
   useEffect(() => {
     const el = strip.current?.querySelector<HTMLElement>('[data-active="true"]');
     const box = strip.current;
     if (!el || !box) return;
-    if (el.offsetLeft < box.scrollLeft) box.scrollLeft = el.offsetLeft - SCROLL_PADDING;
-    else if (el.offsetLeft + el.offsetWidth > box.scrollLeft + box.clientWidth) box.scrollLeft = el.offsetLeft + el.offsetWidth - box.clientWidth + SCROLL_PADDING;
-  }, [pathname, views.length]);
+    const left = el.getBoundingClientRect().left - box.getBoundingClientRect().left + box.scrollLeft;
+    const right = left + el.offsetWidth;
+    if (left < box.scrollLeft) box.scrollLeft = left - SCROLL_PADDING;
+    else if (right > box.scrollLeft + box.clientWidth) box.scrollLeft = right - box.clientWidth + SCROLL_PADDING;
+  }, [pathname, views.length, titles]);
 
   useEffect(() => {
     if (!menu) return;

@@ -56,7 +56,7 @@ async function post(operation: Operation, variables: Variables, token: string | 
       body: JSON.stringify({ documentId: operation.id, operationName: operation.name, variables }),
       signal: controller.signal,
     });
-  } catch (err) {
+  } catch {
     const timedOut = controller.signal.aborted;
     // The browser's own words ("Failed to fetch", "NetworkError when attempting...") never reach the page.
     const message = timedOut ? t('client.requestTimeout') : t('client.networkError');

@@ -30,6 +30,7 @@ export const clientMessages = {
   'client.layout.toggleSidebar': { zh: '展开/收起侧边栏', en: 'Open or close the sidebar' },
   'client.layout.openMenu': { zh: '打开菜单', en: 'Open the menu' },
   'client.layout.more': { zh: '更多', en: 'More' },
+  'client.layout.mainMenu': { zh: '主菜单', en: 'Main menu' },
   'client.layout.notices': { zh: '通知', en: 'Notices' },
   'client.layout.unread': { zh: '{count}条未读', en: '{count} unread' },
   'client.layout.timeZone': { zh: '时区', en: 'Time zone' },
@@ -63,12 +64,12 @@ export const clientMessages = {
   'client.update.refresh': { zh: '立即刷新', en: 'Refresh now' },
 
   // Error pages and placeholders.
-  'client.error.401.title': { zh: '401 没有访问权限', en: '401 No access' },
+  'client.error.401.title': { zh: '没有访问权限', en: 'No access' },
   'client.error.401.body': {
     zh: '您没有访问该页面的权限，如有需要请联系管理员。',
     en: 'You are not allowed to open this page; ask an administrator if you need it.',
   },
-  'client.error.404.title': { zh: '404 页面不存在', en: '404 Page not found' },
+  'client.error.404.title': { zh: '页面不存在', en: 'Page not found' },
   'client.error.404.body': {
     zh: '您访问的页面不存在，请检查地址是否正确。',
     en: 'The page you asked for does not exist; check the address.',

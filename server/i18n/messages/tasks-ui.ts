@@ -156,6 +156,7 @@ export const tasksUiMessages = {
   'tasksUi.editor.unlink': { zh: '取消链接', en: 'Remove link' },
   'tasksUi.editor.linkText': { zh: '文本内容', en: 'Text' },
   'tasksUi.editor.linkAddress': { zh: '链接地址', en: 'Address' },
+  'tasksUi.editor.linkTextHelp': { zh: '留空则显示链接地址', en: 'Leave empty to show the address' },
   'tasksUi.editor.linkInvalid': { zh: '链接地址不正确', en: 'This address is not valid' },
   'tasksUi.editor.image': { zh: '图片', en: 'Image' },
   'tasksUi.editor.imageUpload': { zh: '本地上传', en: 'Upload' },

@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { graphql, useMutation, usePreloadedQuery } from 'react-relay';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
 import { noticeDetailRoute } from './NoticeDetail.route.ts';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/useLang.ts';
 import { ErrorPage } from '../../system/ErrorPage/ErrorPage.tsx';
 import { sessionUser } from '../../../state/session.ts';
+import { titleView } from '../../../state/visited.ts';
 import type { NoticeDetailMarkReadMutation } from './__generated__/NoticeDetailMarkReadMutation.graphql.ts';
 import type { NoticeDetailQuery } from './__generated__/NoticeDetailQuery.graphql.ts';
 
@@ -59,6 +60,7 @@ export function NoticeDetail() {
   const navigate = useNavigate();
   const zone = sessionUser.use()?.timeZone;
   const { id = '' } = useParams();
+  const { pathname } = useLocation();
   const { queryRef } = useRouteQuery(noticeDetailRoute, { id });
   const data = usePreloadedQuery<NoticeDetailQuery>(detailQuery, queryRef);
   const [markRead] = useMutation<NoticeDetailMarkReadMutation>(markReadMutation);
@@ -76,6 +78,12 @@ export function NoticeDetail() {
       },
     });
   }, [unreadLetter, node, markRead]);
+
+  // The tab says which notice or letter it is (before: every one was titled "Notice").
+  const itemTitle = node && (node.__typename === 'Notice' || node.__typename === 'Letter') ? node.title : null;
+  useEffect(() => {
+    if (itemTitle) titleView(pathname, { zh: itemTitle, en: itemTitle });
+  }, [itemTitle, pathname]);
 
   if (!node || (node.__typename !== 'Notice' && node.__typename !== 'Letter')) return <ErrorPage code={404} embedded />;
   const at = node.__typename === 'Notice' ? node.publishedAt : node.sentAt;

@@ -20,7 +20,8 @@ import type { EventDialogUpdateMutation, EventScope } from './__generated__/Even
 import type { EventDialogDeleteMutation } from './__generated__/EventDialogDeleteMutation.graphql.ts';
 import type { EventDialogPublishMutation } from './__generated__/EventDialogPublishMutation.graphql.ts';
 import type { EventDialogUnpublishMutation } from './__generated__/EventDialogUnpublishMutation.graphql.ts';
-import { RecurrenceFields, recurrenceInput, repeatFromRule, repeatProblem, repeatSummary, NO_REPEAT, type Repeat } from './RecurrenceFields.tsx';
+import { RecurrenceFields } from './RecurrenceFields.tsx';
+import { recurrenceInput, repeatFromRule, repeatProblem, repeatSummary, NO_REPEAT, type Repeat } from './recurrence.ts';
 
 export type { EventScope };
 

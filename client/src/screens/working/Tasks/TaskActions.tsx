@@ -24,7 +24,7 @@ const taskFragment = graphql`
 `;
 
 /** The task as every transition answers it: the fragments the screens read (the store updates from the payload, no refetch). */
-graphql`
+void graphql`
   fragment TaskActions_changed on Task {
     id
     ...TaskRow_task
