@@ -383,7 +383,7 @@ describe('tasks', () => {
     await page.getByTestId('task-add').click();
     await page.getByTestId('add-task-dialog').waitFor();
     await page.getByTestId('staff-option').first().waitFor();
-    const picker = (await page.getByTestId('staff-picker').boundingBox())!;
+    const picker = (await page.getByTestId('staff-picker-panel').boundingBox())!;
     const project = (await page.getByTestId('project-input').boundingBox())!;
     expect(picker.y + picker.height).toBeLessThanOrEqual(project.y);
     await shot(page, 'bars-add-task-zh-390');
@@ -402,6 +402,7 @@ describe('tasks', () => {
     await login(page, 'huang.siqi', 'Staff#2026');
     await open(page, '/mission/task-list');
     await page.getByTestId('tab-by-me').click();
+    await page.getByTestId('task-row').first().waitFor();
     await openTask(page, title);
     const line = page.getByTestId('log-line').first();
     await expect.poll(() => line.innerText()).toContain('Executor: Xiaowen Zhang');

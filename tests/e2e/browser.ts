@@ -76,7 +76,11 @@ export function describeViolations(violations: AxeViolation[]): string[] {
 
 /** Fails when axe finds a serious or critical violation; prints each (rule, elements) so the failure explains itself. */
 export async function expectNoSeriousAxe(page: Page, label: string): Promise<void> {
-  await page.waitForTimeout(300); // animations (dialogs fade in) would be read half-opaque
+  // Finite animations (a dialog fading in) would be read half-opaque: wait for them (spinners run forever).
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 3000 })
+    .catch(() => undefined);
+  await page.waitForTimeout(100);
   const lines = describeViolations(await axeViolations(page));
   if (lines.length) console.error(`axe ${label}:\n  ${lines.join('\n  ')}`);
   if (lines.length) throw new Error(`axe found ${lines.length} serious/critical violation(s) on ${label}:\n${lines.join('\n')}`);

@@ -1,6 +1,7 @@
 import { CloseButton, Dialog, Portal, VisuallyHidden } from '@chakra-ui/react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsPhone } from '../lib/useMedia.ts';
 
 type Size = 'sm' | 'md' | 'lg' | 'xl' | 'full';
 
@@ -50,7 +51,9 @@ export function DialogShell({
   const { t } = useTranslation();
   const ownOpener = useOpener();
   const opener = returnFocus ?? ownOpener;
-  const full = size === 'full';
+  // Chosen here rather than as a responsive variant: the full-screen variant's min-height would leak into the others.
+  const phone = useIsPhone();
+  const full = size === 'full' || phone;
   const parts = (
     <>
       <Dialog.Header borderBottomWidth={full ? '1px' : undefined} pr="12">
@@ -76,16 +79,7 @@ export function DialogShell({
     </>
   );
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(e) => !e.open && onClose()}
-      placement="center"
-      size={{ base: 'full', md: size }}
-      scrollBehavior="inside"
-      closeOnInteractOutside={!full}
-      initialFocusEl={initialFocus}
-      finalFocusEl={opener}
-    >
+    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} placement="center" size={full ? 'full' : size} scrollBehavior="inside" closeOnInteractOutside={!full} initialFocusEl={initialFocus} finalFocusEl={opener}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -1,4 +1,4 @@
-import { Avatar, Button, Menu, Portal } from '@chakra-ui/react';
+import { Avatar, Button, Menu, Portal, VisuallyHidden } from '@chakra-ui/react';
 import { ChevronDown, KeyRound, LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -58,11 +58,13 @@ export function UserMenu({ viewer }: { viewer: UserMenu_viewer$key }) {
     <>
       <Menu.Root positioning={{ placement: 'bottom-end' }} onSelect={(d) => (d.value === 'logout' ? logout() : setChanging(true))}>
         <Menu.Trigger asChild>
-          <Button variant="ghost" size="sm" color="white" _hover={{ bg: 'nav.hover' }} data-testid="user-menu" aria-label={t('client.layout.userMenu')}>
+          <Button variant="ghost" size="sm" color="white" _hover={{ bg: 'nav.hover' }} data-testid="user-menu">
             <Avatar.Root size="2xs" colorPalette="blue">
               <Avatar.Fallback name={name} />
             </Avatar.Root>
             {name}
+            {/* The accessible name starts with the visible one (axe: label-content-name-mismatch). */}
+            <VisuallyHidden>{t('client.layout.userMenu')}</VisuallyHidden>
             <ChevronDown size={14} />
           </Button>
         </Menu.Trigger>

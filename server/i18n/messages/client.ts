@@ -51,6 +51,7 @@ export const clientMessages = {
   'client.close': { zh: '关闭', en: 'Close' },
 
   // Tab bar of visited views.
+  'client.tags.label': { zh: '已打开的页面', en: 'Open pages' },
   'client.tags.refresh': { zh: '刷新', en: 'Refresh' },
   'client.tags.close': { zh: '关闭', en: 'Close' },
   'client.tags.closeOthers': { zh: '关闭其他', en: 'Close others' },

@@ -60,7 +60,7 @@ export function DateField({
       data-testid={testId}
     >
       <DatePicker.Control>
-        <DatePicker.Input name={name} aria-label={label} inputMode="numeric" autoComplete="off" />
+        <DatePicker.Input name={name} aria-label={label} inputMode="numeric" autoComplete="off" pe="9" minW="0" />
         <DatePicker.IndicatorGroup>
           <DatePicker.Trigger asChild>
             <IconButton variant="ghost" size="xs" aria-label={t('client.field.pickDate')}>

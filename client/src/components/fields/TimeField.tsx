@@ -8,7 +8,23 @@ for (let m = 0; m < 24 * 60; m += 15) STEPS.push(`${String(Math.floor(m / 60)).p
  * offered as it is). A select, not `<input type="time">`, whose AM/PM follows the browser's
  * locale whatever the page's language. Typing "14" on the focused field jumps to 14:00.
  */
-export function TimeField({ value, onChange, name, label, disabled, size = 'md', testId }: { value: string; onChange: (v: string) => void; name?: string; label: string; disabled?: boolean; size?: 'sm' | 'md'; testId?: string }) {
+export function TimeField({
+  value,
+  onChange,
+  name,
+  label,
+  disabled,
+  size = 'md',
+  testId,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  name?: string;
+  label: string;
+  disabled?: boolean;
+  size?: 'sm' | 'md';
+  testId?: string;
+}) {
   const options = value && !STEPS.includes(value) ? [...STEPS, value].sort() : STEPS;
   return (
     <NativeSelect.Root size={size} disabled={disabled}>

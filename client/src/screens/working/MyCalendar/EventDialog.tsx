@@ -318,7 +318,7 @@ function WhenField({ name, label, value, allDay, disabled, onChange }: { name: s
         <DateField name={`${name}-date`} label={`${label} · ${t('client.field.date')}`} value={day} disabled={disabled} onChange={(d) => onChange(allDay ? d : `${d}T${clock || '09:00'}`)} />
       </Box>
       {!allDay && (
-        <Box w="24" flexShrink={0}>
+        <Box w="28" flexShrink={0}>
           <TimeField name={`${name}-time`} label={`${label} · ${t('client.field.time')}`} value={clock} disabled={disabled} onChange={(c) => onChange(`${day}T${c}`)} />
         </Box>
       )}
@@ -582,7 +582,8 @@ function Body({ draft, eventId, me, projects, zone, onClose, onSaved, titleRef, 
               <Checkbox.Control />
               <Checkbox.Label>{t('calendarUi.field.allDay')}</Checkbox.Label>
             </Checkbox.Root>
-            <Grid templateColumns={{ base: 'minmax(0, 1fr)', sm: 'minmax(0, 1fr) minmax(0, 1fr)' }} gap="3">
+            {/* Start and end on their own rows: a day and a time each need the column's width. */}
+            <Grid templateColumns="minmax(0, 1fr)" gap="3">
               <Section label={t('calendarUi.field.start')}>
                 <WhenField name="start" label={t('calendarUi.field.start')} value={form.start} allDay={form.allDay} disabled={readOnly} onChange={(v) => set('start', v)} />
               </Section>

@@ -18,7 +18,8 @@ import { entryStyle, eventStyle, EVENT_TYPES, projectColour, typeEdge } from '..
 import { IcsPanel } from './IcsPanel.tsx';
 import { cultureOf, formatsFor, fromLocal, isoDay, localizer, setCalendarZone, todayIso, visibleRange, AGENDA_DAYS } from '../../../components/calendar/localizer.ts';
 import { isShort, nextWorkingHour } from '../../../components/calendar/rules.ts';
-import { useIsMobile } from '../../../lib/useMedia.ts';
+import { useCalendarAriaFix } from '../../../components/calendar/a11y.ts';
+import { PHONE_BELOW, useIsPhone } from '../../../lib/useMedia.ts';
 import type { Lang } from '../../../lib/format.ts';
 import { PeoplePicker, personName, type Person } from './PeoplePicker.tsx';
 import { onCalendarChanged } from '../../../components/calendar/signal.ts';
@@ -141,7 +142,6 @@ const DnDCalendar = withDragAndDrop<CalEvent>(Calendar);
 const VIEWS: View[] = [Views.MONTH, Views.WEEK, Views.DAY, Views.AGENDA];
 /** On a phone seven columns do not fit: day and agenda (and the month for an overview). */
 const PHONE_VIEWS: View[] = [Views.DAY, Views.AGENDA, Views.MONTH];
-const PHONE_BELOW = 768;
 
 type Move = { event: Extract<CalEvent, { kind: 'event' }>; start: Date; end: Date; allDay: boolean; scope: EventScope | null };
 
@@ -393,6 +393,8 @@ const Grid = memo(function Grid({ views, target, view, date, people, me, manage,
     }),
     [],
   );
+  const rootRef = useRef<HTMLDivElement>(null);
+  useCalendarAriaFix(rootRef);
   const loading = useMemo(() => ({ pending, label: pending ? rangeLabel(target.view, target.date, lang) : null }), [pending, target, lang]);
   const scrollToTime = useMemo(() => DateTime.now().set({ hour: 8, minute: 0 }).toJSDate(), []);
 
@@ -427,38 +429,50 @@ const Grid = memo(function Grid({ views, target, view, date, people, me, manage,
   );
 
   return (
-    <Box className="bo-cal" h="full" position="relative" data-testid="calendar" data-view={view} data-events={events.length} data-from={range.from} data-to={range.to} data-pending={pending ? '1' : '0'} aria-busy={pending}>
+    <Box
+      ref={rootRef}
+      className="bo-cal"
+      h="full"
+      position="relative"
+      data-testid="calendar"
+      data-view={view}
+      data-events={events.length}
+      data-from={range.from}
+      data-to={range.to}
+      data-pending={pending ? '1' : '0'}
+      aria-busy={pending}
+    >
       <LoadingContext.Provider value={loading}>
-      {pending ? <Box className="bo-cal-loading-veil" data-testid="calendar-loading" /> : null}
-      <DnDCalendar
-        localizer={localizer}
-        culture={cultureOf(lang)}
-        events={events}
-        view={view}
-        views={views}
-        date={date}
-        onView={onView}
-        onNavigate={onNavigate}
-        messages={messages}
-        formats={formats}
-        components={components}
-        eventPropGetter={eventPropGetter}
-        dayPropGetter={dayPropGetter}
-        selectable
-        resizable
-        popup
-        onSelectSlot={selectSlot}
-        onSelectEvent={onOpen}
-        onEventDrop={drop}
-        onEventResize={drop}
-        draggableAccessor={(e) => e.kind === 'event' && e.draggable}
-        resizableAccessor={(e) => e.kind === 'event' && e.draggable}
-        scrollToTime={scrollToTime}
-        step={30}
-        timeslots={2}
-        length={30}
-        style={{ height: '100%' }}
-      />
+        {pending ? <Box className="bo-cal-loading-veil" data-testid="calendar-loading" /> : null}
+        <DnDCalendar
+          localizer={localizer}
+          culture={cultureOf(lang)}
+          events={events}
+          view={view}
+          views={views}
+          date={date}
+          onView={onView}
+          onNavigate={onNavigate}
+          messages={messages}
+          formats={formats}
+          components={components}
+          eventPropGetter={eventPropGetter}
+          dayPropGetter={dayPropGetter}
+          selectable
+          resizable
+          popup
+          onSelectSlot={selectSlot}
+          onSelectEvent={onOpen}
+          onEventDrop={drop}
+          onEventResize={drop}
+          draggableAccessor={(e) => e.kind === 'event' && e.draggable}
+          resizableAccessor={(e) => e.kind === 'event' && e.draggable}
+          scrollToTime={scrollToTime}
+          step={30}
+          timeslots={2}
+          length={30}
+          style={{ height: '100%' }}
+        />
       </LoadingContext.Provider>
     </Box>
   );
@@ -598,7 +612,7 @@ function Screen() {
   const me = useMemo<Person>(() => ({ id: viewer.user.id, databaseId: viewer.user.databaseId, name: viewer.user.name, nameEn: viewer.user.nameEn }), [viewer.user]);
   const projects = useMemo<Project[]>(() => screen.projects.edges.map((e) => e.node), [screen.projects]);
 
-  const phone = useIsMobile() && window.innerWidth < PHONE_BELOW;
+  const phone = useIsPhone();
   const views = phone ? PHONE_VIEWS : VIEWS;
   const [view, setView] = useState<View>(() => (window.innerWidth < PHONE_BELOW ? Views.DAY : Views.WEEK));
   const [date, setDate] = useState(() => new Date());
@@ -681,13 +695,10 @@ function Screen() {
   }, []);
   const onSelectSlot = useCallback((d: Draft) => setDraft(d), []);
   const onEmptyDays = useCallback((days: string[]) => setEmptyDays((prev) => (prev.join() === days.join() ? prev : days)), []);
-  const onView = useCallback(
-    (v: View) => {
-      setTarget((x) => ({ ...x, view: v }));
-      changeRange(() => setView(v));
-    },
-    [],
-  );
+  const onView = useCallback((v: View) => {
+    setTarget((x) => ({ ...x, view: v }));
+    changeRange(() => setView(v));
+  }, []);
   const onNavigate = useCallback((d: Date) => {
     setTarget((x) => ({ ...x, date: d }));
     changeRange(() => setDate(d));

@@ -65,4 +65,3 @@ export function repeatSummary(r: Repeat, t: Translate, lang: Lang): string {
   const end = r.ends === 'UNTIL' && r.until ? t('calendarUi.repeat.summary.until', { date: r.until }) : r.ends === 'COUNT' && r.count ? t('calendarUi.repeat.summary.count', { count: r.count }) : '';
   return head + end;
 }
-

@@ -172,7 +172,16 @@ export function AddTaskDialog({
               <Text fontSize="sm">{personName(executor, lang)}</Text>
             </Flex>
           )}
-          <Box flex={{ md: '1' }} h={{ base: '72', md: 'auto' }} flexShrink={0} minH="0" borderWidth={problem === 'executor' ? '1px' : undefined} borderColor="border.error" borderRadius="md" data-testid="staff-picker">
+          <Box
+            flex={{ md: '1' }}
+            h={{ base: '72', md: 'auto' }}
+            flexShrink={0}
+            minH="0"
+            borderWidth={problem === 'executor' ? '1px' : undefined}
+            borderColor="border.error"
+            borderRadius="md"
+            data-testid="staff-picker-panel"
+          >
             <StaffPicker
               selectedId={executor?.id ?? null}
               onSelect={(p) => {

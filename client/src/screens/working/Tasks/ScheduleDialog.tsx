@@ -1,4 +1,4 @@
-import { Box, Button, Field, Grid, IconButton, Input, NativeSelect, Span, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Grid, IconButton, Input, NativeSelect, Span, Text } from '@chakra-ui/react';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { DateField } from '../../../components/fields/DateField.tsx';
 import { TimeField } from '../../../components/fields/TimeField.tsx';
 import { useMutationAction } from '../../../lib/useMutationAction.ts';
 import { calendarChanged } from '../../../components/calendar/signal.ts';
-import { DialogShell } from '../../../components/DialogShell.tsx';
+import { FormDialog } from '../../../components/FormDialog.tsx';
 import { ProjectAutocomplete, type PickedProject } from './ProjectAutocomplete.tsx';
 import { notify } from '../../../components/toaster.tsx';
 import { rowMissingHours, todayIn } from './rules.ts';
@@ -90,89 +90,58 @@ export function ScheduleDialog({ taskId, taskState, project, zone, onClose }: { 
   );
 
   return (
-    <DialogShell
-      title={t('tasksUi.detail.addToSchedule')}
-      onClose={onClose}
-      testId="schedule-dialog"
-      size="xl"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('client.cancel')}
-          </Button>
-          <Button colorPalette="blue" onClick={save} loading={add.busy} data-testid="schedule-save">
-            {t('tasksUi.save')}
-          </Button>
-        </>
-      }
-    >
-      <Stack gap="3">
-        {problem && (
-          <Text color="fg.error" fontSize="sm" role="alert" data-testid="schedule-error">
-            {problem}
-          </Text>
-        )}
-        <Grid templateColumns={COLUMNS} gap="2" fontSize="xs" color="fg.muted" hideBelow="lg" aria-hidden>
-          <Text>{t('tasksUi.field.project')}</Text>
-          <Text>{t('tasksUi.schedule.date')}</Text>
-          <Text>{t('tasksUi.schedule.begin')}</Text>
-          <Text>{t('tasksUi.schedule.end')}</Text>
-          <Text>
-            {t('tasksUi.schedule.hours')} <Span color="fg.error">*</Span>
-          </Text>
-          <Text>{t('tasksUi.schedule.type')}</Text>
-          <Box w="8" />
+    <FormDialog title={t('tasksUi.detail.addToSchedule')} onClose={onClose} onSave={save} busy={add.busy} error={problem} errorTestId="schedule-error" testId="schedule-dialog" size="xl">
+      <Grid templateColumns={COLUMNS} gap="2" fontSize="xs" color="fg.muted" hideBelow="lg" aria-hidden>
+        <Text>{t('tasksUi.field.project')}</Text>
+        <Text>{t('tasksUi.schedule.date')}</Text>
+        <Text>{t('tasksUi.schedule.begin')}</Text>
+        <Text>{t('tasksUi.schedule.end')}</Text>
+        <Text>
+          {t('tasksUi.schedule.hours')} <Span color="fg.error">*</Span>
+        </Text>
+        <Text>{t('tasksUi.schedule.type')}</Text>
+        <Box w="8" />
+      </Grid>
+      {rows.map((r) => (
+        <Grid
+          key={r.key}
+          templateColumns={{ base: 'minmax(0, 1fr) minmax(0, 1fr)', lg: COLUMNS }}
+          gap="2"
+          alignItems="end"
+          borderWidth={{ base: '1px', lg: '0' }}
+          borderRadius="md"
+          p={{ base: '3', lg: '0' }}
+          data-testid="schedule-row"
+        >
+          {cell(t('tasksUi.field.project'), <ProjectAutocomplete value={r.project} onChange={(p) => update(r.key, { project: p })} testId="schedule-project" label={t('tasksUi.field.project')} />, 2)}
+          {cell(t('tasksUi.schedule.date'), <DateField size="sm" label={t('tasksUi.schedule.date')} value={r.workDate} onChange={(v) => update(r.key, { workDate: v })} testId="schedule-date" />, 2)}
+          {cell(t('tasksUi.schedule.begin'), <TimeField size="sm" label={t('tasksUi.schedule.begin')} value={r.begin} onChange={(v) => update(r.key, { begin: v })} testId="schedule-begin" />)}
+          {cell(t('tasksUi.schedule.end'), <TimeField size="sm" label={t('tasksUi.schedule.end')} value={r.end} onChange={(v) => update(r.key, { end: v })} testId="schedule-end" />)}
+          {cell(
+            t('tasksUi.schedule.hours'),
+            // Required and empty until typed: no grey "8" that looks filled in.
+            <Input size="sm" inputMode="decimal" required aria-required aria-label={t('tasksUi.schedule.hours')} value={r.hours} onChange={(e) => update(r.key, { hours: e.target.value })} data-testid="schedule-hours" />,
+          )}
+          {cell(
+            t('tasksUi.schedule.type'),
+            <NativeSelect.Root size="sm">
+              <NativeSelect.Field aria-label={t('tasksUi.schedule.type')} value={r.type} onChange={(e) => update(r.key, { type: e.target.value as Row['type'] })} data-testid="schedule-type">
+                <option value="REGULAR">{t('tasksUi.schedule.regular')}</option>
+                <option value="OVERTIME">{t('tasksUi.schedule.overtime')}</option>
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>,
+          )}
+          <IconButton size="sm" variant="ghost" aria-label={t('tasksUi.schedule.removeRow')} disabled={rows.length === 1} onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))}>
+            <Trash2 />
+          </IconButton>
         </Grid>
-        {rows.map((r) => (
-          <Grid
-            key={r.key}
-            templateColumns={{ base: 'minmax(0, 1fr) minmax(0, 1fr)', lg: COLUMNS }}
-            gap="2"
-            alignItems="end"
-            borderWidth={{ base: '1px', lg: '0' }}
-            borderRadius="md"
-            p={{ base: '3', lg: '0' }}
-            data-testid="schedule-row"
-          >
-            {cell(t('tasksUi.field.project'), <ProjectAutocomplete value={r.project} onChange={(p) => update(r.key, { project: p })} testId="schedule-project" label={t('tasksUi.field.project')} />, 2)}
-            {cell(t('tasksUi.schedule.date'), <DateField size="sm" label={t('tasksUi.schedule.date')} value={r.workDate} onChange={(v) => update(r.key, { workDate: v })} testId="schedule-date" />, 2)}
-            {cell(t('tasksUi.schedule.begin'), <TimeField size="sm" label={t('tasksUi.schedule.begin')} value={r.begin} onChange={(v) => update(r.key, { begin: v })} testId="schedule-begin" />)}
-            {cell(t('tasksUi.schedule.end'), <TimeField size="sm" label={t('tasksUi.schedule.end')} value={r.end} onChange={(v) => update(r.key, { end: v })} testId="schedule-end" />)}
-            {cell(
-              t('tasksUi.schedule.hours'),
-              // Required and empty until typed: no grey "8" that looks filled in.
-              <Input
-                size="sm"
-                inputMode="decimal"
-                required
-                aria-required
-                aria-label={t('tasksUi.schedule.hours')}
-                value={r.hours}
-                onChange={(e) => update(r.key, { hours: e.target.value })}
-                data-testid="schedule-hours"
-              />,
-            )}
-            {cell(
-              t('tasksUi.schedule.type'),
-              <NativeSelect.Root size="sm">
-                <NativeSelect.Field aria-label={t('tasksUi.schedule.type')} value={r.type} onChange={(e) => update(r.key, { type: e.target.value as Row['type'] })} data-testid="schedule-type">
-                  <option value="REGULAR">{t('tasksUi.schedule.regular')}</option>
-                  <option value="OVERTIME">{t('tasksUi.schedule.overtime')}</option>
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>,
-            )}
-            <IconButton size="sm" variant="ghost" aria-label={t('tasksUi.schedule.removeRow')} disabled={rows.length === 1} onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))}>
-              <Trash2 />
-            </IconButton>
-          </Grid>
-        ))}
-        <Box>
-          <Button size="sm" variant="outline" onClick={() => setRows((rs) => [...rs, blank(Math.max(...rs.map((x) => x.key)) + 1)])} data-testid="schedule-add-row">
-            <Plus size={14} /> {t('tasksUi.schedule.addRow')}
-          </Button>
-        </Box>
-      </Stack>
-    </DialogShell>
+      ))}
+      <Box>
+        <Button size="sm" variant="outline" onClick={() => setRows((rs) => [...rs, blank(Math.max(...rs.map((x) => x.key)) + 1)])} data-testid="schedule-add-row">
+          <Plus size={14} /> {t('tasksUi.schedule.addRow')}
+        </Button>
+      </Box>
+    </FormDialog>
   );
 }

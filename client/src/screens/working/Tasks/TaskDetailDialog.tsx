@@ -6,6 +6,8 @@ import { graphql, useFragment, useLazyLoadQuery, useMutation, usePaginationFragm
 import { RICH_VIEW_CSS, RichTextView } from '../../../components/editor/RichTextView.tsx';
 import { DialogErrorBoundary } from '../../../components/DialogErrorBoundary.tsx';
 import { DialogShell } from '../../../components/DialogShell.tsx';
+import { FormDialog } from '../../../components/FormDialog.tsx';
+import { useMutationAction } from '../../../lib/useMutationAction.ts';
 import { PriorityBadge, StateBadge, personName } from '../../../components/task/TaskBadges.tsx';
 import { notify } from '../../../components/toaster.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -180,51 +182,36 @@ function SkillStackView({ name, onClose }: { name: string; onClose: () => void }
   );
 }
 
+/** 删除: names the consequence, the button says the act. */
 function DeleteDialog({ taskId, onClose, onDeleted }: { taskId: string; onClose: () => void; onDeleted: () => void }) {
   const { t } = useTranslation();
-  const [commit, busy] = useMutation<TaskDetailDialogDeleteMutation>(deleteMutation);
-  const [error, setError] = useState<string | null>(null);
+  const remove = useMutationAction<TaskDetailDialogDeleteMutation>(deleteMutation, (r) => r.deleteTasks);
+  const confirm = () =>
+    remove.run(
+      { input: { ids: [taskId] } },
+      {
+        onDone: () => {
+          notify('success', t('toast.deleted'));
+          onDeleted();
+        },
+      },
+    );
   return (
-    <DialogShell
+    <FormDialog
       title={t('tasksUi.detail.delete')}
       onClose={onClose}
+      onSave={confirm}
+      busy={remove.busy}
+      busyLabel={t('task.deleting')}
+      error={remove.error}
+      saveLabel={t('tasksUi.detail.delete')}
+      saveTestId="delete-confirm"
+      destructive
       testId="delete-dialog"
       size="sm"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            {t('client.cancel')}
-          </Button>
-          <Button
-            colorPalette="red"
-            loading={busy}
-            loadingText={t('task.deleting')}
-            data-testid="delete-confirm"
-            onClick={() =>
-              commit({
-                variables: { input: { ids: [taskId] } },
-                onCompleted: (res) => {
-                  const r = res.deleteTasks;
-                  if (r.__typename === 'DeleteTasksPayload') {
-                    notify('success', t('toast.deleted'));
-                    onDeleted();
-                  } else setError(r.message ?? t('transport.unknown'));
-                },
-              })
-            }
-          >
-            {t('tasksUi.detail.delete')}
-          </Button>
-        </>
-      }
     >
       <Text data-testid="delete-question">{t('task.deleteConfirm')}</Text>
-      {error && (
-        <Text color="fg.error" fontSize="sm" mt="2">
-          {error}
-        </Text>
-      )}
-    </DialogShell>
+    </FormDialog>
   );
 }
 

@@ -113,7 +113,8 @@ export function TaskList({ compact = false, embedded = false }: { compact?: bool
         </Button>
       </Flex>
       <Box bg="bg.panel" borderWidth="1px" borderRadius="lg" flex="1" minH="0" display="flex" flexDirection="column">
-        <Tabs.Root value={filters.role} onValueChange={(e) => set({ role: e.value as TaskRole })} variant="line" size="sm">
+        {/* The two lists are tabs whose panels hold the filters and rows (a tab must control a panel). */}
+        <Tabs.Root value={filters.role} onValueChange={(e) => set({ role: e.value as TaskRole })} variant="line" size="sm" display="flex" flexDirection="column" flex="1" minH="0">
           <Tabs.List px="2">
             <Tabs.Trigger value="ASSIGNED_TO_ME" data-testid="tab-to-me">
               {t('tasksUi.list.toMe')}
@@ -122,59 +123,67 @@ export function TaskList({ compact = false, embedded = false }: { compact?: bool
               {t('tasksUi.list.byMe')}
             </Tabs.Trigger>
           </Tabs.List>
+          {ROLES.map((role) => (
+            <Tabs.Content key={role} value={role} p="0" display={role === filters.role ? 'flex' : 'none'} flexDirection="column" flex="1" minH="0">
+              {role === filters.role && (
+                <>
+                  <Flex gap="2" p="2" wrap="wrap" borderBottomWidth="1px" data-testid="task-filters">
+                    <NativeSelect.Root size="sm" width={compact ? '32' : '36'}>
+                      <NativeSelect.Field aria-label={t('tasksUi.field.state')} value={filters.state} onChange={(e) => set({ state: e.target.value as TaskStateCode | '' })} data-testid="filter-state">
+                        <option value="">{t('tasksUi.list.allStates')}</option>
+                        {STATES.map((s) => (
+                          <option key={s} value={s}>
+                            {t(`tasksUi.state.${s}`)}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                    <NativeSelect.Root size="sm" width={compact ? '32' : '36'}>
+                      <NativeSelect.Field aria-label={t('tasksUi.field.priority')} value={filters.priority} onChange={(e) => set({ priority: e.target.value as TaskPriorityCode | '' })} data-testid="filter-priority">
+                        <option value="">{t('tasksUi.list.allPriorities')}</option>
+                        {PRIORITIES.map((p) => (
+                          <option key={p} value={p}>
+                            {t(`tasksUi.priority.${p}`)}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                    <Box w={compact ? '40' : '56'}>
+                      <ProjectAutocomplete value={filters.project} onChange={(project) => set({ project })} testId="filter-project" placeholder={t('tasksUi.list.allProjects')} label={t('tasksUi.field.project')} />
+                    </Box>
+                    <form
+                      style={{ flex: 1, minWidth: 140, display: 'flex', gap: 4 }}
+                      onSubmit={(e) => {
+                        e.preventDefault();
+                        set({ search: searchText.trim() });
+                      }}
+                    >
+                      <Input size="sm" aria-label={t('tasksUi.list.search')} placeholder={t('tasksUi.list.search')} value={searchText} onChange={(e) => setSearchText(e.target.value)} data-testid="filter-search" />
+                      <Button size="sm" type="submit" variant="outline" aria-label={t('tasksUi.list.search')} data-testid="filter-search-go">
+                        <Search size={14} />
+                      </Button>
+                    </form>
+                  </Flex>
+                  <Box flex="1" minH="0" maxH={embedded ? '70vh' : undefined} overflowY="auto" opacity={pending ? 0.6 : 1} tabIndex={0} aria-label={t('tasksUi.list.title')} aria-busy={pending}>
+                    <ErrorBoundary onRetry={retry} compact>
+                      <Suspense
+                        fallback={
+                          <Flex p="6" justify="center">
+                            <Spinner />
+                          </Flex>
+                        }
+                      >
+                        <Results queryRef={queryRef} compact={compact} onOpen={setOpenId} onConnection={setConnectionId} />
+                      </Suspense>
+                    </ErrorBoundary>
+                  </Box>
+                </>
+              )}
+            </Tabs.Content>
+          ))}
         </Tabs.Root>
-        <Flex gap="2" p="2" wrap="wrap" borderBottomWidth="1px" data-testid="task-filters">
-          <NativeSelect.Root size="sm" width={compact ? '32' : '36'}>
-            <NativeSelect.Field aria-label={t('tasksUi.field.state')} value={filters.state} onChange={(e) => set({ state: e.target.value as TaskStateCode | '' })} data-testid="filter-state">
-              <option value="">{t('tasksUi.list.allStates')}</option>
-              {STATES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`tasksUi.state.${s}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <NativeSelect.Root size="sm" width={compact ? '32' : '36'}>
-            <NativeSelect.Field aria-label={t('tasksUi.field.priority')} value={filters.priority} onChange={(e) => set({ priority: e.target.value as TaskPriorityCode | '' })} data-testid="filter-priority">
-              <option value="">{t('tasksUi.list.allPriorities')}</option>
-              {PRIORITIES.map((p) => (
-                <option key={p} value={p}>
-                  {t(`tasksUi.priority.${p}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <Box w={compact ? '40' : '56'}>
-            <ProjectAutocomplete value={filters.project} onChange={(project) => set({ project })} testId="filter-project" placeholder={t('tasksUi.list.allProjects')} label={t('tasksUi.field.project')} />
-          </Box>
-          <form
-            style={{ flex: 1, minWidth: 140, display: 'flex', gap: 4 }}
-            onSubmit={(e) => {
-              e.preventDefault();
-              set({ search: searchText.trim() });
-            }}
-          >
-            <Input size="sm" aria-label={t('tasksUi.list.search')} placeholder={t('tasksUi.list.search')} value={searchText} onChange={(e) => setSearchText(e.target.value)} data-testid="filter-search" />
-            <Button size="sm" type="submit" variant="outline" aria-label={t('tasksUi.list.search')} data-testid="filter-search-go">
-              <Search size={14} />
-            </Button>
-          </form>
-        </Flex>
-        <Box flex="1" minH="0" maxH={embedded ? '70vh' : undefined} overflowY="auto" opacity={pending ? 0.6 : 1}>
-          <ErrorBoundary onRetry={retry} compact>
-            <Suspense
-              fallback={
-                <Flex p="6" justify="center">
-                  <Spinner />
-                </Flex>
-              }
-            >
-              <Results queryRef={queryRef} compact={compact} onOpen={setOpenId} onConnection={setConnectionId} />
-            </Suspense>
-          </ErrorBoundary>
-        </Box>
       </Box>
       {adding && (
         <DialogErrorBoundary onClose={() => setAdding(false)}>
@@ -185,6 +194,8 @@ export function TaskList({ compact = false, embedded = false }: { compact?: bool
     </Stack>
   );
 }
+
+const ROLES: readonly TaskRole[] = ['ASSIGNED_TO_ME', 'ASSIGNED_BY_ME'];
 
 /** The `mission/task-list` screen of the menu (the same list, full width). */
 export default function TaskListScreen() {
