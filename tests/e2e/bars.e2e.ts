@@ -8,7 +8,7 @@ import { DateTime } from 'luxon';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREATE_EVENT, CREATE_TASK, gql, me } from './api.ts';
-import { expectNoSeriousAxe, launch, login, newPage, open, pageScrollsSideways, setLanguage, shootEverywhere, shot } from './browser.ts';
+import { expectNoSeriousAxe, launch, login, newPage, open, sidewaysOverflow, setLanguage, shootEverywhere, shot } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -87,7 +87,7 @@ describe('login', () => {
     note(
       await shootEverywhere(page, 'bars-login', async (p) => {
         await p.locator('input[name=account]').waitFor();
-        expect(await pageScrollsSideways(p)).toBe(false);
+        expect(await sidewaysOverflow(p)).toEqual([]);
       }),
     );
     // Offline: the transport's words, never the browser's "Failed to fetch".
@@ -160,7 +160,7 @@ describe('My Calendar', () => {
       await shootEverywhere(page, 'bars-calendar', async (p, _lang, width) => {
         await p.getByTestId('calendar').waitFor();
         await settled(p);
-        expect(await pageScrollsSideways(p)).toBe(false);
+        expect(await sidewaysOverflow(p)).toEqual([]);
         // A phone shows a day (or the agenda), never seven squeezed columns.
         if (width < 768) expect(await p.getByTestId('calendar').getAttribute('data-view')).not.toBe('week');
       }),
@@ -321,7 +321,7 @@ describe('the event dialog', () => {
       await shootEverywhere(page, 'bars-event-dialog', async (p) => {
         await p.getByTestId('event-new').click();
         await p.getByTestId('event-dialog').waitFor();
-        expect(await pageScrollsSideways(p)).toBe(false);
+        expect(await sidewaysOverflow(p)).toEqual([]);
       }),
     );
     await context.close();
@@ -378,7 +378,7 @@ describe('tasks', () => {
     // A bug is 问题 in Chinese (before: "BUG").
     await expect.poll(() => row.innerText()).toContain('问题');
     expect(await row.innerText()).not.toContain('BUG');
-    expect(await pageScrollsSideways(page)).toBe(false);
+    expect(await sidewaysOverflow(page)).toEqual([]);
     await shot(page, 'bars-task-list-zh-390');
     await page.getByTestId('task-add').click();
     await page.getByTestId('add-task-dialog').waitFor();
@@ -447,7 +447,7 @@ describe('tasks', () => {
     note(
       await shootEverywhere(page, 'bars-task-list', async (p) => {
         await p.getByTestId('task-rows').waitFor();
-        expect(await pageScrollsSideways(p)).toBe(false);
+        expect(await sidewaysOverflow(p)).toEqual([]);
       }),
     );
     note(
@@ -544,7 +544,7 @@ describe('shell', () => {
     note(
       await shootEverywhere(page, 'bars-notices', async (p) => {
         await p.getByTestId('notice-row').first().waitFor();
-        expect(await pageScrollsSideways(p)).toBe(false);
+        expect(await sidewaysOverflow(p)).toEqual([]);
       }),
     );
     await page.getByTestId('tab-letters').click();

@@ -144,7 +144,22 @@ export async function shootEverywhere(page: Page, name: string, show: (page: Pag
   return names;
 }
 
-/** True when nothing in the page needs a horizontal scroll (the bars: nothing cut off at 390 px). */
-export async function pageScrollsSideways(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+/**
+ * What sticks out of the page on the right (the bars: nothing cut off, no sideways scroll at
+ * 390 px): [] when the page does not scroll sideways, else the outermost elements past the edge.
+ */
+export async function sidewaysOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    if (root.scrollWidth <= root.clientWidth + 1) return [];
+    const edge = root.clientWidth + 1;
+    const out: string[] = [];
+    for (const el of document.body.querySelectorAll('*')) {
+      const r = el.getBoundingClientRect();
+      if (r.right > edge && r.width > 0 && !(el.parentElement && el.parentElement.getBoundingClientRect().right > edge)) {
+        out.push(`${el.tagName.toLowerCase()}${el.getAttribute('data-testid') ? `[data-testid=${el.getAttribute('data-testid')}]` : ''}.${String(el.className).slice(0, 60)} right=${Math.round(r.right)}`);
+      }
+    }
+    return out.length ? out.slice(0, 5) : [`scrollWidth ${root.scrollWidth} > ${root.clientWidth}`];
+  });
 }

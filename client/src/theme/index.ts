@@ -64,6 +64,12 @@ const config = defineConfig({
           strong: { value: '{colors.green.500}' },
           empty: { value: '{colors.gray.200}' },
         },
+        // Solid fills that carry white text (badges, buttons): Chakra's 600 steps of these hues
+        // give white text 3.3–3.7:1; the 700 steps hold 4.5:1 (the task priority 高, 撤销完成).
+        orange: { solid: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.600}' } } },
+        green: { solid: { value: { _light: '{colors.green.700}', _dark: '{colors.green.600}' } } },
+        teal: { solid: { value: { _light: '{colors.teal.700}', _dark: '{colors.teal.600}' } } },
+        cyan: { solid: { value: { _light: '{colors.cyan.700}', _dark: '{colors.cyan.600}' } } },
       },
     },
     recipes,

@@ -8,14 +8,18 @@ import { useEffect, type RefObject } from 'react';
  * with their text, the grid stays readable in order. The scrolling hours get a tab stop
  * (axe: scrollable-region-focusable).
  */
-const BROKEN = '.rbc-time-header span[role=columnheader], .rbc-time-header .rbc-row-content[role=row], .rbc-time-view .rbc-allday-cell[role=row]';
+// Every role in the header of the week and day views (the header is not a table there).
+const BROKEN = '.rbc-time-header [role], .rbc-time-header [aria-sort]';
 
 export function useCalendarAriaFix(root: RefObject<HTMLElement | null>): void {
   useEffect(() => {
     const el = root.current;
     if (!el) return;
     const fix = () => {
-      el.querySelectorAll(BROKEN).forEach((node) => node.removeAttribute('role'));
+      el.querySelectorAll(BROKEN).forEach((node) => {
+        node.removeAttribute('role');
+        node.removeAttribute('aria-sort');
+      });
       // The scrolling hours of the week and day views can be scrolled with the keyboard.
       el.querySelectorAll('.rbc-time-content:not([tabindex])').forEach((node) => node.setAttribute('tabindex', '0'));
     };

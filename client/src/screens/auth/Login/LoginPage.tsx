@@ -53,7 +53,7 @@ export function safeRedirect(raw: string | null): string {
   return raw;
 }
 
-const STRENGTH_COLOR = { tooShort: 'strength.weak', medium: 'strength.medium', strong: 'fg.success' } as const;
+const STRENGTH_COLOR = { tooShort: 'fg.error', medium: 'fg.warning', strong: 'fg.success' } as const;
 const STRENGTH_KEY = { tooShort: 'password.tooShort', medium: 'password.medium', strong: 'password.strong' } as const;
 
 export function LoginPage() {
