@@ -46,8 +46,10 @@ describe('the start of a new event', () => {
 });
 
 describe('a recurrence in words', () => {
-  const t = (lang: 'zh' | 'en') => (key: string, params: Record<string, unknown> = {}) =>
-    (catalogue as Record<string, { zh: string; en: string }>)[key]![lang].replace(/\{(\w+)\}/g, (_m, k: string) => String(params[k]));
+  const t =
+    (lang: 'zh' | 'en') =>
+    (key: string, params: Record<string, unknown> = {}) =>
+      (catalogue as Record<string, { zh: string; en: string }>)[key]![lang].replace(/\{(\w+)\}/g, (_m, k: string) => String(params[k]));
   const weekly = { ...NO_REPEAT, freq: 'WEEKLY' as const, byWeekday: ['WE' as const, 'MO' as const], ends: 'COUNT' as const, count: '8' };
   it('says 每周一、三，共 8 次 / Weekly on Mon, Wed, 8 times', () => {
     expect(repeatSummary(weekly, t('zh'), 'zh')).toBe('每周一、三，共 8 次');

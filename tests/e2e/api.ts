@@ -13,7 +13,10 @@ export async function gql<T>(account: string, query: string, variables: Record<s
     const res = await fetch(`${baseUrl()}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: 'mutation($input: LoginInput!) { login(input: $input) { ... on TokenPayload { token } ... on Error { message } } }', variables: { input: { account, password: passwordOf(account) } } }),
+      body: JSON.stringify({
+        query: 'mutation($input: LoginInput!) { login(input: $input) { ... on TokenPayload { token } ... on Error { message } } }',
+        variables: { input: { account, password: passwordOf(account) } },
+      }),
     });
     const body = (await res.json()) as { data?: { login?: { token?: string } } };
     token = body.data?.login?.token;

@@ -59,7 +59,18 @@ beforeAll(async () => {
   // Four clashing bookings by someone else (the conflict list), a 30-minute meeting, a draft.
   for (let i = 0; i < 4; i++)
     await gql('manager', CREATE_EVENT, {
-      input: { title: `Parent meeting ${i + 1}`, startAt: monday.plus({ days: 2, hours: 14, minutes: i * 15 }).toUTC().toISO(), endAt: monday.plus({ days: 2, hours: 15 }).toUTC().toISO(), participantIds: [wang.id], published: true, timeZone: wang.zone, force: true },
+      input: {
+        title: `Parent meeting ${i + 1}`,
+        startAt: monday
+          .plus({ days: 2, hours: 14, minutes: i * 15 })
+          .toUTC()
+          .toISO(),
+        endAt: monday.plus({ days: 2, hours: 15 }).toUTC().toISO(),
+        participantIds: [wang.id],
+        published: true,
+        timeZone: wang.zone,
+        force: true,
+      },
     });
   await event('Stand-up with the US team', monday.plus({ days: 1, hours: 10 }), 30);
   await event('Draft: essay workshop', monday.plus({ days: 3, hours: 11 }), 90, { published: false });
@@ -149,7 +160,10 @@ describe('My Calendar', () => {
 
     await view(page, /^列表$/);
     // Agenda: the date and time cells stay plain, the draft is a chip.
-    const cells = await page.locator('.rbc-agenda-table tbody tr').first().evaluate((tr) => getComputedStyle(tr).backgroundColor);
+    const cells = await page
+      .locator('.rbc-agenda-table tbody tr')
+      .first()
+      .evaluate((tr) => getComputedStyle(tr).backgroundColor);
     expect(cells).toBe('rgba(0, 0, 0, 0)');
     await expectNoSeriousAxe(page, 'calendar agenda');
     await view(page, /^日$/);

@@ -71,15 +71,19 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
 export function describeViolations(violations: AxeViolation[]): string[] {
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length}) ${v.nodes.slice(0, 3).map((n) => `${JSON.stringify(n.target)} ${n.failureSummary?.replace(/\s+/g, ' ').slice(0, 200) ?? ''}`).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} (${v.nodes.length}) ${v.nodes
+          .slice(0, 3)
+          .map((n) => `${JSON.stringify(n.target)} ${n.failureSummary?.replace(/\s+/g, ' ').slice(0, 200) ?? ''}`)
+          .join(' | ')}`,
+    );
 }
 
 /** Fails when axe finds a serious or critical violation; prints each (rule, elements) so the failure explains itself. */
 export async function expectNoSeriousAxe(page: Page, label: string): Promise<void> {
   // Finite animations (a dialog fading in) would be read half-opaque: wait for them (spinners run forever).
-  await page
-    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 3000 })
-    .catch(() => undefined);
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 3000 }).catch(() => undefined);
   await page.waitForTimeout(100);
   const lines = describeViolations(await axeViolations(page));
   if (lines.length) console.error(`axe ${label}:\n  ${lines.join('\n  ')}`);
@@ -120,7 +124,12 @@ export async function closeOverlays(page: Page): Promise<void> {
  * or critical. Overlays are closed between pictures; the language is set back to Chinese at the end.
  * Answers the file names, for the test's log (a person looks at them).
  */
-export async function shootEverywhere(page: Page, name: string, show: (page: Page, lang: Lang, width: number) => Promise<void>, options: { langs?: Lang[]; widths?: readonly number[]; axe?: boolean } = {}): Promise<string[]> {
+export async function shootEverywhere(
+  page: Page,
+  name: string,
+  show: (page: Page, lang: Lang, width: number) => Promise<void>,
+  options: { langs?: Lang[]; widths?: readonly number[]; axe?: boolean } = {},
+): Promise<string[]> {
   const names: string[] = [];
   for (const lang of options.langs ?? (['zh', 'en'] as Lang[])) {
     await closeOverlays(page);

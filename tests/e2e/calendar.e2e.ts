@@ -161,11 +161,14 @@ describe('My Calendar', () => {
     await dialog(page).waitFor();
     // A new event starts in its title field (the dialog's initial focus).
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('title');
-    await expect.poll(() => page.locator('input[name=start]').inputValue()).toBe(monday.set({ hour: 9 }).toFormat("yyyy-MM-dd'T'HH:mm"));
-    await expect.poll(() => page.locator('input[name=end]').inputValue()).toBe(monday.set({ hour: 10 }).toFormat("yyyy-MM-dd'T'HH:mm"));
+    // A day (yyyy-MM-dd) and a 24-hour time, whatever the browser's locale.
+    await expect.poll(() => page.locator('input[name=start-date]').inputValue()).toBe(monday.toISODate());
+    await expect.poll(() => page.locator('select[name=start-time]').inputValue()).toBe('09:00');
+    await expect.poll(() => page.locator('input[name=end-date]').inputValue()).toBe(monday.toISODate());
+    await expect.poll(() => page.locator('select[name=end-time]').inputValue()).toBe('10:00');
     // Validation in the form's own words.
     await page.getByTestId('event-save').click();
-    await expect.poll(() => page.getByTestId('event-error').innerText()).toContain('请填写日程标题');
+    await expect.poll(() => page.getByTestId('title-error').innerText()).toContain('请填写日程标题');
     await page.locator('input[name=title]').fill('Weekly sync');
     await page.locator('input[name=address]').fill('Room 3');
     await page.locator('select[name=freq]').selectOption('WEEKLY');
@@ -328,9 +331,13 @@ describe('My Calendar', () => {
     const today = DateTime.now().setZone(lecturer.zone);
     const pastWeekdays = [] as string[];
     for (let d = today.startOf('month').startOf('week'); d <= today; d = d.plus({ days: 1 })) if (d.weekday <= 5) pastWeekdays.push(d.toISODate()!);
-    const marked = await page.getByTestId('empty-day').evaluateAll((els) => els.map((e) => e.getAttribute('data-day')));
-    expect(marked.length).toBeGreaterThan(0);
-    expect(marked.every((d) => pastWeekdays.includes(d!))).toBe(true);
+    // Tinted, and said once for the range (no tag on every day).
+    const tinted = await page.locator('.rbc-month-view .rbc-day-bg.bo-cal-empty-day').count();
+    expect(tinted).toBeGreaterThan(0);
+    expect(tinted).toBeLessThanOrEqual(pastWeekdays.length);
+    expect(await page.getByTestId('empty-day').count()).toBe(0);
+    const said = page.getByTestId('daily-reminder').or(page.getByTestId('empty-days-note')).first();
+    await expect.poll(() => said.innerText()).toContain(`本视图内有${tinted}个工作日未填写工作日志`);
     await shot(page, 'calendar-month-zh');
     await context.close();
   });

@@ -1,4 +1,4 @@
-import { Box, Button, Drawer, Flex, IconButton, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Drawer, Flex, IconButton, Menu, Portal, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { ChevronDown, Clock3, Ellipsis, Menu as MenuGlyph, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -298,6 +298,7 @@ function MenuEntry({ node, lang }: { node: MenuNode; lang: Lang }) {
 
 /** Under 1024 px the menu lives in a drawer. */
 function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
   const menu = useMenu();
   const lang = useLang();
   const navigate = useNavigate();
@@ -312,6 +313,9 @@ function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => void })
         <Drawer.Backdrop />
         <Drawer.Positioner>
           <Drawer.Content data-testid="menu-drawer" color="nav.drawerFg">
+            <VisuallyHidden asChild>
+              <Drawer.Title>{t('client.layout.mainMenu')}</Drawer.Title>
+            </VisuallyHidden>
             <Drawer.Body p="2">
               <Stack gap="0.5">
                 {menu.tree

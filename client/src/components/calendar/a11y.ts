@@ -20,12 +20,16 @@ export function useCalendarAriaFix(root: RefObject<HTMLElement | null>): void {
         node.removeAttribute('role');
         node.removeAttribute('aria-sort');
       });
+      // Month rows: "+N more" sits in a row without a cell; its segment becomes the cell.
+      el.querySelectorAll('.rbc-month-view .rbc-row-segment:not([role])').forEach((node) => {
+        if (node.querySelector(':scope > .rbc-show-more, :scope > button')) node.setAttribute('role', 'cell');
+      });
       // The scrolling hours of the week and day views can be scrolled with the keyboard.
       el.querySelectorAll('.rbc-time-content:not([tabindex])').forEach((node) => node.setAttribute('tabindex', '0'));
     };
     fix();
     const observer = new MutationObserver(fix);
-    observer.observe(el, { subtree: true, childList: true, attributes: true, attributeFilter: ['role'] });
+    observer.observe(el, { subtree: true, childList: true });
     return () => observer.disconnect();
   }, [root]);
 }
