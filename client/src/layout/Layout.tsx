@@ -22,50 +22,33 @@ const layoutQuery = graphql`
     viewer {
       ...TopBar_viewer
       menu(display: PC) {
-        databaseId
-        key
-        path
-        title
-        titleEn
-        icon
-        hidden
-        redirect
-        component
+        ...LayoutMenuItem @relay(mask: false)
         children {
-          databaseId
-          key
-          path
-          title
-          titleEn
-          icon
-          hidden
-          redirect
-          component
+          ...LayoutMenuItem @relay(mask: false)
           children {
-            databaseId
-            key
-            path
-            title
-            titleEn
-            icon
-            hidden
-            redirect
-            component
+            ...LayoutMenuItem @relay(mask: false)
             children {
-              databaseId
-              key
-              path
-              title
-              titleEn
-              icon
-              hidden
-              redirect
-              component
+              ...LayoutMenuItem @relay(mask: false)
             }
           }
         }
       }
     }
+  }
+`;
+
+/** The fields of a menu entry, at each of the four levels. */
+void graphql`
+  fragment LayoutMenuItem on MenuItem {
+    databaseId
+    key
+    path
+    title
+    titleEn
+    icon
+    hidden
+    redirect
+    component
   }
 `;
 

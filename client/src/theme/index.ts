@@ -23,7 +23,7 @@ const config = defineConfig({
           // Between gray.500 and gray.600: 4.5:1 also on the tinted surfaces (bg.subtle, bg.selected), where gray.500 gave 4.4.
           subtle: { value: { _light: '#62626b', _dark: '{colors.gray.400}' } },
           strong: { value: { _light: '{colors.gray.700}', _dark: '{colors.gray.200}' } },
-          error: { value: { _light: '{colors.red.600}', _dark: '{colors.red.400}' } },
+          error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.400}' } },
           warning: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.300}' } },
           success: { value: { _light: '{colors.green.700}', _dark: '{colors.green.400}' } },
           info: { value: { _light: '{colors.blue.600}', _dark: '{colors.blue.300}' } },
