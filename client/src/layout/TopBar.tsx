@@ -182,6 +182,8 @@ function HorizontalMenu() {
       color: isActive ? 'white' : 'nav.fg',
       bg: isActive ? 'nav.active' : undefined,
       _hover: { bg: isActive ? 'nav.activeHover' : 'nav.hover', color: 'white' },
+      // Open: the dark bar's hover colours (Chakra's light grey left grey text at 1.5:1).
+      _expanded: { bg: isActive ? 'nav.activeHover' : 'nav.hover', color: 'white' },
       flexShrink: 0,
       tabIndex: measuring ? -1 : undefined,
       'data-menu-key': measuring ? undefined : node.key,
@@ -246,6 +248,7 @@ function HorizontalMenu() {
               color={overflow.some((n) => n.databaseId === active?.databaseId) ? 'white' : 'nav.fg'}
               bg={overflow.some((n) => n.databaseId === active?.databaseId) ? 'nav.active' : undefined}
               _hover={{ bg: 'nav.hover', color: 'white' }}
+              _expanded={{ bg: 'nav.hover', color: 'white' }}
               flexShrink={0}
               data-testid="menu-more"
             >

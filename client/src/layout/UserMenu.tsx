@@ -60,7 +60,7 @@ export function UserMenu({ viewer }: { viewer: UserMenu_viewer$key }) {
     <>
       <Menu.Root positioning={{ placement: 'bottom-end' }} onSelect={(d) => (d.value === 'logout' ? logout() : setChanging(true))}>
         <Menu.Trigger asChild>
-          <Button variant="ghost" size="sm" color="white" _hover={{ bg: 'nav.hover' }} data-testid="user-menu">
+          <Button variant="ghost" size="sm" color="white" _hover={{ bg: 'nav.hover' }} _expanded={{ bg: 'nav.hover', color: 'white' }} data-testid="user-menu">
             <Avatar.Root size="2xs" colorPalette="blue">
               <Avatar.Fallback name={name} />
             </Avatar.Root>

@@ -319,8 +319,9 @@ function Detail({ id, onClose }: { id: string; onClose: () => void }) {
       footer={node.TaskActions_task && <TaskActions task={node.TaskActions_task} logConnection={logConnection} onSchedule={() => setSub('schedule')} />}
     >
       <style>{RICH_VIEW_CSS}</style>
-      <Grid templateColumns={{ base: '1fr', lg: '1fr 380px' }} gap="6" flex="1" minH="0">
-        <Stack gap="5" minW="0" overflowY="auto" pr="2">
+      {/* Wide: two columns that scroll on their own. Narrow: one column, the dialog body scrolls (no nested scroll boxes). */}
+      <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 380px' }} gap="6" flex={{ lg: '1' }} minH={{ lg: '0' }}>
+        <Stack gap="5" minW="0" overflowY={{ lg: 'auto' }} pr={{ lg: '2' }}>
           <Grid templateColumns="auto 1fr" columnGap="4" rowGap="2" fontSize="sm" data-testid="detail-facts">
             <Text color="fg.subtle">{t('tasksUi.field.createdAt')}</Text>
             <Text data-testid="detail-created">{formatDateTime(task.createdAt, lang, zone)}</Text>
@@ -449,7 +450,7 @@ function Detail({ id, onClose }: { id: string; onClose: () => void }) {
             </Box>
           )}
         </Stack>
-        <Stack gap="2" minW="0" overflowY="auto" borderLeftWidth={{ lg: '1px' }} pl={{ lg: '5' }}>
+        <Stack gap="2" minW="0" overflowY={{ lg: 'auto' }} borderLeftWidth={{ lg: '1px' }} pl={{ lg: '5' }}>
           <Text fontWeight="semibold">{t('tasksUi.detail.log')}</Text>
           <Separator />
           {node.TaskDetailDialog_logs && <LogTimeline task={node.TaskDetailDialog_logs} onConnection={setLogConnection} />}
