@@ -11,6 +11,7 @@ import { DateTime } from 'luxon';
 import ical from 'node-ical';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CREATE_EVENT, gql, me } from './api.ts';
 import { baseUrl, launch, login, newPage, open, SCREENSHOTS, shot } from './browser.ts';
 
 let browser: Browser;
@@ -21,41 +22,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-// ── the API, as an integrator (a token, full documents) ──
-
-const tokens = new Map<string, string>();
-/** Runs a document as `account`; `T` is the shape of the `data` it selects. */
-async function gql<T>(account: string, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  let token = tokens.get(account);
-  if (!token) {
-    const password = account === 'admin' ? 'Admin#2026' : 'Staff#2026';
-    const res = await fetch(`${baseUrl()}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: 'mutation($input: LoginInput!) { login(input: $input) { __typename ... on TokenPayload { token } ... on Error { message } } }', variables: { input: { account, password } } }),
-    });
-    const body = (await res.json()) as { data?: { login?: { token?: string } } };
-    token = body.data?.login?.token;
-    if (!token) throw new Error(`login failed for ${account}: ${JSON.stringify(body)}`);
-    tokens.set(account, token);
-  }
-  const res = await fetch(`${baseUrl()}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-token': token }, body: JSON.stringify({ query, variables }) });
-  const body = (await res.json()) as { data?: T; errors?: unknown };
-  if (body.errors || !body.data) throw new Error(`${query.slice(0, 60)}: ${JSON.stringify(body.errors)}`);
-  return body.data;
-}
-
-async function me(account: string): Promise<{ id: string; databaseId: number; zone: string }> {
-  const d = await gql<{ viewer: { user: { id: string; databaseId: number; timeZone: string } } }>(account, '{ viewer { user { id databaseId timeZone } } }');
-  return { id: d.viewer.user.id, databaseId: d.viewer.user.databaseId, zone: d.viewer.user.timeZone };
-}
+// ── the API, as an integrator (tests/e2e/api.ts: a token, full documents) ──
 
 type Created = { createWorkEvent: { __typename: string; events?: Array<{ id: string; databaseId: number; title: string; startAt: string }>; message?: string } };
 type Occurrence = { eventId: string; title: string; startAt: string; endAt: string; startLocal: string; published: boolean; seriesId: number | null; isException: boolean };
 type Calendar = { occurrences: Occurrence[]; scheduleEntries: Array<{ id: string; workDate: string; workHours: number }> };
 
-const CREATE = `mutation($input: CreateWorkEventInput!) { createWorkEvent(input: $input) { __typename
-  ... on WorkEventSavePayload { events { id databaseId title startAt } } ... on Error { message } } }`;
+const CREATE = CREATE_EVENT;
 
 async function calendar(account: string, from: DateTime, to: DateTime) {
   const d = await gql<{ calendar: Calendar }>(

@@ -215,15 +215,7 @@ function HorizontalMenu() {
         <Menu.Trigger asChild>
           <Button {...props}>{label}</Button>
         </Menu.Trigger>
-        <Portal>
-          <Menu.Positioner>
-            <Menu.Content minW="44">
-              {children.map((child) => (
-                <MenuEntry key={child.databaseId} node={child} lang={lang} />
-              ))}
-            </Menu.Content>
-          </Menu.Positioner>
-        </Portal>
+        <SectionEntries entries={children} lang={lang} />
       </Menu.Root>
     );
   };
@@ -267,15 +259,7 @@ function HorizontalMenu() {
                       <Menu.TriggerItem data-menu-group={node.key}>
                         <MenuIcon name={node.icon} size={14} /> {titleOf(node, lang)}
                       </Menu.TriggerItem>
-                      <Portal>
-                        <Menu.Positioner>
-                          <Menu.Content minW="44">
-                            {children.map((child) => (
-                              <MenuEntry key={child.databaseId} node={child} lang={lang} />
-                            ))}
-                          </Menu.Content>
-                        </Menu.Positioner>
-                      </Portal>
+                      <SectionEntries entries={children} lang={lang} />
                     </Menu.Root>
                   );
                 })}
@@ -289,6 +273,21 @@ function HorizontalMenu() {
 }
 
 const MORE_WIDTH = 90;
+
+/** The pages of one section, as a dropdown (in the bar) or a submenu (in "More"). */
+function SectionEntries({ entries, lang }: { entries: MenuNode[]; lang: Lang }) {
+  return (
+    <Portal>
+      <Menu.Positioner>
+        <Menu.Content minW="44">
+          {entries.map((child) => (
+            <MenuEntry key={child.databaseId} node={child} lang={lang} />
+          ))}
+        </Menu.Content>
+      </Menu.Positioner>
+    </Portal>
+  );
+}
 
 function MenuEntry({ node, lang }: { node: MenuNode; lang: Lang }) {
   const target = targetOf(node);
