@@ -7,7 +7,7 @@ export const PASSWORDS: Record<string, string> = { admin: 'Admin#2026' };
 export const passwordOf = (account: string) => PASSWORDS[account] ?? 'Staff#2026';
 
 /** Runs a document as `account` (seeded password); `T` is the shape of the `data` it selects. */
-export async function gql<T>(account: string, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+export async function gql<T>(account: string, query: string, variables: Record<string, unknown> = {}, retried = false): Promise<T> {
   let token = tokens.get(account);
   if (!token) {
     const res = await fetch(`${baseUrl()}/graphql`, {
@@ -24,7 +24,12 @@ export async function gql<T>(account: string, query: string, variables: Record<s
     tokens.set(account, token);
   }
   const res = await fetch(`${baseUrl()}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-token': token }, body: JSON.stringify({ query, variables }) });
-  const body = (await res.json()) as { data?: T; errors?: unknown };
+  const body = (await res.json()) as { data?: T; errors?: Array<{ extensions?: { code?: string } }> };
+  // The browser tests' server issues 45-second tokens: log in again once.
+  if (!retried && body.errors?.some((e) => e.extensions?.code === 'TOKEN_EXPIRED')) {
+    tokens.delete(account);
+    return gql<T>(account, query, variables, true);
+  }
   if (body.errors || !body.data) throw new Error(`${query.slice(0, 60)}: ${JSON.stringify(body.errors)}`);
   return body.data;
 }

@@ -1,11 +1,13 @@
 import { createToaster, Portal, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
 
 /**
- * Messages of the page (success, warnings, transport failures): at the bottom right (bottom on
- * phones), so they never cover the top menu; three at most; 3 s. A message belongs to the page
- * it was said on: moving to another page dismisses the ones already shown (`dismissOnNavigation`).
+ * Messages of the page (success, warnings, transport failures): at the top centre, below the top
+ * bar (offset 64 px), so they never cover the menu, and not at a corner where the primary actions
+ * of dialogs and pages sit (bottom right: Save; top right: the page's main button); three at most;
+ * 3 s. A message belongs to the page it was said on: moving to another page dismisses the ones
+ * already shown (`dismissOnNavigation`).
  */
-export const toaster = createToaster({ placement: 'bottom-end', duration: 3000, max: 3, overlap: false });
+export const toaster = createToaster({ placement: 'top', duration: 3000, max: 3, overlap: false, offsets: { top: '64px', bottom: '16px', left: '16px', right: '16px' } });
 
 let lastMessage = { text: '', at: 0 };
 const shownAt = new Map<string, number>();

@@ -3,7 +3,11 @@ import { useMutation, type UseMutationConfig } from 'react-relay';
 import type { GraphQLTaggedNode, MutationParameters } from 'relay-runtime';
 import { t } from '../i18n/index.ts';
 
-/** A mutation's payload union: a success payload, or a typed error that selected `... on Error { message }`. */
+/**
+ * A mutation's payload union: a success payload, or a typed error (InputError, RuleError,
+ * NotFoundError, ScheduleConflictError...: every error type's name ends in "Error") that selected
+ * `... on Error { message }`. A success payload may carry a message too (SuccessPayload).
+ */
 type Answer = { readonly __typename: string; readonly message?: string };
 
 type Handlers<T extends MutationParameters, A extends Answer> = Pick<UseMutationConfig<T>, 'updater' | 'optimisticResponse' | 'optimisticUpdater'> & {
@@ -37,7 +41,7 @@ export function useMutationAction<T extends MutationParameters, A extends Answer
       optimisticUpdater: handlers.optimisticUpdater,
       onCompleted: (response) => {
         const answer = pick(response);
-        if (typeof answer.message === 'string') {
+        if (/Error$/.test(answer.__typename)) {
           if (!handlers.onRefused?.(answer)) setError(answer.message || t('transport.unknown'));
           handlers.onFailed?.();
           return;
