@@ -1,4 +1,4 @@
-import { CloseButton, Dialog, Portal, VisuallyHidden } from '@chakra-ui/react';
+import { CloseButton, Dialog, Flex, Portal, Spinner, VisuallyHidden } from '@chakra-ui/react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '../lib/useMedia.ts';
@@ -33,6 +33,7 @@ export function DialogShell({
   onSubmit,
   initialFocus,
   returnFocus,
+  restoreFocus = true,
   bodyProps,
 }: {
   title: ReactNode;
@@ -46,6 +47,8 @@ export function DialogShell({
   initialFocus?: () => HTMLElement | null;
   /** Where focus goes on close, when the dialog's own first render is not where it opened (a dialog behind a Suspense fallback). */
   returnFocus?: () => HTMLElement | null;
+  /** False for a placeholder that another dialog replaces (DialogLoading): it must not move focus on its way out. */
+  restoreFocus?: boolean;
   bodyProps?: Record<string, unknown>;
 }) {
   const { t } = useTranslation();
@@ -79,7 +82,17 @@ export function DialogShell({
     </>
   );
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} placement="center" size={full ? 'full' : size} scrollBehavior="inside" closeOnInteractOutside={!full} initialFocusEl={initialFocus} finalFocusEl={opener}>
+    <Dialog.Root
+      open
+      onOpenChange={(e) => !e.open && onClose()}
+      placement="center"
+      size={full ? 'full' : size}
+      scrollBehavior="inside"
+      closeOnInteractOutside={!full}
+      initialFocusEl={initialFocus}
+      finalFocusEl={opener}
+      restoreFocus={restoreFocus}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -99,5 +112,21 @@ export function DialogShell({
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  );
+}
+
+/**
+ * The Suspense fallback of a dialog that loads its data: the same frame with a spinner. It does
+ * not restore focus when the loaded dialog replaces it (focus going back to the opener at that
+ * moment is a focus outside the new dialog, which closed it at once). The loaded dialog returns
+ * focus to the opener itself: pass it `returnFocus` from `useOpener()` called above the Suspense.
+ */
+export function DialogLoading({ title, onClose, testId, size = 'md' }: { title: ReactNode; onClose: () => void; testId: string; size?: Size }) {
+  return (
+    <DialogShell title={title} onClose={onClose} testId={testId} size={size} restoreFocus={false}>
+      <Flex justify="center" p="10">
+        <Spinner />
+      </Flex>
+    </DialogShell>
   );
 }

@@ -1,7 +1,7 @@
-import { Badge, Box, Button, Checkbox, CloseButton, Field, Flex, Grid, Input, NativeSelect, RadioGroup, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, CloseButton, Field, Flex, Grid, Input, NativeSelect, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react';
 import { DateTime } from 'luxon';
 import { Suspense, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
-import { DialogShell, useOpener } from '../../../components/DialogShell.tsx';
+import { DialogLoading, DialogShell, useOpener } from '../../../components/DialogShell.tsx';
 import { FormError } from '../../../components/FormError.tsx';
 import { DateField } from '../../../components/fields/DateField.tsx';
 import { TimeField } from '../../../components/fields/TimeField.tsx';
@@ -730,15 +730,7 @@ export function EventDialog(props: Props) {
   const titleRef = useRef<HTMLInputElement>(null);
   const opener = useOpener();
   return (
-    <Suspense
-      fallback={
-        <DialogShell title={t('calendarUi.dialog.edit')} onClose={props.onClose} testId="event-dialog-loading" size="xl" returnFocus={opener}>
-          <Flex p="8" justify="center">
-            <Spinner />
-          </Flex>
-        </DialogShell>
-      }
-    >
+    <Suspense fallback={<DialogLoading title={t('calendarUi.dialog.edit')} onClose={props.onClose} testId="event-dialog-loading" size="xl" />}>
       <Body {...props} titleRef={titleRef} opener={opener} />
     </Suspense>
   );

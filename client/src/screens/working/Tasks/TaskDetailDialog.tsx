@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useLazyLoadQuery, useMutation, usePaginationFragment } from 'react-relay';
 import { RICH_VIEW_CSS, RichTextView } from '../../../components/editor/RichTextView.tsx';
 import { DialogErrorBoundary } from '../../../components/DialogErrorBoundary.tsx';
-import { DialogShell } from '../../../components/DialogShell.tsx';
+import { DialogLoading, DialogShell, useOpener } from '../../../components/DialogShell.tsx';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { useMutationAction } from '../../../lib/useMutationAction.ts';
 import { PriorityBadge, StateBadge, personName } from '../../../components/task/TaskBadges.tsx';
@@ -235,7 +235,7 @@ function LogTimeline({ task, onConnection }: { task: TaskDetailDialog_logs$key; 
   );
 }
 
-function Detail({ id, onClose }: { id: string; onClose: () => void }) {
+function Detail({ id, onClose, opener }: { id: string; onClose: () => void; opener: () => HTMLElement | null }) {
   const { t } = useTranslation();
   const lang = useLang();
   const viewer = sessionUser.use();
@@ -252,7 +252,7 @@ function Detail({ id, onClose }: { id: string; onClose: () => void }) {
 
   if (!node || !task) {
     return (
-      <DialogShell title={t('tasksUi.detail.title')} onClose={onClose} testId="task-detail-dialog" size="sm">
+      <DialogShell title={t('tasksUi.detail.title')} onClose={onClose} testId="task-detail-dialog" size="sm" returnFocus={opener}>
         <Text data-testid="task-missing">{t('error.notFound')}</Text>
       </DialogShell>
     );
@@ -313,6 +313,7 @@ function Detail({ id, onClose }: { id: string; onClose: () => void }) {
     <DialogShell
       size="full"
       testId="task-detail-dialog"
+      returnFocus={opener}
       title={task.title}
       header={header}
       onClose={onClose}
@@ -473,18 +474,13 @@ function Detail({ id, onClose }: { id: string; onClose: () => void }) {
 
 /** The task-detail dialog (full screen, spec section 2), with its sub-dialogs. */
 export function TaskDetailDialog({ id, onClose }: { id: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  // Captured before the data loads: focus goes back to the row that opened the dialog.
+  const opener = useOpener();
   return (
     <DialogErrorBoundary onClose={onClose}>
-      <Suspense
-        fallback={
-          <DialogShell title="" onClose={onClose} testId="task-detail-loading" size="full">
-            <Flex justify="center" p="10">
-              <Spinner />
-            </Flex>
-          </DialogShell>
-        }
-      >
-        <Detail id={id} onClose={onClose} />
+      <Suspense fallback={<DialogLoading title={t('tasksUi.detail.title')} onClose={onClose} testId="task-detail-loading" size="full" />}>
+        <Detail id={id} onClose={onClose} opener={opener} />
       </Suspense>
     </DialogErrorBoundary>
   );
