@@ -5,10 +5,8 @@ import { graphql, useMutation, usePreloadedQuery } from 'react-relay';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
 import { noticeDetailRoute } from './NoticeDetail.route.ts';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { formatDateTime } from '../../../lib/format.ts';
-import { useLang } from '../../../lib/useLang.ts';
+import { useFormat } from '../../../lib/useFormat.ts';
 import { ErrorPage } from '../../system/ErrorPage/ErrorPage.tsx';
-import { sessionUser } from '../../../state/session.ts';
 import { titleView } from '../../../state/visited.ts';
 import type { NoticeDetailMarkReadMutation } from './__generated__/NoticeDetailMarkReadMutation.graphql.ts';
 import type { NoticeDetailQuery } from './__generated__/NoticeDetailQuery.graphql.ts';
@@ -56,9 +54,8 @@ const markReadMutation = graphql`
 
 export function NoticeDetail() {
   const { t } = useTranslation();
-  const lang = useLang();
   const navigate = useNavigate();
-  const zone = sessionUser.use()?.timeZone;
+  const format = useFormat();
   const { id = '' } = useParams();
   const { pathname } = useLocation();
   const { queryRef } = useRouteQuery(noticeDetailRoute, { id });
@@ -103,7 +100,7 @@ export function NoticeDetail() {
           <Heading size="lg">{node.title}</Heading>
           <Text color="fg.subtle" fontSize="sm">
             {from ? `${t('client.notice.sender')}: ${from} · ` : ''}
-            {at ? `${t('client.notice.publishedAt')}: ${formatDateTime(at ?? '', lang, zone)}` : ''}
+            {at ? `${t('client.notice.publishedAt')}: ${format.dateTime(at ?? '')}` : ''}
           </Text>
           {/* The server sanitises rich text (server/lib/html.ts) before storing and serving it. */}
           <Box className="rich-text" mt="4" lineHeight="tall" dangerouslySetInnerHTML={{ __html: node.content ?? '' }} />
