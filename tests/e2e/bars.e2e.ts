@@ -411,6 +411,28 @@ describe('tasks', () => {
     await context.close();
   });
 
+  it('asks for a link address first, then its text, each with a visible label', async () => {
+    const { context, page } = await newPage(browser);
+    await login(page, 'consultant', 'Staff#2026');
+    await open(page, '/mission/task-list');
+    await page.getByTestId('task-add').click();
+    await page.getByTestId('task-editor-content').click();
+    await page.getByTestId('editor-link').click();
+    const dialog = page.getByTestId('editor-link-dialog');
+    await dialog.waitFor();
+    const order = await dialog.locator('input').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+    expect(order.slice(0, 2)).toEqual(['link-href', 'link-text']);
+    // Labels, not placeholders: each input is named by a visible <label>.
+    for (const id of ['link-href', 'link-text']) {
+      const labelled = await dialog.getByTestId(id).evaluate((el) => (el as HTMLInputElement).labels?.[0]?.textContent?.trim() ?? '');
+      expect(labelled).not.toBe('');
+    }
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('link-href');
+    await expectNoSeriousAxe(page, 'link dialog');
+    await shot(page, 'bars-link-dialog-zh-1440');
+    await context.close();
+  });
+
   it('shows the schedule hours empty and required, the English log in English, every task dialog without serious axe findings', async () => {
     const title = `Bars review ${run}`;
     await newTask('huang.siqi', title, 'consultant');
