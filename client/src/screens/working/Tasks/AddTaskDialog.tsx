@@ -1,8 +1,9 @@
-import { Box, Button, Field, Flex, Grid, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Flex, Grid, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import { FormError } from '../../../components/FormError.tsx';
+import { CodeSelect } from '../../../components/task/CodeSelect.tsx';
 import { useMutationAction } from '../../../lib/useMutationAction.ts';
 import { projectUploader } from './uploadAttachment.ts';
 import { RichTextEditor, clearDraft } from '../../../components/editor/index.tsx';
@@ -213,29 +214,11 @@ export function AddTaskDialog({
             </Field.Root>
             <Field.Root>
               <Field.Label>{t('tasksUi.field.priority')}</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field value={priority} onChange={(e) => setPriority(e.target.value as TaskPriorityCode)} data-testid="task-priority">
-                  {PRIORITIES.map((p) => (
-                    <option key={p} value={p}>
-                      {t(`tasksUi.priority.${p}`)}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <CodeSelect codes={PRIORITIES} prefix="tasksUi.priority" value={priority} onChange={(p) => p && setPriority(p)} testId="task-priority" />
             </Field.Root>
             <Field.Root>
               <Field.Label>{t('tasksUi.field.type')}</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field value={type} onChange={(e) => setType(e.target.value as TaskTypeCode)} data-testid="task-type">
-                  {TYPES.map((ty) => (
-                    <option key={ty} value={ty}>
-                      {t(`tasksUi.type.${ty}`)}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <CodeSelect codes={TYPES} prefix="tasksUi.type" value={type} onChange={(ty) => ty && setType(ty)} testId="task-type" />
             </Field.Root>
           </Grid>
           <Field.Root invalid={problem === 'title'} required>

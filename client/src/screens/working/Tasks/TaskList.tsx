@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Heading, Input, NativeSelect, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, Input, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Plus, Search } from 'lucide-react';
 import { Suspense, useEffect, useState, useTransition } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,9 +6,10 @@ import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery 
 import { ErrorBoundary } from '../../../components/ErrorBoundary.tsx';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
 import { taskListRoute } from './TaskList.route.ts';
-import { PRIORITIES, STATES, type TaskPriorityCode, type TaskStateCode } from '../../../components/task/TaskBadges.tsx';
+import { PRIORITIES, STATES } from '../../../components/task/TaskBadges.tsx';
 import { DialogErrorBoundary } from '../../../components/DialogErrorBoundary.tsx';
 import { ProjectAutocomplete } from './ProjectAutocomplete.tsx';
+import { CodeSelect } from '../../../components/task/CodeSelect.tsx';
 import { AddTaskDialog } from './AddTaskDialog.tsx';
 import { TaskDetailDialog } from './TaskDetailDialog.tsx';
 import { TaskRow } from './TaskRow.tsx';
@@ -128,28 +129,28 @@ export function TaskList({ compact = false, embedded = false }: { compact?: bool
               {role === filters.role && (
                 <>
                   <Flex gap="2" p="2" wrap="wrap" borderBottomWidth="1px" data-testid="task-filters">
-                    <NativeSelect.Root size="sm" width={compact ? '32' : '36'}>
-                      <NativeSelect.Field aria-label={t('tasksUi.field.state')} value={filters.state} onChange={(e) => set({ state: e.target.value as TaskStateCode | '' })} data-testid="filter-state">
-                        <option value="">{t('tasksUi.list.allStates')}</option>
-                        {STATES.map((s) => (
-                          <option key={s} value={s}>
-                            {t(`tasksUi.state.${s}`)}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                    <NativeSelect.Root size="sm" width={compact ? '32' : '36'}>
-                      <NativeSelect.Field aria-label={t('tasksUi.field.priority')} value={filters.priority} onChange={(e) => set({ priority: e.target.value as TaskPriorityCode | '' })} data-testid="filter-priority">
-                        <option value="">{t('tasksUi.list.allPriorities')}</option>
-                        {PRIORITIES.map((p) => (
-                          <option key={p} value={p}>
-                            {t(`tasksUi.priority.${p}`)}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
+                    <CodeSelect
+                      codes={STATES}
+                      prefix="tasksUi.state"
+                      value={filters.state}
+                      onChange={(state) => set({ state })}
+                      all={t('tasksUi.list.allStates')}
+                      label={t('tasksUi.field.state')}
+                      size="sm"
+                      width={compact ? '32' : '36'}
+                      testId="filter-state"
+                    />
+                    <CodeSelect
+                      codes={PRIORITIES}
+                      prefix="tasksUi.priority"
+                      value={filters.priority}
+                      onChange={(priority) => set({ priority })}
+                      all={t('tasksUi.list.allPriorities')}
+                      label={t('tasksUi.field.priority')}
+                      size="sm"
+                      width={compact ? '32' : '36'}
+                      testId="filter-priority"
+                    />
                     <Box w={compact ? '40' : '56'}>
                       <ProjectAutocomplete value={filters.project} onChange={(project) => set({ project })} testId="filter-project" placeholder={t('tasksUi.list.allProjects')} label={t('tasksUi.field.project')} />
                     </Box>
