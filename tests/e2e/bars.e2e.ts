@@ -301,7 +301,8 @@ describe('the event dialog', () => {
     const toast = page.getByTestId('toast').filter({ hasText: '保存成功' });
     await toast.waitFor();
     const bar = (await page.getByTestId('top-bar').boundingBox())!;
-    expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(bar.y + bar.height);
+    // (polled: the toast slides in from above)
+    await expect.poll(async () => (await toast.boundingBox())!.y).toBeGreaterThanOrEqual(bar.y + bar.height);
     await context.close();
   });
 
