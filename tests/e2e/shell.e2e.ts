@@ -470,12 +470,21 @@ describe('request layer', () => {
       [404, '资源不存在...'],
     ];
     for (const [status, text] of cases) {
-      await page.route('**/graphql', (route) => route.fulfill({ status, contentType: 'text/plain', body: 'down' }), { times: 1 });
+      // Only the language save fails (a background request, such as the unread stream reopening,
+      // must not take the failure and let the save through).
+      let failed = false;
+      await page.route('**/graphql', (route) => {
+        const op = (route.request().postDataJSON() as { operationName?: string } | null)?.operationName;
+        if (failed || op !== 'TopBarSetLanguageMutation') return route.fallback();
+        failed = true;
+        return route.fulfill({ status, contentType: 'text/plain', body: 'down' });
+      });
       // Switching the language saves it to the user; the failed save puts the language back.
       await page.getByTestId('lang-en').click();
       await toast(page, text).waitFor();
       await page.getByTestId('tag').filter({ hasText: '我的日历' }).waitFor();
       await toast(page, text).waitFor({ state: 'detached', timeout: 10_000 });
+      await page.unroute('**/graphql');
     }
     await context.close();
   });
