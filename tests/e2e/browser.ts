@@ -1,5 +1,6 @@
 /** Chromium (Debian's) driven by playwright-core; one browser per file, one context per test. */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
@@ -48,4 +49,126 @@ export function hashPath(page: Page): string {
 
 export async function cookie(context: BrowserContext, name: string): Promise<string | undefined> {
   return (await context.cookies()).find((c) => c.name === name)?.value;
+}
+
+// ── accessibility: axe-core in the page ──
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export type AxeViolation = { id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[]; failureSummary?: string }> };
+
+/** Runs axe-core (WCAG 2.0/2.1 A and AA rules plus best practices) on the page; answers every violation. */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+  });
+}
+
+/** The serious and critical violations as readable lines (rule, impact, help, the first elements). */
+export function describeViolations(violations: AxeViolation[]): string[] {
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} (${v.nodes.length}) ${v.nodes
+          .slice(0, 3)
+          .map((n) => `${JSON.stringify(n.target)} ${n.failureSummary?.replace(/\s+/g, ' ').slice(0, 200) ?? ''}`)
+          .join(' | ')}`,
+    );
+}
+
+/** Fails when axe finds a serious or critical violation; prints each (rule, elements) so the failure explains itself. */
+export async function expectNoSeriousAxe(page: Page, label: string): Promise<void> {
+  // Finite animations (a dialog fading in) would be read half-opaque: wait for them (spinners run forever).
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 3000 }).catch(() => undefined);
+  await page.waitForTimeout(100);
+  const lines = describeViolations(await axeViolations(page));
+  if (lines.length) console.error(`axe ${label}:\n  ${lines.join('\n  ')}`);
+  if (lines.length) throw new Error(`axe found ${lines.length} serious/critical violation(s) on ${label}:\n${lines.join('\n')}`);
+}
+
+// ── widths and languages ──
+
+export type Lang = 'zh' | 'en';
+/** The widths every screen must work at (docs/ui-bars.md), with a usual height for each. */
+export const WIDTHS = [1440, 1024, 390] as const;
+const HEIGHTS: Record<number, number> = { 1440: 900, 1024: 768, 390: 844 };
+
+/**
+ * Switches the page's language with the 中/EN toggle (in the layout it is saved to the user, so
+ * server texts follow too; on the login page it is the page's only); resolves once the page shows it.
+ */
+export async function setLanguage(page: Page, lang: Lang): Promise<void> {
+  const target = page.getByTestId(`lang-${lang}`).first();
+  if ((await target.getAttribute('aria-pressed')) !== 'true') await target.click();
+  await page.waitForFunction((l) => document.documentElement.lang === (l === 'en' ? 'en' : 'zh-CN'), lang);
+  await page.locator(`[data-testid=lang-${lang}][aria-pressed=true]`).first().waitFor();
+  await page.waitForTimeout(300);
+}
+
+/** Closes open dialogs, drawers and menus (Escape), so the top bar can be reached. */
+export async function closeOverlays(page: Page): Promise<void> {
+  for (let i = 0; i < 4 && (await page.locator('[role=dialog], [role=menu]').count()) > 0; i++) {
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(250);
+  }
+}
+
+/**
+ * The bars' pictures of one screen: for each language and each width (1440, 1024, 390), `show`
+ * brings the screen into view (open a dialog, choose a view...), then a screenshot
+ * `<name>-<lang>-<width>.png` is taken and, unless `axe: false`, axe must find nothing serious
+ * or critical. Overlays are closed between pictures; the language is set back to Chinese at the end.
+ * Answers the file names, for the test's log (a person looks at them).
+ */
+export async function shootEverywhere(
+  page: Page,
+  name: string,
+  show: (page: Page, lang: Lang, width: number) => Promise<void>,
+  options: { langs?: Lang[]; widths?: readonly number[]; axe?: boolean } = {},
+): Promise<string[]> {
+  const names: string[] = [];
+  for (const lang of options.langs ?? (['zh', 'en'] as Lang[])) {
+    await closeOverlays(page);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await setLanguage(page, lang);
+    for (const width of options.widths ?? WIDTHS) {
+      await closeOverlays(page);
+      await page.setViewportSize({ width, height: HEIGHTS[width] ?? 900 });
+      await page.waitForTimeout(200);
+      await show(page, lang, width);
+      await page.waitForTimeout(400); // dialogs fade and scale in
+      const file = `${name}-${lang}-${width}`;
+      await shot(page, file);
+      names.push(file);
+      if (options.axe !== false) await expectNoSeriousAxe(page, `${name} (${lang}, ${width} px)`);
+    }
+  }
+  await closeOverlays(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  if ((options.langs ?? ['zh', 'en']).includes('en')) await setLanguage(page, 'zh');
+  return names;
+}
+
+/**
+ * What sticks out of the page on the right (the bars: nothing cut off, no sideways scroll at
+ * 390 px): [] when the page does not scroll sideways, else the outermost elements past the edge.
+ */
+export async function sidewaysOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    if (root.scrollWidth <= root.clientWidth + 1) return [];
+    const edge = root.clientWidth + 1;
+    const out: string[] = [];
+    for (const el of document.body.querySelectorAll('*')) {
+      const r = el.getBoundingClientRect();
+      if (r.right > edge && r.width > 0 && !(el.parentElement && el.parentElement.getBoundingClientRect().right > edge)) {
+        out.push(`${el.tagName.toLowerCase()}${el.getAttribute('data-testid') ? `[data-testid=${el.getAttribute('data-testid')}]` : ''}.${String(el.className).slice(0, 60)} right=${Math.round(r.right)}`);
+      }
+    }
+    return out.length ? out.slice(0, 5) : [`scrollWidth ${root.scrollWidth} > ${root.clientWidth}`];
+  });
 }

@@ -69,7 +69,7 @@ const tags = (page: Page) => page.getByTestId('tag');
 const visibleOpenedAt = (page: Page) => page.locator('[data-testid=opened-at]:visible');
 /** Clicks a tab and waits until its view is the one on screen. */
 async function showView(page: Page, title: string): Promise<void> {
-  await page.getByRole('tab', { name: title }).click();
+  await page.getByTestId('tag').filter({ hasText: title }).click();
   await page
     .locator('[data-testid=placeholder]:visible')
     .filter({ has: page.getByRole('heading', { name: title }) })
@@ -177,9 +177,13 @@ describe('layout and menu', () => {
     await page.getByTestId('error-404').waitFor();
     await shot(page, 'error-404-zh');
 
-    // On a narrower screen the entries that do not fit go into "more".
+    // On a narrower screen the entries show their icons only, then those that do not fit go into
+    // "more", where each section keeps its submenu.
     await page.setViewportSize({ width: 1280, height: 900 });
+    await expect.poll(() => menu.getAttribute('data-compact')).toBe('true');
+    await page.setViewportSize({ width: 1024, height: 900 });
     await page.getByTestId('menu-more').click();
+    await page.locator('[data-menu-group=system]').click();
     await page.locator('[role=menuitem][data-menu-key=operationLog]').click();
     await page.waitForURL(/#\/operation-log$/);
     await shot(page, 'layout-1280-zh');
@@ -221,7 +225,7 @@ describe('languages', () => {
     await login(page, 'manager', 'Staff#2026');
     await open(page, '/archives/list');
     await page.getByTestId('lang-en').click();
-    await page.getByRole('tab', { name: 'My Calendar' }).waitFor();
+    await page.getByTestId('tag').filter({ hasText: 'My Calendar' }).waitFor();
     expect(await cookie(context, 'lang')).toBe('en');
     await expect(page.getByTestId('version').innerText()).resolves.toContain('Version 0.1.0');
     await expect(page.getByTestId('main-menu').innerText()).resolves.toContain('Student archives');
@@ -232,7 +236,7 @@ describe('languages', () => {
     // the areas' texts (My Calendar, the task list) as well as the shell's, without a reload.
     const other = await newPage(browser);
     await login(other.page, 'manager', 'Staff#2026');
-    await other.page.getByRole('tab', { name: 'My Calendar' }).waitFor();
+    await other.page.getByTestId('tag').filter({ hasText: 'My Calendar' }).waitFor();
     await other.page
       .locator('.rbc-toolbar button')
       .filter({ hasText: /^Week$/ })
@@ -240,7 +244,7 @@ describe('languages', () => {
     await other.page.getByTestId('task-list').getByText('Assigned to me').waitFor();
     await expect(other.page.getByTestId('working-tasks').innerText()).resolves.not.toMatch(/指派给我|我指派的/);
     await other.page.getByTestId('lang-zh').click();
-    await other.page.getByRole('tab', { name: '我的日历' }).waitFor();
+    await other.page.getByTestId('tag').filter({ hasText: '我的日历' }).waitFor();
     expect(await cookie(other.context, 'lang')).toBe('zh');
     await other.context.close();
 
@@ -281,7 +285,7 @@ describe('tab bar of visited views', () => {
 
     // Refresh from the right-click menu mounts the view again.
     const before = await visibleOpenedAt(page).innerText();
-    await page.getByRole('tab', { name: '简易档案' }).click({ button: 'right' });
+    await page.getByTestId('tag').filter({ hasText: '简易档案' }).click({ button: 'right' });
     await page.getByTestId('tags-context-menu').waitFor();
     await shot(page, 'tabs-zh');
     await page.locator('[data-testid=tags-context-menu] [data-action=refresh]').click();
@@ -294,18 +298,18 @@ describe('tab bar of visited views', () => {
     await toast(page, '已经是最后一页了').waitFor();
 
     // Close one with its button.
-    await page.getByRole('tab', { name: '快速进度' }).getByTestId('tag-close').click();
+    await page.getByTestId('tag').filter({ hasText: '快速进度' }).getByTestId('tag-close').click();
     expect(await tagTitles(page)).not.toContain('快速进度');
 
     // Close others keeps the pinned tab and the chosen one.
-    await page.getByRole('tab', { name: '档案审核' }).click({ button: 'right' });
+    await page.getByTestId('tag').filter({ hasText: '档案审核' }).click({ button: 'right' });
     await page.locator('[data-testid=tags-context-menu] [data-action=closeOthers]').click();
     expect(await tagTitles(page)).toEqual(['我的日历', '档案审核']);
     await page.waitForURL(/#\/archives-verification$/);
 
     // The pinned tab has no close button, and survives close-all.
-    await expect(page.getByRole('tab', { name: '我的日历' }).getByTestId('tag-close').count()).resolves.toBe(0);
-    await page.getByRole('tab', { name: '档案审核' }).click({ button: 'right' });
+    await expect(page.getByTestId('tag').filter({ hasText: '我的日历' }).getByTestId('tag-close').count()).resolves.toBe(0);
+    await page.getByTestId('tag').filter({ hasText: '档案审核' }).click({ button: 'right' });
     await page.locator('[data-testid=tags-context-menu] [data-action=closeAll]').click();
     await page.waitForURL(/#\/working$/);
     expect(await tagTitles(page)).toEqual(['我的日历']);
@@ -316,10 +320,10 @@ describe('tab bar of visited views', () => {
       await page.getByTestId('placeholder').last().waitFor();
     }
     await page.getByTestId('lang-en').click();
-    await page.getByRole('tab', { name: 'Archive list' }).waitFor();
+    await page.getByTestId('tag').filter({ hasText: 'Archive list' }).waitFor();
     await shot(page, 'tabs-en');
     await page.getByTestId('lang-zh').click();
-    await page.getByRole('tab', { name: '档案列表' }).waitFor();
+    await page.getByTestId('tag').filter({ hasText: '档案列表' }).waitFor();
     await context.close();
   });
 });
@@ -466,12 +470,21 @@ describe('request layer', () => {
       [404, '资源不存在...'],
     ];
     for (const [status, text] of cases) {
-      await page.route('**/graphql', (route) => route.fulfill({ status, contentType: 'text/plain', body: 'down' }), { times: 1 });
+      // Only the language save fails (a background request, such as the unread stream reopening,
+      // must not take the failure and let the save through).
+      let failed = false;
+      await page.route('**/graphql', (route) => {
+        const op = (route.request().postDataJSON() as { operationName?: string } | null)?.operationName;
+        if (failed || op !== 'TopBarSetLanguageMutation') return route.fallback();
+        failed = true;
+        return route.fulfill({ status, contentType: 'text/plain', body: 'down' });
+      });
       // Switching the language saves it to the user; the failed save puts the language back.
       await page.getByTestId('lang-en').click();
       await toast(page, text).waitFor();
-      await page.getByRole('tab', { name: '我的日历' }).waitFor();
+      await page.getByTestId('tag').filter({ hasText: '我的日历' }).waitFor();
       await toast(page, text).waitFor({ state: 'detached', timeout: 10_000 });
+      await page.unroute('**/graphql');
     }
     await context.close();
   });
@@ -483,11 +496,11 @@ describe('request layer', () => {
     // The e2e server issues 45-second tokens.
     await page.waitForTimeout(47_000);
     await page.getByTestId('lang-en').click();
-    await page.getByRole('tab', { name: 'My Calendar' }).waitFor();
+    await page.getByTestId('tag').filter({ hasText: 'My Calendar' }).waitFor();
     await expect.poll(() => cookie(context, 'Admin-Token')).not.toBe(first);
     expect(hashPath(page)).toBe('/working');
     await page.getByTestId('lang-zh').click();
-    await page.getByRole('tab', { name: '我的日历' }).waitFor();
+    await page.getByTestId('tag').filter({ hasText: '我的日历' }).waitFor();
     await page.reload();
     await page.getByTestId('top-bar').waitFor();
     expect(hashPath(page)).toBe('/working');

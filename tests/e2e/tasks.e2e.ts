@@ -96,8 +96,13 @@ async function openTask(page: Page, title: string, tab: 'to-me' | 'by-me'): Prom
   await open(page, '/working');
   await page.getByTestId('working-tasks').waitFor();
   await page.getByTestId(`tab-${tab}`).click();
+  // Let the tab's list settle before searching it (two list queries in flight race on a loaded machine).
+  const settledList = page.locator('[aria-busy="false"]').filter({ has: page.getByTestId('task-rows') });
+  await page.locator(`[data-testid=tab-${tab}][aria-selected=true]`).waitFor();
+  await settledList.waitFor();
   await page.getByTestId('filter-search').fill(title);
   await page.getByTestId('filter-search-go').click();
+  await settledList.waitFor();
   await page.getByTestId('task-row').filter({ hasText: title }).first().click();
   await page.getByTestId('task-detail-dialog').waitFor();
   await page.getByTestId('detail-title').filter({ hasText: title }).waitFor();

@@ -1,8 +1,10 @@
-import { Alert, Box, Button, Field, Flex, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Flex, Input, Stack, Text } from '@chakra-ui/react';
 import { DialogShell } from '../components/DialogShell.tsx';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchQuery, graphql, useMutation, useRelayEnvironment } from 'react-relay';
+import { fetchQuery, graphql, useRelayEnvironment } from 'react-relay';
+import { FormError } from '../components/FormError.tsx';
+import { useMutationAction } from '../lib/useMutationAction.ts';
 import { notify } from '../components/toaster.tsx';
 import { newPasswordProblem, strengthBar, type Strength } from '../lib/password.ts';
 import { encryptPassword } from '../lib/rsa.ts';
@@ -32,6 +34,7 @@ const changeMutation = graphql`
 
 const LEVELS: Strength[] = ['weak', 'medium', 'strong'];
 const LEVEL_COLOR: Record<Strength, string> = { weak: 'strength.weak', medium: 'strength.medium', strong: 'strength.strong' };
+const LEVEL_TEXT: Record<Strength, string> = { weak: 'fg.error', medium: 'fg.warning', strong: 'fg.success' };
 
 /** Spec section 5: 8 to 24 characters, the class hint, a weak / medium / strong bar, confirm checked on blur. */
 function StrengthBar({ password }: { password: string }) {
@@ -46,7 +49,8 @@ function StrengthBar({ password }: { password: string }) {
       {LEVELS.map((l, i) => (
         <Box key={l} flex="1" h="1.5" borderRadius="full" bg={i <= reached && level ? LEVEL_COLOR[level] : 'strength.empty'} />
       ))}
-      <Text fontSize="xs" w="10" color={level ? LEVEL_COLOR[level] : 'fg.subtle'}>
+      {/* The word never wraps; its colour is the text token of the level (the bar's colours are too pale for text). */}
+      <Text fontSize="xs" minW="12" whiteSpace="nowrap" color={level ? LEVEL_TEXT[level] : 'fg.subtle'} data-testid="strength-word">
         {level ? t(`password.${level}`) : ''}
       </Text>
     </Flex>
@@ -60,9 +64,11 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [touched, setTouched] = useState({ old: false, password: false, confirm: false });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [commit] = useMutation<ChangePasswordDialogMutation>(changeMutation);
+  const [sealing, setSealing] = useState(false);
+  const [keyError, setKeyError] = useState<string | null>(null);
+  const change = useMutationAction<ChangePasswordDialogMutation>(changeMutation, (r) => r.changePassword);
+  const error = keyError ?? change.error;
+  const busy = sealing || change.busy;
 
   const oldProblem = touched.old && !oldPassword ? t('password.oldRequired') : null;
   const newProblemKey = touched.password && password ? newPasswordProblem(password) : touched.password ? 'password.length' : null;
@@ -71,29 +77,29 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setTouched({ old: true, password: true, confirm: true });
-    setError(null);
+    setKeyError(null);
+    change.setError(null);
     if (!oldPassword || newPasswordProblem(password) || confirm !== password) return;
-    setBusy(true);
+    setSealing(true);
+    let key: ChangePasswordDialogKeyQuery['response'] | undefined;
     try {
-      const key = await fetchQuery<ChangePasswordDialogKeyQuery>(environment, keyQuery, {}, { fetchPolicy: 'network-only' }).toPromise();
-      const seal = (value: string) => (key ? encryptPassword(key.loginPublicKey, value) : value);
-      commit({
-        variables: { input: { oldPassword: seal(oldPassword), password: seal(password), confirmPassword: seal(confirm) } },
-        onCompleted: (res) => {
-          setBusy(false);
-          const result = res.changePassword;
-          if (result.__typename === 'SuccessPayload') {
-            notify('success', t('toast.passwordChanged'));
-            onClose();
-          } else {
-            setError(result.message ?? t('transport.unknown'));
-          }
-        },
-        onError: () => setBusy(false),
-      });
-    } catch {
-      setBusy(false);
+      key = await fetchQuery<ChangePasswordDialogKeyQuery>(environment, keyQuery, {}, { fetchPolicy: 'network-only' }).toPromise();
+    } catch (err) {
+      // The request layer's message is already translated.
+      return setKeyError(err instanceof Error && err.message ? err.message : t('transport.unknown'));
+    } finally {
+      setSealing(false);
     }
+    const seal = (value: string) => (key ? encryptPassword(key.loginPublicKey, value) : value);
+    change.run(
+      { input: { oldPassword: seal(oldPassword), password: seal(password), confirmPassword: seal(confirm) } },
+      {
+        onDone: () => {
+          notify('success', t('toast.passwordChanged'));
+          onClose();
+        },
+      },
+    );
   }
 
   return (
@@ -114,12 +120,7 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
       }
     >
       <Stack gap="4">
-        {error && (
-          <Alert.Root status="error" data-testid="change-password-error">
-            <Alert.Indicator />
-            <Alert.Title>{error}</Alert.Title>
-          </Alert.Root>
-        )}
+        <FormError message={error} testId="change-password-error" />
         <Field.Root invalid={!!oldProblem} required>
           <Field.Label>{t('client.password.old')}</Field.Label>
           <Input name="oldPassword" type="password" autoComplete="current-password" value={oldPassword} onChange={(e) => setOld(e.target.value)} />

@@ -4,6 +4,7 @@ import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { matchPath, useLocation, useOutlet, useRevalidator } from 'react-router';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
+import { dismissOnNavigation } from '../components/toaster.tsx';
 import { load, save } from '../lib/storage.ts';
 import { RelayRoot } from '../relay/environment.tsx';
 import { useIsMobile, useScreenClass } from '../lib/useMedia.ts';
@@ -21,50 +22,33 @@ const layoutQuery = graphql`
     viewer {
       ...TopBar_viewer
       menu(display: PC) {
-        databaseId
-        key
-        path
-        title
-        titleEn
-        icon
-        hidden
-        redirect
-        component
+        ...LayoutMenuItem @relay(mask: false)
         children {
-          databaseId
-          key
-          path
-          title
-          titleEn
-          icon
-          hidden
-          redirect
-          component
+          ...LayoutMenuItem @relay(mask: false)
           children {
-            databaseId
-            key
-            path
-            title
-            titleEn
-            icon
-            hidden
-            redirect
-            component
+            ...LayoutMenuItem @relay(mask: false)
             children {
-              databaseId
-              key
-              path
-              title
-              titleEn
-              icon
-              hidden
-              redirect
-              component
+              ...LayoutMenuItem @relay(mask: false)
             }
           }
         }
       }
     }
+  }
+`;
+
+/** The fields of a menu entry, at each of the four levels. */
+void graphql`
+  fragment LayoutMenuItem on MenuItem {
+    databaseId
+    key
+    path
+    title
+    titleEn
+    icon
+    hidden
+    redirect
+    component
   }
 `;
 
@@ -107,6 +91,9 @@ function LayoutFrame() {
   const screen = useScreenClass();
   const [sidebarOpen, setSidebarOpen] = useState(() => load('sidebarOpen', true));
   useEffect(() => save('sidebarOpen', sidebarOpen), [sidebarOpen]);
+
+  // A toast belongs to the page it was said on.
+  useEffect(() => dismissOnNavigation(), [location.pathname]);
 
   // Every visited view becomes a tab.
   useEffect(() => {

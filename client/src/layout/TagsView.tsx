@@ -1,4 +1,4 @@
-import { Box, Flex, IconButton, Stack } from '@chakra-ui/react';
+import { Box, chakra, Flex, IconButton, Stack } from '@chakra-ui/react';
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,14 +21,18 @@ export function TagsView() {
   const strip = useRef<HTMLDivElement>(null);
   const [menu, setMenu] = useState<ContextMenu>(null);
 
-  // Keep the active tab in sight.
+  // Keep the active tab in sight (measured against the strip itself: offsetLeft counted from the
+  // page, so a tab opened past the right edge stayed hidden). Runs again when titles change width.
+  const titles = views.map((v) => v.title[lang]).join('|');
   useEffect(() => {
     const el = strip.current?.querySelector<HTMLElement>('[data-active="true"]');
     const box = strip.current;
     if (!el || !box) return;
-    if (el.offsetLeft < box.scrollLeft) box.scrollLeft = el.offsetLeft - SCROLL_PADDING;
-    else if (el.offsetLeft + el.offsetWidth > box.scrollLeft + box.clientWidth) box.scrollLeft = el.offsetLeft + el.offsetWidth - box.clientWidth + SCROLL_PADDING;
-  }, [pathname, views.length]);
+    const left = el.getBoundingClientRect().left - box.getBoundingClientRect().left + box.scrollLeft;
+    const right = left + el.offsetWidth;
+    if (left < box.scrollLeft) box.scrollLeft = left - SCROLL_PADDING;
+    else if (right > box.scrollLeft + box.clientWidth) box.scrollLeft = right - box.clientWidth + SCROLL_PADDING;
+  }, [pathname, views.length, titles]);
 
   useEffect(() => {
     if (!menu) return;
@@ -90,14 +94,13 @@ export function TagsView() {
       <IconButton aria-label={t('client.tags.previous')} size="xs" variant="ghost" onClick={() => page(-1)} data-testid="tags-prev">
         <ChevronLeft />
       </IconButton>
-      <Flex ref={strip} flex="1" gap="1" overflowX="hidden" align="center" h="full" role="tablist">
+      {/* Links to the open pages (not ARIA tabs: they control no panel); each a button, with its close button beside it, not inside. */}
+      <Flex ref={strip} as="nav" aria-label={t('client.tags.label')} flex="1" gap="1" overflowX="hidden" align="center" h="full">
         {views.map((view) => {
           const active = view.path === pathname;
           return (
             <Flex
               key={view.path}
-              role="tab"
-              aria-selected={active}
               data-active={active}
               data-path={view.path}
               data-affix={view.affix || undefined}
@@ -116,11 +119,14 @@ export function TagsView() {
               color={active ? 'white' : 'fg.strong'}
               borderColor={active ? 'border.accent' : 'border'}
               _hover={{ borderColor: 'border.hover' }}
+              _focusWithin={{ outline: '2px solid', outlineColor: 'border.accent', outlineOffset: '1px' }}
               onClick={() => navigate(view.fullPath)}
               onContextMenu={(e) => onContextMenu(e, view)}
             >
               {active && <Box w="1.5" h="1.5" borderRadius="full" bg="bg.panel" />}
-              {view.title[lang]}
+              <chakra.button type="button" aria-current={active ? 'page' : undefined} outline="none" whiteSpace="nowrap" data-testid="tag-open">
+                {view.title[lang]}
+              </chakra.button>
               {!view.affix && (
                 <IconButton
                   aria-label={t('client.tags.close')}

@@ -1,4 +1,4 @@
-import { Box, Button, Drawer, Flex, IconButton, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Drawer, Flex, IconButton, Menu, Portal, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { ChevronDown, Clock3, Ellipsis, Menu as MenuGlyph, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -116,7 +116,7 @@ export function TopBar({ viewer, query, sidebarOpen, onToggleSidebar }: Props) {
         </Flex>
       )}
       {!isMobile && (
-        <Text fontSize="xs" color="fg.subtle" whiteSpace="nowrap" data-testid="version">
+        <Text fontSize="xs" color="nav.fg" whiteSpace="nowrap" data-testid="version">
           {t('client.layout.version', { version: data.version })}
         </Text>
       )}
@@ -127,8 +127,11 @@ export function TopBar({ viewer, query, sidebarOpen, onToggleSidebar }: Props) {
 }
 
 /**
- * Top-level menu entries; entries with visible children open a dropdown. Entries that do not
- * fit the bar's width go into a trailing "more" dropdown (measured on an invisible copy).
+ * Top-level menu entries; entries with visible children open a dropdown. The bar stays usable
+ * with long (English) titles in three steps, measured on invisible copies: every entry with its
+ * title; else icons only (the title as the accessible name and tooltip) with the current section
+ * still titled; else the entries that do not fit go into "more", where each keeps its own
+ * submenu (before: 31 items in one long list).
  */
 function HorizontalMenu() {
   const menu = useMenu();
@@ -140,43 +143,57 @@ function HorizontalMenu() {
   const entries = menu.tree.filter((n) => !n.hidden);
   const bar = useRef<HTMLDivElement>(null);
   const ruler = useRef<HTMLDivElement>(null);
-  const [fit, setFit] = useState(entries.length);
+  const compactRuler = useRef<HTMLDivElement>(null);
+  const [layout, setLayout] = useState<{ compact: boolean; fit: number }>({ compact: false, fit: entries.length });
+  const activeIndex = entries.findIndex((n) => n.databaseId === active?.databaseId);
 
   useLayoutEffect(() => {
     const measure = () => {
-      if (!bar.current || !ruler.current) return;
-      const widths = [...ruler.current.children].map((c) => (c as HTMLElement).offsetWidth + 2);
+      if (!bar.current || !ruler.current || !compactRuler.current) return;
+      const full = [...ruler.current.children].map((c) => (c as HTMLElement).offsetWidth + 2);
+      const small = [...compactRuler.current.children].map((c) => (c as HTMLElement).offsetWidth + 2);
       const available = bar.current.clientWidth;
-      const total = widths.reduce((a, b) => a + b, 0);
-      if (total <= available) return setFit(widths.length);
+      const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+      if (sum(full) <= available) return setLayout({ compact: false, fit: full.length });
+      // Icons only, the current section keeps its title.
+      const widths = small.map((w, i) => (i === activeIndex ? full[i]! : w));
+      if (sum(widths) <= available) return setLayout({ compact: true, fit: widths.length });
       let used = MORE_WIDTH;
       let n = 0;
       while (n < widths.length && used + widths[n]! <= available) used += widths[n++]!;
-      setFit(n);
+      setLayout({ compact: true, fit: n });
     };
     measure();
     const observer = new ResizeObserver(measure);
     if (bar.current) observer.observe(bar.current);
     return () => observer.disconnect();
-  }, [entries.length, lang]);
+  }, [entries.length, lang, activeIndex]);
 
-  const button = (node: MenuNode, measuring = false) => {
+  const button = (node: MenuNode, mode: 'live' | 'measure' | 'measureCompact' = 'live') => {
     const children = visibleChildren(node);
     const isActive = active?.databaseId === node.databaseId;
+    const measuring = mode !== 'live';
+    const iconOnly = mode === 'measureCompact' || (mode === 'live' && layout.compact && !isActive);
+    const title = titleOf(node, lang);
     const props = {
       size: 'sm' as const,
       variant: 'ghost' as const,
-      px: '2.5',
+      px: iconOnly ? '2' : '2.5',
       color: isActive ? 'white' : 'nav.fg',
       bg: isActive ? 'nav.active' : undefined,
       _hover: { bg: isActive ? 'nav.activeHover' : 'nav.hover', color: 'white' },
+      // Open: the dark bar's hover colours (Chakra's light grey left grey text at 1.5:1).
+      _expanded: { bg: isActive ? 'nav.activeHover' : 'nav.hover', color: 'white' },
       flexShrink: 0,
       tabIndex: measuring ? -1 : undefined,
       'data-menu-key': measuring ? undefined : node.key,
+      'data-compact': iconOnly || undefined,
+      'aria-label': iconOnly ? title : undefined,
+      title: iconOnly ? title : undefined,
     };
     const label = (
       <>
-        <MenuIcon name={node.icon} /> {titleOf(node, lang)} {children.length > 0 && <ChevronDown size={14} />}
+        <MenuIcon name={node.icon} /> {iconOnly ? null : title} {children.length > 0 && <ChevronDown size={14} />}
       </>
     );
     if (measuring)
@@ -188,7 +205,7 @@ function HorizontalMenu() {
     if (!children.length) {
       const target = targetOf(node);
       return (
-        <Button key={node.databaseId} {...props} onClick={() => target && navigate(target)}>
+        <Button key={node.databaseId} {...props} aria-current={isActive ? 'page' : undefined} onClick={() => target && navigate(target)}>
           {label}
         </Button>
       );
@@ -198,26 +215,21 @@ function HorizontalMenu() {
         <Menu.Trigger asChild>
           <Button {...props}>{label}</Button>
         </Menu.Trigger>
-        <Portal>
-          <Menu.Positioner>
-            <Menu.Content minW="44">
-              {children.map((child) => (
-                <MenuEntry key={child.databaseId} node={child} lang={lang} />
-              ))}
-            </Menu.Content>
-          </Menu.Positioner>
-        </Portal>
+        <SectionEntries entries={children} lang={lang} />
       </Menu.Root>
     );
   };
 
-  const overflow = entries.slice(fit);
+  const overflow = entries.slice(layout.fit);
   return (
-    <Flex ref={bar} as="nav" flex="1" minW="0" position="relative" gap="0.5" overflow="hidden" data-testid="main-menu">
+    <Flex ref={bar} as="nav" aria-label={t('client.layout.mainMenu')} flex="1" minW="0" position="relative" gap="0.5" overflow="hidden" data-testid="main-menu" data-compact={layout.compact || undefined}>
       <Flex ref={ruler} position="absolute" visibility="hidden" pointerEvents="none" gap="0.5" aria-hidden="true">
-        {entries.map((n) => button(n, true))}
+        {entries.map((n) => button(n, 'measure'))}
       </Flex>
-      {entries.slice(0, fit).map((n) => button(n))}
+      <Flex ref={compactRuler} position="absolute" visibility="hidden" pointerEvents="none" gap="0.5" aria-hidden="true">
+        {entries.map((n) => button(n, 'measureCompact'))}
+      </Flex>
+      {entries.slice(0, layout.fit).map((n) => button(n))}
       {overflow.length > 0 && (
         <Menu.Root positioning={{ placement: 'bottom-end' }} onSelect={(d) => navigate(d.value)}>
           <Menu.Trigger asChild>
@@ -228,6 +240,7 @@ function HorizontalMenu() {
               color={overflow.some((n) => n.databaseId === active?.databaseId) ? 'white' : 'nav.fg'}
               bg={overflow.some((n) => n.databaseId === active?.databaseId) ? 'nav.active' : undefined}
               _hover={{ bg: 'nav.hover', color: 'white' }}
+              _expanded={{ bg: 'nav.hover', color: 'white' }}
               flexShrink={0}
               data-testid="menu-more"
             >
@@ -236,19 +249,18 @@ function HorizontalMenu() {
           </Menu.Trigger>
           <Portal>
             <Menu.Positioner>
-              <Menu.Content minW="48" maxH="80vh" overflowY="auto">
+              <Menu.Content minW="48" maxH="80vh" overflowY="auto" data-testid="menu-more-list">
                 {overflow.map((node) => {
                   const children = visibleChildren(node);
                   if (!children.length) return <MenuEntry key={node.databaseId} node={node} lang={lang} />;
+                  // A section keeps its own submenu: the list stays as short as the sections.
                   return (
-                    <Menu.ItemGroup key={node.databaseId}>
-                      <Menu.ItemGroupLabel display="flex" alignItems="center" gap="2">
+                    <Menu.Root key={node.databaseId} positioning={{ placement: 'left-start', gutter: 2 }} onSelect={(d) => navigate(d.value)}>
+                      <Menu.TriggerItem data-menu-group={node.key}>
                         <MenuIcon name={node.icon} size={14} /> {titleOf(node, lang)}
-                      </Menu.ItemGroupLabel>
-                      {children.map((child) => (
-                        <MenuEntry key={child.databaseId} node={child} lang={lang} />
-                      ))}
-                    </Menu.ItemGroup>
+                      </Menu.TriggerItem>
+                      <SectionEntries entries={children} lang={lang} />
+                    </Menu.Root>
                   );
                 })}
               </Menu.Content>
@@ -262,6 +274,21 @@ function HorizontalMenu() {
 
 const MORE_WIDTH = 90;
 
+/** The pages of one section, as a dropdown (in the bar) or a submenu (in "More"). */
+function SectionEntries({ entries, lang }: { entries: MenuNode[]; lang: Lang }) {
+  return (
+    <Portal>
+      <Menu.Positioner>
+        <Menu.Content minW="44">
+          {entries.map((child) => (
+            <MenuEntry key={child.databaseId} node={child} lang={lang} />
+          ))}
+        </Menu.Content>
+      </Menu.Positioner>
+    </Portal>
+  );
+}
+
 function MenuEntry({ node, lang }: { node: MenuNode; lang: Lang }) {
   const target = targetOf(node);
   return (
@@ -273,6 +300,7 @@ function MenuEntry({ node, lang }: { node: MenuNode; lang: Lang }) {
 
 /** Under 1024 px the menu lives in a drawer. */
 function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
   const menu = useMenu();
   const lang = useLang();
   const navigate = useNavigate();
@@ -287,6 +315,9 @@ function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => void })
         <Drawer.Backdrop />
         <Drawer.Positioner>
           <Drawer.Content data-testid="menu-drawer" color="nav.drawerFg">
+            <VisuallyHidden asChild>
+              <Drawer.Title>{t('client.layout.mainMenu')}</Drawer.Title>
+            </VisuallyHidden>
             <Drawer.Body p="2">
               <Stack gap="0.5">
                 {menu.tree

@@ -3,19 +3,41 @@
 export type Lang = 'zh' | 'en';
 type Translate = (key: string, params?: Record<string, unknown>) => string;
 
-const locales: Record<Lang, string> = { zh: 'zh-CN', en: 'en-GB' };
+/** The Intl locale of each language (en-GB: day before month, 24-hour clock). */
+export const LOCALES: Record<Lang, string> = { zh: 'zh-CN', en: 'en-GB' };
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(kind: 'dateTime' | 'date' | 'time', lang: Lang, timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = `${kind}|${lang}|${timeZone ?? ''}`;
+  let f = formatters.get(key);
+  if (!f) {
+    const day = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
+    const clock = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
+    f = new Intl.DateTimeFormat(LOCALES[lang], { ...(kind !== 'time' ? day : {}), ...(kind !== 'date' ? clock : {}), timeZone });
+    formatters.set(key, f);
+  }
+  return f;
+}
+const asDate = (value: Date | string) => (typeof value === 'string' ? new Date(value) : value);
+
+/**
+ * The one date and time formatter: the viewer's language and time zone, 24-hour clock
+ * (zh 2026/09/01 14:00, en 01/09/2026 14:00). Screens use `useFormat()` (lib/useFormat.ts),
+ * which fills in the language and the zone.
+ */
 export function formatDateTime(value: Date | string, lang: Lang, timeZone?: string): string {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  return new Intl.DateTimeFormat(locales[lang], {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-    timeZone,
-  }).format(date);
+  return formatter('dateTime', lang, timeZone).format(asDate(value));
+}
+export function formatDate(value: Date | string, lang: Lang, timeZone?: string): string {
+  return formatter('date', lang, timeZone).format(asDate(value));
+}
+export function formatTime(value: Date | string, lang: Lang, timeZone?: string): string {
+  return formatter('time', lang, timeZone).format(asDate(value));
+}
+/** A span: the end's date is left out when it is the same day. */
+export function formatRange(start: Date | string, end: Date | string, lang: Lang, timeZone?: string): string {
+  const sameDay = formatDate(start, lang, timeZone) === formatDate(end, lang, timeZone);
+  return `${formatDateTime(start, lang, timeZone)} – ${sameDay ? formatTime(end, lang, timeZone) : formatDateTime(end, lang, timeZone)}`;
 }
 
 /** Time-ago text; switches at 30 s, 1 h, 24 h and 48 h, then shows the date and time. */

@@ -14,3 +14,9 @@ export function useIsMobile(): boolean {
 export function useScreenClass(): ScreenClass {
   return useSyncExternalStore(subscribe, () => screenClass(window.innerWidth));
 }
+
+/** Phones (below 768 px): dialogs go full screen, the calendar offers day and agenda. */
+export const PHONE_BELOW = 768;
+export function useIsPhone(): boolean {
+  return useSyncExternalStore(subscribe, () => window.innerWidth < PHONE_BELOW);
+}

@@ -56,9 +56,10 @@ async function post(operation: Operation, variables: Variables, token: string | 
       body: JSON.stringify({ documentId: operation.id, operationName: operation.name, variables }),
       signal: controller.signal,
     });
-  } catch (err) {
+  } catch {
     const timedOut = controller.signal.aborted;
-    const message = timedOut ? t('client.requestTimeout') : (err instanceof Error && err.message) || t('transport.unknown');
+    // The browser's own words ("Failed to fetch", "NetworkError when attempting...") never reach the page.
+    const message = timedOut ? t('client.requestTimeout') : t('client.networkError');
     notify('error', message);
     throw new RequestFailed(message, timedOut ? 'TIMEOUT' : 'NETWORK');
   } finally {

@@ -28,7 +28,21 @@ visitedViews.subscribe(() => save('visitedViews', visitedViews.get()));
 /** Each refresh of a view bumps its key so the view is mounted anew. */
 export const refreshKeys = createStore<Record<string, number>>({});
 
-export function addView(view: VisitedView): void {
+/** Titles screens gave their tab (a notice's own title), by path: they win over the route's fixed title. */
+const ownTitles = new Map<string, VisitedView['title']>();
+
+/**
+ * A screen names its tab after what it shows (a notice or letter: its title; later a student's
+ * archive: the student's name). Call it once the data is there (`useEffect`), with the view's path.
+ */
+export function titleView(path: string, title: VisitedView['title']): void {
+  ownTitles.set(path, title);
+  visitedViews.set((list) => list.map((v) => (v.path === path && (v.title.zh !== title.zh || v.title.en !== title.en) ? { ...v, title } : v)));
+}
+
+export function addView(added: VisitedView): void {
+  const own = ownTitles.get(added.path);
+  const view = own ? { ...added, title: own } : added;
   visitedViews.set((list) => {
     const i = list.findIndex((v) => v.path === view.path);
     if (i === -1) return [...list, view];

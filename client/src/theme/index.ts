@@ -20,11 +20,12 @@ const config = defineConfig({
     semanticTokens: {
       colors: {
         fg: {
-          subtle: { value: { _light: '{colors.gray.500}', _dark: '{colors.gray.400}' } },
+          // Between gray.500 and gray.600: 4.5:1 also on the tinted surfaces (bg.subtle, bg.selected), where gray.500 gave 4.4.
+          subtle: { value: { _light: '#62626b', _dark: '{colors.gray.400}' } },
           strong: { value: { _light: '{colors.gray.700}', _dark: '{colors.gray.200}' } },
-          error: { value: { _light: '{colors.red.600}', _dark: '{colors.red.400}' } },
+          error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.400}' } },
           warning: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.300}' } },
-          success: { value: { _light: '{colors.green.600}', _dark: '{colors.green.400}' } },
+          success: { value: { _light: '{colors.green.700}', _dark: '{colors.green.400}' } },
           info: { value: { _light: '{colors.blue.600}', _dark: '{colors.blue.300}' } },
           link: { value: { _light: '{colors.blue.600}', _dark: '{colors.blue.300}' } },
           accent: { value: { _light: '{colors.blue.500}', _dark: '{colors.blue.300}' } },
@@ -63,6 +64,12 @@ const config = defineConfig({
           strong: { value: '{colors.green.500}' },
           empty: { value: '{colors.gray.200}' },
         },
+        // Solid fills that carry white text (badges, buttons): Chakra's 600 steps of these hues
+        // give white text 3.3–3.7:1; the 700 steps hold 4.5:1 (the task priority 高, 撤销完成).
+        orange: { solid: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.600}' } } },
+        green: { solid: { value: { _light: '{colors.green.700}', _dark: '{colors.green.600}' } } },
+        teal: { solid: { value: { _light: '{colors.teal.700}', _dark: '{colors.teal.600}' } } },
+        cyan: { solid: { value: { _light: '{colors.cyan.700}', _dark: '{colors.cyan.600}' } } },
       },
     },
     recipes,

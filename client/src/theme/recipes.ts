@@ -20,7 +20,20 @@ export const choiceRecipe = defineRecipe({
   defaultVariants: { selected: false },
 });
 
-export const recipes = { panel: panelRecipe, choice: choiceRecipe };
+/**
+ * Chakra's button, with a darker hover on solid fills: the default `colorPalette.solid/90`
+ * lightens the fill, and white text on hovered blue fell to 4.3:1 (axe, the event dialog's Save).
+ * Merged into Chakra's own recipe (only the hover changes).
+ */
+export const buttonRecipe = defineRecipe({
+  variants: {
+    variant: {
+      solid: { _hover: { bg: 'colorPalette.solid', filter: 'brightness(0.9)' }, _expanded: { bg: 'colorPalette.solid', filter: 'brightness(0.9)' } },
+    },
+  },
+});
+
+export const recipes = { panel: panelRecipe, choice: choiceRecipe, button: buttonRecipe };
 
 /** A row of a list (tasks, notices): a hover background and a bottom border. */
 export const listRowRecipe = defineSlotRecipe({

@@ -1,6 +1,8 @@
 /** Texts of the My Calendar screen (area calendar-ui); merged into the one catalogue by server/i18n/catalogue.ts. */
 export const calendarUiMessages = {
   'calendarUi.title': { zh: '我的日历', en: 'My Calendar' },
+  'calendarUi.titleOf': { zh: '{name}的日历', en: "{name}'s calendar" },
+  'calendarUi.titleOfMany': { zh: '{count}人的日历', en: 'Calendars of {count} people' },
   'calendarUi.today': { zh: '今天', en: 'Today' },
   'calendarUi.previous': { zh: '上一页', en: 'Back' },
   'calendarUi.next': { zh: '下一页', en: 'Next' },
@@ -52,7 +54,6 @@ export const calendarUiMessages = {
   },
   'calendarUi.reminderTasks': { zh: '今天有{count}个任务未写日报', en: '{count} tasks have no report for today' },
   'calendarUi.reminderDismiss': { zh: '今天不再提醒', en: 'Dismiss for today' },
-  'calendarUi.emptyDay': { zh: '未填写工作日志', en: 'No work log' },
   'calendarUi.emptyDays': { zh: '本视图内有{count}个工作日未填写工作日志', en: '{count} working days in view have no work log' },
 
   // Event dialog.
@@ -99,7 +100,13 @@ export const calendarUiMessages = {
   'calendarUi.repeat.summary.monthly': { zh: '每{n}个月', en: 'Every {n} month(s)' },
   'calendarUi.repeat.summary.yearly': { zh: '每{n}年', en: 'Every {n} year(s)' },
   'calendarUi.repeat.summary.until': { zh: '，至{date}', en: ', until {date}' },
-  'calendarUi.repeat.summary.count': { zh: '，共{count}次', en: ', {count} times' },
+  'calendarUi.repeat.summary.count': { zh: '，共 {count} 次', en: ', {count} times' },
+  'calendarUi.repeat.summary.daily1': { zh: '每天', en: 'Daily' },
+  'calendarUi.repeat.summary.weekly1': { zh: '每周{days}', en: 'Weekly on {days}' },
+  'calendarUi.repeat.summary.monthly1': { zh: '每月', en: 'Monthly' },
+  'calendarUi.repeat.summary.yearly1': { zh: '每年', en: 'Yearly' },
+  'calendarUi.repeat.interval': { zh: '间隔', en: 'Interval' },
+  'calendarUi.removePerson': { zh: '移除{name}', en: 'Remove {name}' },
   'calendarUi.weekday.MO': { zh: '一', en: 'Mon' },
   'calendarUi.weekday.TU': { zh: '二', en: 'Tue' },
   'calendarUi.weekday.WE': { zh: '三', en: 'Wed' },

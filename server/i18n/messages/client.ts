@@ -30,6 +30,7 @@ export const clientMessages = {
   'client.layout.toggleSidebar': { zh: '展开/收起侧边栏', en: 'Open or close the sidebar' },
   'client.layout.openMenu': { zh: '打开菜单', en: 'Open the menu' },
   'client.layout.more': { zh: '更多', en: 'More' },
+  'client.layout.mainMenu': { zh: '主菜单', en: 'Main menu' },
   'client.layout.notices': { zh: '通知', en: 'Notices' },
   'client.layout.unread': { zh: '{count}条未读', en: '{count} unread' },
   'client.layout.timeZone': { zh: '时区', en: 'Time zone' },
@@ -50,6 +51,7 @@ export const clientMessages = {
   'client.close': { zh: '关闭', en: 'Close' },
 
   // Tab bar of visited views.
+  'client.tags.label': { zh: '已打开的页面', en: 'Open pages' },
   'client.tags.refresh': { zh: '刷新', en: 'Refresh' },
   'client.tags.close': { zh: '关闭', en: 'Close' },
   'client.tags.closeOthers': { zh: '关闭其他', en: 'Close others' },
@@ -63,12 +65,12 @@ export const clientMessages = {
   'client.update.refresh': { zh: '立即刷新', en: 'Refresh now' },
 
   // Error pages and placeholders.
-  'client.error.401.title': { zh: '401 没有访问权限', en: '401 No access' },
+  'client.error.401.title': { zh: '没有访问权限', en: 'No access' },
   'client.error.401.body': {
     zh: '您没有访问该页面的权限，如有需要请联系管理员。',
     en: 'You are not allowed to open this page; ask an administrator if you need it.',
   },
-  'client.error.404.title': { zh: '404 页面不存在', en: '404 Page not found' },
+  'client.error.404.title': { zh: '页面不存在', en: 'Page not found' },
   'client.error.404.body': {
     zh: '您访问的页面不存在，请检查地址是否正确。',
     en: 'The page you asked for does not exist; check the address.',
@@ -107,6 +109,12 @@ export const clientMessages = {
   'client.notice.back': { zh: '返回', en: 'Back' },
   'client.notice.publishedAt': { zh: '发布时间', en: 'Published' },
   'client.notice.sender': { zh: '发送人', en: 'From' },
+
+  // Shared fields and states (components/fields, lib/useMutationAction).
+  'client.field.date': { zh: '日期', en: 'Date' },
+  'client.field.time': { zh: '时间', en: 'Time' },
+  'client.field.pickDate': { zh: '选择日期', en: 'Choose a date' },
+  'client.networkError': { zh: '网络连接失败，请检查网络后重试', en: 'Cannot reach the server: check the connection and try again' },
 
   // Time ago (spec section 9: switches at 30 s, 1 h, 24 h, 48 h).
   'client.time.justNow': { zh: '刚刚', en: 'just now' },

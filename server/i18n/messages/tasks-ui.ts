@@ -22,7 +22,7 @@ export const tasksUiMessages = {
   'tasksUi.state.PAUSED': { zh: '已暂停', en: 'Paused' },
   'tasksUi.state.WAITING': { zh: '等待中', en: 'Waiting' },
   'tasksUi.type.NEW_TASK': { zh: '新任务', en: 'New task' },
-  'tasksUi.type.BUG': { zh: 'BUG', en: 'Bug' },
+  'tasksUi.type.BUG': { zh: '问题', en: 'Bug' },
 
   // What a log line records, finer than its note.
   'tasksUi.action.ABANDON': { zh: '放弃任务', en: 'Abandoned' },
@@ -94,6 +94,7 @@ export const tasksUiMessages = {
   'tasksUi.detail.additions': { zh: '追加内容', en: 'Additions' },
   'tasksUi.detail.noAdditions': { zh: '暂无追加内容', en: 'No additions yet' },
   'tasksUi.detail.feedback': { zh: '问题反馈', en: 'Feedback' },
+  'tasksUi.detail.feedbackLabel': { zh: '反馈内容', en: 'Feedback' },
   'tasksUi.detail.feedbackPlaceholder': { zh: '请填写问题反馈', en: 'What was the problem and how was it solved?' },
   'tasksUi.detail.addToSchedule': { zh: '加入档期', en: 'Add to schedule' },
   'tasksUi.detail.wait': { zh: '等待', en: 'Wait' },
@@ -155,6 +156,7 @@ export const tasksUiMessages = {
   'tasksUi.editor.unlink': { zh: '取消链接', en: 'Remove link' },
   'tasksUi.editor.linkText': { zh: '文本内容', en: 'Text' },
   'tasksUi.editor.linkAddress': { zh: '链接地址', en: 'Address' },
+  'tasksUi.editor.linkTextHelp': { zh: '留空则显示链接地址', en: 'Leave empty to show the address' },
   'tasksUi.editor.linkInvalid': { zh: '链接地址不正确', en: 'This address is not valid' },
   'tasksUi.editor.image': { zh: '图片', en: 'Image' },
   'tasksUi.editor.imageUpload': { zh: '本地上传', en: 'Upload' },

@@ -88,7 +88,25 @@ export async function menuFor(ctx: ServiceContext, showType: number): Promise<Ri
       if (p.parentId !== null && !have.has(p.parentId)) missing.add(p.parentId);
     }
   }
-  return buildTree(rows);
+  return withoutEmptyGroups(buildTree(rows));
+}
+
+/**
+ * A menu never offers what the caller cannot open: a node with no page of its own (no
+ * component) that is shown in the menu but has no visible child left is dropped, with its
+ * hidden children (pages reached from a list the caller does not have). Before, the sales
+ * role's top-level 人员 opened 401: its only granted child was hidden and the group itself
+ * has no page. Operation rights (hidden, no component) stay: they are not menu entries.
+ */
+export function withoutEmptyGroups(nodes: RightNode[]): RightNode[] {
+  const out: RightNode[] = [];
+  for (const node of nodes) {
+    const children = withoutEmptyGroups(node.children);
+    const isGroup = !node.component && !node.hidden;
+    if (isGroup && !children.some((c) => !c.hidden)) continue;
+    out.push({ ...node, children });
+  }
+  return out;
 }
 
 /** The whole right tree, every display type, for role administration. */

@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
+import type { Db } from '../../db/client.ts';
 import { INVALID_ID, localId } from '../../graphql/ids.ts';
 import { NotFoundError } from '../../errors.ts';
 import { translate, type MessageKey } from '../../i18n/catalogue.ts';
@@ -114,6 +115,47 @@ export const TaskTransitionEnum = builder.enumType('TaskTransition', {
 const clampState = (s: number) => (s === 0 || s === 2 || s === 3 || s === 4 || s === 5 ? s : 1);
 const clampPriority = (p: number) => (p === 1 || p === 2 || p === 4 ? p : 3);
 
+// ── names a log line snapshotted, in the caller's language ──
+
+type NameContext = { db: Db; lang: string };
+const englishNames = new WeakMap<object, Map<string, Promise<string | null>>>();
+const pendingNames = new WeakMap<object, { names: Set<string>; done: Promise<Map<string, string | null>> }>();
+
+/**
+ * Log lines keep the assigner's and executor's names as written then (the legacy columns, in
+ * Chinese). An English caller sees the English name of the user of that name (when exactly one
+ * user has it; otherwise the name as written), so the English log never reads "Executor: 张晓雯".
+ * Names asked for in the same tick are looked up in one statement, once per request.
+ */
+function nameInLang(name: string | null, ctx: NameContext): string | null | Promise<string | null> {
+  if (!name || ctx.lang !== 'en') return name;
+  let cache = englishNames.get(ctx);
+  if (!cache) englishNames.set(ctx, (cache = new Map()));
+  let hit = cache.get(name);
+  if (!hit) {
+    let batch = pendingNames.get(ctx);
+    if (!batch) {
+      const names = new Set<string>();
+      const done = Promise.resolve().then(async () => {
+        pendingNames.delete(ctx);
+        const rows = await ctx.db.user.findMany({ where: { name: { in: [...names] } }, select: { name: true, nameEn: true } });
+        const found = new Map<string, string | null>();
+        for (const n of names) {
+          const same = rows.filter((r) => r.name === n);
+          found.set(n, same.length === 1 && same[0]!.nameEn ? same[0]!.nameEn : null);
+        }
+        return found;
+      });
+      batch = { names, done };
+      pendingNames.set(ctx, batch);
+    }
+    batch.names.add(name);
+    hit = batch.done.then((found) => found.get(name) ?? name);
+    cache.set(name, hit);
+  }
+  return hit;
+}
+
 // ── objects ──
 
 builder.prismaObject('SkillStack', {
@@ -150,8 +192,8 @@ export const TaskLogNode = builder.prismaNode('TaskLog', {
       nullable: true,
       resolve: (l, _a, ctx) => (l.complaint ? translate(ctx.lang, 'task.complaintRecorded') : null),
     }),
-    assignerName: t.exposeString('assignerName', { nullable: true, description: 'The assigner at the time of the line.' }),
-    executorName: t.exposeString('executorName', { nullable: true, description: 'The executor at the time of the line.' }),
+    assignerName: t.string({ nullable: true, description: "The assigner at the time of the line, in the caller's language.", resolve: (l, _a, ctx) => nameInLang(l.assignerName, ctx) }),
+    executorName: t.string({ nullable: true, description: "The executor at the time of the line, in the caller's language.", resolve: (l, _a, ctx) => nameInLang(l.executorName, ctx) }),
     reportDaily: t.exposeString('reportDaily', { nullable: true, description: 'The daily report, on DAILY_REPORT lines.' }),
     logTime: t.expose('logTime', { type: 'DateTime', description: 'When the line is about: 20:00 of a missed day for a late report, else when it was written.' }),
     createdAt: t.expose('createdAt', { description: 'When the line was written (instant).', type: 'DateTime' }),

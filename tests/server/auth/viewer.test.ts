@@ -113,6 +113,30 @@ describe('viewer', () => {
     expect(flatten(sales).filter((n) => n.key === 'archives.list')).toHaveLength(1);
   });
 
+  it('never offers a menu group the role cannot open: no group without a visible child and a page of its own', async () => {
+    const FIELDS = 'key hidden component';
+    type Node = { key: string; hidden: boolean; component: string | null; children?: Node[] };
+    const query = `{ viewer { menu(display: PC) { ${FIELDS} children { ${FIELDS} children { ${FIELDS} children { ${FIELDS} } } } } } }`;
+    const all = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...all(n.children ?? [])]);
+    for (const role of Object.keys(DEMO) as Array<keyof typeof DEMO>) {
+      const res = await gql<{ viewer: { menu: Node[] } }>(t, query, {}, { token: tokens[role] });
+      expect(res.body.errors).toBeUndefined();
+      for (const node of all(res.body.data!.viewer.menu)) {
+        if (node.hidden || node.component) continue;
+        expect(
+          (node.children ?? []).some((c) => !c.hidden),
+          `${role}: ${node.key}`,
+        ).toBe(true);
+      }
+    }
+    // The sales role holds only a hidden page under 人员 (People): the group is left out.
+    const sales = flatten(await menuOf(tokens.sales!)).map((n) => n.key);
+    expect(sales).not.toContain('people');
+    expect(sales).toEqual(expect.arrayContaining(['working', 'archives', 'archives.list', 'notification']));
+    // The administrator still has every group.
+    expect((await menuOf(tokens.admin!)).map((n) => n.key)).toEqual(expect.arrayContaining(['people', 'system']));
+  });
+
   it('gives a mobile menu for the mobile display types', async () => {
     const res = await gql<{ viewer: { nav: Menu[]; fn: Menu[] } }>(
       t,

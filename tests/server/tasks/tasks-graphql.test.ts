@@ -208,6 +208,21 @@ describe('editing, reassigning and priority', () => {
     expect((await run<{ node: unknown }>(t, tok.consultant!, 'query($id: ID!) { node(id: $id) { id } }', { id: task.id })).node).toBeNull();
   });
 
+  it("shows a log line's assigner and executor in the reader's language (the line keeps the names as written)", async () => {
+    // yang.fan's language is English; the task is assigned by him to 张晓雯 (consultant).
+    const p = await newTask(tok['yang.fan']!, 'consultant');
+    expect(p.log).toMatchObject({ assignerName: 'Fan Yang', executorName: 'Xiaowen Zhang' });
+    const LOG = 'query($id: ID!) { node(id: $id) { ... on Task { logs(first: 5) { edges { node { assignerName executorName } } } } } }';
+    type Logs = { node: { logs: { edges: Array<{ node: { assignerName: string; executorName: string } }> } } };
+    // The executor, whose language is Chinese, reads the same line in Chinese.
+    const zh = await run<Logs>(t, tok.consultant!, LOG, { id: p.task.id });
+    expect(zh.node.logs.edges[0]!.node).toEqual({ assignerName: '杨帆', executorName: '张晓雯' });
+    const en = await run<Logs>(t, tok['yang.fan']!, LOG, { id: p.task.id });
+    expect(en.node.logs.edges[0]!.node).toEqual({ assignerName: 'Fan Yang', executorName: 'Xiaowen Zhang' });
+    // What is stored stays as it was written (the legacy columns, in Chinese).
+    expect(await t.db.taskLog.findFirst({ where: { taskId: Number(p.task.databaseId) }, select: { assignerName: true, executorName: true } })).toEqual({ assignerName: '杨帆', executorName: '张晓雯' });
+  });
+
   it('assigning an unassigned task moves it 0→1', async () => {
     const seeded = await taskByTitle(t, 'SSAT 冬令营讲师招募');
     expect(seeded.state).toBe(0);

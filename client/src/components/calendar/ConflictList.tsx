@@ -30,18 +30,18 @@ export function ConflictList({ clashes, total }: { clashes: readonly Clash[]; to
       </Text>
       <Box maxH="60" overflowY="auto" borderWidth="1px" borderRadius="md">
         {shown.map((c, i) => (
-          <Flex key={i} gap="3" px="3" py="2" borderBottomWidth={i < shown.length - 1 ? '1px' : 0} align="center" data-testid="conflict-row" fontSize="sm">
+          <Flex key={i} gap="3" rowGap="1" px="3" py="2" borderBottomWidth={i < shown.length - 1 ? '1px' : 0} align="center" wrap="wrap" data-testid="conflict-row" fontSize="sm">
             <Badge colorPalette={c.kind === 'PLACE' ? 'purple' : 'red'} variant="subtle" flexShrink={0}>
               {c.kind === 'PLACE' ? t('calendarUi.conflict.place') : t('calendarUi.conflict.participant', { name: c.userName ?? '' })}
             </Badge>
-            <Stack gap="0" flex="1" minW="0">
+            <Stack gap="0" flex="1" minW="40">
               <Text truncate fontWeight="medium">
                 {c.title ?? t('calendarUi.busy')}
               </Text>
               <Text color="fg.muted">{span(c.eventStart, c.eventEnd)}</Text>
             </Stack>
             {clashes.length > 1 || c.occurrence > 1 ? (
-              <Text color="fg.subtle" flexShrink={0}>
+              <Text color="fg.muted" flexShrink={0} flexBasis={{ base: '100%', sm: 'auto' }}>
                 {t('calendarUi.conflict.occurrence', { n: c.occurrence })} · {span(c.start, c.end)}
               </Text>
             ) : null}

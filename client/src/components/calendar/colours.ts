@@ -1,6 +1,6 @@
 /**
  * Colours of My Calendar: the fill by project (a fixed palette, cycled by project id; no
- * project: slate), the left edge by event type; unpublished events are striped and faded;
+ * project: slate), the left edge by event type; unpublished events are pale with a dashed edge;
  * schedule entries are green (regular) or orange (overtime) with a dotted edge.
  */
 const PROJECT_FILL = ['#2563eb', '#7c3aed', '#0891b2', '#db2777', '#65a30d', '#c2410c', '#4f46e5', '#0d9488', '#9333ea', '#b45309'];
@@ -19,23 +19,27 @@ export function typeEdge(type: number): string {
   return TYPE_EDGE[type] ?? '#94a3b8';
 }
 
-const STRIPES = 'repeating-linear-gradient(135deg, rgba(255,255,255,0.0) 0 6px, rgba(255,255,255,0.35) 6px 12px)';
-
-/** Inline style of one work event on the grid. */
+/**
+ * Inline style of one work event on the grid. Every border is given a width: react-big-calendar's
+ * `border: none` leaves the others at `medium` (3 px) once a style is set, which made events
+ * 6 px taller than the row the month view measures, so the last one in a busy cell was cut.
+ * Unpublished events are a pale fill of the project's colour with a dashed edge and dark text
+ * (readable; before: striped, faded, italic white text).
+ */
 export function eventStyle(e: { projectId: number | null; type: number; published: boolean }): React.CSSProperties {
   const fill = projectColour(e.projectId);
+  if (e.published) return { backgroundColor: fill, borderWidth: '0 0 0 4px', borderStyle: 'solid', borderColor: typeEdge(e.type), color: '#fff' };
   return {
-    backgroundColor: fill,
-    backgroundImage: e.published ? undefined : STRIPES,
-    opacity: e.published ? 1 : 0.8,
-    borderLeft: `4px solid ${typeEdge(e.type)}`,
-    borderStyle: e.published ? 'solid' : 'dashed',
-    color: '#fff',
+    backgroundColor: `color-mix(in srgb, ${fill} 14%, white)`,
+    borderWidth: '1px 1px 1px 4px',
+    borderStyle: 'dashed dashed dashed solid',
+    borderColor: `${fill} ${fill} ${fill} ${typeEdge(e.type)}`,
+    color: '#1f2937',
   };
 }
 
 /** Inline style of one schedule entry on the grid. */
 export function entryStyle(overtime: boolean): React.CSSProperties {
   const fill = overtime ? ENTRY_OVERTIME : ENTRY_REGULAR;
-  return { backgroundColor: '#f0fdf4', color: '#14532d', border: `1px dotted ${fill}`, borderLeft: `4px solid ${fill}` };
+  return { backgroundColor: '#f0fdf4', color: '#14532d', borderWidth: '1px 1px 1px 4px', borderStyle: 'dotted dotted dotted solid', borderColor: fill };
 }

@@ -1,4 +1,4 @@
-import { Button, Flex, Input, Progress, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Button, Field, Flex, Input, Progress, Stack, Tabs, Text } from '@chakra-ui/react';
 import { type Editor } from '@tiptap/react';
 import { TextSelection } from '@tiptap/pm/state';
 import { useState, type ReactNode } from 'react';
@@ -72,22 +72,31 @@ export function LinkDialog({ editor, onClose, say }: { editor: Editor; onClose: 
         </>
       }
     >
+      {/* The address first (what the link is), then the text it shows; both labelled. */}
       <Stack gap="3">
-        <Input placeholder={t('tasksUi.editor.linkText')} value={text} onChange={(e) => setText(e.target.value)} data-testid="link-text" />
-        <Input
-          placeholder={t('tasksUi.editor.linkAddress')}
-          value={href}
-          onChange={(e) => {
-            setHref(e.target.value);
-            setError(null);
-          }}
-          data-testid="link-href"
-        />
-        {error && (
-          <Text color="fg.error" fontSize="sm" data-testid="link-error">
-            {error}
-          </Text>
-        )}
+        <Field.Root required invalid={!!error}>
+          <Field.Label>
+            {t('tasksUi.editor.linkAddress')}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Input
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            value={href}
+            onChange={(e) => {
+              setHref(e.target.value);
+              setError(null);
+            }}
+            data-testid="link-href"
+          />
+          {error && <Field.ErrorText data-testid="link-error">{error}</Field.ErrorText>}
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>{t('tasksUi.editor.linkText')}</Field.Label>
+          <Input value={text} onChange={(e) => setText(e.target.value)} data-testid="link-text" />
+          <Field.HelperText>{t('tasksUi.editor.linkTextHelp')}</Field.HelperText>
+        </Field.Root>
       </Stack>
     </EditorModal>
   );

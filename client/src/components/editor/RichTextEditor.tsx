@@ -23,6 +23,8 @@ export type RichTextEditorProps = {
   /** Autosave key: drafts are written every 500 ms to local storage (PC_editorDraft_<key>). */
   draftKey?: string;
   placeholder?: string;
+  /** The editor's accessible name (role textbox, aria-multiline). */
+  label?: string;
   minHeight?: string;
   /** Stores attachments (the task screens store them as project files); without one, attachments are refused. */
   uploadAttachment?: AttachmentUploader | null;
@@ -84,7 +86,7 @@ function characters(e: Editor): number {
  * preview, clear with confirmation, undo history 20, Tab inserts 4 spaces, autosave of drafts
  * every 500 ms, word count with the 10000 limit. Loaded in its own chunk (see index.tsx).
  */
-export default function RichTextEditor({ value, onChange, draftKey, placeholder, minHeight = '220px', uploadAttachment, onOverflow, testId = 'rich-editor' }: RichTextEditorProps) {
+export default function RichTextEditor({ value, onChange, draftKey, placeholder, label, minHeight = '220px', uploadAttachment, onOverflow, testId = 'rich-editor' }: RichTextEditorProps) {
   const { t } = useTranslation();
   const [message, say] = useTimedMessage(EDITOR_LIMITS.messageMs);
   const [saved, sayAutosaved] = useTimedMessage(EDITOR_LIMITS.autosaveMessageMs);
@@ -165,7 +167,7 @@ export default function RichTextEditor({ value, onChange, draftKey, placeholder,
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
     editorProps: {
-      attributes: { 'data-testid': `${testId}-content`, class: 'rte-content', spellcheck: 'false' },
+      attributes: { 'data-testid': `${testId}-content`, class: 'rte-content', spellcheck: 'false', role: 'textbox', 'aria-multiline': 'true', 'aria-label': label ?? placeholder ?? '' },
       // Image files pasted or dropped go through the same checks as the image dialog's upload.
       handlePaste: (_view, event) => insertImageFiles([...(event.clipboardData?.files ?? [])]),
       handleDrop: (_view, event) => insertImageFiles([...((event as DragEvent).dataTransfer?.files ?? [])]),

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { TASK_PRIORITY_PALETTE, TASK_STATE_PALETTE } from '../../theme/status.ts';
 import { priorityOf, stateOf, type TaskPriorityCode, type TaskStateCode } from './codes.ts';
 
-export { PRIORITIES, STATES, TYPES, priorityOf, type TaskPriorityCode, type TaskStateCode, type TaskTypeCode } from './codes.ts';
+export { PRIORITIES, STATES, TYPES, priorityOf, type TaskPriorityCode, type TaskTypeCode } from './codes.ts';
 
 const PRIORITY_COLOR: Record<TaskPriorityCode, string> = TASK_PRIORITY_PALETTE;
 const STATE_COLOR: Record<TaskStateCode, string> = TASK_STATE_PALETTE;

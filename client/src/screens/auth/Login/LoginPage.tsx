@@ -1,8 +1,9 @@
-import { Alert, Box, Button, Field, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { Box, Button, Field, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql } from 'react-relay';
 import { useNavigate, useSearchParams } from 'react-router';
+import { FormError } from '../../../components/FormError.tsx';
 import { LanguageSwitch } from '../../../components/LanguageSwitch.tsx';
 import { Logo } from '../../../components/Logo.tsx';
 import { applyLang } from '../../../i18n/index.ts';
@@ -52,7 +53,7 @@ export function safeRedirect(raw: string | null): string {
   return raw;
 }
 
-const STRENGTH_COLOR = { tooShort: 'strength.weak', medium: 'strength.medium', strong: 'fg.success' } as const;
+const STRENGTH_COLOR = { tooShort: 'fg.error', medium: 'fg.warning', strong: 'fg.success' } as const;
 const STRENGTH_KEY = { tooShort: 'password.tooShort', medium: 'password.medium', strong: 'password.strong' } as const;
 
 export function LoginPage() {
@@ -67,6 +68,9 @@ export function LoginPage() {
   const strength = loginStrength(password);
   // A logout has landed here: guarded paths opened from now on return after login again.
   useEffect(() => logoutIntent.clear(), []);
+  // The page opens ready to type the account.
+  const accountRef = useRef<HTMLInputElement>(null);
+  useEffect(() => accountRef.current?.focus(), []);
 
   const accountMissing = touched && !account.trim();
   const passwordMissing = touched && !password;
@@ -103,8 +107,9 @@ export function LoginPage() {
         sessionUser.set(null);
         setError(result.message ?? t('transport.unknown'));
       }
-    } catch {
-      // The request layer has shown the failure.
+    } catch (err) {
+      // The request layer's message is already translated (网络连接失败..., 服务异常...): it also shows in the form.
+      setError(err instanceof Error && err.message ? err.message : t('transport.unknown'));
     } finally {
       setBusy(false);
     }
@@ -132,15 +137,10 @@ export function LoginPage() {
             <Heading size="md" as="h2">
               {t('client.login.title')}
             </Heading>
-            {error && (
-              <Alert.Root status="error" data-testid="login-error">
-                <Alert.Indicator />
-                <Alert.Title>{error}</Alert.Title>
-              </Alert.Root>
-            )}
+            <FormError message={error} testId="login-error" />
             <Field.Root invalid={accountMissing} required>
               <Field.Label>{t('client.login.account')}</Field.Label>
-              <Input name="account" autoComplete="username" value={account} onChange={(e) => setAccount(e.target.value)} maxLength={64} />
+              <Input name="account" autoComplete="username" ref={accountRef} value={account} onChange={(e) => setAccount(e.target.value)} maxLength={64} />
               <Field.ErrorText>{t('auth.accountRequired')}</Field.ErrorText>
             </Field.Root>
             <Field.Root invalid={passwordMissing} required>
@@ -149,10 +149,11 @@ export function LoginPage() {
               {passwordMissing ? (
                 <Field.ErrorText>{t('auth.passwordRequired')}</Field.ErrorText>
               ) : (
-                <Field.HelperText data-testid="password-tip">
-                  {t('password.loginTip')}
+                // The tip and the strength each stay whole: a line breaks between them, never inside one.
+                <Field.HelperText data-testid="password-tip" display="flex" flexWrap="wrap" columnGap="2">
+                  <Text as="span">{t('password.loginTip')}</Text>
                   {strength && (
-                    <Text as="span" ml="2" fontWeight="semibold" color={STRENGTH_COLOR[strength]} data-testid="password-strength" data-level={strength}>
+                    <Text as="span" whiteSpace="nowrap" fontWeight="semibold" color={STRENGTH_COLOR[strength]} data-testid="password-strength" data-level={strength}>
                       {t('client.login.strength', { level: t(STRENGTH_KEY[strength]) })}
                     </Text>
                   )}

@@ -4,11 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { graphql, useMutation, usePreloadedQuery } from 'react-relay';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
 import { noticeDetailRoute } from './NoticeDetail.route.ts';
-import { useNavigate, useParams } from 'react-router';
-import { formatDateTime } from '../../../lib/format.ts';
-import { useLang } from '../../../lib/useLang.ts';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { useFormat } from '../../../lib/useFormat.ts';
 import { ErrorPage } from '../../system/ErrorPage/ErrorPage.tsx';
-import { sessionUser } from '../../../state/session.ts';
+import { titleView } from '../../../state/visited.ts';
 import type { NoticeDetailMarkReadMutation } from './__generated__/NoticeDetailMarkReadMutation.graphql.ts';
 import type { NoticeDetailQuery } from './__generated__/NoticeDetailQuery.graphql.ts';
 
@@ -55,10 +54,10 @@ const markReadMutation = graphql`
 
 export function NoticeDetail() {
   const { t } = useTranslation();
-  const lang = useLang();
   const navigate = useNavigate();
-  const zone = sessionUser.use()?.timeZone;
+  const format = useFormat();
   const { id = '' } = useParams();
+  const { pathname } = useLocation();
   const { queryRef } = useRouteQuery(noticeDetailRoute, { id });
   const data = usePreloadedQuery<NoticeDetailQuery>(detailQuery, queryRef);
   const [markRead] = useMutation<NoticeDetailMarkReadMutation>(markReadMutation);
@@ -76,6 +75,12 @@ export function NoticeDetail() {
       },
     });
   }, [unreadLetter, node, markRead]);
+
+  // The tab says which notice or letter it is (before: every one was titled "Notice").
+  const itemTitle = node && (node.__typename === 'Notice' || node.__typename === 'Letter') ? node.title : null;
+  useEffect(() => {
+    if (itemTitle) titleView(pathname, { zh: itemTitle, en: itemTitle });
+  }, [itemTitle, pathname]);
 
   if (!node || (node.__typename !== 'Notice' && node.__typename !== 'Letter')) return <ErrorPage code={404} embedded />;
   const at = node.__typename === 'Notice' ? node.publishedAt : node.sentAt;
@@ -95,7 +100,7 @@ export function NoticeDetail() {
           <Heading size="lg">{node.title}</Heading>
           <Text color="fg.subtle" fontSize="sm">
             {from ? `${t('client.notice.sender')}: ${from} · ` : ''}
-            {at ? `${t('client.notice.publishedAt')}: ${formatDateTime(at ?? '', lang, zone)}` : ''}
+            {at ? `${t('client.notice.publishedAt')}: ${format.dateTime(at ?? '')}` : ''}
           </Text>
           {/* The server sanitises rich text (server/lib/html.ts) before storing and serving it. */}
           <Box className="rich-text" mt="4" lineHeight="tall" dangerouslySetInnerHTML={{ __html: node.content ?? '' }} />

@@ -82,6 +82,7 @@ function Rows({ rows, hasNext, loading, onMore }: { rows: Row[]; hasNext: boolea
           _hover={{ bg: 'bg.subtle' }}
           onClick={() => navigate(`/notification/detail/${encodeURIComponent(row.id)}`)}
           data-testid="notice-row"
+          data-title={row.title}
         >
           <Box w="2" h="2" borderRadius="full" bg={row.unread ? 'bg.unread' : 'transparent'} flexShrink={0} />
           <Text flex="1" fontWeight={row.unread ? 'semibold' : 'normal'} truncate>
@@ -92,10 +93,10 @@ function Rows({ rows, hasNext, loading, onMore }: { rows: Row[]; hasNext: boolea
               {t(row.unread ? 'client.notice.unread' : 'client.notice.read')}
             </Badge>
           )}
-          <Text color="fg.subtle" fontSize="sm" w="32" truncate>
+          <Text color="fg.muted" fontSize="sm" w="32" truncate hideBelow="md">
             {row.from ?? ''}
           </Text>
-          <Text color="fg.subtle" fontSize="sm" w="36" textAlign="right" title={row.at}>
+          <Text color="fg.muted" fontSize="sm" w={{ base: 'auto', md: '36' }} flexShrink={0} textAlign="right" title={row.at}>
             {timeAgo(row.at, new Date(), lang, t, zone)}
           </Text>
         </Flex>

@@ -1,11 +1,11 @@
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import './calendar.css';
-import { Alert, Badge, Box, Button, Flex, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { CalendarClock, Plus, Repeat2 } from 'lucide-react';
 import { DateTime } from 'luxon';
-import { memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useTransition } from 'react';
-import { Calendar, Views, type Components, type DateHeaderProps, type EventProps, type SlotInfo, type View } from 'react-big-calendar';
+import { createContext, memo, Suspense, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, useTransition } from 'react';
+import { Calendar, Views, type Components, type EventProps, type SlotInfo, type ToolbarProps, type View } from 'react-big-calendar';
 import * as dragAndDrop from 'react-big-calendar/lib/addons/dragAndDrop';
 import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,11 @@ import { myCalendarRoute } from './MyCalendar.route.ts';
 import { ConflictList, type Clash } from '../../../components/calendar/ConflictList.tsx';
 import { entryStyle, eventStyle, EVENT_TYPES, projectColour, typeEdge } from '../../../components/calendar/colours.ts';
 import { IcsPanel } from './IcsPanel.tsx';
-import { cultureOf, formatsFor, fromLocal, isoDay, localizer, setCalendarZone, todayIso, visibleRange } from '../../../components/calendar/localizer.ts';
+import { cultureOf, formatsFor, fromLocal, isoDay, localizer, setCalendarZone, todayIso, visibleRange, AGENDA_DAYS } from '../../../components/calendar/localizer.ts';
+import { isShort, nextWorkingHour } from '../../../components/calendar/rules.ts';
+import { useCalendarAriaFix } from '../../../components/calendar/a11y.ts';
+import { PHONE_BELOW, useIsPhone } from '../../../lib/useMedia.ts';
+import type { Lang } from '../../../lib/format.ts';
 import { PeoplePicker, personName, type Person } from './PeoplePicker.tsx';
 import { onCalendarChanged } from '../../../components/calendar/signal.ts';
 import { notify } from '../../../components/toaster.tsx';
@@ -136,6 +140,8 @@ type WithDnD = typeof dragAndDrop.default;
 const withDragAndDrop: WithDnD = typeof dragAndDrop.default === 'function' ? dragAndDrop.default : (dragAndDrop.default as unknown as { default: WithDnD }).default;
 const DnDCalendar = withDragAndDrop<CalEvent>(Calendar);
 const VIEWS: View[] = [Views.MONTH, Views.WEEK, Views.DAY, Views.AGENDA];
+/** On a phone seven columns do not fit: day and agenda (and the month for an overview). */
+const PHONE_VIEWS: View[] = [Views.DAY, Views.AGENDA, Views.MONTH];
 
 type Move = { event: Extract<CalEvent, { kind: 'event' }>; start: Date; end: Date; allDay: boolean; scope: EventScope | null };
 
@@ -165,12 +171,91 @@ const EventCell = memo(function EventCell({ event }: EventProps<CalEvent>) {
   const o = event.o;
   return (
     <span className="bo-cal-event" data-kind="event" data-published={o.published ? '1' : '0'} data-series={o.seriesId ? '1' : '0'}>
-      {o.seriesId ? <Repeat2 size={11} style={{ display: 'inline', marginRight: 2 }} /> : null}
-      {o.published ? null : <span className="bo-cal-draft">◌ </span>}
+      {o.seriesId ? <Repeat2 size={11} style={{ display: 'inline', marginRight: 2 }} aria-hidden /> : null}
       {event.title}
     </span>
   );
 });
+
+/**
+ * Week and day views: a short event (45 minutes or less) has room for one line, so it shows its
+ * start time and its title there (the time label above the title is hidden by `.bo-cal-short`).
+ */
+const TimedEventCell = memo(function TimedEventCell(props: EventProps<CalEvent>) {
+  const { event } = props;
+  if (event.allDay || !isShort(event.start, event.end)) return <EventCell {...props} />;
+  return (
+    <span className="bo-cal-event bo-cal-oneline" data-kind={event.kind}>
+      <span className="bo-cal-time">{DateTime.fromJSDate(event.start).toFormat('HH:mm')}</span> {event.title}
+    </span>
+  );
+});
+
+/** Agenda rows: the date and time cells stay plain; the event is a chip in its own colours. */
+const AgendaEventCell = memo(function AgendaEventCell({ event }: EventProps<CalEvent>) {
+  const style = event.kind === 'entry' ? entryStyle(event.e.scheduleType === 2) : eventStyle({ projectId: event.o.projectId ?? null, type: event.o.type, published: event.o.published });
+  return (
+    <span className="bo-cal-agenda-chip" style={style}>
+      {event.kind === 'event' && event.o.seriesId ? <Repeat2 size={11} style={{ display: 'inline', marginRight: 2 }} aria-hidden /> : null}
+      {event.title}
+    </span>
+  );
+});
+
+/** What the toolbar needs beyond react-big-calendar's props: the range being loaded. */
+const LoadingContext = createContext<{ pending: boolean; label: string | null }>({ pending: false, label: null });
+
+/**
+ * The calendar's toolbar (react-big-calendar's classes kept): while a new range loads it shows
+ * that range's title at once with "Loading…", instead of the old title and a tiny spinner.
+ */
+function Toolbar({ label, onNavigate, onView, view, views }: ToolbarProps<CalEvent>) {
+  const { t } = useTranslation();
+  const loading = useContext(LoadingContext);
+  const names = views as View[];
+  return (
+    <div className="rbc-toolbar">
+      <span className="rbc-btn-group">
+        <button type="button" onClick={() => onNavigate('TODAY')}>
+          {t('calendarUi.today')}
+        </button>
+        <button type="button" onClick={() => onNavigate('PREV')}>
+          {t('calendarUi.previous')}
+        </button>
+        <button type="button" onClick={() => onNavigate('NEXT')}>
+          {t('calendarUi.next')}
+        </button>
+      </span>
+      <span className="rbc-toolbar-label" aria-live="polite" data-testid="calendar-label">
+        {loading.pending && loading.label ? loading.label : label}
+        {loading.pending ? (
+          <span className="bo-cal-loading-note" data-testid="calendar-pending">
+            <Spinner size="xs" /> {t('calendarUi.loading')}
+          </span>
+        ) : null}
+      </span>
+      <span className="rbc-btn-group">
+        {names.map((v) => (
+          <button key={v} type="button" className={v === view ? 'rbc-active' : undefined} aria-pressed={v === view} onClick={() => onView(v)}>
+            {t(`calendarUi.${v}`)}
+          </button>
+        ))}
+      </span>
+    </div>
+  );
+}
+
+/** The title of a range as the toolbar writes it (to show the range being loaded). */
+function rangeLabel(view: View, date: Date, lang: Lang): string {
+  const f = formatsFor(lang) as Record<string, unknown>;
+  const call = (name: string, arg: unknown) => (f[name] as (a: unknown) => string)(arg);
+  const d = DateTime.fromJSDate(date);
+  if (view === Views.MONTH) return call('monthHeaderFormat', date);
+  if (view === Views.DAY) return call('dayHeaderFormat', date);
+  if (view === Views.AGENDA) return call('agendaHeaderFormat', { start: date, end: d.plus({ days: AGENDA_DAYS - 1 }).toJSDate() });
+  const start = d.startOf('week');
+  return call('dayRangeHeaderFormat', { start: start.toJSDate(), end: start.plus({ days: 6 }).toJSDate() });
+}
 
 function toEvents(data: MyCalendarRangeQuery$data['calendar'], canDrag: (o: Occurrence) => boolean, lang: 'zh' | 'en', hoursText: (h: number) => string): CalEvent[] {
   const out: CalEvent[] = [];
@@ -201,6 +286,8 @@ function toEvents(data: MyCalendarRangeQuery$data['calendar'], canDrag: (o: Occu
 }
 
 type GridProps = {
+  views: View[];
+  target: { view: View; date: Date };
   view: View;
   date: Date;
   people: readonly Person[];
@@ -219,7 +306,7 @@ type GridProps = {
 };
 
 /** The grid of the visible range: one query, refetched when the range, the people or fetchKey change. */
-const Grid = memo(function Grid({ view, date, people, me, manage, zone, fetchKey, pending, onView, onNavigate, onSelectSlot, onOpen, onMove, moves, onEmptyDays }: GridProps) {
+const Grid = memo(function Grid({ views, target, view, date, people, me, manage, zone, fetchKey, pending, onView, onNavigate, onSelectSlot, onOpen, onMove, moves, onEmptyDays }: GridProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const range = useMemo(() => visibleRange(view, date), [view, date]);
@@ -290,33 +377,25 @@ const Grid = memo(function Grid({ view, date, people, me, manage, zone, fetchKey
   const eventPropGetter = useCallback(
     (e: CalEvent) => ({
       style: e.kind === 'entry' ? entryStyle(e.e.scheduleType === 2) : eventStyle({ projectId: e.o.projectId ?? null, type: e.o.type, published: e.o.published }),
-      className: e.kind === 'entry' ? 'bo-cal-entry' : e.o.published ? 'bo-cal-published' : 'bo-cal-unpublished',
+      className: `${e.kind === 'entry' ? 'bo-cal-entry' : e.o.published ? 'bo-cal-published' : 'bo-cal-unpublished'}${!e.allDay && isShort(e.start, e.end) ? ' bo-cal-short' : ''}`,
     }),
     [],
   );
+  // Past weekdays without a work log are tinted; the note above the grid says it once for the range.
   const dayPropGetter = useCallback((d: Date) => (emptyDays.has(isoDay(d)) ? { className: 'bo-cal-empty-day' } : {}), [emptyDays]);
   const components = useMemo<Components<CalEvent>>(
     () => ({
+      toolbar: Toolbar,
       event: EventCell,
-      month: {
-        dateHeader: ({ label, date: d, onDrillDown }: DateHeaderProps) => (
-          <Flex justify="space-between" align="center" gap="1" px="1">
-            {emptyDays.has(isoDay(d)) ? (
-              <span className="bo-cal-empty-label" data-testid="empty-day" data-day={isoDay(d)}>
-                {t('calendarUi.emptyDay')}
-              </span>
-            ) : (
-              <span />
-            )}
-            <button type="button" className="rbc-button-link" onClick={onDrillDown}>
-              {label}
-            </button>
-          </Flex>
-        ),
-      },
+      week: { event: TimedEventCell },
+      day: { event: TimedEventCell },
+      agenda: { event: AgendaEventCell },
     }),
-    [emptyDays, t],
+    [],
   );
+  const rootRef = useRef<HTMLDivElement>(null);
+  useCalendarAriaFix(rootRef);
+  const loading = useMemo(() => ({ pending, label: pending ? rangeLabel(target.view, target.date, lang) : null }), [pending, target, lang]);
   const scrollToTime = useMemo(() => DateTime.now().set({ hour: 8, minute: 0 }).toJSDate(), []);
 
   const selectSlot = useCallback(
@@ -350,42 +429,56 @@ const Grid = memo(function Grid({ view, date, people, me, manage, zone, fetchKey
   );
 
   return (
-    <Box className="bo-cal" h="full" position="relative" data-testid="calendar" data-view={view} data-events={events.length} data-from={range.from} data-to={range.to} data-pending={pending ? '1' : '0'}>
-      {pending ? <Spinner size="sm" position="absolute" top="2" right="2" zIndex="2" data-testid="calendar-pending" /> : null}
-      <DnDCalendar
-        localizer={localizer}
-        culture={cultureOf(lang)}
-        events={events}
-        view={view}
-        views={VIEWS}
-        date={date}
-        onView={onView}
-        onNavigate={onNavigate}
-        messages={messages}
-        formats={formats}
-        components={components}
-        eventPropGetter={eventPropGetter}
-        dayPropGetter={dayPropGetter}
-        selectable
-        resizable
-        popup
-        onSelectSlot={selectSlot}
-        onSelectEvent={onOpen}
-        onEventDrop={drop}
-        onEventResize={drop}
-        draggableAccessor={(e) => e.kind === 'event' && e.draggable}
-        resizableAccessor={(e) => e.kind === 'event' && e.draggable}
-        scrollToTime={scrollToTime}
-        step={30}
-        timeslots={2}
-        length={30}
-        style={{ height: '100%' }}
-      />
+    <Box
+      ref={rootRef}
+      className="bo-cal"
+      h="full"
+      position="relative"
+      data-testid="calendar"
+      data-view={view}
+      data-events={events.length}
+      data-from={range.from}
+      data-to={range.to}
+      data-pending={pending ? '1' : '0'}
+      aria-busy={pending}
+    >
+      <LoadingContext.Provider value={loading}>
+        {pending ? <Box className="bo-cal-loading-veil" data-testid="calendar-loading" /> : null}
+        <DnDCalendar
+          localizer={localizer}
+          culture={cultureOf(lang)}
+          events={events}
+          view={view}
+          views={views}
+          date={date}
+          onView={onView}
+          onNavigate={onNavigate}
+          messages={messages}
+          formats={formats}
+          components={components}
+          eventPropGetter={eventPropGetter}
+          dayPropGetter={dayPropGetter}
+          selectable
+          resizable
+          popup
+          onSelectSlot={selectSlot}
+          onSelectEvent={onOpen}
+          onEventDrop={drop}
+          onEventResize={drop}
+          draggableAccessor={(e) => e.kind === 'event' && e.draggable}
+          resizableAccessor={(e) => e.kind === 'event' && e.draggable}
+          scrollToTime={scrollToTime}
+          step={30}
+          timeslots={2}
+          length={30}
+          style={{ height: '100%' }}
+        />
+      </LoadingContext.Provider>
     </Box>
   );
 });
 
-function Legend({ projects, lang }: { projects: readonly Project[]; lang: 'zh' | 'en' }) {
+function Legend({ projects, lang }: { projects: readonly Project[]; lang: Lang }) {
   const { t } = useTranslation();
   return (
     <Flex gap="3" wrap="wrap" fontSize="xs" color="fg.muted" align="center" data-testid="calendar-legend">
@@ -396,7 +489,7 @@ function Legend({ projects, lang }: { projects: readonly Project[]; lang: 'zh' |
         </Flex>
       ))}
       <Flex align="center" gap="1">
-        <Box w="3" h="3" className="bo-cal-legend-draft" />
+        <Box w="3" h="3" borderRadius="2px" style={eventStyle({ projectId: null, type: 1, published: false })} />
         {t('calendarUi.draft')}
       </Flex>
       <Flex align="center" gap="1">
@@ -501,6 +594,13 @@ function MoveConflictDialog({ clashes, total, busy, onForce, onCancel }: { clash
   );
 }
 
+/** Whose calendar it is: 我的日历, 张晓雯的日历, 3人的日历. */
+function calendarTitle(people: readonly Person[], me: Person, lang: Lang, t: (k: string, p?: Record<string, unknown>) => string): string {
+  if (!people.length || (people.length === 1 && people[0]!.id === me.id)) return t('calendarUi.title');
+  if (people.length === 1) return t('calendarUi.titleOf', { name: personName(people[0]!, lang) });
+  return t('calendarUi.titleOfMany', { count: people.length });
+}
+
 function Screen() {
   const { t } = useTranslation();
   const lang = useLang();
@@ -512,8 +612,13 @@ function Screen() {
   const me = useMemo<Person>(() => ({ id: viewer.user.id, databaseId: viewer.user.databaseId, name: viewer.user.name, nameEn: viewer.user.nameEn }), [viewer.user]);
   const projects = useMemo<Project[]>(() => screen.projects.edges.map((e) => e.node), [screen.projects]);
 
-  const [view, setView] = useState<View>(Views.WEEK);
+  const phone = useIsPhone();
+  const views = phone ? PHONE_VIEWS : VIEWS;
+  const [view, setView] = useState<View>(() => (window.innerWidth < PHONE_BELOW ? Views.DAY : Views.WEEK));
   const [date, setDate] = useState(() => new Date());
+  // The range asked for: the toolbar shows it at once while the grid loads it (in a transition).
+  const [target, setTarget] = useState<{ view: View; date: Date }>({ view, date });
+  if (!views.includes(view)) setView(Views.DAY);
   const [people, setPeople] = useState<Person[]>([]);
   const [fetchKey, setFetchKey] = useState(0);
   const [pending, startTransition] = useTransition();
@@ -590,8 +695,14 @@ function Screen() {
   }, []);
   const onSelectSlot = useCallback((d: Draft) => setDraft(d), []);
   const onEmptyDays = useCallback((days: string[]) => setEmptyDays((prev) => (prev.join() === days.join() ? prev : days)), []);
-  const onView = useCallback((v: View) => changeRange(() => setView(v)), []);
-  const onNavigate = useCallback((d: Date) => changeRange(() => setDate(d)), []);
+  const onView = useCallback((v: View) => {
+    setTarget((x) => ({ ...x, view: v }));
+    changeRange(() => setView(v));
+  }, []);
+  const onNavigate = useCallback((d: Date) => {
+    setTarget((x) => ({ ...x, date: d }));
+    changeRange(() => setDate(d));
+  }, []);
 
   const reminder = screen.dailyReminder.__typename === 'DailyReminder' ? screen.dailyReminder : null;
   const showReminder = !!reminder?.isNeed && !reminderHidden;
@@ -599,13 +710,16 @@ function Screen() {
   return (
     <Stack gap="2" h="full" data-testid="working" data-zone={zone}>
       <Flex align="center" gap="3" wrap="wrap">
-        <Text fontSize="lg" fontWeight="semibold">
-          {t('calendarUi.title')}
-        </Text>
+        <Heading as="h1" fontSize="lg" fontWeight="semibold" data-testid="calendar-title">
+          {calendarTitle(people, me, lang, t)}
+        </Heading>
         <Button
           size="sm"
           colorPalette="blue"
-          onClick={() => setDraft({ start: DateTime.now().plus({ hours: 1 }).startOf('hour').toJSDate(), end: DateTime.now().plus({ hours: 2 }).startOf('hour').toJSDate(), allDay: false })}
+          onClick={() => {
+            const start = nextWorkingHour(DateTime.now());
+            setDraft({ start: start.toJSDate(), end: start.plus({ hours: 1 }).toJSDate(), allDay: false });
+          }}
           data-testid="event-new"
         >
           <Plus size={16} /> {t('calendarUi.newEvent')}
@@ -638,6 +752,8 @@ function Screen() {
       <Legend projects={projects} lang={lang} />
       <Box h="calc(100vh - 230px)" minH="560px">
         <Grid
+          views={views}
+          target={target}
           view={view}
           date={date}
           people={people}

@@ -59,7 +59,14 @@ export function PeopleSearch({ chosen, onToggle, testId }: { chosen: readonly Pe
   const picked = new Set(chosen.map((p) => p.id));
   return (
     <Stack gap="2" data-testid={testId}>
-      <Input size="sm" placeholder={t('calendarUi.peopleSearch')} value={search} onChange={(e) => setSearch(e.target.value)} data-testid={testId ? `${testId}-search` : undefined} />
+      <Input
+        size="sm"
+        aria-label={t('calendarUi.peopleSearch')}
+        placeholder={t('calendarUi.peopleSearch')}
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        data-testid={testId ? `${testId}-search` : undefined}
+      />
       <Box maxH="56" overflowY="auto">
         {loading && !rows.length ? <Spinner size="sm" m="2" /> : null}
         {!loading && !rows.length ? (
@@ -89,7 +96,7 @@ export function PeopleSearch({ chosen, onToggle, testId }: { chosen: readonly Pe
               <Text fontSize="sm" truncate flex="1">
                 {personName(r, lang)}
               </Text>
-              <Text fontSize="xs" color="fg.subtle">
+              <Text fontSize="xs" color="fg.muted">
                 {r.account}
               </Text>
             </button>

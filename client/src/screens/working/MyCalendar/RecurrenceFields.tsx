@@ -1,59 +1,12 @@
-import { Checkbox, Field, Flex, Input, NativeSelect, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Flex, Group, Input, NativeSelect, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { DateField } from '../../../components/fields/DateField.tsx';
 import { DateTime } from 'luxon';
 import { useTranslation } from 'react-i18next';
-import type { RecurrenceInput, Weekday } from './__generated__/EventDialogCreateMutation.graphql.ts';
-
-export type Freq = 'NONE' | 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'YEARLY';
-export type Repeat = { freq: Freq; interval: string; byWeekday: Weekday[]; ends: 'UNTIL' | 'COUNT'; until: string; count: string };
-
-export const NO_REPEAT: Repeat = { freq: 'NONE', interval: '1', byWeekday: [], ends: 'COUNT', until: '', count: '10' };
-export const WEEKDAYS: Weekday[] = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'];
-
-type Rule = {
-  readonly freq: string;
-  readonly interval: number;
-  readonly byWeekday: readonly string[];
-  readonly count?: number | null;
-  readonly until?: string | null;
-};
-
-export function repeatFromRule(rule: Rule): Repeat {
-  return {
-    freq: (['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'].includes(rule.freq) ? rule.freq : 'NONE') as Freq,
-    interval: String(rule.interval),
-    byWeekday: rule.byWeekday.filter((d): d is Weekday => (WEEKDAYS as string[]).includes(d)),
-    ends: rule.until ? 'UNTIL' : 'COUNT',
-    until: rule.until ?? '',
-    count: rule.count ? String(rule.count) : '',
-  };
-}
-
-const whole = (s: string, min: number, max: number) => /^\d+$/.test(s.trim()) && Number(s) >= min && Number(s) <= max;
-
-/** The first problem with a rule, as a catalogue key. */
-export function repeatProblem(r: Repeat): string | null {
-  if (r.freq === 'NONE') return null;
-  if (!whole(r.interval, 1, 99)) return 'calendarUi.intervalInvalid';
-  if (r.freq === 'WEEKLY' && !r.byWeekday.length) return 'calendarUi.weekdaysRequired';
-  if (r.ends === 'COUNT' && !whole(r.count, 1, 1000)) return 'calendarUi.countInvalid';
-  if (r.ends === 'UNTIL' && !/^\d{4}-\d{2}-\d{2}$/.test(r.until)) return 'calendarUi.untilRequired';
-  return null;
-}
-
-/** The schedule's RecurrenceInput (fields, not RRULE text); null when the event does not repeat. */
-export function recurrenceInput(r: Repeat): RecurrenceInput | null {
-  if (r.freq === 'NONE') return null;
-  return {
-    freq: r.freq,
-    interval: Number(r.interval),
-    byWeekday: r.freq === 'WEEKLY' ? WEEKDAYS.filter((d) => r.byWeekday.includes(d)) : null,
-    count: r.ends === 'COUNT' ? Number(r.count) : null,
-    until: r.ends === 'UNTIL' ? r.until : null,
-  };
-}
+import type { Weekday } from './__generated__/EventDialogCreateMutation.graphql.ts';
+import { WEEKDAYS, type Freq, type Repeat } from './recurrence.ts';
 
 /** Repeat daily / weekly on chosen days / monthly, every N, until a date or N times. */
-export function RecurrenceFields({ value, onChange, start }: { value: Repeat; onChange: (r: Repeat) => void; start: Date | null }) {
+export function RecurrenceFields({ value, onChange, start, error }: { value: Repeat; onChange: (r: Repeat) => void; start: Date | null; error?: string | null }) {
   const { t } = useTranslation();
   const set = <K extends keyof Repeat>(key: K, v: Repeat[K]) => onChange({ ...value, [key]: v });
   const startDay = start ? (WEEKDAYS[DateTime.fromJSDate(start).weekday - 1] as Weekday) : 'MO';
@@ -83,25 +36,36 @@ export function RecurrenceFields({ value, onChange, start }: { value: Repeat; on
         <>
           <Flex align="center" gap="2">
             <Text fontSize="sm">{t('calendarUi.repeat.every')}</Text>
-            <Input name="interval" size="sm" w="16" inputMode="numeric" value={value.interval} onChange={(e) => set('interval', e.target.value)} />
+            <Input name="interval" aria-label={t('calendarUi.repeat.interval')} size="sm" w="16" inputMode="numeric" value={value.interval} onChange={(e) => set('interval', e.target.value)} />
             <Text fontSize="sm">{value.freq === 'YEARLY' ? '' : t(`calendarUi.repeat.unit.${value.freq.toLowerCase()}`)}</Text>
           </Flex>
           {value.freq === 'WEEKLY' && (
-            <Flex align="center" gap="2" wrap="wrap" data-testid="recurrence-weekdays">
-              <Text fontSize="sm">{t('calendarUi.repeat.on')}</Text>
-              {WEEKDAYS.map((d) => (
-                <Checkbox.Root
-                  key={d}
-                  size="sm"
-                  checked={value.byWeekday.includes(d)}
-                  onCheckedChange={(e) => set('byWeekday', e.checked ? [...value.byWeekday, d] : value.byWeekday.filter((x) => x !== d))}
-                  data-testid={`weekday-${d}`}
-                >
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                  <Checkbox.Label>{t(`calendarUi.weekday.${d}`)}</Checkbox.Label>
-                </Checkbox.Root>
-              ))}
+            <Flex align="center" gap="2" data-testid="recurrence-weekdays">
+              <Text fontSize="sm" flexShrink={0} id="repeat-on-label">
+                {t('calendarUi.repeat.on')}
+              </Text>
+              {/* Seven toggle buttons on one line (checkboxes with labels wrapped in a half-width column). */}
+              <Group attached role="group" aria-labelledby="repeat-on-label" flex="1" minW="0">
+                {WEEKDAYS.map((d) => {
+                  const on = value.byWeekday.includes(d);
+                  return (
+                    <Button
+                      key={d}
+                      size="xs"
+                      flex="1"
+                      minW="0"
+                      px="0"
+                      variant={on ? 'solid' : 'outline'}
+                      colorPalette={on ? 'blue' : 'gray'}
+                      aria-pressed={on}
+                      onClick={() => set('byWeekday', on ? value.byWeekday.filter((x) => x !== d) : [...value.byWeekday, d])}
+                      data-testid={`weekday-${d}`}
+                    >
+                      {t(`calendarUi.weekday.${d}`)}
+                    </Button>
+                  );
+                })}
+              </Group>
             </Flex>
           )}
           <RadioGroup.Root size="sm" value={value.ends} onValueChange={(e) => set('ends', e.value as Repeat['ends'])}>
@@ -112,7 +76,7 @@ export function RecurrenceFields({ value, onChange, start }: { value: Repeat; on
                   <RadioGroup.ItemIndicator />
                   <RadioGroup.ItemText>{t('calendarUi.repeat.count')}</RadioGroup.ItemText>
                 </RadioGroup.Item>
-                <Input name="count" size="sm" w="20" inputMode="numeric" value={value.count} disabled={value.ends !== 'COUNT'} onChange={(e) => set('count', e.target.value)} />
+                <Input name="count" aria-label={t('calendarUi.repeat.count')} size="sm" w="20" inputMode="numeric" value={value.count} disabled={value.ends !== 'COUNT'} onChange={(e) => set('count', e.target.value)} />
                 <Text fontSize="sm">{t('calendarUi.repeat.times')}</Text>
               </Flex>
               <Flex align="center" gap="2">
@@ -121,10 +85,17 @@ export function RecurrenceFields({ value, onChange, start }: { value: Repeat; on
                   <RadioGroup.ItemIndicator />
                   <RadioGroup.ItemText>{t('calendarUi.repeat.until')}</RadioGroup.ItemText>
                 </RadioGroup.Item>
-                <Input name="until" size="sm" w="40" type="date" value={value.until} disabled={value.ends !== 'UNTIL'} onChange={(e) => set('until', e.target.value)} />
+                <Box w="40">
+                  <DateField name="until" size="sm" label={t('calendarUi.repeat.until')} value={value.until} disabled={value.ends !== 'UNTIL'} onChange={(v) => set('until', v)} />
+                </Box>
               </Flex>
             </Stack>
           </RadioGroup.Root>
+          {error ? (
+            <Text fontSize="sm" color="fg.error" data-testid="repeat-error">
+              {error}
+            </Text>
+          ) : null}
         </>
       )}
     </Stack>

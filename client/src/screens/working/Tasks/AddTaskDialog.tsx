@@ -1,7 +1,10 @@
-import { Alert, Box, Button, Field, Flex, Grid, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Flex, Grid, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql, useFragment, useMutation } from 'react-relay';
+import { graphql, useFragment } from 'react-relay';
+import { FormError } from '../../../components/FormError.tsx';
+import { CodeSelect } from '../../../components/task/CodeSelect.tsx';
+import { useMutationAction } from '../../../lib/useMutationAction.ts';
 import { projectUploader } from './uploadAttachment.ts';
 import { RichTextEditor, clearDraft } from '../../../components/editor/index.tsx';
 import { DialogShell } from '../../../components/DialogShell.tsx';
@@ -110,19 +113,17 @@ export function AddTaskDialog({
   const [title, setTitle] = useState(existing?.title ?? '');
   const [content, setContent] = useState(existing?.content ?? '');
   const [problem, setProblem] = useState<Problem | null>(null);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [commitCreate, creating] = useMutation<AddTaskDialogCreateMutation>(createMutation);
-  const [commitUpdate, updating] = useMutation<AddTaskDialogUpdateMutation>(updateMutation);
+  const create = useMutationAction<AddTaskDialogCreateMutation>(createMutation, (r) => r.createTask);
+  const update = useMutationAction<AddTaskDialogUpdateMutation>(updateMutation, (r) => r.updateTask);
+  const serverError = create.error ?? update.error;
   const draftKey = existing ? `task-${existing.id}` : 'task-new';
 
   function save() {
-    setServerError(null);
     const found = firstProblem({ project, title, executor });
+    // The problem shows under its field only (a toast said it again, over the menu, and stayed
+    // after the dialog was left).
     setProblem(found);
-    if (found) {
-      notify('warning', t(PROBLEM_KEYS[found]));
-      return;
-    }
+    if (found) return;
     const fields = { projectId: project!.id, title: title.trim(), executorId: executor!.id, priority, type, content };
     const done = (message: string) => {
       clearDraft(draftKey);
@@ -130,22 +131,10 @@ export function AddTaskDialog({
       onClose();
     };
     if (existing) {
-      commitUpdate({
-        variables: { input: { id: existing.id, ...fields }, logConnections: logConnection ? [logConnection] : [] },
-        onCompleted: (res) => {
-          if (res.updateTask.__typename === 'TaskPayload') done(t('toast.taskUpdated'));
-          else setServerError(res.updateTask.message ?? t('transport.unknown'));
-        },
-      });
+      update.run({ input: { id: existing.id, ...fields }, logConnections: logConnection ? [logConnection] : [] }, { onDone: () => done(t('toast.taskUpdated')) });
     } else {
       const connections = connectionFor?.({ state: 'INCOMPLETE', priority, projectId: project!.id, title: title.trim() }) ?? [];
-      commitCreate({
-        variables: { input: fields, connections },
-        onCompleted: (res) => {
-          if (res.createTask.__typename === 'TaskPayload') done(t('toast.taskCreated'));
-          else setServerError(res.createTask.message ?? t('transport.unknown'));
-        },
-      });
+      create.run({ input: fields, connections }, { onDone: () => done(t('toast.taskCreated')) });
     }
   }
 
@@ -161,16 +150,21 @@ export function AddTaskDialog({
           <Button variant="outline" onClick={onClose} data-testid="add-task-cancel">
             {t('client.cancel')}
           </Button>
-          <Button colorPalette="blue" onClick={save} loading={creating || updating} loadingText={t('tasksUi.saving')} data-testid="add-task-save">
+          <Button colorPalette="blue" onClick={save} loading={create.busy || update.busy} loadingText={t('tasksUi.saving')} data-testid="add-task-save">
             {t('tasksUi.save')}
           </Button>
         </>
       }
     >
-      <Grid templateColumns={{ base: '1fr', md: '280px 1fr' }} gap="6" flex="1" minH="0">
+      {/* Phones: one column that scrolls, the staff picker a fixed-height panel above the fields
+          (it used to shrink to nothing and spill over the project field). */}
+      <Grid templateColumns={{ base: 'minmax(0, 1fr)', md: '280px minmax(0, 1fr)' }} gap="6" flex={{ md: '1' }} minH={{ md: '0' }}>
         <Stack gap="2" borderRightWidth={{ md: '1px' }} pr={{ md: '4' }} minH="0" maxH={{ md: 'calc(100vh - 180px)' }}>
           <Field.Root invalid={problem === 'executor'} required>
-            <Field.Label fontWeight="semibold">{t('tasksUi.field.executor')}</Field.Label>
+            <Field.Label fontWeight="semibold" id="executor-label">
+              {t('tasksUi.field.executor')}
+              <Field.RequiredIndicator />
+            </Field.Label>
             {problemText('executor')}
           </Field.Root>
           {executor && (
@@ -179,7 +173,16 @@ export function AddTaskDialog({
               <Text fontSize="sm">{personName(executor, lang)}</Text>
             </Flex>
           )}
-          <Box flex="1" minH="0" borderWidth={problem === 'executor' ? '1px' : undefined} borderColor="border.error" borderRadius="md">
+          <Box
+            flex={{ md: '1' }}
+            h={{ base: '72', md: 'auto' }}
+            flexShrink={0}
+            minH="0"
+            borderWidth={problem === 'executor' ? '1px' : undefined}
+            borderColor="border.error"
+            borderRadius="md"
+            data-testid="staff-picker-panel"
+          >
             <StaffPicker
               selectedId={executor?.id ?? null}
               onSelect={(p) => {
@@ -190,15 +193,13 @@ export function AddTaskDialog({
           </Box>
         </Stack>
         <Stack gap="4" minW="0">
-          {serverError && (
-            <Alert.Root status="error" data-testid="add-task-server-error">
-              <Alert.Indicator />
-              <Alert.Title>{serverError}</Alert.Title>
-            </Alert.Root>
-          )}
+          <FormError message={serverError} testId="add-task-server-error" />
           <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr 1fr' }} gap="4">
             <Field.Root invalid={problem === 'project'} required>
-              <Field.Label>{t('tasksUi.field.project')}</Field.Label>
+              <Field.Label>
+                {t('tasksUi.field.project')}
+                <Field.RequiredIndicator />
+              </Field.Label>
               <Box w="full">
                 <ProjectAutocomplete
                   value={project}
@@ -213,33 +214,18 @@ export function AddTaskDialog({
             </Field.Root>
             <Field.Root>
               <Field.Label>{t('tasksUi.field.priority')}</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field value={priority} onChange={(e) => setPriority(e.target.value as TaskPriorityCode)} data-testid="task-priority">
-                  {PRIORITIES.map((p) => (
-                    <option key={p} value={p}>
-                      {t(`tasksUi.priority.${p}`)}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <CodeSelect codes={PRIORITIES} prefix="tasksUi.priority" value={priority} onChange={(p) => p && setPriority(p)} testId="task-priority" />
             </Field.Root>
             <Field.Root>
               <Field.Label>{t('tasksUi.field.type')}</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field value={type} onChange={(e) => setType(e.target.value as TaskTypeCode)} data-testid="task-type">
-                  {TYPES.map((ty) => (
-                    <option key={ty} value={ty}>
-                      {t(`tasksUi.type.${ty}`)}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <CodeSelect codes={TYPES} prefix="tasksUi.type" value={type} onChange={(ty) => ty && setType(ty)} testId="task-type" />
             </Field.Root>
           </Grid>
           <Field.Root invalid={problem === 'title'} required>
-            <Field.Label>{t('tasksUi.field.title')}</Field.Label>
+            <Field.Label>
+              {t('tasksUi.field.title')}
+              <Field.RequiredIndicator />
+            </Field.Label>
             <Input
               value={title}
               maxLength={200}
@@ -261,6 +247,7 @@ export function AddTaskDialog({
                 draftKey={draftKey}
                 uploadAttachment={projectUploader(project?.id)}
                 placeholder={t('tasksUi.form.contentPlaceholder')}
+                label={t('tasksUi.field.content')}
                 minHeight="280px"
                 testId="task-editor"
               />

@@ -1,10 +1,10 @@
-import { Button, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql, useMutation } from 'react-relay';
+import { graphql } from 'react-relay';
+import { FormDialog } from '../../../components/FormDialog.tsx';
+import { useMutationAction } from '../../../lib/useMutationAction.ts';
 import { projectUploader } from './uploadAttachment.ts';
 import { RichTextEditor, clearDraft } from '../../../components/editor/index.tsx';
-import { DialogShell } from '../../../components/DialogShell.tsx';
 import { notify } from '../../../components/toaster.tsx';
 import { isBlankHtml } from './rules.ts';
 import type { AdditionDialogAddMutation } from './__generated__/AdditionDialogAddMutation.graphql.ts';
@@ -76,8 +76,8 @@ export function AdditionDialog({
   const { t } = useTranslation();
   const [content, setContent] = useState(addition?.content ?? '');
   const [error, setError] = useState<string | null>(null);
-  const [commitAdd, adding] = useMutation<AdditionDialogAddMutation>(addMutation);
-  const [commitUpdate, updating] = useMutation<AdditionDialogUpdateMutation>(updateMutation);
+  const add = useMutationAction<AdditionDialogAddMutation>(addMutation, (r) => r.addTaskAddition);
+  const update = useMutationAction<AdditionDialogUpdateMutation>(updateMutation, (r) => r.updateTaskAddition);
   const draftKey = addition ? `addition-${addition.id}` : `addition-new-${taskId}`;
   const logConnections = logConnection ? [logConnection] : [];
 
@@ -86,67 +86,39 @@ export function AdditionDialog({
       setError(t('task.additionContentRequired'));
       return;
     }
-    const finish = (key: string) => {
+    const finish = (key: string) => () => {
       clearDraft(draftKey);
       notify('success', t(key));
       onClose();
     };
-    if (addition) {
-      commitUpdate({
-        variables: { input: { id: addition.id, content }, logConnections },
-        onCompleted: (res) => {
-          const r = res.updateTaskAddition;
-          if (r.__typename === 'TaskAdditionPayload') finish('toast.additionUpdated');
-          else setError(r.message ?? t('transport.unknown'));
-        },
-      });
-    } else {
-      commitAdd({
-        variables: { input: { taskId, content }, logConnections },
-        onCompleted: (res) => {
-          const r = res.addTaskAddition;
-          if (r.__typename === 'TaskAdditionPayload') finish('toast.additionAdded');
-          else setError(r.message ?? t('transport.unknown'));
-        },
-      });
-    }
+    if (addition) update.run({ input: { id: addition.id, content }, logConnections }, { onDone: finish('toast.additionUpdated') });
+    else add.run({ input: { taskId, content }, logConnections }, { onDone: finish('toast.additionAdded') });
   }
 
   return (
-    <DialogShell
+    <FormDialog
       title={t(addition ? 'tasksUi.detail.editAddition' : 'tasksUi.detail.append')}
       onClose={onClose}
+      onSave={save}
+      busy={add.busy || update.busy}
+      error={error ?? add.error ?? update.error}
+      errorTestId="addition-error"
+      cancelTestId="addition-cancel"
       testId="addition-dialog"
       size="xl"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} data-testid="addition-cancel">
-            {t('client.cancel')}
-          </Button>
-          <Button colorPalette="blue" onClick={save} loading={adding || updating} data-testid="addition-save">
-            {t('tasksUi.save')}
-          </Button>
-        </>
-      }
     >
-      <Stack gap="2">
-        {error && (
-          <Text color="fg.error" fontSize="sm" data-testid="addition-error">
-            {error}
-          </Text>
-        )}
-        <RichTextEditor
-          value={content}
-          onChange={(html) => {
-            setContent(html);
-            setError(null);
-          }}
-          draftKey={draftKey}
-          uploadAttachment={projectUploader(projectId)}
-          testId="addition-editor"
-          minHeight="200px"
-        />
-      </Stack>
-    </DialogShell>
+      <RichTextEditor
+        value={content}
+        onChange={(html) => {
+          setContent(html);
+          setError(null);
+        }}
+        draftKey={draftKey}
+        uploadAttachment={projectUploader(projectId)}
+        testId="addition-editor"
+        label={t('tasksUi.field.content')}
+        minHeight="200px"
+      />
+    </FormDialog>
   );
 }

@@ -1,38 +1,30 @@
-import { Button, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Field, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogShell } from '../../../components/DialogShell.tsx';
+import { FormDialog } from '../../../components/FormDialog.tsx';
 
 /** 问题反馈: completing a bug (type 2) asks for feedback first; saving here completes the task. */
-export function FeedbackDialog({ onClose, onSubmit, busy }: { onClose: () => void; onSubmit: (feedback: string) => void; busy: boolean }) {
+export function FeedbackDialog({ onClose, onSubmit, busy, error: failure }: { onClose: () => void; onSubmit: (feedback: string) => void; busy: boolean; error?: string | null }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [error, setError] = useState(false);
   return (
-    <DialogShell
+    <FormDialog
       title={t('tasksUi.detail.feedback')}
       onClose={onClose}
+      onSave={() => {
+        if (!text.trim()) return setError(true);
+        onSubmit(text.trim());
+      }}
+      busy={busy}
+      error={failure}
       testId="feedback-dialog"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('client.cancel')}
-          </Button>
-          <Button
-            colorPalette="blue"
-            loading={busy}
-            onClick={() => {
-              if (!text.trim()) return setError(true);
-              onSubmit(text.trim());
-            }}
-            data-testid="feedback-save"
-          >
-            {t('tasksUi.save')}
-          </Button>
-        </>
-      }
     >
-      <Stack gap="2">
+      <Field.Root required invalid={error}>
+        <Field.Label>
+          {t('tasksUi.detail.feedbackLabel')}
+          <Field.RequiredIndicator />
+        </Field.Label>
         <Textarea
           rows={5}
           value={text}
@@ -44,12 +36,8 @@ export function FeedbackDialog({ onClose, onSubmit, busy }: { onClose: () => voi
           placeholder={t('tasksUi.detail.feedbackPlaceholder')}
           data-testid="feedback-text"
         />
-        {error && (
-          <Text color="fg.error" fontSize="sm" data-testid="feedback-error">
-            {t('task.feedbackRequired')}
-          </Text>
-        )}
-      </Stack>
-    </DialogShell>
+        {error && <Field.ErrorText data-testid="feedback-error">{t('task.feedbackRequired')}</Field.ErrorText>}
+      </Field.Root>
+    </FormDialog>
   );
 }

@@ -1,8 +1,9 @@
-import { Button, Flex, Stack, Text } from '@chakra-ui/react';
+import { Flex, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql, useMutation } from 'react-relay';
-import { DialogShell } from '../../../components/DialogShell.tsx';
+import { graphql } from 'react-relay';
+import { FormDialog } from '../../../components/FormDialog.tsx';
+import { useMutationAction } from '../../../lib/useMutationAction.ts';
 import { PRIORITIES, PriorityBadge, priorityOf, type TaskPriorityCode } from '../../../components/task/TaskBadges.tsx';
 import { notify } from '../../../components/toaster.tsx';
 import type { PriorityDialogMutation } from './__generated__/PriorityDialogMutation.graphql.ts';
@@ -34,37 +35,19 @@ const priorityMutation = graphql`
 export function PriorityDialog({ taskId, current, logConnection, onClose }: { taskId: string; current: string; logConnection: string | null; onClose: () => void }) {
   const { t } = useTranslation();
   const [priority, setPriority] = useState<TaskPriorityCode>(priorityOf(current));
-  const [error, setError] = useState<string | null>(null);
-  const [commit, busy] = useMutation<PriorityDialogMutation>(priorityMutation);
-  function save() {
-    commit({
-      variables: { input: { id: taskId, priority }, logConnections: logConnection ? [logConnection] : [] },
-      onCompleted: (res) => {
-        const r = res.changeTaskPriority;
-        if (r.__typename === 'TaskPayload') {
+  const change = useMutationAction<PriorityDialogMutation>(priorityMutation, (r) => r.changeTaskPriority);
+  const save = () =>
+    change.run(
+      { input: { id: taskId, priority }, logConnections: logConnection ? [logConnection] : [] },
+      {
+        onDone: () => {
           notify('success', t('toast.priorityChanged'));
           onClose();
-        } else setError(r.message ?? t('transport.unknown'));
+        },
       },
-    });
-  }
+    );
   return (
-    <DialogShell
-      title={t('tasksUi.detail.changePriority')}
-      onClose={onClose}
-      testId="priority-dialog"
-      size="sm"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('client.cancel')}
-          </Button>
-          <Button colorPalette="blue" onClick={save} loading={busy} data-testid="priority-save">
-            {t('tasksUi.save')}
-          </Button>
-        </>
-      }
-    >
+    <FormDialog title={t('tasksUi.detail.changePriority')} onClose={onClose} onSave={save} busy={change.busy} error={change.error} errorTestId="priority-error" testId="priority-dialog" size="sm">
       <Stack gap="2">
         {PRIORITIES.map((p) => (
           <Flex
@@ -85,12 +68,7 @@ export function PriorityDialog({ taskId, current, logConnection, onClose }: { ta
             <Text fontSize="sm">{t(`tasksUi.priority.${p}`)}</Text>
           </Flex>
         ))}
-        {error && (
-          <Text color="fg.error" fontSize="sm" data-testid="priority-error">
-            {error}
-          </Text>
-        )}
       </Stack>
-    </DialogShell>
+    </FormDialog>
   );
 }

@@ -31,12 +31,15 @@ export function ProjectAutocomplete({
   invalid,
   testId = 'project-input',
   placeholder,
+  label: name,
 }: {
   value: PickedProject | null;
   onChange: (p: PickedProject | null) => void;
   invalid?: boolean;
   testId?: string;
   placeholder?: string;
+  /** The accessible name when no visible label is tied to the field (the list's project filter). */
+  label?: string;
 }) {
   const { t } = useTranslation();
   const lang = useLang();
@@ -111,6 +114,7 @@ export function ProjectAutocomplete({
         ref={inputRef}
         value={text}
         placeholder={placeholder ?? t('tasksUi.form.projectPlaceholder')}
+        aria-label={name}
         aria-invalid={invalid || undefined}
         borderColor={invalid ? 'border.error' : undefined}
         onClick={() => setOpen(true)}

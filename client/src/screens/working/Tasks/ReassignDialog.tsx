@@ -1,8 +1,9 @@
-import { Box, Button, Stack, Text } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql, useMutation } from 'react-relay';
-import { DialogShell } from '../../../components/DialogShell.tsx';
+import { graphql } from 'react-relay';
+import { FormDialog } from '../../../components/FormDialog.tsx';
+import { useMutationAction } from '../../../lib/useMutationAction.ts';
 import { StaffPicker, type PickedPerson } from './StaffPicker.tsx';
 import { notify } from '../../../components/toaster.tsx';
 import type { ReassignDialogMutation } from './__generated__/ReassignDialogMutation.graphql.ts';
@@ -35,58 +36,35 @@ export function ReassignDialog({ taskId, currentExecutorId, logConnection, onClo
   const { t } = useTranslation();
   const [person, setPerson] = useState<PickedPerson | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [commit, busy] = useMutation<ReassignDialogMutation>(assignMutation);
+  const assign = useMutationAction<ReassignDialogMutation>(assignMutation, (r) => r.assignTask);
   function save() {
     if (!person) {
       setError(t('task.reassignExecutorRequired'));
       return;
     }
-    commit({
-      variables: { input: { id: taskId, executorId: person.id }, logConnections: logConnection ? [logConnection] : [] },
-      onCompleted: (res) => {
-        const r = res.assignTask;
-        if (r.__typename === 'TaskPayload') {
+    assign.run(
+      { input: { id: taskId, executorId: person.id }, logConnections: logConnection ? [logConnection] : [] },
+      {
+        onDone: () => {
           notify('success', t('toast.reassigned'));
           onClose();
-        } else setError(r.message ?? t('transport.unknown'));
+        },
       },
-    });
+    );
   }
   return (
-    <DialogShell
-      title={t('tasksUi.detail.reassign')}
-      onClose={onClose}
-      testId="reassign-dialog"
-      size="xl"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('client.cancel')}
-          </Button>
-          <Button colorPalette="blue" onClick={save} loading={busy} data-testid="reassign-save">
-            {t('tasksUi.save')}
-          </Button>
-        </>
-      }
-    >
-      <Stack gap="3">
-        {error && (
-          <Text color="fg.error" fontSize="sm" data-testid="reassign-error">
-            {error}
-          </Text>
-        )}
-        <Box maxH="60vh" overflowY="auto">
-          <StaffPicker
-            layout="tiles"
-            selectedId={person?.id ?? currentExecutorId}
-            onSelect={(p) => {
-              setPerson(p);
-              setError(null);
-            }}
-            testId="reassign-picker"
-          />
-        </Box>
-      </Stack>
-    </DialogShell>
+    <FormDialog title={t('tasksUi.detail.reassign')} onClose={onClose} onSave={save} busy={assign.busy} error={error ?? assign.error} errorTestId="reassign-error" testId="reassign-dialog" size="xl">
+      <Box maxH="60vh" overflowY="auto">
+        <StaffPicker
+          layout="tiles"
+          selectedId={person?.id ?? currentExecutorId}
+          onSelect={(p) => {
+            setPerson(p);
+            setError(null);
+          }}
+          testId="reassign-picker"
+        />
+      </Box>
+    </FormDialog>
   );
 }

@@ -1,10 +1,13 @@
-import { Box, Button, Grid, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Grid, IconButton, Input, NativeSelect, Span, Text } from '@chakra-ui/react';
 import { Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql, useMutation } from 'react-relay';
+import { graphql } from 'react-relay';
+import { DateField } from '../../../components/fields/DateField.tsx';
+import { TimeField } from '../../../components/fields/TimeField.tsx';
+import { useMutationAction } from '../../../lib/useMutationAction.ts';
 import { calendarChanged } from '../../../components/calendar/signal.ts';
-import { DialogShell } from '../../../components/DialogShell.tsx';
+import { FormDialog } from '../../../components/FormDialog.tsx';
 import { ProjectAutocomplete, type PickedProject } from './ProjectAutocomplete.tsx';
 import { notify } from '../../../components/toaster.tsx';
 import { rowMissingHours, todayIn } from './rules.ts';
@@ -42,6 +45,8 @@ const scheduleMutation = graphql`
 export const DEFAULT_BEGIN = '09:00';
 export const DEFAULT_END = '18:30';
 
+const COLUMNS = 'minmax(160px, 2fr) 150px 110px 110px 80px 100px auto';
+
 type Row = { key: number; project: PickedProject | null; workDate: string; begin: string; end: string; hours: string; type: 'REGULAR' | 'OVERTIME' };
 
 /** 加入档期: rows per project with hours (default 09:00–18:30, regular); a complete task is refused. */
@@ -51,7 +56,7 @@ export function ScheduleDialog({ taskId, taskState, project, zone, onClose }: { 
   const blank = (key: number): Row => ({ key, project, workDate: day, begin: DEFAULT_BEGIN, end: DEFAULT_END, hours: '', type: 'REGULAR' });
   const [rows, setRows] = useState<Row[]>([blank(1)]);
   const [error, setError] = useState<string | null>(null);
-  const [commit, busy] = useMutation<ScheduleDialogMutation>(scheduleMutation);
+  const add = useMutationAction<ScheduleDialogMutation>(scheduleMutation, (r) => r.addTaskToSchedule);
   const update = (key: number, patch: Partial<Row>) => {
     setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...patch } : r)));
     setError(null);
@@ -61,82 +66,82 @@ export function ScheduleDialog({ taskId, taskState, project, zone, onClose }: { 
     if (taskState === 'COMPLETE') return setError(t('task.completedNotSchedulable'));
     if (rows.some((r) => !r.project)) return setError(t('task.projectRequired'));
     if (rowMissingHours(rows) !== -1) return setError(t('task.hoursRequired'));
-    commit({
-      variables: {
-        input: {
-          taskId,
-          rows: rows.map((r) => ({ projectId: r.project!.id, workDate: r.workDate, begin: r.begin, end: r.end, hours: Number.parseFloat(r.hours), scheduleType: r.type })),
-        },
-      },
-      onCompleted: (res) => {
-        const r = res.addTaskToSchedule;
-        if (r.__typename === 'AddTaskToSchedulePayload') {
+    add.run(
+      { input: { taskId, rows: rows.map((r) => ({ projectId: r.project!.id, workDate: r.workDate, begin: r.begin, end: r.end, hours: Number.parseFloat(r.hours), scheduleType: r.type })) } },
+      {
+        onDone: () => {
           notify('success', t('toast.addedToSchedule'));
           // An open My Calendar refetches its visible range and shows the new entries.
           calendarChanged();
           onClose();
-        } else setError(r.message ?? t('transport.unknown'));
+        },
       },
-    });
+    );
   }
+  const problem = error ?? add.error;
+  /** One cell: on a phone each row is a card and the cell carries its own label; on wide screens the header row names the columns. */
+  const cell = (label: string, field: ReactNode, span?: number) => (
+    <Field.Root gridColumn={span ? { base: `span ${span}`, lg: 'auto' } : undefined} minW="0">
+      <Field.Label hideFrom="lg" fontSize="xs" color="fg.muted">
+        {label}
+      </Field.Label>
+      {field}
+    </Field.Root>
+  );
 
   return (
-    <DialogShell
-      title={t('tasksUi.detail.addToSchedule')}
-      onClose={onClose}
-      testId="schedule-dialog"
-      size="xl"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('client.cancel')}
-          </Button>
-          <Button colorPalette="blue" onClick={save} loading={busy} data-testid="schedule-save">
-            {t('tasksUi.save')}
-          </Button>
-        </>
-      }
-    >
-      <Stack gap="3">
-        {error && (
-          <Text color="fg.error" fontSize="sm" data-testid="schedule-error">
-            {error}
-          </Text>
-        )}
-        <Grid templateColumns="minmax(160px, 2fr) 150px 120px 120px 70px 100px auto" gap="2" fontSize="xs" color="fg.muted">
-          <Text>{t('tasksUi.field.project')}</Text>
-          <Text>{t('tasksUi.schedule.date')}</Text>
-          <Text>{t('tasksUi.schedule.begin')}</Text>
-          <Text>{t('tasksUi.schedule.end')}</Text>
-          <Text>{t('tasksUi.schedule.hours')}</Text>
-          <Text>{t('tasksUi.schedule.type')}</Text>
-          <Box w="8" />
-        </Grid>
-        {rows.map((r) => (
-          <Grid key={r.key} templateColumns="minmax(160px, 2fr) 150px 120px 120px 70px 100px auto" gap="2" alignItems="center" data-testid="schedule-row">
-            <ProjectAutocomplete value={r.project} onChange={(p) => update(r.key, { project: p })} testId="schedule-project" />
-            <Input size="sm" type="date" value={r.workDate} onChange={(e) => update(r.key, { workDate: e.target.value })} data-testid="schedule-date" />
-            <Input size="sm" type="time" value={r.begin} onChange={(e) => update(r.key, { begin: e.target.value })} data-testid="schedule-begin" />
-            <Input size="sm" type="time" value={r.end} onChange={(e) => update(r.key, { end: e.target.value })} data-testid="schedule-end" />
-            <Input size="sm" inputMode="decimal" value={r.hours} placeholder="8" onChange={(e) => update(r.key, { hours: e.target.value })} data-testid="schedule-hours" />
+    <FormDialog title={t('tasksUi.detail.addToSchedule')} onClose={onClose} onSave={save} busy={add.busy} error={problem} errorTestId="schedule-error" testId="schedule-dialog" size="xl">
+      <Grid templateColumns={COLUMNS} gap="2" fontSize="xs" color="fg.muted" hideBelow="lg" aria-hidden>
+        <Text>{t('tasksUi.field.project')}</Text>
+        <Text>{t('tasksUi.schedule.date')}</Text>
+        <Text>{t('tasksUi.schedule.begin')}</Text>
+        <Text>{t('tasksUi.schedule.end')}</Text>
+        <Text>
+          {t('tasksUi.schedule.hours')} <Span color="fg.error">*</Span>
+        </Text>
+        <Text>{t('tasksUi.schedule.type')}</Text>
+        <Box w="8" />
+      </Grid>
+      {rows.map((r) => (
+        <Grid
+          key={r.key}
+          templateColumns={{ base: 'minmax(0, 1fr) minmax(0, 1fr)', lg: COLUMNS }}
+          gap="2"
+          alignItems="end"
+          borderWidth={{ base: '1px', lg: '0' }}
+          borderRadius="md"
+          p={{ base: '3', lg: '0' }}
+          data-testid="schedule-row"
+        >
+          {cell(t('tasksUi.field.project'), <ProjectAutocomplete value={r.project} onChange={(p) => update(r.key, { project: p })} testId="schedule-project" label={t('tasksUi.field.project')} />, 2)}
+          {cell(t('tasksUi.schedule.date'), <DateField size="sm" label={t('tasksUi.schedule.date')} value={r.workDate} onChange={(v) => update(r.key, { workDate: v })} testId="schedule-date" />, 2)}
+          {cell(t('tasksUi.schedule.begin'), <TimeField size="sm" label={t('tasksUi.schedule.begin')} value={r.begin} onChange={(v) => update(r.key, { begin: v })} testId="schedule-begin" />)}
+          {cell(t('tasksUi.schedule.end'), <TimeField size="sm" label={t('tasksUi.schedule.end')} value={r.end} onChange={(v) => update(r.key, { end: v })} testId="schedule-end" />)}
+          {cell(
+            t('tasksUi.schedule.hours'),
+            // Required and empty until typed: no grey "8" that looks filled in.
+            <Input size="sm" inputMode="decimal" required aria-required aria-label={t('tasksUi.schedule.hours')} value={r.hours} onChange={(e) => update(r.key, { hours: e.target.value })} data-testid="schedule-hours" />,
+          )}
+          {cell(
+            t('tasksUi.schedule.type'),
             <NativeSelect.Root size="sm">
-              <NativeSelect.Field value={r.type} onChange={(e) => update(r.key, { type: e.target.value as Row['type'] })} data-testid="schedule-type">
+              <NativeSelect.Field aria-label={t('tasksUi.schedule.type')} value={r.type} onChange={(e) => update(r.key, { type: e.target.value as Row['type'] })} data-testid="schedule-type">
                 <option value="REGULAR">{t('tasksUi.schedule.regular')}</option>
                 <option value="OVERTIME">{t('tasksUi.schedule.overtime')}</option>
               </NativeSelect.Field>
               <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            <IconButton size="sm" variant="ghost" aria-label={t('tasksUi.schedule.removeRow')} disabled={rows.length === 1} onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))}>
-              <Trash2 />
-            </IconButton>
-          </Grid>
-        ))}
-        <Box>
-          <Button size="sm" variant="outline" onClick={() => setRows((rs) => [...rs, blank(Math.max(...rs.map((x) => x.key)) + 1)])} data-testid="schedule-add-row">
-            <Plus size={14} /> {t('tasksUi.schedule.addRow')}
-          </Button>
-        </Box>
-      </Stack>
-    </DialogShell>
+            </NativeSelect.Root>,
+          )}
+          <IconButton size="sm" variant="ghost" aria-label={t('tasksUi.schedule.removeRow')} disabled={rows.length === 1} onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))}>
+            <Trash2 />
+          </IconButton>
+        </Grid>
+      ))}
+      <Box>
+        <Button size="sm" variant="outline" onClick={() => setRows((rs) => [...rs, blank(Math.max(...rs.map((x) => x.key)) + 1)])} data-testid="schedule-add-row">
+          <Plus size={14} /> {t('tasksUi.schedule.addRow')}
+        </Button>
+      </Box>
+    </FormDialog>
   );
 }

@@ -2,16 +2,11 @@ import { Button, Flex } from '@chakra-ui/react';
 import { CalendarPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql, useFragment, useMutation } from 'react-relay';
+import { commitMutation, graphql, useFragment, useRelayEnvironment } from 'react-relay';
+import type { GraphQLTaggedNode } from 'relay-runtime';
 import { notify } from '../../../components/toaster.tsx';
 import { FeedbackDialog } from './FeedbackDialog.tsx';
 import type { TaskActions_task$key } from './__generated__/TaskActions_task.graphql.ts';
-import type { TaskActionsCompleteMutation } from './__generated__/TaskActionsCompleteMutation.graphql.ts';
-import type { TaskActionsPauseMutation } from './__generated__/TaskActionsPauseMutation.graphql.ts';
-import type { TaskActionsResumeMutation } from './__generated__/TaskActionsResumeMutation.graphql.ts';
-import type { TaskActionsStopWaitingMutation } from './__generated__/TaskActionsStopWaitingMutation.graphql.ts';
-import type { TaskActionsUndoMutation } from './__generated__/TaskActionsUndoMutation.graphql.ts';
-import type { TaskActionsWaitMutation } from './__generated__/TaskActionsWaitMutation.graphql.ts';
 
 /**
  * The state changes of a task, as Relay's issue-tracker keeps IssueActions: its own fragment and
@@ -28,18 +23,25 @@ const taskFragment = graphql`
   }
 `;
 
-// One mutation per transition; each payload carries the task and the log line it wrote, so the
-// store is updated from the answer (no refetch).
+/** The task as every transition answers it: the fragments the screens read (the store updates from the payload, no refetch). */
+void graphql`
+  fragment TaskActions_changed on Task {
+    id
+    ...TaskRow_task
+    ...TaskDetailDialog_task
+    ...TaskActions_task
+  }
+`;
+
+// One mutation per transition (the schema's); each answers the task and the log line it wrote,
+// prepended to the detail's timeline (@prependNode must sit in the mutation itself).
 const completeMutation = graphql`
   mutation TaskActionsCompleteMutation($input: CompleteTaskInput!, $logConnections: [ID!]!) {
     completeTask(input: $input) {
       __typename
       ... on TaskPayload {
         task {
-          id
-          ...TaskRow_task
-          ...TaskDetailDialog_task
-          ...TaskActions_task
+          ...TaskActions_changed
         }
         log @prependNode(connections: $logConnections, edgeTypeName: "TaskLogsConnectionEdge") {
           id
@@ -47,7 +49,6 @@ const completeMutation = graphql`
         }
       }
       ... on Error {
-        code
         message
       }
     }
@@ -59,10 +60,7 @@ const undoMutation = graphql`
       __typename
       ... on TaskPayload {
         task {
-          id
-          ...TaskRow_task
-          ...TaskDetailDialog_task
-          ...TaskActions_task
+          ...TaskActions_changed
         }
         log @prependNode(connections: $logConnections, edgeTypeName: "TaskLogsConnectionEdge") {
           id
@@ -70,7 +68,6 @@ const undoMutation = graphql`
         }
       }
       ... on Error {
-        code
         message
       }
     }
@@ -82,10 +79,7 @@ const waitMutation = graphql`
       __typename
       ... on TaskPayload {
         task {
-          id
-          ...TaskRow_task
-          ...TaskDetailDialog_task
-          ...TaskActions_task
+          ...TaskActions_changed
         }
         log @prependNode(connections: $logConnections, edgeTypeName: "TaskLogsConnectionEdge") {
           id
@@ -93,7 +87,6 @@ const waitMutation = graphql`
         }
       }
       ... on Error {
-        code
         message
       }
     }
@@ -105,10 +98,7 @@ const stopWaitingMutation = graphql`
       __typename
       ... on TaskPayload {
         task {
-          id
-          ...TaskRow_task
-          ...TaskDetailDialog_task
-          ...TaskActions_task
+          ...TaskActions_changed
         }
         log @prependNode(connections: $logConnections, edgeTypeName: "TaskLogsConnectionEdge") {
           id
@@ -116,7 +106,6 @@ const stopWaitingMutation = graphql`
         }
       }
       ... on Error {
-        code
         message
       }
     }
@@ -128,10 +117,7 @@ const pauseMutation = graphql`
       __typename
       ... on TaskPayload {
         task {
-          id
-          ...TaskRow_task
-          ...TaskDetailDialog_task
-          ...TaskActions_task
+          ...TaskActions_changed
         }
         log @prependNode(connections: $logConnections, edgeTypeName: "TaskLogsConnectionEdge") {
           id
@@ -139,7 +125,6 @@ const pauseMutation = graphql`
         }
       }
       ... on Error {
-        code
         message
       }
     }
@@ -151,10 +136,7 @@ const resumeMutation = graphql`
       __typename
       ... on TaskPayload {
         task {
-          id
-          ...TaskRow_task
-          ...TaskDetailDialog_task
-          ...TaskActions_task
+          ...TaskActions_changed
         }
         log @prependNode(connections: $logConnections, edgeTypeName: "TaskLogsConnectionEdge") {
           id
@@ -162,70 +144,75 @@ const resumeMutation = graphql`
         }
       }
       ... on Error {
-        code
         message
       }
     }
   }
 `;
 
-type Result = { readonly __typename: string; readonly message?: string };
+type Transition = 'complete' | 'undoComplete' | 'wait' | 'stopWaiting' | 'pause' | 'resume';
+
+/** Each transition: its mutation, the payload field, the message on success. */
+const TRANSITIONS: Record<Transition, { mutation: GraphQLTaggedNode; field: string; success: string }> = {
+  complete: { mutation: completeMutation, field: 'completeTask', success: 'tasksUi.detail.completed' },
+  undoComplete: { mutation: undoMutation, field: 'undoCompleteTask', success: 'tasksUi.detail.undone' },
+  wait: { mutation: waitMutation, field: 'waitTask', success: 'toast.taskUpdated' },
+  stopWaiting: { mutation: stopWaitingMutation, field: 'stopWaitingTask', success: 'toast.taskUpdated' },
+  pause: { mutation: pauseMutation, field: 'pauseTask', success: 'toast.taskUpdated' },
+  resume: { mutation: resumeMutation, field: 'resumeTask', success: 'toast.taskUpdated' },
+};
+
+type Answer = { readonly __typename: string; readonly message?: string };
 
 /** The footer of the task-detail dialog: wait / stop waiting, pause / resume, add to schedule, complete / undo. */
 export function TaskActions({ task: key, logConnection, onSchedule }: { task: TaskActions_task$key; logConnection: string | null; onSchedule: () => void }) {
   const { t } = useTranslation();
   const task = useFragment(taskFragment, key);
+  const environment = useRelayEnvironment();
   const [feedback, setFeedback] = useState(false);
-  const [complete, completing] = useMutation<TaskActionsCompleteMutation>(completeMutation);
-  const [undo, undoing] = useMutation<TaskActionsUndoMutation>(undoMutation);
-  const [wait, waiting] = useMutation<TaskActionsWaitMutation>(waitMutation);
-  const [stopWaiting, stoppingWait] = useMutation<TaskActionsStopWaitingMutation>(stopWaitingMutation);
-  const [pause, pausing] = useMutation<TaskActionsPauseMutation>(pauseMutation);
-  const [resume, resuming] = useMutation<TaskActionsResumeMutation>(resumeMutation);
-
+  const [feedbackError, setFeedbackError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<Transition | null>(null);
   const can = new Set(task.viewerTransitions);
-  const variables = { input: { id: task.id }, logConnections: logConnection ? [logConnection] : [] };
-  const onResult = (r: Result, success?: string) => {
-    if (r.__typename === 'TaskPayload') {
-      if (success) notify('success', success);
-      return true;
-    }
-    notify('error', r.message ?? t('transport.unknown'));
-    return false;
-  };
-  const updated = t('toast.taskUpdated');
+
+  /** Runs one transition; a refusal or a failure is said (the request layer says transport failures). */
+  function run(name: Transition, extra: Record<string, unknown> = {}, onDone?: () => void, onFail?: (message: string) => void) {
+    const { mutation, field, success } = TRANSITIONS[name];
+    setBusy(name);
+    commitMutation(environment, {
+      mutation,
+      variables: { input: { id: task.id, ...extra }, logConnections: logConnection ? [logConnection] : [] },
+      onCompleted: (res) => {
+        setBusy(null);
+        const answer = (res as Record<string, Answer>)[field]!;
+        if (answer.__typename === 'TaskPayload') {
+          notify('success', t(success));
+          onDone?.();
+        } else if (onFail) onFail(answer.message ?? t('transport.unknown'));
+        else notify('error', answer.message ?? t('transport.unknown'));
+      },
+      onError: (err) => {
+        setBusy(null);
+        onFail?.(err.message || t('transport.unknown'));
+      },
+    });
+  }
 
   function toggleComplete() {
-    if (can.has('undoComplete')) {
-      undo({ variables, onCompleted: (res) => void onResult(res.undoCompleteTask, t('tasksUi.detail.undone')) });
-    } else if (task.type === 'BUG') {
-      setFeedback(true);
-    } else {
-      complete({ variables, onCompleted: (res) => void onResult(res.completeTask, t('tasksUi.detail.completed')) });
-    }
+    if (can.has('undoComplete')) run('undoComplete');
+    else if (task.type === 'BUG') setFeedback(true);
+    else run('complete');
   }
+  const either = (a: Transition, b: Transition) => (can.has(b) ? b : a);
 
   return (
     <Flex gap="2" wrap="wrap" w="full" justify="flex-end" data-testid="task-actions">
       {(can.has('wait') || can.has('stopWaiting')) && (
-        <Button
-          variant="outline"
-          loading={waiting || stoppingWait}
-          onClick={() =>
-            can.has('stopWaiting') ? stopWaiting({ variables, onCompleted: (res) => void onResult(res.stopWaitingTask, updated) }) : wait({ variables, onCompleted: (res) => void onResult(res.waitTask, updated) })
-          }
-          data-testid="detail-wait"
-        >
+        <Button variant="outline" loading={busy === 'wait' || busy === 'stopWaiting'} onClick={() => run(either('wait', 'stopWaiting'))} data-testid="detail-wait">
           {can.has('stopWaiting') ? t('tasksUi.detail.stopWaiting') : t('tasksUi.detail.wait')}
         </Button>
       )}
       {(can.has('pause') || can.has('resume')) && (
-        <Button
-          variant="outline"
-          loading={pausing || resuming}
-          onClick={() => (can.has('resume') ? resume({ variables, onCompleted: (res) => void onResult(res.resumeTask, updated) }) : pause({ variables, onCompleted: (res) => void onResult(res.pauseTask, updated) }))}
-          data-testid="detail-pause"
-        >
+        <Button variant="outline" loading={busy === 'pause' || busy === 'resume'} onClick={() => run(either('pause', 'resume'))} data-testid="detail-pause">
           {can.has('resume') ? t('tasksUi.detail.resume') : t('tasksUi.detail.pause')}
         </Button>
       )}
@@ -234,22 +221,22 @@ export function TaskActions({ task: key, logConnection, onSchedule }: { task: Ta
         <CalendarPlus size={14} /> {t('tasksUi.detail.addToSchedule')}
       </Button>
       {(can.has('complete') || can.has('undoComplete')) && (
-        <Button colorPalette={can.has('undoComplete') ? 'orange' : 'green'} loading={completing || undoing} onClick={toggleComplete} data-testid="detail-complete">
+        <Button colorPalette={can.has('undoComplete') ? 'orange' : 'green'} loading={busy === 'complete' || busy === 'undoComplete'} onClick={toggleComplete} data-testid="detail-complete">
           {can.has('undoComplete') ? t('tasksUi.detail.undo') : t('tasksUi.detail.complete')}
         </Button>
       )}
       {feedback && (
         <FeedbackDialog
-          busy={completing}
-          onClose={() => setFeedback(false)}
-          onSubmit={(text) =>
-            complete({
-              variables: { input: { id: task.id, feedback: text }, logConnections: variables.logConnections },
-              onCompleted: (res) => {
-                if (onResult(res.completeTask, t('tasksUi.detail.completed'))) setFeedback(false);
-              },
-            })
-          }
+          busy={busy === 'complete'}
+          error={feedbackError}
+          onClose={() => {
+            setFeedback(false);
+            setFeedbackError(null);
+          }}
+          onSubmit={(text) => {
+            setFeedbackError(null);
+            run('complete', { feedback: text }, () => setFeedback(false), setFeedbackError);
+          }}
         />
       )}
     </Flex>

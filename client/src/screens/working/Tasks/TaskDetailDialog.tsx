@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useLazyLoadQuery, useMutation, usePaginationFragment } from 'react-relay';
 import { RICH_VIEW_CSS, RichTextView } from '../../../components/editor/RichTextView.tsx';
 import { DialogErrorBoundary } from '../../../components/DialogErrorBoundary.tsx';
-import { DialogShell } from '../../../components/DialogShell.tsx';
+import { DialogLoading, DialogShell, useOpener } from '../../../components/DialogShell.tsx';
+import { FormDialog } from '../../../components/FormDialog.tsx';
+import { useMutationAction } from '../../../lib/useMutationAction.ts';
 import { PriorityBadge, StateBadge, personName } from '../../../components/task/TaskBadges.tsx';
 import { notify } from '../../../components/toaster.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -180,51 +182,36 @@ function SkillStackView({ name, onClose }: { name: string; onClose: () => void }
   );
 }
 
+/** 删除: names the consequence, the button says the act. */
 function DeleteDialog({ taskId, onClose, onDeleted }: { taskId: string; onClose: () => void; onDeleted: () => void }) {
   const { t } = useTranslation();
-  const [commit, busy] = useMutation<TaskDetailDialogDeleteMutation>(deleteMutation);
-  const [error, setError] = useState<string | null>(null);
+  const remove = useMutationAction<TaskDetailDialogDeleteMutation>(deleteMutation, (r) => r.deleteTasks);
+  const confirm = () =>
+    remove.run(
+      { input: { ids: [taskId] } },
+      {
+        onDone: () => {
+          notify('success', t('toast.deleted'));
+          onDeleted();
+        },
+      },
+    );
   return (
-    <DialogShell
+    <FormDialog
       title={t('tasksUi.detail.delete')}
       onClose={onClose}
+      onSave={confirm}
+      busy={remove.busy}
+      busyLabel={t('task.deleting')}
+      error={remove.error}
+      saveLabel={t('tasksUi.detail.delete')}
+      saveTestId="delete-confirm"
+      destructive
       testId="delete-dialog"
       size="sm"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            {t('client.cancel')}
-          </Button>
-          <Button
-            colorPalette="red"
-            loading={busy}
-            loadingText={t('task.deleting')}
-            data-testid="delete-confirm"
-            onClick={() =>
-              commit({
-                variables: { input: { ids: [taskId] } },
-                onCompleted: (res) => {
-                  const r = res.deleteTasks;
-                  if (r.__typename === 'DeleteTasksPayload') {
-                    notify('success', t('toast.deleted'));
-                    onDeleted();
-                  } else setError(r.message ?? t('transport.unknown'));
-                },
-              })
-            }
-          >
-            {t('tasksUi.detail.delete')}
-          </Button>
-        </>
-      }
     >
       <Text data-testid="delete-question">{t('task.deleteConfirm')}</Text>
-      {error && (
-        <Text color="fg.error" fontSize="sm" mt="2">
-          {error}
-        </Text>
-      )}
-    </DialogShell>
+    </FormDialog>
   );
 }
 
@@ -248,7 +235,7 @@ function LogTimeline({ task, onConnection }: { task: TaskDetailDialog_logs$key; 
   );
 }
 
-function Detail({ id, onClose }: { id: string; onClose: () => void }) {
+function Detail({ id, onClose, opener }: { id: string; onClose: () => void; opener: () => HTMLElement | null }) {
   const { t } = useTranslation();
   const lang = useLang();
   const viewer = sessionUser.use();
@@ -265,7 +252,7 @@ function Detail({ id, onClose }: { id: string; onClose: () => void }) {
 
   if (!node || !task) {
     return (
-      <DialogShell title={t('tasksUi.detail.title')} onClose={onClose} testId="task-detail-dialog" size="sm">
+      <DialogShell title={t('tasksUi.detail.title')} onClose={onClose} testId="task-detail-dialog" size="sm" returnFocus={opener}>
         <Text data-testid="task-missing">{t('error.notFound')}</Text>
       </DialogShell>
     );
@@ -326,14 +313,16 @@ function Detail({ id, onClose }: { id: string; onClose: () => void }) {
     <DialogShell
       size="full"
       testId="task-detail-dialog"
+      returnFocus={opener}
       title={task.title}
       header={header}
       onClose={onClose}
       footer={node.TaskActions_task && <TaskActions task={node.TaskActions_task} logConnection={logConnection} onSchedule={() => setSub('schedule')} />}
     >
       <style>{RICH_VIEW_CSS}</style>
-      <Grid templateColumns={{ base: '1fr', lg: '1fr 380px' }} gap="6" flex="1" minH="0">
-        <Stack gap="5" minW="0" overflowY="auto" pr="2">
+      {/* Wide: two columns that scroll on their own. Narrow: one column, the dialog body scrolls (no nested scroll boxes). */}
+      <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 380px' }} gap="6" flex={{ lg: '1' }} minH={{ lg: '0' }}>
+        <Stack gap="5" minW="0" overflowY={{ lg: 'auto' }} pr={{ lg: '2' }}>
           <Grid templateColumns="auto 1fr" columnGap="4" rowGap="2" fontSize="sm" data-testid="detail-facts">
             <Text color="fg.subtle">{t('tasksUi.field.createdAt')}</Text>
             <Text data-testid="detail-created">{formatDateTime(task.createdAt, lang, zone)}</Text>
@@ -462,7 +451,7 @@ function Detail({ id, onClose }: { id: string; onClose: () => void }) {
             </Box>
           )}
         </Stack>
-        <Stack gap="2" minW="0" overflowY="auto" borderLeftWidth={{ lg: '1px' }} pl={{ lg: '5' }}>
+        <Stack gap="2" minW="0" overflowY={{ lg: 'auto' }} borderLeftWidth={{ lg: '1px' }} pl={{ lg: '5' }}>
           <Text fontWeight="semibold">{t('tasksUi.detail.log')}</Text>
           <Separator />
           {node.TaskDetailDialog_logs && <LogTimeline task={node.TaskDetailDialog_logs} onConnection={setLogConnection} />}
@@ -485,18 +474,13 @@ function Detail({ id, onClose }: { id: string; onClose: () => void }) {
 
 /** The task-detail dialog (full screen, spec section 2), with its sub-dialogs. */
 export function TaskDetailDialog({ id, onClose }: { id: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  // Captured before the data loads: focus goes back to the row that opened the dialog.
+  const opener = useOpener();
   return (
     <DialogErrorBoundary onClose={onClose}>
-      <Suspense
-        fallback={
-          <DialogShell title="" onClose={onClose} testId="task-detail-loading" size="full">
-            <Flex justify="center" p="10">
-              <Spinner />
-            </Flex>
-          </DialogShell>
-        }
-      >
-        <Detail id={id} onClose={onClose} />
+      <Suspense fallback={<DialogLoading title={t('tasksUi.detail.title')} onClose={onClose} testId="task-detail-loading" size="full" />}>
+        <Detail id={id} onClose={onClose} opener={opener} />
       </Suspense>
     </DialogErrorBoundary>
   );

@@ -1,14 +1,15 @@
-import { Box, Button, Flex, Heading, Input, NativeSelect, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, Input, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Plus, Search } from 'lucide-react';
-import { Suspense, useEffect, useState, useTransition } from 'react';
+import { Suspense, useEffect, useId, useState, useTransition } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { ErrorBoundary } from '../../../components/ErrorBoundary.tsx';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
 import { taskListRoute } from './TaskList.route.ts';
-import { PRIORITIES, STATES, type TaskPriorityCode, type TaskStateCode } from '../../../components/task/TaskBadges.tsx';
+import { PRIORITIES, STATES } from '../../../components/task/TaskBadges.tsx';
 import { DialogErrorBoundary } from '../../../components/DialogErrorBoundary.tsx';
 import { ProjectAutocomplete } from './ProjectAutocomplete.tsx';
+import { CodeSelect } from '../../../components/task/CodeSelect.tsx';
 import { AddTaskDialog } from './AddTaskDialog.tsx';
 import { TaskDetailDialog } from './TaskDetailDialog.tsx';
 import { TaskRow } from './TaskRow.tsx';
@@ -86,6 +87,7 @@ const filterOf = (f: ListFilters): TaskFilter => ({
  */
 export function TaskList({ compact = false, embedded = false }: { compact?: boolean; embedded?: boolean }) {
   const { t } = useTranslation();
+  const panelId = useId();
   const [filters, setFilters] = useState<ListFilters>({ role: 'ASSIGNED_TO_ME', state: '', priority: '', project: null, search: '' });
   const [searchText, setSearchText] = useState('');
   const [pending, startTransition] = useTransition();
@@ -113,68 +115,72 @@ export function TaskList({ compact = false, embedded = false }: { compact?: bool
         </Button>
       </Flex>
       <Box bg="bg.panel" borderWidth="1px" borderRadius="lg" flex="1" minH="0" display="flex" flexDirection="column">
+        {/* The two lists are tabs of one panel (the filters and rows, which stay mounted when the
+            tab changes): each tab controls that panel (axe: a tab's aria-controls must exist). */}
         <Tabs.Root value={filters.role} onValueChange={(e) => set({ role: e.value as TaskRole })} variant="line" size="sm">
           <Tabs.List px="2">
-            <Tabs.Trigger value="ASSIGNED_TO_ME" data-testid="tab-to-me">
+            <Tabs.Trigger value="ASSIGNED_TO_ME" aria-controls={panelId} data-testid="tab-to-me">
               {t('tasksUi.list.toMe')}
             </Tabs.Trigger>
-            <Tabs.Trigger value="ASSIGNED_BY_ME" data-testid="tab-by-me">
+            <Tabs.Trigger value="ASSIGNED_BY_ME" aria-controls={panelId} data-testid="tab-by-me">
               {t('tasksUi.list.byMe')}
             </Tabs.Trigger>
           </Tabs.List>
         </Tabs.Root>
-        <Flex gap="2" p="2" wrap="wrap" borderBottomWidth="1px" data-testid="task-filters">
-          <NativeSelect.Root size="sm" width={compact ? '32' : '36'}>
-            <NativeSelect.Field aria-label={t('tasksUi.field.state')} value={filters.state} onChange={(e) => set({ state: e.target.value as TaskStateCode | '' })} data-testid="filter-state">
-              <option value="">{t('tasksUi.list.allStates')}</option>
-              {STATES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`tasksUi.state.${s}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <NativeSelect.Root size="sm" width={compact ? '32' : '36'}>
-            <NativeSelect.Field aria-label={t('tasksUi.field.priority')} value={filters.priority} onChange={(e) => set({ priority: e.target.value as TaskPriorityCode | '' })} data-testid="filter-priority">
-              <option value="">{t('tasksUi.list.allPriorities')}</option>
-              {PRIORITIES.map((p) => (
-                <option key={p} value={p}>
-                  {t(`tasksUi.priority.${p}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <Box w={compact ? '40' : '56'}>
-            <ProjectAutocomplete value={filters.project} onChange={(project) => set({ project })} testId="filter-project" placeholder={t('tasksUi.list.allProjects')} />
-          </Box>
-          <form
-            style={{ flex: 1, minWidth: 140, display: 'flex', gap: 4 }}
-            onSubmit={(e) => {
-              e.preventDefault();
-              set({ search: searchText.trim() });
-            }}
-          >
-            <Input size="sm" placeholder={t('tasksUi.list.search')} value={searchText} onChange={(e) => setSearchText(e.target.value)} data-testid="filter-search" />
-            <Button size="sm" type="submit" variant="outline" aria-label={t('tasksUi.list.search')} data-testid="filter-search-go">
-              <Search size={14} />
-            </Button>
-          </form>
-        </Flex>
-        <Box flex="1" minH="0" maxH={embedded ? '70vh' : undefined} overflowY="auto" opacity={pending ? 0.6 : 1}>
-          <ErrorBoundary onRetry={retry} compact>
-            <Suspense
-              fallback={
-                <Flex p="6" justify="center">
-                  <Spinner />
-                </Flex>
-              }
+        <Flex id={panelId} role="tabpanel" aria-label={t(filters.role === 'ASSIGNED_TO_ME' ? 'tasksUi.list.toMe' : 'tasksUi.list.byMe')} direction="column" flex="1" minH="0">
+          <Flex gap="2" p="2" wrap="wrap" borderBottomWidth="1px" data-testid="task-filters">
+            <CodeSelect
+              codes={STATES}
+              prefix="tasksUi.state"
+              value={filters.state}
+              onChange={(state) => set({ state })}
+              all={t('tasksUi.list.allStates')}
+              label={t('tasksUi.field.state')}
+              size="sm"
+              width={compact ? '32' : '36'}
+              testId="filter-state"
+            />
+            <CodeSelect
+              codes={PRIORITIES}
+              prefix="tasksUi.priority"
+              value={filters.priority}
+              onChange={(priority) => set({ priority })}
+              all={t('tasksUi.list.allPriorities')}
+              label={t('tasksUi.field.priority')}
+              size="sm"
+              width={compact ? '32' : '36'}
+              testId="filter-priority"
+            />
+            <Box w={compact ? '40' : '56'}>
+              <ProjectAutocomplete value={filters.project} onChange={(project) => set({ project })} testId="filter-project" placeholder={t('tasksUi.list.allProjects')} label={t('tasksUi.field.project')} />
+            </Box>
+            <form
+              style={{ flex: 1, minWidth: 140, display: 'flex', gap: 4 }}
+              onSubmit={(e) => {
+                e.preventDefault();
+                set({ search: searchText.trim() });
+              }}
             >
-              <Results queryRef={queryRef} compact={compact} onOpen={setOpenId} onConnection={setConnectionId} />
-            </Suspense>
-          </ErrorBoundary>
-        </Box>
+              <Input size="sm" aria-label={t('tasksUi.list.search')} placeholder={t('tasksUi.list.search')} value={searchText} onChange={(e) => setSearchText(e.target.value)} data-testid="filter-search" />
+              <Button size="sm" type="submit" variant="outline" aria-label={t('tasksUi.list.search')} data-testid="filter-search-go">
+                <Search size={14} />
+              </Button>
+            </form>
+          </Flex>
+          <Box flex="1" minH="0" maxH={embedded ? '70vh' : undefined} overflowY="auto" opacity={pending ? 0.6 : 1} tabIndex={0} aria-label={t('tasksUi.list.title')} aria-busy={pending}>
+            <ErrorBoundary onRetry={retry} compact>
+              <Suspense
+                fallback={
+                  <Flex p="6" justify="center">
+                    <Spinner />
+                  </Flex>
+                }
+              >
+                <Results queryRef={queryRef} compact={compact} onOpen={setOpenId} onConnection={setConnectionId} />
+              </Suspense>
+            </ErrorBoundary>
+          </Box>
+        </Flex>
       </Box>
       {adding && (
         <DialogErrorBoundary onClose={() => setAdding(false)}>

@@ -2,9 +2,8 @@ import { Badge, Box, Flex, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import { personName } from '../../../components/task/TaskBadges.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { useFormat } from '../../../lib/useFormat.ts';
 import { useLang } from '../../../lib/useLang.ts';
-import { sessionUser } from '../../../state/session.ts';
 import type { TaskLogLine_log$key } from './__generated__/TaskLogLine_log.graphql.ts';
 
 const logFragment = graphql`
@@ -40,7 +39,7 @@ const NOTE_COLOUR: Record<string, string> = {
 export function TaskLogLine({ log, last }: { log: TaskLogLine_log$key; last: boolean }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const zone = sessionUser.use()?.timeZone;
+  const format = useFormat();
   const data = useFragment(logFragment, log);
   const action = data.action ? t(`tasksUi.action.${data.action}`, { defaultValue: '' }) : '';
   return (
@@ -66,7 +65,7 @@ export function TaskLogLine({ log, last }: { log: TaskLogLine_log$key; last: boo
           )}
         </Flex>
         <Text fontSize="xs" color="fg.subtle">
-          {formatDateTime(data.logTime, lang, zone)} · {personName(data.author, lang)}
+          {format.dateTime(data.logTime)} · {personName(data.author, lang)}
           {data.executorName ? ` · ${t('tasksUi.field.executor')}: ${data.executorName}` : ''}
         </Text>
         {data.reportDaily && (

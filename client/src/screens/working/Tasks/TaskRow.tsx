@@ -1,9 +1,8 @@
 import { Box, Flex, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
-import { formatDateTime } from '../../../lib/format.ts';
+import { useFormat } from '../../../lib/useFormat.ts';
 import { useLang } from '../../../lib/useLang.ts';
-import { sessionUser } from '../../../state/session.ts';
 import { PriorityBadge, StateBadge, personName } from '../../../components/task/TaskBadges.tsx';
 import type { TaskRow_task$key } from './__generated__/TaskRow_task.graphql.ts';
 
@@ -39,7 +38,7 @@ const rowFragment = graphql`
 export function TaskRow({ task, compact, onOpen }: { task: TaskRow_task$key; compact?: boolean; onOpen: (id: string) => void }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const zone = sessionUser.use()?.timeZone;
+  const format = useFormat();
   const data = useFragment(rowFragment, task);
   return (
     <Flex
@@ -60,7 +59,8 @@ export function TaskRow({ task, compact, onOpen }: { task: TaskRow_task$key; com
     >
       <Flex gap="2" align="center" flex="1" minW="0" w="full">
         <PriorityBadge priority={data.priority} size="sm" flexShrink={0} />
-        <Text fontWeight="medium" truncate flex="1" data-testid="task-row-title">
+        {/* Two lines before the ellipsis: at 390 px one line left the title hidden behind the badges. */}
+        <Text fontWeight="medium" lineClamp={2} flex="1" minW="0" wordBreak="break-word" data-testid="task-row-title">
           {data.title}
         </Text>
         <StateBadge state={data.state} size="sm" flexShrink={0} />
@@ -77,7 +77,7 @@ export function TaskRow({ task, compact, onOpen }: { task: TaskRow_task$key; com
             {t('tasksUi.type.BUG')}
           </Box>
         )}
-        <Text color="fg.subtle">{formatDateTime(data.createdAt, lang, zone)}</Text>
+        <Text color="fg.subtle">{format.dateTime(data.createdAt)}</Text>
       </Flex>
     </Flex>
   );
