@@ -1,4 +1,5 @@
-import type { ServiceContext } from '../../context.ts';
+import type { Actor, ServiceContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { DomainError, NotFoundError, ValidationError } from '../../errors.ts';
 import { searchText } from '../../lib/text.ts';
@@ -132,13 +133,13 @@ const rightsInput = z.object({
  */
 export async function saveRoleRights(ctx: ServiceContext, raw: unknown): Promise<{ roleId: number; rightIds: number[] }> {
   return runWrite(ctx, { operation: 'role.saveRights', targetType: 'Role' }, async (tx) => {
-    authorize(ctx, 'role.edit');
+    const actor = authorize(ctx, 'role.edit');
     const input = parseInput(rightsInput, raw ?? {});
     const showType = input.showType === undefined || input.showType === null || input.showType === '' ? null : parseShowType(input.showType);
     const role = await tx.role.findUnique({ where: { id: input.roleId }, select: { id: true, code: true } });
     if (!role) throw new NotFoundError();
     if (role.code === 'admin') throw new DomainError('ADMIN_ROLE_FIXED', 'org.adminRoleFixed');
-    const all = await tx.right.findMany({ select: { id: true, parentId: true, showType: true } });
+    const all = await tx.right.findMany({ select: { id: true, parentId: true, showType: true, path: true, title: true, titleEn: true } });
     const byId = new Map(all.map((r) => [r.id, r]));
     const chosen = new Set<number>();
     for (const id of input.rightIds) {
@@ -151,12 +152,42 @@ export async function saveRoleRights(ctx: ServiceContext, raw: unknown): Promise
         cursor = byId.get(cursor)?.parentId ?? null;
       }
     }
+    if (!actor.isAdmin) await assertGrantsHeld(tx, ctx, actor, role.id, new Set(input.rightIds), chosen, byId);
     await tx.roleRight.deleteMany({ where: { roleId: role.id, ...(showType !== null ? { right: { showType } } : {}) } });
     const ids = [...chosen].sort((a, b) => a - b);
     if (ids.length) await tx.roleRight.createMany({ data: ids.map((rightId) => ({ roleId: role.id, rightId })), skipDuplicates: true });
     const now = await tx.roleRight.findMany({ where: { roleId: role.id }, select: { rightId: true }, orderBy: { rightId: 'asc' } });
     return { result: { roleId: role.id, rightIds: now.map((r) => r.rightId) }, targetIds: [role.id] };
   });
+}
+
+/**
+ * Nobody raises a role above themself (docs/org.md): a right the role does not hold yet may be
+ * granted only by someone whose own roles hold it. Rights the role already holds may stay, and
+ * the menu groups added as ancestors of a granted right may be added (they grant nothing by
+ * themselves); an operation right (a node without a route path) never comes in that way.
+ */
+async function assertGrantsHeld(
+  tx: Tx,
+  ctx: ServiceContext,
+  actor: Actor,
+  roleId: number,
+  requested: ReadonlySet<number>,
+  chosen: ReadonlySet<number>,
+  byId: ReadonlyMap<number, { path: string | null; title: string; titleEn: string }>,
+) {
+  const [had, held] = await Promise.all([
+    tx.roleRight.findMany({ where: { roleId }, select: { rightId: true } }),
+    tx.roleRight.findMany({ where: { roleId: { in: actor.roleIds } }, select: { rightId: true }, distinct: ['rightId'] }),
+  ]);
+  const hadIds = new Set(had.map((r) => r.rightId));
+  const heldIds = new Set(held.map((r) => r.rightId));
+  for (const id of chosen) {
+    if (hadIds.has(id) || heldIds.has(id)) continue;
+    const right = byId.get(id);
+    if (!requested.has(id) && right?.path) continue;
+    throw new DomainError('RIGHT_NOT_HELD', 'org.rightNotHeld', { title: ctx.lang === 'en' ? (right?.titleEn ?? String(id)) : (right?.title ?? String(id)) });
+  }
 }
 
 const assignInput = z.object({ userId: dbId(), roleIds: z.array(dbId()).max(20) });

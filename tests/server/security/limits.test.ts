@@ -11,15 +11,17 @@ import { GRAPHQL_LIMITS } from '../../../server/graphql/limits.ts';
 import { createTestApp, DEMO, loginRest, rest, type TestApp } from '../../helpers/app.ts';
 import { expectNoInternals, globalId } from '../support.ts';
 
+const countingClient = (url: string) => new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: 2 }), log: [{ emit: 'event', level: 'query' }] });
+
 let t: TestApp;
-let counting: PrismaClient;
+let counting: ReturnType<typeof countingClient>;
 let app: ReturnType<typeof createApp>;
 const statements: string[] = [];
 let admin: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  counting = new PrismaClient({ adapter: new PrismaPg({ connectionString: t.url, max: 2 }), log: [{ emit: 'event', level: 'query' }] });
+  counting = countingClient(t.url);
   counting.$on('query', (e) => statements.push(e.query));
   app = createApp({ db: counting, config: t.config });
   admin = await loginRest(t, DEMO.admin);
