@@ -3,11 +3,11 @@ import type { Tx } from '../../db/client.ts';
 import { DomainError, ValidationError } from '../../errors.ts';
 import { parseInput, z } from '../../lib/validate.ts';
 import { requireActor } from '../../policy.ts';
-import { runWrite } from '../../write.ts';
+import { recordFailedWrite, runWrite } from '../../write.ts';
 import { hashPassword, passwordRuleViolation, verifyPassword } from './passwords.ts';
 import { loginKeyPair, readPasswordField } from './auth.rsa.ts';
 import { STAFF_STATES } from '../../lib/codes.ts';
-import { checkLoginThrottle, recordLoginAttempt } from './auth.throttle.ts';
+import { reserveLoginAttempt } from './auth.throttle.ts';
 import { hashToken, newToken } from '../../auth/tokens.ts';
 
 const loginInput = z.object({
@@ -40,27 +40,39 @@ async function issueToken(db: Tx, ctx: ServiceContext, userId: number) {
   return { token, expiresAt, tokenId: row.id };
 }
 
-/** Login by account and password (plain or RSA-encrypted), throttled per account and address. */
+/**
+ * Login by account and password (plain or RSA-encrypted), throttled per account and address
+ * (auth.throttle.ts). The attempt is counted before the password is checked, in its own short
+ * transaction, so concurrent failures are all counted; a right password marks it a success.
+ */
 export async function login(ctx: ServiceContext, raw: unknown): Promise<LoginResult> {
   const rawObj = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const claimed = typeof rawObj.account === 'string' ? rawObj.account.replaceAll('\u0000', '').trim().toLowerCase().slice(0, 100) : null;
-  return runWrite(ctx, { operation: 'auth.login', targetType: 'User', account: claimed }, async (tx) => {
+  const spec = { operation: 'auth.login', targetType: 'User', account: claimed };
+  let account: string;
+  let passwordField: string;
+  let attemptId: bigint;
+  try {
     requiredText(rawObj.account, 'auth.accountRequired');
     requiredText(rawObj.password, 'auth.passwordRequired');
     const input = parseInput(loginInput, raw);
-    const account = input.account.toLowerCase();
-    const verdict = await checkLoginThrottle(ctx.db, account, ctx.address);
+    account = input.account.toLowerCase();
+    passwordField = input.password;
+    const verdict = await reserveLoginAttempt(ctx.db, account, ctx.address);
     if (!verdict.allowed) throw new DomainError('LOGIN_THROTTLED', 'auth.throttled', { seconds: verdict.retryAfterSeconds });
-    const password = await readPasswordField(ctx.db, input.password);
+    attemptId = verdict.attemptId;
+  } catch (err) {
+    await recordFailedWrite(ctx, spec, err);
+    throw err;
+  }
+  return runWrite(ctx, spec, async (tx) => {
+    const password = await readPasswordField(ctx.db, passwordField);
     const user = await tx.user.findUnique({ where: { account }, select: { id: true, passwordHash: true, state: true } });
     const ok = password !== null && (await verifyPassword(user?.passwordHash, password));
-    if (!ok || !user) {
-      // Recorded outside the transaction: the failure must count even though the write is refused.
-      await recordLoginAttempt(ctx.db, account, ctx.address, false);
-      throw new DomainError('BAD_CREDENTIALS', 'auth.badCredentials');
-    }
+    // A failure stays counted as the failure it was recorded as.
+    if (!ok || !user) throw new DomainError('BAD_CREDENTIALS', 'auth.badCredentials');
     if (user.state === STAFF_STATES.DEACTIVATED) throw new DomainError('ACCOUNT_DEACTIVATED', 'auth.deactivated');
-    await tx.loginAttempt.create({ data: { account, address: ctx.address, success: true } });
+    await tx.loginAttempt.update({ where: { id: attemptId }, data: { success: true } });
     const issued = await issueToken(tx, ctx, user.id);
     return { result: { token: issued.token, expiresAt: issued.expiresAt, userId: user.id }, targetIds: [user.id], userId: user.id, account };
   });
