@@ -122,6 +122,7 @@ const coreMessages = {
     en: 'Too many failed logins; try again in {seconds} seconds',
   },
   'auth.refreshInvalid': { zh: '令牌无效，请重新登录', en: 'The token is not valid; please log in again' },
+  'auth.sessionEnded': { zh: '登录已超过最长有效期，请重新登录', en: 'Your session has reached its longest allowed time; please log in again' },
   'auth.loggedOut': { zh: '已退出登录', en: 'Logged out' },
 
   // Generic.

@@ -43,7 +43,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: LoginInput, required: true }) },
     resolve: async (_r, { input }, ctx) => {
       const result = await login(ctx, input);
-      const auth = await authenticate(ctx.db, result.token);
+      const auth = await authenticate(ctx.db, result.token, { sessionMaxAgeSeconds: ctx.config.sessionMaxAgeSeconds });
       ctx.actor = auth.actor;
       if (auth.actor) ctx.lang = auth.actor.language === 1 ? 'en' : 'zh';
       return result;
@@ -52,11 +52,12 @@ builder.mutationFields((t) => ({
   refreshToken: t.field({
     type: TokenPayload,
     errors: mutationErrors,
-    description: 'Exchange a token (valid or expired within 14 days) for a new one, once.',
+    description:
+      'Exchange a token (valid or expired within 14 days) for a new one, once; presenting a token already exchanged ends its whole session. A session lasts at most SESSION_MAX_AGE_SECONDS (30 days) from its login.',
     args: { input: t.arg({ type: builder.inputType('RefreshTokenInput', { fields: (f) => ({ token: f.string({ required: true }) }) }), required: true }) },
     resolve: async (_r, { input }, ctx) => {
       const result = await refreshToken(ctx, input.token);
-      ctx.actor = (await authenticate(ctx.db, result.token)).actor;
+      ctx.actor = (await authenticate(ctx.db, result.token, { sessionMaxAgeSeconds: ctx.config.sessionMaxAgeSeconds })).actor;
       return result;
     },
   }),

@@ -9,6 +9,7 @@ import { loginKeyPair, readPasswordField } from './auth.rsa.ts';
 import { STAFF_STATES } from '../../lib/codes.ts';
 import { reserveLoginAttempt } from './auth.throttle.ts';
 import { hashToken, newToken } from '../../auth/tokens.ts';
+import { logger } from '../../logger.ts';
 
 const loginInput = z.object({
   account: z.string().trim().min(1).max(100),
@@ -28,13 +29,32 @@ function requiredText(value: unknown, key: 'auth.accountRequired' | 'auth.passwo
   }
 }
 
-async function issueToken(db: Tx, ctx: ServiceContext, userId: number) {
+/** A session's bounds: the login it descends from, and when it ends. */
+type Session = { id: string; startedAt: Date };
+
+/**
+ * A new token: of a new session (login) or of the session it was refreshed in. Neither its
+ * expiry nor its refresh window goes past the session's end (SESSION_MAX_AGE_SECONDS from the
+ * login).
+ */
+async function issueToken(db: Tx, ctx: ServiceContext, userId: number, session?: Session) {
   const { token, hash } = newToken();
   const now = Date.now();
-  const expiresAt = new Date(now + ctx.config.tokenTtlSeconds * 1000);
-  const refreshableUntil = new Date(expiresAt.getTime() + ctx.config.refreshWindowSeconds * 1000);
+  const startedAt = session?.startedAt ?? new Date(now);
+  const sessionEnd = startedAt.getTime() + ctx.config.sessionMaxAgeSeconds * 1000;
+  const expiresAt = new Date(Math.min(now + ctx.config.tokenTtlSeconds * 1000, sessionEnd));
+  const refreshableUntil = new Date(Math.min(expiresAt.getTime() + ctx.config.refreshWindowSeconds * 1000, sessionEnd));
   const row = await db.accessToken.create({
-    data: { userId, tokenHash: hash, expiresAt, refreshableUntil, origin: ctx.origin?.slice(0, 20) ?? null, address: ctx.address },
+    data: {
+      userId,
+      tokenHash: hash,
+      expiresAt,
+      refreshableUntil,
+      origin: ctx.origin?.slice(0, 20) ?? null,
+      address: ctx.address,
+      sessionStartedAt: startedAt,
+      ...(session ? { sessionId: session.id } : {}),
+    },
     select: { id: true },
   });
   return { token, expiresAt, tokenId: row.id };
@@ -78,9 +98,16 @@ export async function login(ctx: ServiceContext, raw: unknown): Promise<LoginRes
   });
 }
 
+/** A token exchanged this recently and presented again is a race of the same client (two tabs), not a theft. */
+const REUSE_GRACE_MS = 10_000;
+
 /**
- * Exchanges a token (typically an expired one) for a new one, once: the presented token is
- * revoked in the same transaction, so a second refresh with it fails.
+ * Exchanges a token (typically an expired one) for a new one of the same session, once: the
+ * presented token is revoked in the same transaction, so a second refresh with it fails.
+ * Rotation's reuse detection: a token that was already exchanged, presented again (after a
+ * few seconds' grace for a client racing itself), means a copy is in other hands; every token
+ * of its session is revoked, the thief's and the owner's, and the owner logs in again. A
+ * session past its absolute lifetime is not refreshed.
  */
 export async function refreshToken(ctx: ServiceContext, rawToken: unknown): Promise<LoginResult> {
   const token = typeof rawToken === 'string' ? rawToken.trim().replace(/^"|"$/g, '') : '';
@@ -91,13 +118,22 @@ export async function refreshToken(ctx: ServiceContext, rawToken: unknown): Prom
       where: { tokenHash: hashToken(token) },
       include: { user: { select: { id: true, state: true, account: true } } },
     });
-    if (!row || row.revokedAt || row.refreshableUntil.getTime() <= Date.now() || row.user.state === STAFF_STATES.DEACTIVATED) throw invalid();
+    if (!row) throw invalid();
+    if (row.revokedAt && row.revokedReason === 'refresh') {
+      if (Date.now() - row.revokedAt.getTime() < REUSE_GRACE_MS) throw invalid();
+      // Outside this transaction: the revocation stays although the refresh is refused.
+      const { count } = await ctx.db.accessToken.updateMany({ where: { sessionId: row.sessionId, revokedAt: null }, data: { revokedAt: new Date(), revokedReason: 'reuse' } });
+      logger.warn('a refreshed token was presented again: its session is revoked', { userId: row.userId, tokensRevoked: count });
+      throw new DomainError('TOKEN_REUSED', 'auth.refreshInvalid', undefined, 'needUserLogin');
+    }
+    if (row.revokedAt || row.refreshableUntil.getTime() <= Date.now() || row.user.state === STAFF_STATES.DEACTIVATED) throw invalid();
+    if (row.sessionStartedAt.getTime() + ctx.config.sessionMaxAgeSeconds * 1000 <= Date.now()) throw new DomainError('SESSION_ENDED', 'auth.sessionEnded', undefined, 'needUserLogin');
     const { count } = await tx.accessToken.updateMany({
       where: { id: row.id, revokedAt: null },
       data: { revokedAt: new Date(), revokedReason: 'refresh' },
     });
     if (count !== 1) throw invalid();
-    const issued = await issueToken(tx, ctx, row.userId);
+    const issued = await issueToken(tx, ctx, row.userId, { id: row.sessionId, startedAt: row.sessionStartedAt });
     return {
       result: { token: issued.token, expiresAt: issued.expiresAt, userId: row.userId },
       targetIds: [row.userId],
