@@ -6,8 +6,13 @@ import { UserNode } from '../users/index.ts';
 import { importIcs } from './ics.import.ts';
 import { batchChangeSubscriptions, changeMySubscription } from './ics.service.ts';
 
-const IcsSubscriptionPayload = builder.objectRef<{ id: number }>('IcsSubscriptionPayload').implement({
+const IcsSubscriptionPayload = builder.objectRef<{ id: number; feedPath: string | null }>('IcsSubscriptionPayload').implement({
   fields: (t) => ({
+    feedPath: t.exposeString('feedPath', {
+      nullable: true,
+      description:
+        'The new link, `/ics/<token>.ics` (put the site address before it; `webcal://` works too), after opening or regenerating: shown this once, the server keeps only its hash. Null after the other transitions.',
+    }),
     icsSubscription: t.prismaField({
       type: 'IcsSubscription',
       resolve: (query, p, _a, ctx) => ctx.db.icsSubscription.findUniqueOrThrow({ ...query, where: { id: p.id } }),
@@ -64,16 +69,16 @@ const own = (transition: 'open' | 'pause' | 'restore' | 'regenerate', descriptio
       args: withFrequency ? { input: t.arg({ type: FrequencyInput }) } : {},
       resolve: async (_r, args, ctx) => {
         const input = (args as { input?: { pushFrequencyHours?: number | null } | null }).input;
-        const sub = await changeMySubscription(ctx, transition, { pushFrequencyHours: input?.pushFrequencyHours ?? null });
-        return { id: sub.id };
+        const changed = await changeMySubscription(ctx, transition, { pushFrequencyHours: input?.pushFrequencyHours ?? null });
+        return { id: changed.subscription.id, feedPath: changed.feedPath };
       },
     }),
   );
 
-own('open', "Opens the viewer's calendar subscription: a new secret link (NOT_OPENED → OPEN).", true);
+own('open', "Opens the viewer's calendar subscription: a new secret link, answered once as `feedPath` (NOT_OPENED → OPEN).", true);
 own('pause', 'Pauses the subscription: the link answers 404 until restored (OPEN → PAUSED).', false);
 own('restore', 'Restores a paused subscription; the same link works again (PAUSED → OPEN).', true);
-own('regenerate', 'Replaces the link with a new one; the old link stops at once.', false);
+own('regenerate', 'Replaces the link with a new one, answered once as `feedPath`; the old link stops at once.', false);
 
 builder.mutationFields((t) => ({
   setIcsPushFrequency: t.field({
@@ -81,7 +86,7 @@ builder.mutationFields((t) => ({
     errors: mutationErrors,
     description: 'Sets how often calendar apps should refresh the feed: 3 or 12 hours.',
     args: { input: t.arg({ type: RequiredFrequencyInput, required: true }) },
-    resolve: async (_r, { input }, ctx) => ({ id: (await changeMySubscription(ctx, 'setFrequency', input)).id }),
+    resolve: async (_r, { input }, ctx) => ({ id: (await changeMySubscription(ctx, 'setFrequency', input)).subscription.id, feedPath: null }),
   }),
   batchOpenIcsSubscriptions: t.field({
     type: BatchPayload,
