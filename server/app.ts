@@ -91,6 +91,7 @@ export function createApp(deps: { db: Db; config: Config }) {
 
   // Anything unexpected: a plain 500 without a stack (logged here once).
   app.onError((err, c) => {
+    if (databaseHealth.report(err)) return c.json({ status: 'unavailable' }, 503);
     logger.error('unexpected HTTP error', { path: new URL(c.req.url).pathname.slice(0, 200), error: err.message, stack: err.stack });
     return c.json({ status: 'error', message: 'Internal error' }, 500);
   });

@@ -35,7 +35,7 @@ const CONNECTION_CODES = new Set([
 ]);
 
 const CONNECTION_TEXT =
-  /ECONNREFUSED|ECONNRESET|Connection terminated|connection to server .* failed|Can't reach database server|Server has closed the connection|the database system is (starting up|shutting down|in recovery mode)|terminating connection due to administrator command|Timed out fetching a new connection|Connection refused|Client has encountered a connection error/i;
+  /ECONNREFUSED|ECONNRESET|Connection terminated|connection to server .* failed|Can't reach database server|Server has closed the connection|the database system is (starting up|shutting down|in recovery mode|not yet accepting connections)|terminating connection due to (administrator command|unexpected postmaster exit)|Timed out fetching a new connection|Connection refused|Client has encountered a connection error|Code: `(57P0[1-3]|08\d{3})`/i;
 
 /** Whether an error (or one it wraps) is the database being unreachable rather than a bug. */
 export function isConnectionError(err: unknown, depth = 0): boolean {
@@ -49,22 +49,33 @@ export function isConnectionError(err: unknown, depth = 0): boolean {
 }
 
 const PROBE_TIMEOUT_MS = 2000;
+/** Requests that began during an outage may fail just after it ended: their failures are its tail, not a new outage. */
+const SETTLE_MS = 5000;
 
 function createHealth() {
   let state: DatabaseState = { ready: true, since: new Date(), reason: null };
+  let upAt = 0;
   return {
     state: (): DatabaseState => state,
-    /** The database cannot be reached: the first report of an outage is logged, later ones are not. */
-    down(reason: string): void {
+    /**
+     * The database cannot be reached: the first report of an outage is logged, later ones are
+     * not. A request's failure (`settling`) just after an outage ended belongs to that outage.
+     */
+    down(reason: string, options: { settling?: boolean; startedAt?: number } = {}): void {
       if (!state.ready) return;
+      if (options.settling && Date.now() - upAt < SETTLE_MS) return;
+      if (options.startedAt !== undefined && options.startedAt < upAt) return;
       state = { ready: false, since: new Date(), reason };
       logger.error('database unavailable', { reason });
     },
     /** The database answers again: the end of the outage is logged with its length. */
-    up(): void {
+    up(options: { startedAt?: number } = {}): void {
       if (state.ready) return;
+      // A query that began before the outage and answered proves nothing about now.
+      if (options.startedAt !== undefined && options.startedAt <= state.since.getTime()) return;
       const outageMs = Date.now() - state.since.getTime();
       state = { ready: true, since: new Date(), reason: null };
+      upAt = Date.now();
       logger.info('database available again', { outageMs });
     },
     /**
@@ -73,11 +84,12 @@ function createHealth() {
      */
     report(err: unknown): boolean {
       if (!isConnectionError(err)) return false;
-      this.down(err instanceof Error ? err.message.slice(0, 200) : 'connection failed');
+      this.down(err instanceof Error ? err.message.slice(0, 200) : 'connection failed', { settling: true });
       return true;
     },
     /** One `SELECT 1` within 2 s: the readiness answer of /healthz. */
     async probe(db: Db): Promise<boolean> {
+      const startedAt = Date.now();
       let timer: NodeJS.Timeout | undefined;
       try {
         await Promise.race([
@@ -86,10 +98,10 @@ function createHealth() {
             timer = setTimeout(() => reject(new Error('Connection refused: no answer within 2 s')), PROBE_TIMEOUT_MS);
           }),
         ]);
-        this.up();
-        return true;
+        this.up({ startedAt });
+        return state.ready;
       } catch (err) {
-        this.down(isConnectionError(err) ? (err as Error).message.slice(0, 200) : 'health probe failed');
+        this.down(isConnectionError(err) ? (err as Error).message.slice(0, 200) : 'health probe failed', { startedAt });
         return false;
       } finally {
         clearTimeout(timer);
