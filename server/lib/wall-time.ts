@@ -118,6 +118,18 @@ export function parseIsoInstant(text: unknown): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/**
+ * Whether a text names a date and time that exist, ISO 8601 or `yyyy-MM-dd HH:mm[:ss]`, as the
+ * JavaScript Date reads it (for inputs read with `new Date(text)`): `2026-02-30 10:00` and
+ * `2026-03-01T99:99` are refused instead of rolling over.
+ */
+export function isRealDateTimeText(text: unknown): boolean {
+  if (typeof text !== 'string' || Number.isNaN(Date.parse(text))) return false;
+  if (parseIsoInstant(text)) return true;
+  const sql = DateTime.fromSQL(text);
+  return sql.isValid && sql.year >= 1000 && sql.year <= 9999;
+}
+
 /** `yyyy-MM-dd` of a calendar day stored as a date. */
 export function formatDate(date: Date | null | undefined): string | null {
   return date ? date.toISOString().slice(0, 10) : null;

@@ -8,7 +8,7 @@ import { dbId, parseInput, z } from '../../lib/validate.ts';
 import { authorize, requireActor, type Permission } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
 import { APPLYING_STATUS, archiveForWrite, readableArchivesWhere, writableArchivesWhere } from '../archives/index.ts';
-import { isCalendarDay } from '../../lib/wall-time.ts';
+import { isCalendarDay, isRealDateTimeText } from '../../lib/wall-time.ts';
 
 // ── codes (spec sections 3 and 4; docs/schools.md) ──
 
@@ -240,7 +240,7 @@ const interviewAt = () =>
         z.date(),
         z
           .string()
-          .refine(isCalendarDay)
+          .refine(isRealDateTimeText)
           .transform((s) => new Date(s)),
       ])
       .nullish(),

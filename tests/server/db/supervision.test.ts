@@ -12,8 +12,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../server/db/embedded.ts';
+import { hashPassword } from '../../../server/modules/auth/index.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const work = mkdtempSync(path.join(tmpdir(), 'bo-supervision-'));
@@ -41,13 +43,14 @@ async function until(what: string, check: () => Promise<boolean> | boolean, ms =
   throw new Error(`timed out waiting for ${what}`);
 }
 
-function start(dataDir: string, port: number, extra: Record<string, string> = {}): Server {
+function start(dataDir: string, port: number): Server {
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
+    // No demo data (seeding is slow on a busy machine): the test adds the one account it needs.
     env: {
       ...process.env,
-      SEED_TODAY: process.env.SEED_TODAY || '2026-09-01',
+      SEED_ON_EMPTY: 'false',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
@@ -55,7 +58,6 @@ function start(dataDir: string, port: number, extra: Record<string, string> = {}
       LOG_LEVEL: 'info',
       NODE_ENV: 'production',
       EMBEDDED_PG_PORT: '',
-      ...extra,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -79,11 +81,26 @@ const postmasterPid = (dataDir: string) => Number(readFileSync(path.join(dataDir
 const exited = (server: Server) =>
   new Promise<number | null>((resolve) => (server.child.exitCode !== null || server.child.signalCode !== null ? resolve(server.child.exitCode) : server.child.once('exit', (code) => resolve(code))));
 
+const PROBE = { account: 'probe', password: 'Probe#2026x' };
+
+/** Adds the account the test logs in with, straight into the server's database. */
+async function addAccount(dataDir: string): Promise<void> {
+  const password = readFileSync(path.join(dataDir, 'postgres.secret'), 'utf8').trim();
+  const port = readFileSync(path.join(dataDir, 'postgres/postmaster.pid'), 'utf8').split('\n')[3];
+  const client = new pg.Client({ connectionString: `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/backoffice` });
+  await client.connect();
+  try {
+    await client.query('INSERT INTO users (type, account, password_hash, name) VALUES (1, $1, $2, $3)', [PROBE.account, await hashPassword(PROBE.password), 'Probe']);
+  } finally {
+    await client.end();
+  }
+}
+
 async function login(server: Server): Promise<string> {
   const res = await fetch(`http://127.0.0.1:${server.port}/api/token/admin/doLogin.htm`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account: 'admin', password: 'Admin#2026' }),
+    body: JSON.stringify(PROBE),
   });
   const body = (await res.json()) as { status: string; data: { token: string } };
   expect(body.status).toBe('success');
@@ -118,6 +135,7 @@ describe('the embedded database is supervised', () => {
     // A server on `one`, with a user's session written to it.
     const first = start(one, await freePort());
     await until('the first server', healthy(first), 150_000);
+    await addAccount(one);
     const token = await login(first);
     const orphan = postmasterPid(one);
 
@@ -127,11 +145,11 @@ describe('the embedded database is supervised', () => {
     expect(alive(orphan)).toBe(true);
 
     // A server on another directory never touches it.
-    const other = start(two, await freePort(), { SEED_ON_EMPTY: 'false' });
+    const other = start(two, await freePort());
     await until('the server on another directory', healthy(other), 150_000);
     expect(alive(orphan)).toBe(true);
     // Nor does a second start on a directory a live server uses: it fails and leaves it running.
-    const intruder = start(two, await freePort(), { SEED_ON_EMPTY: 'false' });
+    const intruder = start(two, await freePort());
     expect(await exited(intruder)).not.toBe(0);
     expect(intruder.output()).toMatch(/Another server \(process \d+\) uses the embedded PostgreSQL/);
     expect(await status(other, '/healthz')).toBe(200);

@@ -97,15 +97,17 @@ describe('GraphQL: lists and pages are capped before any database work', () => {
     refused(await post(`{ users(first: 5000) { ${wide} } }`), 'PAGE_TOO_LARGE', '每页条数过大：first最多1000');
     refused(await post(`query($n: Int) { users(first: $n) { ${wide} } }`, { n: 5000 }), 'PAGE_TOO_LARGE', '每页条数过大：first最多1000');
     refused(await post(`query($n: Int = 5000) { users(last: $n) { ${wide} } }`), 'PAGE_TOO_LARGE', '每页条数过大：last最多1000');
-    // Within the page limit, the cost of many fields times the page size still counts the variable.
-    const costly = await post(`query($n: Int) { users(first: $n) { ${wide} } }`, { n: 1000 });
+    // Within the page limit, nested pages multiply: the cost counts the variables' sizes.
+    const nested = 'query($n: Int, $m: Int) { projects(first: $n) { edges { node { id name members(first: $m) { edges { node { id } } } } } } }';
+    const costly = await post(nested, { n: 200, m: 200 });
     expect(costly.body.errors?.[0]?.extensions?.code).toBe('QUERY_TOO_COSTLY');
-    expect(costly.body.errors?.[0]?.message).toMatch(/^查询过于复杂（代价\d+，上限50000）/);
+    expect(costly.body.errors?.[0]?.message).toMatch(/^查询过于复杂（代价\d+，上限200000）/);
     expect(costly.statements).toBe(0);
-    // The same document with a page the client asks for is answered.
+    // The same documents with the pages the client asks for are answered.
     const fine = await post(`query($n: Int) { users(first: $n) { ${wide} } }`, { n: 20 });
     expect(fine.body.errors).toBeUndefined();
     expect((fine.body.data?.users as { edges: unknown[] }).edges.length).toBe(20);
+    expect((await post(nested, { n: 20, m: 20 })).body.errors).toBeUndefined();
   });
 
   it('refuses a JSON body over 8 MB before reading it (413)', async () => {
