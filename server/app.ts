@@ -106,8 +106,8 @@ export function createApp(deps: { db: Db; config: Config }) {
   /** Liveness: the process answers (whatever the database does; it restarts on its own). */
   app.get('/livez', (c) => c.json({ status: 'alive' }));
 
-  app.on(['GET', 'POST', 'OPTIONS'], '/graphql', (c) => {
-    const request = limitGraphqlUpload(c.req.raw);
+  app.on(['GET', 'POST', 'OPTIONS'], '/graphql', async (c) => {
+    const request = await limitGraphqlUpload(c.req.raw);
     return request instanceof Response ? request : yoga.fetch(request, { address: clientAddress(c, config) });
   });
 

@@ -50,7 +50,7 @@ function assertReachableByPostgres(dir: string): void {
 }
 
 /** Whether a process with this pid exists (it may belong to another user: EPERM means it does). */
-function alive(pid: number): boolean {
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

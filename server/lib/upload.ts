@@ -340,24 +340,41 @@ export const MAX_GRAPHQL_JSON_BYTES = 8 * MB;
 
 /**
  * Body limits of /graphql: multipart requests (uploads) take the legacy door's multipart limit
- * (25 MB), other requests MAX_GRAPHQL_JSON_BYTES. A request declaring more is refused before
- * it is read (413); any other body is counted as it streams and cut off past the limit, so a
- * request without a declared length cannot exceed it either (yoga then answers that it could
- * not read it).
+ * (25 MB), other requests MAX_GRAPHQL_JSON_BYTES. A request declaring more is refused before it
+ * is read (413). Without a declared length a JSON body is read here, counted, and refused (413)
+ * as soon as it passes the limit; a multipart body is counted as it streams and cut off past
+ * its limit (yoga then answers that it could not read it).
  */
-export function limitGraphqlUpload(request: Request): Request | Response {
+export async function limitGraphqlUpload(request: Request): Promise<Request | Response> {
   if (request.method !== 'POST') return request;
   const multipart = (request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/');
   const limit = multipart ? MAX_MULTIPART_BYTES : MAX_GRAPHQL_JSON_BYTES;
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > limit) {
+  const tooLarge = () => {
     const lang = resolveLang(null, request.headers.get('cookie'));
     return new Response(JSON.stringify({ errors: [{ message: translate(lang, 'error.tooLarge'), extensions: { code: 'PAYLOAD_TOO_LARGE' } }] }), {
       status: 413,
       headers: { 'content-type': 'application/json; charset=utf-8' },
     });
-  }
+  };
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > limit) return tooLarge();
   if (!request.body) return request;
+  if (!multipart) {
+    const reader = request.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    while (true) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel().catch(() => {});
+        return tooLarge();
+      }
+      chunks.push(value);
+    }
+    return new Request(request, { body: Buffer.concat(chunks) });
+  }
   let seen = 0;
   const limited = request.body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../../server/db/embedded.ts';
+import { alive, freePort } from '../../../server/db/embedded.ts';
 import { hashPassword } from '../../../server/modules/auth/index.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -24,15 +24,6 @@ chmodSync(work, 0o755);
 
 type Server = { child: ChildProcess; port: number; dataDir: string; output: () => string };
 const started: Server[] = [];
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 async function until(what: string, check: () => Promise<boolean> | boolean, ms = 60_000): Promise<number> {
   const begin = Date.now();
