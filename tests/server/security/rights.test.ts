@@ -48,6 +48,11 @@ describe('saveRoleRights grants only rights the caller holds', () => {
     expect(await rightsOf(managerRoleId)).toEqual(before);
     const log = await t.db.operationLog.findFirstOrThrow({ where: { operation: 'role.saveRights' }, orderBy: { id: 'desc' } });
     expect(log).toMatchObject({ outcome: 'FAILURE', errorCode: 'RIGHT_NOT_HELD' });
+    // The legacy role form (a new role and its rights at once) is one write: refused whole.
+    const roles = await t.db.role.count();
+    const form = await rest(t, '/api/admin/auth/role/saveUserRoleRights.htm', { json: { name: '超级', code: 'super.role', types: '1', rightIds: all.join(',') }, token: manager });
+    expect(form.body.status).toBe('error');
+    expect(await t.db.role.count()).toBe(roles);
   });
 
   it('a role.edit holder may grant what they hold, keep what a role had, and take rights away', async () => {
