@@ -6,7 +6,11 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { createGraphQLHandler } from './graphql/yoga.ts';
+import { withSecurityHeaders } from './headers.ts';
+import { configureRichText } from './lib/html.ts';
 import { limitGraphqlUpload } from './lib/upload.ts';
+import { logger } from './logger.ts';
+import { databaseHealth } from './db/health.ts';
 import { createRestHandler } from './rest/adapter.ts';
 import { icsFeedHandler, modules } from './modules/index.ts';
 
@@ -25,11 +29,25 @@ const STATIC_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-/** The caller's address: the socket's, or X-Forwarded-For's first hop behind a trusted proxy. */
-function clientAddress(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded.slice(0, 64);
+/**
+ * The caller's address. Behind proxies you run (TRUST_PROXY), each proxy appends the address
+ * it received the request from to X-Forwarded-For, so the client is the entry
+ * TRUSTED_PROXY_HOPS from the right: entries further left were written by the client itself
+ * and prove nothing. Without TRUST_PROXY, the socket's address.
+ */
+export function forwardedAddress(header: string | null | undefined, hops: number): string | null {
+  const entries = (header ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (!entries.length) return null;
+  return (entries[Math.max(0, entries.length - hops)] as string).slice(0, 64);
+}
+
+function clientAddress(c: Parameters<typeof getConnInfo>[0], config: Pick<Config, 'trustProxy' | 'trustedProxyHops'>): string {
+  if (config.trustProxy) {
+    const forwarded = forwardedAddress(c.req.header('x-forwarded-for'), config.trustedProxyHops);
+    if (forwarded) return forwarded;
   }
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
@@ -38,30 +56,62 @@ function clientAddress(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean
   }
 }
 
+/** A path that does not decode (`/%`) or leaves the client's directory is a bad request. */
+function clientPath(pathname: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\u0000')) return null;
+  return path.normalize(decoded).replace(/^(\.\.[/\\])+/, '');
+}
+
 /** The configured server; tests call `app.fetch` with no port, `main.ts` only listens. */
 export function createApp(deps: { db: Db; config: Config }) {
+  const { config } = deps;
   const app = new Hono();
-  const yoga = createGraphQLHandler(deps, { graphiql: !deps.config.production });
+  configureRichText({ imageHosts: config.richTextImageHosts });
+  const yoga = createGraphQLHandler(deps, { development: config.development });
   const rest = createRestHandler(
     deps,
     modules.map((m) => m.routes),
   );
 
+  // Browser security headers on every answer (server/headers.ts, docs/security.md).
+  app.use('*', async (c, next) => {
+    await next();
+    const pathname = new URL(c.req.url).pathname;
+    const api = pathname === '/graphql' || pathname.startsWith('/api/') || pathname.startsWith('/ics/') || pathname === '/healthz' || pathname === '/livez';
+    const graphiql = pathname === '/graphql' && (c.res.headers.get('content-type') ?? '').startsWith('text/html');
+    c.res = withSecurityHeaders(c.res, c.req.raw, config, graphiql ? 'graphiql' : api ? 'api' : 'client');
+    if (pathname === '/graphql') c.res.headers.append('vary', 'Origin');
+  });
+
+  // Anything unexpected: a plain 500 without a stack (logged here once).
+  app.onError((err, c) => {
+    if (databaseHealth.report(err)) return c.json({ status: 'unavailable' }, 503);
+    logger.error('unexpected HTTP error', { path: new URL(c.req.url).pathname.slice(0, 200), error: err.message, stack: err.stack });
+    return c.json({ status: 'error', message: 'Internal error' }, 500);
+  });
+
+  /** Readiness: the database answers (503 while it is down or restarting). */
   app.get('/healthz', async (c) => {
-    try {
-      await deps.db.$queryRaw`SELECT 1`;
-      return c.json({ status: 'ok' });
-    } catch {
-      return c.json({ status: 'unavailable' }, 503);
-    }
+    const ready = await databaseHealth.probe(deps.db);
+    const state = databaseHealth.state();
+    return ready ? c.json({ status: 'ok' }) : c.json({ status: 'unavailable', since: state.since.toISOString() }, 503);
   });
 
-  app.on(['GET', 'POST', 'OPTIONS'], '/graphql', (c) => {
-    const request = limitGraphqlUpload(c.req.raw);
-    return request instanceof Response ? request : yoga.fetch(request, { address: clientAddress(c, deps.config.trustProxy) });
+  /** Liveness: the process answers (whatever the database does; it restarts on its own). */
+  app.get('/livez', (c) => c.json({ status: 'alive' }));
+
+  app.on(['GET', 'POST', 'OPTIONS'], '/graphql', async (c) => {
+    const request = await limitGraphqlUpload(c.req.raw);
+    return request instanceof Response ? request : yoga.fetch(request, { address: clientAddress(c, config) });
   });
 
-  app.all('/api/*', (c) => rest(c.req.raw, clientAddress(c, deps.config.trustProxy)));
+  app.all('/api/*', (c) => rest(c.req.raw, clientAddress(c, config)));
 
   // Public calendar feeds (no login; the unguessable token is the credential).
   app.on(['GET', 'HEAD'], '/ics/:file', (c) => icsFeedHandler(deps)(c.req.raw));
@@ -69,7 +119,8 @@ export function createApp(deps: { db: Db; config: Config }) {
   // The client: the built app when there is one, otherwise the placeholder page.
   app.get('*', async (c) => {
     const url = new URL(c.req.url);
-    const rel = path.normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '');
+    const rel = clientPath(url.pathname);
+    if (rel === null) return c.text('Bad request', 400);
     if (existsSync(CLIENT_DIST)) {
       const file = path.join(CLIENT_DIST, rel);
       if (file.startsWith(CLIENT_DIST) && existsSync(file) && !file.endsWith(path.sep) && path.extname(file)) {

@@ -7,37 +7,85 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   embeddedPgPort: number | undefined;
-  production: boolean;
+  /**
+   * `NODE_ENV=development` (`npm run dev`): GraphiQL, field suggestions and GraphQL documents
+   * from browsers. Anything else is production: `npm start` is safe to expose.
+   */
+  development: boolean;
   tokenTtlSeconds: number;
   refreshWindowSeconds: number;
+  /** Absolute lifetime of a session (a login and every token refreshed from it). */
+  sessionMaxAgeSeconds: number;
   seedOnEmpty: boolean;
   trustProxy: boolean;
+  /** Proxies you run in front of the server: the client address is that many hops from the right of X-Forwarded-For. */
+  trustedProxyHops: number;
+  /** Origins (scheme://host[:port]) other than the server's own that may call /graphql from a browser. */
+  corsOrigins: string[];
+  /** Hosts rich text may show remote images from (besides data: images and the server's own paths). */
+  richTextImageHosts: string[];
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
 };
 
-function intEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
+function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer of at least ${min}, got "${raw}"`);
   return n;
+}
+
+function listEnv(env: NodeJS.ProcessEnv, name: string): string[] {
+  return (env[name] ?? '')
+    .split(/[\s,]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** `https://app.example.com`, no path: what a browser sends as Origin. */
+function originList(env: NodeJS.ProcessEnv): string[] {
+  return listEnv(env, 'CORS_ORIGINS').map((raw) => {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw new Error(`CORS_ORIGINS: "${raw}" is not an origin such as https://app.example.com`);
+    }
+    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname !== '/' || url.search || url.hash || url.username) {
+      throw new Error(`CORS_ORIGINS: "${raw}" is not an origin such as https://app.example.com`);
+    }
+    return url.origin;
+  });
+}
+
+/** Host names only (`images.example.com`), lower case. */
+function hostList(env: NodeJS.ProcessEnv, name: string): string[] {
+  return listEnv(env, name).map((raw) => {
+    const host = raw.toLowerCase();
+    if (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/.test(host)) throw new Error(`${name}: "${raw}" is not a host name such as images.example.com`);
+    return host;
+  });
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = (env.LOG_LEVEL ?? 'info') as Config['logLevel'];
   return {
-    port: intEnv('PORT', 4000),
+    port: intEnv(env, 'PORT', 4000),
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
-    embeddedPgPort: env.EMBEDDED_PG_PORT ? intEnv('EMBEDDED_PG_PORT', 0) : undefined,
-    production: env.NODE_ENV === 'production',
-    tokenTtlSeconds: intEnv('TOKEN_TTL_SECONDS', 2 * 60 * 60),
-    refreshWindowSeconds: intEnv('TOKEN_REFRESH_WINDOW_SECONDS', 14 * 24 * 60 * 60),
+    embeddedPgPort: env.EMBEDDED_PG_PORT ? intEnv(env, 'EMBEDDED_PG_PORT', 0) : undefined,
+    development: env.NODE_ENV === 'development',
+    tokenTtlSeconds: intEnv(env, 'TOKEN_TTL_SECONDS', 2 * 60 * 60, 1),
+    refreshWindowSeconds: intEnv(env, 'TOKEN_REFRESH_WINDOW_SECONDS', 14 * 24 * 60 * 60),
+    sessionMaxAgeSeconds: intEnv(env, 'SESSION_MAX_AGE_SECONDS', 30 * 24 * 60 * 60, 60),
     seedOnEmpty: env.SEED_ON_EMPTY !== 'false',
     trustProxy: env.TRUST_PROXY === 'true',
+    trustedProxyHops: intEnv(env, 'TRUSTED_PROXY_HOPS', 1, 1),
+    corsOrigins: originList(env),
+    richTextImageHosts: hostList(env, 'RICH_TEXT_IMAGE_HOSTS'),
     logLevel: ['debug', 'info', 'warn', 'error'].includes(logLevel) ? logLevel : 'info',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,

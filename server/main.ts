@@ -4,6 +4,7 @@ import { loadConfig } from './config.ts';
 import { createDb } from './db/client.ts';
 import { openDatabase } from './db/database.ts';
 import { applyMigrations, withSeedLock } from './db/migrate.ts';
+import { databaseHealth } from './db/health.ts';
 import { logger } from './logger.ts';
 import { pruneLoginAttempts } from './modules/auth/index.ts';
 import { seed } from '../prisma/seed/index.ts';
@@ -26,6 +27,10 @@ async function main(): Promise<void> {
   }
   const app = createApp({ db, config });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
+  // A client that sends its headers or body very slowly does not hold a connection for ever.
+  const http = server as { headersTimeout?: number; requestTimeout?: number };
+  http.headersTimeout = 20_000;
+  http.requestTimeout = 120_000;
   const prune = setInterval(() => void pruneLoginAttempts(db).catch(() => {}), 3_600_000);
   prune.unref();
   server.once('listening', () => {
@@ -52,6 +57,11 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
+
+// Nothing unexpected ends the process: it is logged (a lost database connection once per outage).
+process.on('unhandledRejection', (err) => {
+  if (!databaseHealth.report(err)) logger.error('unhandled rejection', { error: err instanceof Error ? err.message : String(err), stack: err instanceof Error ? err.stack : undefined });
+});
 
 main().catch((err: unknown) => {
   logger.error('startup failed', { error: err instanceof Error ? err.message : String(err) });

@@ -2,6 +2,7 @@ import type { ServiceContext } from './context.ts';
 import type { Tx } from './db/client.ts';
 import { DomainError, AuthenticationError } from './errors.ts';
 import { logger } from './logger.ts';
+import { databaseHealth } from './db/health.ts';
 
 export type WriteSpec = {
   /** Operation name recorded in the operation log, e.g. "auth.changePassword". */
@@ -40,21 +41,32 @@ export async function runWrite<T>(ctx: ServiceContext, spec: WriteSpec, fn: (tx:
       { maxWait: 10_000, timeout: 30_000 },
     );
   } catch (err) {
-    const code = err instanceof DomainError ? err.code : err instanceof AuthenticationError ? err.reason : 'INTERNAL';
-    await ctx.db.operationLog
-      .create({
-        data: {
-          userId: ctx.actor?.id ?? spec.userId ?? null,
-          account: ctx.actor?.account ?? spec.account ?? null,
-          operation: spec.operation,
-          targetType: spec.targetType ?? null,
-          outcome: 'FAILURE',
-          errorCode: code,
-          door: ctx.door,
-          address: ctx.address,
-        },
-      })
-      .catch((logErr: unknown) => logger.error('operation log write failed', { error: String(logErr) }));
+    await recordFailedWrite(ctx, spec, err);
     throw err;
   }
+}
+
+/**
+ * Records a refused or failed write in the operation log (outside any transaction). For a
+ * write refused before its transaction starts (a throttled login) as for one rolled back.
+ */
+export async function recordFailedWrite(ctx: ServiceContext, spec: WriteSpec, err: unknown): Promise<void> {
+  const code = err instanceof DomainError ? err.code : err instanceof AuthenticationError ? err.reason : 'INTERNAL';
+  await ctx.db.operationLog
+    .create({
+      data: {
+        userId: ctx.actor?.id ?? spec.userId ?? null,
+        account: ctx.actor?.account ?? spec.account ?? null,
+        operation: spec.operation,
+        targetType: spec.targetType ?? null,
+        outcome: 'FAILURE',
+        errorCode: code,
+        door: ctx.door,
+        address: ctx.address,
+      },
+    })
+    .catch((logErr: unknown) => {
+      // While the database is down the outage is logged once (db/health.ts), not every write.
+      if (!databaseHealth.report(logErr)) logger.error('operation log write failed', { error: String(logErr) });
+    });
 }

@@ -26,10 +26,11 @@ const EMPTY: ReadonlySet<string> = new Set();
 const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
 
 /**
- * Resolves a presented token. Unknown or revoked tokens, and deactivated users, need a new
- * login; a token past its expiry reports TOKEN_EXPIRED so the client refreshes it.
+ * Resolves a presented token. Unknown or revoked tokens, deactivated users and sessions past
+ * their absolute lifetime (`sessionMaxAgeSeconds` from the login) need a new login; a token
+ * past its expiry reports TOKEN_EXPIRED so the client refreshes it.
  */
-export async function authenticate(db: Db, token: string): Promise<{ actor: Actor | null; failure: AuthFailure | null }> {
+export async function authenticate(db: Db, token: string, options: { sessionMaxAgeSeconds?: number } = {}): Promise<{ actor: Actor | null; failure: AuthFailure | null }> {
   if (token.length > 200) return { actor: null, failure: 'NEED_LOGIN' };
   // One statement: the token, its user, the user's roles and their operation rights (rights
   // without a route path). Only the columns the actor needs: this runs on every request.
@@ -39,6 +40,7 @@ export async function authenticate(db: Db, token: string): Promise<{ actor: Acto
       id: true,
       revokedAt: true,
       expiresAt: true,
+      sessionStartedAt: true,
       user: {
         select: {
           id: true,
@@ -57,6 +59,8 @@ export async function authenticate(db: Db, token: string): Promise<{ actor: Acto
   });
   if (!row || row.revokedAt || row.user.state === STAFF_STATES.DEACTIVATED) return { actor: null, failure: 'NEED_LOGIN' };
   const now = Date.now();
+  // A session past its absolute lifetime needs a new login: refreshing cannot help.
+  if (options.sessionMaxAgeSeconds !== undefined && row.sessionStartedAt.getTime() + options.sessionMaxAgeSeconds * 1000 <= now) return { actor: null, failure: 'NEED_LOGIN' };
   if (row.expiresAt.getTime() <= now) return { actor: null, failure: 'TOKEN_EXPIRED' };
   const user = row.user;
   if (!user.lastActiveAt || now - user.lastActiveAt.getTime() > ACTIVITY_WRITE_INTERVAL_MS) {

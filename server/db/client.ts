@@ -1,4 +1,5 @@
 import { PrismaPg } from '@prisma/adapter-pg';
+import { databaseHealth } from './health.ts';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 
@@ -9,7 +10,9 @@ export type Tx = Prisma.TransactionClient;
 const connectionStrings = new WeakMap<PrismaClient, string>();
 
 export function createDb(url: string, options: { max?: number } = {}): PrismaClient {
-  const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: options.max ?? 10 }) });
+  // A pooled connection cut by the server (a restart) is reported once per outage, not thrown.
+  const report = (err: Error) => void databaseHealth.report(err);
+  const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: options.max ?? 10 }, { onPoolError: report, onConnectionError: report }) });
   connectionStrings.set(db, url);
   return db;
 }

@@ -9,6 +9,8 @@ import type { ServiceContext } from '../context.ts';
 import { getDatamodel } from '../generated/pothos-types.ts';
 import type PrismaTypes from '../generated/pothos-types.ts';
 import { translate } from '../i18n/catalogue.ts';
+import { ValidationError } from '../errors.ts';
+import { isCalendarDay, parseIsoInstant } from '../lib/wall-time.ts';
 import { can, type Permission } from '../policy.ts';
 
 /**
@@ -180,24 +182,27 @@ builder.mutationType({
     'Writes, one per state transition. Each runs in one transaction and is recorded in the operation log; an expected refusal comes back as data (`InputError`, `RuleError` or a more precise error type: select `... on Error { code message }`) and writes nothing. Only `login` and `refreshToken` work without a token.',
 });
 
+/** A value a date scalar refuses: the translated message of the rule, naming the value. */
+function invalidDate(value: unknown): ValidationError {
+  return new ValidationError('validation.dateInvalid', { value: typeof value === 'string' ? value.slice(0, 40) : typeof value }, 'INVALID_DATE');
+}
+
 builder.scalarType('DateTime', {
-  description: 'An instant, ISO 8601 with offset (UTC).',
+  description: 'An instant, ISO 8601 with offset (UTC). A date or time that does not exist (2026-02-30, T25:00) is refused.',
   serialize: (value) => value.toISOString(),
   parseValue: (value) => {
-    const d = typeof value === 'string' ? new Date(value) : null;
-    if (!d || Number.isNaN(d.getTime())) throw new GraphQLError('DateTime must be an ISO 8601 string');
+    const d = parseIsoInstant(value);
+    if (!d) throw invalidDate(value);
     return d;
   },
 });
 
 builder.scalarType('Date', {
-  description: 'A calendar day, yyyy-MM-dd.',
+  description: 'A calendar day, yyyy-MM-dd. A day that does not exist (2026-02-30) is refused.',
   serialize: (value) => (typeof value === 'string' ? value : value.toISOString().slice(0, 10)),
   parseValue: (value) => {
-    if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))) {
-      throw new GraphQLError('Date must be yyyy-MM-dd');
-    }
-    return value;
+    if (!isCalendarDay(value)) throw invalidDate(value);
+    return value as string;
   },
 });
 

@@ -9,6 +9,9 @@ import { AuthenticationError, DomainError } from '../errors.ts';
 import { resolveLang, translate } from '../i18n/catalogue.ts';
 import { logger } from '../logger.ts';
 import { schema } from './schema.ts';
+import { corsFor } from '../headers.ts';
+import { databaseHealth } from '../db/health.ts';
+import { requestLimits } from './limits.ts';
 
 /**
  * Errors in layers: typed DomainErrors on mutation fields come back as data (errors plugin).
@@ -23,6 +26,11 @@ function translateErrors(): Plugin<ServiceContext> {
         const ctx = args.contextValue as ServiceContext;
         const errors = result.errors.map((err) => {
           const original = err.originalError;
+          // A scalar refusing a variable (an impossible date): the rule's own translated text.
+          const inner = original instanceof GraphQLError ? original.originalError : undefined;
+          if (inner instanceof DomainError && !err.path) {
+            return new GraphQLError(translate(ctx.lang, inner.messageKey, inner.params), { nodes: err.nodes, extensions: { code: inner.code } });
+          }
           if (!original || original instanceof GraphQLError) return err;
           const base = { path: err.path, nodes: err.nodes };
           if (original instanceof AuthenticationError) {
@@ -34,6 +42,10 @@ function translateErrors(): Plugin<ServiceContext> {
           }
           if (original instanceof DomainError) {
             return new GraphQLError(translate(ctx.lang, original.messageKey, original.params), { ...base, extensions: { code: original.code } });
+          }
+          // The database is down or restarting: said once in the log (db/health.ts), not per request.
+          if (databaseHealth.report(original)) {
+            return new GraphQLError(translate(ctx.lang, 'error.unavailable'), { ...base, extensions: { code: 'SERVICE_UNAVAILABLE', http: { status: 503 } } });
           }
           logger.error('unexpected GraphQL error', { path: err.path?.join('.'), error: original.message, stack: original.stack });
           return new GraphQLError(translate(ctx.lang, 'error.internal'), { ...base, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
@@ -114,18 +126,24 @@ function persistedOperations(documents: PersistedDocuments, allowBrowserDocument
   };
 }
 
-export function createGraphQLHandler(deps: AppDeps, options: { graphiql: boolean; persistedDocuments?: PersistedDocuments }) {
+/**
+ * The GraphQL door. Production unless `development` (NODE_ENV=development, `npm run dev`):
+ * only then GraphiQL, field suggestions in errors, and documents sent by browsers.
+ */
+export function createGraphQLHandler(deps: AppDeps, options: { development: boolean; persistedDocuments?: PersistedDocuments }) {
   const documents = options.persistedDocuments ?? persistedDocumentsFrom(PERSISTED_QUERIES_FILE);
   return createYoga<{ address: string }, ServiceContext>({
     schema,
     graphqlEndpoint: '/graphql',
-    graphiql: options.graphiql ? { title: 'Back office GraphQL' } : false,
+    graphiql: options.development ? { title: 'Back office GraphQL' } : false,
+    cors: corsFor(deps.config),
     landingPage: false,
     // Execution errors are already translated or masked by translateErrors(); request-level
     // errors (unreadable JSON, wrong method) keep their message but lose any original error.
     maskedErrors: {
       isDev: false,
       maskError: (error) => {
+        if (databaseHealth.report(error)) return new GraphQLError('Service unavailable.', { extensions: { code: 'SERVICE_UNAVAILABLE', http: { status: 503 } } });
         if (error instanceof GraphQLError) {
           const leaksCause = (error.originalError && !(error.originalError instanceof GraphQLError)) || 'originalError' in error.extensions;
           if (!leaksCause) return error;
@@ -139,15 +157,17 @@ export function createGraphQLHandler(deps: AppDeps, options: { graphiql: boolean
     context: ({ request, address }) => buildContext(deps, request, 'GRAPHQL', address),
     extraParamNames: ['documentId'],
     plugins: [
-      persistedOperations(documents, options.graphiql),
+      persistedOperations(documents, options.development),
+      requestLimits(),
       translateErrors(),
       EnvelopArmorPlugin({
         maxDepth: { n: 12 },
-        costLimit: { maxCost: 20000 },
+        // The cost limit is requestLimits()'s: it counts the variables' page sizes too.
+        costLimit: { enabled: false },
         maxAliases: { n: 30 },
         maxTokens: { n: 5000 },
         maxDirectives: { n: 50 },
-        blockFieldSuggestion: { enabled: !options.graphiql },
+        blockFieldSuggestion: { enabled: !options.development },
       }),
     ],
   });

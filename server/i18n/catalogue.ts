@@ -122,6 +122,7 @@ const coreMessages = {
     en: 'Too many failed logins; try again in {seconds} seconds',
   },
   'auth.refreshInvalid': { zh: '令牌无效，请重新登录', en: 'The token is not valid; please log in again' },
+  'auth.sessionEnded': { zh: '登录已超过最长有效期，请重新登录', en: 'Your session has reached its longest allowed time; please log in again' },
   'auth.loggedOut': { zh: '已退出登录', en: 'Logged out' },
 
   // Generic.
@@ -139,6 +140,15 @@ const coreMessages = {
   'validation.required': { zh: '{field}不能为空', en: '{field} is required' },
   'validation.tooLong': { zh: '{field}不能超过{max}个字符', en: '{field} must be at most {max} characters' },
   'validation.invalid': { zh: '{field}格式错误', en: '{field} is not valid' },
+
+  // Request limits and hardening (docs/security.md).
+  'error.unavailable': { zh: '服务暂时不可用（数据库正在恢复），请稍后再试', en: 'The service is briefly unavailable (the database is recovering); please try again shortly' },
+  'limit.listTooLong': { zh: '列表过长：{field}最多{max}项', en: 'List too long: {field} takes at most {max} items' },
+  'limit.pageTooLarge': { zh: '每页条数过大：{field}最多{max}', en: 'Page too large: {field} is at most {max}' },
+  'limit.tooCostly': { zh: '查询过于复杂（代价{cost}，上限{max}），请减少每页条数或字段', en: 'The query is too costly ({cost}, at most {max}); ask for fewer rows or fields' },
+  'limit.nul': { zh: '输入含有不允许的空字符（\\u0000）', en: 'The input holds a character that is not allowed (\\u0000)' },
+  'limit.introspectionNeedsLogin': { zh: '查看接口结构需要先登录', en: 'Log in to read the schema' },
+  'validation.dateInvalid': { zh: '不是有效的日期或时间：{value}', en: 'Not a real date or time: {value}' },
 
   // Uploads (server/lib/upload.ts).
   'upload.missing': { zh: '请选择要上传的文件', en: 'Please choose a file to upload' },

@@ -3,9 +3,12 @@ import sanitizeHtml from 'sanitize-html';
 /**
  * Rich text (task content, additions, notices) is sanitised on write with an allowlist that
  * keeps what a rich editor (TipTap) produces: headings, paragraphs, lists, tables, quotes,
- * code, links (http, https, mailto), images (http, https, or inline png/jpeg/gif/webp data),
- * video embeds (iframes of the players in EMBED_HOSTS, sandboxed; `<video>` over https), and
- * a few harmless inline styles (colour, background colour, alignment, line height, indent).
+ * code, links (http, https, mailto), images (inline png/jpeg/gif/webp data, the server's own
+ * paths, and http(s) addresses on the hosts of RICH_TEXT_IMAGE_HOSTS only: a remote image
+ * would tell its host when staff read the text), video embeds (iframes of the players in
+ * EMBED_HOSTS, sandboxed; `<video>` over https, loading nothing until played, its poster
+ * under the image rule and https only), and a few harmless inline styles (colour, background
+ * colour, alignment, line height, indent).
  * Everything else goes: scripts and their content, event handlers,
  * `javascript:`/`vbscript:`/`data:` links, forms, other frames, SVG, and styles that could hide
  * or overlay content (display, visibility, position, opacity, font-size, ...).
@@ -23,6 +26,36 @@ const DATA_IMAGE = /^data:image\/(png|jpe?g|gif|webp);base64,[a-z0-9+/=\s]+$/i;
 export const EMBED_HOSTS = ['www.youtube.com', 'youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com', 'player.bilibili.com', 'v.qq.com', 'player.youku.com'];
 const EMBED_SANDBOX = 'allow-scripts allow-same-origin allow-presentation allow-popups';
 const LENGTH = /^\d{1,3}(\.\d{1,2})?(em|px)$/;
+
+/** Hosts remote images may come from (RICH_TEXT_IMAGE_HOSTS; set by createApp). */
+let imageHosts: ReadonlySet<string> = new Set();
+
+export function configureRichText(options: { imageHosts: readonly string[] }): void {
+  imageHosts = new Set(options.imageHosts.map((h) => h.toLowerCase()));
+}
+
+/** A path on this server (`/…`, never `//host`): the browser asks us, nobody else. */
+const OWN_PATH = /^\/(?![/\\])/;
+
+/**
+ * Whether an image may be shown from this address: inline raster data, a path of this
+ * server, or an http(s) address on a configured host. Anything else is removed rather than
+ * fetched through the server (a proxy would let anyone who writes rich text make the server
+ * request any address).
+ */
+export function imageSourceAllowed(src: string | undefined, options: { httpsOnly?: boolean; data?: boolean } = {}): boolean {
+  if (!src) return false;
+  const text = src.trim();
+  if (text.startsWith('data:')) return options.data !== false && DATA_IMAGE.test(text);
+  if (OWN_PATH.test(text)) return true;
+  try {
+    const url = new URL(text);
+    if (url.protocol !== 'https:' && (options.httpsOnly || url.protocol !== 'http:')) return false;
+    return imageHosts.has(url.host.toLowerCase()) || imageHosts.has(url.hostname.toLowerCase());
+  } catch {
+    return false;
+  }
+}
 
 function embedHostAllowed(src: string | undefined): boolean {
   if (!src) return false;
@@ -103,7 +136,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     h6: ['style'],
     div: ['style'],
     iframe: ['src', 'width', 'height', 'title', 'allowfullscreen', 'frameborder', 'sandbox', 'referrerpolicy'],
-    video: ['src', 'controls', 'width', 'height', 'poster'],
+    video: ['src', 'controls', 'width', 'height', 'poster', 'preload'],
     source: ['src', 'type'],
   },
   allowedStyles: {
@@ -127,11 +160,15 @@ const OPTIONS: sanitizeHtml.IOptions = {
   disallowedTagsMode: 'discard',
   selfClosing: [...sanitizeHtml.defaults.selfClosing, 'source'],
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'object', 'embed', 'svg', 'math', 'template', 'xmp', 'noembed', 'noframes'],
-  exclusiveFilter: (frame) =>
-    (frame.tag === 'img' && (!frame.attribs.src || (frame.attribs.src.startsWith('data:') && !DATA_IMAGE.test(frame.attribs.src)))) ||
-    (frame.tag === 'iframe' && !embedHostAllowed(frame.attribs.src)) ||
-    (frame.tag === 'source' && !frame.attribs.src),
+  exclusiveFilter: (frame) => (frame.tag === 'img' && !imageSourceAllowed(frame.attribs.src)) || (frame.tag === 'iframe' && !embedHostAllowed(frame.attribs.src)) || (frame.tag === 'source' && !frame.attribs.src),
   transformTags: {
+    // A video loads nothing until it is played; its poster is an image shown at once, so it
+    // follows the image rule (https only).
+    video: (tagName, attribs) => {
+      const out: Record<string, string> = { ...attribs, preload: 'none' };
+      if (out.poster !== undefined && !imageSourceAllowed(out.poster, { httpsOnly: true, data: false })) delete out.poster;
+      return { tagName, attribs: out };
+    },
     iframe: (tagName, attribs) => ({
       tagName,
       attribs: { ...attribs, sandbox: EMBED_SANDBOX, referrerpolicy: 'no-referrer', frameborder: '0' },

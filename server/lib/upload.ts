@@ -82,17 +82,39 @@ export class UploadError extends DomainError {
 export type CheckedUpload = { bytes: Buffer; ext: string; mime: string; fileName: string; size: number };
 export type StoredUpload = { key: string; ext: string; mime: string; fileName: string; size: number };
 
-/** The client's name reduced to a display name: no directories, no control characters. */
+/**
+ * Characters a file name must not keep: controls (C0, DEL, C1), format characters (the
+ * bidirectional overrides and isolates that make `gpj.exe` read as `exe.jpg`, zero-width
+ * characters, the BOM), line and paragraph separators, and what file systems refuse.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what a file name must not keep
+const UNSAFE_NAME_CHARS = /[\u0000-\u001f\u007f-\u009f\p{Cf}\u2028\u2029"<>|:*?]/gu;
+
+/** The client's name reduced to a display name: no directories, no control or bidirectional characters. */
 export function safeFileName(name: string | null | undefined, fallbackExt?: string): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const cleaned = base
-    // eslint-disable-next-line no-control-regex -- control characters are exactly what a file name must not keep
-    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
-    .replace(/^\.+/, '')
-    .trim()
-    .slice(-150);
+  const cleaned = base.replace(UNSAFE_NAME_CHARS, '').replace(/^\.+/, '').trim().slice(-150);
   if (cleaned) return cleaned;
   return fallbackExt ? `file.${fallbackExt}` : 'file';
+}
+
+/** Extensions that name the same type (the sniffed one is listed first). */
+const SAME_TYPE: Record<string, readonly string[]> = { jpg: ['jpg', 'jpeg', 'jpe', 'jfif'], tif: ['tif', 'tiff'], md: ['md', 'markdown'] };
+
+/**
+ * The name a file is offered under: the display name with the extension of the type its
+ * content was recognised as. A name whose extension says something else (a PNG uploaded as
+ * `report.html`) gets the right one (`report.png`), so that nothing opens it as what its
+ * uploader claimed.
+ */
+export function downloadName(name: string | null | undefined, ext: string): string {
+  const safe = safeFileName(name, ext);
+  if (!ext) return safe;
+  const given = extensionOf(safe);
+  const same = SAME_TYPE[ext] ?? [ext];
+  if (given && same.includes(given)) return safe;
+  const stem = given ? safe.slice(0, -(given.length + 1)) : safe;
+  return `${stem || 'file'}.${ext}`;
 }
 
 function extensionOf(name: string): string {
@@ -132,7 +154,7 @@ export async function checkUpload(file: File | null | undefined, policy: UploadP
     type = { ext: clientExt, mime: `${TEXT_TYPES[clientExt]}; charset=utf-8` };
   }
   if (!type) throw new UploadError('UPLOAD_TYPE_NOT_ALLOWED', { allowed: policy.text ? `${allowedList}, txt, csv, md` : allowedList });
-  return { bytes, ext: type.ext, mime: type.mime, fileName: safeFileName(file.name, type.ext), size: bytes.length };
+  return { bytes, ext: type.ext, mime: type.mime, fileName: downloadName(file.name, type.ext), size: bytes.length };
 }
 
 /** The upload of a legacy multipart request: the field `file`, else the only file sent (every area's upload paths). */
@@ -212,7 +234,8 @@ export async function downloadResponse(config: Pick<Config, 'dataDir'>, key: str
     headers: {
       'content-type': meta.mime,
       'content-length': String(info.size),
-      'content-disposition': contentDisposition(inline ? 'inline' : 'attachment', safeFileName(meta.fileName)),
+      // Rows stored before names were corrected still download under the right extension.
+      'content-disposition': contentDisposition(inline ? 'inline' : 'attachment', downloadName(meta.fileName, key.slice(key.lastIndexOf('.') + 1))),
       'x-content-type-options': 'nosniff',
       'content-security-policy': "default-src 'none'; sandbox",
       'cache-control': 'private, no-store',
@@ -310,29 +333,54 @@ export async function assertSafeZip(bytes: Buffer, limits: ZipLimits = XLSX_ZIP_
 }
 
 /**
- * graphql-yoga reads a multipart request (GraphQL uploads) whole into memory and has no size
- * limit of its own. /graphql applies the legacy door's multipart limit (25 MB): a request
- * declaring more is refused before it is read (413), and the body of any other multipart
- * request is counted as it streams and cut off past the limit, so a request without a
- * declared length cannot exceed it either (yoga then answers that it could not read it).
+ * Most bytes of a GraphQL request that is not an upload (JSON or a GET query): rich text
+ * carries its images inline (each at most 1 MB in the editor), so a few of them fit.
  */
-export function limitGraphqlUpload(request: Request): Request | Response {
-  if (request.method !== 'POST' || !(request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/')) return request;
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > MAX_MULTIPART_BYTES) {
+export const MAX_GRAPHQL_JSON_BYTES = 8 * MB;
+
+/**
+ * Body limits of /graphql: multipart requests (uploads) take the legacy door's multipart limit
+ * (25 MB), other requests MAX_GRAPHQL_JSON_BYTES. A request declaring more is refused before it
+ * is read (413). Without a declared length a JSON body is read here, counted, and refused (413)
+ * as soon as it passes the limit; a multipart body is counted as it streams and cut off past
+ * its limit (yoga then answers that it could not read it).
+ */
+export async function limitGraphqlUpload(request: Request): Promise<Request | Response> {
+  if (request.method !== 'POST') return request;
+  const multipart = (request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/');
+  const limit = multipart ? MAX_MULTIPART_BYTES : MAX_GRAPHQL_JSON_BYTES;
+  const tooLarge = () => {
     const lang = resolveLang(null, request.headers.get('cookie'));
     return new Response(JSON.stringify({ errors: [{ message: translate(lang, 'error.tooLarge'), extensions: { code: 'PAYLOAD_TOO_LARGE' } }] }), {
       status: 413,
       headers: { 'content-type': 'application/json; charset=utf-8' },
     });
-  }
+  };
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > limit) return tooLarge();
   if (!request.body) return request;
+  if (!multipart) {
+    const reader = request.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    while (true) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel().catch(() => {});
+        return tooLarge();
+      }
+      chunks.push(value);
+    }
+    return new Request(request, { body: Buffer.concat(chunks) });
+  }
   let seen = 0;
   const limited = request.body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
         seen += chunk.byteLength;
-        if (seen > MAX_MULTIPART_BYTES) controller.error(new Error('upload over the limit'));
+        if (seen > limit) controller.error(new Error('request body over the limit'));
         else controller.enqueue(chunk);
       },
     }),

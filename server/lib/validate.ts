@@ -5,6 +5,16 @@ import { containsNul } from './text.ts';
 /** Code of a ValidationError for a value of the wrong type. */
 export const WRONG_TYPE = 'WRONG_TYPE';
 
+/**
+ * Most items any list of a request may hold, on both doors (argument, input list, id list,
+ * batch rows): what a back office sends at once is a page or a selection, never more
+ * (docs/security.md). Services cap their own lists lower where the work per item is heavy.
+ */
+export const MAX_LIST_ITEMS = 1000;
+
+/** Code of a refusal for a request over a limit (the legacy door answers it with HTTP 400). */
+export const LIMIT_EXCEEDED = 'LIMIT_EXCEEDED';
+
 /** Database ids are 32-bit: anything larger cannot exist. */
 export const dbId = () => z.coerce.number().int().positive().max(2_147_483_647);
 

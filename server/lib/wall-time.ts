@@ -90,6 +90,46 @@ export function formatDateTime(date: Date | null | undefined, timeZone: string):
   return `${year}-${TWO_DIGITS[month]}-${TWO_DIGITS[day]} ${TWO_DIGITS[Math.floor(seconds / 3600)]}:${TWO_DIGITS[Math.floor(seconds / 60) % 60]}:${TWO_DIGITS[seconds % 60]}`;
 }
 
+const DAY_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * Whether a text is `yyyy-MM-dd` naming a day that exists (years 1000 to 9999): `2026-02-30`
+ * is refused, never read as 2026-03-02.
+ */
+export function isCalendarDay(text: unknown): boolean {
+  if (typeof text !== 'string') return false;
+  const m = DAY_TEXT.exec(text);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < 1000 || mo < 1 || mo > 12 || d < 1) return false;
+  return d <= new Date(Date.UTC(y, mo, 0)).getUTCDate();
+}
+
+/**
+ * An instant from ISO 8601 text (`2026-03-01T09:30:00+08:00`, `...Z`, or without an offset:
+ * read as before, by the JavaScript Date): null when it names a date or time that does not
+ * exist (`2026-02-30`, `T99:99`) or is not ISO 8601 at all.
+ */
+export function parseIsoInstant(text: unknown): Date | null {
+  if (typeof text !== 'string' || text.length > 40) return null;
+  const strict = DateTime.fromISO(text, { setZone: true });
+  if (!strict.isValid || strict.year < 1000 || strict.year > 9999) return null;
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * Whether a text names a date and time that exist, ISO 8601 or `yyyy-MM-dd HH:mm[:ss]`, as the
+ * JavaScript Date reads it (for inputs read with `new Date(text)`): `2026-02-30 10:00` and
+ * `2026-03-01T99:99` are refused instead of rolling over.
+ */
+export function isRealDateTimeText(text: unknown): boolean {
+  if (typeof text !== 'string' || Number.isNaN(Date.parse(text))) return false;
+  if (parseIsoInstant(text)) return true;
+  const sql = DateTime.fromSQL(text);
+  return sql.isValid && sql.year >= 1000 && sql.year <= 9999;
+}
+
 /** `yyyy-MM-dd` of a calendar day stored as a date. */
 export function formatDate(date: Date | null | undefined): string | null {
   return date ? date.toISOString().slice(0, 10) : null;

@@ -3,7 +3,8 @@ import { buildContext } from '../context.ts';
 import { AuthenticationError, DomainError } from '../errors.ts';
 import { translate } from '../i18n/catalogue.ts';
 import { logger } from '../logger.ts';
-import { WRONG_TYPE } from '../lib/validate.ts';
+import { LIMIT_EXCEEDED, WRONG_TYPE } from '../lib/validate.ts';
+import { databaseHealth } from '../db/health.ts';
 import { readRequest, UnreadableRequest, type ParsedRequest } from './body.ts';
 import { envelope } from './envelope.ts';
 
@@ -55,9 +56,11 @@ export function createRestHandler(deps: AppDeps, tables: ReadonlyArray<readonly 
         return err.reason === 'TOKEN_EXPIRED' ? envelope('tokenExpire', translate(lang, 'status.tokenExpire')) : envelope('needUserLogin', translate(lang, 'status.needLogin'));
       }
       if (err instanceof DomainError) {
-        // A value of the wrong type is a request the server cannot read: HTTP 400 (legacy-rest.md).
-        return envelope(err.status, translate(lang, err.messageKey, err.params), null, err.code === WRONG_TYPE ? 400 : 200);
+        // A value of the wrong type, or a request over a limit, is one the server cannot take: HTTP 400 (legacy-rest.md).
+        return envelope(err.status, translate(lang, err.messageKey, err.params), null, err.code === WRONG_TYPE || err.code === LIMIT_EXCEEDED ? 400 : 200);
       }
+      // The database is down or restarting: logged once per outage (db/health.ts), answered 503.
+      if (databaseHealth.report(err)) return envelope('error', translate(lang, 'error.unavailable'), null, 503);
       logger.error('unexpected legacy REST error', { path, error: (err as Error)?.message, stack: (err as Error)?.stack });
       return envelope('error', translate(lang, 'error.internal'), null, 500);
     }

@@ -1,4 +1,6 @@
+import { ValidationError } from '../errors.ts';
 import { containsNul } from '../lib/text.ts';
+import { LIMIT_EXCEEDED, MAX_LIST_ITEMS } from '../lib/validate.ts';
 
 /**
  * Reading legacy requests: query strings, JSON bodies, form posts and multipart uploads.
@@ -82,10 +84,31 @@ async function readLimited(request: Request, limit: number): Promise<string> {
 
 export type ParsedRequest = { params: Params; files: UploadedFile[]; text: string | null };
 
+/** The name of the first list over MAX_LIST_ITEMS in the parameters (a JSON array, repeated keys), if any. */
+function overlongList(value: unknown, name: string, depth = 0): string | null {
+  if (!value || typeof value !== 'object' || depth > 32) return null;
+  if (Array.isArray(value)) {
+    if (value.length > MAX_LIST_ITEMS) return name || 'list';
+    for (const v of value) {
+      const found = overlongList(v, name, depth + 1);
+      if (found) return found;
+    }
+    return null;
+  }
+  for (const [k, v] of Object.entries(value)) {
+    const found = overlongList(v, k, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
 export async function readRequest(request: Request): Promise<ParsedRequest> {
   const parsed = await readRequestUnchecked(request);
   // PostgreSQL text cannot hold U+0000: refuse it here, once, for every path.
   if (containsNul(parsed.params) || parsed.text?.includes('\u0000')) throw new UnreadableRequest();
+  // No list of a request reaches a service with more than MAX_LIST_ITEMS items (docs/security.md).
+  const long = overlongList(parsed.params, '');
+  if (long) throw new ValidationError('limit.listTooLong', { field: long, max: MAX_LIST_ITEMS }, LIMIT_EXCEEDED);
   return parsed;
 }
 

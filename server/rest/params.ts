@@ -8,6 +8,8 @@
  * naming the field (never a silent -1 or a guess). Blank (undefined, null, '') means "not given".
  */
 import type { ServiceContext } from '../context.ts';
+import { ValidationError } from '../errors.ts';
+import { LIMIT_EXCEEDED, MAX_LIST_ITEMS } from '../lib/validate.ts';
 import { requireZone } from '../lib/zones.ts';
 import { requireActor } from '../policy.ts';
 import type { Params } from './body.ts';
@@ -51,17 +53,28 @@ export function flag(v: unknown): unknown {
   return isBlank(v) ? undefined : v;
 }
 
-/** Ids from an array, a comma list or a single value, each read by `num`; blank is undefined. */
-export function idList(v: unknown): unknown {
+/**
+ * Ids from an array, a comma list or a single value, each read by `num`; blank is undefined.
+ * More than MAX_LIST_ITEMS ids are refused at once, naming `field`.
+ */
+export function idList(v: unknown, field = 'ids'): unknown {
   if (isBlank(v)) return undefined;
-  if (Array.isArray(v)) return v.map(num);
-  if (typeof v === 'string')
-    return v
+  let list: unknown[];
+  if (Array.isArray(v)) list = v;
+  else if (typeof v === 'string') {
+    // Counted before splitting: a text of a million commas is refused without building the list.
+    if ((v.match(/,/g)?.length ?? 0) >= MAX_LIST_ITEMS) throw tooMany(field);
+    list = v
       .split(',')
       .map((s) => s.trim())
-      .filter(Boolean)
-      .map(num);
-  return [num(v)];
+      .filter(Boolean);
+  } else list = [v];
+  if (list.length > MAX_LIST_ITEMS) throw tooMany(field);
+  return list.map(num);
+}
+
+function tooMany(field: string): ValidationError {
+  return new ValidationError('limit.listTooLong', { field, max: MAX_LIST_ITEMS }, LIMIT_EXCEEDED);
 }
 
 /** The text of a value given as text; blank is undefined; anything else unchanged. */

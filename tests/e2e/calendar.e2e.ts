@@ -360,6 +360,15 @@ describe('My Calendar', () => {
     const fresh = await page.getByTestId('ics-link').inputValue();
     expect((await fetch(link)).status).toBe(404);
     expect((await fetch(fresh)).status).toBe(200);
+    // The server keeps only the link's hash: shown when made, never again.
+    await expect.poll(() => page.getByTestId('ics-link-once').innerText()).toContain('链接只显示这一次');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('ics-drawer').waitFor({ state: 'detached' });
+    await page.getByTestId('ics-open-panel').click();
+    await expect.poll(() => page.getByTestId('ics-state').innerText()).toBe('已开启');
+    await expect.poll(() => page.getByTestId('ics-link-hidden').innerText()).toContain('订阅链接只在生成时显示一次');
+    expect(await page.getByTestId('ics-link').count()).toBe(0);
+    expect((await fetch(fresh)).status).toBe(200);
     await context.close();
   });
 

@@ -6,7 +6,7 @@
  */
 import { Parser } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
-import { EMBED_HOSTS, RICH_TEXT_MAX_CHARS, richTextIsBlank, richTextLength, sanitizeRichText } from '../../server/lib/html.ts';
+import { configureRichText, EMBED_HOSTS, RICH_TEXT_MAX_CHARS, richTextIsBlank, richTextLength, sanitizeRichText } from '../../server/lib/html.ts';
 
 const XSS: string[] = [
   '<script>alert(1)</script>',
@@ -239,8 +239,11 @@ describe('sanitizeRichText keeps what a rich editor produces', () => {
     expect(sanitizeRichText('<a href="https://x.example" target="_blank">x</a>')).toBe('<a href="https://x.example" target="_blank" rel="noopener noreferrer nofollow">x</a>');
   });
 
-  it('images over http(s) and inline raster data; safe colours and alignment', () => {
+  it('images from configured hosts, the server itself and inline raster data; safe colours and alignment', () => {
+    configureRichText({ imageHosts: ['cdn.example'] });
     expect(sanitizeRichText('<img src="https://cdn.example/a.png" alt="图" width="100">')).toBe('<img src="https://cdn.example/a.png" alt="图" width="100" />');
+    configureRichText({ imageHosts: [] });
+    expect(sanitizeRichText('<img src="/api/admin/project/downloadFile.htm?id=3" />')).toBe('<img src="/api/admin/project/downloadFile.htm?id=3" />');
     const png = '<img src="data:image/png;base64,iVBORw0KGgo=" />';
     expect(sanitizeRichText(png)).toBe(png);
     expect(sanitizeRichText('<p style="text-align:center;color:#ff0000">x</p>')).toBe('<p style="text-align:center;color:#ff0000">x</p>');
@@ -259,13 +262,33 @@ describe('sanitizeRichText keeps what a rich editor produces', () => {
     );
     expect(out).toBe(
       '<iframe src="https://player.bilibili.com/player.html?bvid=BV1" sandbox="allow-scripts allow-same-origin allow-presentation allow-popups" width="640" height="360" referrerpolicy="no-referrer" frameborder="0"></iframe>' +
-        '<video src="https://player.vimeo.com/v.mp4" controls></video><video></video>',
+        '<video src="https://player.vimeo.com/v.mp4" controls preload="none"></video><video preload="none"></video>',
     );
     expect(sanitizeRichText('<video controls><source src="https://media.example/v.mp4" type="video/mp4" /><source src="javascript:alert(1)" /></video>')).toBe(
-      '<video controls><source src="https://media.example/v.mp4" type="video/mp4" /></video>',
+      '<video controls preload="none"><source src="https://media.example/v.mp4" type="video/mp4" /></video>',
     );
     expect(problems(out)).toEqual([]);
     expect(problems('<iframe src="https://evil.example/"></iframe>')).toEqual(['embed from https://evil.example/', 'iframe not sandboxed']);
+  });
+
+  it('shows no remote image a stranger controls: only configured hosts, the server itself, inline data', () => {
+    // A remote image tells its host when (and from where) staff read the text.
+    configureRichText({ imageHosts: [] });
+    expect(sanitizeRichText('<p>a<img src="https://tracker.example/pixel.gif?who=1">b</p>')).toBe('<p>ab</p>');
+    expect(sanitizeRichText('<img src="http://tracker.example/p.png"><img src="//tracker.example/p.png"><img src="/\\tracker.example/p.png">')).toBe('');
+    configureRichText({ imageHosts: ['img.school.example', 'cdn.example:8443'] });
+    expect(sanitizeRichText('<img src="https://img.school.example/logo.png"><img src="https://other.example/x.png"><img src="https://cdn.example:8443/y.png">')).toBe(
+      '<img src="https://img.school.example/logo.png" /><img src="https://cdn.example:8443/y.png" />',
+    );
+    // A video's poster is an image shown at once: https from a configured host or the server itself only.
+    expect(sanitizeRichText('<video src="https://media.example/v.mp4" poster="javascript:alert(1)"></video>')).toBe('<video src="https://media.example/v.mp4" preload="none"></video>');
+    expect(sanitizeRichText('<video src="https://media.example/v.mp4" poster="http://img.school.example/p.png"></video>')).toBe('<video src="https://media.example/v.mp4" preload="none"></video>');
+    expect(sanitizeRichText('<video src="https://media.example/v.mp4" poster="https://tracker.example/p.png"></video>')).toBe('<video src="https://media.example/v.mp4" preload="none"></video>');
+    expect(sanitizeRichText('<video src="https://media.example/v.mp4" poster="data:image/png;base64,iVBORw0KGgo="></video>')).toBe('<video src="https://media.example/v.mp4" preload="none"></video>');
+    expect(sanitizeRichText('<video src="https://media.example/v.mp4" poster="https://img.school.example/p.png" preload="auto"></video>')).toBe(
+      '<video src="https://media.example/v.mp4" poster="https://img.school.example/p.png" preload="none"></video>',
+    );
+    configureRichText({ imageHosts: [] });
   });
 
   it('counts visible text for the 10000-character limit, and knows blank content', () => {
@@ -273,7 +296,7 @@ describe('sanitizeRichText keeps what a rich editor produces', () => {
     expect(richTextLength('<p>ab<strong>中文</strong></p>')).toBe(4);
     expect(richTextLength(`<p>${'字'.repeat(10_001)}</p>`)).toBe(10_001);
     expect(richTextIsBlank('<p> &nbsp; </p><p></p>')).toBe(true);
-    expect(richTextIsBlank('<p><img src="https://a.example/x.png" /></p>')).toBe(false);
+    expect(richTextIsBlank('<p><img src="data:image/png;base64,iVBORw0KGgo=" /></p>')).toBe(false);
     expect(richTextIsBlank('<p>x</p>')).toBe(false);
   });
 });

@@ -129,9 +129,15 @@ let refreshing: Promise<string> | null = null;
 
 function refreshToken(expired: string): Promise<string> {
   refreshing ??= (async (): Promise<string> => {
+    // Another tab of the same session (the token is a shared cookie) may have refreshed it
+    // already: presenting the old token again would look like a stolen one and end the session.
+    const current = getToken();
+    if (current && current !== expired) return current;
     const body = await post((refreshMutation as unknown as ConcreteRequest).params, { input: { token: expired } }, null);
     const payload = (body.data as fetchRefreshTokenMutation$data | undefined)?.refreshToken;
     if (payload?.__typename !== 'TokenPayload' || !payload.token) {
+      const meanwhile = getToken();
+      if (meanwhile && meanwhile !== expired) return meanwhile;
       console.error(t('token.refreshFailed'));
       throw new RequestFailed(t('token.refreshFailed'), 'REFRESH_FAILED');
     }

@@ -164,6 +164,14 @@ export const calendarUiMessages = {
   'calendarUi.ics.restore': { zh: '恢复', en: 'Resume' },
   'calendarUi.ics.regenerate': { zh: '重新生成链接', en: 'New link' },
   'calendarUi.ics.regenerateConfirm': { zh: '重新生成后旧链接将立即失效，确定继续么？', en: 'The old link stops working at once. Continue?' },
+  'calendarUi.ics.linkOnce': {
+    zh: '请现在复制保存：为安全起见，链接只显示这一次，关闭后无法再次查看',
+    en: 'Copy it now: for your security the link is shown this once and cannot be shown again',
+  },
+  'calendarUi.ics.linkHidden': {
+    zh: '为安全起见，订阅链接只在生成时显示一次。已添加到日历应用的链接继续有效；如需再次获取，请重新生成链接（旧链接随即失效）',
+    en: 'For your security the link is shown only when it is made. A link already in a calendar app keeps working; to get it again, make a new link (the old one stops)',
+  },
   'calendarUi.ics.copy': { zh: '复制链接', en: 'Copy link' },
   'calendarUi.ics.copied': { zh: '已复制到剪贴板', en: 'Copied to the clipboard' },
   'calendarUi.ics.copyFailed': { zh: '复制失败，请手动复制', en: 'Could not copy; please copy it by hand' },

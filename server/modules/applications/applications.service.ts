@@ -8,6 +8,7 @@ import { dbId, parseInput, z } from '../../lib/validate.ts';
 import { authorize, requireActor, type Permission } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
 import { APPLYING_STATUS, archiveForWrite, readableArchivesWhere, writableArchivesWhere } from '../archives/index.ts';
+import { isCalendarDay, isRealDateTimeText } from '../../lib/wall-time.ts';
 
 // ── codes (spec sections 3 and 4; docs/schools.md) ──
 
@@ -112,7 +113,7 @@ const day = () =>
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}/)
       .transform((s) => s.slice(0, 10))
-      .refine((s) => !Number.isNaN(Date.parse(s)))
+      .refine(isCalendarDay)
       .nullish(),
   );
 
@@ -239,7 +240,7 @@ const interviewAt = () =>
         z.date(),
         z
           .string()
-          .refine((s) => !Number.isNaN(Date.parse(s)))
+          .refine(isRealDateTimeText)
           .transform((s) => new Date(s)),
       ])
       .nullish(),

@@ -9,6 +9,7 @@ import { authorize, requireActor } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
 import { archiveForWrite, readableArchivesWhere } from '../archives/index.ts';
 import { applicationForWrite, applicationsWhere, readableApplicationId, readableArchiveId } from './applications.service.ts';
+import { isCalendarDay } from '../../lib/wall-time.ts';
 
 /**
  * Documents of applications and of the SAO profile (each state change logged), progress
@@ -34,7 +35,7 @@ const day = () =>
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}/)
     .transform((s) => s.slice(0, 10))
-    .refine((s) => !Number.isNaN(Date.parse(s)));
+    .refine(isCalendarDay);
 const dayDate = (s: string) => new Date(`${s}T00:00:00Z`);
 
 function refuseLocked(app: { locked: boolean }) {

@@ -47,7 +47,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ description: 'The account and password.', type: LoginInput, required: true }) },
     resolve: async (_r, { input }, ctx) => {
       const result = await login(ctx, input);
-      const auth = await authenticate(ctx.db, result.token);
+      const auth = await authenticate(ctx.db, result.token, { sessionMaxAgeSeconds: ctx.config.sessionMaxAgeSeconds });
       ctx.actor = auth.actor;
       if (auth.actor) ctx.lang = auth.actor.language === 1 ? 'en' : 'zh';
       return result;
@@ -57,7 +57,7 @@ builder.mutationFields((t) => ({
     type: TokenPayload,
     errors: mutationErrors,
     description:
-      'Exchanges a token (valid, or expired but within its refresh window: 14 days after expiresAt by default) for a new one; the old token is revoked, so each token refreshes once. Open: the token goes in the input. Errors: TOKEN_INVALID (unknown, revoked, already refreshed, past the window, or the account is deactivated: sign in again).',
+      'Exchanges a token (valid, or expired but within its refresh window: 14 days after expiresAt by default) for a new one; the old token is revoked, so each token refreshes once. Presenting a token already exchanged ends its whole session (reuse detection; a 10-second grace covers two tabs refreshing at once). A session lasts at most SESSION_MAX_AGE_SECONDS (30 days) from its login. Open: the token goes in the input. Errors: TOKEN_INVALID (unknown, revoked, past the window or the session\'s end, or the account is deactivated: sign in again), TOKEN_REUSED (the token was already exchanged: the session is ended).',
     args: {
       input: t.arg({
         description: 'The token to exchange.',
@@ -70,7 +70,7 @@ builder.mutationFields((t) => ({
     },
     resolve: async (_r, { input }, ctx) => {
       const result = await refreshToken(ctx, input.token);
-      ctx.actor = (await authenticate(ctx.db, result.token)).actor;
+      ctx.actor = (await authenticate(ctx.db, result.token, { sessionMaxAgeSeconds: ctx.config.sessionMaxAgeSeconds })).actor;
       return result;
     },
   }),

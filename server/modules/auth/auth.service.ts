@@ -3,12 +3,13 @@ import type { Tx } from '../../db/client.ts';
 import { DomainError, ValidationError } from '../../errors.ts';
 import { parseInput, z } from '../../lib/validate.ts';
 import { requireActor } from '../../policy.ts';
-import { runWrite } from '../../write.ts';
+import { recordFailedWrite, runWrite } from '../../write.ts';
 import { hashPassword, passwordRuleViolation, verifyPassword } from './passwords.ts';
 import { loginKeyPair, readPasswordField } from './auth.rsa.ts';
 import { STAFF_STATES } from '../../lib/codes.ts';
-import { checkLoginThrottle, recordLoginAttempt } from './auth.throttle.ts';
+import { reserveLoginAttempt } from './auth.throttle.ts';
 import { hashToken, newToken } from '../../auth/tokens.ts';
+import { logger } from '../../logger.ts';
 
 const loginInput = z.object({
   account: z.string().trim().min(1).max(100),
@@ -28,47 +29,85 @@ function requiredText(value: unknown, key: 'auth.accountRequired' | 'auth.passwo
   }
 }
 
-async function issueToken(db: Tx, ctx: ServiceContext, userId: number) {
+/** A session's bounds: the login it descends from, and when it ends. */
+type Session = { id: string; startedAt: Date };
+
+/**
+ * A new token: of a new session (login) or of the session it was refreshed in. Neither its
+ * expiry nor its refresh window goes past the session's end (SESSION_MAX_AGE_SECONDS from the
+ * login).
+ */
+async function issueToken(db: Tx, ctx: ServiceContext, userId: number, session?: Session) {
   const { token, hash } = newToken();
   const now = Date.now();
-  const expiresAt = new Date(now + ctx.config.tokenTtlSeconds * 1000);
-  const refreshableUntil = new Date(expiresAt.getTime() + ctx.config.refreshWindowSeconds * 1000);
+  const startedAt = session?.startedAt ?? new Date(now);
+  const sessionEnd = startedAt.getTime() + ctx.config.sessionMaxAgeSeconds * 1000;
+  const expiresAt = new Date(Math.min(now + ctx.config.tokenTtlSeconds * 1000, sessionEnd));
+  const refreshableUntil = new Date(Math.min(expiresAt.getTime() + ctx.config.refreshWindowSeconds * 1000, sessionEnd));
   const row = await db.accessToken.create({
-    data: { userId, tokenHash: hash, expiresAt, refreshableUntil, origin: ctx.origin?.slice(0, 20) ?? null, address: ctx.address },
+    data: {
+      userId,
+      tokenHash: hash,
+      expiresAt,
+      refreshableUntil,
+      origin: ctx.origin?.slice(0, 20) ?? null,
+      address: ctx.address,
+      sessionStartedAt: startedAt,
+      ...(session ? { sessionId: session.id } : {}),
+    },
     select: { id: true },
   });
   return { token, expiresAt, tokenId: row.id };
 }
 
-/** Login by account and password (plain or RSA-encrypted), throttled per account and address. */
+/**
+ * Login by account and password (plain or RSA-encrypted), throttled per account and address
+ * (auth.throttle.ts). The attempt is counted before the password is checked, in its own short
+ * transaction, so concurrent failures are all counted; a right password marks it a success.
+ */
 export async function login(ctx: ServiceContext, raw: unknown): Promise<LoginResult> {
   const rawObj = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const claimed = typeof rawObj.account === 'string' ? rawObj.account.replaceAll('\u0000', '').trim().toLowerCase().slice(0, 100) : null;
-  return runWrite(ctx, { operation: 'auth.login', targetType: 'User', account: claimed }, async (tx) => {
+  const spec = { operation: 'auth.login', targetType: 'User', account: claimed };
+  let account: string;
+  let passwordField: string;
+  let attemptId: bigint;
+  try {
     requiredText(rawObj.account, 'auth.accountRequired');
     requiredText(rawObj.password, 'auth.passwordRequired');
     const input = parseInput(loginInput, raw);
-    const account = input.account.toLowerCase();
-    const verdict = await checkLoginThrottle(ctx.db, account, ctx.address);
+    account = input.account.toLowerCase();
+    passwordField = input.password;
+    const verdict = await reserveLoginAttempt(ctx.db, account, ctx.address);
     if (!verdict.allowed) throw new DomainError('LOGIN_THROTTLED', 'auth.throttled', { seconds: verdict.retryAfterSeconds });
-    const password = await readPasswordField(ctx.db, input.password);
+    attemptId = verdict.attemptId;
+  } catch (err) {
+    await recordFailedWrite(ctx, spec, err);
+    throw err;
+  }
+  return runWrite(ctx, spec, async (tx) => {
+    const password = await readPasswordField(ctx.db, passwordField);
     const user = await tx.user.findUnique({ where: { account }, select: { id: true, passwordHash: true, state: true } });
     const ok = password !== null && (await verifyPassword(user?.passwordHash, password));
-    if (!ok || !user) {
-      // Recorded outside the transaction: the failure must count even though the write is refused.
-      await recordLoginAttempt(ctx.db, account, ctx.address, false);
-      throw new DomainError('BAD_CREDENTIALS', 'auth.badCredentials');
-    }
+    // A failure stays counted as the failure it was recorded as.
+    if (!ok || !user) throw new DomainError('BAD_CREDENTIALS', 'auth.badCredentials');
     if (user.state === STAFF_STATES.DEACTIVATED) throw new DomainError('ACCOUNT_DEACTIVATED', 'auth.deactivated');
-    await tx.loginAttempt.create({ data: { account, address: ctx.address, success: true } });
+    await tx.loginAttempt.update({ where: { id: attemptId }, data: { success: true } });
     const issued = await issueToken(tx, ctx, user.id);
     return { result: { token: issued.token, expiresAt: issued.expiresAt, userId: user.id }, targetIds: [user.id], userId: user.id, account };
   });
 }
 
+/** A token exchanged this recently and presented again is a race of the same client (two tabs), not a theft. */
+const REUSE_GRACE_MS = 10_000;
+
 /**
- * Exchanges a token (typically an expired one) for a new one, once: the presented token is
- * revoked in the same transaction, so a second refresh with it fails.
+ * Exchanges a token (typically an expired one) for a new one of the same session, once: the
+ * presented token is revoked in the same transaction, so a second refresh with it fails.
+ * Rotation's reuse detection: a token that was already exchanged, presented again (after a
+ * few seconds' grace for a client racing itself), means a copy is in other hands; every token
+ * of its session is revoked, the thief's and the owner's, and the owner logs in again. A
+ * session past its absolute lifetime is not refreshed.
  */
 export async function refreshToken(ctx: ServiceContext, rawToken: unknown): Promise<LoginResult> {
   const token = typeof rawToken === 'string' ? rawToken.trim().replace(/^"|"$/g, '') : '';
@@ -79,13 +118,22 @@ export async function refreshToken(ctx: ServiceContext, rawToken: unknown): Prom
       where: { tokenHash: hashToken(token) },
       include: { user: { select: { id: true, state: true, account: true } } },
     });
-    if (!row || row.revokedAt || row.refreshableUntil.getTime() <= Date.now() || row.user.state === STAFF_STATES.DEACTIVATED) throw invalid();
+    if (!row) throw invalid();
+    if (row.revokedAt && row.revokedReason === 'refresh') {
+      if (Date.now() - row.revokedAt.getTime() < REUSE_GRACE_MS) throw invalid();
+      // Outside this transaction: the revocation stays although the refresh is refused.
+      const { count } = await ctx.db.accessToken.updateMany({ where: { sessionId: row.sessionId, revokedAt: null }, data: { revokedAt: new Date(), revokedReason: 'reuse' } });
+      logger.warn('a refreshed token was presented again: its session is revoked', { userId: row.userId, tokensRevoked: count });
+      throw new DomainError('TOKEN_REUSED', 'auth.refreshInvalid', undefined, 'needUserLogin');
+    }
+    if (row.revokedAt || row.refreshableUntil.getTime() <= Date.now() || row.user.state === STAFF_STATES.DEACTIVATED) throw invalid();
+    if (row.sessionStartedAt.getTime() + ctx.config.sessionMaxAgeSeconds * 1000 <= Date.now()) throw new DomainError('SESSION_ENDED', 'auth.sessionEnded', undefined, 'needUserLogin');
     const { count } = await tx.accessToken.updateMany({
       where: { id: row.id, revokedAt: null },
       data: { revokedAt: new Date(), revokedReason: 'refresh' },
     });
     if (count !== 1) throw invalid();
-    const issued = await issueToken(tx, ctx, row.userId);
+    const issued = await issueToken(tx, ctx, row.userId, { id: row.sessionId, startedAt: row.sessionStartedAt });
     return {
       result: { token: issued.token, expiresAt: issued.expiresAt, userId: row.userId },
       targetIds: [row.userId],

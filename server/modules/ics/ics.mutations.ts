@@ -6,9 +6,14 @@ import { UserNode } from '../users/index.ts';
 import { importIcs } from './ics.import.ts';
 import { batchChangeSubscriptions, changeMySubscription } from './ics.service.ts';
 
-const IcsSubscriptionPayload = builder.objectRef<{ id: number }>('IcsSubscriptionPayload').implement({
+const IcsSubscriptionPayload = builder.objectRef<{ id: number; feedPath: string | null }>('IcsSubscriptionPayload').implement({
   description: 'The subscription after the change.',
   fields: (t) => ({
+    feedPath: t.exposeString('feedPath', {
+      nullable: true,
+      description:
+        'The new link, `/ics/<token>.ics` (put the site address before it; `webcal://` works too), after opening or regenerating: shown this once, the server keeps only its hash. Null after the other transitions.',
+    }),
     icsSubscription: t.prismaField({ description: 'The subscription.', type: 'IcsSubscription', resolve: (query, p, _a, ctx) => ctx.db.icsSubscription.findUniqueOrThrow({ ...query, where: { id: p.id } }) }),
   }),
 });
@@ -68,16 +73,16 @@ const own = (transition: 'open' | 'pause' | 'restore' | 'regenerate', descriptio
       args: withFrequency ? { input: t.arg({ description: 'Optionally, the refresh frequency.', type: FrequencyInput }) } : {},
       resolve: async (_r, args, ctx) => {
         const input = (args as { input?: { pushFrequencyHours?: number | null } | null }).input;
-        const sub = await changeMySubscription(ctx, transition, { pushFrequencyHours: input?.pushFrequencyHours ?? null });
-        return { id: sub.id };
+        const changed = await changeMySubscription(ctx, transition, { pushFrequencyHours: input?.pushFrequencyHours ?? null });
+        return { id: changed.subscription.id, feedPath: changed.feedPath };
       },
     }),
   );
 
-own('open', "Opens the caller's calendar subscription: a new secret link (NOT_OPENED → OPEN). Errors: ICS_ALREADY_OPEN, INVALID_INPUT (frequency not 3 or 12).", true);
+own('open', "Opens the caller's calendar subscription: a new secret link, answered once as `feedPath` (NOT_OPENED → OPEN). Errors: ICS_ALREADY_OPEN, INVALID_INPUT (frequency not 3 or 12).", true);
 own('pause', "Pauses the caller's subscription: the link answers 404 until restored (OPEN → PAUSED). Errors: ICS_NOT_OPEN.", false);
 own('restore', "Restores the caller's paused subscription; the same link works again (PAUSED → OPEN). Errors: ICS_NOT_PAUSED, INVALID_INPUT.", true);
-own('regenerate', "Replaces the caller's link with a new one; the old link stops at once (the state stays). Errors: ICS_NOT_OPENED.", false);
+own('regenerate', "Replaces the caller's link with a new one, answered once as `feedPath`; the old link stops at once (the state stays). Errors: ICS_NOT_OPENED.", false);
 
 builder.mutationFields((t) => ({
   setIcsPushFrequency: t.field({
@@ -85,7 +90,7 @@ builder.mutationFields((t) => ({
     errors: mutationErrors,
     description: "Sets how often calendar apps should refresh the caller's feed: 3 or 12 hours. Errors: ICS_NOT_OPENED, INVALID_INPUT.",
     args: { input: t.arg({ description: 'The refresh frequency.', type: RequiredFrequencyInput, required: true }) },
-    resolve: async (_r, { input }, ctx) => ({ id: (await changeMySubscription(ctx, 'setFrequency', input)).id }),
+    resolve: async (_r, { input }, ctx) => ({ id: (await changeMySubscription(ctx, 'setFrequency', input)).subscription.id, feedPath: null }),
   }),
   batchOpenIcsSubscriptions: t.field({
     type: BatchPayload,

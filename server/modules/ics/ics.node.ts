@@ -2,7 +2,7 @@ import { builder } from '../../graphql/builder.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
 import { translate } from '../../i18n/catalogue.ts';
 import { requireActor } from '../../policy.ts';
-import { canManageSubscription, effectiveAt, feedPath, generateIcsFile, ICS_STATES, subscriptionsWhere } from './ics.service.ts';
+import { canManageSubscription, effectiveAt, generateIcsFile, ICS_STATES, subscriptionsWhere } from './ics.service.ts';
 
 export const IcsSubscriptionStateEnum = builder.enumType('IcsSubscriptionState', {
   description: 'Calendar subscription state. Stored values: 0 not opened, 1 open, 2 paused.',
@@ -24,12 +24,6 @@ builder.prismaNode('IcsSubscription', {
     user: t.relation('user', { description: 'Whose calendar the feed shows.' }),
     state: t.field({ description: 'Not opened, open or paused.', type: IcsSubscriptionStateEnum, select: { state: true }, resolve: (s) => (s.state === 1 || s.state === 2 ? s.state : 0) }),
     pushFrequencyHours: t.exposeInt('pushFrequencyHours', { description: 'How often calendar apps should refresh: 3 or 12 (REFRESH-INTERVAL, X-PUBLISHED-TTL).' }),
-    feedPath: t.string({
-      nullable: true,
-      select: { token: true, userId: true },
-      description: 'Path of the feed, `/ics/<token>.ics`, to put after the site address (a `webcal://` link works too). Only its owner sees it; null while not opened.',
-      resolve: (s, _a, ctx) => (s.token && requireActor(ctx).id === s.userId ? feedPath(s.token) : null),
-    }),
     linkCreatedAt: t.expose('tokenCreatedAt', { type: 'DateTime', nullable: true, description: 'When the current link was made.' }),
     effectiveAt: t.field({
       type: 'DateTime',

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../context.ts';
+import { databaseHealth } from '../../db/health.ts';
 import { logger } from '../../logger.ts';
 import { feedForToken } from './ics.service.ts';
 
@@ -24,7 +25,8 @@ export function icsFeedHandler(deps: AppDeps) {
         },
       });
     } catch (err) {
-      logger.error('ics feed failed', { error: (err as Error)?.message });
+      // While the database is down the outage is logged once (db/health.ts), not per calendar poll.
+      if (!databaseHealth.report(err)) logger.error('ics feed failed', { error: (err as Error)?.message });
       return new Response('Service unavailable', { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
     }
   };

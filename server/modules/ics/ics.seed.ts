@@ -31,7 +31,6 @@ export const icsSeed: ModuleSeeder = async (db, ctx) => {
     return {
       userId: idOf.get(s.account) as number,
       state: s.state,
-      token,
       tokenHash: token ? createHash('sha256').update(token, 'utf8').digest('hex') : null,
       pushFrequencyHours: s.hours,
       tokenCreatedAt: opened,

@@ -24,10 +24,13 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
-/** 256 random bits, URL-safe: the link cannot be guessed and carries no user id. */
-function newToken(): { token: string; tokenHash: string; tokenCreatedAt: Date } {
+/**
+ * 256 random bits, URL-safe: the link cannot be guessed and carries no user id. Only its hash
+ * is stored (`data`); the token itself goes once to whoever made the link (`token`).
+ */
+function newToken(): { token: string; data: { tokenHash: string; tokenCreatedAt: Date } } {
   const token = randomBytes(32).toString('base64url');
-  return { token, tokenHash: hashToken(token), tokenCreatedAt: new Date() };
+  return { token, data: { tokenHash: hashToken(token), tokenCreatedAt: new Date() } };
 }
 
 export function feedPath(token: string): string {
@@ -60,8 +63,10 @@ type Transition = 'open' | 'pause' | 'restore' | 'regenerate' | 'setFrequency';
  * One state transition of the caller's own subscription, in one write:
  * open (not opened → open, new link), pause (open → paused), restore (paused → open, same
  * link), regenerate (a new link; the old one stops at once), setFrequency (3 or 12 hours).
+ * `feedPath` is the new link's path after open and regenerate, the only time it is known:
+ * the server keeps its hash only (docs/security.md).
  */
-export async function changeMySubscription(ctx: ServiceContext, transition: Transition, raw: unknown = {}): Promise<IcsSubscription> {
+export async function changeMySubscription(ctx: ServiceContext, transition: Transition, raw: unknown = {}): Promise<{ subscription: IcsSubscription; feedPath: string | null }> {
   return runWrite(ctx, { operation: `ics.${transition}`, targetType: 'IcsSubscription' }, async (tx) => {
     const actor = requireActor(ctx);
     const input = parseInput(frequencyInput, raw ?? {});
@@ -70,11 +75,15 @@ export async function changeMySubscription(ctx: ServiceContext, transition: Tran
     const state = current?.state ?? ICS_STATES.NOT_OPENED;
     const now = new Date();
     let data: Prisma.IcsSubscriptionUncheckedUpdateInput;
+    let token: string | null = null;
     switch (transition) {
-      case 'open':
+      case 'open': {
         if (state !== ICS_STATES.NOT_OPENED) throw new DomainError('ICS_ALREADY_OPEN', 'ics.alreadyOpen');
-        data = { state: ICS_STATES.OPEN, ...newToken(), openedAt: now, pausedAt: null };
+        const made = newToken();
+        token = made.token;
+        data = { state: ICS_STATES.OPEN, ...made.data, openedAt: now, pausedAt: null };
         break;
+      }
       case 'pause':
         if (state !== ICS_STATES.OPEN) throw new DomainError('ICS_NOT_OPEN', 'ics.notOpen');
         data = { state: ICS_STATES.PAUSED, pausedAt: now };
@@ -83,10 +92,13 @@ export async function changeMySubscription(ctx: ServiceContext, transition: Tran
         if (state !== ICS_STATES.PAUSED) throw new DomainError('ICS_NOT_PAUSED', 'ics.notPaused');
         data = { state: ICS_STATES.OPEN, pausedAt: null };
         break;
-      case 'regenerate':
+      case 'regenerate': {
         if (state === ICS_STATES.NOT_OPENED) throw new DomainError('ICS_NOT_OPENED', 'ics.notOpened');
-        data = { ...newToken(), lastFetchedAt: null };
+        const made = newToken();
+        token = made.token;
+        data = { ...made.data, lastFetchedAt: null };
         break;
+      }
       case 'setFrequency':
         if (frequency === undefined) throw new ValidationError('ics.pushFrequencyInvalid');
         if (state === ICS_STATES.NOT_OPENED) throw new DomainError('ICS_NOT_OPENED', 'ics.notOpened');
@@ -95,7 +107,7 @@ export async function changeMySubscription(ctx: ServiceContext, transition: Tran
     }
     if (frequency !== undefined) data.pushFrequencyHours = frequency;
     const saved = current ? await tx.icsSubscription.update({ where: { id: current.id }, data }) : await tx.icsSubscription.create({ data: { ...(data as Prisma.IcsSubscriptionUncheckedCreateInput), userId: actor.id } });
-    return { result: saved, targetIds: [saved.id] };
+    return { result: { subscription: saved, feedPath: token ? feedPath(token) : null }, targetIds: [saved.id] };
   });
 }
 
@@ -122,9 +134,10 @@ export async function batchChangeSubscriptions(ctx: ServiceContext, action: 'ope
       const notOpened = existing.filter((s) => s.state === ICS_STATES.NOT_OPENED).map((s) => s.id);
       const paused = existing.filter((s) => s.state === ICS_STATES.PAUSED).map((s) => s.id);
       if (created.length) {
-        await tx.icsSubscription.createMany({ data: created.map((userId) => ({ userId, state: ICS_STATES.OPEN, openedAt: now, ...newToken() })) });
+        await tx.icsSubscription.createMany({ data: created.map((userId) => ({ userId, state: ICS_STATES.OPEN, openedAt: now, ...newToken().data })) });
       }
-      for (const id of notOpened) await tx.icsSubscription.update({ where: { id }, data: { state: ICS_STATES.OPEN, openedAt: now, ...newToken() } });
+      // Nobody sees these links: their owners make a new one (regenerate) to subscribe.
+      for (const id of notOpened) await tx.icsSubscription.update({ where: { id }, data: { state: ICS_STATES.OPEN, openedAt: now, ...newToken().data } });
       if (paused.length) await tx.icsSubscription.updateMany({ where: { id: { in: paused } }, data: { state: ICS_STATES.OPEN, pausedAt: null } });
       changed = created.length + notOpened.length + paused.length;
     } else {

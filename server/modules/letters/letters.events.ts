@@ -95,6 +95,11 @@ class LetterBoxHub {
     client.end().catch(() => {});
     if (this.listeners.size === 0) return;
     if (err) logger.warn('letter events: LISTEN connection lost, reconnecting', { error: err.message });
+    this.reconnect(1000);
+  }
+
+  /** Tries again until the database answers (a restart may take a while): 1 s, then doubling up to 30 s. */
+  private reconnect(delay: number): void {
     this.retry = setTimeout(() => {
       this.retry = null;
       if (this.listeners.size === 0) return;
@@ -103,8 +108,8 @@ class LetterBoxHub {
           // Notifications sent while disconnected are lost: everyone re-reads.
           for (const set of this.listeners.values()) for (const listener of set) listener();
         })
-        .catch((e: unknown) => this.lost(client, e instanceof Error ? e : new Error(String(e))));
-    }, 1000);
+        .catch(() => this.reconnect(Math.min(delay * 2, 30_000)));
+    }, delay);
     this.retry.unref();
   }
 

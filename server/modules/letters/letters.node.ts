@@ -1,6 +1,7 @@
 import { GraphQLError } from 'graphql';
 import type { ServiceContext } from '../../context.ts';
 import { translate } from '../../i18n/catalogue.ts';
+import { databaseHealth } from '../../db/health.ts';
 import { logger } from '../../logger.ts';
 import { builder } from '../../graphql/builder.ts';
 import { authenticate } from '../../auth/session.ts';
@@ -80,7 +81,7 @@ function unreadCounts(ctx: ServiceContext): AsyncIterable<number> {
           try {
             return await step();
           } catch (err) {
-            logger.error('unread letter count stream failed', { error: (err as Error)?.message });
+            if (!databaseHealth.report(err)) logger.error('unread letter count stream failed', { error: (err as Error)?.message });
             await changes.return?.();
             throw new GraphQLError(translate(ctx.lang, 'error.internal'), { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
           }

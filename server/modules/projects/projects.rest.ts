@@ -150,7 +150,7 @@ async function pageOfProjects(ctx: ServiceContext, req: ParsedRequest) {
     ctx,
     rows.map((r) => r.id),
   );
-  return { currentPage: page.currentPage, pageSize: page.pageSize, rows: total, resultList: rows.map((r) => projectJson(ctx, r, focused)) };
+  return { currentPage: page.currentPage, pageSize: page.requestedPageSize, rows: total, resultList: rows.map((r) => projectJson(ctx, r, focused)) };
 }
 
 export const projectRoutes: RestRoute[] = [

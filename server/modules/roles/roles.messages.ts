@@ -18,6 +18,10 @@ export const rolesMessages = {
   },
   'org.roleBuiltIn': { zh: '系统角色“{name}”不能删除或改编码', en: 'The built-in role "{name}" cannot be deleted or recoded' },
   'org.rightUnknown': { zh: '权限不存在', en: 'Unknown right' },
+  'org.rightNotHeld': {
+    zh: '不能授予自己没有的权限：{title}',
+    en: 'You cannot grant a right you do not hold yourself: {title}',
+  },
   'org.roleRightsSaved': { zh: '权限保存成功', en: 'Rights saved' },
   'org.adminRoleFixed': { zh: '管理员角色拥有全部权限，无需设置', en: 'The administrator role holds every right; nothing to set' },
   'org.lastAdmin': { zh: '至少需要保留一名在职管理员', en: 'At least one active administrator must remain' },

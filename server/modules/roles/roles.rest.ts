@@ -4,7 +4,7 @@ import type { RestRoute } from '../../rest/adapter.ts';
 import { BOTH } from '../../rest/adapter.ts';
 import { pageJson, readPage } from '../../rest/envelope.ts';
 import { idList, num, pick, withCondition } from '../../rest/params.ts';
-import { deleteRole, listAllRoles, listRolesPage, roleDetail, saveRole, saveRoleRights } from './roles.service.ts';
+import { deleteRole, listAllRoles, listRolesPage, roleDetail, saveRole, saveRoleRights, saveRoleWithRights } from './roles.service.ts';
 
 type RoleWithCount = { id: number; name: string; nameEn: string | null; code: string; types: number[]; description: string | null; terminals: string[]; sort: number; _count: { users: number } };
 
@@ -83,10 +83,10 @@ export const roleRoutes: RestRoute[] = [
     handler: async (ctx, req) => {
       const p = withCondition(req.params);
       const rightIds = idList(pick(p, 'rightIds', 'rights', 'ids'));
-      let roleId = num(pick(p, 'roleId', 'id'));
-      // The role form sends the role and its rights together: save the role first when it carries a name.
+      const roleId = num(pick(p, 'roleId', 'id'));
+      // The role form sends the role and its rights together: one write, both or neither.
       if (p.name !== undefined || p.code !== undefined) {
-        const saved = await saveRole(ctx, {
+        const role = {
           id: roleId,
           name: p.name,
           nameEn: p.nameEn,
@@ -101,9 +101,13 @@ export const roleRoutes: RestRoute[] = [
                   .filter(Boolean)
               : p.terminals,
           sort: num(p.sort),
-        });
-        roleId = saved.id;
-        if (rightIds === undefined) return { data: { roleId, rightIds: null }, message: translate(ctx.lang, 'org.saved') };
+        };
+        if (rightIds === undefined) {
+          const saved = await saveRole(ctx, role);
+          return { data: { roleId: saved.id, rightIds: null }, message: translate(ctx.lang, 'org.saved') };
+        }
+        const r = await saveRoleWithRights(ctx, role, { rightIds, showType: pick(p, 'showType') });
+        return { data: r, message: translate(ctx.lang, 'org.roleRightsSaved') };
       }
       const r = await saveRoleRights(ctx, { roleId, rightIds: rightIds ?? [], showType: pick(p, 'showType') });
       return { data: r, message: translate(ctx.lang, 'org.roleRightsSaved') };

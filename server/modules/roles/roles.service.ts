@@ -1,4 +1,5 @@
-import type { ServiceContext } from '../../context.ts';
+import type { Actor, ServiceContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { DomainError, NotFoundError, ValidationError } from '../../errors.ts';
 import { searchText } from '../../lib/text.ts';
@@ -71,35 +72,48 @@ const roleInput = z.object({
 
 /** Adds (no id) or edits a role's name, code, types, description and terminals. */
 export async function saveRole(ctx: ServiceContext, raw: unknown): Promise<{ id: number; created: boolean }> {
-  return runWrite<{ id: number; created: boolean }>(ctx, { operation: 'role.save', targetType: 'Role' }, async (tx) => {
-    authorize(ctx, 'role.edit');
-    const input = parseInput(roleInput, raw ?? {});
-    if (!input.code) throw new ValidationError('org.roleCodeRequired', undefined, 'REQUIRED');
-    if (!CODE.test(input.code)) throw new ValidationError('org.roleCodeInvalid', undefined, 'ROLE_CODE_INVALID');
-    const existing = input.id ? await tx.role.findUnique({ where: { id: input.id }, select: { id: true, code: true, name: true } }) : null;
-    if (input.id && !existing) throw new NotFoundError();
-    if (existing && existing.code !== input.code && (BUILT_IN_ROLES as readonly string[]).includes(existing.code)) {
-      throw new DomainError('ROLE_BUILT_IN', 'org.roleBuiltIn', { name: existing.name });
-    }
-    const clash = await tx.role.findFirst({ where: { code: input.code, ...(existing ? { id: { not: existing.id } } : {}) }, select: { id: true } });
-    if (clash) throw new ValidationError('org.roleCodeTaken', undefined, 'ROLE_CODE_TAKEN');
-    const data = {
-      name: input.name,
-      nameEn: input.nameEn || null,
-      code: input.code,
-      description: input.description || null,
-      ...(input.types ? { types: [...new Set(input.types)].sort() } : {}),
-      ...(input.terminals ? { terminals: [...new Set(input.terminals)] } : {}),
-      ...(input.sort !== undefined && input.sort !== null ? { sort: input.sort } : {}),
-    };
-    if (existing) {
-      await tx.role.update({ where: { id: existing.id }, data });
-      return { result: { id: existing.id, created: false }, targetIds: [existing.id] };
-    }
-    const last = await tx.role.aggregate({ _max: { sort: true } });
-    const row = await tx.role.create({ data: { ...data, sort: data.sort ?? (last._max.sort ?? 0) + 1 }, select: { id: true } });
-    return { result: { id: row.id, created: true }, targetIds: [row.id] };
+  return runWrite<{ id: number; created: boolean }>(ctx, { operation: 'role.save', targetType: 'Role' }, (tx) => saveRoleIn(tx, ctx, raw));
+}
+
+/**
+ * The legacy role form: the role and its rights in one write, so that rights refused (one the
+ * caller does not hold) leave the role unsaved too.
+ */
+export async function saveRoleWithRights(ctx: ServiceContext, roleRaw: unknown, rights: { rightIds: unknown; showType?: unknown }): Promise<{ roleId: number; rightIds: number[] }> {
+  return runWrite(ctx, { operation: 'role.saveRights', targetType: 'Role' }, async (tx) => {
+    const saved = await saveRoleIn(tx, ctx, roleRaw);
+    return saveRoleRightsIn(tx, ctx, { ...rights, roleId: saved.result.id });
   });
+}
+
+async function saveRoleIn(tx: Tx, ctx: ServiceContext, raw: unknown): Promise<{ result: { id: number; created: boolean }; targetIds: number[] }> {
+  authorize(ctx, 'role.edit');
+  const input = parseInput(roleInput, raw ?? {});
+  if (!input.code) throw new ValidationError('org.roleCodeRequired', undefined, 'REQUIRED');
+  if (!CODE.test(input.code)) throw new ValidationError('org.roleCodeInvalid', undefined, 'ROLE_CODE_INVALID');
+  const existing = input.id ? await tx.role.findUnique({ where: { id: input.id }, select: { id: true, code: true, name: true } }) : null;
+  if (input.id && !existing) throw new NotFoundError();
+  if (existing && existing.code !== input.code && (BUILT_IN_ROLES as readonly string[]).includes(existing.code)) {
+    throw new DomainError('ROLE_BUILT_IN', 'org.roleBuiltIn', { name: existing.name });
+  }
+  const clash = await tx.role.findFirst({ where: { code: input.code, ...(existing ? { id: { not: existing.id } } : {}) }, select: { id: true } });
+  if (clash) throw new ValidationError('org.roleCodeTaken', undefined, 'ROLE_CODE_TAKEN');
+  const data = {
+    name: input.name,
+    nameEn: input.nameEn || null,
+    code: input.code,
+    description: input.description || null,
+    ...(input.types ? { types: [...new Set(input.types)].sort() } : {}),
+    ...(input.terminals ? { terminals: [...new Set(input.terminals)] } : {}),
+    ...(input.sort !== undefined && input.sort !== null ? { sort: input.sort } : {}),
+  };
+  if (existing) {
+    await tx.role.update({ where: { id: existing.id }, data });
+    return { result: { id: existing.id, created: false }, targetIds: [existing.id] };
+  }
+  const last = await tx.role.aggregate({ _max: { sort: true } });
+  const row = await tx.role.create({ data: { ...data, sort: data.sort ?? (last._max.sort ?? 0) + 1 }, select: { id: true } });
+  return { result: { id: row.id, created: true }, targetIds: [row.id] };
 }
 
 /** Deletes a role; refused while any user (or any other row) holds it, and for the built-in roles. */
@@ -131,32 +145,64 @@ const rightsInput = z.object({
  * added so the menu tree stays connected. The administrator role holds every right by code.
  */
 export async function saveRoleRights(ctx: ServiceContext, raw: unknown): Promise<{ roleId: number; rightIds: number[] }> {
-  return runWrite(ctx, { operation: 'role.saveRights', targetType: 'Role' }, async (tx) => {
-    authorize(ctx, 'role.edit');
-    const input = parseInput(rightsInput, raw ?? {});
-    const showType = input.showType === undefined || input.showType === null || input.showType === '' ? null : parseShowType(input.showType);
-    const role = await tx.role.findUnique({ where: { id: input.roleId }, select: { id: true, code: true } });
-    if (!role) throw new NotFoundError();
-    if (role.code === 'admin') throw new DomainError('ADMIN_ROLE_FIXED', 'org.adminRoleFixed');
-    const all = await tx.right.findMany({ select: { id: true, parentId: true, showType: true } });
-    const byId = new Map(all.map((r) => [r.id, r]));
-    const chosen = new Set<number>();
-    for (const id of input.rightIds) {
-      const right = byId.get(id);
-      if (!right) throw new ValidationError('org.rightUnknown', undefined, 'RIGHT_UNKNOWN');
-      if (showType !== null && right.showType !== showType) throw new ValidationError('validation.invalid', { field: 'rightIds' });
-      let cursor: number | null = id;
-      while (cursor !== null && !chosen.has(cursor)) {
-        chosen.add(cursor);
-        cursor = byId.get(cursor)?.parentId ?? null;
-      }
+  return runWrite(ctx, { operation: 'role.saveRights', targetType: 'Role' }, (tx) => saveRoleRightsIn(tx, ctx, raw));
+}
+
+async function saveRoleRightsIn(tx: Tx, ctx: ServiceContext, raw: unknown): Promise<{ result: { roleId: number; rightIds: number[] }; targetIds: number[] }> {
+  const actor = authorize(ctx, 'role.edit');
+  const input = parseInput(rightsInput, raw ?? {});
+  const showType = input.showType === undefined || input.showType === null || input.showType === '' ? null : parseShowType(input.showType);
+  const role = await tx.role.findUnique({ where: { id: input.roleId }, select: { id: true, code: true } });
+  if (!role) throw new NotFoundError();
+  if (role.code === 'admin') throw new DomainError('ADMIN_ROLE_FIXED', 'org.adminRoleFixed');
+  const all = await tx.right.findMany({ select: { id: true, parentId: true, showType: true, path: true, title: true, titleEn: true } });
+  const byId = new Map(all.map((r) => [r.id, r]));
+  const chosen = new Set<number>();
+  for (const id of input.rightIds) {
+    const right = byId.get(id);
+    if (!right) throw new ValidationError('org.rightUnknown', undefined, 'RIGHT_UNKNOWN');
+    if (showType !== null && right.showType !== showType) throw new ValidationError('validation.invalid', { field: 'rightIds' });
+    let cursor: number | null = id;
+    while (cursor !== null && !chosen.has(cursor)) {
+      chosen.add(cursor);
+      cursor = byId.get(cursor)?.parentId ?? null;
     }
-    await tx.roleRight.deleteMany({ where: { roleId: role.id, ...(showType !== null ? { right: { showType } } : {}) } });
-    const ids = [...chosen].sort((a, b) => a - b);
-    if (ids.length) await tx.roleRight.createMany({ data: ids.map((rightId) => ({ roleId: role.id, rightId })), skipDuplicates: true });
-    const now = await tx.roleRight.findMany({ where: { roleId: role.id }, select: { rightId: true }, orderBy: { rightId: 'asc' } });
-    return { result: { roleId: role.id, rightIds: now.map((r) => r.rightId) }, targetIds: [role.id] };
-  });
+  }
+  if (!actor.isAdmin) await assertGrantsHeld(tx, ctx, actor, role.id, new Set(input.rightIds), chosen, byId);
+  await tx.roleRight.deleteMany({ where: { roleId: role.id, ...(showType !== null ? { right: { showType } } : {}) } });
+  const ids = [...chosen].sort((a, b) => a - b);
+  if (ids.length) await tx.roleRight.createMany({ data: ids.map((rightId) => ({ roleId: role.id, rightId })), skipDuplicates: true });
+  const now = await tx.roleRight.findMany({ where: { roleId: role.id }, select: { rightId: true }, orderBy: { rightId: 'asc' } });
+  return { result: { roleId: role.id, rightIds: now.map((r) => r.rightId) }, targetIds: [role.id] };
+}
+
+/**
+ * Nobody raises a role above themself (docs/org.md): a right the role does not hold yet may be
+ * granted only by someone whose own roles hold it. Rights the role already holds may stay, and
+ * the menu groups added as ancestors of a granted right may be added (they grant nothing by
+ * themselves); an operation right (a node without a route path) never comes in that way.
+ */
+async function assertGrantsHeld(
+  tx: Tx,
+  ctx: ServiceContext,
+  actor: Actor,
+  roleId: number,
+  requested: ReadonlySet<number>,
+  chosen: ReadonlySet<number>,
+  byId: ReadonlyMap<number, { path: string | null; title: string; titleEn: string }>,
+) {
+  const [had, held] = await Promise.all([
+    tx.roleRight.findMany({ where: { roleId }, select: { rightId: true } }),
+    tx.roleRight.findMany({ where: { roleId: { in: actor.roleIds } }, select: { rightId: true }, distinct: ['rightId'] }),
+  ]);
+  const hadIds = new Set(had.map((r) => r.rightId));
+  const heldIds = new Set(held.map((r) => r.rightId));
+  for (const id of chosen) {
+    if (hadIds.has(id) || heldIds.has(id)) continue;
+    const right = byId.get(id);
+    if (!requested.has(id) && right?.path) continue;
+    throw new DomainError('RIGHT_NOT_HELD', 'org.rightNotHeld', { title: ctx.lang === 'en' ? (right?.titleEn ?? String(id)) : (right?.title ?? String(id)) });
+  }
 }
 
 const assignInput = z.object({ userId: dbId(), roleIds: z.array(dbId()).max(20) });

@@ -8,6 +8,7 @@ import { dbId, parseInput, z } from '../../lib/validate.ts';
 import { authorize } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
 import { DEADLINE_KIND, PLATFORM, parseSection, schoolGradeSpan, schoolSearchName, SEASON, SPORT_GENDER, type Section } from './schools.fields.ts';
+import { isCalendarDay } from '../../lib/wall-time.ts';
 
 /** Badges: images only (recognised from their bytes), at most 2 MB. */
 export const BADGE_POLICY: UploadPolicy = { dir: 'school-badges', types: IMAGE_TYPES, maxBytes: 2 * 1024 * 1024 };
@@ -156,7 +157,7 @@ const deadlineRow = z.object({
   deadline: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .refine((v) => !Number.isNaN(Date.parse(v))),
+    .refine(isCalendarDay),
   note: z.string().max(500).nullish(),
 });
 const rankingRow = z.object({

@@ -32,6 +32,7 @@ import {
 } from './tasks.service.ts';
 import { visibleTasksWhere } from './tasks.policy.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
+import { isCalendarDay } from '../../lib/wall-time.ts';
 
 /**
  * Legacy paths of spec section 7 "Work tasks" (`/api/admin/work/task/*`) and the schedule-entry
@@ -235,6 +236,7 @@ export const taskRoutes: RestRoute[] = [
             z
               .string()
               .regex(/^\d{4}-\d{2}-\d{2}$/)
+              .refine(isCalendarDay)
               .optional(),
           ),
         }),
@@ -405,6 +407,7 @@ export const taskRoutes: RestRoute[] = [
             z
               .string()
               .regex(/^\d{4}-\d{2}-\d{2}/)
+              .refine((v) => isCalendarDay(v.slice(0, 10)))
               .optional(),
           ),
         }),

@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { Actor } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { ForbiddenError, ValidationError } from '../../errors.ts';
+import { DomainError, ForbiddenError, ValidationError } from '../../errors.ts';
+import { USER_TYPES } from '../../lib/codes.ts';
 import { z } from '../../lib/validate.ts';
 import { hashPassword, passwordRuleViolation } from '../auth/index.ts';
 import { operationRightsOf } from '../../auth/session.ts';
@@ -92,6 +93,45 @@ export async function assertMayActOn(tx: Tx, actor: Actor, userId: number): Prom
   if (actor.isAdmin) return;
   const admin = await tx.userRole.findFirst({ where: { userId, role: { code: 'admin' } }, select: { userId: true } });
   if (admin) throw new ForbiddenError();
+}
+
+/**
+ * Whether `actorId` stands strictly above the staff member `targetId` in the department tree:
+ * the actor heads a department the target belongs to, directly or through sub-departments,
+ * and the target heads neither that department nor any above it. Nobody is above themself;
+ * a person without a department has nobody above them but administrators.
+ */
+export async function isStrictlyAbove(tx: Tx, actorId: number, targetId: number): Promise<boolean> {
+  if (actorId === targetId) return false;
+  const target = await tx.user.findUnique({ where: { id: targetId }, select: { departmentId: true } });
+  if (!target?.departmentId) return false;
+  const departments = await tx.department.findMany({ select: { id: true, parentId: true, managerId: true } });
+  const byId = new Map(departments.map((d) => [d.id, d]));
+  // The chain from the target's department up to the top.
+  const chain: Array<{ managerId: number | null }> = [];
+  const seen = new Set<number>();
+  for (let d = byId.get(target.departmentId); d && !seen.has(d.id); d = d.parentId !== null ? byId.get(d.parentId) : undefined) {
+    seen.add(d.id);
+    chain.push(d);
+  }
+  const headed = chain.findIndex((d) => d.managerId === actorId);
+  if (headed < 0) return false;
+  return !chain.slice(headed).some((d) => d.managerId === targetId);
+}
+
+/**
+ * Setting a person's password (a chosen one, or a first one generated for an existing
+ * person) is for administrators, or for someone strictly above the person (`isStrictlyAbove`;
+ * parents and students have the staff who manage people above them). Anyone else with the
+ * right to edit the person uses the reset flow (`resetPassword`), which ends the person's
+ * sessions and mails or shows a generated password. Nobody sets their own password this way:
+ * that is `changePassword`, which asks for the current one.
+ */
+export async function assertMaySetPassword(tx: Tx, actor: Actor, target: { id: number; type: number }): Promise<void> {
+  if (actor.isAdmin) return;
+  if (target.id !== actor.id && target.type !== USER_TYPES.STAFF) return;
+  if (await isStrictlyAbove(tx, actor.id, target.id)) return;
+  throw new DomainError('PASSWORD_SET_FORBIDDEN', 'org.passwordSetForbidden');
 }
 
 const LOWER = 'abcdefghijkmnopqrstuvwxyz';

@@ -21,6 +21,10 @@ export const usersMessages = {
   'org.timeZoneUnknown': { zh: '时区不存在', en: 'Unknown time zone' },
   'org.notStaff': { zh: '该用户不是员工', en: 'This user is not a staff member' },
   'org.notParentOrStudent': { zh: '该用户不是家长或学生', en: 'This user is not a parent or a student' },
+  'org.passwordSetForbidden': {
+    zh: '只有管理员或其上级可以为该用户设置密码，请使用“重置密码”',
+    en: "Only administrators or the person's superiors may set their password; use a password reset instead",
+  },
   'org.cannotDeactivateSelf': { zh: '不能停用自己的账号', en: 'You cannot deactivate your own account' },
   'org.cannotDeleteSelf': { zh: '不能删除自己的账号', en: 'You cannot delete your own account' },
   'org.userInUse': {

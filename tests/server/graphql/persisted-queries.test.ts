@@ -33,8 +33,8 @@ const BROWSER = { origin: 'http://test.local', 'sec-fetch-mode': 'cors', 'sec-fe
 let production: TestApp;
 let development: TestApp;
 beforeAll(async () => {
-  production = await createTestApp({ production: true });
-  development = await createTestApp({ production: false });
+  production = await createTestApp({ development: false });
+  development = await createTestApp({ development: true });
 });
 afterAll(async () => {
   await production?.close();

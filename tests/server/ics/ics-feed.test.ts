@@ -78,7 +78,7 @@ beforeAll(async () => {
 
   const opened = await transition(t, consultantToken, 'open');
   expect(opened.__typename).toBe('IcsSubscriptionPayload');
-  feedPath = opened.icsSubscription!.feedPath!;
+  feedPath = opened.feedPath!;
 });
 
 afterAll(async () => {

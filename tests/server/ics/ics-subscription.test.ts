@@ -12,6 +12,8 @@ let lecturer: string;
 let admin: string;
 let adminRest: string;
 let consultantRest: string;
+/** The lecturer's link: known only from the answer that made it. */
+let lecturerPath: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -36,15 +38,25 @@ describe("the viewer's subscription", () => {
     const sub = opened.icsSubscription!;
     expect(sub.state).toBe('OPEN');
     expect(sub.pushFrequencyHours).toBe(12);
-    expect(sub.feedPath).toMatch(/^\/ics\/[A-Za-z0-9_-]{43}\.ics$/);
+    expect(opened.feedPath).toMatch(/^\/ics\/[A-Za-z0-9_-]{43}\.ics$/);
+    lecturerPath = opened.feedPath!;
     expect(new Date(sub.effectiveAt!).getTime() - new Date(sub.linkCreatedAt!).getTime()).toBe(10 * 60_000);
     // The link answers at once (the delay is only advertised).
-    const res = await fetchFeed(t, sub.feedPath!);
+    const res = await fetchFeed(t, lecturerPath);
     expect(res.status).toBe(200);
-    // Only the hash is looked up: the stored hash is not the token.
+    // Only the hash is kept: no column holds the token, and the hash is not the token.
     const row = await t.db.icsSubscription.findUniqueOrThrow({ where: { id: sub.databaseId } });
-    expect(row.tokenHash).not.toContain(sub.feedPath!.slice(5, -4));
+    expect(JSON.stringify(row)).not.toContain(lecturerPath.slice(5, -4));
     expect(row.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    const columns = await t.db.$queryRaw<Array<{ column_name: string }>>`SELECT column_name FROM information_schema.columns WHERE table_name = 'ics_subscriptions'`;
+    expect(columns.map((c) => c.column_name)).not.toContain('token');
+  });
+
+  it('shows the link once: the subscription itself never answers it again', async () => {
+    const later = await gql(t, '{ myIcsSubscription { feedPath } }', {}, { token: lecturer });
+    expect(later.body.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    const state = await gql<{ myIcsSubscription: { state: string; linkCreatedAt: string } }>(t, '{ myIcsSubscription { state linkCreatedAt } }', {}, { token: lecturer });
+    expect(state.body.data?.myIcsSubscription.state).toBe('OPEN');
   });
 
   it('refuses transitions that do not apply, with a message', async () => {
@@ -62,19 +74,22 @@ describe("the viewer's subscription", () => {
   });
 
   it('answers 404 while paused, and the same link again once restored', async () => {
-    const path = (await transition(t, lecturer, 'pause')).icsSubscription!.feedPath!;
-    expect((await fetchFeed(t, path)).status).toBe(404);
+    const pausing = await transition(t, lecturer, 'pause');
+    expect(pausing.feedPath).toBeNull();
+    expect((await fetchFeed(t, lecturerPath)).status).toBe(404);
     const paused = await transition(t, lecturer, 'pause');
     expect(paused.code).toBe('ICS_NOT_OPEN');
     const restored = await transition(t, lecturer, 'restore');
     expect(restored.icsSubscription?.state).toBe('OPEN');
-    expect(restored.icsSubscription?.feedPath).toBe(path);
-    expect((await fetchFeed(t, path)).status).toBe(200);
+    // The same link works again; it is not shown again.
+    expect(restored.feedPath).toBeNull();
+    expect((await fetchFeed(t, lecturerPath)).status).toBe(200);
   });
 
   it('regenerates: the old link answers 404 at once, the new one works', async () => {
-    const before = (await gql<{ myIcsSubscription: { feedPath: string } }>(t, '{ myIcsSubscription { feedPath } }', {}, { token: lecturer })).body.data!.myIcsSubscription.feedPath;
-    const after = (await transition(t, lecturer, 'regenerate')).icsSubscription!.feedPath!;
+    const before = lecturerPath;
+    const after = (await transition(t, lecturer, 'regenerate')).feedPath!;
+    lecturerPath = after;
     expect(after).not.toBe(before);
     expect((await fetchFeed(t, before)).status).toBe(404);
     expect((await fetchFeed(t, after)).status).toBe(200);
@@ -93,8 +108,8 @@ describe("the viewer's subscription", () => {
     const sales = await loginGql(t, DEMO.sales);
     const other = await gql<{ node: unknown }>(t, 'query($id: ID!) { node(id: $id) { id } }', { id: mine }, { token: sales });
     expect(other.body.data?.node ?? null).toBeNull();
-    const seenByAdmin = await gql<{ node: { state: string; feedPath: string | null } }>(t, 'query($id: ID!) { node(id: $id) { ... on IcsSubscription { state feedPath } } }', { id: mine }, { token: admin });
-    expect(seenByAdmin.body.data?.node).toEqual({ state: 'OPEN', feedPath: null });
+    const seenByAdmin = await gql<{ node: { state: string } }>(t, 'query($id: ID!) { node(id: $id) { ... on IcsSubscription { state } } }', { id: mine }, { token: admin });
+    expect(seenByAdmin.body.data?.node).toEqual({ state: 'OPEN' });
   });
 });
 
@@ -114,7 +129,7 @@ describe('administrators', () => {
   it('batch pause and batch restore on REST; the feed follows', async () => {
     const lecturerId = await userId(t, 'lecturer');
     const salesId = await userId(t, 'sales');
-    const path = (await gql<{ myIcsSubscription: { feedPath: string } }>(t, '{ myIcsSubscription { feedPath } }', {}, { token: lecturer })).body.data!.myIcsSubscription.feedPath;
+    const path = lecturerPath;
     const paused = await rest<{ changed: number }>(t, '/api/admin/user/batchPause.htm', { json: { userIds: [lecturerId, salesId] }, token: adminRest });
     expect(paused.body).toMatchObject({ status: 'success', data: { changed: 1 } });
     expect((await fetchFeed(t, path)).status).toBe(404);
@@ -125,9 +140,9 @@ describe('administrators', () => {
     expect(restored.body.data.changed).toBe(2);
     expect(restored.body.data.resultList.map((r) => r.subscribeState)).toEqual([1, 1]);
     expect((await fetchFeed(t, path)).status).toBe(200);
-    // The not-opened sales person got a link of their own.
+    // The not-opened sales person got a link of their own, which nobody has seen: they make a new one to subscribe.
     const salesSub = await t.db.icsSubscription.findUniqueOrThrow({ where: { userId: salesId } });
-    expect(salesSub.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(salesSub.tokenHash).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('batch open and pause on GraphQL return the changed subscriptions', async () => {
@@ -170,9 +185,9 @@ describe('administrators', () => {
 
   it("a deactivated person's link answers 404", async () => {
     const salesId = await userId(t, 'sales');
-    const sub = await t.db.icsSubscription.findUniqueOrThrow({ where: { userId: salesId } });
-    expect((await fetchFeed(t, `/ics/${sub.token}.ics`)).status).toBe(200);
+    const path = (await transition(t, await loginGql(t, DEMO.sales), 'regenerate')).feedPath!;
+    expect((await fetchFeed(t, path)).status).toBe(200);
     await t.db.user.update({ where: { id: salesId }, data: { state: 3 } });
-    expect((await fetchFeed(t, `/ics/${sub.token}.ics`)).status).toBe(404);
+    expect((await fetchFeed(t, path)).status).toBe(404);
   });
 });

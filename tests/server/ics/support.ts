@@ -101,7 +101,9 @@ export function expandFeedIcalJs(text: string, from: Date, to: Date): Occurrence
 
 export type SubscriptionAnswer = {
   __typename: string;
-  icsSubscription?: { id: string; databaseId: number; state: string; feedPath: string | null; pushFrequencyHours: number; effectiveAt: string | null; linkCreatedAt: string | null };
+  /** The new link, after open and regenerate only (shown once). */
+  feedPath?: string | null;
+  icsSubscription?: { id: string; databaseId: number; state: string; pushFrequencyHours: number; effectiveAt: string | null; linkCreatedAt: string | null };
   code?: string;
   message?: string;
 };
@@ -111,7 +113,7 @@ export async function transition(t: TestApp, token: string, name: 'open' | 'paus
   const doc = `mutation${withInput ? '($input: IcsSubscriptionFrequencyInput)' : ''} {
     r: ${name}IcsSubscription${withInput ? '(input: $input)' : ''} {
       __typename
-      ... on IcsSubscriptionPayload { icsSubscription { id databaseId state feedPath pushFrequencyHours effectiveAt linkCreatedAt } }
+      ... on IcsSubscriptionPayload { feedPath icsSubscription { id databaseId state pushFrequencyHours effectiveAt linkCreatedAt } }
       ... on Error { code message }
     }
   }`;

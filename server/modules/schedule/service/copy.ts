@@ -8,6 +8,7 @@ import { canEditEvent, isEventVisible } from '../schedule.policy.ts';
 import { assertNoConflicts, resolveZone, shiftWall, templateData } from './checks.ts';
 import { MAX_BATCH, type Template } from './input.ts';
 import { insertRows } from './rows.ts';
+import { isCalendarDay } from '../../../lib/wall-time.ts';
 
 const copySchema = z.object({
   ids: z.array(dbId()).max(MAX_BATCH).optional(),
@@ -15,10 +16,14 @@ const copySchema = z.object({
   fromDate: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .refine(isCalendarDay)
     .optional(),
   /** ...of this person (default: the caller). */
   userId: dbId().optional(),
-  toDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  toDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .refine(isCalendarDay),
   timeZone: z.string().max(64).nullish(),
   force: z.boolean().optional(),
 });

@@ -2,6 +2,7 @@
 import { ValidationError } from '../../../errors.ts';
 import { dbId, z } from '../../../lib/validate.ts';
 import { FREQUENCIES, WEEKDAYS } from '../recurrence.ts';
+import { isCalendarDay } from '../../../lib/wall-time.ts';
 
 export const MAX_PARTICIPANTS = 200;
 export const MAX_BATCH = 1000;
@@ -17,6 +18,7 @@ export const ruleFieldsSchema = z.object({
   until: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .refine(isCalendarDay)
     .nullish(),
 });
 

@@ -9,6 +9,7 @@ import { runWrite } from '../../../write.ts';
 import { visibleTasksWhere } from '../tasks.policy.ts';
 import { loadTaskForWrite, optionalText, writeLog, type TaskWriteResult } from './common.ts';
 import { LOG_NOTES, MISSED_DAYS_WINDOW, PLAIN_TEXT_MAX, REPORTABLE_STATES, TASK_STATES, WORKING_STATES } from './rules.ts';
+import { isCalendarDay } from '../../../lib/wall-time.ts';
 
 /** Today in a zone, `yyyy-MM-dd`. */
 export function todayIn(zone: string, now: Date = new Date()): string {
@@ -65,6 +66,7 @@ const reportShape = z.object({
     z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .refine(isCalendarDay)
       .optional(),
   ),
   progress: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().min(0).max(100).optional()),

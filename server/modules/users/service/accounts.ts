@@ -3,7 +3,7 @@ import { NotFoundError } from '../../../errors.ts';
 import { dbId, parseInput, z } from '../../../lib/validate.ts';
 import { authorize, requireActor } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
-import { accountField, assertAccountFree, assertMayActOn, resolveRoles, setPasswordFor } from '../users.fields.ts';
+import { accountField, assertAccountFree, assertMayActOn, assertMaySetPassword, resolveRoles, setPasswordFor } from '../users.fields.ts';
 import { USER_TYPES } from '../../../lib/codes.ts';
 
 const accountInput = z.object({
@@ -34,7 +34,9 @@ export async function saveAuthUserAccount(ctx: ServiceContext, raw: unknown): Pr
       await tx.userRole.deleteMany({ where: { userId: user.id } });
       if (roles.length) await tx.userRole.createMany({ data: roles.map((r) => ({ userId: user.id, roleId: r.id })) });
     }
-    const generatedPassword = input.password || !user.passwordHash ? await setPasswordFor(tx, user.id, input.password ?? null) : null;
+    const setsPassword = !!input.password || !user.passwordHash;
+    if (setsPassword) await assertMaySetPassword(tx, actor, user);
+    const generatedPassword = setsPassword ? await setPasswordFor(tx, user.id, input.password ?? null) : null;
     return { result: { userId: user.id, account, generatedPassword }, targetIds: [user.id] };
   });
 }

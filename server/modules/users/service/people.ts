@@ -11,7 +11,22 @@ import { translate, type Lang } from '../../../i18n/catalogue.ts';
 import { isUserVisible, visibleUsersWhere } from '../users.policy.ts';
 import { STAFF_STATES, USER_TYPES } from '../../../lib/codes.ts';
 import { PERSON_INCLUDE, pageOnlineFirst, type PersonRow } from '../users.people.ts';
-import { accountField, assertAccountFree, assertMayActOn, assertMobileFree, emailField, genderField, mobileField, nameField, optionalText, resolveRoles, resolveTimeZone, setPasswordFor } from '../users.fields.ts';
+import {
+  accountField,
+  assertAccountFree,
+  assertMayActOn,
+  assertMaySetPassword,
+  assertMobileFree,
+  emailField,
+  genderField,
+  mobileField,
+  nameField,
+  optionalText,
+  resolveRoles,
+  resolveTimeZone,
+  setPasswordFor,
+} from '../users.fields.ts';
+import { isCalendarDay } from '../../../lib/wall-time.ts';
 
 /** Search scopes of the spec's user searches. */
 export const USER_SCOPES = ['roleAccount', 'student', 'consultant', 'lecturer', 'parent', 'staff'] as const;
@@ -208,7 +223,7 @@ const personInput = z.object({
   birthday: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .refine((s) => !Number.isNaN(Date.parse(s)))
+    .refine(isCalendarDay)
     .optional()
     .nullable()
     .or(z.literal('')),
@@ -274,6 +289,7 @@ export async function saveUser(ctx: ServiceContext, raw: unknown): Promise<Saved
     }
     let generatedPassword: string | null = null;
     if (account && (input.password || !existing?.passwordHash)) {
+      if (existing) await assertMaySetPassword(tx, actor, existing);
       generatedPassword = await setPasswordFor(tx, id, input.password ?? null);
     }
     return { result: { id, created: !existing, generatedPassword }, targetIds: [id] };

@@ -26,7 +26,6 @@ void graphql`
   fragment IcsPanelFields on IcsSubscription {
     id
     state
-    feedPath
     pushFrequencyHours
     effectiveAt
     effectiveNotice
@@ -40,6 +39,7 @@ const openMutation = graphql`
     openIcsSubscription(input: $input) {
       __typename
       ... on IcsSubscriptionPayload {
+        feedPath
         icsSubscription {
           ...IcsPanelFields @relay(mask: false)
         }
@@ -85,6 +85,7 @@ const regenerateMutation = graphql`
     regenerateIcsSubscription {
       __typename
       ... on IcsSubscriptionPayload {
+        feedPath
         icsSubscription {
           ...IcsPanelFields @relay(mask: false)
         }
@@ -111,7 +112,7 @@ const frequencyMutation = graphql`
   }
 `;
 
-type Result = { readonly __typename: string; readonly message?: string };
+type Result = { readonly __typename: string; readonly message?: string; readonly feedPath?: string | null };
 
 /** The subscription a mutation answered becomes the root's `myIcsSubscription` (it was null before the first opening). */
 const linkRoot = (field: string) => (store: RecordSourceSelectorProxy) => {
@@ -148,6 +149,9 @@ function Panel() {
   const [frequency, setFrequency] = useState(3);
   const [error, setError] = useState<string | null>(null);
   const [confirmRegenerate, setConfirmRegenerate] = useState(false);
+  // The server keeps only the link's hash: it is answered once, when it is made, and kept here
+  // while the panel is open (docs/security.md).
+  const [link, setLink] = useState('');
   const [open, opening] = useMutation<IcsPanelOpenMutation>(openMutation);
   const [pause, pausing] = useMutation<IcsPanelPauseMutation>(pauseMutation);
   const [restore, restoring] = useMutation<IcsPanelRestoreMutation>(restoreMutation);
@@ -158,12 +162,12 @@ function Panel() {
   const done = (r: Result) => {
     if (r.__typename === 'IcsSubscriptionPayload') {
       setError(null);
+      if (r.feedPath) setLink(feedUrl(r.feedPath));
       // The root field was null before the first opening: read it again.
       if (state === 'NOT_OPENED') fetchQuery<IcsPanelQuery>(environment, panelQuery, {}, { fetchPolicy: 'network-only' }).subscribe({});
       notify('success', t('calendarUi.ics.done'));
     } else setError(r.message ?? t('transport.unknown'));
   };
-  const link = sub?.feedPath ? feedUrl(sub.feedPath) : '';
   const fetched = sub?.lastFetchedAt ? DateTime.fromISO(sub.lastFetchedAt).toFormat('yyyy-MM-dd HH:mm') : null;
 
   return (
@@ -214,17 +218,28 @@ function Panel() {
         <Stack gap="3">
           <Stack gap="1">
             <Text fontWeight="medium">{t('calendarUi.ics.link')}</Text>
-            <Flex gap="2">
-              <Input size="sm" readOnly value={link} onFocus={(e) => e.target.select()} data-testid="ics-link" opacity={state === 'PAUSED' ? 0.5 : 1} />
-              <Button
-                size="sm"
-                variant="outline"
-                onClick={() => void copyText(link).then((ok) => notify(ok ? 'success' : 'warning', t(ok ? 'calendarUi.ics.copied' : 'calendarUi.ics.copyFailed')))}
-                data-testid="ics-copy"
-              >
-                <Copy size={14} /> {t('calendarUi.ics.copy')}
-              </Button>
-            </Flex>
+            {link ? (
+              <>
+                <Flex gap="2">
+                  <Input size="sm" readOnly value={link} onFocus={(e) => e.target.select()} data-testid="ics-link" opacity={state === 'PAUSED' ? 0.5 : 1} />
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => void copyText(link).then((ok) => notify(ok ? 'success' : 'warning', t(ok ? 'calendarUi.ics.copied' : 'calendarUi.ics.copyFailed')))}
+                    data-testid="ics-copy"
+                  >
+                    <Copy size={14} /> {t('calendarUi.ics.copy')}
+                  </Button>
+                </Flex>
+                <Text fontSize="sm" color="fg.warning" data-testid="ics-link-once">
+                  {t('calendarUi.ics.linkOnce')}
+                </Text>
+              </>
+            ) : (
+              <Text fontSize="sm" color="fg.muted" data-testid="ics-link-hidden">
+                {t('calendarUi.ics.linkHidden')}
+              </Text>
+            )}
             {state === 'PAUSED' ? (
               <Text fontSize="sm" color="fg.warning">
                 {t('calendarUi.ics.pausedNote')}

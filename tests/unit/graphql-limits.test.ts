@@ -1,0 +1,45 @@
+/**
+ * server/graphql/limits.ts: the cost of an operation counts page sizes given as variables, and
+ * every operation the client sends stays within the limits at the largest page it asks for.
+ */
+import { readFileSync } from 'node:fs';
+import { Kind, parse, print, type TypeNode } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { GRAPHQL_LIMITS, operationCost } from '../../server/graphql/limits.ts';
+import { PERSISTED_QUERIES_FILE } from '../../server/graphql/yoga.ts';
+
+const named = (type: TypeNode): string => (type.kind === Kind.NAMED_TYPE ? type.name.value : named(type.type));
+
+describe('the cost of an operation', () => {
+  const doc = parse('query($n: Int) { users(first: $n) { edges { node { id name } } } }');
+
+  it('multiplies by a page size given as a variable exactly as by the same literal', () => {
+    const literal = operationCost(parse('{ users(first: 300) { edges { node { id name } } } }'), {});
+    expect(operationCost(doc, { n: 300 })).toBe(literal);
+    expect(operationCost(doc, { n: 20 })).toBeLessThan(literal);
+  });
+
+  it('counts the ids of nodes(ids:) like a page size', () => {
+    const nodes = parse('query($ids: [ID!]!) { nodes(ids: $ids) { id name: __typename } }');
+    expect(operationCost(nodes, { ids: Array(50).fill('a') })).toBe(5 * operationCost(nodes, { ids: Array(10).fill('a') }));
+  });
+
+  it('keeps every operation of the client within the limits at the pages it asks for', () => {
+    // The page sizes the client sends: a pagination query's default (it loads more 20 at a
+    // time), else the largest page it asks for anywhere (the staff picker's 500).
+    const documents = Object.values(JSON.parse(readFileSync(PERSISTED_QUERIES_FILE, 'utf8')) as Record<string, string>);
+    expect(documents.length).toBeGreaterThan(20);
+    const over: string[] = [];
+    for (const text of documents) {
+      const document = parse(text);
+      const variables: Record<string, unknown> = {};
+      for (const def of document.definitions) {
+        if (def.kind !== Kind.OPERATION_DEFINITION) continue;
+        for (const v of def.variableDefinitions ?? []) if (named(v.type) === 'Int' && !v.defaultValue) variables[v.variable.name.value] = 500;
+      }
+      const cost = operationCost(document, variables);
+      if (cost > GRAPHQL_LIMITS.maxCost) over.push(`${cost}: ${JSON.stringify(variables)} ${print(document).slice(0, 80)}`);
+    }
+    expect(over).toEqual([]);
+  });
+});
