@@ -57,7 +57,7 @@ builder.mutationFields((t) => ({
     type: TokenPayload,
     errors: mutationErrors,
     description:
-      'Exchanges a token (valid, or expired but within its refresh window: 14 days after expiresAt by default) for a new one; the old token is revoked, so each token refreshes once. Presenting a token already exchanged ends its whole session (reuse detection; a 10-second grace covers two tabs refreshing at once). A session lasts at most SESSION_MAX_AGE_SECONDS (30 days) from its login. Open: the token goes in the input. Errors: TOKEN_INVALID (unknown, revoked, past the window or the session\'s end, or the account is deactivated: sign in again), TOKEN_REUSED (the token was already exchanged: the session is ended).',
+      "Exchanges a token (valid, or expired but within its refresh window: 14 days after expiresAt by default) for a new one; the old token is revoked, so each token refreshes once. Presenting a token already exchanged ends its whole session (reuse detection; a 10-second grace covers two tabs refreshing at once). A session lasts at most SESSION_MAX_AGE_SECONDS (30 days) from its login. Open: the token goes in the input. Errors: TOKEN_INVALID (unknown, revoked, past the window or the session's end, or the account is deactivated: sign in again), TOKEN_REUSED (the token was already exchanged: the session is ended).",
     args: {
       input: t.arg({
         description: 'The token to exchange.',
