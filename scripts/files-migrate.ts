@@ -45,12 +45,18 @@ async function main(): Promise<void> {
         counts.ignored += 1;
         continue;
       }
-      if (await target.has(key)) {
-        counts.skipped += 1;
-        continue;
-      }
       const found = await source.get(key);
       if (!found) continue;
+      if (await target.has(key)) {
+        counts.skipped += 1;
+        await found.body.cancel();
+        // Copied by an earlier run: removed locally only when the copy matches.
+        if (remove) {
+          const [copy, local] = [await target.get(key), await source.get(key)];
+          if (copy && local && copy.size === local.size && (await sha256Of(copy.body)) === (await sha256Of(local.body))) await source.remove(key);
+        }
+        continue;
+      }
       const written = await target.put(key, streamSource(found.body));
       const check = await target.get(key);
       const ok = !!check && check.size === found.size && (await sha256Of(check.body)) === written.sha256;
