@@ -38,6 +38,11 @@ export type Config = {
   metricsHost: string;
   /** Server processes `npm start` runs (Node cluster on one port). */
   workers: number;
+  /** Cron expression of scheduled backups (`0 3 * * *`); unset: none. */
+  backupCron: string | undefined;
+  backupDir: string | undefined;
+  /** Scheduled backups kept (the newest). */
+  backupKeep: number;
 };
 
 function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
@@ -112,5 +117,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsPort: env.METRICS_PORT ? intEnv(env, 'METRICS_PORT', 0, 1) : undefined,
     metricsHost: env.METRICS_HOST || '127.0.0.1',
     workers: intEnv(env, 'WORKERS', 1, 1),
+    backupCron: env.BACKUP_CRON || undefined,
+    backupDir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined,
+    backupKeep: intEnv(env, 'BACKUP_KEEP', 7, 1),
   };
 }

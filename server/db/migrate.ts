@@ -147,3 +147,14 @@ export async function withSeedLock<T>(url: string, fn: () => Promise<T>): Promis
     await client.end();
   }
 }
+
+let knownNames: Promise<string[]> | null = null;
+
+/** Migrations this version knows that the database has not applied (readiness, /readyz). */
+export async function pendingMigrations(db: { $queryRaw: <T>(q: TemplateStringsArray) => Promise<T> }): Promise<string[]> {
+  knownNames ??= readMigrations().then((all) => all.map((m) => m.name));
+  const names = await knownNames;
+  const rows = await db.$queryRaw<Array<{ migration_name: string }>>`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`;
+  const applied = new Set(rows.map((r) => r.migration_name));
+  return names.filter((n) => !applied.has(n));
+}
