@@ -12,7 +12,7 @@ import { startScheduledBackups } from './db/scheduled-backup.ts';
 import { beginShutdown } from './lifecycle.ts';
 import { logger } from './logger.ts';
 import { pruneLoginAttempts } from './modules/auth/index.ts';
-import { registry } from './observe.ts';
+import { drained, registry } from './observe.ts';
 import { seed } from '../prisma/seed/index.ts';
 
 /** In-flight requests get this long after SIGTERM before their connections are cut. */
@@ -94,6 +94,8 @@ async function serveProcess(config: Config, started: number): Promise<void> {
       (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
       setTimeout(() => (server as { closeAllConnections?: () => void }).closeAllConnections?.(), DRAIN_MS).unref();
     });
+    // Requests whose client left are still being worked on: their writes finish before the pool closes.
+    await drained(DRAIN_MS);
     await db.$disconnect().catch(() => {});
     await database.stop().catch(() => {});
     logger.info('stopped', { pid: process.pid });

@@ -26,8 +26,34 @@ export function currentRequest(): RequestRecord | null {
   return requests.getStore() ?? null;
 }
 
-export function runInRequest<T>(record: RequestRecord, fn: () => T): T {
-  return requests.run(record, fn);
+let inFlight = 0;
+let drainedWaiters: Array<() => void> = [];
+
+/** Runs a request's handling with its record; counts it in flight until it is answered. */
+export async function runInRequest<T>(record: RequestRecord, fn: () => Promise<T>): Promise<T> {
+  inFlight += 1;
+  try {
+    return await requests.run(record, fn);
+  } finally {
+    inFlight -= 1;
+    if (inFlight === 0) {
+      for (const wake of drainedWaiters) wake();
+      drainedWaiters = [];
+    }
+  }
+}
+
+/** Resolves when no request is being handled (a client that went away does not end its request's work), or after `ms`. */
+export function drained(ms: number): Promise<void> {
+  if (inFlight === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    timer.unref();
+    drainedWaiters.push(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
