@@ -65,10 +65,9 @@ async function tablesInOrder(client: pg.Client): Promise<string[]> {
 }
 
 async function columnsOf(client: pg.Client, table: string): Promise<string[]> {
-  const { rows } = await client.query<{ name: string }>(
-    `SELECT attname AS name FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = '' ORDER BY attnum`,
-    [`public.${client.escapeIdentifier(table)}`],
-  );
+  const { rows } = await client.query<{ name: string }>(`SELECT attname AS name FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = '' ORDER BY attnum`, [
+    `public.${client.escapeIdentifier(table)}`,
+  ]);
   return rows.map((r) => r.name);
 }
 
@@ -89,9 +88,7 @@ export async function backupDatabase(url: string, file: string, options: { files
   const summary: BackupSummary = { migrations: 0, tables: {}, files: 0, bytes: 0 };
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const { rows: migrations } = await client.query<{ migration_name: string }>(
-      'SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name',
-    );
+    const { rows: migrations } = await client.query<{ migration_name: string }>('SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name');
     const tables = await tablesInOrder(client);
     const header: Header = { format: BACKUP_FORMAT, version: 1, createdAt: new Date().toISOString(), migrations: migrations.map((m) => m.migration_name), tables };
     summary.migrations = header.migrations.length;
@@ -253,10 +250,7 @@ export async function restoreDatabase(url: string, file: string, options: { file
          AND pg_get_serial_sequence(quote_ident(c.relname), a.attname) IS NOT NULL`,
     );
     for (const s of sequences) {
-      await client.query(
-        `SELECT setval($1, COALESCE((SELECT max(${client.escapeIdentifier(s.col)}) FROM ${client.escapeIdentifier(s.tbl)}), 0) + 1, false)`,
-        [s.seq],
-      );
+      await client.query(`SELECT setval($1, COALESCE((SELECT max(${client.escapeIdentifier(s.col)}) FROM ${client.escapeIdentifier(s.tbl)}), 0) + 1, false)`, [s.seq]);
     }
     await client.query('COMMIT');
     return summary;

@@ -22,11 +22,18 @@ export function startScheduledBackups(config: Config, url: string): { stop: () =
       const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [BACKUP_LOCK_KEY]);
       if (!rows[0]?.locked) return;
       await mkdir(dir, { recursive: true });
-      const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+      const stamp = new Date()
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d+Z$/, 'Z');
       const file = path.join(dir, `backup-${stamp}.bo`);
       const started = Date.now();
       const summary = await backupDatabase(url, file, { filesDir: config.fileStore === 'directory' ? filesDirectory(config) : undefined });
-      const old = (await readdir(dir)).filter((n) => NAME.test(n)).sort().reverse().slice(config.backupKeep);
+      const old = (await readdir(dir))
+        .filter((n) => NAME.test(n))
+        .sort()
+        .reverse()
+        .slice(config.backupKeep);
       for (const name of old) await rm(path.join(dir, name), { force: true });
       logger.info('scheduled backup written', { file, tables: Object.keys(summary.tables).length, files: summary.files, ms: Date.now() - started, removed: old.length });
     } catch (err) {

@@ -81,7 +81,18 @@ async function main(): Promise<void> {
     const port = await freePort();
     child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_TODAY: PINNED_SEED_TODAY, WORKERS: String(workers), NODE_ENV: 'production', LOG_LEVEL: 'warn', TRUST_PROXY: 'true', DATABASE_URL: '' },
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SEED_TODAY: PINNED_SEED_TODAY,
+        WORKERS: String(workers),
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        TRUST_PROXY: 'true',
+        DATABASE_URL: '',
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     base = `http://127.0.0.1:${port}`;
@@ -156,7 +167,8 @@ async function main(): Promise<void> {
       onResponse: (status: number, body: string) => {
         if (status !== 200) return;
         const name = names[i] ?? '';
-        const bad = r.path === '/graphql' ? body.startsWith('{"errors"') || body.includes('"errors":[') || (name.endsWith('createTask') && !body.includes('"__typename":"TaskPayload"')) : !body.startsWith('{"status":"success"');
+        const bad =
+          r.path === '/graphql' ? body.startsWith('{"errors"') || body.includes('"errors":[') || (name.endsWith('createTask') && !body.includes('"__typename":"TaskPayload"')) : !body.startsWith('{"status":"success"');
         if (bad) bodyErrors += 1;
       },
     }));

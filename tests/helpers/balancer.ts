@@ -41,19 +41,16 @@ export async function startBalancer(ports: number[]): Promise<Balancer> {
           settled = true;
           inFlight.set(port, (inFlight.get(port) ?? 1) - 1);
         };
-        const upstream = http.request(
-          { host: '127.0.0.1', port, method: req.method, path: req.url, agent, headers: { ...req.headers, 'x-forwarded-for': forwarded, 'content-length': String(body.length) } },
-          (answer) => {
-            served.set(port, (served.get(port) ?? 0) + 1);
-            res.writeHead(answer.statusCode ?? 502, answer.headers);
-            answer.pipe(res);
-            answer.on('end', done);
-            answer.on('error', () => {
-              done();
-              res.destroy();
-            });
-          },
-        );
+        const upstream = http.request({ host: '127.0.0.1', port, method: req.method, path: req.url, agent, headers: { ...req.headers, 'x-forwarded-for': forwarded, 'content-length': String(body.length) } }, (answer) => {
+          served.set(port, (served.get(port) ?? 0) + 1);
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+          answer.on('end', done);
+          answer.on('error', () => {
+            done();
+            res.destroy();
+          });
+        });
         upstream.on('error', (err: NodeJS.ErrnoException) => {
           done();
           // Nothing was sent to a backend that refused the connection: try the next one.

@@ -179,7 +179,12 @@ describe('three processes on one database', () => {
     const stream = await subscribeSse(`${direct(a)}/graphql`, 'subscription { unreadLetterCount }', recipient);
     try {
       const initial = (await stream.next(10_000)).data!.unreadLetterCount as number;
-      const sent = await gqlOn(direct(b), 'mutation($input: SendLetterInput!) { sendLetter(input: $input) { __typename } }', { input: { recipientIds: [globalId('User', salesId)], title: 'across', content: '<p>x</p>' } }, sender);
+      const sent = await gqlOn(
+        direct(b),
+        'mutation($input: SendLetterInput!) { sendLetter(input: $input) { __typename } }',
+        { input: { recipientIds: [globalId('User', salesId)], title: 'across', content: '<p>x</p>' } },
+        sender,
+      );
       expect(sent.json?.data?.sendLetter.__typename).toBe('SendLetterPayload');
       expect((await stream.next(10_000)).data!.unreadLetterCount).toBe(initial + 1);
     } finally {
