@@ -132,6 +132,7 @@ async function primary(config: Config, started: number): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info(`${signal}: stopping workers`);
+    beginShutdown();
     backups.stop();
     metrics?.close();
     const workers = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);

@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import cluster from 'node:cluster';
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type pg from 'pg';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
  * What an operator watches (docs/operations.md#watching): one record per HTTP request (its id,
@@ -67,6 +68,10 @@ export function requestIdFrom(header: string | null | undefined): string {
 
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+// With WORKERS, the primary's metrics listener asks each worker for this registry (a worker
+// answers once an AggregatorRegistry exists in it: prom-client adds its listener then).
+AggregatorRegistry.setRegistries([registry]);
+if (cluster.isWorker) new AggregatorRegistry();
 
 const requestsTotal = new Counter({
   name: 'bo_http_requests_total',
