@@ -3,6 +3,7 @@ import type { Tx } from './db/client.ts';
 import { DomainError, AuthenticationError } from './errors.ts';
 import { logger } from './logger.ts';
 import { databaseHealth } from './db/health.ts';
+import { countError, currentRequest } from './observe.ts';
 
 export type WriteSpec = {
   /** Operation name recorded in the operation log, e.g. "auth.changePassword". */
@@ -34,6 +35,7 @@ export async function runWrite<T>(ctx: ServiceContext, spec: WriteSpec, fn: (tx:
             outcome: 'SUCCESS',
             door: ctx.door,
             address: ctx.address,
+            requestId: currentRequest()?.id ?? null,
           },
         });
         return outcome.result;
@@ -52,6 +54,7 @@ export async function runWrite<T>(ctx: ServiceContext, spec: WriteSpec, fn: (tx:
  */
 export async function recordFailedWrite(ctx: ServiceContext, spec: WriteSpec, err: unknown): Promise<void> {
   const code = err instanceof DomainError ? err.code : err instanceof AuthenticationError ? err.reason : 'INTERNAL';
+  countError(code);
   await ctx.db.operationLog
     .create({
       data: {
@@ -63,6 +66,7 @@ export async function recordFailedWrite(ctx: ServiceContext, spec: WriteSpec, er
         errorCode: code,
         door: ctx.door,
         address: ctx.address,
+        requestId: currentRequest()?.id ?? null,
       },
     })
     .catch((logErr: unknown) => {
