@@ -113,6 +113,11 @@ const protoObject = fc.constantFrom<Record<string, unknown>>(
   { toString: 'x', valueOf: 1, hasOwnProperty: null },
 );
 
+/** `arbitrary` once in `n` values, else null. */
+function rarely<T>(arbitrary: fc.Arbitrary<T>, n: number): fc.Arbitrary<T | null> {
+  return fc.oneof({ weight: n - 1, arbitrary: fc.constant(null) }, { weight: 1, arbitrary });
+}
+
 function withOwn(target: Record<string, unknown>, key: string, value: unknown): Record<string, unknown> {
   Object.defineProperty(target, key, { value, enumerable: true, configurable: true, writable: true });
   return target;
@@ -191,7 +196,7 @@ function inputValue(type: GraphQLInputType, ctx: Ctx, nonNull = false): fc.Arbit
     for (const f of fields) model[f.name] = inputValue(f.type, { ...ctx, depth: ctx.depth + 1 });
     const required = fields.filter((f) => isNonNullType(f.type)).map((f) => f.name);
     good = fc
-      .tuple(fc.record(model, { requiredKeys: required }), fc.option(protoObject, { freq: 12 }), fc.option(fc.dictionary(fc.constantFrom('unknownField', 'id', 'extra'), hostile, { maxKeys: 2 }), { freq: 12 }))
+      .tuple(fc.record(model, { requiredKeys: required }), rarely(protoObject, 12), rarely(fc.dictionary(fc.constantFrom('unknownField', 'id', 'extra'), hostile, { minKeys: 1, maxKeys: 2 }), 12))
       .map(([record, proto, extra]) => {
         const out: Record<string, unknown> = { ...record, ...extra };
         if (proto) for (const [k, v] of Object.entries(proto)) withOwn(out, k, v);
@@ -286,7 +291,7 @@ function legacyCase(pathName: string, keys: string[], ids: fc.Arbitrary<number>)
   const key = keys.length > 0 ? fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...keys) }, { weight: 1, arbitrary: fc.constantFrom('condition', 'ids', 'id', 'list', 'data') }) : fc.constantFrom('id', 'ids', 'condition');
   const value = legacyValue(ids);
   const params = fc.dictionary(key, value, { maxKeys: 8 });
-  const withCondition = fc.tuple(params, fc.option(params, { freq: 4 })).map(([p, c]) => (c ? { ...p, condition: c } : p));
+  const withCondition = fc.tuple(params, rarely(params, 4)).map(([p, c]) => (c ? { ...p, condition: c } : p));
   const json = withCondition.map((p) => ({ method: 'POST' as const, path: pathName, contentType: 'application/json', body: JSON.stringify(p), input: p }));
   const form = withCondition.map((p) => {
     const form = new URLSearchParams();
