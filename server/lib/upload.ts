@@ -9,6 +9,7 @@ import type { Config } from '../config.ts';
 import { DomainError } from '../errors.ts';
 import { resolveLang, translate } from '../i18n/catalogue.ts';
 import { MAX_MULTIPART_BYTES, type ParsedRequest } from '../rest/body.ts';
+import { jsonTooComplex } from './text.ts';
 
 /**
  * The upload store: files live under DATA_DIR/uploads, named by the server (a random name
@@ -373,7 +374,10 @@ export async function limitGraphqlUpload(request: Request): Promise<Request | Re
       }
       chunks.push(value);
     }
-    return new Request(request, { body: Buffer.concat(chunks) });
+    const body = Buffer.concat(chunks);
+    // Within the byte limit, a body of too many keys or values would still stall the parser.
+    if (jsonTooComplex(body)) return tooLarge();
+    return new Request(request, { body });
   }
   let seen = 0;
   const limited = request.body.pipeThrough(
