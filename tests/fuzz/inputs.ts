@@ -9,7 +9,7 @@
  * a wrong type, null, a huge or odd string, NUL, an extreme number, an impossible date, a
  * prototype key, a huge list.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import {
@@ -255,17 +255,12 @@ const READ = /^(list|get|check|search|detail|download|export|page|members|isShow
 
 const SERVER = path.resolve(import.meta.dirname, '../../server/modules');
 
-/** The parameter names a module's legacy files read: `params.x`, `p.x`, and quoted names. */
+/** The parameter names a module's legacy files read (`<m>.rest.ts`, `rest/*.ts`): `params.x`, `p.x`, and quoted names. */
 function parameterNames(moduleName: string): string[] {
+  const dir = path.join(SERVER, moduleName);
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.rest.ts') || (f.startsWith(`rest${path.sep}`) && f.endsWith('.ts')));
+  const text = files.map((f) => readFileSync(path.join(dir, f), 'utf8')).join('\n');
   const names = new Set<string>();
-  let text = '';
-  for (const file of [`${moduleName}.rest.ts`]) {
-    try {
-      text += readFileSync(path.join(SERVER, moduleName, file), 'utf8');
-    } catch {
-      // A module without legacy paths.
-    }
-  }
   for (const m of text.matchAll(/\b(?:params|p|c|body|condition)\.([a-zA-Z_]\w{0,40})\b/g)) names.add(m[1]!);
   for (const m of text.matchAll(/'([a-zA-Z][a-zA-Z0-9]{1,40})'/g)) names.add(m[1]!);
   for (const drop of ['GET', 'POST', 'PC', 'success', 'error', 'utf8', 'base64']) names.delete(drop);
