@@ -146,32 +146,37 @@ function nodeTypeNames(schema: GraphQLSchema): string[] {
   return node && isInterfaceType(node) ? schema.getImplementations(node).objects.map((o) => o.name) : [];
 }
 
-type Ctx = { nodeTypes: string[]; ids: fc.Arbitrary<number>; depth: number };
+type Ctx = { nodeTypes: string[]; ids: fc.Arbitrary<number>; depth: number; hostile: boolean };
 
 function goodScalar(name: string, ctx: Ctx): fc.Arbitrary<unknown> {
   switch (name) {
     case 'Int':
+      if (!ctx.hostile) return fc.integer({ min: 1, max: 60 });
       return fc.oneof({ weight: 5, arbitrary: fc.integer({ min: -2, max: 60 }) }, { weight: 1, arbitrary: fc.constantFrom(2147483647, -2147483648) });
     case 'Float':
       return fc.oneof(fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.constantFrom(0, 1.5, 1e300));
     case 'Boolean':
       return fc.boolean();
     case 'ID':
+      if (!ctx.hostile) return fc.tuple(fc.constantFrom(...ctx.nodeTypes), ctx.ids).map(([t, id]) => globalId(t, id));
       return fc.oneof(
         { weight: 6, arbitrary: fc.tuple(fc.constantFrom(...ctx.nodeTypes), ctx.ids).map(([t, id]) => globalId(t, id)) },
         { weight: 1, arbitrary: fc.constantFrom(globalId('User', 'x'), globalId('Nope', 1), globalId('User', -1), globalId('User', '99999999999'), 'not-base64!', '1') },
       );
     case 'Date':
+      if (!ctx.hostile) return fc.date({ min: new Date('2020-01-01'), max: new Date('2030-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
       return fc.oneof(
         { weight: 4, arbitrary: fc.date({ min: new Date('2000-01-01'), max: new Date('2035-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)) },
         { weight: 1, arbitrary: fc.constantFrom('2026-02-30', '2026-13-01', '2026-02-29', '2024-02-29', '0000-01-01', '2026-9-1') },
       );
     case 'DateTime':
+      if (!ctx.hostile) return fc.date({ min: new Date('2020-01-01'), max: new Date('2030-12-31'), noInvalidDate: true }).map((d) => d.toISOString());
       return fc.oneof(
         { weight: 4, arbitrary: fc.date({ min: new Date('2000-01-01'), max: new Date('2035-12-31'), noInvalidDate: true }).map((d) => d.toISOString()) },
         { weight: 1, arbitrary: fc.constantFrom('2026-02-30T10:00:00Z', '2026-09-01T99:99:00Z', '2026-09-01T10:00:00+25:00', '2026-09-01', '2026-09-01T10:00') },
       );
     case 'String':
+      if (!ctx.hostile) return fc.constantFrom('测试', 'Test 1', 'a@b.cn');
       return fc.oneof({ weight: 3, arbitrary: fc.string({ minLength: 1, maxLength: 24 }) }, { weight: 1, arbitrary: fc.constantFrom('测试', 'Test 1', 'a@b.cn', '13800000000', 'https://example.com/x') });
     default:
       // File (uploads come as multipart; a JSON value is refused) and any scalar added later.
@@ -184,13 +189,19 @@ function inputValue(type: GraphQLInputType, ctx: Ctx, nonNull = false): fc.Arbit
   let good: fc.Arbitrary<unknown>;
   if (isListType(type)) {
     const item = inputValue(type.ofType, { ...ctx, depth: ctx.depth + 1 });
-    good = fc.oneof({ weight: 8, arbitrary: fc.array(item, { maxLength: 3 }) }, { weight: 1, arbitrary: fc.constant(1001).chain((n) => fc.array(item, { minLength: n, maxLength: n })) });
+    good = ctx.hostile ? fc.oneof({ weight: 8, arbitrary: fc.array(item, { maxLength: 3 }) }, { weight: 1, arbitrary: fc.constant(1001).chain((n) => fc.array(item, { minLength: n, maxLength: n })) }) : fc.array(item, { minLength: 1, maxLength: 2 });
   } else if (isEnumType(type)) {
     good = fc.constantFrom(...type.getValues().map((v) => v.name));
   } else if (isScalarType(type)) {
     good = goodScalar(type.name, ctx);
   } else if (isInputObjectType(type)) {
     if (ctx.depth > 4) return fc.constant(nonNull ? {} : null);
+    if (!ctx.hostile) {
+      const fields = Object.values(type.getFields());
+      const model: Record<string, fc.Arbitrary<unknown>> = {};
+      for (const f of fields) model[f.name] = inputValue(f.type, { ...ctx, depth: ctx.depth + 1 });
+      return fc.record(model, { requiredKeys: fields.filter((f) => isNonNullType(f.type)).map((f) => f.name) });
+    }
     const fields = Object.values(type.getFields());
     const model: Record<string, fc.Arbitrary<unknown>> = {};
     for (const f of fields) model[f.name] = inputValue(f.type, { ...ctx, depth: ctx.depth + 1 });
@@ -205,6 +216,7 @@ function inputValue(type: GraphQLInputType, ctx: Ctx, nonNull = false): fc.Arbit
   } else {
     good = fc.constant(null);
   }
+  if (!ctx.hostile) return good;
   // Mostly well-typed, sometimes hostile; a required value sometimes missing (null).
   return fc.oneof({ weight: ctx.depth === 0 ? 12 : 10, arbitrary: good }, { weight: 1, arbitrary: hostile }, { weight: nonNull ? 1 : 2, arbitrary: fc.constant(null) });
 }
@@ -224,8 +236,12 @@ function mutationDocument(field: GraphQLField<unknown, unknown>, schema: GraphQL
   return `mutation Fuzz${vars ? `(${vars})` : ''} { r: ${field.name}${args ? `(${args})` : ''} ${selection(field.type, schema)} }`;
 }
 
-/** Every mutation of the schema, with its document and an arbitrary of its variables. */
-export function graphqlOperations(schema: GraphQLSchema, protect: Protect): Operation[] {
+/**
+ * Every mutation of the schema, with its document and an arbitrary of its variables;
+ * `hostile: false` gives well-typed variables only (what GraphQL accepts; the services decide).
+ */
+export function graphqlOperations(schema: GraphQLSchema, protect: Protect, options: { hostile?: boolean } = {}): Operation[] {
+  const hostile = options.hostile ?? true;
   const nodeTypes = nodeTypeNames(schema);
   const ids = fc.integer({ min: 1, max: 80 }).filter((n) => !protect.userIds.includes(n));
   const mutation = schema.getMutationType();
@@ -233,8 +249,8 @@ export function graphqlOperations(schema: GraphQLSchema, protect: Protect): Oper
   return Object.values(mutation.getFields()).map((field) => {
     const query = mutationDocument(field, schema);
     const model: Record<string, fc.Arbitrary<unknown>> = {};
-    for (const a of field.args) model[a.name] = inputValue(a.type, { nodeTypes, ids, depth: 0 });
-    const variables = fc.oneof(
+    for (const a of field.args) model[a.name] = inputValue(a.type, { nodeTypes, ids, depth: 0, hostile });
+    const variables = !hostile ? fc.record(model) : fc.oneof(
       { weight: 30, arbitrary: fc.record(model) },
       // The variables themselves wrong: absent, not an object, a list, a prototype key.
       { weight: 1, arbitrary: fc.constantFrom<unknown>(null, [], 'input', 42, withOwn({}, '__proto__', { input: {} })) },

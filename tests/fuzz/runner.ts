@@ -54,6 +54,17 @@ const INTERNALS: Array<[string, RegExp]> = [
   ['stack word', /\bstack\b/i],
 ];
 
+const tablePatterns = new Map<string, RegExp>();
+/** A table name as SQL or a database error would show it (one-word names are ordinary words and JSON keys elsewhere). */
+function tablePattern(table: string): RegExp {
+  let re = tablePatterns.get(table);
+  if (!re) {
+    re = table.includes('_') ? new RegExp(`\\b${table}\\b`) : new RegExp(`(?:from|into|update|join|table|relation)\\s+"?(?:public"?\\."?)?${table}\\b|"public"\\."${table}"`, 'i');
+    tablePatterns.set(table, re);
+  }
+  return re;
+}
+
 /** The first internal detail an answer shows, or null. `tables` are the database's table names. */
 export function findLeak(text: string, tables: string[]): string | null {
   for (const [name, pattern] of INTERNALS) {
@@ -61,9 +72,7 @@ export function findLeak(text: string, tables: string[]): string | null {
     if (m) return `${name}: …${text.slice(Math.max(0, m.index - 60), m.index + 80)}…`;
   }
   for (const table of tables) {
-    // Snake-case names are ours alone; one-word names (users, roles) are ordinary words, quoted only.
-    const re = table.includes('_') ? new RegExp(`\\b${table}\\b`) : new RegExp(`"${table}"|\\b${table}\\.`);
-    const m = re.exec(text);
+    const m = tablePattern(table).exec(text);
     if (m) return `table ${table}: …${text.slice(Math.max(0, m.index - 60), m.index + 80)}…`;
   }
   return null;
