@@ -9,8 +9,9 @@
  * one row per operation and a summary; exits 1 on any violation (listed). See docs/fuzzing.md.
  *
  * `--workers N` splits the operations over N processes, each on its own copy of the database.
+ * Interrupted (Ctrl-C, SIGTERM), it prints the tables of the operations that ran to the end.
  */
-import { fork } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,7 +52,7 @@ function withDatabase(url: string, name: string): string {
 }
 
 /** One worker: its database (a copy of the template), the app on it, its share of the operations. */
-async function work(url: string, shard: number, shards: number, report: (line: string) => void): Promise<WorkerResult> {
+async function work(url: string, shard: number, shards: number, report: (line: string, result: WorkerResult) => void): Promise<void> {
   const db = createDb(url, { max: 5 });
   const app = createApp({ db, config: { ...loadConfig({}), trustProxy: true } });
   const pool = new pg.Pool({ connectionString: url, max: 2 });
@@ -60,28 +61,31 @@ async function work(url: string, shard: number, shards: number, report: (line: s
   const protect = { userIds: await protectedUserIds(pool) };
   const ops = [...graphqlOperations(schema, protect), ...legacyOperations(protect)].filter((o, i) => i % shards === shard && (!only || o.name.includes(only)));
   const fetch = (r: Request) => app.fetch(r);
-  const out: WorkerResult = { rows: [], violations: [] };
+  const targets = [];
   for (const [role, n] of ROLES) {
     if (n <= 0) continue;
     const session = sessionOf(pool, fetch, ACCOUNTS[role]);
-    const target = { fetch, pool, relogin: session.relogin, token: await session.login() };
-    for (const op of ops) {
+    targets.push({ role, n, target: { fetch, pool, relogin: session.relogin, token: await session.login() } });
+  }
+  // Operation by operation (each as admin, then as the consultant): an interrupted run still has whole rows.
+  for (const op of ops) {
+    for (const { role, n, target } of targets) {
       const started = performance.now();
       const { stats, violations } = await fuzzOperation(target, counter, op, { numRuns: n, seed: seedValue });
-      out.rows.push({ ...stats, role });
-      out.violations.push(...violations);
-      report(`${role} ${op.door} ${op.name}: ${stats.inputs} inputs, ${stats.refusals} refused, ${stats.successes} succeeded, ${violations.length} violations (${Math.round(performance.now() - started)} ms)`);
+      report(`${role} ${op.door} ${op.name}: ${stats.inputs} inputs, ${stats.refusals} refused, ${stats.successes} succeeded, ${violations.length} violations (${Math.round(performance.now() - started)} ms)`, {
+        rows: [{ ...stats, role }],
+        violations,
+      });
     }
   }
   await pool.end();
   await db.$disconnect();
-  return out;
 }
 
 if (process.env.FUZZ_WORKER) {
   const [url, shard, shards] = JSON.parse(process.env.FUZZ_WORKER) as [string, number, number];
-  const result = await work(url, shard, shards, (line) => process.send!({ line }));
-  process.send!({ result }, () => process.exit(0));
+  await work(url, shard, shards, (line, result) => process.send!({ line, result }));
+  process.send!({ done: true }, () => process.exit(0));
 } else {
   process.env.SEED_TODAY ??= PINNED_SEED_TODAY;
   const started = performance.now();
@@ -89,6 +93,15 @@ if (process.env.FUZZ_WORKER) {
   await chmod(tmp, 0o755);
   const server = await startEmbeddedPostgres({ dataDir: tmp });
   const results: WorkerResult[] = [];
+  const children: ChildProcess[] = [];
+  let interrupted = false;
+  // Ctrl-C (or SIGTERM) prints what has run so far: whole operations only.
+  const interrupt = () => {
+    interrupted = true;
+    for (const c of children) c.kill('SIGTERM');
+  };
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
   try {
     const template = server.url('fuzz_template');
     await ensureDatabase(template);
@@ -105,27 +118,25 @@ if (process.env.FUZZ_WORKER) {
     }
     await admin.end();
     const log = (line: string) => process.stderr.write(`${line}\n`);
-    if (workers === 1) {
-      results.push(await work(urls[0]!, 0, 1, log));
-    } else {
-      await Promise.all(
-        urls.map(
-          (url, i) =>
-            new Promise<void>((resolve, reject) => {
-              const child = fork(import.meta.filename, process.argv.slice(2), { env: { ...process.env, FUZZ_WORKER: JSON.stringify([url, i, workers]) }, execArgv: process.execArgv });
-              child.on('message', (m: { line?: string; result?: WorkerResult }) => {
-                if (m.line) log(`[${i + 1}/${workers}] ${m.line}`);
-                if (m.result) results.push(m.result);
-              });
-              child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`fuzz worker ${i} exited with ${code}`))));
-            }),
-        ),
-      );
-    }
+    await Promise.all(
+      urls.map(
+        (url, i) =>
+          new Promise<void>((resolve, reject) => {
+            const child = fork(import.meta.filename, process.argv.slice(2), { env: { ...process.env, FUZZ_WORKER: JSON.stringify([url, i, workers]) }, execArgv: process.execArgv });
+            children.push(child);
+            child.on('message', (m: { line?: string; result?: WorkerResult }) => {
+              if (m.line) log(`[${i + 1}/${workers}] ${m.line}`);
+              if (m.result) results.push(m.result);
+            });
+            child.on('exit', (code) => (code === 0 || interrupted ? resolve() : reject(new Error(`fuzz worker ${i} exited with ${code}`))));
+          }),
+      ),
+    );
   } finally {
     await server.stop();
     await rm(tmp, { recursive: true, force: true });
   }
+  if (interrupted) console.log('\ninterrupted: the tables below hold the operations that ran to the end');
 
   const rows = results.flatMap((r) => r.rows).sort((a, b) => a.door.localeCompare(b.door) || a.operation.localeCompare(b.operation) || a.role.localeCompare(b.role));
   const violations = results.flatMap((r) => r.violations);

@@ -30,7 +30,7 @@ export type OperationStats = {
 
 export type FuzzTarget = {
   /** Sends a request to the app (no port). */
-  fetch: (request: Request) => Promise<Response>;
+  fetch: (request: Request) => Response | Promise<Response>;
   /** A pool on the app's database, for row counts. */
   pool: pg.Pool;
   /** Logs in as the fuzzing account again (after an input ended its session) and answers the token. */
@@ -244,7 +244,7 @@ export async function fuzzOperation(target: FuzzTarget, counter: RowCounter, op:
 }
 
 /** The table `npm run fuzz` prints (and docs/fuzzing.md keeps), one row per door and role. */
-export function summarise(rows: OperationStats[]): Record<string, string | number> {
+export function summarise(rows: OperationStats[]): Record<string, number> & { operations: number } {
   const sum = (k: keyof OperationStats) => rows.reduce((n, r) => n + (r[k] as number), 0);
   return {
     operations: rows.length,

@@ -19,7 +19,7 @@ export async function protectedUserIds(pool: pg.Pool): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-export function sessionOf(pool: pg.Pool, fetch: (r: Request) => Promise<Response>, who: Account) {
+export function sessionOf(pool: pg.Pool, fetch: (r: Request) => Response | Promise<Response>, who: Account) {
   let saved: { password_hash: string; state: number } | null = null;
   let n = 0;
   const attempt = async (): Promise<string | null> => {
