@@ -3,6 +3,7 @@ import type { Tx } from './db/client.ts';
 import { DomainError, AuthenticationError } from './errors.ts';
 import { logger } from './logger.ts';
 import { databaseHealth } from './db/health.ts';
+import { afterLocalWrite } from './auth/session-cache.ts';
 
 export type WriteSpec = {
   /** Operation name recorded in the operation log, e.g. "auth.changePassword". */
@@ -21,7 +22,7 @@ export type WriteOutcome<T> = { result: T; targetIds?: Array<number | string>; u
  */
 export async function runWrite<T>(ctx: ServiceContext, spec: WriteSpec, fn: (tx: Tx) => Promise<WriteOutcome<T>>): Promise<T> {
   try {
-    return await ctx.db.$transaction(
+    const result = await ctx.db.$transaction(
       async (tx) => {
         const outcome = await fn(tx);
         await tx.operationLog.create({
@@ -40,6 +41,9 @@ export async function runWrite<T>(ctx: ServiceContext, spec: WriteSpec, fn: (tx:
       },
       { maxWait: 10_000, timeout: 30_000 },
     );
+    // This process sees its own write at once (others when its notification arrives).
+    afterLocalWrite(ctx.db);
+    return result;
   } catch (err) {
     await recordFailedWrite(ctx, spec, err);
     throw err;
