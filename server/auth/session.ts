@@ -16,11 +16,6 @@ export function operationRightsOf(actor: Actor): ReadonlySet<string> {
   return operationRights.get(actor) ?? EMPTY;
 }
 
-/** For actors built outside `authenticate` (login answers, tests). */
-export function setOperationRights(actor: Actor, keys: Iterable<string>): void {
-  operationRights.set(actor, new Set(keys));
-}
-
 const EMPTY: ReadonlySet<string> = new Set();
 
 /** Throttles the `last_active_at` write to once a minute per user. */
@@ -107,11 +102,7 @@ async function readSession(db: Db, hash: string): Promise<SessionRow | null> {
  * process (server/auth/session-cache.ts) and later requests with the same token cost no
  * statement; every check below still runs on every request against the kept dates.
  */
-export async function authenticate(
-  db: Db,
-  token: string,
-  options: { sessionMaxAgeSeconds?: number; cacheSeconds?: number } = {},
-): Promise<{ actor: Actor | null; failure: AuthFailure | null }> {
+export async function authenticate(db: Db, token: string, options: { sessionMaxAgeSeconds?: number; cacheSeconds?: number } = {}): Promise<{ actor: Actor | null; failure: AuthFailure | null }> {
   if (token.length > 200) return { actor: null, failure: 'NEED_LOGIN' };
   const hash = hashToken(token);
   const cache = sessionCacheOf<SessionRow>(db, options.cacheSeconds ?? 0);

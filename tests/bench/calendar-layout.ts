@@ -6,14 +6,24 @@
  * Run with the plain luxon localizer and with the calendar's own (cached) one, each built anew
  * per run so its cache starts empty as on the first paint.
  */
+import { createRequire } from 'node:module';
 import { DateTime, Settings } from 'luxon';
 import { luxonLocalizer, type DateLocalizer } from 'react-big-calendar';
-import { getSlotMetrics } from 'react-big-calendar/lib/utils/DateSlotMetrics.js';
-import { inRange, sortWeekEvents } from 'react-big-calendar/lib/utils/eventLevels.js';
 import { fastLocalizer, formatsFor, setCalendarZone } from '../../client/src/components/calendar/localizer.ts';
 
 type Ev = { title: string; start: Date; end: Date; allDay: boolean };
 const accessors = { start: (e: Ev) => e.start, end: (e: Ev) => e.end, allDay: (e: Ev) => e.allDay, title: (e: Ev) => e.title };
+type Accessors = typeof accessors;
+type Metrics = { levels: Array<Array<{ event: Ev }>>; continuesPrior: (e: Ev) => boolean; continuesAfter: (e: Ev) => boolean; getEventsForSlot: (slot: number) => Ev[] };
+// react-big-calendar's layout internals (no type declarations ship for them).
+const require = createRequire(import.meta.url);
+const { getSlotMetrics } = require('react-big-calendar/lib/utils/DateSlotMetrics.js') as {
+  getSlotMetrics: () => (o: { range: Date[]; events: Ev[]; maxRows: number; minRows: number; accessors: Accessors; localizer: DateLocalizer }) => Metrics;
+};
+const { inRange, sortWeekEvents } = require('react-big-calendar/lib/utils/eventLevels.js') as {
+  inRange: (e: Ev, start: Date, end: Date, accessors: Accessors, localizer: DateLocalizer) => boolean;
+  sortWeekEvents: (events: Ev[], accessors: Accessors, localizer: DateLocalizer) => Ev[];
+};
 
 function busyMonth(): Ev[] {
   const events: Ev[] = [];
@@ -28,12 +38,12 @@ function busyMonth(): Ev[] {
 
 /** One month view's layout: answers the number of segments placed (so nothing is optimised away). */
 function layout(localizer: DateLocalizer, events: Ev[], date: Date): number {
-  const days = localizer.visibleDays(date, localizer);
+  const days = localizer.visibleDays(date, localizer) as Date[];
   const time = formatsFor('zh').eventTimeRangeFormat as (r: { start: Date; end: Date }) => string;
   let placed = 0;
   for (let w = 0; w < days.length; w += 7) {
     const week = days.slice(w, w + 7);
-    const inWeek = events.filter((e) => inRange(e, week[0], week[6], accessors, localizer));
+    const inWeek = events.filter((e) => inRange(e, week[0]!, week[6]!, accessors, localizer));
     const sorted = sortWeekEvents(inWeek, accessors, localizer);
     const metrics = getSlotMetrics()({ range: week, events: sorted, maxRows: 5, minRows: 0, accessors, localizer });
     for (const level of metrics.levels) {

@@ -13,11 +13,13 @@ const ANONYMOUS = 'GraphQL { __typename } anonymous';
 const cases: BenchCaseFile = async ({ call, gql, adminToken, db, config }) => {
   const auth = { 'content-type': 'application/json', 'x-token': adminToken };
   const bare = createYoga({ schema: createSchema({ typeDefs: 'type Query { hello: String }', resolvers: { Query: { hello: () => 'world' } } }), logging: false });
-  const post = (fetch: (r: Request) => Response | Promise<Response>, query: string, headers: Record<string, string> = {}) => async () => {
-    const body = JSON.stringify({ query });
-    const res = await fetch(new Request('http://bench.local/graphql', { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(body.length), ...headers }, body }));
-    return new Response(await res.arrayBuffer(), { status: res.status, headers: res.headers });
-  };
+  const post =
+    (fetch: (r: Request) => Response | Promise<Response>, query: string, headers: Record<string, string> = {}) =>
+    async () => {
+      const body = JSON.stringify({ query });
+      const res = await fetch(new Request('http://bench.local/graphql', { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(body.length), ...headers }, body }));
+      return new Response(await res.arrayBuffer(), { status: res.status, headers: res.headers });
+    };
   // The same server with the session cache off: every request reads its session (as before it).
   const uncached = createApp({ db, config: { ...config, sessionCacheSeconds: 0 } });
   return [
