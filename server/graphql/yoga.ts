@@ -171,6 +171,9 @@ export function createGraphQLHandler(deps: AppDeps, options: { development: bool
       },
     },
     logging: false,
+    // The body's size is already bounded before yoga sees it (limitGraphqlUpload in app.ts:
+    // 8 MB of JSON, 25 MiB of multipart); yoga's own limit would wrap every body in one more stream.
+    maxRequestBodySize: false,
     context: ({ request, address }) => buildContext(deps, request, 'GRAPHQL', address),
     extraParamNames: ['documentId'],
     plugins: [
