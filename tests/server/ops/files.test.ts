@@ -61,5 +61,5 @@ describe('moving files an older version kept on disk into the database', () => {
     expect(Buffer.from(await dl.response.arrayBuffer()).equals(PDF)).toBe(true);
     // Only what was never copied stays on disk.
     expect(await readdir(path.join(tmp, 'uploads/project-files/202601'))).toEqual(['notes.txt']);
-  });
+  }, 120_000); // two runs of the script, each a tsx process start
 });
