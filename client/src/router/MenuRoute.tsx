@@ -62,7 +62,11 @@ export function MenuRoute() {
   const location = useLocation();
   const refresh = refreshKeys.use()[pathname] ?? 0;
   // The screen's query starts now, while React loads the screen's code.
-  const preloads = node?.component ? preloadsFor(`${location.key}|${pathname}|${refresh}`, node.component, params) : null;
+  // Only for the view on screen: a kept-alive view (its own path, hidden) re-renders on every
+  // navigation elsewhere and must not start its query again each time. The URL's query (a list's
+  // filters, useUrlState) is passed with the route's params so the route starts the right list.
+  const current = location.pathname.replace(/\/+$/, '') === pathname;
+  const preloads = node?.component && current ? preloadsFor(`${location.key}|${pathname}|${refresh}`, node.component, { ...Object.fromEntries(new URLSearchParams(location.search)), ...params }) : null;
   if (!node) {
     return KNOWN_PATHS.some((p) => matchPath({ path: p, end: true }, pathname)) ? <ErrorPage code={401} embedded /> : <ErrorPage code={404} embedded />;
   }
