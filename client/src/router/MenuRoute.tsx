@@ -16,6 +16,7 @@ import { Placeholder } from '../screens/system/Placeholder/Placeholder.tsx';
 export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'notification/notice/index': lazy(() => import('../screens/notice/NoticeList/NoticeList.tsx').then((m) => ({ default: m.NoticeList }))),
   'mission/task-list/index': lazy(() => import('../screens/working/Tasks/TaskList.tsx')),
+  'archives/list/index': lazy(() => import('../screens/archives/ArchiveList/ArchiveList.tsx')),
 };
 
 /**

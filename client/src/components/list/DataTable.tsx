@@ -83,7 +83,7 @@ export function DataTable<R>({
   const phone = useIsPhone();
   const selecting = !!selected && !!onSelectedChange;
   if (error) return <ScreenError error={error} onRetry={onRetry ?? (() => undefined)} compact />;
-  if (loading) return <SkeletonRows columns={phone ? 1 : columns.length} testId={`${testId}-loading`} />;
+  if (loading) return <SkeletonRows columns={phone ? 1 : columns.length || 5} testId={`${testId}-loading`} />;
   if (!rows.length) {
     return (
       <EmptyState.Root size="sm" data-testid={`${testId}-empty`}>
