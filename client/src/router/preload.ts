@@ -6,6 +6,7 @@ import { noticeListRoute } from '../screens/notice/NoticeList/NoticeList.route.t
 import { myCalendarRoute } from '../screens/working/MyCalendar/MyCalendar.route.ts';
 import { taskListRoute } from '../screens/working/Tasks/TaskList.route.ts';
 import { archiveListRoute } from '../screens/archives/ArchiveList/ArchiveList.route.ts';
+import { archiveDetailRoute } from '../screens/archives/ArchiveDetail/ArchiveDetail.route.ts';
 
 type Params = Readonly<Record<string, string | undefined>>;
 type AnyRoute = RouteQuery<OperationType>;
@@ -22,6 +23,7 @@ const BY_COMPONENT: Record<string, AnyRoute[]> = {
   'notification/notice/index': [noticeListRoute] as AnyRoute[],
   'mission/task-list/index': [taskListRoute] as AnyRoute[],
   'archives/list/index': [archiveListRoute] as AnyRoute[],
+  'archives/detail/index': [archiveDetailRoute] as AnyRoute[],
 };
 
 function start(routes: AnyRoute[], params: Params): RoutePreloads {

@@ -205,6 +205,11 @@ export const archivesUiMessages = {
   // Light archives, batch operation, quick progress.
   'archivesUi.light.title': { zh: '简易档案', en: 'Light archives' },
   'archivesUi.light.add': { zh: '新建简易档案', en: 'New light archive' },
+  'archivesUi.v.tooLong': { zh: '不能超过{max}个字符', en: 'At most {max} characters' },
+  'archivesUi.v.number': { zh: '请输入{min}到{max}之间的数字', en: 'Enter a number from {min} to {max}' },
+  'archivesUi.v.date': { zh: '日期格式应为yyyy-MM-dd', en: 'The date must be yyyy-MM-dd' },
+  'archivesUi.v.required': { zh: '必填', en: 'Required' },
+  'archivesUi.jump': { zh: '跳转到', en: 'Go to' },
   'archivesUi.notBuilt': { zh: '此页面尚未完成', en: 'This page is not built yet' },
   'archivesUi.f.surName': { zh: '姓', en: 'Surname' },
   'archivesUi.f.name': { zh: '名 / 姓名', en: 'Name' },

@@ -266,11 +266,11 @@ function Results(props: { queryRef: PreloadedQuery<ArchiveListQuery>; state: Lis
   return <Rows query={data} rights={rights} state={props.state} setState={props.setState} stale={props.stale} onAct={props.onAct} />;
 }
 
-function StaffFilter({ role, value, onChange, label, testId }: { role: 'consultants' | 'sales'; value: string; onChange: (v: string) => void; label: string; testId: string }) {
+function StaffFilter({ kind, value, onChange, label, testId }: { kind: 'consultants' | 'sales'; value: string; onChange: (v: string) => void; label: string; testId: string }) {
   const { t } = useTranslation();
   return (
     <Suspense fallback={null}>
-      <StaffSelect role={role} value={value} onChange={onChange} empty={`${label}: ${t('archivesUi.anyone')}`} label={label} size="sm" width="44" testId={testId} />
+      <StaffSelect kind={kind} value={value} onChange={onChange} empty={`${label}: ${t('archivesUi.anyone')}`} label={label} size="sm" width="44" testId={testId} />
     </Suspense>
   );
 }
@@ -383,7 +383,7 @@ export default function ArchiveList() {
                       options={STATUSES.map((s) => ({ value: s, label: t(`archivesUi.status.${s}`) }))}
                       testId="filter-status"
                     />
-                    <StaffFilter role="consultants" value={state.consultant} onChange={(consultant) => setState({ consultant })} label={t('archivesUi.col.consultant')} testId="filter-consultant" />
+                    <StaffFilter kind="consultants" value={state.consultant} onChange={(consultant) => setState({ consultant })} label={t('archivesUi.col.consultant')} testId="filter-consultant" />
                     <SelectFilter
                       label={t('archivesUi.col.grade')}
                       all={`${t('archivesUi.col.grade')}: ${t('archivesUi.all')}`}
@@ -417,7 +417,7 @@ export default function ArchiveList() {
                       onKeyDown={(e) => e.key === 'Enter' && setState({ year: e.currentTarget.value.trim() })}
                       data-testid="filter-year"
                     />
-                    <StaffFilter role="sales" value={state.sales} onChange={(sales) => setState({ sales })} label={t('archivesUi.col.salesperson')} testId="filter-sales" />
+                    <StaffFilter kind="sales" value={state.sales} onChange={(sales) => setState({ sales })} label={t('archivesUi.col.salesperson')} testId="filter-sales" />
                     <SelectFilter
                       label={t('archivesUi.filter.locked')}
                       all={`${t('archivesUi.filter.locked')}: ${t('archivesUi.all')}`}

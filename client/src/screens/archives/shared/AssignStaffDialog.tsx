@@ -92,15 +92,15 @@ export function AssignStaffDialog({ archives, onClose, onDone }: { archives: Rea
         <Stack gap="3">
           <Field.Root>
             <Field.Label htmlFor="assign-consultant">{t('archivesUi.col.consultant')}</Field.Label>
-            <StaffSelect id="assign-consultant" role="consultants" value={values.consultant} onChange={(consultant) => setValues((v) => ({ ...v, consultant }))} empty={keep} extra={clear} testId="assign-consultant" />
+            <StaffSelect id="assign-consultant" kind="consultants" value={values.consultant} onChange={(consultant) => setValues((v) => ({ ...v, consultant }))} empty={keep} extra={clear} testId="assign-consultant" />
           </Field.Root>
           <Field.Root>
             <Field.Label htmlFor="assign-acting">{t('archivesUi.col.acting')}</Field.Label>
-            <StaffSelect id="assign-acting" role="consultants" value={values.acting} onChange={(acting) => setValues((v) => ({ ...v, acting }))} empty={keep} extra={clear} testId="assign-acting" />
+            <StaffSelect id="assign-acting" kind="consultants" value={values.acting} onChange={(acting) => setValues((v) => ({ ...v, acting }))} empty={keep} extra={clear} testId="assign-acting" />
           </Field.Root>
           <Field.Root>
             <Field.Label htmlFor="assign-sales">{t('archivesUi.col.salesperson')}</Field.Label>
-            <StaffSelect id="assign-sales" role="sales" value={values.sales} onChange={(sales) => setValues((v) => ({ ...v, sales }))} empty={keep} extra={clear} testId="assign-sales" />
+            <StaffSelect id="assign-sales" kind="sales" value={values.sales} onChange={(sales) => setValues((v) => ({ ...v, sales }))} empty={keep} extra={clear} testId="assign-sales" />
           </Field.Root>
         </Stack>
       </Suspense>

@@ -43,7 +43,7 @@ export function useStaff(): Record<StaffRole, Array<{ id: string; name: string }
  * adds entries before the people (e.g. "clear").
  */
 export function StaffSelect({
-  role,
+  kind,
   value,
   onChange,
   empty,
@@ -54,7 +54,7 @@ export function StaffSelect({
   width,
   size = 'md',
 }: {
-  role: StaffRole;
+  kind: StaffRole;
   value: string;
   onChange: (value: string) => void;
   empty: string;
@@ -65,7 +65,7 @@ export function StaffSelect({
   width?: string;
   size?: 'sm' | 'md';
 }) {
-  const staff = useStaff()[role];
+  const staff = useStaff()[kind];
   const { t } = useTranslation();
   return (
     <NativeSelect.Root size={size} width={width}>

@@ -5,21 +5,6 @@ import type { GraphQLTaggedNode } from 'relay-runtime';
  * One mutation per act on an archive (docs/archives.md, States). Each answers the archive's
  * state fields (ArchiveAct_archive), so the list row and the detail header update in the store.
  */
-graphql`
-  fragment ArchiveAct_archive on Archive {
-    id
-    status
-    statusLabel
-    applyingStatus
-    locked
-    updatedAt
-    permissions {
-      code
-      read
-      edit
-    }
-  }
-`;
 
 const publishMutation = graphql`
   mutation ArchiveActPublishMutation($input: ArchiveIdInput!) {
@@ -27,7 +12,17 @@ const publishMutation = graphql`
       __typename
       ... on ArchivePayload {
         archive {
-          ...ArchiveAct_archive
+          id
+          status
+          statusLabel
+          applyingStatus
+          locked
+          updatedAt
+          permissions {
+            code
+            read
+            edit
+          }
         }
       }
       ... on Error {
@@ -43,7 +38,17 @@ const suspendMutation = graphql`
       __typename
       ... on ArchivePayload {
         archive {
-          ...ArchiveAct_archive
+          id
+          status
+          statusLabel
+          applyingStatus
+          locked
+          updatedAt
+          permissions {
+            code
+            read
+            edit
+          }
         }
       }
       ... on Error {
@@ -59,7 +64,17 @@ const resumeMutation = graphql`
       __typename
       ... on ArchivePayload {
         archive {
-          ...ArchiveAct_archive
+          id
+          status
+          statusLabel
+          applyingStatus
+          locked
+          updatedAt
+          permissions {
+            code
+            read
+            edit
+          }
         }
       }
       ... on Error {
@@ -75,7 +90,17 @@ const archiveMutation = graphql`
       __typename
       ... on ArchivePayload {
         archive {
-          ...ArchiveAct_archive
+          id
+          status
+          statusLabel
+          applyingStatus
+          locked
+          updatedAt
+          permissions {
+            code
+            read
+            edit
+          }
         }
       }
       ... on Error {
@@ -91,7 +116,17 @@ const reopenMutation = graphql`
       __typename
       ... on ArchivePayload {
         archive {
-          ...ArchiveAct_archive
+          id
+          status
+          statusLabel
+          applyingStatus
+          locked
+          updatedAt
+          permissions {
+            code
+            read
+            edit
+          }
         }
       }
       ... on Error {
@@ -107,7 +142,17 @@ const lockMutation = graphql`
       __typename
       ... on ArchivePayload {
         archive {
-          ...ArchiveAct_archive
+          id
+          status
+          statusLabel
+          applyingStatus
+          locked
+          updatedAt
+          permissions {
+            code
+            read
+            edit
+          }
         }
       }
       ... on Error {
@@ -123,7 +168,17 @@ const unlockMutation = graphql`
       __typename
       ... on ArchivePayload {
         archive {
-          ...ArchiveAct_archive
+          id
+          status
+          statusLabel
+          applyingStatus
+          locked
+          updatedAt
+          permissions {
+            code
+            read
+            edit
+          }
         }
       }
       ... on Error {
@@ -139,7 +194,17 @@ const suspendApplyingMutation = graphql`
       __typename
       ... on ArchivePayload {
         archive {
-          ...ArchiveAct_archive
+          id
+          status
+          statusLabel
+          applyingStatus
+          locked
+          updatedAt
+          permissions {
+            code
+            read
+            edit
+          }
         }
       }
       ... on Error {
@@ -155,7 +220,17 @@ const resumeApplyingMutation = graphql`
       __typename
       ... on ArchivePayload {
         archive {
-          ...ArchiveAct_archive
+          id
+          status
+          statusLabel
+          applyingStatus
+          locked
+          updatedAt
+          permissions {
+            code
+            read
+            edit
+          }
         }
       }
       ... on Error {
@@ -171,7 +246,17 @@ const stopApplyingMutation = graphql`
       __typename
       ... on ArchivePayload {
         archive {
-          ...ArchiveAct_archive
+          id
+          status
+          statusLabel
+          applyingStatus
+          locked
+          updatedAt
+          permissions {
+            code
+            read
+            edit
+          }
         }
       }
       ... on Error {
@@ -187,7 +272,17 @@ const restartApplyingMutation = graphql`
       __typename
       ... on ArchivePayload {
         archive {
-          ...ArchiveAct_archive
+          id
+          status
+          statusLabel
+          applyingStatus
+          locked
+          updatedAt
+          permissions {
+            code
+            read
+            edit
+          }
         }
       }
       ... on Error {
