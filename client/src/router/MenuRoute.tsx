@@ -18,6 +18,9 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'mission/task-list/index': lazy(() => import('../screens/working/Tasks/TaskList.tsx')),
   'archives/list/index': lazy(() => import('../screens/archives/ArchiveList/ArchiveList.tsx')),
   'archives/detail/index': lazy(() => import('../screens/archives/ArchiveDetail/ArchiveDetail.tsx')),
+  'archives/add/index': lazy(() => import('../screens/archives/NewArchive/NewArchive.tsx')),
+  'archives/new-add/index': lazy(() => import('../screens/archives/NewArchive/QuickArchive.tsx')),
+  'archivesVerification/list/index': lazy(() => import('../screens/archives/Verification/VerificationList.tsx')),
 };
 
 /**

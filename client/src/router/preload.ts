@@ -7,6 +7,7 @@ import { myCalendarRoute } from '../screens/working/MyCalendar/MyCalendar.route.
 import { taskListRoute } from '../screens/working/Tasks/TaskList.route.ts';
 import { archiveListRoute } from '../screens/archives/ArchiveList/ArchiveList.route.ts';
 import { archiveDetailRoute } from '../screens/archives/ArchiveDetail/ArchiveDetail.route.ts';
+import { verificationListRoute } from '../screens/archives/Verification/VerificationList.route.ts';
 
 type Params = Readonly<Record<string, string | undefined>>;
 type AnyRoute = RouteQuery<OperationType>;
@@ -24,6 +25,7 @@ const BY_COMPONENT: Record<string, AnyRoute[]> = {
   'mission/task-list/index': [taskListRoute] as AnyRoute[],
   'archives/list/index': [archiveListRoute] as AnyRoute[],
   'archives/detail/index': [archiveDetailRoute] as AnyRoute[],
+  'archivesVerification/list/index': [verificationListRoute] as AnyRoute[],
 };
 
 function start(routes: AnyRoute[], params: Params): RoutePreloads {

@@ -19,6 +19,7 @@ export function FilterBar({
   chips,
   onClearAll,
   actions,
+  hideSearch = false,
   testId = 'filter-bar',
 }: {
   search: string;
@@ -32,6 +33,8 @@ export function FilterBar({
   onClearAll: () => void;
   /** Buttons at the right end (add, import, export). */
   actions?: ReactNode;
+  /** A list the server cannot search: no search box. */
+  hideSearch?: boolean;
   testId?: string;
 }) {
   const { t } = useTranslation();
@@ -47,27 +50,29 @@ export function FilterBar({
   return (
     <Box data-testid={testId}>
       <Flex gap="2" wrap="wrap" align="center">
-        <form
-          role="search"
-          style={{ flex: '1 1 200px', minWidth: 0, maxWidth: 360 }}
-          onSubmit={(e) => {
-            e.preventDefault();
-            onSearch(text.trim());
-          }}
-        >
-          <InputGroup startElement={<Search size={14} />} w="full">
-            <Input
-              size="sm"
-              type="search"
-              aria-label={searchLabel}
-              placeholder={searchLabel}
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              onBlur={() => text.trim() !== search && onSearch(text.trim())}
-              data-testid={`${testId}-search`}
-            />
-          </InputGroup>
-        </form>
+        {!hideSearch && (
+          <form
+            role="search"
+            style={{ flex: '1 1 200px', minWidth: 0, maxWidth: 360 }}
+            onSubmit={(e) => {
+              e.preventDefault();
+              onSearch(text.trim());
+            }}
+          >
+            <InputGroup startElement={<Search size={14} />} w="full">
+              <Input
+                size="sm"
+                type="search"
+                aria-label={searchLabel}
+                placeholder={searchLabel}
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+                onBlur={() => text.trim() !== search && onSearch(text.trim())}
+                data-testid={`${testId}-search`}
+              />
+            </InputGroup>
+          </form>
+        )}
         {primary}
         {more && (
           <Button size="sm" variant="ghost" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={moreId} data-testid={`${testId}-more`}>
