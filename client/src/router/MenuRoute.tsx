@@ -20,6 +20,8 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'archives/detail/index': lazy(() => import('../screens/archives/ArchiveDetail/ArchiveDetail.tsx')),
   'archives/add/index': lazy(() => import('../screens/archives/NewArchive/NewArchive.tsx')),
   'archives/new-add/index': lazy(() => import('../screens/archives/NewArchive/QuickArchive.tsx')),
+  'archivess/list/index': lazy(() => import('../screens/archives/ArchiveList/LightArchives.tsx')),
+  'archivess/add/index': lazy(() => import('../screens/archives/ArchiveList/LightArchives.tsx').then((m) => ({ default: m.LightArchiveAdd }))),
   'archivesVerification/list/index': lazy(() => import('../screens/archives/Verification/VerificationList.tsx')),
 };
 

@@ -24,6 +24,7 @@ const BY_COMPONENT: Record<string, AnyRoute[]> = {
   'notification/notice/index': [noticeListRoute] as AnyRoute[],
   'mission/task-list/index': [taskListRoute] as AnyRoute[],
   'archives/list/index': [archiveListRoute] as AnyRoute[],
+  'archivess/list/index': [archiveListRoute] as AnyRoute[],
   'archives/detail/index': [archiveDetailRoute] as AnyRoute[],
   'archivesVerification/list/index': [verificationListRoute] as AnyRoute[],
 };

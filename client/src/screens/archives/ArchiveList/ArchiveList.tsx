@@ -156,6 +156,7 @@ function Rows({
   setState,
   stale,
   onAct,
+  light,
 }: {
   query: ArchiveList_query$key;
   rights: ArchiveRights;
@@ -163,6 +164,7 @@ function Rows({
   setState: (p: Partial<ListState>) => void;
   stale: boolean;
   onAct: (p: Pending) => void;
+  light: boolean;
 }) {
   const { t } = useTranslation();
   const lang = useLang();
@@ -212,6 +214,8 @@ function Rows({
     { key: 'salesperson', header: t('archivesUi.col.salesperson'), card: 'hidden', render: (r) => personName(r.salesperson, lang) },
     { key: 'updated', header: t('archivesUi.col.updated'), sortable: true, card: 'hidden', render: (r) => fmt.date(r.updatedAt as string) },
   ];
+  const LIGHT_COLUMNS = ['name', 'grade', 'year', 'consultant', 'updated'];
+  const shown = light ? columns.filter((c) => LIGHT_COLUMNS.includes(c.key)).map((c) => (c.key === 'year' || c.key === 'updated' ? { ...c, card: 'fact' as const } : c)) : columns;
   const actions = (r: Row): RowAction[] => [
     { key: 'open', label: t('archivesUi.act.open'), onSelect: () => open(r) },
     ...(rights.assign && !r.locked ? [{ key: 'assign', label: t('archivesUi.act.assign'), onSelect: () => onAct({ assign: [{ id: r.id, name: r.name }] }) }] : []),
@@ -239,7 +243,7 @@ function Rows({
       )}
       <DataTable
         label={t('archivesUi.title')}
-        columns={columns}
+        columns={shown}
         rows={rows}
         rowId={(r) => r.id}
         rowLabel={(r) => r.name}
@@ -258,12 +262,20 @@ function Rows({
   );
 }
 
-function Results(props: { queryRef: PreloadedQuery<ArchiveListQuery>; state: ListState; setState: (p: Partial<ListState>) => void; stale: boolean; onAct: (p: Pending) => void; onRights: (r: ArchiveRights) => void }) {
+function Results(props: {
+  queryRef: PreloadedQuery<ArchiveListQuery>;
+  state: ListState;
+  setState: (p: Partial<ListState>) => void;
+  stale: boolean;
+  onAct: (p: Pending) => void;
+  onRights: (r: ArchiveRights) => void;
+  light: boolean;
+}) {
   const data = usePreloadedQuery<ArchiveListQuery>(listQuery, props.queryRef);
   const rights = useArchiveRights(data.viewer);
   const { onRights } = props;
   useEffect(() => onRights(rights), [rights, onRights]);
-  return <Rows query={data} rights={rights} state={props.state} setState={props.setState} stale={props.stale} onAct={props.onAct} />;
+  return <Rows query={data} rights={rights} state={props.state} setState={props.setState} stale={props.stale} onAct={props.onAct} light={props.light} />;
 }
 
 function StaffFilter({ kind, value, onChange, label, testId }: { kind: 'consultants' | 'sales'; value: string; onChange: (v: string) => void; label: string; testId: string }) {
@@ -303,6 +315,14 @@ function Chips({ state, set, children }: { state: ListState; set: (p: Partial<Li
  * rows, export of the filtered list and import of an .xlsx (docs/archives-ui.md).
  */
 export default function ArchiveList() {
+  return <ArchiveListView light={false} />;
+}
+
+/**
+ * The list itself; `light` is 简易档案 (`/archivess/list`): the same store with the quick-entry
+ * columns and add form, without import.
+ */
+export function ArchiveListView({ light }: { light: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const environment = useRelayEnvironment();
@@ -343,9 +363,14 @@ export default function ArchiveList() {
     <Stack gap="3" data-testid="archive-list">
       <Flex align="center" gap="2" wrap="wrap">
         <Heading size="lg" flex="1" minW="40">
-          {t('archivesUi.title')}
+          {t(light ? 'archivesUi.light.title' : 'archivesUi.title')}
         </Heading>
-        {rights?.create && (
+        {rights?.create && light && (
+          <Button size="sm" colorPalette="blue" onClick={() => navigate('/archivess/add')} data-testid="archive-light-add">
+            <Plus size={16} /> {t('archivesUi.light.add')}
+          </Button>
+        )}
+        {rights?.create && !light && (
           <>
             <Button size="sm" colorPalette="blue" onClick={() => navigate('/archives/add')} data-testid="archive-add">
               <Plus size={16} /> {t('archivesUi.add')}
@@ -355,7 +380,7 @@ export default function ArchiveList() {
             </Button>
           </>
         )}
-        {rights?.import && (
+        {rights?.import && !light && (
           <Button size="sm" variant="outline" onClick={() => setImporting(true)} data-testid="archive-import">
             <Upload size={14} /> {t('archivesUi.import')}
           </Button>
@@ -447,7 +472,7 @@ export default function ArchiveList() {
       </Box>
       <ErrorBoundary onRetry={retry} compact>
         <Suspense fallback={<DataTable label={t('archivesUi.title')} columns={[]} rows={[]} rowId={() => ''} rowLabel={() => ''} loading testId="archive-table" />}>
-          <Results queryRef={queryRef} state={state} setState={setState} stale={pending} onAct={setActing} onRights={setRights} />
+          <Results queryRef={queryRef} state={state} setState={setState} stale={pending} onAct={setActing} onRights={setRights} light={light} />
         </Suspense>
       </ErrorBoundary>
       {acting && 'act' in acting && <ActDialog archive={acting.archive} act={acting.act} onClose={() => setActing(null)} />}

@@ -126,7 +126,7 @@ function Labelled({ label, id, problem, required, children, span }: { label: str
  * submit in the spec's words. The quick entry asks for less and shows what will be created in a
  * check dialog first, with the option to submit the archive for verification at once.
  */
-export function NewArchive({ quick }: { quick: boolean }) {
+export function NewArchive({ quick, light = false }: { quick: boolean; light?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [form, setForm] = useState<Form>(EMPTY);
@@ -165,7 +165,9 @@ export function NewArchive({ quick }: { quick: boolean }) {
   const text = (k: keyof Form) => form[k].trim() || null;
   const run = () => {
     setError(null);
-    const input = {
+    // Only what was given: createArchive refuses an explicit null for some fields (sex answered 服务异常).
+    const given = <T extends Record<string, unknown>>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined)) as Partial<T>;
+    const input = given({
       surName: text('surName'),
       name: text('name'),
       surNamePy: text('surNamePy'),
@@ -180,7 +182,7 @@ export function NewArchive({ quick }: { quick: boolean }) {
       ...(form.consultant ? { consultantId: form.consultant } : {}),
       ...(form.acting ? { actingConsultantId: form.acting } : {}),
       ...(form.sales ? { salespersonId: form.sales } : {}),
-    };
+    });
     create({
       variables: { input },
       onError: (e) => setError(e.message),
@@ -196,7 +198,7 @@ export function NewArchive({ quick }: { quick: boolean }) {
           navigate(`/archives/detail/${encodeURIComponent(archive.id)}`);
         };
         const thenSubmit = () => {
-          if (!(quick && submitNow)) return done();
+          if (!(quick && !light && submitNow)) return done();
           submit({
             variables: { input: { archiveId: archive.id, title: t('archivesUi.verify.submitTitle', { name: archive.name }) } },
             onError: () => done(),
@@ -221,7 +223,7 @@ export function NewArchive({ quick }: { quick: boolean }) {
   };
   const onSubmit = () => {
     if (!validate()) return;
-    if (quick) setChecking(true);
+    if (quick && !light) setChecking(true);
     else run();
   };
   const input = (k: keyof Form, extra: Record<string, unknown> = {}) => <Input id={k} value={form[k]} onChange={(e) => set(k, e.target.value)} onBlur={() => blur(k)} data-testid={`new-${k}`} {...extra} />;
@@ -249,7 +251,7 @@ export function NewArchive({ quick }: { quick: boolean }) {
   ];
   return (
     <Stack gap="4" maxW="4xl" data-testid="new-archive">
-      <Heading size="lg">{t(quick ? 'archivesUi.new.quickTitle' : 'archivesUi.new.title')}</Heading>
+      <Heading size="lg">{t(light ? 'archivesUi.light.add' : quick ? 'archivesUi.new.quickTitle' : 'archivesUi.new.title')}</Heading>
       <form
         noValidate
         onSubmit={(e) => {
@@ -370,7 +372,7 @@ export function NewArchive({ quick }: { quick: boolean }) {
             </Card.Body>
           </Card.Root>
           <HStack justify="end" gap="2">
-            <Button variant="outline" onClick={() => navigate('/archives/list')}>
+            <Button variant="outline" onClick={() => navigate(light ? '/archivess/list' : '/archives/list')}>
               {t('client.cancel')}
             </Button>
             <Button type="submit" colorPalette="blue" loading={busy && !checking} data-testid="new-create">
