@@ -130,7 +130,7 @@ export function DataTable<R>({
     const state = columns.find((c) => c.card === 'state');
     const facts = columns.filter((c) => c.card === 'fact');
     return (
-      <Stack gap="2" opacity={stale ? 0.6 : 1} aria-busy={stale} aria-label={label} role="list" data-testid={testId}>
+      <Stack gap="2" opacity={stale ? 0.6 : 1} aria-busy={stale}>
         {selecting && (
           <Checkbox.Root size="sm" checked={allSelected ? true : someSelected ? 'indeterminate' : false} onCheckedChange={(e) => toggleAll(e.checked === true)} px="1">
             <Checkbox.HiddenInput />
@@ -138,40 +138,42 @@ export function DataTable<R>({
             <Checkbox.Label>{t('listKit.selectAll')}</Checkbox.Label>
           </Checkbox.Root>
         )}
-        {rows.map((row) => {
-          const id = rowId(row);
-          return (
-            <Box key={id} role="listitem" borderWidth="1px" borderRadius="md" bg="bg.panel" p="3" data-testid={`${testId}-row`}>
-              <Flex gap="2" align="start">
-                {selecting && (
-                  <Checkbox.Root size="sm" checked={selected.has(id)} onCheckedChange={(e) => toggle(id, e.checked === true)} mt="0.5">
-                    <Checkbox.HiddenInput aria-label={t('listKit.selectRow', { name: rowLabel(row) })} />
-                    <Checkbox.Control />
-                  </Checkbox.Root>
+        <Stack gap="2" aria-label={label} role="list" data-testid={testId}>
+          {rows.map((row) => {
+            const id = rowId(row);
+            return (
+              <Box key={id} role="listitem" borderWidth="1px" borderRadius="md" bg="bg.panel" p="3" data-testid={`${testId}-row`}>
+                <Flex gap="2" align="start">
+                  {selecting && (
+                    <Checkbox.Root size="sm" checked={selected.has(id)} onCheckedChange={(e) => toggle(id, e.checked === true)} mt="0.5">
+                      <Checkbox.HiddenInput aria-label={t('listKit.selectRow', { name: rowLabel(row) })} />
+                      <Checkbox.Control />
+                    </Checkbox.Root>
+                  )}
+                  <Box flex="1" minW="0" fontWeight="medium">
+                    {titleOf(row, title)}
+                  </Box>
+                  {state && <Box flexShrink={0}>{state.render(row)}</Box>}
+                  <RowMenu row={row} actions={actions} name={rowLabel(row)} testId={testId} />
+                </Flex>
+                {facts.length > 0 && (
+                  <Stack gap="0.5" mt="1" fontSize="sm">
+                    {facts.map((c) => (
+                      <Flex key={c.key} gap="2" minW="0">
+                        <Text color="fg.muted" flexShrink={0}>
+                          {c.header}
+                        </Text>
+                        <Box minW="0" truncate>
+                          {c.render(row)}
+                        </Box>
+                      </Flex>
+                    ))}
+                  </Stack>
                 )}
-                <Box flex="1" minW="0" fontWeight="medium">
-                  {titleOf(row, title)}
-                </Box>
-                {state && <Box flexShrink={0}>{state.render(row)}</Box>}
-                <RowMenu row={row} actions={actions} name={rowLabel(row)} testId={testId} />
-              </Flex>
-              {facts.length > 0 && (
-                <Stack gap="0.5" mt="1" fontSize="sm">
-                  {facts.map((c) => (
-                    <Flex key={c.key} gap="2" minW="0">
-                      <Text color="fg.muted" flexShrink={0}>
-                        {c.header}
-                      </Text>
-                      <Box minW="0" truncate>
-                        {c.render(row)}
-                      </Box>
-                    </Flex>
-                  ))}
-                </Stack>
-              )}
-            </Box>
-          );
-        })}
+              </Box>
+            );
+          })}
+        </Stack>
       </Stack>
     );
   }

@@ -172,7 +172,7 @@ export function ImportDialog({
             <Text fontSize="sm" fontWeight="medium" mb="1">
               {t('listKit.preview', { count: seen.total })}
             </Text>
-            <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="48">
+            <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="48" tabIndex={0} aria-label={t('listKit.previewLabel')}>
               <Table.Root size="sm" aria-label={t('listKit.previewLabel')} data-testid={`${testId}-preview`}>
                 <Table.Header>
                   <Table.Row>
@@ -208,7 +208,7 @@ export function ImportDialog({
           <Stack gap="2" data-testid={`${testId}-refused`}>
             <FormError message={outcome.message} />
             {outcome.rows && outcome.rows.length > 0 && (
-              <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="64">
+              <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="64" tabIndex={0} aria-label={t('listKit.errorsLabel')}>
                 <Table.Root size="sm" stickyHeader aria-label={t('listKit.errorsLabel')} data-testid={`${testId}-errors`}>
                   <Table.Header>
                     <Table.Row>

@@ -440,7 +440,7 @@ function AccessLog({ entries }: { entries: NonNullable<Archive['accessLog']> }) 
             {t('archivesUi.detail.accessLogEmpty')}
           </Text>
         ) : (
-          <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="72">
+          <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="72" tabIndex={0} aria-label={t('archivesUi.detail.accessLog')}>
             <Table.Root size="sm" stickyHeader aria-label={t('archivesUi.detail.accessLog')}>
               <Table.Header>
                 <Table.Row bg="bg.subtle">

@@ -4,6 +4,7 @@ import { Suspense, useEffect, useMemo, useState, useTransition } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchQuery, graphql, usePaginationFragment, usePreloadedQuery, useRelayEnvironment, type PreloadedQuery } from 'react-relay';
 import { useNavigate } from 'react-router';
+import { findByPath, useMenu } from '../../../layout/menu.ts';
 import { ErrorBoundary } from '../../../components/ErrorBoundary.tsx';
 import { DataTable, LoadMore, SelectionBar, type Column, type RowAction, type Sort } from '../../../components/list/DataTable.tsx';
 import { ExportButton } from '../../../components/list/ExportButton.tsx';
@@ -176,6 +177,8 @@ function Rows({
   const [sk, sd] = state.sort.split(':');
   const sort: Sort = sk ? { key: sk, dir: sd === 'desc' ? 'desc' : 'asc' } : null;
   const rows = sortRows(all, sort, lang);
+  // Open only where the viewer's menu has the detail page (a role may read the list without it).
+  const canOpen = !!findByPath(useMenu(), '/archives/detail/any');
   const open = (r: Row) => navigate(`/archives/detail/${encodeURIComponent(r.id)}`);
   const columns: Array<Column<Row>> = [
     {
@@ -217,7 +220,7 @@ function Rows({
   const LIGHT_COLUMNS = ['name', 'grade', 'year', 'consultant', 'updated'];
   const shown = light ? columns.filter((c) => LIGHT_COLUMNS.includes(c.key)).map((c) => (c.key === 'year' || c.key === 'updated' ? { ...c, card: 'fact' as const } : c)) : columns;
   const actions = (r: Row): RowAction[] => [
-    { key: 'open', label: t('archivesUi.act.open'), onSelect: () => open(r) },
+    ...(canOpen ? [{ key: 'open', label: t('archivesUi.act.open'), onSelect: () => open(r) }] : []),
     ...(rights.assign && !r.locked ? [{ key: 'assign', label: t('archivesUi.act.assign'), onSelect: () => onAct({ assign: [{ id: r.id, name: r.name }] }) }] : []),
     ...actsFor(r, rights).map((act) => ({ key: act, label: t(`archivesUi.act.${act}`), danger: act === 'delete', onSelect: () => onAct({ act, archive: { id: r.id, name: r.name } }) })),
   ];
@@ -252,7 +255,7 @@ function Rows({
         selected={rights.assign ? selected : undefined}
         onSelectedChange={rights.assign ? setSelected : undefined}
         actions={actions}
-        onOpen={open}
+        onOpen={canOpen ? open : undefined}
         stale={stale}
         empty={{ title: t('archivesUi.empty'), description: t('archivesUi.emptyHint') }}
         testId="archive-table"
