@@ -1,6 +1,6 @@
 import { Box, Button, Checkbox, EmptyState, Flex, IconButton, Menu, Portal, Skeleton, Stack, Table, Text, VStack } from '@chakra-ui/react';
 import { ArrowDown, ArrowUp, ArrowUpDown, Inbox, MoreHorizontal } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '../../lib/useMedia.ts';
 import { ScreenError } from '../ErrorBoundary.tsx';
@@ -18,7 +18,15 @@ export type Column<R> = {
   align?: 'start' | 'end' | 'center';
   /** Its part on a phone card: the title, the state (top right), a key fact, or left out. */
   card?: 'title' | 'state' | 'fact' | 'hidden';
+  /** Left out of the table below this window width (a secondary column, so the table fits at 1024 px). */
+  hideBelow?: number;
 };
+
+function subscribe(cb: () => void) {
+  window.addEventListener('resize', cb);
+  return () => window.removeEventListener('resize', cb);
+}
+const useWindowWidth = () => useSyncExternalStore(subscribe, () => window.innerWidth);
 
 export type RowAction = {
   key: string;
@@ -38,7 +46,7 @@ export type RowAction = {
  */
 export function DataTable<R>({
   label,
-  columns,
+  columns: allColumns,
   rows,
   rowId,
   sort,
@@ -81,6 +89,8 @@ export function DataTable<R>({
 }) {
   const { t } = useTranslation();
   const phone = useIsPhone();
+  const width = useWindowWidth();
+  const columns = allColumns.filter((c) => !c.hideBelow || width >= c.hideBelow);
   const selecting = !!selected && !!onSelectedChange;
   if (error) return <ScreenError error={error} onRetry={onRetry ?? (() => undefined)} compact />;
   if (loading) return <SkeletonRows columns={phone ? 1 : columns.length || 5} testId={`${testId}-loading`} />;

@@ -22,6 +22,7 @@ import { ApplyingBadge, LockBadge, StatusBadge, VerificationBadge } from '../sha
 import { actsFor, gradeLabel, GRADES, type Act, type ArchiveRights } from '../shared/codes.ts';
 import { DETAIL_SECTIONS } from '../shared/fields.ts';
 import { useArchiveRights } from '../shared/rights.ts';
+import { ModuleNamesProvider } from '../shared/moduleNames.tsx';
 import { archiveDetailRoute } from './ArchiveDetail.route.ts';
 import { moduleFor, useLatestVerification, VerificationCard } from './ArchiveDetailVerification.tsx';
 import { Section } from './Section.tsx';
@@ -36,6 +37,7 @@ const detailQuery = graphql`
     viewer {
       ...rights_viewer
     }
+    ...moduleNames_query
     node(id: $id) {
       __typename
       ...ArchiveDetail_archive @alias(as: "archive")
@@ -483,7 +485,13 @@ export default function ArchiveDetail() {
   const data = usePreloadedQuery<ArchiveDetailQuery>(detailQuery, queryRef);
   const rights = useArchiveRights(data.viewer);
   const ref = data.node?.archive;
-  return ref ? <Loaded archiveRef={ref} rights={rights} /> : <NotFound />;
+  return ref ? (
+    <ModuleNamesProvider query={data}>
+      <Loaded archiveRef={ref} rights={rights} />
+    </ModuleNamesProvider>
+  ) : (
+    <NotFound />
+  );
 }
 
 function Loaded({ archiveRef, rights }: { archiveRef: ArchiveDetail_archive$key; rights: ArchiveRights }) {
@@ -582,11 +590,12 @@ function Detail({ archive, rights }: { archive: Archive; rights: ArchiveRights }
             task={task}
             archiveName={archive.name}
             canVerify={rights.verify}
-            preview={(code) =>
-              sections
+            preview={(code) => {
+              const shown = sections
                 .filter((s) => s.module === code || s.module.startsWith(`${code}.`))
-                .map((s) => <Section key={s.key} section={s} archive={archive} ctx={{ ...ctxOf(s.module), editable: false, verification: null }} />)
-            }
+                .map((s) => <Section key={s.key} section={s} archive={archive} ctx={{ ...ctxOf(s.module), editable: false, verification: null }} />);
+              return shown.length ? shown : null;
+            }}
           />
           {archive.accessLog && <AccessLog entries={archive.accessLog} />}
         </Stack>

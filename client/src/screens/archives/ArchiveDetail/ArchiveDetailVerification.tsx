@@ -7,6 +7,7 @@ import { personName } from '../../../components/task/TaskBadges.tsx';
 import { useFormat } from '../../../lib/useFormat.ts';
 import { useLang } from '../../../lib/useLang.ts';
 import { VerificationBadge } from '../shared/badges.tsx';
+import { useModuleName } from '../shared/moduleNames.tsx';
 import { VerifyDialog } from '../shared/VerifyDialog.tsx';
 import type { ArchiveDetailVerification_archive$data, ArchiveDetailVerification_archive$key } from './__generated__/ArchiveDetailVerification_archive.graphql.ts';
 
@@ -66,6 +67,7 @@ export function VerificationCard({ task, archiveName, canVerify, preview }: { ta
   const fmt = useFormat();
   const lang = useLang();
   const [open, setOpen] = useState<string | null>(null);
+  const moduleName = useModuleName();
   const module = task?.modules.find((m) => m.id === open);
   return (
     <Card.Root id="section-verification" size="sm" scrollMarginTop="24" data-testid="section-verification">
@@ -112,7 +114,7 @@ export function VerificationCard({ task, archiveName, canVerify, preview }: { ta
                 <Table.Body>
                   {task.modules.map((m) => (
                     <Table.Row key={m.id} data-testid={`verification-module-${m.moduleCode}`}>
-                      <Table.Cell>{m.moduleName}</Table.Cell>
+                      <Table.Cell>{moduleName(m.moduleCode, m.moduleName)}</Table.Cell>
                       <Table.Cell>
                         <VerificationBadge status={m.status} />
                       </Table.Cell>
@@ -134,7 +136,7 @@ export function VerificationCard({ task, archiveName, canVerify, preview }: { ta
         )}
       </Card.Body>
       {module && task && (
-        <Suspense fallback={<DialogLoading title={t('archivesUi.verify.dialog', { name: module.moduleName })} onClose={() => setOpen(null)} testId="verify-dialog-loading" size="lg" />}>
+        <Suspense fallback={<DialogLoading title={t('archivesUi.verify.dialog', { name: moduleName(module.moduleCode, module.moduleName) })} onClose={() => setOpen(null)} testId="verify-dialog-loading" size="lg" />}>
           <VerifyDialog archiveName={archiveName} module={module} verificationId={task.id} onClose={() => setOpen(null)}>
             {preview(module.moduleCode)}
           </VerifyDialog>

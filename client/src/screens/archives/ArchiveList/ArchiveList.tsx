@@ -214,8 +214,8 @@ function Rows({
       card: 'fact',
       render: (r) => [personName(r.consultant, lang), r.actingConsultant ? `(${personName(r.actingConsultant, lang)})` : ''].filter(Boolean).join(' '),
     },
-    { key: 'salesperson', header: t('archivesUi.col.salesperson'), card: 'hidden', render: (r) => personName(r.salesperson, lang) },
-    { key: 'updated', header: t('archivesUi.col.updated'), sortable: true, card: 'hidden', render: (r) => fmt.date(r.updatedAt as string) },
+    { key: 'salesperson', header: t('archivesUi.col.salesperson'), card: 'hidden', hideBelow: 1280, render: (r) => personName(r.salesperson, lang) },
+    { key: 'updated', header: t('archivesUi.col.updated'), sortable: true, card: 'hidden', hideBelow: 1280, render: (r) => fmt.date(r.updatedAt as string) },
   ];
   const LIGHT_COLUMNS = ['name', 'grade', 'year', 'consultant', 'updated'];
   const shown = light ? columns.filter((c) => LIGHT_COLUMNS.includes(c.key)).map((c) => (c.key === 'year' || c.key === 'updated' ? { ...c, card: 'fact' as const } : c)) : columns;
@@ -285,7 +285,7 @@ function StaffFilter({ kind, value, onChange, label, testId }: { kind: 'consulta
   const { t } = useTranslation();
   return (
     <Suspense fallback={null}>
-      <StaffSelect kind={kind} value={value} onChange={onChange} empty={`${label}: ${t('archivesUi.anyone')}`} label={label} size="sm" width="44" testId={testId} />
+      <StaffSelect kind={kind} value={value} onChange={onChange} empty={`${label}: ${t('archivesUi.anyone')}`} label={label} size="sm" width="48" testId={testId} />
     </Suspense>
   );
 }

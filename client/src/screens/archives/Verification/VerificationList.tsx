@@ -14,6 +14,7 @@ import { useFormat } from '../../../lib/useFormat.ts';
 import { useLang } from '../../../lib/useLang.ts';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
 import { VerificationBadge } from '../shared/badges.tsx';
+import { ModuleNamesProvider, useModuleName } from '../shared/moduleNames.tsx';
 import { useArchiveRights } from '../shared/rights.ts';
 import { VerifyDialog } from '../shared/VerifyDialog.tsx';
 import { verificationListRoute } from './VerificationList.route.ts';
@@ -25,6 +26,7 @@ const listQuery = graphql`
     viewer {
       ...rights_viewer
     }
+    ...moduleNames_query
     ...VerificationList_query @arguments(filter: $filter)
   }
 `;
@@ -80,6 +82,7 @@ function TaskDialog({ task, canVerify, onClose }: { task: Task; canVerify: boole
   const fmt = useFormat();
   const navigate = useNavigate();
   const [open, setOpen] = useState<string | null>(null);
+  const moduleName = useModuleName();
   const module = task.modules.find((m) => m.id === open);
   return (
     <>
@@ -115,7 +118,7 @@ function TaskDialog({ task, canVerify, onClose }: { task: Task; canVerify: boole
               <Table.Body>
                 {task.modules.map((m) => (
                   <Table.Row key={m.id} data-testid={`task-module-${m.moduleCode}`}>
-                    <Table.Cell>{m.moduleName}</Table.Cell>
+                    <Table.Cell>{moduleName(m.moduleCode, m.moduleName)}</Table.Cell>
                     <Table.Cell>
                       <VerificationBadge status={m.status} />
                     </Table.Cell>
@@ -138,7 +141,7 @@ function TaskDialog({ task, canVerify, onClose }: { task: Task; canVerify: boole
         </Stack>
       </DialogShell>
       {module && (
-        <Suspense fallback={<DialogLoading title={module.moduleName} onClose={() => setOpen(null)} testId="verify-dialog-loading" size="lg" />}>
+        <Suspense fallback={<DialogLoading title={moduleName(module.moduleCode, module.moduleName)} onClose={() => setOpen(null)} testId="verify-dialog-loading" size="lg" />}>
           <VerifyDialog archiveName={task.archive.name} module={module} verificationId={task.id} onClose={() => setOpen(null)} />
         </Suspense>
       )}
@@ -184,7 +187,11 @@ function Rows({ query, canVerify, stale }: { query: VerificationList_query$key; 
 function Results({ queryRef, stale }: { queryRef: PreloadedQuery<VerificationListQuery>; stale: boolean }) {
   const data = usePreloadedQuery<VerificationListQuery>(listQuery, queryRef);
   const rights = useArchiveRights(data.viewer);
-  return <Rows query={data} canVerify={rights.verify} stale={stale} />;
+  return (
+    <ModuleNamesProvider query={data}>
+      <Rows query={data} canVerify={rights.verify} stale={stale} />
+    </ModuleNamesProvider>
+  );
 }
 
 /**

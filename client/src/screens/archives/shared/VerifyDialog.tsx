@@ -9,6 +9,7 @@ import { useFormat } from '../../../lib/useFormat.ts';
 import { useLang } from '../../../lib/useLang.ts';
 import { useMutationAction } from '../../../lib/useMutationAction.ts';
 import { VerificationBadge } from './badges.tsx';
+import { useModuleName } from './moduleNames.tsx';
 import type { VerifyDialogVerifyMutation } from './__generated__/VerifyDialogVerifyMutation.graphql.ts';
 import type { VerifyDialogReverifyMutation } from './__generated__/VerifyDialogReverifyMutation.graphql.ts';
 import type { VerifyDialogRecordsQuery } from './__generated__/VerifyDialogRecordsQuery.graphql.ts';
@@ -100,6 +101,7 @@ const reverifyMutation = graphql`
 
 export type VerifyModule = {
   id: string;
+  moduleCode: string;
   moduleName: string;
   status: string;
   note?: string | null;
@@ -118,6 +120,7 @@ export function VerifyDialog({ archiveName, module, verificationId, onClose, chi
   const { t } = useTranslation();
   const lang = useLang();
   const fmt = useFormat();
+  const moduleName = useModuleName()(module.moduleCode, module.moduleName);
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const sendBack = module.status === 'VERIFIED';
@@ -137,7 +140,7 @@ export function VerifyDialog({ archiveName, module, verificationId, onClose, chi
   const changed = records[0]?.action === 'RESET_BY_EDIT';
   return (
     <FormDialog
-      title={t('archivesUi.verify.dialog', { name: `${archiveName} · ${module.moduleName}` })}
+      title={t('archivesUi.verify.dialog', { name: `${archiveName} · ${moduleName}` })}
       testId="verify-dialog"
       onClose={onClose}
       onSave={submit}
@@ -149,7 +152,7 @@ export function VerifyDialog({ archiveName, module, verificationId, onClose, chi
       size="lg"
     >
       <HStack gap="2" wrap="wrap">
-        <Text fontWeight="medium">{module.moduleName}</Text>
+        <Text fontWeight="medium">{moduleName}</Text>
         <VerificationBadge status={module.status} />
         {changed && (
           <Text fontSize="sm" color="fg.warning" data-testid="verify-changed">
