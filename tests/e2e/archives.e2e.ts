@@ -306,6 +306,29 @@ describe('import and export', () => {
   });
 });
 
+describe('batch progress', () => {
+  it('sets the inquiry of several applications at once', async () => {
+    const id = await createByApi('manager', `Batch${run}`, { year: 2027 });
+    const schools = await gql<{ schools: { edges: Array<{ node: { id: string } }> } }>('manager', '{ schools(first: 2) { edges { node { id } } } }');
+    for (const { node } of schools.schools.edges) {
+      await gql('manager', 'mutation($i: CreateApplicationInput!) { createApplication(input: $i) { __typename ... on Error { message } } }', { i: { archiveId: id, schoolId: node.id, year: 2027 } });
+    }
+    const { context, page } = await newPage();
+    await login(page, 'manager', 'Staff#2026');
+    await open(page, `/archives/detail/batch-operation?q=${`batch${run}`}`);
+    await page.getByTestId('batch-progress').waitFor();
+    await expect.poll(() => page.getByTestId('batch-table-row').count()).toBe(2);
+    await page.getByTestId('batch-table-select-all').check({ force: true });
+    await page.getByTestId('batch-set-inquiry').click();
+    await page.getByTestId('batch-value').selectOption('SENT');
+    await page.getByTestId('batch-dialog').getByRole('button', { name: '应用到 2 个申请' }).click();
+    await toast(page, '已更新 2 个申请').waitFor();
+    await expect.poll(async () => (await page.getByTestId('batch-table').textContent()) ?? '').toMatch(/已发询问[\s\S]*已发询问/);
+    await expectNoSeriousAxe(page, 'batch progress');
+    await context.close();
+  });
+});
+
 describe('the bars: every width, both languages, axe', () => {
   let id = '';
   beforeAll(async () => {

@@ -22,6 +22,8 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'archives/new-add/index': lazy(() => import('../screens/archives/NewArchive/QuickArchive.tsx')),
   'archivess/list/index': lazy(() => import('../screens/archives/ArchiveList/LightArchives.tsx')),
   'archivess/add/index': lazy(() => import('../screens/archives/ArchiveList/LightArchives.tsx').then((m) => ({ default: m.LightArchiveAdd }))),
+  'archives/detail/batch-operation/index': lazy(() => import('../screens/archives/BatchProgress/BatchProgress.tsx')),
+  'quick-progress/index': lazy(() => import('../screens/archives/BatchProgress/QuickProgress.tsx')),
   'archivesVerification/list/index': lazy(() => import('../screens/archives/Verification/VerificationList.tsx')),
 };
 

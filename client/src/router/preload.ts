@@ -8,6 +8,7 @@ import { taskListRoute } from '../screens/working/Tasks/TaskList.route.ts';
 import { archiveListRoute } from '../screens/archives/ArchiveList/ArchiveList.route.ts';
 import { archiveDetailRoute } from '../screens/archives/ArchiveDetail/ArchiveDetail.route.ts';
 import { verificationListRoute } from '../screens/archives/Verification/VerificationList.route.ts';
+import { batchProgressRoute } from '../screens/archives/BatchProgress/BatchProgress.route.ts';
 
 type Params = Readonly<Record<string, string | undefined>>;
 type AnyRoute = RouteQuery<OperationType>;
@@ -27,6 +28,8 @@ const BY_COMPONENT: Record<string, AnyRoute[]> = {
   'archivess/list/index': [archiveListRoute] as AnyRoute[],
   'archives/detail/index': [archiveDetailRoute] as AnyRoute[],
   'archivesVerification/list/index': [verificationListRoute] as AnyRoute[],
+  'archives/detail/batch-operation/index': [batchProgressRoute] as AnyRoute[],
+  'quick-progress/index': [batchProgressRoute] as AnyRoute[],
 };
 
 function start(routes: AnyRoute[], params: Params): RoutePreloads {
