@@ -3,9 +3,6 @@ export const STATUSES = ['UNPUBLISHED', 'PUBLISHED', 'SUSPENDED', 'ARCHIVED'] as
 export const APPLYING = ['IN_PROGRESS', 'SUSPENDED', 'STOPPED'] as const;
 export const GRADES = Array.from({ length: 13 }, (_, i) => i + 1);
 
-export type Status = (typeof STATUSES)[number];
-export type Applying = (typeof APPLYING)[number];
-
 export type StatusAct = 'publish' | 'suspend' | 'resume' | 'archive' | 'reopen';
 export type ApplyingAct = 'suspendApplying' | 'resumeApplying' | 'stopApplying' | 'restartApplying';
 export type LockAct = 'lock' | 'unlock';
