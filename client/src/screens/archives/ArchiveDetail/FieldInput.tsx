@@ -2,7 +2,7 @@ import { Checkbox, Field, GridItem, Input, NativeSelect, Text, Textarea } from '
 import { EyeOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/fields/DateField.tsx';
-import { codeKey, isMasked, wide, type FieldDef, type SectionDef, type Values } from '../shared/fields.ts';
+import { codeKey, isMasked, labelOf, wide, type FieldDef, type SectionDef, type Values } from '../shared/fields.ts';
 
 /**
  * One field of a section form: its kind decides the input (text, long text, number, yes/no, a
@@ -31,7 +31,7 @@ export function FieldInput({
 }) {
   const { t } = useTranslation();
   const id = `${idPrefix}-${field.name}`;
-  const label = t(`archivesUi.f.${field.name}`);
+  const label = labelOf(section, field, t);
   const value = values[field.name];
   const text = typeof value === 'string' ? value : '';
   const testId = `field-${field.name}`;

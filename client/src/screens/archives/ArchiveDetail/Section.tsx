@@ -12,7 +12,7 @@ import { fetchDownload } from '../../../components/list/fetchDownload.ts';
 import { notify } from '../../../components/toaster.tsx';
 import { useMutationAction } from '../../../lib/useMutationAction.ts';
 import { sendWithFile } from '../../../relay/multipart.ts';
-import { display, fieldsOf, isMasked, problemsOf, rowTitle, toInput, toValues, wide, type FieldDef, type SectionDef, type Values } from '../shared/fields.ts';
+import { display, fieldsOf, isMasked, labelOf, problemsOf, rowTitle, toInput, toValues, wide, type FieldDef, type SectionDef, type Values } from '../shared/fields.ts';
 import { SAVE_MUTATIONS, SECTION_FRAGMENTS } from './ArchiveDetailSection.ts';
 import { FieldInput } from './FieldInput.tsx';
 import type { SectionDeleteRowMutation } from './__generated__/SectionDeleteRowMutation.graphql.ts';
@@ -153,7 +153,7 @@ function ReadFields({ section, fields, row }: { section: SectionDef; fields: rea
     <DataList.Root orientation="horizontal" size="sm" display="grid" gridTemplateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="2">
       {shown.map((f) => (
         <DataList.Item key={f.name} gridColumn={wide(f) ? { md: 'span 2' } : undefined} alignItems="start" data-testid={`value-${f.name}`}>
-          <DataList.ItemLabel minW="28">{t(`archivesUi.f.${f.name}`)}</DataList.ItemLabel>
+          <DataList.ItemLabel minW="28">{labelOf(section, f, t)}</DataList.ItemLabel>
           <DataList.ItemValue whiteSpace="pre-wrap" wordBreak="break-word">
             {display(section, f, row[f.name], t)}
           </DataList.ItemValue>

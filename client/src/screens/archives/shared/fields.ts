@@ -34,6 +34,11 @@ export const wide = (f: FieldDef) => f.kind === 'longText' || (f.kind === 'text'
 /** A field the viewer sees masked (no right to personal data): shown, never edited nor sent. */
 export const isMasked = (f: FieldDef, sensitive: boolean) => !!f.mask && !sensitive;
 
+/** A field's label: the section's own word where one name means two things (bio `name` is the given name). */
+export function labelOf(section: SectionDef, f: FieldDef, t: (key: string, options?: Record<string, unknown>) => string): string {
+  return t(`archivesUi.f.${section.key}.${f.name}`, { defaultValue: t(`archivesUi.f.${f.name}`) });
+}
+
 /** A stored value as text for reading. */
 export function display(section: SectionDef, f: FieldDef, value: unknown, t: T): string {
   if (value === null || value === undefined || value === '') return '';
