@@ -215,6 +215,32 @@ describe('a manager assigns and verifies', () => {
   });
 });
 
+describe('backup and the access log', () => {
+  it('downloads the backup JSON as a manager; an administrator reads who saw personal data', async () => {
+    const id = await createByApi('manager', `Backup${run}`);
+    const { context, page } = await newPage();
+    await login(page, 'manager', 'Staff#2026');
+    await open(page, `/archives/detail/${encodeURIComponent(id)}`);
+    await page.getByTestId('archive-detail').waitFor();
+    await page.getByTestId('act-more').click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('act-backup').click()]);
+    expect(download.suggestedFilename()).toMatch(/^archive-\d+-backup\.json$/);
+    const backup = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { format?: string };
+    expect(JSON.stringify(backup)).toContain('archive-backup/1');
+    // A manager may not read the access log: the card is not drawn.
+    expect(await page.getByTestId('section-access-log').count()).toBe(0);
+    await context.close();
+
+    const admin = await newPage();
+    await login(admin.page, 'admin', 'Admin#2026');
+    await open(admin.page, `/archives/detail/${encodeURIComponent(id)}`);
+    await admin.page.getByTestId('section-access-log').waitFor();
+    // The manager's backup is in the log.
+    await expect.poll(() => admin.page.getByTestId('section-access-log').textContent()).toContain('manager');
+    await admin.context.close();
+  });
+});
+
 describe('personal data of minors', () => {
   // Lecturers hold archive.read but their menu has no archive page, and salespeople's menu has
   // the list without the detail (the seeded menus): the list offers no "open" then. For the
