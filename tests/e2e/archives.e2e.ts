@@ -217,7 +217,7 @@ describe('a manager assigns and verifies', () => {
 
 describe('backup and the access log', () => {
   it('downloads the backup JSON as a manager; an administrator reads who saw personal data', async () => {
-    const id = await createByApi('manager', `Backup${run}`);
+    const id = await createByApi('manager', `Backup${run}`, { birthday: '2012-03-04' });
     const { context, page } = await newPage();
     await login(page, 'manager', 'Staff#2026');
     await open(page, `/archives/detail/${encodeURIComponent(id)}`);

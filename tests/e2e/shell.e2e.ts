@@ -228,7 +228,7 @@ describe('languages', () => {
     await page.getByTestId('tag').filter({ hasText: 'My Calendar' }).waitFor();
     expect(await cookie(context, 'lang')).toBe('en');
     await expect(page.getByTestId('version').innerText()).resolves.toContain('Version 0.1.0');
-    await expect(page.getByTestId('main-menu').innerText()).resolves.toContain('Student archives');
+    await expect(page.getByTestId('main-menu').innerText()).resolves.toContain('Projects');
     await expect(page.getByTestId('placeholder').innerText()).resolves.toContain('Project list');
     await shot(page, 'layout-en');
 
