@@ -5,6 +5,10 @@ import { noticeDetailRoute } from '../screens/notice/NoticeDetail/NoticeDetail.r
 import { noticeListRoute } from '../screens/notice/NoticeList/NoticeList.route.ts';
 import { myCalendarRoute } from '../screens/working/MyCalendar/MyCalendar.route.ts';
 import { taskListRoute } from '../screens/working/Tasks/TaskList.route.ts';
+import { archiveListRoute } from '../screens/archives/ArchiveList/ArchiveList.route.ts';
+import { archiveDetailRoute } from '../screens/archives/ArchiveDetail/ArchiveDetail.route.ts';
+import { verificationListRoute } from '../screens/archives/Verification/VerificationList.route.ts';
+import { batchProgressRoute } from '../screens/archives/BatchProgress/BatchProgress.route.ts';
 
 type Params = Readonly<Record<string, string | undefined>>;
 type AnyRoute = RouteQuery<OperationType>;
@@ -20,6 +24,12 @@ const FIXED: Record<string, AnyRoute[]> = {
 const BY_COMPONENT: Record<string, AnyRoute[]> = {
   'notification/notice/index': [noticeListRoute] as AnyRoute[],
   'mission/task-list/index': [taskListRoute] as AnyRoute[],
+  'archives/list/index': [archiveListRoute] as AnyRoute[],
+  'archivess/list/index': [archiveListRoute] as AnyRoute[],
+  'archives/detail/index': [archiveDetailRoute] as AnyRoute[],
+  'archivesVerification/list/index': [verificationListRoute] as AnyRoute[],
+  'archives/detail/batch-operation/index': [batchProgressRoute] as AnyRoute[],
+  'quick-progress/index': [batchProgressRoute] as AnyRoute[],
 };
 
 function start(routes: AnyRoute[], params: Params): RoutePreloads {
