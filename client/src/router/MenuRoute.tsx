@@ -16,6 +16,9 @@ import { Placeholder } from '../screens/system/Placeholder/Placeholder.tsx';
 export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'notification/notice/index': lazy(() => import('../screens/notice/NoticeList/NoticeList.tsx').then((m) => ({ default: m.NoticeList }))),
   'mission/task-list/index': lazy(() => import('../screens/working/Tasks/TaskList.tsx')),
+  'mission/details/index': lazy(() => import('../screens/tasks/TaskPages/TaskPages.tsx').then((m) => ({ default: m.TaskDetailPage }))),
+  'mission/add/index': lazy(() => import('../screens/tasks/TaskPages/TaskPages.tsx').then((m) => ({ default: m.TaskAddPage }))),
+  'mission/append/index': lazy(() => import('../screens/tasks/TaskPages/TaskPages.tsx').then((m) => ({ default: m.TaskAppendPage }))),
 };
 
 /**
@@ -44,6 +47,13 @@ const KNOWN_PATHS = [
   '/role-control/list',
   '/people/list',
   '/mission/task-list',
+  '/mission/list',
+  '/mission/calendar',
+  '/mission/summary',
+  '/mission/add',
+  '/mission/details/:id',
+  '/mission/append/:id',
+  '/mission/daily-work',
   '/project/list',
   '/school/list',
 ];

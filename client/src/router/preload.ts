@@ -5,6 +5,7 @@ import { noticeDetailRoute } from '../screens/notice/NoticeDetail/NoticeDetail.r
 import { noticeListRoute } from '../screens/notice/NoticeList/NoticeList.route.ts';
 import { myCalendarRoute } from '../screens/working/MyCalendar/MyCalendar.route.ts';
 import { taskListRoute } from '../screens/working/Tasks/TaskList.route.ts';
+import { taskAppendPageRoute, taskDetailPageRoute } from '../screens/tasks/TaskPages/TaskPages.route.ts';
 
 type Params = Readonly<Record<string, string | undefined>>;
 type AnyRoute = RouteQuery<OperationType>;
@@ -20,6 +21,8 @@ const FIXED: Record<string, AnyRoute[]> = {
 const BY_COMPONENT: Record<string, AnyRoute[]> = {
   'notification/notice/index': [noticeListRoute] as AnyRoute[],
   'mission/task-list/index': [taskListRoute] as AnyRoute[],
+  'mission/details/index': [taskDetailPageRoute] as AnyRoute[],
+  'mission/append/index': [taskAppendPageRoute] as AnyRoute[],
 };
 
 function start(routes: AnyRoute[], params: Params): RoutePreloads {

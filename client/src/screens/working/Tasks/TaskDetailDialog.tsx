@@ -20,6 +20,8 @@ import { PriorityDialog } from './PriorityDialog.tsx';
 import { ReassignDialog } from './ReassignDialog.tsx';
 import { ScheduleDialog } from './ScheduleDialog.tsx';
 import { TaskLogLine } from './TaskLogLine.tsx';
+import { TaskShell, useShellMode } from './TaskShell.tsx';
+import { ErrorPage } from '../../system/ErrorPage/ErrorPage.tsx';
 import type { TaskDetailDialog_logs$key } from './__generated__/TaskDetailDialog_logs.graphql.ts';
 import type { TaskDetailDialog_task$key } from './__generated__/TaskDetailDialog_task.graphql.ts';
 import type { TaskDetailDialogQuery } from './__generated__/TaskDetailDialogQuery.graphql.ts';
@@ -235,7 +237,7 @@ function LogTimeline({ task, onConnection }: { task: TaskDetailDialog_logs$key; 
   );
 }
 
-function Detail({ id, onClose, opener }: { id: string; onClose: () => void; opener: () => HTMLElement | null }) {
+export function Detail({ id, onClose, opener }: { id: string; onClose: () => void; opener: () => HTMLElement | null }) {
   const { t } = useTranslation();
   const lang = useLang();
   const viewer = sessionUser.use();
@@ -249,8 +251,11 @@ function Detail({ id, onClose, opener }: { id: string; onClose: () => void; open
   const [reportDay, setReportDay] = useState('');
   const [reportError, setReportError] = useState<string | null>(null);
   const [sendReport, reporting] = useMutation<TaskDetailDialogReportMutation>(reportMutation);
+  const mode = useShellMode();
 
   if (!node || !task) {
+    // A page reached by a link: a task the viewer may not see (or that is gone) answers 401, not an empty form.
+    if (mode === 'page') return <ErrorPage code={401} embedded />;
     return (
       <DialogShell title={t('tasksUi.detail.title')} onClose={onClose} testId="task-detail-dialog" size="sm" returnFocus={opener}>
         <Text data-testid="task-missing">{t('error.notFound')}</Text>
@@ -310,9 +315,9 @@ function Detail({ id, onClose, opener }: { id: string; onClose: () => void; open
   );
 
   return (
-    <DialogShell
+    <TaskShell
       size="full"
-      testId="task-detail-dialog"
+      testId={mode === 'page' ? 'task-detail-page' : 'task-detail-dialog'}
       returnFocus={opener}
       title={task.title}
       header={header}
@@ -468,7 +473,7 @@ function Detail({ id, onClose, opener }: { id: string; onClose: () => void; open
       {sub === 'edit' && node.AddTaskDialog_task && <AddTaskDialog task={node.AddTaskDialog_task} logConnection={logConnection} onClose={() => setSub(null)} />}
       {sub === 'delete' && <DeleteDialog taskId={task.id} onClose={() => setSub(null)} onDeleted={onClose} />}
       {sub === 'skill' && task.skillStack && <SkillStackView name={task.skillStack.name} onClose={() => setSub(null)} />}
-    </DialogShell>
+    </TaskShell>
   );
 }
 
