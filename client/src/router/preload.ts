@@ -5,6 +5,7 @@ import { noticeDetailRoute } from '../screens/notice/NoticeDetail/NoticeDetail.r
 import { noticeListRoute } from '../screens/notice/NoticeList/NoticeList.route.ts';
 import { myCalendarRoute } from '../screens/working/MyCalendar/MyCalendar.route.ts';
 import { taskListRoute } from '../screens/working/Tasks/TaskList.route.ts';
+import { allTasksRoute } from '../screens/tasks/AllTasks/AllTasks.route.ts';
 import { taskAppendPageRoute, taskDetailPageRoute } from '../screens/tasks/TaskPages/TaskPages.route.ts';
 
 type Params = Readonly<Record<string, string | undefined>>;
@@ -23,6 +24,7 @@ const BY_COMPONENT: Record<string, AnyRoute[]> = {
   'mission/task-list/index': [taskListRoute] as AnyRoute[],
   'mission/details/index': [taskDetailPageRoute] as AnyRoute[],
   'mission/append/index': [taskAppendPageRoute] as AnyRoute[],
+  'mission/list/index': [allTasksRoute] as AnyRoute[],
 };
 
 function start(routes: AnyRoute[], params: Params): RoutePreloads {
