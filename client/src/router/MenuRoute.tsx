@@ -18,6 +18,9 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'mission/task-list/index': lazy(() => import('../screens/working/Tasks/TaskList.tsx')),
   'mission/details/index': lazy(() => import('../screens/tasks/TaskPages/TaskPages.tsx').then((m) => ({ default: m.TaskDetailPage }))),
   'mission/add/index': lazy(() => import('../screens/tasks/TaskPages/TaskPages.tsx').then((m) => ({ default: m.TaskAddPage }))),
+  'mission/summary/index': lazy(() => import('../screens/tasks/WorkSummary/WorkSummary.tsx')),
+  'mission/calendar/index': lazy(() => import('../screens/tasks/TaskCalendar/TaskCalendar.tsx')),
+  'working/daily/index': lazy(() => import('../screens/working/DailyWork/DailyWork.tsx')),
   'mission/list/index': lazy(() => import('../screens/tasks/AllTasks/AllTasks.tsx')),
   'mission/append/index': lazy(() => import('../screens/tasks/TaskPages/TaskPages.tsx').then((m) => ({ default: m.TaskAppendPage }))),
 };

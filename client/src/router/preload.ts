@@ -5,6 +5,7 @@ import { noticeDetailRoute } from '../screens/notice/NoticeDetail/NoticeDetail.r
 import { noticeListRoute } from '../screens/notice/NoticeList/NoticeList.route.ts';
 import { myCalendarRoute } from '../screens/working/MyCalendar/MyCalendar.route.ts';
 import { taskListRoute } from '../screens/working/Tasks/TaskList.route.ts';
+import { workSummaryRoute } from '../screens/tasks/WorkSummary/WorkSummary.route.ts';
 import { allTasksRoute } from '../screens/tasks/AllTasks/AllTasks.route.ts';
 import { taskAppendPageRoute, taskDetailPageRoute } from '../screens/tasks/TaskPages/TaskPages.route.ts';
 
@@ -25,6 +26,7 @@ const BY_COMPONENT: Record<string, AnyRoute[]> = {
   'mission/details/index': [taskDetailPageRoute] as AnyRoute[],
   'mission/append/index': [taskAppendPageRoute] as AnyRoute[],
   'mission/list/index': [allTasksRoute] as AnyRoute[],
+  'mission/summary/index': [workSummaryRoute] as AnyRoute[],
 };
 
 function start(routes: AnyRoute[], params: Params): RoutePreloads {
