@@ -6,6 +6,8 @@ import { noticeListRoute } from '../screens/notice/NoticeList/NoticeList.route.t
 import { myCalendarRoute } from '../screens/working/MyCalendar/MyCalendar.route.ts';
 import { taskListRoute } from '../screens/working/Tasks/TaskList.route.ts';
 import { workSummaryRoute } from '../screens/tasks/WorkSummary/WorkSummary.route.ts';
+import { taskCalendarRoute } from '../screens/tasks/TaskCalendar/TaskCalendar.route.ts';
+import { dailyWorkRoute } from '../screens/working/DailyWork/DailyWork.route.ts';
 import { allTasksRoute } from '../screens/tasks/AllTasks/AllTasks.route.ts';
 import { taskAppendPageRoute, taskDetailPageRoute } from '../screens/tasks/TaskPages/TaskPages.route.ts';
 
@@ -27,6 +29,8 @@ const BY_COMPONENT: Record<string, AnyRoute[]> = {
   'mission/append/index': [taskAppendPageRoute] as AnyRoute[],
   'mission/list/index': [allTasksRoute] as AnyRoute[],
   'mission/summary/index': [workSummaryRoute] as AnyRoute[],
+  'mission/calendar/index': [taskCalendarRoute] as AnyRoute[],
+  'working/daily/index': [dailyWorkRoute] as AnyRoute[],
 };
 
 function start(routes: AnyRoute[], params: Params): RoutePreloads {
