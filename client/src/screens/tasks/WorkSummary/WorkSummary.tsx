@@ -341,6 +341,8 @@ export default function WorkSummary() {
     setParams(next, { replace: true });
   };
   const rangeBad = from > to;
+  // One object per set of choices: the breakdown's memos and its export follow it.
+  const view = useMemo<View>(() => ({ from, to, by, rows: rowsBy, today: d.today, mine: scope === 'me' }), [from, to, by, rowsBy, d.today, scope]);
 
   return (
     <Stack gap="3" data-testid="work-summary">
@@ -421,7 +423,7 @@ export default function WorkSummary() {
                 </Flex>
               }
             >
-              <Results queryRef={queryRef} view={{ from, to, by, rows: rowsBy, today: d.today, mine: scope === 'me' }} onExport={onExport} />
+              <Results queryRef={queryRef} view={view} onExport={onExport} />
             </Suspense>
           </ErrorBoundary>
         </Box>
