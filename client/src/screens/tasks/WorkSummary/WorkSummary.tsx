@@ -128,7 +128,7 @@ function SummaryTable({ rows, periods, view }: { rows: SummaryRow[]; periods: st
       <Table.Root size="sm" stickyHeader>
         <Table.Header>
           <Table.Row bg="bg.subtle">
-            <Table.ColumnHeader position="sticky" left="0" bg="bg.subtle">
+            <Table.ColumnHeader position="sticky" left="0" bg="bg.subtle" whiteSpace="nowrap">
               {t(view.rows === 'person' ? 'tasksUi.summary.person' : 'tasksUi.field.project')}
             </Table.ColumnHeader>
             {periods.map((p) => (
@@ -136,8 +136,14 @@ function SummaryTable({ rows, periods, view }: { rows: SummaryRow[]; periods: st
                 {periodLabel(p, view.by, lang)}
               </Table.ColumnHeader>
             ))}
-            <Table.ColumnHeader textAlign="end">{t('tasksUi.summary.total')}</Table.ColumnHeader>
-            {showMissing && <Table.ColumnHeader textAlign="end">{t('tasksUi.summary.missing')}</Table.ColumnHeader>}
+            <Table.ColumnHeader textAlign="end" whiteSpace="nowrap">
+              {t('tasksUi.summary.total')}
+            </Table.ColumnHeader>
+            {showMissing && (
+              <Table.ColumnHeader textAlign="end" whiteSpace="nowrap">
+                {t('tasksUi.summary.missing')}
+              </Table.ColumnHeader>
+            )}
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -180,7 +186,19 @@ function SummaryTable({ rows, periods, view }: { rows: SummaryRow[]; periods: st
   );
 }
 
-function Breakdown({ query, view, total, onExport }: { query: WorkSummary_entries$key; view: View; total: { hours: number; days: number; entries: number } | null; onExport: (x: () => Promise<void>) => void }) {
+function Breakdown({
+  query,
+  view,
+  total,
+  onExport,
+  me,
+}: {
+  query: WorkSummary_entries$key;
+  view: View;
+  total: { hours: number; days: number; entries: number } | null;
+  onExport: (x: () => Promise<void>) => void;
+  me: { id: string; name: string; nameEn?: string | null };
+}) {
   const { t } = useTranslation();
   const { lang } = useFormat();
   const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment(entriesFragment, query);
@@ -204,7 +222,12 @@ function Breakdown({ query, view, total, onExport }: { query: WorkSummary_entrie
     [data, lang, t],
   );
   const periods = useMemo(() => periodsBetween(view.from, view.to, view.by), [view]);
-  const rows = useMemo(() => summarise(entries, view.rows, view.by), [entries, view]);
+  // One's own row is there even without any hours: its empty workdays are what it shows.
+  const rows = useMemo(() => {
+    const found = summarise(entries, view.rows, view.by);
+    if (view.mine && view.rows === 'person' && !found.some((r) => r.key === me.id)) found.push({ key: me.id, name: personName(me, lang), byPeriod: {}, total: 0, days: new Set() });
+    return found;
+  }, [entries, view, me, lang]);
   useEffect(
     () =>
       onExport(async () => {
@@ -220,7 +243,8 @@ function Breakdown({ query, view, total, onExport }: { query: WorkSummary_entrie
         <Spinner size="sm" /> <Text fontSize="sm">{t('tasksUi.summary.reading', { count: data.scheduleEntries.edges.length, total: data.scheduleEntries.totalCount })}</Text>
       </Flex>
     );
-  const missingMine = view.mine && rows[0] ? missingDays(rows[0].days, view.from, view.to, view.today) : view.mine ? missingDays(new Set(), view.from, view.to, view.today) : [];
+  const ownDays = new Set(entries.map((e) => e.workDate));
+  const missingMine = view.mine ? missingDays(ownDays, view.from, view.to, view.today) : [];
   return (
     <Stack gap="3" data-testid="summary-breakdown">
       <Flex gap="4" wrap="wrap" fontSize="sm" data-testid="summary-totals">
@@ -292,7 +316,7 @@ function Results({ queryRef, view, onExport }: { queryRef: PreloadedQuery<WorkSu
           <Alert.Description>{stats.message}</Alert.Description>
         </Alert.Root>
       )}
-      <Breakdown query={data} view={view} total={stats.__typename === 'WorkStatistics' ? (stats.total ?? null) : null} onExport={onExport} />
+      <Breakdown query={data} view={view} me={data.viewer.user} total={stats.__typename === 'WorkStatistics' ? (stats.total ?? null) : null} onExport={onExport} />
     </Stack>
   );
 }

@@ -304,7 +304,7 @@ function Day({ queryRef, day, today, onDay, onSaved }: { queryRef: PreloadedQuer
       </Text>
       <Box bg="bg.panel" borderWidth="1px" borderRadius="lg" p="3" data-testid="daily-day">
         <Flex align="center" gap="2" mb="3" wrap="wrap">
-          <Heading size="md" as="h2" flex="1">
+          <Heading size="md" as="h2" flex="1" minW={{ base: 'full', md: '0' }}>
             {f.lang === 'en' ? DateTime.fromISO(day).setLocale('en-GB').toFormat('EEEE d MMMM yyyy') : DateTime.fromISO(day).setLocale('zh-CN').toFormat('yyyy年M月d日 EEEE')}
           </Heading>
           {reminder?.isNeed && reminder.workTasksLength > 0 && (

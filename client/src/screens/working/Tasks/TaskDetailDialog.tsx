@@ -13,6 +13,8 @@ import { notify } from '../../../components/toaster.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/useLang.ts';
 import { sessionUser } from '../../../state/session.ts';
+import { titleView } from '../../../state/visited.ts';
+import { useLocation } from 'react-router';
 import { AddTaskDialog } from './AddTaskDialog.tsx';
 import { AdditionDialog } from './AdditionDialog.tsx';
 import { TaskActions } from './TaskActions.tsx';
@@ -252,6 +254,12 @@ export function Detail({ id, onClose, opener }: { id: string; onClose: () => voi
   const [reportError, setReportError] = useState<string | null>(null);
   const [sendReport, reporting] = useMutation<TaskDetailDialogReportMutation>(reportMutation);
   const mode = useShellMode();
+  const { pathname } = useLocation();
+  // A page's tab is named after the task it shows.
+  const pageTitle = mode === 'page' ? task?.title : undefined;
+  useEffect(() => {
+    if (pageTitle) titleView(pathname, { zh: pageTitle, en: pageTitle });
+  }, [pageTitle, pathname]);
 
   if (!node || !task) {
     // A page reached by a link: a task the viewer may not see (or that is gone) answers 401, not an empty form.
@@ -297,7 +305,7 @@ export function Detail({ id, onClose, opener }: { id: string; onClose: () => voi
           <PriorityBadge priority={task.priority} size="lg" />
         </Box>
       )}
-      <Heading size="lg" data-testid="detail-title" flex="1" minW="0" truncate>
+      <Heading size="lg" data-testid="detail-title" flex="1" minW={mode === 'page' ? '60%' : '0'} truncate={mode !== 'page'} as={mode === 'page' ? 'h1' : undefined}>
         {task.title}
       </Heading>
       <StateBadge state={task.state} size="lg" />
