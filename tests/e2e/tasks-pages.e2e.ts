@@ -13,7 +13,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, me, passwordOf } from './api.ts';
-import { expectNoSeriousAxe, hashPath, launch, login, open, shot, shootEverywhere, sidewaysOverflow } from './browser.ts';
+import { expectNoSeriousAxe, hashPath, launch, login, open, shootEverywhere, sidewaysOverflow } from './browser.ts';
 
 let browser: Browser;
 let projectId = '';
@@ -143,7 +143,10 @@ describe('task pages reached by a link', () => {
     await toast(page, '追加任务成功').waitFor();
     await page.getByTestId('task-detail-page').waitFor();
     expect(hashPath(page)).toBe(`/mission/details/${id}`);
-    await page.getByTestId('addition').filter({ hasText: `Appended on the page ${run}` }).waitFor();
+    await page
+      .getByTestId('addition')
+      .filter({ hasText: `Appended on the page ${run}` })
+      .waitFor();
     await context.close();
   });
 });
@@ -227,7 +230,10 @@ describe('task calendar', () => {
     await event.waitFor();
     await expectNoSeriousAxe(page, 'task calendar');
 
-    const target = page.locator('.rbc-date-cell:not(.rbc-off-range)').filter({ hasText: new RegExp(`^0?${month.plus({ days: 11 }).day}$`) }).first();
+    const target = page
+      .locator('.rbc-date-cell:not(.rbc-off-range)')
+      .filter({ hasText: new RegExp(`^0?${month.plus({ days: 11 }).day}$`) })
+      .first();
     const a = (await event.boundingBox())!;
     const b = (await target.boundingBox())!;
     await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
@@ -315,7 +321,10 @@ describe('daily work', () => {
     await expectNoSeriousAxe(page, 'daily work form');
     await page.getByTestId('daily-save').click();
     await toast(page, '工作记录已保存').waitFor();
-    await page.getByTestId('daily-entry').filter({ hasText: `Filled from the banner ${run}` }).waitFor();
+    await page
+      .getByTestId('daily-entry')
+      .filter({ hasText: `Filled from the banner ${run}` })
+      .waitFor();
     await expect(page.getByTestId(`daily-day-${day}`).innerText()).resolves.toContain('7.5 h');
     expect((await entryDays('wang.fang', day, day)).map((e) => e.workHours)).toEqual([7.5]);
     // The banner now points at the next missing day, if any.

@@ -43,7 +43,10 @@ export const tasksPagesMessages = {
   'tasksUi.all.question.complete': { zh: '将 {count} 个任务标记为已完成。', en: '{count} tasks will be marked complete.' },
   'tasksUi.all.question.priority': { zh: '修改 {count} 个任务的优先级。', en: 'The priority of {count} tasks will change.' },
   'tasksUi.all.question.delete': { zh: '删除 {count} 个任务，删除后无法恢复。', en: '{count} tasks will be deleted; this cannot be undone.' },
-  'tasksUi.all.skipped.complete': { zh: '另有 {count} 个任务不能由您完成（或是问题，需逐个反馈后完成），将不处理。', en: '{count} more cannot be completed by you (or are bugs, which need feedback one by one) and are left as they are.' },
+  'tasksUi.all.skipped.complete': {
+    zh: '另有 {count} 个任务不能由您完成（或是问题，需逐个反馈后完成），将不处理。',
+    en: '{count} more cannot be completed by you (or are bugs, which need feedback one by one) and are left as they are.',
+  },
   'tasksUi.all.skipped.priority': { zh: '另有 {count} 个任务您不能修改优先级，将不处理。', en: 'You may not change the priority of {count} more; they are left as they are.' },
   'tasksUi.all.skipped.delete': { zh: '另有 {count} 个任务您不能删除，将不处理。', en: 'You may not delete {count} more; they are left as they are.' },
   'tasksUi.all.confirm.complete': { zh: '完成 {count} 个任务', en: 'Complete {count} tasks' },

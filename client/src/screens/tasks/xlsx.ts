@@ -1,10 +1,13 @@
+import type * as ExcelJSModule from 'exceljs';
+
 /**
  * A sheet the viewer downloads: what a list or a table shows, with the same filters, as .xlsx
  * named after the list and the day (ui.md "Export"). exceljs (the library the server uses for
  * its exports) is loaded only when someone exports.
  */
 export async function downloadXlsx(fileName: string, sheetName: string, header: string[], rows: (string | number | null)[][]): Promise<void> {
-  const { default: ExcelJS } = (await import('exceljs')) as unknown as { default: typeof import('exceljs') };
+  // The browser build of exceljs is a UMD bundle: the library is its default export.
+  const { default: ExcelJS } = (await import('exceljs')) as unknown as { default: typeof ExcelJSModule };
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet(sheetName.slice(0, 31));
   sheet.addRow(header).font = { bold: true };

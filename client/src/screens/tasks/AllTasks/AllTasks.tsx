@@ -361,7 +361,13 @@ function BulkDialog({ act, rows, onClose, onDone }: { act: Bulk; rows: RowData[]
     if (act === 'priority' && !priority) return setError(t('tasksUi.all.priorityRequired'));
     setBusy(true);
     setError(null);
-    const one = <T,>(fn: (done: () => void, failed: () => void) => T) => new Promise<boolean>((resolve) => fn(() => resolve(true), () => resolve(false)));
+    const one = <T,>(fn: (done: () => void, failed: () => void) => T) =>
+      new Promise<boolean>((resolve) =>
+        fn(
+          () => resolve(true),
+          () => resolve(false),
+        ),
+      );
     let ok = 0;
     if (act === 'delete') {
       if (await one((d, f) => remove.run({ input: { ids: able.map((r) => r.id) } }, { onDone: d, onFailed: f }))) ok = count;
@@ -492,7 +498,9 @@ export default function AllTasks() {
         if (!data.tasks.pageInfo.hasNextPage) break;
         after = data.tasks.pageInfo.endCursor ?? null;
       }
-      const header = ['ID', 'title', 'priority', 'state', 'type', 'project', 'assigner', 'executor', 'progress', 'createdAt', 'completedAt'].map((k) => t(k === 'ID' ? 'tasksUi.all.id' : k === 'completedAt' ? 'tasksUi.all.completedAt' : `tasksUi.field.${k}`));
+      const header = ['ID', 'title', 'priority', 'state', 'type', 'project', 'assigner', 'executor', 'progress', 'createdAt', 'completedAt'].map((k) =>
+        t(k === 'ID' ? 'tasksUi.all.id' : k === 'completedAt' ? 'tasksUi.all.completedAt' : `tasksUi.field.${k}`),
+      );
       await downloadXlsx(`${t('tasksUi.all.title')}-${todayText(f.zone)}.xlsx`, t('tasksUi.all.title'), header, rows);
       notify('success', t('tasksUi.all.exported', { count: rows.length }));
     } catch (e) {
@@ -531,23 +539,71 @@ export default function AllTasks() {
               <Search size={14} />
             </Button>
           </form>
-          <CodeSelect codes={STATES} prefix="tasksUi.state" value={(params.get('state') as (typeof STATES)[number]) ?? ''} onChange={(v) => set({ state: v })} all={t('tasksUi.list.allStates')} label={t('tasksUi.field.state')} size="sm" width="36" testId="all-state" />
-          <CodeSelect codes={PRIORITIES} prefix="tasksUi.priority" value={(params.get('priority') as TaskPriorityCode) ?? ''} onChange={(v) => set({ priority: v })} all={t('tasksUi.list.allPriorities')} label={t('tasksUi.field.priority')} size="sm" width="36" testId="all-priority" />
+          <CodeSelect
+            codes={STATES}
+            prefix="tasksUi.state"
+            value={(params.get('state') as (typeof STATES)[number]) ?? ''}
+            onChange={(v) => set({ state: v })}
+            all={t('tasksUi.list.allStates')}
+            label={t('tasksUi.field.state')}
+            size="sm"
+            width="36"
+            testId="all-state"
+          />
+          <CodeSelect
+            codes={PRIORITIES}
+            prefix="tasksUi.priority"
+            value={(params.get('priority') as TaskPriorityCode) ?? ''}
+            onChange={(v) => set({ priority: v })}
+            all={t('tasksUi.list.allPriorities')}
+            label={t('tasksUi.field.priority')}
+            size="sm"
+            width="36"
+            testId="all-priority"
+          />
           <Button size="sm" variant={more ? 'subtle' : 'outline'} onClick={() => setMore(!more)} aria-expanded={more} data-testid="all-more-filters">
             <Filter size={14} /> {t('tasksUi.all.moreFilters')}
           </Button>
         </Flex>
         {more && (
           <Flex gap="2" p="2" wrap="wrap" borderBottomWidth="1px" bg="bg.subtle" data-testid="all-more">
-            <CodeSelect codes={TYPES} prefix="tasksUi.type" value={(params.get('type') as (typeof TYPES)[number]) ?? ''} onChange={(v) => set({ type: v })} all={t('tasksUi.all.allTypes')} label={t('tasksUi.field.type')} size="sm" width="32" testId="all-type" />
+            <CodeSelect
+              codes={TYPES}
+              prefix="tasksUi.type"
+              value={(params.get('type') as (typeof TYPES)[number]) ?? ''}
+              onChange={(v) => set({ type: v })}
+              all={t('tasksUi.all.allTypes')}
+              label={t('tasksUi.field.type')}
+              size="sm"
+              width="32"
+              testId="all-type"
+            />
             <Box w={{ base: 'full', md: '52' }}>
-              <ProjectAutocomplete value={project} onChange={(p) => set({ project: p?.id ?? null, projectName: p ? personName(p, f.lang) : null })} testId="all-project" placeholder={t('tasksUi.list.allProjects')} label={t('tasksUi.field.project')} />
+              <ProjectAutocomplete
+                value={project}
+                onChange={(p) => set({ project: p?.id ?? null, projectName: p ? personName(p, f.lang) : null })}
+                testId="all-project"
+                placeholder={t('tasksUi.list.allProjects')}
+                label={t('tasksUi.field.project')}
+              />
             </Box>
             <Box w={{ base: 'full', md: '48' }}>
-              <UserSelect value={person('assigner')} onChange={(o) => set({ assigner: o?.id ?? null, assignerName: o?.label ?? null })} label={t('tasksUi.field.assigner')} placeholder={t('tasksUi.field.assigner')} testId="all-assigner" />
+              <UserSelect
+                value={person('assigner')}
+                onChange={(o) => set({ assigner: o?.id ?? null, assignerName: o?.label ?? null })}
+                label={t('tasksUi.field.assigner')}
+                placeholder={t('tasksUi.field.assigner')}
+                testId="all-assigner"
+              />
             </Box>
             <Box w={{ base: 'full', md: '48' }}>
-              <UserSelect value={person('executor')} onChange={(o) => set({ executor: o?.id ?? null, executorName: o?.label ?? null })} label={t('tasksUi.field.executor')} placeholder={t('tasksUi.field.executor')} testId="all-executor" />
+              <UserSelect
+                value={person('executor')}
+                onChange={(o) => set({ executor: o?.id ?? null, executorName: o?.label ?? null })}
+                label={t('tasksUi.field.executor')}
+                placeholder={t('tasksUi.field.executor')}
+                testId="all-executor"
+              />
             </Box>
             <Flex gap="1" align="center">
               <DateField size="sm" value={params.get('from') ?? ''} onChange={(v) => set({ from: v || null })} label={t('tasksUi.all.from')} testId="all-from" />

@@ -38,34 +38,28 @@ const calendarQuery = graphql`
     scheduleEntries(filter: $filter, first: 500) {
       edges {
         node {
-          ...TaskCalendar_entry @relay(mask: false)
+          id
+          databaseId
+          workDate
+          beginAt
+          endAt
+          workHours
+          scheduleType
+          content
+          taskIds
+          employee {
+            id
+            name
+            nameEn
+            timeZone
+          }
+          project {
+            id
+            name
+            nameEn
+          }
         }
       }
-    }
-  }
-`;
-
-graphql`
-  fragment TaskCalendar_entry on ScheduleEntry {
-    id
-    databaseId
-    workDate
-    beginAt
-    endAt
-    workHours
-    scheduleType
-    content
-    taskIds
-    employee {
-      id
-      name
-      nameEn
-      timeZone
-    }
-    project {
-      id
-      name
-      nameEn
     }
   }
 `;
@@ -92,7 +86,26 @@ const moveMutation = graphql`
       __typename
       ... on SaveScheduleEntriesPayload {
         scheduleEntries {
-          ...TaskCalendar_entry @relay(mask: false)
+          id
+          databaseId
+          workDate
+          beginAt
+          endAt
+          workHours
+          scheduleType
+          content
+          taskIds
+          employee {
+            id
+            name
+            nameEn
+            timeZone
+          }
+          project {
+            id
+            name
+            nameEn
+          }
         }
       }
       ... on Error {

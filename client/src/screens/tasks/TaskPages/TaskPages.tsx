@@ -14,7 +14,6 @@ import { taskAppendPageRoute } from './TaskPages.route.ts';
 import { taskIdFromPath } from './taskId.ts';
 import type { TaskPagesAppendQuery } from './__generated__/TaskPagesAppendQuery.graphql.ts';
 
-
 const TASK_LIST = '/mission/task-list';
 
 /** Leaving a page: back where the viewer came from, or to the task list when the page was opened by a link. */
@@ -64,23 +63,26 @@ function AppendForm() {
   const leave = useLeave();
   const { pathname } = useLocation();
   const { queryRef } = useRouteQuery(taskAppendPageRoute, { id: taskIdFromPath(pathname) });
-  const data = usePreloadedQuery<TaskPagesAppendQuery>(graphql`
-    query TaskPagesAppendQuery($id: ID!) {
-      node(id: $id) {
-        __typename
-        ... on Task {
-          id
-          databaseId
-          title
-          priority
-          state
-          project {
+  const data = usePreloadedQuery<TaskPagesAppendQuery>(
+    graphql`
+      query TaskPagesAppendQuery($id: ID!) {
+        node(id: $id) {
+          __typename
+          ... on Task {
             id
+            databaseId
+            title
+            priority
+            state
+            project {
+              id
+            }
           }
         }
       }
-    }
-  `, queryRef);
+    `,
+    queryRef,
+  );
   const task = data.node?.__typename === 'Task' ? data.node : null;
   if (!task) return <ErrorPage code={401} embedded />;
   const detail = `/mission/details/${task.databaseId}`;

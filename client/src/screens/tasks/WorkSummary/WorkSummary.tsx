@@ -15,7 +15,7 @@ import { useFormat } from '../../../lib/useFormat.ts';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
 import { ProjectAutocomplete } from '../../working/Tasks/ProjectAutocomplete.tsx';
 import { UserSelect } from '../selectors/UserSelect.tsx';
-import { downloadXlsx, todayText } from '../xlsx.ts';
+import { downloadXlsx } from '../xlsx.ts';
 import { defaults, rangeOf, summaryVariables, workSummaryRoute } from './WorkSummary.route.ts';
 import { missingDays, periodsBetween, round, summarise, type Entry, type Granularity, type SummaryRow } from './summary.ts';
 import type { WorkSummaryQuery } from './__generated__/WorkSummaryQuery.graphql.ts';
@@ -50,7 +50,9 @@ const summaryQuery = graphql`
 
 /** The entries behind the breakdown: every page is read (500 at a time) before the numbers are drawn. */
 const entriesFragment = graphql`
-  fragment WorkSummary_entries on Query @refetchable(queryName: "WorkSummaryEntriesPaginationQuery") @argumentDefinitions(filter: { type: "ScheduleEntryFilter!" }, first: { type: "Int", defaultValue: 500 }, after: { type: "String" }) {
+  fragment WorkSummary_entries on Query
+  @refetchable(queryName: "WorkSummaryEntriesPaginationQuery")
+  @argumentDefinitions(filter: { type: "ScheduleEntryFilter!" }, first: { type: "Int", defaultValue: 500 }, after: { type: "String" }) {
     scheduleEntries(filter: $filter, first: $first, after: $after) @connection(key: "WorkSummary_scheduleEntries", filters: ["filter"]) {
       totalCount
       edges {
@@ -158,7 +160,14 @@ function SummaryTable({ rows, periods, view }: { rows: SummaryRow[]; periods: st
                 {periods.map((p) => {
                   const none = view.by === 'day' && showMissing && gap.has(p);
                   return (
-                    <Table.Cell key={p} textAlign="end" color={none ? 'fg.warning' : r.byPeriod[p] ? undefined : 'fg.subtle'} bg={none ? 'orange.subtle' : undefined} title={none ? t('tasksUi.summary.noLog') : undefined} data-missing={none || undefined}>
+                    <Table.Cell
+                      key={p}
+                      textAlign="end"
+                      color={none ? 'fg.warning' : r.byPeriod[p] ? undefined : 'fg.subtle'}
+                      bg={none ? 'orange.subtle' : undefined}
+                      title={none ? t('tasksUi.summary.noLog') : undefined}
+                      data-missing={none || undefined}
+                    >
                       {none ? t('tasksUi.summary.noLogShort') : (r.byPeriod[p] ?? 0)}
                     </Table.Cell>
                   );
@@ -231,7 +240,12 @@ function Breakdown({
   useEffect(
     () =>
       onExport(async () => {
-        const header = [t(view.rows === 'person' ? 'tasksUi.summary.person' : 'tasksUi.field.project'), ...periods.map((p) => periodLabel(p, view.by, lang)), t('tasksUi.summary.total'), ...(view.rows === 'person' ? [t('tasksUi.summary.missing')] : [])];
+        const header = [
+          t(view.rows === 'person' ? 'tasksUi.summary.person' : 'tasksUi.field.project'),
+          ...periods.map((p) => periodLabel(p, view.by, lang)),
+          t('tasksUi.summary.total'),
+          ...(view.rows === 'person' ? [t('tasksUi.summary.missing')] : []),
+        ];
         const body = rows.map((r) => [r.name, ...periods.map((p) => r.byPeriod[p] ?? 0), r.total, ...(view.rows === 'person' ? [missingDays(r.days, view.from, view.to, view.today).length] : [])]);
         await downloadXlsx(`${t('tasksUi.summary.title')}-${view.from}-${view.to}.xlsx`, t('tasksUi.summary.title'), header, body);
       }),
@@ -320,7 +334,6 @@ function Results({ queryRef, view, onExport }: { queryRef: PreloadedQuery<WorkSu
     </Stack>
   );
 }
-
 
 /**
  * 任务汇总 (/mission/summary): hours from the work logs (schedule entries) by person or project
@@ -430,7 +443,13 @@ export default function WorkSummary() {
           </Box>
         )}
         <Box w={{ base: 'full', md: '52' }}>
-          <ProjectAutocomplete value={project} onChange={(p) => set({ project: p?.id ?? null, projectName: p ? personName(p, f.lang) : null })} testId="summary-project" placeholder={t('tasksUi.list.allProjects')} label={t('tasksUi.field.project')} />
+          <ProjectAutocomplete
+            value={project}
+            onChange={(p) => set({ project: p?.id ?? null, projectName: p ? personName(p, f.lang) : null })}
+            testId="summary-project"
+            placeholder={t('tasksUi.list.allProjects')}
+            label={t('tasksUi.field.project')}
+          />
         </Box>
       </Flex>
       {rangeBad ? (

@@ -22,7 +22,9 @@ export function dailyVariables(day: string, today: string): DailyWorkQuery['vari
 export const dailyWorkRoute: RouteQuery<DailyWorkQuery> = {
   query,
   variables: () => {
-    const today = DateTime.now().setZone(sessionUser.get()?.timeZone ?? undefined).toISODate()!;
+    const today = DateTime.now()
+      .setZone(sessionUser.get()?.timeZone ?? undefined)
+      .toISODate()!;
     const day = new URLSearchParams(window.location.hash.split('?')[1] ?? '').get('day');
     return dailyVariables(day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : today, today);
   },

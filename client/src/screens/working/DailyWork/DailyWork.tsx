@@ -256,7 +256,10 @@ function Day({ queryRef, day, today, onDay, onSaved }: { queryRef: PreloadedQuer
   const total = (d: string) => (byDay.get(d) ?? []).reduce((n, e) => n + e.workHours, 0);
   const weekTotal = week.reduce((n, d) => n + total(d), 0);
   const reminder = data.dailyReminder.__typename === 'DailyReminder' ? data.dailyReminder : null;
-  const label = (d: string) => DateTime.fromISO(d).setLocale(f.lang === 'en' ? 'en-GB' : 'zh-CN').toFormat(f.lang === 'en' ? 'EEE d/M' : 'M/d EEE');
+  const label = (d: string) =>
+    DateTime.fromISO(d)
+      .setLocale(f.lang === 'en' ? 'en-GB' : 'zh-CN')
+      .toFormat(f.lang === 'en' ? 'EEE d/M' : 'M/d EEE');
 
   return (
     <Stack gap="3">

@@ -44,7 +44,20 @@ export function TaskShell(props: ShellProps) {
   );
   return (
     <ShellMode.Provider value="dialog">
-      <Box as="section" aria-label={typeof title === 'string' ? title : undefined} data-testid={testId} data-page bg="bg.panel" borderWidth="1px" borderRadius="lg" p={{ base: '3', md: '5' }} display="flex" flexDirection="column" h={{ md: 'calc(100dvh - 132px)' }} minH={{ base: 'calc(100dvh - 80px)', md: '480px' }}>
+      <Box
+        as="section"
+        aria-label={typeof title === 'string' ? title : undefined}
+        data-testid={testId}
+        data-page
+        bg="bg.panel"
+        borderWidth="1px"
+        borderRadius="lg"
+        p={{ base: '3', md: '5' }}
+        display="flex"
+        flexDirection="column"
+        h={{ md: 'calc(100dvh - 132px)' }}
+        minH={{ base: 'calc(100dvh - 80px)', md: '480px' }}
+      >
         {onSubmit ? (
           <form onSubmit={onSubmit} noValidate style={{ display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 }}>
             {parts}
