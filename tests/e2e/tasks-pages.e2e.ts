@@ -191,7 +191,8 @@ describe('all tasks', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('all-export').click()]);
     expect(download.suggestedFilename()).toMatch(/^全部任务-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(await readFile((await download.path())!));
+    const bytes = await readFile((await download.path())!);
+    await book.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
     const sheet = book.worksheets[0]!;
     const values = sheet.getSheetValues().slice(1) as unknown[][];
     expect(values[0]!.slice(1, 5)).toEqual(['编号', '任务标题', '优先级', '状态']);
