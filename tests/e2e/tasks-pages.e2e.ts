@@ -10,10 +10,10 @@
 import ExcelJS from 'exceljs';
 import { DateTime } from 'luxon';
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, me, passwordOf } from './api.ts';
-import { expectNoSeriousAxe, hashPath, launch, login, open, shootEverywhere, sidewaysOverflow } from './browser.ts';
+import { expectNoSeriousAxe, hashPath, launch, login, open, setLanguage, shootEverywhere, sidewaysOverflow } from './browser.ts';
 
 let browser: Browser;
 let projectId = '';
@@ -214,6 +214,41 @@ describe('all tasks', () => {
   });
 });
 
+describe('failures and languages', () => {
+  it('a failed all-tasks request shows 服务异常... with a retry in the page; the summary in English has no Chinese', async () => {
+    const { context, page } = await newPage();
+    let failed = 0;
+    await page.route('**/graphql', async (route: Route) => {
+      const body = route.request().postDataJSON() as { operationName?: string } | null;
+      if (!failed && body?.operationName === 'AllTasksQuery') {
+        failed++;
+        return route.fulfill({ status: 500, contentType: 'text/plain', body: 'boom' });
+      }
+      return route.fallback();
+    });
+    await login(page, 'manager', passwordOf('manager'), '/mission/list');
+    const boundary = page.getByTestId('screen-error');
+    await boundary.waitFor();
+    expect(failed).toBe(1);
+    await expect(boundary.textContent()).resolves.toContain('服务异常...');
+    await page.getByTestId('all-filters').waitFor();
+    await boundary.getByRole('button', { name: '重试' }).click();
+    await page.getByTestId('all-task-rows').waitFor();
+
+    await open(page, '/mission/summary?scope=me&by=week');
+    await page.getByTestId('summary-breakdown').waitFor();
+    await setLanguage(page, 'en');
+    try {
+      await page.getByTestId('summary-as-table').click();
+      await page.getByTestId('summary-table').waitFor();
+      await expect(page.getByTestId('work-summary').innerText()).resolves.not.toMatch(/[\u4e00-\u9fff]/);
+    } finally {
+      await setLanguage(page, 'zh');
+    }
+    await context.close();
+  });
+});
+
 describe('task calendar', () => {
   it('shows a scheduled task on its day and moves it to another day by dragging', async () => {
     const title = `日历任务 ${run}`;
@@ -274,6 +309,15 @@ describe('work summary', () => {
       await p.getByTestId('summary-breakdown').waitFor();
       expect(await sidewaysOverflow(p)).toEqual([]);
     });
+    // One person, chosen with the user selector by department and keyboard.
+    await page.getByTestId('summary-scope').selectOption('person');
+    await page.getByTestId('summary-person-department').selectOption({ label: '美国组' });
+    await page.getByTestId('summary-person').fill('张晓');
+    await page.getByTestId('summary-person-option').filter({ hasText: '张晓雯' }).waitFor();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => hashPath(page)).toContain('personName=张晓雯');
+    await expect.poll(() => rows.count()).toBe(1);
+    await rows.filter({ hasText: '张晓雯' }).waitFor();
     await context.close();
 
     const own = await newPage();

@@ -14,6 +14,8 @@ export const tasksPagesMessages = {
   'tasksUi.select.kind.STAFF': { zh: '员工', en: 'Staff' },
   'tasksUi.select.kind.PARENT': { zh: '家长', en: 'Parents' },
   'tasksUi.select.kind.STUDENT': { zh: '学生', en: 'Students' },
+  'tasksUi.select.department': { zh: '部门', en: 'Department' },
+  'tasksUi.select.allDepartments': { zh: '全部部门', en: 'All departments' },
   'tasksUi.select.consultant': { zh: '顾问', en: 'Consultant' },
   'tasksUi.select.gradeLabel': { zh: '年级', en: 'Grade' },
   'tasksUi.select.allGrades': { zh: '全部年级', en: 'All grades' },

@@ -438,8 +438,8 @@ export default function WorkSummary() {
           </NativeSelect.Root>
         )}
         {team && scope === 'person' && (
-          <Box w={{ base: 'full', md: '48' }}>
-            <UserSelect value={person} onChange={(o) => set({ person: o?.id ?? null, personName: o?.label ?? null })} label={t('tasksUi.summary.person')} testId="summary-person" />
+          <Box w={{ base: 'full', md: '72' }}>
+            <UserSelect value={person} onChange={(o) => set({ person: o?.id ?? null, personName: o?.label ?? null })} label={t('tasksUi.summary.person')} testId="summary-person" withDepartments />
           </Box>
         )}
         <Box w={{ base: 'full', md: '52' }}>

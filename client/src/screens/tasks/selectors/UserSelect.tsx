@@ -1,11 +1,29 @@
 import { NativeSelect } from '@chakra-ui/react';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchQuery, graphql, useRelayEnvironment } from 'react-relay';
 import { personName } from '../../../components/task/TaskBadges.tsx';
 import { useLang } from '../../../lib/useLang.ts';
 import { Combobox, type Option } from './Combobox.tsx';
 import type { UserSelectQuery, UserType } from './__generated__/UserSelectQuery.graphql.ts';
+import type { UserSelectDepartmentsQuery } from './__generated__/UserSelectDepartmentsQuery.graphql.ts';
+
+const departmentsQuery = graphql`
+  query UserSelectDepartmentsQuery {
+    departments(first: 200) {
+      edges {
+        node {
+          id
+          databaseId
+          name
+          nameEn
+        }
+      }
+    }
+  }
+`;
+
+type Department = { databaseId: number; name: string; nameEn?: string | null };
 
 const peopleQuery = graphql`
   query UserSelectQuery($search: String, $type: UserType, $departmentId: Int) {
@@ -39,6 +57,7 @@ export function UserSelect({
   label,
   kinds = ['STAFF'],
   departmentId,
+  withDepartments = false,
   testId = 'user-select',
   placeholder,
 }: {
@@ -47,6 +66,8 @@ export function UserSelect({
   label: string;
   kinds?: readonly UserKind[];
   departmentId?: number;
+  /** Offer a department select before the field (staff only). */
+  withDepartments?: boolean;
   testId?: string;
   placeholder?: string;
 }) {
@@ -54,12 +75,26 @@ export function UserSelect({
   const lang = useLang();
   const environment = useRelayEnvironment();
   const [kind, setKind] = useState<UserKind>(kinds[0] ?? 'STAFF');
+  const [departments, setDepartments] = useState<readonly Department[]>([]);
+  const [department, setDepartment] = useState('');
+  useEffect(() => {
+    if (!withDepartments) return undefined;
+    let live = true;
+    fetchQuery<UserSelectDepartmentsQuery>(environment, departmentsQuery, {}, { fetchPolicy: 'store-or-network' })
+      .toPromise()
+      .then((d) => live && setDepartments(d?.departments.edges.map((e) => e.node) ?? []))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [withDepartments, environment]);
+  const dept = department ? Number(department) : (departmentId ?? null);
   const search = useCallback(
     (text: string) =>
-      fetchQuery<UserSelectQuery>(environment, peopleQuery, { search: text || null, type: kind, departmentId: kind === 'STAFF' ? (departmentId ?? null) : null }, { fetchPolicy: 'store-or-network' })
+      fetchQuery<UserSelectQuery>(environment, peopleQuery, { search: text || null, type: kind, departmentId: kind === 'STAFF' ? dept : null }, { fetchPolicy: 'store-or-network' })
         .toPromise()
         .then((data) => data?.people.edges.map(({ node }) => ({ id: node.id, label: personName(node, lang), hint: node.account ?? undefined })) ?? []),
-    [environment, kind, departmentId, lang],
+    [environment, kind, dept, lang],
   );
   return (
     <Combobox
@@ -70,7 +105,19 @@ export function UserSelect({
       placeholder={placeholder ?? t('tasksUi.select.userPlaceholder')}
       testId={testId}
       before={
-        kinds.length > 1 ? (
+        withDepartments && kind === 'STAFF' && departments.length ? (
+          <NativeSelect.Root size="sm" width="28" flexShrink={0}>
+            <NativeSelect.Field aria-label={t('tasksUi.select.department')} value={department} onChange={(e) => setDepartment(e.target.value)} data-testid={`${testId}-department`}>
+              <option value="">{t('tasksUi.select.allDepartments')}</option>
+              {departments.map((d) => (
+                <option key={d.databaseId} value={d.databaseId}>
+                  {personName(d, lang)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        ) : kinds.length > 1 ? (
           <NativeSelect.Root size="sm" width="24" flexShrink={0}>
             <NativeSelect.Field aria-label={t('tasksUi.select.kind')} value={kind} onChange={(e) => setKind(e.target.value as UserKind)} data-testid={`${testId}-kind`}>
               {KINDS.filter((k) => kinds.includes(k)).map((k) => (
