@@ -104,9 +104,9 @@ function SummaryChart({ rows, periods, view }: { rows: SummaryRow[]; periods: st
     series: [...top.map((r, i) => ({ name: `s${i}`, label: r.name, color: COLOURS[i], stackId: 'h' })), ...(rest.length ? [{ name: 'others', label: t('tasksUi.summary.others'), color: COLOURS[9], stackId: 'h' }] : [])],
   });
   return (
-    <Box role="img" aria-label={t('tasksUi.summary.chartLabel')} data-testid="summary-chart">
+    <Box as="figure" aria-label={t('tasksUi.summary.chartLabel')} data-testid="summary-chart">
       <Chart.Root maxH="sm" chart={chart}>
-        <BarChart data={chart.data}>
+        <BarChart data={chart.data} responsive style={{ width: '100%', height: '100%' }}>
           <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />
           <XAxis axisLine={false} tickLine={false} dataKey={chart.key('period')} />
           <YAxis axisLine={false} tickLine={false} width={36} />
