@@ -65,7 +65,7 @@ export const tasksPagesMessages = {
   'tasksUi.all.exported': { zh: '已导出 {count} 个任务', en: '{count} tasks exported' },
 
   // Work summary.
-  'tasksUi.summary.title': { zh: '任务汇总', en: 'Work summary' },
+  'tasksUi.summary.title': { zh: '任务汇总', en: 'Task summary' },
   'tasksUi.summary.from': { zh: '开始日期', en: 'From' },
   'tasksUi.summary.to': { zh: '结束日期', en: 'To' },
   'tasksUi.summary.rangeBad': { zh: '开始日期不能晚于结束日期', en: 'The start cannot be after the end' },

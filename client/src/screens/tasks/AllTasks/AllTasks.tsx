@@ -605,10 +605,14 @@ export default function AllTasks() {
                 testId="all-executor"
               />
             </Box>
-            <Flex gap="1" align="center">
-              <DateField size="sm" value={params.get('from') ?? ''} onChange={(v) => set({ from: v || null })} label={t('tasksUi.all.from')} testId="all-from" />
+            <Flex gap="1" align="center" w={{ base: 'full', md: 'auto' }}>
+              <Box flex="1" minW="0">
+                <DateField size="sm" value={params.get('from') ?? ''} onChange={(v) => set({ from: v || null })} label={t('tasksUi.all.from')} testId="all-from" />
+              </Box>
               <Text color="fg.muted">–</Text>
-              <DateField size="sm" value={params.get('to') ?? ''} onChange={(v) => set({ to: v || null })} label={t('tasksUi.all.to')} testId="all-to" />
+              <Box flex="1" minW="0">
+                <DateField size="sm" value={params.get('to') ?? ''} onChange={(v) => set({ to: v || null })} label={t('tasksUi.all.to')} testId="all-to" />
+              </Box>
             </Flex>
           </Flex>
         )}

@@ -405,10 +405,14 @@ export default function WorkSummary() {
         </Button>
       </Flex>
       <Flex gap="2" p="2" wrap="wrap" bg="bg.panel" borderWidth="1px" borderRadius="lg" align="center" data-testid="summary-filters">
-        <Flex gap="1" align="center">
-          <DateField size="sm" value={from} onChange={(v) => v && set({ from: v })} label={t('tasksUi.summary.from')} testId="summary-from" invalid={rangeBad} />
+        <Flex gap="1" align="center" w={{ base: 'full', md: 'auto' }}>
+          <Box flex="1" minW="0">
+            <DateField size="sm" value={from} onChange={(v) => v && set({ from: v })} label={t('tasksUi.summary.from')} testId="summary-from" invalid={rangeBad} />
+          </Box>
           <Text color="fg.muted">–</Text>
-          <DateField size="sm" value={to} onChange={(v) => v && set({ to: v })} label={t('tasksUi.summary.to')} testId="summary-to" invalid={rangeBad} />
+          <Box flex="1" minW="0">
+            <DateField size="sm" value={to} onChange={(v) => v && set({ to: v })} label={t('tasksUi.summary.to')} testId="summary-to" invalid={rangeBad} />
+          </Box>
         </Flex>
         <NativeSelect.Root size="sm" width="28">
           <NativeSelect.Field aria-label={t('tasksUi.summary.by')} value={by} onChange={(e) => set({ by: e.target.value })} data-testid="summary-by">
