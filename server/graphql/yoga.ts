@@ -11,7 +11,7 @@ import { logger } from '../logger.ts';
 import { schema } from './schema.ts';
 import { corsFor } from '../headers.ts';
 import { databaseHealth } from '../db/health.ts';
-import { requestLimits } from './limits.ts';
+import { armorLimit, requestLimits } from './limits.ts';
 
 /**
  * Errors in layers: typed DomainErrors on mutation fields come back as data (errors plugin).
@@ -161,12 +161,12 @@ export function createGraphQLHandler(deps: AppDeps, options: { development: bool
       requestLimits(),
       translateErrors(),
       EnvelopArmorPlugin({
-        maxDepth: { n: 12 },
+        maxDepth: armorLimit('QUERY_TOO_DEEP'),
         // The cost limit is requestLimits()'s: it counts the variables' page sizes too.
         costLimit: { enabled: false },
-        maxAliases: { n: 30 },
-        maxTokens: { n: 5000 },
-        maxDirectives: { n: 50 },
+        maxAliases: armorLimit('TOO_MANY_ALIASES'),
+        maxTokens: { enabled: false }, // counted in requestLimits(), before parsing, with a translated refusal
+        maxDirectives: armorLimit('TOO_MANY_DIRECTIVES'),
         blockFieldSuggestion: { enabled: !options.development },
       }),
     ],
