@@ -28,12 +28,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/**
- * A fresh context and page. The server's CSP (script-src 'self') refuses the inline script that
- * axe-core is injected as, so these pages bypass CSP; tests/e2e/csp.e2e.ts checks the CSP itself.
- */
+/** A fresh context and page (downloads kept for the export); page errors are printed (they explain a failed wait). */
 async function newPage(options?: { width?: number; height?: number }) {
-  const context = await browser.newContext({ viewport: { width: options?.width ?? 1440, height: options?.height ?? 900 }, locale: 'zh-CN', bypassCSP: true, acceptDownloads: true });
+  const context = await browser.newContext({ viewport: { width: options?.width ?? 1440, height: options?.height ?? 900 }, locale: 'zh-CN', acceptDownloads: true });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   page.on('pageerror', (e) => console.error('pageerror:', e.message));
