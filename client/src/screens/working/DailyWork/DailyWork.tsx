@@ -397,7 +397,7 @@ export default function DailyWork() {
   return (
     <Stack gap="3" data-testid="daily-work">
       <Flex align="center" gap="2" wrap="wrap">
-        <Heading size="lg" as="h1" flex="1">
+        <Heading size="lg" as="h1" flex="1" minW={{ base: 'full', sm: '0' }}>
           {t('tasksUi.daily.title')}
         </Heading>
         <IconButton size="sm" variant="outline" aria-label={t('tasksUi.daily.previous')} onClick={() => shift(-1)} data-testid="daily-prev">
