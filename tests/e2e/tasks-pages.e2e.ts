@@ -276,6 +276,24 @@ describe('task calendar', () => {
     await toast(page, `已改期到 ${to}`).waitFor();
     await expect.poll(async () => (await entryDays('consultant', from, to)).find((e) => e.databaseId === entry)?.workDate).toBe(to);
 
+    // A completed task cannot be moved: the server's refusal is shown and the entry stays.
+    const done = await gql<{ completeTask: { __typename: string } }>('consultant', 'mutation($i: CompleteTaskInput!) { completeTask(input: $i) { __typename } }', { i: { id: task.id } });
+    expect(done.completeTask.__typename).toBe('TaskPayload');
+    await page.reload();
+    await event.waitFor();
+    const back = (await page
+      .locator('.rbc-date-cell:not(.rbc-off-range)')
+      .filter({ hasText: new RegExp(`^0?${month.plus({ days: 9 }).day}$`) })
+      .first()
+      .boundingBox())!;
+    const c = (await event.boundingBox())!;
+    await page.mouse.move(c.x + c.width / 2, c.y + c.height / 2);
+    await page.mouse.down();
+    for (let i = 1; i <= 10; i++) await page.mouse.move(c.x + c.width / 2 + ((back.x + back.width / 2 - c.x - c.width / 2) * i) / 10, c.y + c.height / 2 + ((back.y + back.height + 12 - c.y - c.height / 2) * i) / 10);
+    await page.mouse.up();
+    await expect(page.getByTestId('task-calendar-error').innerText()).resolves.toBe('任务已完成，不允许加入档期!');
+    expect((await entryDays('consultant', from, to)).find((e) => e.databaseId === entry)?.workDate).toBe(to);
+
     await shootEverywhere(page, 'pages-calendar', async (p) => {
       await p.locator('.rbc-event').filter({ hasText: title }).first().waitFor();
       expect(await sidewaysOverflow(p)).toEqual([]);
@@ -306,6 +324,15 @@ describe('work summary', () => {
       await p.getByTestId('summary-breakdown').waitFor();
       expect(await sidewaysOverflow(p)).toEqual([]);
     });
+    // The table as .xlsx, named after the screen and the range.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('summary-export').click()]);
+    expect(download.suggestedFilename()).toMatch(/^任务汇总-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const bytes = await readFile((await download.path())!);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    const sheet = (book.worksheets[0]!.getSheetValues().slice(1) as unknown[][]).map((r) => r.slice(1));
+    expect(sheet[0]![0]).toBe('人员');
+    expect(sheet.slice(1).map((r) => r[0])).toEqual(expect.arrayContaining(['刘婧', '张晓雯']));
     // One person, chosen with the user selector by department and keyboard.
     await page.getByTestId('summary-scope').selectOption('person');
     await page.getByTestId('summary-person-department').selectOption({ label: '美国组' });
