@@ -3,6 +3,7 @@ import { tasksUiMessages } from './messages/tasks-ui.ts';
 import { calendarUiMessages } from './messages/calendar-ui.ts';
 import { listUiMessages } from './messages/list-ui.ts';
 import { archivesUiMessages } from './messages/archives-ui.ts';
+import { tasksPagesMessages } from './messages/tasks-pages.ts';
 
 /**
  * The one catalogue of texts people read, Chinese (default) and English.
@@ -213,10 +214,18 @@ export const catalogue = {
   ...calendarUiMessages,
   ...listUiMessages,
   ...archivesUiMessages,
+  ...tasksPagesMessages,
 } as Record<MessageKey, MessageEntry>;
 
 export type MessageKey =
-  keyof typeof coreMessages | keyof typeof clientMessages | keyof typeof tasksUiMessages | keyof typeof calendarUiMessages | keyof typeof listUiMessages | keyof typeof archivesUiMessages | keyof ModuleMessages;
+  | keyof typeof coreMessages
+  | keyof typeof clientMessages
+  | keyof typeof tasksUiMessages
+  | keyof typeof calendarUiMessages
+  | keyof typeof listUiMessages
+  | keyof typeof archivesUiMessages
+  | keyof typeof tasksPagesMessages
+  | keyof ModuleMessages;
 
 /** Adds a module's texts to the catalogue; a key registered twice is a programming error. */
 export function registerMessages(owner: string, table: MessageTable): void {

@@ -25,6 +25,13 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'archives/detail/batch-operation/index': lazy(() => import('../screens/archives/BatchProgress/BatchProgress.tsx')),
   'quick-progress/index': lazy(() => import('../screens/archives/BatchProgress/QuickProgress.tsx')),
   'archivesVerification/list/index': lazy(() => import('../screens/archives/Verification/VerificationList.tsx')),
+  'mission/details/index': lazy(() => import('../screens/tasks/TaskPages/TaskPages.tsx').then((m) => ({ default: m.TaskDetailPage }))),
+  'mission/add/index': lazy(() => import('../screens/tasks/TaskPages/TaskPages.tsx').then((m) => ({ default: m.TaskAddPage }))),
+  'mission/summary/index': lazy(() => import('../screens/tasks/WorkSummary/WorkSummary.tsx')),
+  'mission/calendar/index': lazy(() => import('../screens/tasks/TaskCalendar/TaskCalendar.tsx')),
+  'working/daily/index': lazy(() => import('../screens/working/DailyWork/DailyWork.tsx')),
+  'mission/list/index': lazy(() => import('../screens/tasks/AllTasks/AllTasks.tsx')),
+  'mission/append/index': lazy(() => import('../screens/tasks/TaskPages/TaskPages.tsx').then((m) => ({ default: m.TaskAppendPage }))),
 };
 
 /**
@@ -53,6 +60,13 @@ const KNOWN_PATHS = [
   '/role-control/list',
   '/people/list',
   '/mission/task-list',
+  '/mission/list',
+  '/mission/calendar',
+  '/mission/summary',
+  '/mission/add',
+  '/mission/details/:id',
+  '/mission/append/:id',
+  '/mission/daily-work',
   '/project/list',
   '/school/list',
 ];

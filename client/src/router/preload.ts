@@ -9,6 +9,11 @@ import { archiveListRoute } from '../screens/archives/ArchiveList/ArchiveList.ro
 import { archiveDetailRoute } from '../screens/archives/ArchiveDetail/ArchiveDetail.route.ts';
 import { verificationListRoute } from '../screens/archives/Verification/VerificationList.route.ts';
 import { batchProgressRoute } from '../screens/archives/BatchProgress/BatchProgress.route.ts';
+import { workSummaryRoute } from '../screens/tasks/WorkSummary/WorkSummary.route.ts';
+import { taskCalendarRoute } from '../screens/tasks/TaskCalendar/TaskCalendar.route.ts';
+import { dailyWorkRoute } from '../screens/working/DailyWork/DailyWork.route.ts';
+import { allTasksRoute } from '../screens/tasks/AllTasks/AllTasks.route.ts';
+import { taskAppendPageRoute, taskDetailPageRoute } from '../screens/tasks/TaskPages/TaskPages.route.ts';
 
 type Params = Readonly<Record<string, string | undefined>>;
 type AnyRoute = RouteQuery<OperationType>;
@@ -30,6 +35,12 @@ const BY_COMPONENT: Record<string, AnyRoute[]> = {
   'archivesVerification/list/index': [verificationListRoute] as AnyRoute[],
   'archives/detail/batch-operation/index': [batchProgressRoute] as AnyRoute[],
   'quick-progress/index': [batchProgressRoute] as AnyRoute[],
+  'mission/details/index': [taskDetailPageRoute] as AnyRoute[],
+  'mission/append/index': [taskAppendPageRoute] as AnyRoute[],
+  'mission/list/index': [allTasksRoute] as AnyRoute[],
+  'mission/summary/index': [workSummaryRoute] as AnyRoute[],
+  'mission/calendar/index': [taskCalendarRoute] as AnyRoute[],
+  'working/daily/index': [dailyWorkRoute] as AnyRoute[],
 };
 
 function start(routes: AnyRoute[], params: Params): RoutePreloads {
