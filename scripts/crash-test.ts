@@ -226,7 +226,9 @@ try {
 const recoveries = table.map((r) => r['recovery ms']).sort((a, b) => a - b);
 const byKind = (kind: string) => table.filter((r) => r.killed.startsWith(kind)).map((r) => r['recovery ms']);
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? 0;
-console.log(`\nnpm run crash-test: ${table.length} of ${CYCLES} cycles, ${WRITERS} writers, ${WRITE_MS} ms of writes per cycle; ${attempts} writes sent, ${acknowledged.size} acknowledged, ${unanswered} without an answer (cut off by a kill, or sent while the server was down)`);
+console.log(
+  `\nnpm run crash-test: ${table.length} of ${CYCLES} cycles, ${WRITERS} writers, ${WRITE_MS} ms of writes per cycle; ${attempts} writes sent, ${acknowledged.size} acknowledged, ${unanswered} without an answer (cut off by a kill, or sent while the server was down)`,
+);
 if (refusals.size > 0) console.table([...refusals].map(([answer, count]) => ({ answer, count })));
 console.table(table);
 console.table([

@@ -154,11 +154,11 @@ if (process.env.FUZZ_WORKER) {
     perOperation.set(key, row);
   }
   const table = [...perOperation.values()];
-  console.log(`\nnpm run fuzz: seed ${seedValue}, ${runs} inputs per operation as admin, ${unprivilegedRuns} as consultant; ${os.cpus().length} cores, node ${process.version}, ${Math.round((performance.now() - started) / 1000)} s`);
-  console.table(table);
-  const summary = ROLES.flatMap(([role]) =>
-    (['GraphQL', 'legacy'] as const).map((door) => ({ role, door, ...summarise(rows.filter((r) => r.role === role && r.door === door)) })).filter((s) => s.operations > 0),
+  console.log(
+    `\nnpm run fuzz: seed ${seedValue}, ${runs} inputs per operation as admin, ${unprivilegedRuns} as consultant; ${os.cpus().length} cores, node ${process.version}, ${Math.round((performance.now() - started) / 1000)} s`,
   );
+  console.table(table);
+  const summary = ROLES.flatMap(([role]) => (['GraphQL', 'legacy'] as const).map((door) => ({ role, door, ...summarise(rows.filter((r) => r.role === role && r.door === door)) })).filter((s) => s.operations > 0));
   console.table(summary);
   if (markdown) {
     const md = (list: Array<Record<string, string | number>>) => {

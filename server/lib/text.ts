@@ -39,7 +39,8 @@ export function jsonTooComplex(bytes: Uint8Array): boolean {
   for (let i = 0; i < bytes.length; i++) {
     const b = bytes[i]!;
     if (inString) {
-      if (b === 0x5c) i += 1; // a backslash escapes the next byte
+      if (b === 0x5c)
+        i += 1; // a backslash escapes the next byte
       else if (b === 0x22) inString = false;
     } else if (b === 0x22) inString = true;
     else if (b === 0x3a) {

@@ -28,7 +28,9 @@ describe('the abuse corpus is refused with a clear error', () => {
   });
 
   it('still answers the requests the client sends after the corpus', async () => {
-    const res = await t.app.fetch(new Request('http://abuse.local/graphql', { method: 'POST', headers: { 'content-type': 'application/json', 'x-token': admin }, body: JSON.stringify({ query: '{ viewer { databaseId } }' }) }));
+    const res = await t.app.fetch(
+      new Request('http://abuse.local/graphql', { method: 'POST', headers: { 'content-type': 'application/json', 'x-token': admin }, body: JSON.stringify({ query: '{ viewer { databaseId } }' }) }),
+    );
     expect(await res.json()).toMatchObject({ data: { viewer: { databaseId: expect.any(Number) } } });
   });
 });

@@ -87,7 +87,11 @@ export const ABUSE: AbuseCase[] = [
   { name: 'GraphQL 20,000 tokens (limit 5,000)', request: (t) => graphql(t, bodies.tokens()), status: 200, expect: { code: 'GRAPHQL_PARSE_FAILED', message: /^Syntax Error: Token limit of 5000 exceeded/ } },
   {
     name: 'GraphQL batch of 100 operations',
-    request: (t) => graphql(t, Array.from({ length: 100 }, () => ({ query: '{ viewer { id } }' }))),
+    request: (t) =>
+      graphql(
+        t,
+        Array.from({ length: 100 }, () => ({ query: '{ viewer { id } }' })),
+      ),
     status: 400,
     expect: { code: 'BAD_REQUEST', message: /^Batching is not supported\.$/ },
   },

@@ -189,7 +189,9 @@ function inputValue(type: GraphQLInputType, ctx: Ctx, nonNull = false): fc.Arbit
   let good: fc.Arbitrary<unknown>;
   if (isListType(type)) {
     const item = inputValue(type.ofType, { ...ctx, depth: ctx.depth + 1 });
-    good = ctx.hostile ? fc.oneof({ weight: 8, arbitrary: fc.array(item, { maxLength: 3 }) }, { weight: 1, arbitrary: fc.constant(1001).chain((n) => fc.array(item, { minLength: n, maxLength: n })) }) : fc.array(item, { minLength: 1, maxLength: 2 });
+    good = ctx.hostile
+      ? fc.oneof({ weight: 8, arbitrary: fc.array(item, { maxLength: 3 }) }, { weight: 1, arbitrary: fc.constant(1001).chain((n) => fc.array(item, { minLength: n, maxLength: n })) })
+      : fc.array(item, { minLength: 1, maxLength: 2 });
   } else if (isEnumType(type)) {
     good = fc.constantFrom(...type.getValues().map((v) => v.name));
   } else if (isScalarType(type)) {
@@ -250,11 +252,13 @@ export function graphqlOperations(schema: GraphQLSchema, protect: Protect, optio
     const query = mutationDocument(field, schema);
     const model: Record<string, fc.Arbitrary<unknown>> = {};
     for (const a of field.args) model[a.name] = inputValue(a.type, { nodeTypes, ids, depth: 0, hostile });
-    const variables = !hostile ? fc.record(model) : fc.oneof(
-      { weight: 30, arbitrary: fc.record(model) },
-      // The variables themselves wrong: absent, not an object, a list, a prototype key.
-      { weight: 1, arbitrary: fc.constantFrom<unknown>(null, [], 'input', 42, withOwn({}, '__proto__', { input: {} })) },
-    );
+    const variables = !hostile
+      ? fc.record(model)
+      : fc.oneof(
+          { weight: 30, arbitrary: fc.record(model) },
+          // The variables themselves wrong: absent, not an object, a list, a prototype key.
+          { weight: 1, arbitrary: fc.constantFrom<unknown>(null, [], 'input', 42, withOwn({}, '__proto__', { input: {} })) },
+        );
     return {
       door: 'GraphQL' as const,
       name: field.name,
@@ -299,7 +303,8 @@ function legacyValue(ids: fc.Arbitrary<number>): fc.Arbitrary<unknown> {
 const PROTO_JSON = ['{"__proto__":{"isAdmin":true},"id":1}', '{"constructor":{"prototype":{"isAdmin":true}}}', '{"condition.__proto__.isAdmin":true}', '{"a..b":1,".":2}'];
 
 function legacyCase(pathName: string, keys: string[], ids: fc.Arbitrary<number>): fc.Arbitrary<FuzzCase> {
-  const key = keys.length > 0 ? fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...keys) }, { weight: 1, arbitrary: fc.constantFrom('condition', 'ids', 'id', 'list', 'data') }) : fc.constantFrom('id', 'ids', 'condition');
+  const key =
+    keys.length > 0 ? fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...keys) }, { weight: 1, arbitrary: fc.constantFrom('condition', 'ids', 'id', 'list', 'data') }) : fc.constantFrom('id', 'ids', 'condition');
   const value = legacyValue(ids);
   const params = fc.dictionary(key, value, { maxKeys: 8 });
   const withCondition = fc.tuple(params, rarely(params, 4)).map(([p, c]) => (c ? { ...p, condition: c } : p));
@@ -333,16 +338,17 @@ function legacyCase(pathName: string, keys: string[], ids: fc.Arbitrary<number>)
     { contentType: 'application/json', body: JSON.stringify({ id: HUGE, ids: HUGE }), input: null },
     ...PROTO_JSON.map((body) => ({ contentType: 'application/json', body, input: null })),
   );
-  return fc.oneof(
-    { weight: 10, arbitrary: json },
-    { weight: 3, arbitrary: form },
-    { weight: 1, arbitrary: query },
-    { weight: 2, arbitrary: malformed.map((m) => ({ ...m, method: 'POST' as const, path: pathName })) },
-  );
+  return fc.oneof({ weight: 10, arbitrary: json }, { weight: 3, arbitrary: form }, { weight: 1, arbitrary: query }, { weight: 2, arbitrary: malformed.map((m) => ({ ...m, method: 'POST' as const, path: pathName })) });
 }
 
 /** Whether a legacy path writes (anything that is not a read by its name). */
-export const isLegacyWrite = (pathName: string) => !READ.test(pathName.split('/').pop()!.replace(/\.htm$/, ''));
+export const isLegacyWrite = (pathName: string) =>
+  !READ.test(
+    pathName
+      .split('/')
+      .pop()!
+      .replace(/\.htm$/, ''),
+  );
 
 /** Every legacy write of the route table, POSTed (or sent as a query) with malformed parameters. */
 export function legacyOperations(protect: Protect): Operation[] {
