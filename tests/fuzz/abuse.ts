@@ -21,15 +21,15 @@ function graphql(token: string, body: unknown, headers: Record<string, string> =
   return new Request(GRAPHQL, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-token': token, 'x-forwarded-for': '10.77.0.1', ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
+    body: typeof body === 'string' || body instanceof Uint8Array ? (body as BodyInit) : JSON.stringify(body),
   });
 }
 
-function legacy(token: string, path: string, body: BodyInit, headers: Record<string, string> = {}): Request {
+function legacy(token: string, path: string, body: BodyInit | Uint8Array, headers: Record<string, string> = {}): Request {
   return new Request(`http://abuse.local${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-token': token, 'x-forwarded-for': '10.77.0.1', ...headers },
-    body,
+    body: body as BodyInit,
   });
 }
 
@@ -60,10 +60,10 @@ const aliases = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: 
 const directives = (n: number) => `{ __typename ${'@include(if: true) '.repeat(n)}}`;
 const MB = 1024 * 1024;
 
-/** A body text built on first use and kept (the bench times the refusal, not the building). */
-function once(build: () => string): () => string {
-  let text: string | undefined;
-  return () => (text ??= build());
+/** A body built and encoded on first use and kept (the bench times the refusal, not the building). */
+function once(build: () => string): () => Uint8Array {
+  let bytes: Uint8Array | undefined;
+  return () => (bytes ??= new TextEncoder().encode(build()));
 }
 const bodies = {
   tokens: once(() => JSON.stringify({ query: `{ ${'__typename '.repeat(20_000)}}` })),
