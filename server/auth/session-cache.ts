@@ -61,7 +61,8 @@ export class SessionCache<T> {
   get(hash: string, now: number): T | undefined {
     this.lastUsed = now;
     if (!this.client) {
-      this.connect();
+      // While a retry is pending (the database is not answering) requests do not add attempts.
+      if (!this.retry) this.connect().catch(() => {});
       return undefined;
     }
     const entry = this.entries.get(hash);
