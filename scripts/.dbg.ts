@@ -1,0 +1,25 @@
+import { spawn } from 'node:child_process';
+import { chromium } from 'playwright-core';
+const port = 47123;
+const srv = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server/main.ts'], { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: '/tmp/speedprof/dbg/data', DATABASE_URL: '', NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_TODAY: '2026-09-01' }, stdio: ['ignore', 'inherit', 'inherit'] });
+const base = `http://127.0.0.1:${port}`;
+for (let i = 0; i < 600; i++) { try { if ((await fetch(`${base}/healthz`)).ok) break; } catch {} await new Promise((r) => setTimeout(r, 500)); }
+console.log('healthy');
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const page = await b.newPage();
+page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') console.log('console', m.type(), m.text().slice(0, 500)); });
+page.on('pageerror', (e) => console.log('pageerror', e.message, e.stack?.slice(0, 800)));
+page.on('response', (r) => { if (r.status() >= 400) console.log('http', r.status(), r.url()); });
+await page.goto(`${base}/#/login`);
+await page.locator('input[name=account]').fill('consultant');
+await page.locator('input[name=password]').fill('Staff#2026');
+await page.locator('button[type=submit]').click();
+await page.waitForTimeout(5000);
+await page.goto(`${base}/#/working`);
+await page.waitForTimeout(15000);
+console.log('calendar visible:', await page.getByTestId('calendar').isVisible());
+await page.screenshot({ path: '/tmp/speedprof/dbg/working.png' });
+await b.close();
+srv.kill('SIGTERM');
+await new Promise((r) => setTimeout(r, 3000));
+process.exit(0);
