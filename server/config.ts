@@ -32,6 +32,22 @@ export type Config = {
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
+  /** Where uploaded files live: in the database (default) or in a directory (server/lib/files.ts). */
+  fileStore: 'postgres' | 'directory';
+  /** The directory of the `directory` store (default DATA_DIR/uploads). */
+  filesDir: string | undefined;
+  /** Bearer token that opens /metrics on the HTTP port; unset: /metrics is not served there. */
+  metricsToken: string | undefined;
+  /** A second listener, meant for an internal interface, that serves /metrics without a token. */
+  metricsPort: number | undefined;
+  metricsHost: string;
+  /** Server processes `npm start` runs (Node cluster on one port). */
+  workers: number;
+  /** Cron expression of scheduled backups (`0 3 * * *`); unset: none. */
+  backupCron: string | undefined;
+  backupDir: string | undefined;
+  /** Scheduled backups kept (the newest). */
+  backupKeep: number;
 };
 
 function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
@@ -74,6 +90,12 @@ function hostList(env: NodeJS.ProcessEnv, name: string): string[] {
   });
 }
 
+function fileStoreEnv(env: NodeJS.ProcessEnv): Config['fileStore'] {
+  const raw = env.FILE_STORE || 'postgres';
+  if (raw !== 'postgres' && raw !== 'directory') throw new Error(`FILE_STORE must be "postgres" or "directory", got "${raw}"`);
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = (env.LOG_LEVEL ?? 'info') as Config['logLevel'];
   return {
@@ -95,5 +117,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: ['debug', 'info', 'warn', 'error'].includes(logLevel) ? logLevel : 'info',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
+    fileStore: fileStoreEnv(env),
+    filesDir: env.FILES_DIR ? path.resolve(env.FILES_DIR) : undefined,
+    metricsToken: env.METRICS_TOKEN || undefined,
+    metricsPort: env.METRICS_PORT ? intEnv(env, 'METRICS_PORT', 0, 1) : undefined,
+    metricsHost: env.METRICS_HOST || '127.0.0.1',
+    workers: intEnv(env, 'WORKERS', 1, 1),
+    backupCron: env.BACKUP_CRON || undefined,
+    backupDir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined,
+    backupKeep: intEnv(env, 'BACKUP_KEEP', 7, 1),
   };
 }

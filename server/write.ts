@@ -3,6 +3,7 @@ import type { Tx } from './db/client.ts';
 import { DomainError, AuthenticationError } from './errors.ts';
 import { logger } from './logger.ts';
 import { databaseHealth } from './db/health.ts';
+import { countError, currentRequest } from './observe.ts';
 import { afterLocalWrite } from './auth/session-cache.ts';
 
 export type WriteSpec = {
@@ -35,6 +36,7 @@ export async function runWrite<T>(ctx: ServiceContext, spec: WriteSpec, fn: (tx:
             outcome: 'SUCCESS',
             door: ctx.door,
             address: ctx.address,
+            requestId: currentRequest()?.id ?? null,
           },
         });
         return outcome.result;
@@ -56,6 +58,7 @@ export async function runWrite<T>(ctx: ServiceContext, spec: WriteSpec, fn: (tx:
  */
 export async function recordFailedWrite(ctx: ServiceContext, spec: WriteSpec, err: unknown): Promise<void> {
   const code = err instanceof DomainError ? err.code : err instanceof AuthenticationError ? err.reason : 'INTERNAL';
+  countError(code);
   await ctx.db.operationLog
     .create({
       data: {
@@ -67,6 +70,7 @@ export async function recordFailedWrite(ctx: ServiceContext, spec: WriteSpec, er
         errorCode: code,
         door: ctx.door,
         address: ctx.address,
+        requestId: currentRequest()?.id ?? null,
       },
     })
     .catch((logErr: unknown) => {

@@ -23,7 +23,9 @@ export type BenchEnv = {
 
 /**
  * One measured case. `run` answers a Response (must be HTTP 200, and a GraphQL answer must
- * have no `errors`) or anything else (a raw SQL baseline, timed as is).
+ * have no `errors`; with `refused`, it must be a refusal: HTTP 4xx, GraphQL `errors` or a
+ * legacy `error`) or anything else (a raw SQL baseline, timed as is). `goalMs` is printed
+ * beside the p95 (the abuse corpus: refused in under 50 ms).
  */
 export type BenchCase = {
   name: string;
@@ -31,5 +33,7 @@ export type BenchCase = {
   iterations?: number;
   /** The name of a case to compare with: run interleaved with it, the ratio of p50s shown. */
   vs?: string;
+  refused?: boolean;
+  goalMs?: number;
 };
 export type BenchCaseFile = (env: BenchEnv) => Promise<BenchCase[]>;
