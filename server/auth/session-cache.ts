@@ -42,17 +42,11 @@ export class SessionCache<T> {
   private idle: NodeJS.Timeout | null = null;
   private lastUsed = 0;
   private generation = 0;
-  private readonly waiters = new Set<() => void>();
 
   constructor(
     private readonly url: string,
     private readonly ttlMs: number,
   ) {}
-
-  /** True while invalidations are being received, i.e. while cached entries may be trusted. */
-  get live(): boolean {
-    return this.client !== null;
-  }
 
   /**
    * The cached value for a token hash, or undefined. Also marks the cache as in use, which opens
@@ -61,7 +55,8 @@ export class SessionCache<T> {
   get(hash: string, now: number): T | undefined {
     this.lastUsed = now;
     if (!this.client) {
-      this.connect();
+      // While a retry is pending (the database is not answering) requests do not add attempts.
+      if (!this.retry) this.connect().catch(() => {});
       return undefined;
     }
     const entry = this.entries.get(hash);
@@ -92,23 +87,11 @@ export class SessionCache<T> {
   clear(): void {
     this.generation += 1;
     this.entries.clear();
-    this.wake();
   }
 
   private dropUser(userId: number): void {
     this.generation += 1;
     for (const [hash, entry] of this.entries) if (entry.userId === userId) this.entries.delete(hash);
-    this.wake();
-  }
-
-  /** Resolves at the next invalidation received or made (tests wait on it instead of sleeping). */
-  nextInvalidation(): Promise<void> {
-    return new Promise((resolve) => this.waiters.add(resolve));
-  }
-
-  private wake(): void {
-    for (const w of this.waiters) w();
-    this.waiters.clear();
   }
 
   /** Opens the LISTEN connection (once); entries are trusted only once it is in place. */

@@ -33,7 +33,7 @@ describe('the calendar localizer', () => {
         const a = L[fn]!(...args);
         const b = P[fn]!(...args);
         compared += 1;
-        if ((a instanceof Date ? a.getTime() : a) !== (b instanceof Date ? b.getTime() : b)) differences.push(`${fn}(${JSON.stringify(args)}): ${String(a)} against ${String(b)}`);
+        if (!Object.is(a instanceof Date ? a.getTime() : a, b instanceof Date ? b.getTime() : b)) differences.push(`${fn}(${JSON.stringify(args)}): ${String(a)} against ${String(b)}`);
       };
       for (let i = 0; i < all.length; i++) {
         const a = all[i]!;
@@ -57,6 +57,21 @@ describe('the calendar localizer', () => {
         same('inEventRange', { event: e1, range: { start: b < c ? b : c, end: b < c ? c : b } });
         same('inEventRange', { event: { start: a, end: a }, range: { start: a, end: c } });
       }
+      // What the library also passes: no date (startOf means now), invalid and missing dates.
+      const invalid = new Date(NaN);
+      for (const unit of UNITS) {
+        for (const fn of ['eq', 'neq', 'lt', 'lte', 'gt', 'gte']) {
+          same(fn, undefined, all[0], unit);
+          same(fn, invalid, all[0], unit);
+          same(fn, all[0], null, unit);
+        }
+        if (unit) same('startOf', invalid, unit);
+      }
+      same('startOf', undefined, 'day');
+      same('startOf', undefined, 'month');
+      for (const fn of ['min', 'max', 'daySpan', 'isSameDate', 'diff']) same(fn, invalid, all[0]);
+      same('add', invalid, 1, 'day');
+      same('ceil', invalid, 'day');
       expect(compared).toBeGreaterThan(50_000);
       expect(differences.slice(0, 5)).toEqual([]);
     }, 120_000);

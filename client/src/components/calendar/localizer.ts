@@ -24,6 +24,8 @@ export function fastLocalizer(base: DateLocalizer): DateLocalizer {
   const rawDiff = base.diff.bind(base);
   const rawAdd = base.add.bind(base);
   const rawCeil = base.ceil.bind(base);
+  const rawMin = base.min.bind(base);
+  const rawMax = base.max.bind(base);
   /** Answers remembered per zone: every function here is pure in its instants, unit and zone. */
   const memo = new Map<string, number>();
   let zone = Settings.defaultZone.name;
@@ -40,18 +42,21 @@ export function fastLocalizer(base: DateLocalizer): DateLocalizer {
     }
     return v;
   };
+  /** The instant, or NaN for anything that is not a valid Date (luxon's invalid DateTime compares as NaN). */
+  const msOf = (d: unknown): number => (d instanceof Date ? d.getTime() : NaN);
   const startMs = (d: Date, unit: string | undefined): number => {
-    if (!unit || unit === 'milliseconds' || unit === 'millisecond') return d.getTime();
-    return remembered(`s|${unit}|${d.getTime()}`, () => rawStartOf(d, unit as never).getTime());
+    const t = msOf(d);
+    if (Number.isNaN(t) || !unit || unit === 'milliseconds' || unit === 'millisecond') return t;
+    return remembered(`s|${unit}|${t}`, () => rawStartOf(d, unit as never).getTime());
   };
   const cmp = (a: Date, b: Date, unit?: string) => startMs(a, unit) - startMs(b, unit);
   const eq = (a: Date, b: Date, unit?: string) => cmp(a, b, unit) === 0;
-  const neq = (a: Date, b: Date, unit?: string) => cmp(a, b, unit) !== 0;
+  const neq = (a: Date, b: Date, unit?: string) => !eq(a, b, unit);
   const lt = (a: Date, b: Date, unit?: string) => cmp(a, b, unit) < 0;
   const lte = (a: Date, b: Date, unit?: string) => cmp(a, b, unit) <= 0;
   const gt = (a: Date, b: Date, unit?: string) => cmp(a, b, unit) > 0;
   const gte = (a: Date, b: Date, unit?: string) => cmp(a, b, unit) >= 0;
-  const daySpan = (start: Date, end: Date) => (end.getTime() - start.getTime()) / 86_400_000;
+  const daySpan = (start: Date, end: Date) => (msOf(end) - msOf(start)) / 86_400_000;
   const f = base as unknown as Record<string, unknown>;
   Object.assign(f, {
     eq,
@@ -60,16 +65,17 @@ export function fastLocalizer(base: DateLocalizer): DateLocalizer {
     lte,
     gt,
     gte,
-    startOf: (d: Date, unit?: string) => new Date(startMs(d, unit)),
-    diff: (a: Date, b: Date, unit = 'day') => remembered(`d|${unit}|${a.getTime()}|${b.getTime()}`, () => rawDiff(a, b, unit as never)),
-    add: (d: Date, adder: number, unit: string) => new Date(remembered(`a|${unit}|${adder}|${d.getTime()}`, () => rawAdd(d, adder, unit as never).getTime())),
-    ceil: (d: Date, unit: string) => new Date(remembered(`c|${unit}|${d.getTime()}`, () => rawCeil(d, unit as never).getTime())),
+    // As the luxon localizer: no date means now.
+    startOf: (d: Date = new Date(), unit?: string) => new Date(startMs(d, unit)),
+    diff: (a: Date, b: Date, unit = 'day') => (Number.isNaN(msOf(a) + msOf(b)) ? rawDiff(a, b, unit as never) : remembered(`d|${unit}|${msOf(a)}|${msOf(b)}`, () => rawDiff(a, b, unit as never))),
+    add: (d: Date, adder: number, unit: string) => (Number.isNaN(msOf(d)) ? rawAdd(d, adder, unit as never) : new Date(remembered(`a|${unit}|${adder}|${msOf(d)}`, () => rawAdd(d, adder, unit as never).getTime()))),
+    ceil: (d: Date, unit: string) => (Number.isNaN(msOf(d)) ? rawCeil(d, unit as never) : new Date(remembered(`c|${unit}|${msOf(d)}`, () => rawCeil(d, unit as never).getTime()))),
     inRange: (day: Date, min: Date, max: Date, unit = 'day') => {
       const d = startMs(day, unit);
       return d >= startMs(min, unit) && d <= startMs(max, unit);
     },
-    min: (a: Date, b: Date) => new Date(Math.min(a.getTime(), b.getTime())),
-    max: (a: Date, b: Date) => new Date(Math.max(a.getTime(), b.getTime())),
+    min: (a: Date, b: Date) => (Number.isNaN(msOf(a) + msOf(b)) ? rawMin(a, b) : new Date(Math.min(msOf(a), msOf(b)))),
+    max: (a: Date, b: Date) => (Number.isNaN(msOf(a) + msOf(b)) ? rawMax(a, b) : new Date(Math.max(msOf(a), msOf(b)))),
     daySpan,
     continuesPrior: (start: Date, first: Date) => lt(start, first),
     continuesAfter: (_start: Date, end: Date, last: Date) => gte(end, last),
@@ -78,8 +84,8 @@ export function fastLocalizer(base: DateLocalizer): DateLocalizer {
       startMs(evtA.start, 'day') - startMs(evtB.start, 'day') ||
       daySpan(evtB.start, evtB.end) - daySpan(evtA.start, evtA.end) ||
       Number(!!evtB.allDay) - Number(!!evtA.allDay) ||
-      evtA.start.getTime() - evtB.start.getTime() ||
-      evtA.end.getTime() - evtB.end.getTime(),
+      msOf(evtA.start) - msOf(evtB.start) ||
+      msOf(evtA.end) - msOf(evtB.end),
     inEventRange: ({ event: { start, end }, range: { start: rangeStart, end: rangeEnd } }: { event: { start: Date; end: Date }; range: { start: Date; end: Date } }) => {
       const eStart = new Date(startMs(start, 'day'));
       const startsBeforeEnd = lte(eStart, rangeEnd, 'day');
