@@ -72,13 +72,21 @@ describe('WORKERS=2', () => {
     }
     const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
     const total = Number(/bo_http_requests_total\{door="rest",operation="\/api\/token\/admin\/doLogin",status="200"\} (\d+)/.exec(text)?.[1]);
-    expect(total, text.split('\n').filter((l) => l.startsWith('bo_http')).join('\n')).toBe(N);
+    expect(
+      total,
+      text
+        .split('\n')
+        .filter((l) => l.startsWith('bo_http'))
+        .join('\n'),
+    ).toBe(N);
     // The metrics listener is not the public port's: there, /metrics without a token is 404.
     expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(404);
   });
 
   it('SIGTERM ends open event streams with a complete event, then every process exits cleanly', async () => {
-    const login = (await (await fetch(`http://127.0.0.1:${port}/api/token/admin/doLogin.htm`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO.sales) })).json()) as { data: { token: string } };
+    const login = (await (await fetch(`http://127.0.0.1:${port}/api/token/admin/doLogin.htm`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO.sales) })).json()) as {
+      data: { token: string };
+    };
     const res = await fetch(`http://127.0.0.1:${port}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'x-token': login.data.token },
