@@ -116,11 +116,13 @@ export function createApp(deps: { db: Db; config: Config }) {
   // Browser security headers on every answer (server/headers.ts, docs/security.md).
   app.use('*', async (c, next) => {
     await next();
-    const pathname = new URL(c.req.url).pathname;
+    const pathname = c.req.path;
     const api = pathname === '/graphql' || pathname.startsWith('/api/') || pathname.startsWith('/ics/') || ['/healthz', '/livez', '/readyz', '/metrics'].includes(pathname);
     const graphiql = pathname === '/graphql' && (c.res.headers.get('content-type') ?? '').startsWith('text/html');
-    c.res = withSecurityHeaders(c.res, c.req.raw, config, graphiql ? 'graphiql' : api ? 'api' : 'client');
-    if (pathname === '/graphql') c.res.headers.append('vary', 'Origin');
+    const res = withSecurityHeaders(c.res, c.req.raw, config, graphiql ? 'graphiql' : api ? 'api' : 'client');
+    // Assigning c.res copies the answer and its headers (Hono): only when it is a new one.
+    if (res !== c.res) c.res = res;
+    if (pathname === '/graphql') res.headers.append('vary', 'Origin');
   });
 
   // Anything unexpected: a plain 500 without a stack (logged here once).

@@ -16,6 +16,11 @@ export type Config = {
   refreshWindowSeconds: number;
   /** Absolute lifetime of a session (a login and every token refreshed from it). */
   sessionMaxAgeSeconds: number;
+  /**
+   * How long a process may keep a session it has read (server/auth/session-cache.ts); changes
+   * reach every process at once through NOTIFY, this only bounds a missed one. 0: no cache.
+   */
+  sessionCacheSeconds: number;
   seedOnEmpty: boolean;
   trustProxy: boolean;
   /** Proxies you run in front of the server: the client address is that many hops from the right of X-Forwarded-For. */
@@ -103,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlSeconds: intEnv(env, 'TOKEN_TTL_SECONDS', 2 * 60 * 60, 1),
     refreshWindowSeconds: intEnv(env, 'TOKEN_REFRESH_WINDOW_SECONDS', 14 * 24 * 60 * 60),
     sessionMaxAgeSeconds: intEnv(env, 'SESSION_MAX_AGE_SECONDS', 30 * 24 * 60 * 60, 60),
+    sessionCacheSeconds: intEnv(env, 'SESSION_CACHE_SECONDS', 30),
     seedOnEmpty: env.SEED_ON_EMPTY !== 'false',
     trustProxy: env.TRUST_PROXY === 'true',
     trustedProxyHops: intEnv(env, 'TRUSTED_PROXY_HOPS', 1, 1),

@@ -4,6 +4,7 @@ import { DomainError, AuthenticationError } from './errors.ts';
 import { logger } from './logger.ts';
 import { databaseHealth } from './db/health.ts';
 import { countError, currentRequest } from './observe.ts';
+import { afterLocalWrite } from './auth/session-cache.ts';
 
 export type WriteSpec = {
   /** Operation name recorded in the operation log, e.g. "auth.changePassword". */
@@ -22,7 +23,7 @@ export type WriteOutcome<T> = { result: T; targetIds?: Array<number | string>; u
  */
 export async function runWrite<T>(ctx: ServiceContext, spec: WriteSpec, fn: (tx: Tx) => Promise<WriteOutcome<T>>): Promise<T> {
   try {
-    return await ctx.db.$transaction(
+    const result = await ctx.db.$transaction(
       async (tx) => {
         const outcome = await fn(tx);
         await tx.operationLog.create({
@@ -42,6 +43,9 @@ export async function runWrite<T>(ctx: ServiceContext, spec: WriteSpec, fn: (tx:
       },
       { maxWait: 10_000, timeout: 30_000 },
     );
+    // This process sees its own write at once (others when its notification arrives).
+    afterLocalWrite(ctx.db);
+    return result;
   } catch (err) {
     await recordFailedWrite(ctx, spec, err);
     throw err;

@@ -30,3 +30,8 @@ export function createDb(url: string, options: { max?: number } = {}): PrismaCli
 export function connectionStringOf(db: PrismaClient): string | undefined {
   return connectionStrings.get(db);
 }
+
+/** For a client made without `createDb` (the bench counts statements on its own client). */
+export function rememberConnectionString(db: PrismaClient, url: string): void {
+  connectionStrings.set(db, url);
+}

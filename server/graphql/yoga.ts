@@ -11,7 +11,7 @@ import { logger } from '../logger.ts';
 import { schema } from './schema.ts';
 import { corsFor } from '../headers.ts';
 import { databaseHealth } from '../db/health.ts';
-import { requestLimits } from './limits.ts';
+import { armorLimit, requestLimits } from './limits.ts';
 import { countError, currentRequest } from '../observe.ts';
 
 /**
@@ -171,6 +171,9 @@ export function createGraphQLHandler(deps: AppDeps, options: { development: bool
       },
     },
     logging: false,
+    // The body's size is already bounded before yoga sees it (limitGraphqlUpload in app.ts:
+    // 8 MB of JSON, 25 MiB of multipart); yoga's own limit would wrap every body in one more stream.
+    maxRequestBodySize: false,
     context: ({ request, address }) => buildContext(deps, request, 'GRAPHQL', address),
     extraParamNames: ['documentId'],
     plugins: [
@@ -179,12 +182,12 @@ export function createGraphQLHandler(deps: AppDeps, options: { development: bool
       nameOperation(),
       translateErrors(),
       EnvelopArmorPlugin({
-        maxDepth: { n: 12 },
+        maxDepth: armorLimit('QUERY_TOO_DEEP'),
         // The cost limit is requestLimits()'s: it counts the variables' page sizes too.
         costLimit: { enabled: false },
-        maxAliases: { n: 30 },
-        maxTokens: { n: 5000 },
-        maxDirectives: { n: 50 },
+        maxAliases: armorLimit('TOO_MANY_ALIASES'),
+        maxTokens: { enabled: false }, // counted in requestLimits(), before parsing, with a translated refusal
+        maxDirectives: armorLimit('TOO_MANY_DIRECTIVES'),
         blockFieldSuggestion: { enabled: !options.development },
       }),
     ],

@@ -8,6 +8,7 @@ import { DomainError } from '../errors.ts';
 import { resolveLang, translate } from '../i18n/catalogue.ts';
 import { MAX_MULTIPART_BYTES, type ParsedRequest } from '../rest/body.ts';
 import { fileStore, streamSource } from './files.ts';
+import { jsonTooComplex } from './text.ts';
 
 /**
  * The upload store: files live in the configured file store (server/lib/files.ts: the
@@ -369,9 +370,12 @@ export async function limitGraphqlUpload(request: Request): Promise<Request | Re
       headers: { 'content-type': 'application/json; charset=utf-8' },
     });
   };
-  const declared = Number(request.headers.get('content-length') ?? '0');
+  const length = request.headers.get('content-length');
+  const declared = Number(length ?? '0');
   if (declared > limit) return tooLarge();
   if (!request.body) return request;
+  // A declared length within the limit bounds the body: the HTTP server reads no more than it.
+  if (length !== null && /^\d+$/.test(length)) return request;
   if (!multipart) {
     const reader = request.body.getReader();
     const chunks: Uint8Array[] = [];
@@ -386,7 +390,10 @@ export async function limitGraphqlUpload(request: Request): Promise<Request | Re
       }
       chunks.push(value);
     }
-    return new Request(request, { body: Buffer.concat(chunks) });
+    const body = Buffer.concat(chunks);
+    // Within the byte limit, a body of too many keys or values would still stall the parser.
+    if (jsonTooComplex(body)) return tooLarge();
+    return new Request(request, { body });
   }
   let seen = 0;
   const limited = request.body.pipeThrough(

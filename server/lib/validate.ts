@@ -18,6 +18,9 @@ export const LIMIT_EXCEEDED = 'LIMIT_EXCEEDED';
 /** Database ids are 32-bit: anything larger cannot exist. */
 export const dbId = () => z.coerce.number().int().positive().max(2_147_483_647);
 
+/** Whether a value is a database id as such (a whole number from 1 to 2^31 − 1), before any query uses it. */
+export const isDbId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= 2_147_483_647;
+
 /** `[1, 2]`, `"1,2"` or `1`: a list of database ids (one to 500). */
 export const dbIdList = z.preprocess(
   (v) =>

@@ -1,5 +1,5 @@
 import { ValidationError } from '../errors.ts';
-import { containsNul } from '../lib/text.ts';
+import { containsNul, jsonTooComplex } from '../lib/text.ts';
 import { LIMIT_EXCEEDED, MAX_LIST_ITEMS } from '../lib/validate.ts';
 
 /**
@@ -75,8 +75,11 @@ async function readLimited(request: Request, limit: number): Promise<string> {
     }
     chunks.push(value);
   }
+  const body = Buffer.concat(chunks);
+  // Within the byte limit, a body of too many keys or values would still stall the parser.
+  if (jsonTooComplex(body)) throw new UnreadableRequest(413);
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+    return new TextDecoder('utf-8', { fatal: true }).decode(body);
   } catch {
     throw new UnreadableRequest();
   }

@@ -11,6 +11,7 @@ import { PERSON_INCLUDE, pageOnlineFirst, personJson, type PersonRow } from './u
 import { saveAuthUserAccount } from './service/accounts.ts';
 import { changeManager, checkAccount, checkMobile, resetPassword, saveStaff, saveStaffSort } from './service/staff.ts';
 import { USER_TYPES } from '../../lib/codes.ts';
+import { isDbId } from '../../lib/validate.ts';
 import { deleteUsers, listPeoplePage, relatedPeople, saveUser, saveUserRelations, setStaffState, updateUserInfo, updateUserState, userDetail, usersWhere, type UserScope } from './service/people.ts';
 
 /** Lists that are not paged still answer at most this many people. */
@@ -244,7 +245,8 @@ export const userRoutes: RestRoute[] = [
     handler: async (ctx, req) => {
       const input = personInput(withCondition(req.params));
       let type = input.type as number | undefined;
-      if (!type && typeof input.id === 'number') {
+      // An id out of the integer range is no one's: saveStaff's validation then refuses it.
+      if (!type && isDbId(input.id)) {
         type = (await ctx.db.user.findUnique({ where: { id: input.id }, select: { type: true } }))?.type;
       }
       // Without a type, a new person is staff (the staff screen's add form sends none).

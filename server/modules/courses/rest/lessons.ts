@@ -9,6 +9,7 @@ import { translate } from '../../../i18n/catalogue.ts';
 import { bytesResponse, uploadedFile } from '../../../lib/upload.ts';
 import { formatDateTime, parseLegacyDateTime } from '../../../lib/wall-time.ts';
 import { requireActor } from '../../../policy.ts';
+import { optionalId } from '../../../rest/params.ts';
 import type { RestRoute } from '../../../rest/adapter.ts';
 import { eventInclude, legacyEvent, legacyEventFields } from '../../schedule/index.ts';
 import {
@@ -324,9 +325,9 @@ export const lessonRestRoutes: RestRoute[] = [
       const c = listParams(params).c;
       const actor = requireActor(ctx);
       const range = rangeOf(ctx, c);
-      const studentId = (num(first(c.userId, c.studentId)) as number | undefined) ?? (actor.type === 3 ? actor.id : undefined);
+      const studentId = optionalId(first(c.userId, c.studentId), 'userId') ?? (actor.type === 3 ? actor.id : undefined);
       const rows = await ctx.db.attendance.findMany({
-        where: attendancesWhere(actor, { studentId, courseId: num(c.courseId) as number | undefined, from: range.from, to: range.to }),
+        where: attendancesWhere(actor, { studentId, courseId: optionalId(c.courseId, 'courseId'), from: range.from, to: range.to }),
         include: attendanceInclude,
         orderBy: ATTENDANCE_ORDER,
         take: 2000,

@@ -1,0 +1,4 @@
+/** Fuzzing every legacy write of the route table, shard 2 of 2 (tests/fuzz/suite.ts, docs/fuzzing.md). */
+import { describeFuzzShard } from './suite.ts';
+
+describeFuzzShard('legacy', 1, 2);
