@@ -48,6 +48,16 @@ async function saveRows(section: string, archiveGid: string, rows: unknown[]) {
 }
 
 describe("the spec's archive rules", () => {
+  it('takes null in an optional field of a new archive as not given (a form sends sex: null, birthday: null)', async () => {
+    const made = await run(
+      t,
+      g,
+      `mutation($input: CreateArchiveInput!) { createArchive(input: $input) { __typename ... on ArchivePayload { archive { bio { surName name sex birthday } } } ... on Error { code message } } }`,
+      { input: { surName: '空', name: '值', sex: null, birthday: null, grade: null, year: null, remark: null, enName: null } },
+    );
+    expect(made.createArchive).toMatchObject({ __typename: 'ArchivePayload', archive: { bio: { surName: '空', name: '值', sex: 0, birthday: null } } });
+  });
+
   it('a name needs surname and given name, or pinyin surname and pinyin given name (请填写学员姓和名，或拼音姓和拼音名)', async () => {
     const before = await t.db.archive.count();
     expect(await inBothLanguages(async () => (await create({ grade: 8 })).message)).toEqual([

@@ -138,11 +138,13 @@ export async function createArchiveIn(ctx: ServiceContext, tx: Tx, actorId: numb
         if (parts.length >= 2) bio = { ...bio, surNamePy: parts[parts.length - 1] as string };
       }
     }
-    if (bio.sex === undefined) bio = { ...bio, sex: student.gender };
+    if (bio.sex == null) bio = { ...bio, sex: student.gender };
     if (bio.birthday === undefined && student.birthday) bio = { ...bio, birthday: student.birthday };
     if (!a.parentId && student.parentId) a = { ...a, parentId: student.parentId };
   }
   if (!hasRequiredName(bio)) throw new ValidationError('archive.nameRequired', undefined, 'NAME_REQUIRED');
+  // A cleared sex (null from a form) is "unknown", as the column's default says.
+  if (bio.sex == null) bio = { ...bio, sex: 0 };
   const links: LinkInput = {
     consultantId: a.consultantId ?? (roleCodes.includes('consultant') ? actorId : null),
     actingConsultantId: a.actingConsultantId,
