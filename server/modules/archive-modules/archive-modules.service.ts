@@ -100,14 +100,16 @@ export async function saveArchiveModule(ctx: ServiceContext, raw: unknown): Prom
   });
 }
 
-/** Deletes a module (refused while it has sub-modules); its role permissions go with it. */
+/** Deletes a module (refused while it has sub-modules or archive verifications checked it); its role permissions go with it. */
 export async function deleteArchiveModule(ctx: ServiceContext, rawId: unknown): Promise<{ id: number }> {
   return runWrite(ctx, { operation: 'archiveModule.delete', targetType: 'ArchiveModule' }, async (tx) => {
     authorize(ctx, 'archiveModule.edit');
     const { id } = parseInput(z.object({ id: dbId() }), { id: rawId });
-    const row = await tx.archiveModule.findUnique({ where: { id }, select: { id: true, name: true, _count: { select: { children: true } } } });
+    const row = await tx.archiveModule.findUnique({ where: { id }, select: { id: true, name: true, _count: { select: { children: true, examineModules: true } } } });
     if (!row) throw new NotFoundError();
     if (row._count.children > 0) throw new DomainError('MODULE_HAS_CHILDREN', 'org.archiveModuleHasChildren', { name: row.name });
+    // Archive verifications keep the modules they checked (found by the fuzzer: the delete failed on the foreign key).
+    if (row._count.examineModules > 0) throw new DomainError('MODULE_IN_USE', 'org.archiveModuleInUse', { name: row.name });
     await tx.archiveModule.delete({ where: { id } });
     return { result: { id }, targetIds: [id] };
   });

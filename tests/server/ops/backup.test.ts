@@ -5,7 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// These tests run the commands as child processes and move megabytes: more than the default 30 s on a busy machine.
+vi.setConfig({ testTimeout: 120_000 });
 import { backupDatabase, restoreDatabase } from '../../../server/db/backup.ts';
 import { createDb, type Db } from '../../../server/db/client.ts';
 import { ensureDatabase } from '../../../server/db/migrate.ts';

@@ -4,7 +4,10 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// These tests run the commands as child processes and move megabytes: more than the default 30 s on a busy machine.
+vi.setConfig({ testTimeout: 120_000 });
 import { fileStore, streamSource } from '../../../server/lib/files.ts';
 import { createTestApp, DEMO, loginRest, rest, type TestApp } from '../../helpers/app.ts';
 import { PDF } from '../uploads.ts';
@@ -61,5 +64,5 @@ describe('moving files an older version kept on disk into the database', () => {
     expect(Buffer.from(await dl.response.arrayBuffer()).equals(PDF)).toBe(true);
     // Only what was never copied stays on disk.
     expect(await readdir(path.join(tmp, 'uploads/project-files/202601'))).toEqual(['notes.txt']);
-  });
+  }, 120_000); // two runs of the script, each a tsx process start
 });

@@ -96,7 +96,13 @@ export async function saveClassroom(ctx: ServiceContext, raw: unknown): Promise<
       return { result: { id: input.id, created: false }, targetIds: [input.id] };
     }
     const row = await tx.classroom.create({ data: { ...data, name: input.name!, no: input.no || `tmp-${Date.now()}-${Math.random()}` }, select: { id: true } });
-    if (!input.no) await tx.classroom.update({ where: { id: row.id }, data: { no: `R${String(row.id).padStart(3, '0')}` } });
+    if (!input.no) {
+      // R001 from the id, unless someone gave that number to another room (found by the fuzzer: a unique-key failure).
+      const base = `R${String(row.id).padStart(3, '0')}`;
+      let no = base;
+      for (let n = 2; await tx.classroom.count({ where: { no } }); n++) no = `${base}-${n}`;
+      await tx.classroom.update({ where: { id: row.id }, data: { no } });
+    }
     return { result: { id: row.id, created: true }, targetIds: [row.id] };
   });
 }
