@@ -11,6 +11,8 @@ import { configureRichText } from './lib/html.ts';
 import { limitGraphqlUpload } from './lib/upload.ts';
 import { logger } from './logger.ts';
 import { databaseHealth } from './db/health.ts';
+import { pendingMigrations } from './db/migrate.ts';
+import { countError, metricsAllowed, observeRequest, registry, requestIdFrom, runInRequest, type Door, type RequestRecord } from './observe.ts';
 import { createRestHandler } from './rest/adapter.ts';
 import { icsFeedHandler, modules } from './modules/index.ts';
 
@@ -68,6 +70,15 @@ function clientPath(pathname: string): string | null {
   return path.normalize(decoded).replace(/^(\.\.[/\\])+/, '');
 }
 
+function doorOf(pathname: string): Door {
+  if (pathname === '/graphql') return 'graphql';
+  if (pathname.startsWith('/api/')) return 'rest';
+  if (pathname.startsWith('/ics/')) return 'ics';
+  if (pathname === '/healthz' || pathname === '/livez' || pathname === '/readyz') return 'health';
+  if (pathname === '/metrics') return 'metrics';
+  return 'client';
+}
+
 /** The configured server; tests call `app.fetch` with no port, `main.ts` only listens. */
 export function createApp(deps: { db: Db; config: Config }) {
   const { config } = deps;
@@ -79,19 +90,45 @@ export function createApp(deps: { db: Db; config: Config }) {
     modules.map((m) => m.routes),
   );
 
+  // Every request: an id (the caller's X-Request-Id or a new one) sent back and written to the
+  // operation log, one JSON log line, and the request metrics (server/observe.ts).
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    const pathname = new URL(c.req.url).pathname;
+    const door = doorOf(pathname);
+    const record: RequestRecord = { id: requestIdFrom(c.req.header('x-request-id')), door, operation: door === 'health' || door === 'metrics' ? pathname : door, userId: null };
+    await runInRequest(record, next);
+    c.res.headers.set('x-request-id', record.id);
+    const seconds = (performance.now() - started) / 1000;
+    if (door === 'health' || door === 'metrics') return;
+    observeRequest(record, c.res.status, seconds);
+    logger.info('request', {
+      requestId: record.id,
+      door,
+      operation: record.operation,
+      method: c.req.method,
+      userId: record.userId,
+      status: c.res.status,
+      durationMs: Math.round(seconds * 10_000) / 10,
+    });
+  });
+
   // Browser security headers on every answer (server/headers.ts, docs/security.md).
   app.use('*', async (c, next) => {
     await next();
-    const pathname = new URL(c.req.url).pathname;
-    const api = pathname === '/graphql' || pathname.startsWith('/api/') || pathname.startsWith('/ics/') || pathname === '/healthz' || pathname === '/livez';
+    const pathname = c.req.path;
+    const api = pathname === '/graphql' || pathname.startsWith('/api/') || pathname.startsWith('/ics/') || ['/healthz', '/livez', '/readyz', '/metrics'].includes(pathname);
     const graphiql = pathname === '/graphql' && (c.res.headers.get('content-type') ?? '').startsWith('text/html');
-    c.res = withSecurityHeaders(c.res, c.req.raw, config, graphiql ? 'graphiql' : api ? 'api' : 'client');
-    if (pathname === '/graphql') c.res.headers.append('vary', 'Origin');
+    const res = withSecurityHeaders(c.res, c.req.raw, config, graphiql ? 'graphiql' : api ? 'api' : 'client');
+    // Assigning c.res copies the answer and its headers (Hono): only when it is a new one.
+    if (res !== c.res) c.res = res;
+    if (pathname === '/graphql') res.headers.append('vary', 'Origin');
   });
 
   // Anything unexpected: a plain 500 without a stack (logged here once).
   app.onError((err, c) => {
     if (databaseHealth.report(err)) return c.json({ status: 'unavailable' }, 503);
+    countError('INTERNAL');
     logger.error('unexpected HTTP error', { path: new URL(c.req.url).pathname.slice(0, 200), error: err.message, stack: err.stack });
     return c.json({ status: 'error', message: 'Internal error' }, 500);
   });
@@ -105,6 +142,24 @@ export function createApp(deps: { db: Db; config: Config }) {
 
   /** Liveness: the process answers (whatever the database does; it restarts on its own). */
   app.get('/livez', (c) => c.json({ status: 'alive' }));
+
+  /**
+   * Readiness for a balancer: the database answers (the embedded one runs), and every
+   * migration this version knows is applied. 503 otherwise, with what is missing.
+   */
+  app.get('/readyz', async (c) => {
+    const up = await databaseHealth.probe(deps.db);
+    const pending = up ? await pendingMigrations(deps.db).catch(() => null) : null;
+    const ready = up && pending !== null && pending.length === 0;
+    const body = { status: ready ? 'ready' : 'unavailable', database: up ? 'up' : 'down', pendingMigrations: pending?.length ?? null };
+    return c.json(body, ready ? 200 : 503);
+  });
+
+  /** Prometheus metrics of this process, for a caller with METRICS_TOKEN (or on METRICS_PORT, main.ts). */
+  app.get('/metrics', async (c) => {
+    if (!metricsAllowed(c.req.header('authorization'), config.metricsToken)) return c.text('Not found', 404);
+    return c.body(await registry.metrics(), 200, { 'content-type': registry.contentType, 'cache-control': 'no-store' });
+  });
 
   app.on(['GET', 'POST', 'OPTIONS'], '/graphql', async (c) => {
     const request = await limitGraphqlUpload(c.req.raw);

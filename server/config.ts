@@ -16,6 +16,11 @@ export type Config = {
   refreshWindowSeconds: number;
   /** Absolute lifetime of a session (a login and every token refreshed from it). */
   sessionMaxAgeSeconds: number;
+  /**
+   * How long a process may keep a session it has read (server/auth/session-cache.ts); changes
+   * reach every process at once through NOTIFY, this only bounds a missed one. 0: no cache.
+   */
+  sessionCacheSeconds: number;
   seedOnEmpty: boolean;
   trustProxy: boolean;
   /** Proxies you run in front of the server: the client address is that many hops from the right of X-Forwarded-For. */
@@ -27,6 +32,22 @@ export type Config = {
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
+  /** Where uploaded files live: in the database (default) or in a directory (server/lib/files.ts). */
+  fileStore: 'postgres' | 'directory';
+  /** The directory of the `directory` store (default DATA_DIR/uploads). */
+  filesDir: string | undefined;
+  /** Bearer token that opens /metrics on the HTTP port; unset: /metrics is not served there. */
+  metricsToken: string | undefined;
+  /** A second listener, meant for an internal interface, that serves /metrics without a token. */
+  metricsPort: number | undefined;
+  metricsHost: string;
+  /** Server processes `npm start` runs (Node cluster on one port). */
+  workers: number;
+  /** Cron expression of scheduled backups (`0 3 * * *`); unset: none. */
+  backupCron: string | undefined;
+  backupDir: string | undefined;
+  /** Scheduled backups kept (the newest). */
+  backupKeep: number;
 };
 
 function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
@@ -69,6 +90,12 @@ function hostList(env: NodeJS.ProcessEnv, name: string): string[] {
   });
 }
 
+function fileStoreEnv(env: NodeJS.ProcessEnv): Config['fileStore'] {
+  const raw = env.FILE_STORE || 'postgres';
+  if (raw !== 'postgres' && raw !== 'directory') throw new Error(`FILE_STORE must be "postgres" or "directory", got "${raw}"`);
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = (env.LOG_LEVEL ?? 'info') as Config['logLevel'];
   return {
@@ -81,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlSeconds: intEnv(env, 'TOKEN_TTL_SECONDS', 2 * 60 * 60, 1),
     refreshWindowSeconds: intEnv(env, 'TOKEN_REFRESH_WINDOW_SECONDS', 14 * 24 * 60 * 60),
     sessionMaxAgeSeconds: intEnv(env, 'SESSION_MAX_AGE_SECONDS', 30 * 24 * 60 * 60, 60),
+    sessionCacheSeconds: intEnv(env, 'SESSION_CACHE_SECONDS', 30),
     seedOnEmpty: env.SEED_ON_EMPTY !== 'false',
     trustProxy: env.TRUST_PROXY === 'true',
     trustedProxyHops: intEnv(env, 'TRUSTED_PROXY_HOPS', 1, 1),
@@ -89,5 +117,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: ['debug', 'info', 'warn', 'error'].includes(logLevel) ? logLevel : 'info',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
+    fileStore: fileStoreEnv(env),
+    filesDir: env.FILES_DIR ? path.resolve(env.FILES_DIR) : undefined,
+    metricsToken: env.METRICS_TOKEN || undefined,
+    metricsPort: env.METRICS_PORT ? intEnv(env, 'METRICS_PORT', 0, 1) : undefined,
+    metricsHost: env.METRICS_HOST || '127.0.0.1',
+    workers: intEnv(env, 'WORKERS', 1, 1),
+    backupCron: env.BACKUP_CRON || undefined,
+    backupDir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined,
+    backupKeep: intEnv(env, 'BACKUP_KEEP', 7, 1),
   };
 }

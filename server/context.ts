@@ -3,6 +3,7 @@ import type { Db } from './db/client.ts';
 import { resolveLang, type Lang } from './i18n/catalogue.ts';
 import { authenticate } from './auth/session.ts';
 import { tokenFromHeaders } from './auth/tokens.ts';
+import { currentRequest } from './observe.ts';
 
 export type Door = 'GRAPHQL' | 'REST';
 
@@ -42,7 +43,9 @@ export type AppDeps = { db: Db; config: Config };
 
 export async function buildContext(deps: AppDeps, request: Request, door: Door, address: string): Promise<ServiceContext> {
   const token = tokenFromHeaders(request.headers);
-  const auth = token ? await authenticate(deps.db, token, { sessionMaxAgeSeconds: deps.config.sessionMaxAgeSeconds }) : { actor: null, failure: 'NEED_LOGIN' as const };
+  const auth = token ? await authenticate(deps.db, token, { sessionMaxAgeSeconds: deps.config.sessionMaxAgeSeconds, cacheSeconds: deps.config.sessionCacheSeconds }) : { actor: null, failure: 'NEED_LOGIN' as const };
+  const record = currentRequest();
+  if (record && auth.actor) record.userId = auth.actor.id;
   return {
     db: deps.db,
     config: deps.config,

@@ -1,61 +1,168 @@
+import cluster from 'node:cluster';
+import http from 'node:http';
 import { serve } from '@hono/node-server';
+import { AggregatorRegistry } from 'prom-client';
 import { createApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, type Config } from './config.ts';
 import { createDb } from './db/client.ts';
-import { openDatabase } from './db/database.ts';
+import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { applyMigrations, withSeedLock } from './db/migrate.ts';
 import { databaseHealth } from './db/health.ts';
+import { startScheduledBackups } from './db/scheduled-backup.ts';
+import { beginShutdown } from './lifecycle.ts';
 import { logger } from './logger.ts';
 import { pruneLoginAttempts } from './modules/auth/index.ts';
+import { drained, registry } from './observe.ts';
 import { seed } from '../prisma/seed/index.ts';
 
-/** Starts the database (embedded unless DATABASE_URL), migrates, seeds an empty one, listens. */
-async function main(): Promise<void> {
-  const started = Date.now();
-  const config = loadConfig();
-  logger.setLevel(config.logLevel);
-  const database = await openDatabase(config, (line) => logger.debug('postgres', { line: line.trim() }));
-  logger.info(database.embedded ? 'embedded PostgreSQL started' : 'using DATABASE_URL', database.embedded ? { dataDir: config.dataDir } : {});
-  const migrated = await applyMigrations(database.url, { log: (line) => logger.info(line) });
-  const db = createDb(database.url, { max: 20 });
+/** In-flight requests get this long after SIGTERM before their connections are cut. */
+const DRAIN_MS = 10_000;
+
+/** Migrates and seeds an empty database (serialised by advisory locks: several processes may start at once). */
+async function prepare(config: Config, url: string): Promise<number> {
+  const migrated = await applyMigrations(url, { log: (line) => logger.info(line) });
   if (config.seedOnEmpty) {
-    await withSeedLock(database.url, async () => {
-      if ((await db.user.count()) > 0) return;
-      logger.info('empty database: seeding demo data');
-      await seed(db, { log: (line) => logger.info(line) });
-    });
+    const db = createDb(url, { max: 2 });
+    try {
+      await withSeedLock(url, async () => {
+        if ((await db.user.count()) > 0) return;
+        logger.info('empty database: seeding demo data');
+        await seed(db, { log: (line) => logger.info(line) });
+      });
+    } finally {
+      await db.$disconnect();
+    }
   }
+  return migrated.applied.length;
+}
+
+/** `GET /metrics` without a token on an internal listener (METRICS_PORT); `collect` answers the text. */
+function metricsListener(config: Config, collect: () => Promise<{ body: string; type: string }>): http.Server | null {
+  if (!config.metricsPort) return null;
+  const server = http.createServer((req, res) => {
+    if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
+      res.writeHead(404).end();
+      return;
+    }
+    collect().then(
+      ({ body, type }) => res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' }).end(body),
+      (err: unknown) => {
+        logger.error('metrics collection failed', { error: (err as Error).message });
+        res.writeHead(500).end();
+      },
+    );
+  });
+  server.listen(config.metricsPort, config.metricsHost, () => logger.info('metrics listening', { host: config.metricsHost, port: config.metricsPort }));
+  return server;
+}
+
+/** One HTTP server process: the database is opened (or given by the primary), migrated, served. */
+async function serveProcess(config: Config, started: number): Promise<void> {
+  const worker = cluster.isWorker;
+  const database: DatabaseHandle = await openDatabase(config, (line) => logger.debug('postgres', { line: line.trim() }));
+  if (!worker) logger.info(database.embedded ? 'embedded PostgreSQL started' : 'using DATABASE_URL', database.embedded ? { dataDir: config.dataDir } : {});
+  const applied = worker ? 0 : await prepare(config, database.url);
+  const db = createDb(database.url, { max: 20 });
   const app = createApp({ db, config });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
   // A client that sends its headers or body very slowly does not hold a connection for ever.
-  const http = server as { headersTimeout?: number; requestTimeout?: number };
-  http.headersTimeout = 20_000;
-  http.requestTimeout = 120_000;
+  const httpServer = server as { headersTimeout?: number; requestTimeout?: number };
+  httpServer.headersTimeout = 20_000;
+  httpServer.requestTimeout = 120_000;
   const prune = setInterval(() => void pruneLoginAttempts(db).catch(() => {}), 3_600_000);
   prune.unref();
+  // Workers report to the primary's listener; a single process has its own.
+  const metrics = worker ? null : metricsListener(config, async () => ({ body: await registry.metrics(), type: registry.contentType }));
+  const backups = worker ? null : startScheduledBackups(config, database.url);
   server.once('listening', () => {
-    logger.info(`listening on http://localhost:${config.port}`, { migrationsApplied: migrated.applied.length, startupMs: Date.now() - started });
+    logger.info(`listening on http://localhost:${config.port}`, { pid: process.pid, worker, migrationsApplied: applied, startupMs: Date.now() - started });
   });
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info(`${signal}: stopping`);
+    logger.info(`${signal}: stopping`, { pid: process.pid });
     clearInterval(prune);
+    backups?.stop();
+    metrics?.close();
+    // Open event streams end now; new connections are refused; in-flight requests finish (bounded).
+    beginShutdown();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
-      // Idle keep-alive sockets would hold close() open; in-flight requests get 5 s.
+      // Idle keep-alive sockets would hold close() open.
       (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-      setTimeout(() => (server as { closeAllConnections?: () => void }).closeAllConnections?.(), 5000).unref();
+      setTimeout(() => (server as { closeAllConnections?: () => void }).closeAllConnections?.(), DRAIN_MS).unref();
     });
+    // Requests whose client left are still being worked on: their writes finish before the pool closes.
+    await drained(DRAIN_MS);
     await db.$disconnect().catch(() => {});
+    await database.stop().catch(() => {});
+    logger.info('stopped', { pid: process.pid });
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/**
+ * WORKERS=N: this process opens the database (the embedded one runs here), migrates and
+ * seeds, then forks N server processes that share the port (Node cluster) and the database.
+ * A worker that dies is replaced; SIGTERM stops the workers (each drains), then the database.
+ */
+async function primary(config: Config, started: number): Promise<void> {
+  const database = await openDatabase(config, (line) => logger.debug('postgres', { line: line.trim() }));
+  logger.info(database.embedded ? 'embedded PostgreSQL started' : 'using DATABASE_URL', { workers: config.workers });
+  const applied = await prepare(config, database.url);
+  const env = { DATABASE_URL: database.url, SEED_ON_EMPTY: 'false' };
+  let stopping = false;
+  const fork = () => cluster.fork(env);
+  for (let i = 0; i < config.workers; i++) fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    logger.warn('worker exited; starting another', { pid: worker.process.pid, code, signal });
+    setTimeout(fork, 1000).unref();
+  });
+  const aggregator = new AggregatorRegistry();
+  const metrics = metricsListener(config, async () => ({ body: await aggregator.clusterMetrics(), type: aggregator.contentType }));
+  const backups = startScheduledBackups(config, database.url);
+  logger.info('primary ready', { workers: config.workers, migrationsApplied: applied, startupMs: Date.now() - started });
+
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal}: stopping workers`);
+    beginShutdown();
+    backups.stop();
+    metrics?.close();
+    const workers = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
+    await Promise.all(
+      workers.map(
+        (w) =>
+          new Promise<void>((resolve) => {
+            w.once('exit', () => resolve());
+            w.process.kill('SIGTERM');
+            setTimeout(() => {
+              w.process.kill('SIGKILL');
+              resolve();
+            }, DRAIN_MS + 5000).unref();
+          }),
+      ),
+    );
     await database.stop().catch(() => {});
     logger.info('stopped');
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const config = loadConfig();
+  logger.setLevel(config.logLevel);
+  if (config.workers > 1 && cluster.isPrimary) return primary(config, started);
+  return serveProcess(config, started);
 }
 
 // Nothing unexpected ends the process: it is logged (a lost database connection once per outage).

@@ -3,6 +3,8 @@ import type { Tx } from './db/client.ts';
 import { DomainError, AuthenticationError } from './errors.ts';
 import { logger } from './logger.ts';
 import { databaseHealth } from './db/health.ts';
+import { countError, currentRequest } from './observe.ts';
+import { afterLocalWrite } from './auth/session-cache.ts';
 
 export type WriteSpec = {
   /** Operation name recorded in the operation log, e.g. "auth.changePassword". */
@@ -21,7 +23,7 @@ export type WriteOutcome<T> = { result: T; targetIds?: Array<number | string>; u
  */
 export async function runWrite<T>(ctx: ServiceContext, spec: WriteSpec, fn: (tx: Tx) => Promise<WriteOutcome<T>>): Promise<T> {
   try {
-    return await ctx.db.$transaction(
+    const result = await ctx.db.$transaction(
       async (tx) => {
         const outcome = await fn(tx);
         await tx.operationLog.create({
@@ -34,12 +36,16 @@ export async function runWrite<T>(ctx: ServiceContext, spec: WriteSpec, fn: (tx:
             outcome: 'SUCCESS',
             door: ctx.door,
             address: ctx.address,
+            requestId: currentRequest()?.id ?? null,
           },
         });
         return outcome.result;
       },
       { maxWait: 10_000, timeout: 30_000 },
     );
+    // This process sees its own write at once (others when its notification arrives).
+    afterLocalWrite(ctx.db);
+    return result;
   } catch (err) {
     await recordFailedWrite(ctx, spec, err);
     throw err;
@@ -52,6 +58,7 @@ export async function runWrite<T>(ctx: ServiceContext, spec: WriteSpec, fn: (tx:
  */
 export async function recordFailedWrite(ctx: ServiceContext, spec: WriteSpec, err: unknown): Promise<void> {
   const code = err instanceof DomainError ? err.code : err instanceof AuthenticationError ? err.reason : 'INTERNAL';
+  countError(code);
   await ctx.db.operationLog
     .create({
       data: {
@@ -63,6 +70,7 @@ export async function recordFailedWrite(ctx: ServiceContext, spec: WriteSpec, er
         errorCode: code,
         door: ctx.door,
         address: ctx.address,
+        requestId: currentRequest()?.id ?? null,
       },
     })
     .catch((logErr: unknown) => {

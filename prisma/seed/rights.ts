@@ -104,6 +104,8 @@ const PC_TREE: RightDef[] = [
       { key: 'task.append', title: '追加任务', titleEn: 'Append to task', path: '/mission/append/:id', hidden: true, component: 'mission/append/index' },
       { key: 'task.summary', title: '任务汇总', titleEn: 'Task summary', path: '/mission/summary', icon: 'chart', component: 'mission/summary/index' },
       { key: 'task.calendar', title: '任务日历', titleEn: 'Task calendar', path: '/mission/calendar', icon: 'calendar', component: 'mission/calendar/index' },
+      { key: 'task.all', title: '全部任务', titleEn: 'All tasks', path: '/mission/list', icon: 'list', component: 'mission/list/index' },
+      { key: 'task.daily', title: '每日工作', titleEn: 'Daily work', path: '/mission/daily-work', icon: 'clock', component: 'working/daily/index' },
     ],
   },
   {

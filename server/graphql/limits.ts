@@ -1,4 +1,4 @@
-import { GraphQLError, Kind, type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode, type ValueNode } from 'graphql';
+import { GraphQLError, Kind, Lexer, Source, TokenKind, type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode, type ValueNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { ServiceContext } from '../context.ts';
 import { DomainError } from '../errors.ts';
@@ -27,7 +27,51 @@ export const GRAPHQL_LIMITS = {
    * a connection (200 projects × 200 members already costs more).
    */
   maxCost: 200_000,
+  /** graphql-armor's document limits (server/graphql/yoga.ts). */
+  maxDepth: 12,
+  maxAliases: 30,
+  maxTokens: 5000,
+  maxDirectives: 50,
 } as const;
+
+/** graphql-armor's refusals, each with a stable code and a translated message naming its limit. */
+const ARMOR_REFUSALS = {
+  QUERY_TOO_DEEP: { key: 'limit.tooDeep', max: GRAPHQL_LIMITS.maxDepth },
+  TOO_MANY_ALIASES: { key: 'limit.tooManyAliases', max: GRAPHQL_LIMITS.maxAliases },
+  TOO_MANY_DIRECTIVES: { key: 'limit.tooManyDirectives', max: GRAPHQL_LIMITS.maxDirectives },
+} as const satisfies Record<string, { key: MessageKey; max: number }>;
+type ArmorCode = keyof typeof ARMOR_REFUSALS;
+
+/**
+ * An armor plugin's options: its limit, and a refusal reported as a validation error with its
+ * code (translated in requestLimits' onValidate) instead of armor's English "Syntax Error".
+ */
+export function armorLimit(code: ArmorCode) {
+  return {
+    n: ARMOR_REFUSALS[code].max,
+    propagateOnRejection: false,
+    onReject: [
+      (ctx: { reportError(error: GraphQLError): void } | null) => {
+        ctx?.reportError(new GraphQLError(code, { extensions: { code } }));
+      },
+    ],
+  };
+}
+
+/** More lexical tokens than the limit (armor's max-tokens rule, counted before parsing, where the request's language is known). */
+function tooManyTokens(query: string): boolean {
+  const lexer = new Lexer(new Source(query));
+  try {
+    for (let n = 0; lexer.advance().kind !== TokenKind.EOF;) if (++n > GRAPHQL_LIMITS.maxTokens) return true;
+  } catch {
+    // Not GraphQL: the parser says so.
+  }
+  return false;
+}
+
+function isArmorCode(code: unknown): code is ArmorCode {
+  return typeof code === 'string' && code in ARMOR_REFUSALS;
+}
 
 const COST = { object: 2, scalar: 1, depthFactor: 1.5 } as const;
 
@@ -225,6 +269,8 @@ export function requestLimits(): Plugin<ServiceContext> {
     onParams({ params, request }) {
       const found = checkVariables(params.variables ?? null, '');
       if (found) throw refuse(request, found);
+      if (typeof params.query === 'string' && params.query.length > GRAPHQL_LIMITS.maxTokens && tooManyTokens(params.query))
+        throw refuse(request, { key: 'limit.tooManyTokens', code: 'TOO_MANY_TOKENS', params: { max: GRAPHQL_LIMITS.maxTokens } });
     },
     onValidate({ params, context }) {
       const initial = context as unknown as YogaInitial;
@@ -239,13 +285,17 @@ export function requestLimits(): Plugin<ServiceContext> {
       }
       if (cost > GRAPHQL_LIMITS.maxCost) throw refuse(initial.request, { key: 'limit.tooCostly', code: 'QUERY_TOO_COSTLY', params: { cost, max: GRAPHQL_LIMITS.maxCost } });
       // A literal a scalar refused (an impossible date in the document): the rule's translated text.
+      // A document limit of graphql-armor: the same, by its code.
       return ({ result, setResult }) => {
-        if (!result.some((e) => e.originalError instanceof DomainError)) return;
+        if (!result.some((e) => e.originalError instanceof DomainError || isArmorCode(e.extensions.code))) return;
         const lang = resolveLang(null, initial.request.headers.get('cookie'));
         setResult(
-          result.map((e) =>
-            e.originalError instanceof DomainError ? new GraphQLError(translate(lang, e.originalError.messageKey, e.originalError.params), { nodes: e.nodes, extensions: { code: e.originalError.code } }) : e,
-          ),
+          result.map((e) => {
+            if (e.originalError instanceof DomainError) return new GraphQLError(translate(lang, e.originalError.messageKey, e.originalError.params), { nodes: e.nodes, extensions: { code: e.originalError.code } });
+            const code = e.extensions.code;
+            if (isArmorCode(code)) return new GraphQLError(translate(lang, ARMOR_REFUSALS[code].key, { max: ARMOR_REFUSALS[code].max }), { extensions: { code, http: { status: 400 } } });
+            return e;
+          }),
         );
       };
     },

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, Kind, type DefinitionNode, type DocumentNode, type FieldNode, type OperationDefinitionNode, type SelectionNode } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import type { AppDeps, ServiceContext } from '../context.ts';
 import { buildContext } from '../context.ts';
@@ -11,13 +11,28 @@ import { logger } from '../logger.ts';
 import { schema } from './schema.ts';
 import { corsFor } from '../headers.ts';
 import { databaseHealth } from '../db/health.ts';
-import { requestLimits } from './limits.ts';
+import { armorLimit, requestLimits } from './limits.ts';
+import { countError, currentRequest } from '../observe.ts';
 
 /**
  * Errors in layers: typed DomainErrors on mutation fields come back as data (errors plugin).
  * Anything that still reaches `errors` is translated when it is expected (authentication,
  * rules outside mutations) and masked otherwise; no stack, SQL or internal name leaves.
  */
+/** Names the request's operation for the log and metrics: its type and first root field (a bounded set). */
+function nameOperation(): Plugin<ServiceContext> {
+  return {
+    onExecute: ({ args }) => {
+      const record = currentRequest();
+      if (!record) return;
+      const document = args.document as DocumentNode;
+      const op = document.definitions.find((d: DefinitionNode): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION && (!args.operationName || d.name?.value === args.operationName));
+      const first = op?.selectionSet.selections.find((s: SelectionNode): s is FieldNode => s.kind === Kind.FIELD);
+      if (op && first) record.operation = `${op.operation}:${first.name.value}`;
+    },
+  };
+}
+
 function translateErrors(): Plugin<ServiceContext> {
   return {
     onExecute: ({ args }) => ({
@@ -45,8 +60,10 @@ function translateErrors(): Plugin<ServiceContext> {
           }
           // The database is down or restarting: said once in the log (db/health.ts), not per request.
           if (databaseHealth.report(original)) {
+            countError('UNAVAILABLE');
             return new GraphQLError(translate(ctx.lang, 'error.unavailable'), { ...base, extensions: { code: 'SERVICE_UNAVAILABLE', http: { status: 503 } } });
           }
+          countError('INTERNAL');
           logger.error('unexpected GraphQL error', { path: err.path?.join('.'), error: original.message, stack: original.stack });
           return new GraphQLError(translate(ctx.lang, 'error.internal'), { ...base, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
         });
@@ -154,19 +171,23 @@ export function createGraphQLHandler(deps: AppDeps, options: { development: bool
       },
     },
     logging: false,
+    // The body's size is already bounded before yoga sees it (limitGraphqlUpload in app.ts:
+    // 8 MB of JSON, 25 MiB of multipart); yoga's own limit would wrap every body in one more stream.
+    maxRequestBodySize: false,
     context: ({ request, address }) => buildContext(deps, request, 'GRAPHQL', address),
     extraParamNames: ['documentId'],
     plugins: [
       persistedOperations(documents, options.development),
       requestLimits(),
+      nameOperation(),
       translateErrors(),
       EnvelopArmorPlugin({
-        maxDepth: { n: 12 },
+        maxDepth: armorLimit('QUERY_TOO_DEEP'),
         // The cost limit is requestLimits()'s: it counts the variables' page sizes too.
         costLimit: { enabled: false },
-        maxAliases: { n: 30 },
-        maxTokens: { n: 5000 },
-        maxDirectives: { n: 50 },
+        maxAliases: armorLimit('TOO_MANY_ALIASES'),
+        maxTokens: { enabled: false }, // counted in requestLimits(), before parsing, with a translated refusal
+        maxDirectives: armorLimit('TOO_MANY_DIRECTIVES'),
         blockFieldSuggestion: { enabled: !options.development },
       }),
     ],

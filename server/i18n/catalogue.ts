@@ -1,6 +1,9 @@
 import { clientMessages } from './messages/client.ts';
 import { tasksUiMessages } from './messages/tasks-ui.ts';
 import { calendarUiMessages } from './messages/calendar-ui.ts';
+import { listUiMessages } from './messages/list-ui.ts';
+import { archivesUiMessages } from './messages/archives-ui.ts';
+import { tasksPagesMessages } from './messages/tasks-pages.ts';
 
 /**
  * The one catalogue of texts people read, Chinese (default) and English.
@@ -146,6 +149,10 @@ const coreMessages = {
   'limit.listTooLong': { zh: '列表过长：{field}最多{max}项', en: 'List too long: {field} takes at most {max} items' },
   'limit.pageTooLarge': { zh: '每页条数过大：{field}最多{max}', en: 'Page too large: {field} is at most {max}' },
   'limit.tooCostly': { zh: '查询过于复杂（代价{cost}，上限{max}），请减少每页条数或字段', en: 'The query is too costly ({cost}, at most {max}); ask for fewer rows or fields' },
+  'limit.tooDeep': { zh: '查询嵌套过深：最多{max}层', en: 'The query is nested too deeply: at most {max} levels' },
+  'limit.tooManyAliases': { zh: '查询别名过多：最多{max}个', en: 'The query has too many aliases: at most {max}' },
+  'limit.tooManyTokens': { zh: '查询过长：最多{max}个词法单元', en: 'The query is too long: at most {max} tokens' },
+  'limit.tooManyDirectives': { zh: '查询指令过多：最多{max}个', en: 'The query has too many directives: at most {max}' },
   'limit.nul': { zh: '输入含有不允许的空字符（\\u0000）', en: 'The input holds a character that is not allowed (\\u0000)' },
   'limit.introspectionNeedsLogin': { zh: '查看接口结构需要先登录', en: 'Log in to read the schema' },
   'validation.dateInvalid': { zh: '不是有效的日期或时间：{value}', en: 'Not a real date or time: {value}' },
@@ -205,9 +212,20 @@ export const catalogue = {
   ...clientMessages,
   ...tasksUiMessages,
   ...calendarUiMessages,
+  ...listUiMessages,
+  ...archivesUiMessages,
+  ...tasksPagesMessages,
 } as Record<MessageKey, MessageEntry>;
 
-export type MessageKey = keyof typeof coreMessages | keyof typeof clientMessages | keyof typeof tasksUiMessages | keyof typeof calendarUiMessages | keyof ModuleMessages;
+export type MessageKey =
+  | keyof typeof coreMessages
+  | keyof typeof clientMessages
+  | keyof typeof tasksUiMessages
+  | keyof typeof calendarUiMessages
+  | keyof typeof listUiMessages
+  | keyof typeof archivesUiMessages
+  | keyof typeof tasksPagesMessages
+  | keyof ModuleMessages;
 
 /** Adds a module's texts to the catalogue; a key registered twice is a programming error. */
 export function registerMessages(owner: string, table: MessageTable): void {

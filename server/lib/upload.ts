@@ -1,19 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { Readable } from 'node:stream';
-import { fileTypeFromBuffer } from 'file-type';
+import { fileTypeFromStream } from 'file-type';
 import yauzl from 'yauzl';
 import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
 import { DomainError } from '../errors.ts';
 import { resolveLang, translate } from '../i18n/catalogue.ts';
 import { MAX_MULTIPART_BYTES, type ParsedRequest } from '../rest/body.ts';
+import { fileStore, streamSource } from './files.ts';
 import { jsonTooComplex } from './text.ts';
 
 /**
- * The upload store: files live under DATA_DIR/uploads, named by the server (a random name
- * and the extension of the type sniffed from the content), never by the client's path.
+ * The upload store: files live in the configured file store (server/lib/files.ts: the
+ * database by default, or a directory), named by the server (a random name and the
+ * extension of the type sniffed from the content), never by the client's path.
  * Every upload is checked against a policy: an allowlist of types recognised from the bytes
  * (not from the name or the declared content type) and a size limit. Database rows keep the
  * `key` this module answers; `downloadResponse` serves the bytes back with a safe
@@ -80,7 +80,8 @@ export class UploadError extends DomainError {
   }
 }
 
-export type CheckedUpload = { bytes: Buffer; ext: string; mime: string; fileName: string; size: number };
+/** A file that passed its policy; its bytes stay in the File (read once more when stored). */
+export type CheckedUpload = { file: File; ext: string; mime: string; fileName: string; size: number };
 export type StoredUpload = { key: string; ext: string; mime: string; fileName: string; size: number };
 
 /**
@@ -123,10 +124,30 @@ function extensionOf(name: string): string {
   return m ? (m[1] as string).toLowerCase() : '';
 }
 
-function isPlainText(bytes: Buffer): boolean {
-  if (bytes.includes(0)) return false;
+/**
+ * The type recognised from a file's bytes, read as a stream (file-type reads only what it
+ * needs). Multipart Files are not always Node's own, so their web stream is read here.
+ */
+async function sniffType(file: File): Promise<{ ext: string; mime: string } | undefined> {
+  const stream = Readable.from(streamSource(file.stream()), { objectMode: false });
   try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return await fileTypeFromStream(stream);
+  } catch {
+    return undefined;
+  } finally {
+    stream.destroy();
+  }
+}
+
+/** Whether a file is valid UTF-8 without NUL bytes, read as a stream (one chunk in memory). */
+async function isPlainTextFile(file: File): Promise<boolean> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  try {
+    for await (const chunk of streamSource(file.stream())) {
+      if (chunk.includes(0)) return false;
+      decoder.decode(chunk, { stream: true });
+    }
+    decoder.decode();
     return true;
   } catch {
     return false;
@@ -135,27 +156,26 @@ function isPlainText(bytes: Buffer): boolean {
 
 /**
  * Checks a file against a policy: present, not empty, within the size limit (read from the
- * File before any byte is read), and of an allowed type recognised from its content.
+ * File before any byte is read), and of an allowed type recognised from its content (read as
+ * a stream: only what the type needs, or the whole text chunk by chunk for text).
  */
 export async function checkUpload(file: File | null | undefined, policy: UploadPolicy): Promise<CheckedUpload> {
-  if (!file || typeof (file as File).arrayBuffer !== 'function') throw new UploadError('UPLOAD_MISSING');
+  if (!file || typeof (file as File).stream !== 'function') throw new UploadError('UPLOAD_MISSING');
   if (file.size === 0) throw new UploadError('UPLOAD_EMPTY');
   const maxMb = Math.round((policy.maxBytes / MB) * 10) / 10;
   if (file.size > policy.maxBytes) throw new UploadError('UPLOAD_TOO_LARGE', { max: maxMb });
-  const bytes = Buffer.from(await file.arrayBuffer());
-  if (bytes.length > policy.maxBytes) throw new UploadError('UPLOAD_TOO_LARGE', { max: maxMb });
   const clientExt = extensionOf(file.name ?? '');
   const allowedList = policy.types.map((t) => t.ext).join(', ');
-  const sniffed = await fileTypeFromBuffer(bytes);
+  const sniffed = await sniffType(file);
   let type: AllowedType | undefined;
   if (sniffed) {
     const ext = sniffed.ext === 'cfb' && CFB_EXTENSIONS.has(clientExt) ? clientExt : sniffed.ext;
     type = policy.types.find((t) => t.ext === ext);
-  } else if (policy.text && TEXT_TYPES[clientExt] && isPlainText(bytes)) {
+  } else if (policy.text && TEXT_TYPES[clientExt] && (await isPlainTextFile(file))) {
     type = { ext: clientExt, mime: `${TEXT_TYPES[clientExt]}; charset=utf-8` };
   }
   if (!type) throw new UploadError('UPLOAD_TYPE_NOT_ALLOWED', { allowed: policy.text ? `${allowedList}, txt, csv, md` : allowedList });
-  return { bytes, ext: type.ext, mime: type.mime, fileName: downloadName(file.name, type.ext), size: bytes.length };
+  return { file, ext: type.ext, mime: type.mime, fileName: downloadName(file.name, type.ext), size: file.size };
 }
 
 /** The upload of a legacy multipart request: the field `file`, else the only file sent (every area's upload paths). */
@@ -163,43 +183,38 @@ export function uploadedFile(req: ParsedRequest): File | null {
   return req.files.find((f) => f.field === 'file')?.file ?? (req.files.length === 1 ? (req.files[0]?.file ?? null) : null);
 }
 
-export function uploadRoot(config: Pick<Config, 'dataDir'>): string {
-  return path.join(config.dataDir, 'uploads');
-}
-
 const KEY = /^[a-z][a-z0-9-]{0,40}\/\d{6}\/[0-9a-f]{32}\.[a-z0-9]{1,8}$/;
 
-/** The file of a key, or null when the key is not one this store makes. */
-function fileOf(config: Pick<Config, 'dataDir'>, key: string): string | null {
-  if (!KEY.test(key)) return null;
-  const root = uploadRoot(config);
-  const file = path.resolve(root, key);
-  return file.startsWith(root + path.sep) ? file : null;
+/** Whether a key is one this store makes (anything else is never looked up). */
+export function isUploadKey(key: string): boolean {
+  return KEY.test(key);
 }
 
-/** Writes checked bytes under a new server-chosen name (atomic: temp file, then rename). */
-export async function storeUpload(config: Pick<Config, 'dataDir'>, checked: CheckedUpload, policy: UploadPolicy): Promise<StoredUpload> {
+/** What the store needs: the database client and the configuration (a ServiceContext is one). */
+export type StoreDeps = { db: Db; config: Config };
+
+/** Streams checked bytes into the configured store under a new server-chosen name. */
+export async function storeUpload(deps: StoreDeps, checked: CheckedUpload, policy: UploadPolicy): Promise<StoredUpload> {
   const month = new Date().toISOString().slice(0, 7).replace('-', '');
   const key = `${policy.dir}/${month}/${randomBytes(16).toString('hex')}.${checked.ext}`;
-  const file = fileOf(config, key);
-  if (!file) throw new Error('upload key outside the store');
-  await mkdir(path.dirname(file), { recursive: true });
-  const temp = `${file}.part`;
-  await writeFile(temp, checked.bytes, { mode: 0o640 });
-  await rename(temp, file);
-  return { key, ext: checked.ext, mime: checked.mime, fileName: checked.fileName, size: checked.size };
+  const { size } = await fileStore(deps).put(key, streamSource(checked.file.stream()));
+  // The File changed under us (it cannot, but the size is what the row will say).
+  if (size !== checked.size) {
+    await fileStore(deps).remove(key);
+    throw new UploadError('UPLOAD_EMPTY');
+  }
+  return { key, ext: checked.ext, mime: checked.mime, fileName: checked.fileName, size };
 }
 
 /** Check and store in one step. */
-export async function saveUpload(config: Pick<Config, 'dataDir'>, file: File | null | undefined, policy: UploadPolicy): Promise<StoredUpload> {
-  return storeUpload(config, await checkUpload(file, policy), policy);
+export async function saveUpload(deps: StoreDeps, file: File | null | undefined, policy: UploadPolicy): Promise<StoredUpload> {
+  return storeUpload(deps, await checkUpload(file, policy), policy);
 }
 
 /** Removes a stored file; a missing file is not an error (deletes are retried safely). */
-export async function removeUpload(config: Pick<Config, 'dataDir'>, key: string | null | undefined): Promise<void> {
-  if (!key) return;
-  const file = fileOf(config, key);
-  if (file) await rm(file, { force: true });
+export async function removeUpload(deps: StoreDeps, key: string | null | undefined): Promise<void> {
+  if (!key || !isUploadKey(key)) return;
+  await fileStore(deps).remove(key);
 }
 
 function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
@@ -224,17 +239,15 @@ export function bytesResponse(bytes: Uint8Array, fileName: string, mime: string)
  * Streams a stored file with its content type and name. Images may be shown inline; every
  * other type is an attachment. Null when the file is gone.
  */
-export async function downloadResponse(config: Pick<Config, 'dataDir'>, key: string, meta: { fileName: string; mime: string; inline?: boolean }): Promise<Response | null> {
-  const file = fileOf(config, key);
-  if (!file) return null;
-  const info = await stat(file).catch(() => null);
-  if (!info?.isFile()) return null;
+export async function downloadResponse(deps: StoreDeps, key: string, meta: { fileName: string; mime: string; inline?: boolean }): Promise<Response | null> {
+  if (!isUploadKey(key)) return null;
+  const found = await fileStore(deps).get(key);
+  if (!found) return null;
   const inline = !!meta.inline && meta.mime.startsWith('image/');
-  const body = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
-  return new Response(body, {
+  return new Response(found.body, {
     headers: {
       'content-type': meta.mime,
-      'content-length': String(info.size),
+      'content-length': String(found.size),
       // Rows stored before names were corrected still download under the right extension.
       'content-disposition': contentDisposition(inline ? 'inline' : 'attachment', downloadName(meta.fileName, key.slice(key.lastIndexOf('.') + 1))),
       'x-content-type-options': 'nosniff',
@@ -357,9 +370,12 @@ export async function limitGraphqlUpload(request: Request): Promise<Request | Re
       headers: { 'content-type': 'application/json; charset=utf-8' },
     });
   };
-  const declared = Number(request.headers.get('content-length') ?? '0');
+  const length = request.headers.get('content-length');
+  const declared = Number(length ?? '0');
   if (declared > limit) return tooLarge();
   if (!request.body) return request;
+  // A declared length within the limit bounds the body: the HTTP server reads no more than it.
+  if (length !== null && /^\d+$/.test(length)) return request;
   if (!multipart) {
     const reader = request.body.getReader();
     const chunks: Uint8Array[] = [];

@@ -1,5 +1,6 @@
 import type { AppDeps, ServiceContext } from '../context.ts';
 import { buildContext } from '../context.ts';
+import { countError, currentRequest } from '../observe.ts';
 import { AuthenticationError, DomainError } from '../errors.ts';
 import { translate } from '../i18n/catalogue.ts';
 import { logger } from '../logger.ts';
@@ -36,6 +37,9 @@ export function createRestHandler(deps: AppDeps, tables: ReadonlyArray<readonly 
     const url = new URL(request.url);
     const path = url.pathname.replace(/\.htm$/, '').replace(/\/+$/, '');
     const route = routes.get(path);
+    const record = currentRequest();
+    // The metrics label is a known path, never what a caller made up.
+    if (record) record.operation = route ? route.path : 'unknown';
     const cookieLang = /(?:^|;\s*)lang=en/i.test(request.headers.get('cookie') ?? '') ? 'en' : 'zh';
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     let ctx: ServiceContext | null = null;
@@ -60,7 +64,11 @@ export function createRestHandler(deps: AppDeps, tables: ReadonlyArray<readonly 
         return envelope(err.status, translate(lang, err.messageKey, err.params), null, err.code === WRONG_TYPE || err.code === LIMIT_EXCEEDED ? 400 : 200);
       }
       // The database is down or restarting: logged once per outage (db/health.ts), answered 503.
-      if (databaseHealth.report(err)) return envelope('error', translate(lang, 'error.unavailable'), null, 503);
+      if (databaseHealth.report(err)) {
+        countError('UNAVAILABLE');
+        return envelope('error', translate(lang, 'error.unavailable'), null, 503);
+      }
+      countError('INTERNAL');
       logger.error('unexpected legacy REST error', { path, error: (err as Error)?.message, stack: (err as Error)?.stack });
       return envelope('error', translate(lang, 'error.internal'), null, 500);
     }

@@ -1,3 +1,4 @@
+import type { Config } from '../../server/config.ts';
 import type { PrismaClient } from '../../server/generated/prisma/client.ts';
 
 /** What every bench case file gets: one seeded database and the app over it, no network. */
@@ -7,6 +8,8 @@ export type BenchEnv = {
   db: PrismaClient;
   /** Connection string of the bench database, for raw `pg` comparisons. */
   url: string;
+  /** The configuration of the app under test (a case file may build a variant of it). */
+  config: Config;
   /** Sends a request to the app (no port) and reads the body. */
   call: (pathName: string, init: RequestInit) => Promise<Response>;
   /** Logs in over REST and answers the token. */
@@ -24,5 +27,13 @@ export type BenchEnv = {
  * legacy `error`) or anything else (a raw SQL baseline, timed as is). `goalMs` is printed
  * beside the p95 (the abuse corpus: refused in under 50 ms).
  */
-export type BenchCase = { name: string; run: () => Promise<unknown>; iterations?: number; refused?: boolean; goalMs?: number };
+export type BenchCase = {
+  name: string;
+  run: () => Promise<unknown>;
+  iterations?: number;
+  /** The name of a case to compare with: run interleaved with it, the ratio of p50s shown. */
+  vs?: string;
+  refused?: boolean;
+  goalMs?: number;
+};
 export type BenchCaseFile = (env: BenchEnv) => Promise<BenchCase[]>;

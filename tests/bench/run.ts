@@ -1,9 +1,15 @@
 /**
- * `npm run bench [-- --scale N] [-- --only <module>]`: latency (p50, p95) and SQL statements per
- * request of the hot paths, on a fresh embedded PostgreSQL seeded at the given scale (default
- * 10). Each module's cases live in tests/bench/cases/<module>.ts (loaded for every module of
- * server/modules/index.ts that has one, in that order). Prints a table; timing goals live
- * here, never in tests.
+ * `npm run bench [-- --scale N] [-- --only <module>] [-- --quick]`: latency (p50, p95) and SQL
+ * statements per request of the hot paths, on a fresh embedded PostgreSQL seeded at the given
+ * scale (default 10). Each module's cases live in tests/bench/cases/<module>.ts (loaded for
+ * every module of server/modules/index.ts that has one, in that order). Prints a table; timing
+ * goals live here, never in tests.
+ *
+ * - `--quick` runs each case a few times (CI: a case that breaks, answers an error or a non-200
+ *   fails the run; the numbers are not judged).
+ * - A case with `vs` names another case of the same file: both run interleaved, request by
+ *   request (so the machine's load hits both alike), and the table shows the ratio of their
+ *   p50s in the `× vs` column (docs/performance.md reads its goals from it).
  */
 import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
@@ -16,6 +22,8 @@ import { createApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { startEmbeddedPostgres } from '../../server/db/embedded.ts';
 import { applyMigrations, ensureDatabase } from '../../server/db/migrate.ts';
+import { sessionCacheOf } from '../../server/auth/session-cache.ts';
+import { rememberConnectionString } from '../../server/db/client.ts';
 import { PrismaClient } from '../../server/generated/prisma/client.ts';
 import { modules } from '../../server/modules/index.ts';
 import type { BenchCase, BenchCaseFile, BenchEnv } from './env.ts';
@@ -26,7 +34,9 @@ const arg = (name: string) => {
 };
 const scale = Number(arg('--scale') ?? 10);
 const only = arg('--only');
+const quick = process.argv.includes('--quick');
 const ITERATIONS = 200;
+const QUICK_ITERATIONS = 3;
 /** The case file of each module that has one, in the modules' order. */
 const AREAS: Record<string, BenchCaseFile> = {};
 // The modules' case files, then the cases of no single module (the abuse corpus).
@@ -45,15 +55,22 @@ await ensureDatabase(url);
 await applyMigrations(url);
 let statements = 0;
 const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: 10 }), log: [{ emit: 'event', level: 'query' }] });
+// The session cache listens for invalidations on its own connection to this database.
+rememberConnectionString(db, url);
 db.$on('query', () => {
   statements += 1;
 });
 const seedStarted = performance.now();
 await seed(db, { scale });
 const seedMs = performance.now() - seedStarted;
-const app = createApp({ db, config: { ...loadConfig({}), trustProxy: true } });
+const config = { ...loadConfig({}), trustProxy: true };
+const app = createApp({ db, config });
+// Measured in its steady state: the session cache listening (a process's first requests read the database).
+await sessionCacheOf(db, config.sessionCacheSeconds)?.ready();
 
 async function call(pathName: string, init: RequestInit): Promise<Response> {
+  // As an HTTP client sends it: a text body with its length.
+  if (typeof init.body === 'string') init = { ...init, headers: { ...(init.headers as Record<string, string>), 'content-length': String(Buffer.byteLength(init.body)) } };
   const res = await app.fetch(new Request(`http://bench.local${pathName}`, init));
   const body = await res.arrayBuffer();
   return new Response(body, { status: res.status, headers: res.headers });
@@ -69,7 +86,7 @@ async function login(account: string, password: string): Promise<string> {
 const gql = (token: string, query: string, variables?: Record<string, unknown>) =>
   call('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', 'x-token': token }, body: JSON.stringify({ query, variables }) });
 const closers: Array<() => Promise<unknown>> = [];
-const env: BenchEnv = { scale, db, url, call, login, gql, adminToken: await login('admin', 'Admin#2026'), onClose: (fn) => closers.push(fn) };
+const env: BenchEnv = { scale, db, url, config, call, login, gql, adminToken: await login('admin', 'Admin#2026'), onClose: (fn) => closers.push(fn) };
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 async function check(c: BenchCase, result: unknown) {
@@ -87,29 +104,52 @@ async function check(c: BenchCase, result: unknown) {
   }
 }
 
+type Measured = { times: number[]; statements: number };
+/** Runs cases request by request in turn (one case alone, or a case and the one it is compared with). */
+async function measure(group: BenchCase[]): Promise<Measured[]> {
+  for (const c of group) for (let i = 0; i < (quick ? 1 : 5); i++) await check(c, await c.run());
+  const n = Math.max(...group.map((c) => (quick ? Math.min(QUICK_ITERATIONS, c.iterations ?? QUICK_ITERATIONS) : (c.iterations ?? ITERATIONS))));
+  const out = group.map(() => ({ times: [] as number[], statements: 0 }));
+  for (let i = 0; i < n; i++) {
+    for (const [k, c] of group.entries()) {
+      const before = statements;
+      const t0 = performance.now();
+      const res = await c.run();
+      out[k]!.times.push(performance.now() - t0);
+      out[k]!.statements += statements - before;
+      if (i === 0) await check(c, res);
+    }
+  }
+  for (const m of out) m.times.sort((a, b) => a - b);
+  return out;
+}
+
 const rows: Array<Record<string, string | number>> = [];
 for (const [area, file] of Object.entries(AREAS)) {
   if (only && only !== area) continue;
-  for (const c of await file(env)) {
-    for (let i = 0; i < 5; i++) await check(c, await c.run());
-    const n = c.iterations ?? ITERATIONS;
-    const times: number[] = [];
-    statements = 0;
-    for (let i = 0; i < n; i++) {
-      const t0 = performance.now();
-      const res = await c.run();
-      times.push(performance.now() - t0);
-      if (i === 0) await check(c, res);
+  const cases = await file(env);
+  const byName = new Map(cases.map((c) => [c.name, c]));
+  const done = new Map<string, Measured>();
+  for (const c of cases) {
+    if (!done.has(c.name)) {
+      const other = c.vs ? byName.get(c.vs) : undefined;
+      if (c.vs && !other) throw new Error(`${c.name}: no case named "${c.vs}" to compare with`);
+      const group = other && !done.has(other.name) ? [c, other] : [c];
+      const measured = await measure(group);
+      group.forEach((g, k) => done.set(g.name, measured[k]!));
     }
-    times.sort((a, b) => a - b);
-    const p95 = pct(times, 95);
+    const m = done.get(c.name)!;
+    const p50 = pct(m.times, 50);
+    const p95 = pct(m.times, 95);
+    const ref = c.vs ? done.get(c.vs) : undefined;
     rows.push({
       area,
       case: c.name,
-      n,
-      'p50 ms': pct(times, 50).toFixed(2),
+      n: m.times.length,
+      'p50 ms': p50.toFixed(2),
       'p95 ms': p95.toFixed(2),
-      'SQL/request': (statements / n).toFixed(1),
+      'SQL/request': (m.statements / m.times.length).toFixed(1),
+      '× vs': ref ? (p50 / pct(ref.times, 50)).toFixed(2) : '',
       ...(c.goalMs ? { goal: `< ${c.goalMs} ms ${p95 < c.goalMs ? 'met' : 'MISSED'}` } : {}),
     });
   }
@@ -117,6 +157,7 @@ for (const [area, file] of Object.entries(AREAS)) {
 console.log(`\nbench at --scale ${scale} (seeded in ${Math.round(seedMs)} ms; ${os.cpus().length} cores, node ${process.version})`);
 console.table(rows);
 for (const close of closers) await close();
+sessionCacheOf(db, config.sessionCacheSeconds)?.close();
 await db.$disconnect();
 await server.stop();
 await rm(tmp, { recursive: true, force: true });

@@ -223,13 +223,13 @@ describe('languages', () => {
   it('switches to English and back, saved to the user and the lang cookie', async () => {
     const { context, page } = await newPage(browser);
     await login(page, 'manager', 'Staff#2026');
-    await open(page, '/archives/list');
+    await open(page, '/project/list');
     await page.getByTestId('lang-en').click();
     await page.getByTestId('tag').filter({ hasText: 'My Calendar' }).waitFor();
     expect(await cookie(context, 'lang')).toBe('en');
     await expect(page.getByTestId('version').innerText()).resolves.toContain('Version 0.1.0');
-    await expect(page.getByTestId('main-menu').innerText()).resolves.toContain('Student archives');
-    await expect(page.getByTestId('placeholder').innerText()).resolves.toContain('Archive list');
+    await expect(page.getByTestId('main-menu').innerText()).resolves.toContain('Projects');
+    await expect(page.getByTestId('placeholder').innerText()).resolves.toContain('Project list');
     await shot(page, 'layout-en');
 
     // The choice is the user's: a fresh browser without the cookie opens in English after login,
@@ -265,27 +265,28 @@ describe('tab bar of visited views', () => {
     const { context, page } = await newPage(browser);
     await login(page, 'admin', 'Admin#2026');
     await page.waitForURL(/#\/working$/);
-    for (const route of ['/archives/list', '/archivess/list', '/archives-verification', '/user-manage/list', '/quick-progress']) {
+    for (const route of ['/user-manage/list', '/operation-log', '/role-control/list', '/people/list', '/project/list']) {
       await open(page, route);
       await page.getByTestId('placeholder').last().waitFor();
     }
-    expect(await tagTitles(page)).toEqual(['我的日历', '档案列表', '简易档案', '档案审核', '用户管理', '快速进度']);
+    expect(await tagTitles(page)).toEqual(['我的日历', '用户管理', '操作日志', '角色管理', '员工列表', '项目列表']);
     await expect(page.locator('[data-testid=tag][data-affix]').innerText()).resolves.toBe('我的日历');
 
-    // /archives/list is kept alive: revisiting shows the same mounted view; others mount anew.
+    // /user-manage/list is kept alive: revisiting shows the same mounted view; others mount anew.
+    // (The archive screens are built now; the still-unbuilt screens stand in as placeholders.)
     // (A tab's view shows after the route transition: wait for its title before reading it.)
-    await showView(page, '档案列表');
-    const archivesOpened = await page.locator('[data-kept-alive="/archives/list"] [data-testid=opened-at]').innerText();
-    await showView(page, '简易档案');
+    await showView(page, '用户管理');
+    const archivesOpened = await page.locator('[data-kept-alive="/user-manage/list"] [data-testid=opened-at]').innerText();
+    await showView(page, '操作日志');
     const lightOpened = await visibleOpenedAt(page).innerText();
-    await showView(page, '档案列表');
-    await expect(page.locator('[data-kept-alive="/archives/list"] [data-testid=opened-at]').innerText()).resolves.toBe(archivesOpened);
-    await showView(page, '简易档案');
+    await showView(page, '用户管理');
+    await expect(page.locator('[data-kept-alive="/user-manage/list"] [data-testid=opened-at]').innerText()).resolves.toBe(archivesOpened);
+    await showView(page, '操作日志');
     await expect(visibleOpenedAt(page).innerText()).resolves.not.toBe(lightOpened);
 
     // Refresh from the right-click menu mounts the view again.
     const before = await visibleOpenedAt(page).innerText();
-    await page.getByTestId('tag').filter({ hasText: '简易档案' }).click({ button: 'right' });
+    await page.getByTestId('tag').filter({ hasText: '操作日志' }).click({ button: 'right' });
     await page.getByTestId('tags-context-menu').waitFor();
     await shot(page, 'tabs-zh');
     await page.locator('[data-testid=tags-context-menu] [data-action=refresh]').click();
@@ -298,32 +299,32 @@ describe('tab bar of visited views', () => {
     await toast(page, '已经是最后一页了').waitFor();
 
     // Close one with its button.
-    await page.getByTestId('tag').filter({ hasText: '快速进度' }).getByTestId('tag-close').click();
-    expect(await tagTitles(page)).not.toContain('快速进度');
+    await page.getByTestId('tag').filter({ hasText: '项目列表' }).getByTestId('tag-close').click();
+    expect(await tagTitles(page)).not.toContain('项目列表');
 
     // Close others keeps the pinned tab and the chosen one.
-    await page.getByTestId('tag').filter({ hasText: '档案审核' }).click({ button: 'right' });
+    await page.getByTestId('tag').filter({ hasText: '角色管理' }).click({ button: 'right' });
     await page.locator('[data-testid=tags-context-menu] [data-action=closeOthers]').click();
-    expect(await tagTitles(page)).toEqual(['我的日历', '档案审核']);
-    await page.waitForURL(/#\/archives-verification$/);
+    expect(await tagTitles(page)).toEqual(['我的日历', '角色管理']);
+    await page.waitForURL(/#\/role-control\/list$/);
 
     // The pinned tab has no close button, and survives close-all.
     await expect(page.getByTestId('tag').filter({ hasText: '我的日历' }).getByTestId('tag-close').count()).resolves.toBe(0);
-    await page.getByTestId('tag').filter({ hasText: '档案审核' }).click({ button: 'right' });
+    await page.getByTestId('tag').filter({ hasText: '角色管理' }).click({ button: 'right' });
     await page.locator('[data-testid=tags-context-menu] [data-action=closeAll]').click();
     await page.waitForURL(/#\/working$/);
     expect(await tagTitles(page)).toEqual(['我的日历']);
 
     // English tabs.
-    for (const route of ['/archives/list', '/user-manage/list']) {
+    for (const route of ['/operation-log', '/user-manage/list']) {
       await open(page, route);
       await page.getByTestId('placeholder').last().waitFor();
     }
     await page.getByTestId('lang-en').click();
-    await page.getByTestId('tag').filter({ hasText: 'Archive list' }).waitFor();
+    await page.getByTestId('tag').filter({ hasText: 'Operation log' }).waitFor();
     await shot(page, 'tabs-en');
     await page.getByTestId('lang-zh').click();
-    await page.getByTestId('tag').filter({ hasText: '档案列表' }).waitFor();
+    await page.getByTestId('tag').filter({ hasText: '操作日志' }).waitFor();
     await context.close();
   });
 });

@@ -37,7 +37,10 @@ export function testDatabase(label = ''): { name: string; url: string; adminUrl:
 
 /** The app on an existing test database; `close` disconnects and drops the database. */
 export function appOn(database: { name: string; url: string; adminUrl: string }, overrides: Partial<Config> = {}, db: Db = createDb(database.url, { max: 5 })): TestApp {
-  const config: Config = { ...loadConfig({}), trustProxy: true, ...overrides };
+  // The session cache is off unless a test turns it on (tests/server/security/session-cache.test.ts):
+  // many tests change a session's rows directly and read it back at once, which a cache only
+  // learns of through a notification a few milliseconds later.
+  const config: Config = { ...loadConfig({}), trustProxy: true, sessionCacheSeconds: 0, ...overrides };
   return {
     app: createApp({ db, config }),
     db,

@@ -50,8 +50,13 @@ export function targetOf(node: MenuNode): string | null {
 
 /** The menu entry whose path matches a location (exact match, `:id` segments allowed). */
 export function findByPath(menu: Menu, pathname: string): MenuNode | undefined {
-  return menu.flat.find((n) => !isPlaceholderPath(n.path) && matchPath({ path: n.path, end: true }, pathname));
+  // A fixed path wins over a pattern (`/archives/detail/batch-operation` over `/archives/detail/:id`).
+  return menu.flat.find((n) => n.path === pathname) ?? menu.flat.find((n) => !isPlaceholderPath(n.path) && matchPath({ path: n.path, end: true }, pathname));
 }
+
+/** The params of the menu entry's path pattern (`:id` of `/archives/detail/:id`), for the screen it renders. */
+export const MenuParamsContext = createContext<Readonly<Record<string, string | undefined>>>({});
+export const useMenuParams = () => useContext(MenuParamsContext);
 
 /** The top-level entry containing a location, for the sidebar. */
 export function sectionOf(menu: Menu, pathname: string): MenuNode | undefined {

@@ -1,9 +1,9 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
 import { Loading } from '../layout/Loading.tsx';
 import { matchPath, Navigate, useLocation, useParams } from 'react-router';
 import { refreshKeys } from '../state/visited.ts';
 import type { RoutePreloads } from '../relay/routeQuery.ts';
-import { findByPath, targetOf, useMenu, visibleChildren } from '../layout/menu.ts';
+import { findByPath, MenuParamsContext, targetOf, useMenu, visibleChildren } from '../layout/menu.ts';
 import { ErrorPage } from '../screens/system/ErrorPage/ErrorPage.tsx';
 import { RoutePreloadContext } from '../relay/routeQuery.ts';
 import { preloadComponent } from './preload.ts';
@@ -16,6 +16,22 @@ import { Placeholder } from '../screens/system/Placeholder/Placeholder.tsx';
 export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'notification/notice/index': lazy(() => import('../screens/notice/NoticeList/NoticeList.tsx').then((m) => ({ default: m.NoticeList }))),
   'mission/task-list/index': lazy(() => import('../screens/working/Tasks/TaskList.tsx')),
+  'archives/list/index': lazy(() => import('../screens/archives/ArchiveList/ArchiveList.tsx')),
+  'archives/detail/index': lazy(() => import('../screens/archives/ArchiveDetail/ArchiveDetail.tsx')),
+  'archives/add/index': lazy(() => import('../screens/archives/NewArchive/NewArchive.tsx')),
+  'archives/new-add/index': lazy(() => import('../screens/archives/NewArchive/QuickArchive.tsx')),
+  'archivess/list/index': lazy(() => import('../screens/archives/ArchiveList/LightArchives.tsx')),
+  'archivess/add/index': lazy(() => import('../screens/archives/ArchiveList/LightArchives.tsx').then((m) => ({ default: m.LightArchiveAdd }))),
+  'archives/detail/batch-operation/index': lazy(() => import('../screens/archives/BatchProgress/BatchProgress.tsx')),
+  'quick-progress/index': lazy(() => import('../screens/archives/BatchProgress/QuickProgress.tsx')),
+  'archivesVerification/list/index': lazy(() => import('../screens/archives/Verification/VerificationList.tsx')),
+  'mission/details/index': lazy(() => import('../screens/tasks/TaskPages/TaskPages.tsx').then((m) => ({ default: m.TaskDetailPage }))),
+  'mission/add/index': lazy(() => import('../screens/tasks/TaskPages/TaskPages.tsx').then((m) => ({ default: m.TaskAddPage }))),
+  'mission/summary/index': lazy(() => import('../screens/tasks/WorkSummary/WorkSummary.tsx')),
+  'mission/calendar/index': lazy(() => import('../screens/tasks/TaskCalendar/TaskCalendar.tsx')),
+  'working/daily/index': lazy(() => import('../screens/working/DailyWork/DailyWork.tsx')),
+  'mission/list/index': lazy(() => import('../screens/tasks/AllTasks/AllTasks.tsx')),
+  'mission/append/index': lazy(() => import('../screens/tasks/TaskPages/TaskPages.tsx').then((m) => ({ default: m.TaskAppendPage }))),
 };
 
 /**
@@ -44,6 +60,13 @@ const KNOWN_PATHS = [
   '/role-control/list',
   '/people/list',
   '/mission/task-list',
+  '/mission/list',
+  '/mission/calendar',
+  '/mission/summary',
+  '/mission/add',
+  '/mission/details/:id',
+  '/mission/append/:id',
+  '/mission/daily-work',
   '/project/list',
   '/school/list',
 ];
@@ -62,7 +85,13 @@ export function MenuRoute() {
   const location = useLocation();
   const refresh = refreshKeys.use()[pathname] ?? 0;
   // The screen's query starts now, while React loads the screen's code.
-  const preloads = node?.component ? preloadsFor(`${location.key}|${pathname}|${refresh}`, node.component, params) : null;
+  // Only for the view on screen: a kept-alive view (its own path, hidden) re-renders on every
+  // navigation elsewhere and must not start its query again each time. The URL's query (a list's
+  // filters, useUrlState) is passed with the route's params so the route starts the right list.
+  const current = location.pathname.replace(/\/+$/, '') === pathname;
+  // The entry's own pattern params (`:id`), which the splat route does not parse.
+  const menuParams = useMemo(() => (node ? (matchPath({ path: node.path, end: true }, pathname)?.params ?? {}) : {}), [node, pathname]);
+  const preloads = node?.component && current ? preloadsFor(`${location.key}|${pathname}|${refresh}`, node.component, { ...Object.fromEntries(new URLSearchParams(location.search)), ...params, ...menuParams }) : null;
   if (!node) {
     return KNOWN_PATHS.some((p) => matchPath({ path: p, end: true }, pathname)) ? <ErrorPage code={401} embedded /> : <ErrorPage code={404} embedded />;
   }
@@ -76,9 +105,11 @@ export function MenuRoute() {
   // a suspension above would discard this state and start the query again.
   return Screen ? (
     <RoutePreloadContext.Provider value={preloads}>
-      <Suspense fallback={<Loading />}>
-        <Screen />
-      </Suspense>
+      <MenuParamsContext.Provider value={menuParams}>
+        <Suspense fallback={<Loading />}>
+          <Screen />
+        </Suspense>
+      </MenuParamsContext.Provider>
     </RoutePreloadContext.Provider>
   ) : (
     <Placeholder item={node} />

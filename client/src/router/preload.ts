@@ -5,6 +5,15 @@ import { noticeDetailRoute } from '../screens/notice/NoticeDetail/NoticeDetail.r
 import { noticeListRoute } from '../screens/notice/NoticeList/NoticeList.route.ts';
 import { myCalendarRoute } from '../screens/working/MyCalendar/MyCalendar.route.ts';
 import { taskListRoute } from '../screens/working/Tasks/TaskList.route.ts';
+import { archiveListRoute } from '../screens/archives/ArchiveList/ArchiveList.route.ts';
+import { archiveDetailRoute } from '../screens/archives/ArchiveDetail/ArchiveDetail.route.ts';
+import { verificationListRoute } from '../screens/archives/Verification/VerificationList.route.ts';
+import { batchProgressRoute } from '../screens/archives/BatchProgress/BatchProgress.route.ts';
+import { workSummaryRoute } from '../screens/tasks/WorkSummary/WorkSummary.route.ts';
+import { taskCalendarRoute } from '../screens/tasks/TaskCalendar/TaskCalendar.route.ts';
+import { dailyWorkRoute } from '../screens/working/DailyWork/DailyWork.route.ts';
+import { allTasksRoute } from '../screens/tasks/AllTasks/AllTasks.route.ts';
+import { taskAppendPageRoute, taskDetailPageRoute } from '../screens/tasks/TaskPages/TaskPages.route.ts';
 
 type Params = Readonly<Record<string, string | undefined>>;
 type AnyRoute = RouteQuery<OperationType>;
@@ -20,6 +29,18 @@ const FIXED: Record<string, AnyRoute[]> = {
 const BY_COMPONENT: Record<string, AnyRoute[]> = {
   'notification/notice/index': [noticeListRoute] as AnyRoute[],
   'mission/task-list/index': [taskListRoute] as AnyRoute[],
+  'archives/list/index': [archiveListRoute] as AnyRoute[],
+  'archivess/list/index': [archiveListRoute] as AnyRoute[],
+  'archives/detail/index': [archiveDetailRoute] as AnyRoute[],
+  'archivesVerification/list/index': [verificationListRoute] as AnyRoute[],
+  'archives/detail/batch-operation/index': [batchProgressRoute] as AnyRoute[],
+  'quick-progress/index': [batchProgressRoute] as AnyRoute[],
+  'mission/details/index': [taskDetailPageRoute] as AnyRoute[],
+  'mission/append/index': [taskAppendPageRoute] as AnyRoute[],
+  'mission/list/index': [allTasksRoute] as AnyRoute[],
+  'mission/summary/index': [workSummaryRoute] as AnyRoute[],
+  'mission/calendar/index': [taskCalendarRoute] as AnyRoute[],
+  'working/daily/index': [dailyWorkRoute] as AnyRoute[],
 };
 
 function start(routes: AnyRoute[], params: Params): RoutePreloads {

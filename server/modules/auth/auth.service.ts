@@ -1,3 +1,4 @@
+import { afterLocalWrite } from '../../auth/session-cache.ts';
 import type { ServiceContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { DomainError, ValidationError } from '../../errors.ts';
@@ -123,6 +124,7 @@ export async function refreshToken(ctx: ServiceContext, rawToken: unknown): Prom
       if (Date.now() - row.revokedAt.getTime() < REUSE_GRACE_MS) throw invalid();
       // Outside this transaction: the revocation stays although the refresh is refused.
       const { count } = await ctx.db.accessToken.updateMany({ where: { sessionId: row.sessionId, revokedAt: null }, data: { revokedAt: new Date(), revokedReason: 'reuse' } });
+      afterLocalWrite(ctx.db);
       logger.warn('a refreshed token was presented again: its session is revoked', { userId: row.userId, tokensRevoked: count });
       throw new DomainError('TOKEN_REUSED', 'auth.refreshInvalid', undefined, 'needUserLogin');
     }

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { connectionStringOf, type Db, type Tx } from '../../db/client.ts';
+import { shutdownSignal } from '../../lifecycle.ts';
 import { logger } from '../../logger.ts';
 
 /**
@@ -148,9 +149,9 @@ export function letterBoxHub(db: Db): LetterBoxHub {
 /**
  * An async iterable of a user's letter-box changes: yields once at once (so the subscriber
  * reads the current state after LISTEN is in place), then once per change; bursts collapse
- * into one wake-up. Ends when the consumer stops (return()).
+ * into one wake-up. Ends when the consumer stops (return()) or the process shuts down.
  */
-export function letterBoxChanges(db: Db, userId: number, signal?: AbortSignal): AsyncIterable<void> {
+export function letterBoxChanges(db: Db, userId: number, signal: AbortSignal = shutdownSignal): AsyncIterable<void> {
   return {
     [Symbol.asyncIterator]() {
       let pending = true;
@@ -162,11 +163,13 @@ export function letterBoxChanges(db: Db, userId: number, signal?: AbortSignal): 
         wake?.();
       });
       const finish = () => {
+        signal.removeEventListener('abort', finish);
         done = true;
         unsubscribe?.();
         wake?.();
       };
-      signal?.addEventListener('abort', finish, { once: true });
+      if (signal.aborted) finish();
+      else signal.addEventListener('abort', finish, { once: true });
       return {
         async next(): Promise<IteratorResult<void>> {
           if (!unsubscribe) unsubscribe = await ready;

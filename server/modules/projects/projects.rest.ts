@@ -267,7 +267,7 @@ export const projectRoutes: RestRoute[] = [
     methods: ['GET'],
     handler: async (ctx, req) => {
       const file = await getFile(ctx, { id: req.params.id });
-      const res = await downloadResponse(ctx.config, file.storageKey, { fileName: file.fileName, mime: file.mimeType });
+      const res = await downloadResponse(ctx, file.storageKey, { fileName: file.fileName, mime: file.mimeType });
       if (!res) throw new DomainError('NOT_FOUND', 'project.fileNotFound');
       return res;
     },
@@ -277,7 +277,7 @@ export const projectRoutes: RestRoute[] = [
     methods: ['GET'],
     handler: async (ctx, req) => {
       const member = await getMember(ctx, { id: req.params.id });
-      const res = member.imageKey ? await downloadResponse(ctx.config, member.imageKey, { fileName: `member-${member.id}.${member.imageKey.split('.').pop()}`, mime: imageMime(member.imageKey), inline: true }) : null;
+      const res = member.imageKey ? await downloadResponse(ctx, member.imageKey, { fileName: `member-${member.id}.${member.imageKey.split('.').pop()}`, mime: imageMime(member.imageKey), inline: true }) : null;
       if (!res) throw new DomainError('NOT_FOUND', 'error.notFound');
       return res;
     },

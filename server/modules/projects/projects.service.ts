@@ -515,14 +515,14 @@ export async function uploadMemberImage(ctx: ServiceContext, raw: unknown, file:
         throw new ForbiddenError();
       }
       const checked = await checkUpload(file, UPLOAD_POLICIES.memberImage);
-      stored = await storeUpload(ctx.config, checked, UPLOAD_POLICIES.memberImage);
+      stored = await storeUpload(ctx, checked, UPLOAD_POLICIES.memberImage);
       if (memberId) await tx.projectMember.update({ where: { id: memberId }, data: { imageKey: stored.key } });
       return { result: { ...stored, memberId }, targetIds: memberId ? [memberId] : [] };
     });
-    if (replaced) await removeUpload(ctx.config, replaced).catch(() => {});
+    if (replaced) await removeUpload(ctx, replaced).catch(() => {});
     return result;
   } catch (err) {
-    if (stored) await removeUpload(ctx.config, (stored as StoredUpload).key).catch(() => {});
+    if (stored) await removeUpload(ctx, (stored as StoredUpload).key).catch(() => {});
     throw err;
   }
 }
@@ -537,7 +537,7 @@ export async function uploadProjectFile(ctx: ServiceContext, raw: unknown, file:
       const isMember = (await tx.projectMember.count({ where: { projectId, userId: actor.id } })) > 0;
       if (!canContributeToProject(actor, project, isMember)) throw new ForbiddenError();
       const checked = await checkUpload(file, UPLOAD_POLICIES.projectFile);
-      stored = await storeUpload(ctx.config, checked, UPLOAD_POLICIES.projectFile);
+      stored = await storeUpload(ctx, checked, UPLOAD_POLICIES.projectFile);
       const row = await tx.projectFile.create({
         data: { projectId, uploadedById: actor.id, fileName: stored.fileName, storageKey: stored.key, mimeType: stored.mime, size: stored.size },
         select: { id: true, projectId: true },
@@ -545,7 +545,7 @@ export async function uploadProjectFile(ctx: ServiceContext, raw: unknown, file:
       return { result: row, targetIds: [row.id] };
     });
   } catch (err) {
-    if (stored) await removeUpload(ctx.config, (stored as StoredUpload).key).catch(() => {});
+    if (stored) await removeUpload(ctx, (stored as StoredUpload).key).catch(() => {});
     throw err;
   }
 }
@@ -562,6 +562,6 @@ export async function deleteProjectFile(ctx: ServiceContext, raw: unknown): Prom
     return { result: { id, projectId: file.projectId, key: file.storageKey }, targetIds: [id] };
   });
   // The bytes go once the row is gone for good.
-  await removeUpload(ctx.config, result.key).catch(() => {});
+  await removeUpload(ctx, result.key).catch(() => {});
   return { id: result.id, projectId: result.projectId };
 }

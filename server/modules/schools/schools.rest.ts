@@ -265,7 +265,7 @@ export const schoolRoutes: RestRoute[] = [
     methods: ['GET'],
     handler: async (ctx, req) => {
       const b = await badgeOf(ctx, { id: req.params.id });
-      const res = await downloadResponse(ctx.config, b.key, { fileName: b.fileName, mime: b.mime, inline: true });
+      const res = await downloadResponse(ctx, b.key, { fileName: b.fileName, mime: b.mime, inline: true });
       if (!res) throw new NotFoundError();
       return res;
     },

@@ -274,7 +274,7 @@ export async function deleteSchool(ctx: ServiceContext, raw: unknown): Promise<{
     badge = gone.badgeKey;
     return { result: { schoolId: id }, targetIds: [id] };
   });
-  await removeUpload(ctx.config, badge);
+  await removeUpload(ctx, badge);
   return result;
 }
 
@@ -287,18 +287,18 @@ export async function uploadBadge(ctx: ServiceContext, raw: unknown, file: File 
       authorize(ctx, 'school.manage');
       const id = schoolIdFrom(raw, raw && typeof raw === 'object' && 'schoolId' in raw && !('id' in raw) ? 'schoolId' : 'id');
       await lockSchool(tx, id);
-      const stored = await saveUpload(ctx.config, file, BADGE_POLICY);
+      const stored = await saveUpload(ctx, file, BADGE_POLICY);
       newKey = stored.key;
       const before = await tx.school.findUniqueOrThrow({ where: { id }, select: { badgeKey: true } });
       oldKey = before.badgeKey;
       await tx.school.update({ where: { id }, data: { badgeKey: stored.key, badgeMime: stored.mime, badgeFileName: stored.fileName } });
       return { result: { schoolId: id }, targetIds: [id] };
     });
-    await removeUpload(ctx.config, oldKey);
+    await removeUpload(ctx, oldKey);
     return result;
   } catch (err) {
     // The row was not changed: the new file must not stay behind.
-    await removeUpload(ctx.config, newKey);
+    await removeUpload(ctx, newKey);
     throw err;
   }
 }

@@ -1,5 +1,6 @@
 import { builder } from '../../graphql/builder.ts';
 import type { Db } from '../../db/client.ts';
+import type { Prisma } from '../../generated/prisma/client.ts';
 import { INVALID_ID, localId } from '../../graphql/ids.ts';
 import { NotFoundError } from '../../errors.ts';
 import { translate, type MessageKey } from '../../i18n/catalogue.ts';
@@ -323,8 +324,34 @@ const TaskFilter = builder.inputType('TaskFilter', {
     search: t.string({ description: 'Matches the title, literally.' }),
     createdFrom: t.field({ description: 'Only tasks created at or after this instant.', type: 'DateTime' }),
     createdTo: t.field({ description: 'Only tasks created at or before this instant.', type: 'DateTime' }),
+    type: t.field({ description: 'Only tasks of this type.', type: TaskTypeEnum }),
+    assignerId: t.globalID({ description: 'A User id: only tasks they assigned (within what the caller sees).' }),
+    executorId: t.globalID({ description: 'A User id: only tasks they execute (within what the caller sees).' }),
   }),
 });
+
+const TaskOrderEnum = builder.enumType('TaskOrder', {
+  description: 'The order of `tasks`; ties are broken by the newest first.',
+  values: {
+    NEWEST: { description: 'Newest first (the default).' },
+    OLDEST: { description: 'Oldest first.' },
+    PRIORITY: { description: 'Most urgent first.' },
+    PRIORITY_LOW: { description: 'Least urgent first.' },
+    STATE: { description: 'By state value (unassigned, incomplete, complete, abandoned, paused, waiting).' },
+    TITLE: { description: 'By title, A to Z.' },
+    TITLE_DESC: { description: 'By title, Z to A.' },
+  } as const,
+});
+
+const ORDERS: Record<string, Prisma.WorkTaskOrderByWithRelationInput[]> = {
+  NEWEST: TASK_ORDER,
+  OLDEST: [{ id: 'asc' }],
+  PRIORITY: [{ priority: 'asc' }, ...TASK_ORDER],
+  PRIORITY_LOW: [{ priority: 'desc' }, ...TASK_ORDER],
+  STATE: [{ state: 'asc' }, ...TASK_ORDER],
+  TITLE: [{ title: 'asc' }, ...TASK_ORDER],
+  TITLE_DESC: [{ title: 'desc' }, ...TASK_ORDER],
+};
 
 type TaskFilterArg = {
   state?: number | null;
@@ -334,6 +361,15 @@ type TaskFilterArg = {
   search?: string | null;
   createdFrom?: Date | null;
   createdTo?: Date | null;
+  type?: number | null;
+  assignerId?: { typename: string; id: string } | null;
+  executorId?: { typename: string; id: string } | null;
+};
+
+/** A User id of another type matches nobody. */
+const userIdOf = (g: { typename: string; id: string } | null | undefined) => {
+  const id = localId(g, 'User');
+  return id === INVALID_ID ? -1 : id;
 };
 
 function filterFrom(f: TaskFilterArg | null | undefined): TaskListFilter {
@@ -341,7 +377,18 @@ function filterFrom(f: TaskFilterArg | null | undefined): TaskListFilter {
   // A project id of another type matches no project.
   const id = localId(f.projectId, 'Project');
   const projectId = id === INVALID_ID ? -1 : id;
-  return { state: f.state, priority: f.priority, projectId, role: f.role, search: f.search, createdFrom: f.createdFrom, createdTo: f.createdTo };
+  return {
+    state: f.state,
+    priority: f.priority,
+    projectId,
+    role: f.role,
+    search: f.search,
+    createdFrom: f.createdFrom,
+    createdTo: f.createdTo,
+    type: f.type,
+    assignerId: userIdOf(f.assignerId),
+    executorId: userIdOf(f.executorId),
+  };
 }
 
 builder.queryFields((t) => ({
@@ -352,9 +399,12 @@ builder.queryFields((t) => ({
     maxSize: 500,
     description: 'Tasks the caller sees (assigned by or to them, or in projects they manage; all for administrators), newest first.',
     authScopes: { permission: 'task.read' },
-    args: { filter: t.arg({ description: "Conditions on state, priority, project, the caller's role, title and creation time.", type: TaskFilter }) },
+    args: {
+      filter: t.arg({ description: "Conditions on state, priority, type, project, assigner, executor, the caller's role, title and creation time.", type: TaskFilter }),
+      order: t.arg({ description: 'The order (default NEWEST).', type: TaskOrderEnum }),
+    },
     totalCount: (_parent, args, ctx) => ctx.db.workTask.count({ where: tasksWhere(ctx, filterFrom(args.filter as TaskFilterArg)) }),
-    resolve: (query, _r, args, ctx) => ctx.db.workTask.findMany({ ...query, where: tasksWhere(ctx, filterFrom(args.filter as TaskFilterArg)), orderBy: TASK_ORDER }),
+    resolve: (query, _r, args, ctx) => ctx.db.workTask.findMany({ ...query, where: tasksWhere(ctx, filterFrom(args.filter as TaskFilterArg)), orderBy: ORDERS[args.order ?? 'NEWEST'] ?? TASK_ORDER }),
   }),
   taskStatistics: t.field({
     type: TaskStatisticsRef,

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import type { BenchCaseFile } from '../env.ts';
 
 /**
@@ -27,7 +28,20 @@ const DETAIL = `query ArchiveDetailBench($id: ID!) {
   } }
 }`;
 
-const cases: BenchCaseFile = async ({ gql, call, adminToken, login, db }) => {
+/** The list's rows and people read by hand (newest first, with the total): one statement. */
+const RAW = `SELECT a.id, a.name, a.user_name, a.grade, a.year, a.status, a.locked, a.applying_status, a.created_at,
+    CASE WHEN c.id IS NULL THEN NULL ELSE json_build_object('id', c.id, 'name', c.name) END AS consultant,
+    CASE WHEN ac.id IS NULL THEN NULL ELSE json_build_object('id', ac.id, 'name', ac.name) END AS acting_consultant,
+    CASE WHEN s.id IS NULL THEN NULL ELSE json_build_object('id', s.id, 'name', s.name) END AS salesperson,
+    count(*) OVER () AS total
+  FROM archives a
+  LEFT JOIN users c ON c.id = a.consultant_id LEFT JOIN users ac ON ac.id = a.acting_consultant_id LEFT JOIN users s ON s.id = a.sales_id
+  WHERE a.deleted_at IS NULL ORDER BY a.id DESC LIMIT $1`;
+
+const cases: BenchCaseFile = async ({ gql, call, adminToken, login, db, url, onClose }) => {
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  onClose(() => pool.end());
+  const raw = async (n: number) => (await pool.query(RAW, [n])).rows;
   const consultant = await login('consultant', 'Staff#2026');
   const manager = await login('manager', 'Staff#2026');
   const archive = await db.archive.findFirstOrThrow({ where: { deletedAt: null }, orderBy: { id: 'asc' }, select: { id: true } });
@@ -39,10 +53,12 @@ const cases: BenchCaseFile = async ({ gql, call, adminToken, login, db }) => {
       body: JSON.stringify({ pageResult: { currentPage: 1, pageSize: 20 }, condition: { status: 2 } }),
     });
   return [
-    { name: 'GraphQL archives(first: 20) as admin', run: () => gql(adminToken, LIST, { n: 20 }) },
+    { name: 'GraphQL archives(first: 20) as admin', vs: 'raw SQL, 20 archives with their people', run: () => gql(adminToken, LIST, { n: 20 }) },
+    { name: 'raw SQL, 20 archives with their people', run: () => raw(20) },
     { name: 'GraphQL archives(first: 20) as consultant', run: () => gql(consultant, LIST, { n: 20 }) },
     { name: 'GraphQL archives(first: 20) as manager (department tree)', run: () => gql(manager, LIST, { n: 20 }) },
-    { name: 'GraphQL archives(first: 200) as admin', iterations: 100, run: () => gql(adminToken, LIST, { n: 200 }) },
+    { name: 'GraphQL archives(first: 200) as admin', iterations: 100, vs: 'raw SQL, 200 archives with their people', run: () => gql(adminToken, LIST, { n: 200 }) },
+    { name: 'raw SQL, 200 archives with their people', iterations: 100, run: () => raw(200) },
     { name: 'REST archive/listByPage (20, published) as admin', run: legacy(adminToken) },
     { name: 'GraphQL archive detail, every section', iterations: 100, run: () => gql(adminToken, DETAIL, { id }) },
     { name: 'REST archive/getArchiveAndStudentDetail', iterations: 100, run: () => call(`/api/admin/archive/getArchiveAndStudentDetail.htm?id=${archive.id}`, { headers: { 'x-token': adminToken } }) },

@@ -63,7 +63,7 @@ const cases: BenchCaseFile = async ({ db, url, call, onClose }) => {
   if (eventCount < 2000) throw new Error(`bench setup: the busy user has ${eventCount} events`);
   const token = randomBytes(32).toString('base64url');
   await db.icsSubscription.create({
-    data: { userId: busy.id, state: 1, token, tokenHash: createHash('sha256').update(token).digest('hex'), tokenCreatedAt: new Date(), openedAt: new Date() },
+    data: { userId: busy.id, state: 1, tokenHash: createHash('sha256').update(token).digest('hex'), tokenCreatedAt: new Date(), openedAt: new Date() },
   });
 
   const pool = new pg.Pool({ connectionString: url, max: 2 });

@@ -1,5 +1,6 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import pg from 'pg';
+import { calendarLayoutCases } from '../calendar-layout.ts';
 import type { BenchCaseFile } from '../env.ts';
 
 /**
@@ -126,9 +127,9 @@ const cases: BenchCaseFile = async ({ db, url, gql, login, call }) => {
     SELECT occ.n, NULL, w.id FROM occ JOIN work_events w ON w.place_id = 3 AND w.start_at < occ.e AND w.end_at > occ.s AND w.start_at >= occ.s - interval '31 days'`;
 
   return [
-    { name: 'GraphQL calendar: month of 20 people', run: () => gql(manager, calendarQuery, vars) },
+    { name: 'GraphQL calendar: month of 20 people', vs: 'raw SQL: the same calendar rows', run: () => gql(manager, calendarQuery, vars) },
     { name: 'raw SQL: the same calendar rows', run: () => raw.query(rawCalendar, [from, to, people]) },
-    { name: 'GraphQL calendar: same month as full WorkEvent nodes', iterations: 40, run: () => gql(manager, fullNodesQuery, vars) },
+    { name: 'GraphQL calendar: same month as full WorkEvent nodes', iterations: 40, vs: 'raw SQL: the same calendar rows', run: () => gql(manager, fullNodesQuery, vars) },
     {
       name: 'REST listWorkDailyByAppoint: same month, 20 people',
       run: () =>
@@ -138,8 +139,9 @@ const cases: BenchCaseFile = async ({ db, url, gql, login, call }) => {
           body: JSON.stringify({ beginTime: '2026-10-01 08:00:00', endTime: '2026-11-01 07:59:59', userIds: people, timeZone: 'Asia/Shanghai' }),
         }),
     },
-    { name: 'GraphQL conflicts: 52-week series, 3 people + place', run: () => gql(manager, conflictQuery, conflictVars) },
+    { name: 'GraphQL conflicts: 52-week series, 3 people + place', vs: 'raw SQL: the same conflict check', run: () => gql(manager, conflictQuery, conflictVars) },
     { name: 'raw SQL: the same conflict check', run: () => raw.query(rawConflict, [starts, ends, trio]) },
+    ...calendarLayoutCases(),
   ];
 };
 

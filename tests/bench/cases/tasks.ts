@@ -64,9 +64,9 @@ const cases: BenchCaseFile = async ({ gql, call, adminToken, login, url, db, onC
   if (rows.length < 200) throw new Error(`tasks bench: only ${rows.length} tasks seeded; run at --scale 10`);
   return [
     { name: 'GraphQL { __typename } (authentication only)', run: () => gql(adminToken, '{ __typename }') },
-    { name: 'GraphQL tasks(first: 20) + assigner, executor, project, additions, lastLog', run: () => gql(adminToken, LIST, { n: 20 }) },
+    { name: 'GraphQL tasks(first: 20) + assigner, executor, project, additions, lastLog', vs: 'raw SQL, same 20 rows (one statement)', run: () => gql(adminToken, LIST, { n: 20 }) },
     { name: 'raw SQL, same 20 rows (one statement)', run: () => raw(20) },
-    { name: 'GraphQL tasks(first: 200) + assigner, executor, project, additions, lastLog', iterations: 100, run: () => gql(adminToken, LIST, { n: 200 }) },
+    { name: 'GraphQL tasks(first: 200) + assigner, executor, project, additions, lastLog', iterations: 100, vs: 'raw SQL, same 200 rows (one statement)', run: () => gql(adminToken, LIST, { n: 200 }) },
     { name: 'raw SQL, same 200 rows (one statement)', iterations: 100, run: () => raw(200) },
     { name: 'Prisma findMany, same 200 rows (no GraphQL)', iterations: 100, run: () => prisma(200) },
     { name: 'GraphQL tasks(first: 20) as a consultant (visibility filter)', run: () => gql(consultant, LIST, { n: 20 }) },

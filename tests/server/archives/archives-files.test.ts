@@ -21,7 +21,8 @@ let multimediaId: number;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'bo-archive-files-'));
-  t = await createTestApp({ dataDir });
+  // These files go to the directory store (FILE_STORE=directory), the other backend of server/lib/files.ts.
+  t = await createTestApp({ dataDir, fileStore: 'directory' });
   g = await gqlTokens(t, 'admin', 'consultant', 'lecturer', 'sales');
   r = await restTokens(t, 'admin', 'consultant', 'lecturer', 'sales', 'partner');
   archive = await newArchive(t, g.admin!, { consultantId: gid('User', await idOf(t, 'consultant')), salespersonId: gid('User', await idOf(t, 'sales')) });

@@ -454,7 +454,8 @@ describe('bad input on the GraphQL door', () => {
     const res = await gql(t, deep, {}, { token: admin });
     expect(res.body.data ?? null).toBeNull();
     expect(res.body.errors?.length).toBeGreaterThan(0);
-    expect(res.body.errors![0]!.message).toMatch(/depth/i);
+    expect(res.body.errors![0]!.message).toBe('查询嵌套过深：最多12层');
+    expect(res.body.errors![0]!.extensions?.code).toBe('QUERY_TOO_DEEP');
     expectNoInternals(JSON.stringify(res.body));
 
     // The same shape within the limit is answered.
@@ -468,7 +469,19 @@ describe('bad input on the GraphQL door', () => {
     const aliases = Array.from({ length: 40 }, (_, i) => `a${i}: databaseId`).join(' ');
     const res = await gql(t, `{ viewer { ${aliases} } }`, {}, { token: admin });
     expect(res.body.data ?? null).toBeNull();
-    expect(res.body.errors?.length).toBeGreaterThan(0);
+    expect(res.body.errors?.map((e) => [e.extensions?.code, e.message])).toEqual([['TOO_MANY_ALIASES', '查询别名过多：最多30个']]);
+  });
+
+  it('refuses too many directives and too many tokens, each with its code and a message naming the limit', async () => {
+    const directives = Array.from({ length: 60 }, () => '__typename @include(if: true)').join(' ');
+    const many = await gql(t, `{ viewer { ${directives} } }`, {}, { token: admin });
+    expect(many.body.data ?? null).toBeNull();
+    expect(many.body.errors?.map((e) => [e.extensions?.code, e.message])).toEqual([['TOO_MANY_DIRECTIVES', '查询指令过多：最多50个']]);
+
+    const fields = Array.from({ length: 6000 }, () => '__typename').join(' ');
+    const long = await gql(t, `{ viewer { ${fields} } }`, {}, { token: admin });
+    expect(long.body.data ?? null).toBeNull();
+    expect(long.body.errors?.map((e) => [e.extensions?.code, e.message])).toEqual([['TOO_MANY_TOKENS', '查询过长：最多5000个词法单元']]);
   });
 
   it('does not suggest field names to strangers or leak internals on unknown fields', async () => {

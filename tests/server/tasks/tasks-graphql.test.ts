@@ -382,6 +382,35 @@ describe('visibility: one policy for lists, node(id:) and mutations', () => {
     expect(literal).toEqual([]);
   });
 
+  it('filters by type, assigner and executor within what the caller sees, and sorts as asked (all tasks, issue 24)', async () => {
+    const q = `query($f: TaskFilter, $o: TaskOrder) { tasks(first: 200, filter: $f, order: $o) { totalCount edges { node { databaseId title type priority assigner { databaseId } executor { databaseId } } } } }`;
+    const list = async (f: Record<string, unknown>, o?: string) => (await run<{ tasks: any }>(t, tok.consultant!, q, { f, o })).tasks.edges.map((e: any) => e.node);
+    const everything = await list({});
+    const byAssigner = await list({ assignerId: gid('User', ids.consultant!) });
+    expect(byAssigner.length).toBeGreaterThan(0);
+    expect(byAssigner.every((n: any) => n.assigner.databaseId === ids.consultant)).toBe(true);
+    expect(byAssigner.length).toBe(everything.filter((n: any) => n.assigner.databaseId === ids.consultant).length);
+    const byExecutor = await list({ executorId: gid('User', ids.consultant!) });
+    expect(byExecutor.every((n: any) => n.executor?.databaseId === ids.consultant)).toBe(true);
+    expect(byExecutor.length).toBe(everything.filter((n: any) => n.executor?.databaseId === ids.consultant).length);
+    // Another consultant's tasks stay out of sight whoever is named as their executor.
+    const hidden = await taskByTitle(t, '修订英国学校文书模板');
+    const theirs = await list({ executorId: gid('User', hidden.executorId!) });
+    expect(theirs.map((n: any) => n.title)).not.toContain('修订英国学校文书模板');
+    const bugs = await list({ type: 'BUG' });
+    expect(bugs.every((n: any) => n.type === 'BUG')).toBe(true);
+    expect(bugs.length + (await list({ type: 'NEW_TASK' })).length).toBe(everything.length);
+    // An id of another type matches nothing.
+    expect(await list({ assignerId: gid('Project', projects.us!) })).toEqual([]);
+
+    const rank: Record<string, number> = { URGENT: 1, HIGH: 2, MEDIUM: 3, LOW: 4 };
+    const byPriority = (await list({}, 'PRIORITY')).map((n: any) => rank[n.priority]);
+    expect(byPriority).toEqual([...byPriority].sort((a, b) => a - b));
+    const byTitle = (await list({}, 'TITLE')).map((n: any) => n.title);
+    expect(new Set(byTitle)).toEqual(new Set(everything.map((n: any) => n.title)));
+    expect((await list({}, 'OLDEST')).map((n: any) => n.databaseId)).toEqual(everything.map((n: any) => n.databaseId).reverse());
+  });
+
   it('pages newest first with cursors', async () => {
     const q = `query($after: String) { tasks(first: 3, after: $after) { pageInfo { hasNextPage endCursor } edges { node { databaseId } } } }`;
     const one = (await run<{ tasks: any }>(t, tok.admin!, q)).tasks;

@@ -4,10 +4,99 @@
  * zone, so the calendar sets `Settings.defaultZone` to the user's zone (`useCalendarZone`).
  */
 import { DateTime, IANAZone, Settings, Zone, type ZoneOffsetFormat, type ZoneOffsetOptions } from 'luxon';
-import { luxonLocalizer, type Formats, type View } from 'react-big-calendar';
+import { luxonLocalizer, type DateLocalizer, type Formats, type View } from 'react-big-calendar';
 import type { Lang } from '../../lib/format.ts';
 
-export const localizer = luxonLocalizer(DateTime, { firstDayOfWeek: 1 });
+/**
+ * react-big-calendar's luxon localizer, with its hot comparisons answered from a cache.
+ *
+ * Laying out a month compares every event's dates many times (sorting, levels, segments), and
+ * the luxon localizer builds luxon DateTimes for each comparison: with a thousand events that
+ * was most of the month's render (docs/performance.md, "Calendar"). Here a comparison without a
+ * unit compares the instants, and one with a unit compares the starts of that unit, each
+ * computed by the luxon localizer once per instant, unit and zone and then remembered; the
+ * functions the library composes from them (ranges, sorting, event-in-range) are the same
+ * formulas over the cached values. The answers are the luxon localizer's
+ * (tests/client/localizer.test.ts compares them in zones with DST and 30/45-minute offsets).
+ */
+export function fastLocalizer(base: DateLocalizer): DateLocalizer {
+  const rawStartOf = base.startOf.bind(base);
+  const rawDiff = base.diff.bind(base);
+  const rawAdd = base.add.bind(base);
+  const rawCeil = base.ceil.bind(base);
+  const rawMin = base.min.bind(base);
+  const rawMax = base.max.bind(base);
+  /** Answers remembered per zone: every function here is pure in its instants, unit and zone. */
+  const memo = new Map<string, number>();
+  let zone = Settings.defaultZone.name;
+  const remembered = (key: string, compute: () => number): number => {
+    if (Settings.defaultZone.name !== zone) {
+      zone = Settings.defaultZone.name;
+      memo.clear();
+    }
+    let v = memo.get(key);
+    if (v === undefined) {
+      v = compute();
+      if (memo.size > 200_000) memo.clear();
+      memo.set(key, v);
+    }
+    return v;
+  };
+  /** The instant, or NaN for anything that is not a valid Date (luxon's invalid DateTime compares as NaN). */
+  const msOf = (d: unknown): number => (d instanceof Date ? d.getTime() : NaN);
+  const startMs = (d: Date, unit: string | undefined): number => {
+    const t = msOf(d);
+    if (Number.isNaN(t) || !unit || unit === 'milliseconds' || unit === 'millisecond') return t;
+    return remembered(`s|${unit}|${t}`, () => rawStartOf(d, unit as never).getTime());
+  };
+  const cmp = (a: Date, b: Date, unit?: string) => startMs(a, unit) - startMs(b, unit);
+  const eq = (a: Date, b: Date, unit?: string) => cmp(a, b, unit) === 0;
+  const neq = (a: Date, b: Date, unit?: string) => !eq(a, b, unit);
+  const lt = (a: Date, b: Date, unit?: string) => cmp(a, b, unit) < 0;
+  const lte = (a: Date, b: Date, unit?: string) => cmp(a, b, unit) <= 0;
+  const gt = (a: Date, b: Date, unit?: string) => cmp(a, b, unit) > 0;
+  const gte = (a: Date, b: Date, unit?: string) => cmp(a, b, unit) >= 0;
+  const daySpan = (start: Date, end: Date) => (msOf(end) - msOf(start)) / 86_400_000;
+  const f = base as unknown as Record<string, unknown>;
+  Object.assign(f, {
+    eq,
+    neq,
+    lt,
+    lte,
+    gt,
+    gte,
+    // As the luxon localizer: no date means now.
+    startOf: (d: Date = new Date(), unit?: string) => new Date(startMs(d, unit)),
+    diff: (a: Date, b: Date, unit = 'day') => (Number.isNaN(msOf(a) + msOf(b)) ? rawDiff(a, b, unit as never) : remembered(`d|${unit}|${msOf(a)}|${msOf(b)}`, () => rawDiff(a, b, unit as never))),
+    add: (d: Date, adder: number, unit: string) => (Number.isNaN(msOf(d)) ? rawAdd(d, adder, unit as never) : new Date(remembered(`a|${unit}|${adder}|${msOf(d)}`, () => rawAdd(d, adder, unit as never).getTime()))),
+    ceil: (d: Date, unit: string) => (Number.isNaN(msOf(d)) ? rawCeil(d, unit as never) : new Date(remembered(`c|${unit}|${msOf(d)}`, () => rawCeil(d, unit as never).getTime()))),
+    inRange: (day: Date, min: Date, max: Date, unit = 'day') => {
+      const d = startMs(day, unit);
+      return d >= startMs(min, unit) && d <= startMs(max, unit);
+    },
+    min: (a: Date, b: Date) => (Number.isNaN(msOf(a) + msOf(b)) ? rawMin(a, b) : new Date(Math.min(msOf(a), msOf(b)))),
+    max: (a: Date, b: Date) => (Number.isNaN(msOf(a) + msOf(b)) ? rawMax(a, b) : new Date(Math.max(msOf(a), msOf(b)))),
+    daySpan,
+    continuesPrior: (start: Date, first: Date) => lt(start, first),
+    continuesAfter: (_start: Date, end: Date, last: Date) => gte(end, last),
+    isSameDate: (a: Date, b: Date) => eq(a, b, 'day'),
+    sortEvents: ({ evtA, evtB }: { evtA: { start: Date; end: Date; allDay?: boolean }; evtB: { start: Date; end: Date; allDay?: boolean } }) =>
+      startMs(evtA.start, 'day') - startMs(evtB.start, 'day') ||
+      daySpan(evtB.start, evtB.end) - daySpan(evtA.start, evtA.end) ||
+      Number(!!evtB.allDay) - Number(!!evtA.allDay) ||
+      msOf(evtA.start) - msOf(evtB.start) ||
+      msOf(evtA.end) - msOf(evtB.end),
+    inEventRange: ({ event: { start, end }, range: { start: rangeStart, end: rangeEnd } }: { event: { start: Date; end: Date }; range: { start: Date; end: Date } }) => {
+      const eStart = new Date(startMs(start, 'day'));
+      const startsBeforeEnd = lte(eStart, rangeEnd, 'day');
+      const endsAfterStart = neq(eStart, end, 'minutes') ? gt(end, rangeStart, 'minutes') : gte(end, rangeStart, 'minutes');
+      return startsBeforeEnd && endsAfterStart;
+    },
+  });
+  return base;
+}
+
+export const localizer = fastLocalizer(luxonLocalizer(DateTime, { firstDayOfWeek: 1 }));
 
 /**
  * An IANA zone whose offsets are remembered per quarter hour. The localizer converts every date

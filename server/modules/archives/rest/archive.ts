@@ -116,7 +116,7 @@ export const archivePathRoutes: RestRoute[] = [
     methods: ['GET'],
     handler: async (ctx, req) => {
       const f = await fileForDownload(ctx, first(req.params.fileId, req.params.id));
-      const res = await downloadResponse(ctx.config, f.storageKey, { fileName: f.fileName, mime: f.mimeType });
+      const res = await downloadResponse(ctx, f.storageKey, { fileName: f.fileName, mime: f.mimeType });
       if (!res) throw new DomainError('NOT_FOUND', 'archive.fileNotFound');
       return res;
     },

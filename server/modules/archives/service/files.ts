@@ -62,7 +62,7 @@ export async function uploadArchiveFile(ctx: ServiceContext, rawKind: unknown, r
       await assertModuleEdit(ctx, archive, section.module);
       const policy = ARCHIVE_UPLOAD_POLICIES[kind];
       const checked = await checkUpload(file, policy);
-      stored = await storeUpload(ctx.config, checked, policy);
+      stored = await storeUpload(ctx, checked, policy);
       const last = await tx.archiveFile.aggregate({ where: { archiveId: archive.id, kind, objectId: input.objectId }, _max: { sort: true } });
       const row = await tx.archiveFile.create({
         data: {
@@ -81,7 +81,7 @@ export async function uploadArchiveFile(ctx: ServiceContext, rawKind: unknown, r
       return { result: row, targetIds: [row.id] };
     });
   } catch (err) {
-    if (stored) await removeUpload(ctx.config, (stored as StoredUpload).key).catch(() => {});
+    if (stored) await removeUpload(ctx, (stored as StoredUpload).key).catch(() => {});
     throw err;
   }
 }
@@ -106,7 +106,7 @@ export async function deleteArchiveFile(ctx: ServiceContext, rawId: unknown): Pr
     await tx.archiveFile.delete({ where: { id: file.id } });
     return { result: { id: file.id, archiveId: archive.id, key: file.storageKey }, targetIds: [file.id] };
   });
-  await removeUpload(ctx.config, result.key).catch(() => {});
+  await removeUpload(ctx, result.key).catch(() => {});
   return { id: result.id, archiveId: result.archiveId };
 }
 

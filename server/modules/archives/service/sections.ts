@@ -251,6 +251,6 @@ export async function deleteSectionRow(ctx: ServiceContext, key: string, raw: un
     return { result: { archiveId: archive.id, id, keys }, targetIds: [archive.id] };
   });
   // The bytes go once the rows are gone for good.
-  for (const k of result.keys) await removeUpload(ctx.config, k).catch(() => {});
+  for (const k of result.keys) await removeUpload(ctx, k).catch(() => {});
   return { archiveId: result.archiveId, id: result.id };
 }

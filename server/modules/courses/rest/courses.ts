@@ -315,7 +315,7 @@ export const courseRestRoutes: RestRoute[] = [
 /** Serves a course file to whoever may read it. */
 export async function downloadCourseFile(ctx: ServiceContext, fileId: unknown): Promise<Response> {
   const file = await fileForDownload(ctx, fileId);
-  const res = await downloadResponse(ctx.config, file.storageKey, { fileName: file.fileName, mime: file.mimeType });
+  const res = await downloadResponse(ctx, file.storageKey, { fileName: file.fileName, mime: file.mimeType });
   if (!res) throw new DomainError('NOT_FOUND', 'course.fileNotFound');
   return res;
 }

@@ -260,6 +260,6 @@ export async function deleteCourses(ctx: ServiceContext, raw: unknown): Promise<
     void actor;
     return { result: { ids: unique, keys: courses.flatMap((c) => c.files.map((f) => f.storageKey)) }, targetIds: unique };
   });
-  for (const key of result.keys) await removeUpload(ctx.config, key).catch(() => {});
+  for (const key of result.keys) await removeUpload(ctx, key).catch(() => {});
   return { ids: result.ids };
 }

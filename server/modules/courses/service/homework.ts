@@ -41,12 +41,12 @@ async function writeWithFile<T>(
     return await runWrite(ctx, spec, async (tx) => {
       const actor = authorize(ctx, 'course.read');
       return write(tx, actor, async () => {
-        stored = await storeUpload(ctx.config, await checkUpload(file, COURSE_FILE_POLICY), COURSE_FILE_POLICY);
+        stored = await storeUpload(ctx, await checkUpload(file, COURSE_FILE_POLICY), COURSE_FILE_POLICY);
         return stored;
       });
     });
   } catch (err) {
-    if (stored) await removeUpload(ctx.config, (stored as StoredUpload).key).catch(() => {});
+    if (stored) await removeUpload(ctx, (stored as StoredUpload).key).catch(() => {});
     throw err;
   }
 }
@@ -228,7 +228,7 @@ export async function deleteCourseFile(ctx: ServiceContext, rawId: unknown): Pro
     await tx.courseFile.delete({ where: { id: file.id } });
     return { result: { fileId: file.id, key: file.storageKey }, targetIds: [file.id] };
   });
-  await removeUpload(ctx.config, result.key).catch(() => {});
+  await removeUpload(ctx, result.key).catch(() => {});
   return { fileId: result.fileId };
 }
 

@@ -20,6 +20,8 @@ export type TaskListFilter = {
   /** Legacy filters by the assigner's or executor's id (still within what the caller sees). */
   assignerId?: number | null;
   executorId?: number | null;
+  /** 1 new task, 2 bug. */
+  type?: number | null;
 };
 
 /** The tasks a list shows: what the caller sees, narrowed by the filter (both doors). */
@@ -37,6 +39,7 @@ export function tasksWhere(ctx: ServiceContext, f: TaskListFilter): Prisma.WorkT
   if (f.createdTo) and.push({ createdAt: { lte: f.createdTo } });
   if (f.assignerId) and.push({ assignerId: f.assignerId });
   if (f.executorId) and.push({ executorId: f.executorId });
+  if (f.type) and.push({ taskType: f.type });
   return { AND: and };
 }
 

@@ -7,7 +7,7 @@ import { CodeSelect } from '../../../components/task/CodeSelect.tsx';
 import { useMutationAction } from '../../../lib/useMutationAction.ts';
 import { projectUploader } from './uploadAttachment.ts';
 import { RichTextEditor, clearDraft } from '../../../components/editor/index.tsx';
-import { DialogShell } from '../../../components/DialogShell.tsx';
+import { TaskShell, useShellMode } from './TaskShell.tsx';
 import { ProjectAutocomplete, type PickedProject } from './ProjectAutocomplete.tsx';
 import { StaffPicker, type PickedPerson } from './StaffPicker.tsx';
 import { LetterBadge, PRIORITIES, TYPES, personName, priorityOf, type TaskPriorityCode, type TaskTypeCode } from '../../../components/task/TaskBadges.tsx';
@@ -45,6 +45,7 @@ const createMutation = graphql`
       ... on TaskPayload {
         task @prependNode(connections: $connections, edgeTypeName: "QueryTasksConnectionEdge") {
           id
+          databaseId
           ...TaskRow_task
         }
       }
@@ -95,6 +96,7 @@ export function AddTaskDialog({
   connectionFor,
   task,
   logConnection,
+  onCreated,
 }: {
   onClose: () => void;
   /** Connections the new task is prepended to (the list shown, when it fits its filter). */
@@ -102,8 +104,11 @@ export function AddTaskDialog({
   /** Editing an existing task. */
   task?: AddTaskDialog_task$key;
   logConnection?: string | null;
+  /** The new task's id (the add page opens it). */
+  onCreated?: (databaseId: number) => void;
 }) {
   const { t } = useTranslation();
+  const mode = useShellMode();
   const lang = useLang();
   const existing = useFragment(taskFragment, task ?? null);
   const [executor, setExecutor] = useState<PickedPerson | null>(existing?.executor ? { id: existing.executor.id, name: existing.executor.name, nameEn: existing.executor.nameEn ?? null } : null);
@@ -113,7 +118,7 @@ export function AddTaskDialog({
   const [title, setTitle] = useState(existing?.title ?? '');
   const [content, setContent] = useState(existing?.content ?? '');
   const [problem, setProblem] = useState<Problem | null>(null);
-  const create = useMutationAction<AddTaskDialogCreateMutation>(createMutation, (r) => r.createTask);
+  const create = useMutationAction<AddTaskDialogCreateMutation, AddTaskDialogCreateMutation['response']['createTask']>(createMutation, (r) => r.createTask);
   const update = useMutationAction<AddTaskDialogUpdateMutation>(updateMutation, (r) => r.updateTask);
   const serverError = create.error ?? update.error;
   const draftKey = existing ? `task-${existing.id}` : 'task-new';
@@ -134,15 +139,26 @@ export function AddTaskDialog({
       update.run({ input: { id: existing.id, ...fields }, logConnections: logConnection ? [logConnection] : [] }, { onDone: () => done(t('toast.taskUpdated')) });
     } else {
       const connections = connectionFor?.({ state: 'INCOMPLETE', priority, projectId: project!.id, title: title.trim() }) ?? [];
-      create.run({ input: fields, connections }, { onDone: () => done(t('toast.taskCreated')) });
+      create.run(
+        { input: fields, connections },
+        {
+          onDone: (r) => {
+            if (onCreated && r.__typename === 'TaskPayload' && r.task) {
+              clearDraft(draftKey);
+              notify('success', t('toast.taskCreated'));
+              onCreated(r.task.databaseId);
+            } else done(t('toast.taskCreated'));
+          },
+        },
+      );
     }
   }
 
   const problemText = (which: Problem) => (problem === which ? <Field.ErrorText data-testid="add-task-error">{t(PROBLEM_KEYS[which])}</Field.ErrorText> : null);
   return (
-    <DialogShell
+    <TaskShell
       size="full"
-      testId="add-task-dialog"
+      testId={mode === 'page' ? 'add-task-page' : 'add-task-dialog'}
       title={t(existing ? 'tasksUi.form.editTitle' : 'tasksUi.form.addTitle')}
       onClose={onClose}
       footer={
@@ -255,6 +271,6 @@ export function AddTaskDialog({
           </Field.Root>
         </Stack>
       </Grid>
-    </DialogShell>
+    </TaskShell>
   );
 }

@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { Button, Stack } from '@chakra-ui/react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql } from 'react-relay';
-import { FormDialog } from '../../../components/FormDialog.tsx';
+import { FormError } from '../../../components/FormError.tsx';
+import { TaskShell, useShellMode } from './TaskShell.tsx';
 import { useMutationAction } from '../../../lib/useMutationAction.ts';
 import { projectUploader } from './uploadAttachment.ts';
 import { RichTextEditor, clearDraft } from '../../../components/editor/index.tsx';
@@ -66,14 +68,21 @@ export function AdditionDialog({
   addition,
   logConnection,
   onClose,
+  onSaved,
+  context,
 }: {
   taskId: string;
   projectId: string | null;
   addition?: { id: string; content: string };
   logConnection: string | null;
   onClose: () => void;
+  /** After a save (the append page goes to the task); default: onClose. */
+  onSaved?: () => void;
+  /** What the page shows above the editor (the task appended to). */
+  context?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const mode = useShellMode();
   const [content, setContent] = useState(addition?.content ?? '');
   const [error, setError] = useState<string | null>(null);
   const add = useMutationAction<AdditionDialogAddMutation>(addMutation, (r) => r.addTaskAddition);
@@ -89,36 +98,47 @@ export function AdditionDialog({
     const finish = (key: string) => () => {
       clearDraft(draftKey);
       notify('success', t(key));
-      onClose();
+      (onSaved ?? onClose)();
     };
     if (addition) update.run({ input: { id: addition.id, content }, logConnections }, { onDone: finish('toast.additionUpdated') });
     else add.run({ input: { taskId, content }, logConnections }, { onDone: finish('toast.additionAdded') });
   }
 
+  const busy = add.busy || update.busy;
+  // The dialog-form recipe (FormDialog) on TaskShell, so that /mission/append/:id is the same form as a page.
   return (
-    <FormDialog
+    <TaskShell
       title={t(addition ? 'tasksUi.detail.editAddition' : 'tasksUi.detail.append')}
       onClose={onClose}
-      onSave={save}
-      busy={add.busy || update.busy}
-      error={error ?? add.error ?? update.error}
-      errorTestId="addition-error"
-      cancelTestId="addition-cancel"
-      testId="addition-dialog"
+      testId={mode === 'page' ? 'addition-page' : 'addition-dialog'}
       size="xl"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} data-testid="addition-cancel">
+            {t('client.cancel')}
+          </Button>
+          <Button colorPalette="blue" onClick={save} loading={busy} data-testid="addition-save">
+            {t('tasksUi.save')}
+          </Button>
+        </>
+      }
     >
-      <RichTextEditor
-        value={content}
-        onChange={(html) => {
-          setContent(html);
-          setError(null);
-        }}
-        draftKey={draftKey}
-        uploadAttachment={projectUploader(projectId)}
-        testId="addition-editor"
-        label={t('tasksUi.field.content')}
-        minHeight="200px"
-      />
-    </FormDialog>
+      <Stack gap="3" minH="0">
+        <FormError message={error ?? add.error ?? update.error} testId="addition-error" />
+        {context}
+        <RichTextEditor
+          value={content}
+          onChange={(html) => {
+            setContent(html);
+            setError(null);
+          }}
+          draftKey={draftKey}
+          uploadAttachment={projectUploader(projectId)}
+          testId="addition-editor"
+          label={t('tasksUi.field.content')}
+          minHeight="200px"
+        />
+      </Stack>
+    </TaskShell>
   );
 }

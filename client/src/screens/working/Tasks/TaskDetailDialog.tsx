@@ -13,6 +13,8 @@ import { notify } from '../../../components/toaster.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/useLang.ts';
 import { sessionUser } from '../../../state/session.ts';
+import { titleView } from '../../../state/visited.ts';
+import { useLocation } from 'react-router';
 import { AddTaskDialog } from './AddTaskDialog.tsx';
 import { AdditionDialog } from './AdditionDialog.tsx';
 import { TaskActions } from './TaskActions.tsx';
@@ -20,6 +22,8 @@ import { PriorityDialog } from './PriorityDialog.tsx';
 import { ReassignDialog } from './ReassignDialog.tsx';
 import { ScheduleDialog } from './ScheduleDialog.tsx';
 import { TaskLogLine } from './TaskLogLine.tsx';
+import { TaskShell, useShellMode } from './TaskShell.tsx';
+import { ErrorPage } from '../../system/ErrorPage/ErrorPage.tsx';
 import type { TaskDetailDialog_logs$key } from './__generated__/TaskDetailDialog_logs.graphql.ts';
 import type { TaskDetailDialog_task$key } from './__generated__/TaskDetailDialog_task.graphql.ts';
 import type { TaskDetailDialogQuery } from './__generated__/TaskDetailDialogQuery.graphql.ts';
@@ -235,7 +239,7 @@ function LogTimeline({ task, onConnection }: { task: TaskDetailDialog_logs$key; 
   );
 }
 
-function Detail({ id, onClose, opener }: { id: string; onClose: () => void; opener: () => HTMLElement | null }) {
+export function Detail({ id, onClose, opener }: { id: string; onClose: () => void; opener: () => HTMLElement | null }) {
   const { t } = useTranslation();
   const lang = useLang();
   const viewer = sessionUser.use();
@@ -249,8 +253,17 @@ function Detail({ id, onClose, opener }: { id: string; onClose: () => void; open
   const [reportDay, setReportDay] = useState('');
   const [reportError, setReportError] = useState<string | null>(null);
   const [sendReport, reporting] = useMutation<TaskDetailDialogReportMutation>(reportMutation);
+  const mode = useShellMode();
+  const { pathname } = useLocation();
+  // A page's tab is named after the task it shows.
+  const pageTitle = mode === 'page' ? task?.title : undefined;
+  useEffect(() => {
+    if (pageTitle) titleView(pathname, { zh: pageTitle, en: pageTitle });
+  }, [pageTitle, pathname]);
 
   if (!node || !task) {
+    // A page reached by a link: a task the viewer may not see (or that is gone) answers 401, not an empty form.
+    if (mode === 'page') return <ErrorPage code={401} embedded />;
     return (
       <DialogShell title={t('tasksUi.detail.title')} onClose={onClose} testId="task-detail-dialog" size="sm" returnFocus={opener}>
         <Text data-testid="task-missing">{t('error.notFound')}</Text>
@@ -292,7 +305,7 @@ function Detail({ id, onClose, opener }: { id: string; onClose: () => void; open
           <PriorityBadge priority={task.priority} size="lg" />
         </Box>
       )}
-      <Heading size="lg" data-testid="detail-title" flex="1" minW="0" truncate>
+      <Heading size="lg" data-testid="detail-title" flex="1" minW={mode === 'page' ? '60%' : '0'} truncate={mode !== 'page'} as={mode === 'page' ? 'h1' : undefined}>
         {task.title}
       </Heading>
       <StateBadge state={task.state} size="lg" />
@@ -310,9 +323,9 @@ function Detail({ id, onClose, opener }: { id: string; onClose: () => void; open
   );
 
   return (
-    <DialogShell
+    <TaskShell
       size="full"
-      testId="task-detail-dialog"
+      testId={mode === 'page' ? 'task-detail-page' : 'task-detail-dialog'}
       returnFocus={opener}
       title={task.title}
       header={header}
@@ -468,7 +481,7 @@ function Detail({ id, onClose, opener }: { id: string; onClose: () => void; open
       {sub === 'edit' && node.AddTaskDialog_task && <AddTaskDialog task={node.AddTaskDialog_task} logConnection={logConnection} onClose={() => setSub(null)} />}
       {sub === 'delete' && <DeleteDialog taskId={task.id} onClose={() => setSub(null)} onDeleted={onClose} />}
       {sub === 'skill' && task.skillStack && <SkillStackView name={task.skillStack.name} onClose={() => setSub(null)} />}
-    </DialogShell>
+    </TaskShell>
   );
 }
 

@@ -1,0 +1,40 @@
+import { Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { FormDialog } from '../FormDialog.tsx';
+
+/**
+ * Confirmation of an act (docs/ui-kit.md): the title names the act, the body names the object
+ * and the consequence, the confirm button says the act ("发布" / "Publish"), never "OK". While the
+ * act runs the button shows progress; a refusal stays in the dialog (`error`). Optional
+ * `children` ask for more (a reason).
+ */
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  onClose,
+  busy = false,
+  error,
+  destructive = false,
+  children,
+  testId = 'confirm-dialog',
+}: {
+  title: string;
+  message: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onClose: () => void;
+  busy?: boolean;
+  error?: string | null;
+  destructive?: boolean;
+  children?: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <FormDialog title={title} testId={testId} onClose={onClose} onSave={onConfirm} busy={busy} error={error} saveLabel={confirmLabel} saveTestId={`${testId}-confirm`} destructive={destructive} size="sm">
+      <Text>{message}</Text>
+      {children}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,95 @@
+import { Checkbox, Field, GridItem, Input, NativeSelect, Text, Textarea } from '@chakra-ui/react';
+import { EyeOff } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/fields/DateField.tsx';
+import { codeKey, isMasked, labelOf, wide, type FieldDef, type SectionDef, type Values } from '../shared/fields.ts';
+
+/**
+ * One field of a section form: its kind decides the input (text, long text, number, yes/no, a
+ * day, a coded choice). A field the viewer sees masked is shown read-only with the reason.
+ */
+export function FieldInput({
+  section,
+  field,
+  values,
+  onChange,
+  onBlur,
+  problem,
+  sensitive,
+  idPrefix,
+  options,
+}: {
+  section: SectionDef;
+  field: FieldDef;
+  values: Values;
+  onChange: (name: string, value: string | boolean) => void;
+  onBlur?: (name: string) => void;
+  problem?: string;
+  sensitive: boolean;
+  idPrefix: string;
+  options?: ReadonlyArray<{ value: string; label: string }>;
+}) {
+  const { t } = useTranslation();
+  const id = `${idPrefix}-${field.name}`;
+  const label = labelOf(section, field, t);
+  const value = values[field.name];
+  const text = typeof value === 'string' ? value : '';
+  const testId = `field-${field.name}`;
+  const masked = isMasked(field, sensitive);
+  let input;
+  if (masked) {
+    input = (
+      <Text fontSize="sm" color="fg.muted" display="flex" alignItems="center" gap="1" py="2" data-testid={`${testId}-masked`}>
+        {text || '—'} <EyeOff size={12} aria-hidden /> {t('archivesUi.maskedField')}
+      </Text>
+    );
+  } else if (field.kind === 'bool') {
+    input = (
+      <Checkbox.Root checked={value === true} onCheckedChange={(e) => onChange(field.name, e.checked === true)} data-testid={testId}>
+        <Checkbox.HiddenInput id={id} />
+        <Checkbox.Control />
+        <Checkbox.Label>{t('archivesUi.detail.yes')}</Checkbox.Label>
+      </Checkbox.Root>
+    );
+  } else if (field.kind === 'code' || options) {
+    const list = options ?? (field.codes ?? []).map((c) => ({ value: String(c), label: t(`${codeKey(section, field)}.${c}`) }));
+    input = (
+      <NativeSelect.Root>
+        <NativeSelect.Field id={id} value={text} onChange={(e) => onChange(field.name, e.target.value)} onBlur={() => onBlur?.(field.name)} data-testid={testId}>
+          <option value="">—</option>
+          {list.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    );
+  } else if (field.kind === 'date') {
+    input = <DateField value={text} onChange={(v) => onChange(field.name, v)} name={id} label={label} testId={testId} invalid={!!problem} />;
+  } else if (field.kind === 'longText') {
+    input = <Textarea id={id} value={text} rows={3} onChange={(e) => onChange(field.name, e.target.value)} onBlur={() => onBlur?.(field.name)} data-testid={testId} />;
+  } else {
+    const numeric = field.kind === 'int' || field.kind === 'float';
+    input = (
+      <Input
+        id={id}
+        value={text}
+        inputMode={numeric ? (field.kind === 'int' ? 'numeric' : 'decimal') : field.email ? 'email' : undefined}
+        onChange={(e) => onChange(field.name, e.target.value)}
+        onBlur={() => onBlur?.(field.name)}
+        data-testid={testId}
+      />
+    );
+  }
+  return (
+    <GridItem colSpan={wide(field) ? { base: 1, md: 2 } : 1}>
+      <Field.Root invalid={!!problem} readOnly={masked}>
+        {field.kind === 'bool' || masked ? <Field.Label as="span">{label}</Field.Label> : <Field.Label htmlFor={field.kind === 'date' ? undefined : id}>{label}</Field.Label>}
+        {input}
+        {problem && <Field.ErrorText data-testid={`${testId}-error`}>{problem}</Field.ErrorText>}
+      </Field.Root>
+    </GridItem>
+  );
+}

@@ -1,0 +1,31 @@
+/** The archive list's URL state (useUrlState) and the GraphQL filter it means. */
+export const LIST_DEFAULTS = { q: '', status: '', applying: '', grade: '', year: '', consultant: '', sales: '', locked: '', type: '', sort: '' };
+export type ListState = { readonly [K in keyof typeof LIST_DEFAULTS]: string };
+
+export type ArchiveFilterInput = {
+  search?: string;
+  status?: 'UNPUBLISHED' | 'PUBLISHED' | 'SUSPENDED' | 'ARCHIVED';
+  applyingStatus?: 'IN_PROGRESS' | 'SUSPENDED' | 'STOPPED';
+  grade?: number;
+  year?: number;
+  consultantId?: string;
+  salespersonId?: string;
+  locked?: boolean;
+  applicationType?: 'APPLICATION' | 'RETAIL';
+};
+
+const int = (v: string) => (/^\d{1,4}$/.test(v) ? Number(v) : undefined);
+
+export function filterOf(s: ListState): ArchiveFilterInput {
+  const f: ArchiveFilterInput = {};
+  if (s.q.trim()) f.search = s.q.trim();
+  if (['UNPUBLISHED', 'PUBLISHED', 'SUSPENDED', 'ARCHIVED'].includes(s.status)) f.status = s.status as ArchiveFilterInput['status'];
+  if (['IN_PROGRESS', 'SUSPENDED', 'STOPPED'].includes(s.applying)) f.applyingStatus = s.applying as ArchiveFilterInput['applyingStatus'];
+  if (int(s.grade) !== undefined) f.grade = int(s.grade);
+  if (int(s.year) !== undefined) f.year = int(s.year);
+  if (s.consultant) f.consultantId = s.consultant;
+  if (s.sales) f.salespersonId = s.sales;
+  if (s.locked === 'yes' || s.locked === 'no') f.locked = s.locked === 'yes';
+  if (s.type === 'APPLICATION' || s.type === 'RETAIL') f.applicationType = s.type;
+  return f;
+}

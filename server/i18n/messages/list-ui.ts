@@ -1,0 +1,40 @@
+/**
+ * Texts of the shared list kit (client/src/components/list, docs/ui-kit.md): tables, filter
+ * bars, selection, paging, import and export. Merged into the one catalogue by
+ * server/i18n/catalogue.ts.
+ */
+export const listUiMessages = {
+  'listKit.empty': { zh: '暂无数据', en: 'Nothing here yet' },
+  'listKit.loading': { zh: '加载中', en: 'Loading' },
+  'listKit.actions': { zh: '操作', en: 'Actions' },
+  'listKit.rowActions': { zh: '{name} 的操作', en: 'Actions for {name}' },
+  'listKit.selectAll': { zh: '全选本页', en: 'Select all on this page' },
+  'listKit.selectRow': { zh: '选择 {name}', en: 'Select {name}' },
+  'listKit.selection': { zh: '已选择的行', en: 'Selected rows' },
+  'listKit.selected': { zh: '已选择 {count} 项', en: '{count} selected' },
+  'listKit.clearSelection': { zh: '取消选择', en: 'Clear selection' },
+  'listKit.shown': { zh: '已显示 {shown} 条', en: '{shown} shown' },
+  'listKit.shownOf': { zh: '共 {total} 条，已显示 {shown} 条', en: '{shown} of {total} shown' },
+  'listKit.more': { zh: '加载更多', en: 'Load more' },
+  'listKit.moreFilters': { zh: '更多筛选', en: 'More filters' },
+  'listKit.lessFilters': { zh: '收起筛选', en: 'Fewer filters' },
+  'listKit.removeFilter': { zh: '移除筛选：{name}', en: 'Remove filter: {name}' },
+  'listKit.clearFilters': { zh: '清除全部筛选', en: 'Clear all filters' },
+  'listKit.export': { zh: '导出', en: 'Export' },
+  'listKit.exporting': { zh: '导出中...', en: 'Exporting...' },
+  'listKit.import': { zh: '导入', en: 'Import' },
+  'listKit.importCommit': { zh: '开始导入', en: 'Import' },
+  'listKit.importing': { zh: '导入中...', en: 'Importing...' },
+  'listKit.template': { zh: '下载模板', en: 'Download the template' },
+  'listKit.chooseFile': { zh: '点击选择文件，或拖到这里', en: 'Choose a file, or drop it here' },
+  'listKit.dropHint': { zh: '仅支持 .xlsx 文件', en: 'Only .xlsx files' },
+  'listKit.fileSize': { zh: '{size} KB', en: '{size} KB' },
+  'listKit.preview': { zh: '预览（共 {count} 行数据）', en: 'Preview ({count} data rows)' },
+  'listKit.previewLabel': { zh: '文件预览', en: 'File preview' },
+  'listKit.uploading': { zh: '上传中', en: 'Uploading' },
+  'listKit.errorsLabel': { zh: '被拒绝的单元格', en: 'Refused cells' },
+  'listKit.row': { zh: '行', en: 'Row' },
+  'listKit.column': { zh: '列', en: 'Column' },
+  'listKit.reason': { zh: '原因', en: 'Reason' },
+  'listKit.done': { zh: '完成', en: 'Done' },
+} as const;

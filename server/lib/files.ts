@@ -1,0 +1,211 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+
+/**
+ * Where uploaded bytes live, behind one interface so that every server process on one
+ * database can serve every file (docs/operations.md#files):
+ *
+ * - `postgres` (the default): the bytes are rows of `stored_files` / `file_chunks` in the
+ *   application's database, in 1 MiB chunks. Any number of processes on the database read
+ *   them, and one database backup holds them.
+ * - `directory`: files under FILES_DIR (default DATA_DIR/uploads), for one host or a
+ *   directory every host mounts (NFS and the like).
+ *
+ * Both stream both ways: a write consumes its source chunk by chunk, a read yields one chunk
+ * at a time, so a 25 MB file is never held whole by the store.
+ */
+export type FileStore = {
+  readonly kind: 'postgres' | 'directory';
+  /** Stores a new key (keys are never reused; an existing key is replaced). */
+  put(key: string, source: AsyncIterable<Uint8Array>): Promise<{ size: number; sha256: string }>;
+  /** The file's size and a stream of its bytes, or null when there is no such file. */
+  get(key: string): Promise<{ size: number; body: ReadableStream<Uint8Array> } | null>;
+  /** Removes a file; a missing one is not an error. */
+  remove(key: string): Promise<void>;
+  has(key: string): Promise<boolean>;
+  /** Every stored key with its size and digest (backups, migrations, checks). */
+  list(): AsyncIterable<{ key: string; size: number }>;
+};
+
+export const CHUNK_BYTES = 1024 * 1024;
+
+/** Re-slices a byte source into chunks of at most `size` bytes. */
+async function* rechunk(source: AsyncIterable<Uint8Array>, size = CHUNK_BYTES): AsyncIterable<Buffer> {
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  for await (const part of source) {
+    let buf = Buffer.from(part.buffer, part.byteOffset, part.byteLength);
+    while (buf.length) {
+      const take = Math.min(size - pendingBytes, buf.length);
+      pending.push(buf.subarray(0, take));
+      pendingBytes += take;
+      buf = buf.subarray(take);
+      if (pendingBytes === size) {
+        yield Buffer.concat(pending);
+        pending = [];
+        pendingBytes = 0;
+      }
+    }
+  }
+  if (pendingBytes) yield Buffer.concat(pending);
+}
+
+function postgresStore(db: Db): FileStore {
+  return {
+    kind: 'postgres',
+    async put(key, source) {
+      const hash = createHash('sha256');
+      let size = 0;
+      let sha256 = '';
+      // One transaction: a file is there whole or not at all.
+      await db.$transaction(
+        async (tx) => {
+          await tx.storedFile.deleteMany({ where: { key } });
+          await tx.storedFile.create({ data: { key, size: 0, sha256: '' } });
+          let seq = 0;
+          for await (const chunk of rechunk(source)) {
+            hash.update(chunk);
+            size += chunk.length;
+            await tx.fileChunk.create({ data: { key, seq: seq++, data: chunk as Uint8Array<ArrayBuffer> } });
+          }
+          sha256 = hash.digest('hex');
+          await tx.storedFile.update({ where: { key }, data: { size, sha256 } });
+        },
+        { maxWait: 10_000, timeout: 120_000 },
+      );
+      return { size, sha256 };
+    },
+    async get(key) {
+      const row = await db.storedFile.findUnique({ where: { key }, select: { size: true, _count: { select: { chunks: true } } } });
+      if (!row) return null;
+      const count = row._count.chunks;
+      let seq = 0;
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          if (seq >= count) {
+            controller.close();
+            return;
+          }
+          const chunk = await db.fileChunk.findUnique({ where: { key_seq: { key, seq } }, select: { data: true } });
+          seq += 1;
+          if (!chunk) controller.error(new Error('stored file chunk missing'));
+          else controller.enqueue(chunk.data);
+        },
+      });
+      return { size: row.size, body };
+    },
+    async remove(key) {
+      await db.storedFile.deleteMany({ where: { key } });
+    },
+    async has(key) {
+      return (await db.storedFile.count({ where: { key } })) > 0;
+    },
+    async *list() {
+      let after = '';
+      while (true) {
+        const rows = await db.storedFile.findMany({ where: { key: { gt: after } }, orderBy: { key: 'asc' }, take: 500, select: { key: true, size: true } });
+        if (!rows.length) return;
+        yield* rows;
+        after = (rows.at(-1) as { key: string }).key;
+      }
+    },
+  };
+}
+
+function directoryStore(root: string): FileStore {
+  const fileOf = (key: string) => {
+    const file = path.resolve(root, key);
+    if (!file.startsWith(root + path.sep)) throw new Error('file key outside the store');
+    return file;
+  };
+  return {
+    kind: 'directory',
+    async put(key, source) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      const temp = `${file}.part`;
+      const hash = createHash('sha256');
+      let size = 0;
+      const handle = await open(temp, 'w', 0o640);
+      try {
+        for await (const chunk of rechunk(source)) {
+          hash.update(chunk);
+          size += chunk.length;
+          await handle.write(chunk);
+        }
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      // Atomic: readers see no file or the whole file.
+      await rename(temp, file);
+      return { size, sha256: hash.digest('hex') };
+    },
+    async get(key) {
+      const file = fileOf(key);
+      const info = await stat(file).catch(() => null);
+      if (!info?.isFile()) return null;
+      return { size: info.size, body: Readable.toWeb(createReadStream(file, { highWaterMark: 256 * 1024 })) as ReadableStream<Uint8Array> };
+    },
+    async remove(key) {
+      await rm(fileOf(key), { force: true });
+    },
+    async has(key) {
+      return (await stat(fileOf(key)).catch(() => null))?.isFile() ?? false;
+    },
+    async *list() {
+      const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+      for (const e of entries) {
+        if (!e.isFile() || e.name.endsWith('.part')) continue;
+        const full = path.join(e.parentPath, e.name);
+        yield { key: path.relative(root, full).split(path.sep).join('/'), size: (await stat(full)).size };
+      }
+    },
+  };
+}
+
+/** The directory of the `directory` store (FILES_DIR, else DATA_DIR/uploads): also where files were kept before the store existed. */
+export function filesDirectory(config: Pick<Config, 'dataDir' | 'filesDir'>): string {
+  return path.resolve(config.filesDir ?? path.join(config.dataDir, 'uploads'));
+}
+
+const stores = new WeakMap<Db, Map<string, FileStore>>();
+
+/** The configured store of a database client (one per client and configuration). */
+export function fileStore(deps: { db: Db; config: Pick<Config, 'dataDir' | 'filesDir' | 'fileStore'> }): FileStore {
+  let byConfig = stores.get(deps.db);
+  if (!byConfig) stores.set(deps.db, (byConfig = new Map()));
+  const id = deps.config.fileStore === 'directory' ? `directory:${filesDirectory(deps.config)}` : 'postgres';
+  let store = byConfig.get(id);
+  if (!store) byConfig.set(id, (store = deps.config.fileStore === 'directory' ? directoryStore(filesDirectory(deps.config)) : postgresStore(deps.db)));
+  return store;
+}
+
+/** A directory store on any directory (the migration command reads the old upload directory through it). */
+export function directoryFileStore(root: string): FileStore {
+  return directoryStore(path.resolve(root));
+}
+
+/** A byte array as a source of chunks. */
+export async function* bytesSource(bytes: Uint8Array): AsyncIterable<Uint8Array> {
+  yield bytes;
+}
+
+/** A web stream as a source of chunks. */
+export async function* streamSource(stream: ReadableStream<Uint8Array>): AsyncIterable<Uint8Array> {
+  const reader = stream.getReader();
+  try {
+    while (true) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
