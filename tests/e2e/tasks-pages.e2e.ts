@@ -4,7 +4,7 @@
  * on its page, all tasks filtered with the filters in the URL, three of them completed at once and
  * the list exported and read back as .xlsx, a task dragged to another day on the task calendar, the
  * work summary as a manager (the team) and as a consultant (their own), and a missing day filled in
- * from the daily-work banner. Pictures of each screen in both languages at 1440/1024/390 with axe
+ * from the daily-work banner and deleted again. Pictures of each screen in both languages at 1440/1024/390 with axe
  * (tests/e2e/screenshots/pages-*.png).
  */
 import ExcelJS from 'exceljs';
@@ -398,6 +398,22 @@ describe('daily work', () => {
     expect((await entryDays('wang.fang', day, day)).map((e) => e.workHours)).toEqual([7.5]);
     // The banner now points at the next missing day, if any.
     if (await link.count()) await expect(link.innerText()).resolves.not.toContain(day);
+
+    // Deleting the entry (after a confirmation) makes the day missing again.
+    await page
+      .getByTestId('daily-entry')
+      .filter({ hasText: `Filled from the banner ${run}` })
+      .getByTestId('daily-entry-delete')
+      .click();
+    const dialog = page.getByTestId('daily-delete-dialog');
+    await expect(dialog.innerText()).resolves.toContain('7.5');
+    await expectNoSeriousAxe(page, 'daily work delete');
+    await page.getByTestId('daily-delete-dialog-confirm').click();
+    await toast(page, '工作记录已删除').waitFor();
+    await page.getByTestId('daily-empty').waitFor();
+    await expect(page.getByTestId(`daily-day-${day}`).getAttribute('data-missing')).resolves.toBe('true');
+    expect(await entryDays('wang.fang', day, day)).toEqual([]);
+    await expect(link.innerText()).resolves.toContain(day);
     await context.close();
   });
 });

@@ -125,6 +125,11 @@ export const tasksPagesMessages = {
   'tasksUi.daily.noEntry': { zh: '无记录', en: 'No log' },
   'tasksUi.daily.hoursRequired': { zh: '请填写工时', en: 'Enter the hours' },
   'tasksUi.daily.projectRequired': { zh: '请选择项目', en: 'Choose a project' },
+  'tasksUi.daily.deleteEntry': { zh: '删除这条工作记录', en: 'Delete this work log entry' },
+  'tasksUi.daily.deleteTitle': { zh: '删除工作记录', en: 'Delete a work log entry' },
+  'tasksUi.daily.deleteMessage': { zh: '删除 {time} 的这条记录（{hours} 小时）？删除后不能恢复。', en: 'Delete the entry of {time} ({hours} h)? It cannot be restored.' },
+  'tasksUi.daily.deleteConfirm': { zh: '删除', en: 'Delete' },
+  'tasksUi.daily.deleted': { zh: '工作记录已删除', en: 'Work log entry deleted' },
   'tasksUi.daily.tasks': { zh: '关联任务', en: 'Tasks' },
 
   // Task calendar.

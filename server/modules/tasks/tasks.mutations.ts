@@ -2,7 +2,7 @@ import { builder } from '../../graphql/builder.ts';
 import { localId, type GlobalIdInput } from '../../graphql/ids.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
 import { encodeGlobalID } from '@pothos/plugin-relay';
-import { addTaskToSchedule, saveScheduleEntries, SCHEDULE_TYPES, type SavedEntry } from './tasks.service.ts';
+import { addTaskToSchedule, deleteScheduleEntries, saveScheduleEntries, SCHEDULE_TYPES, type SavedEntry } from './tasks.service.ts';
 import { TaskAdditionNode, TaskNode, TaskPriorityEnum, TaskTypeEnum } from './tasks.node.ts';
 import {
   addTaskAddition,
@@ -62,6 +62,13 @@ const ReportTaskDailyPayload = builder.objectRef<TaskWriteResult & { day: string
     }),
     day: t.field({ type: 'Date', description: 'The day reported on.', resolve: (p) => p.day }),
     daysWithoutLog: t.field({ description: 'The days still without a report on the task, newest first (as Query.daysWithoutLog).', type: ['Date'], resolve: (p, _a, ctx) => daysWithoutLog(ctx, p.taskId) }),
+  }),
+});
+
+const DeleteScheduleEntriesPayload = builder.objectRef<{ ids: number[] }>('DeleteScheduleEntriesPayload').implement({
+  description: 'The schedule entries deleted.',
+  fields: (t) => ({
+    deletedScheduleEntryIds: t.idList({ description: 'Global ids of the deleted entries (for @deleteRecord).', resolve: (p) => p.ids.map((id) => encodeGlobalID('ScheduleEntry', id)) }),
   }),
 });
 
@@ -396,6 +403,23 @@ builder.mutationFields((t) => ({
       }),
     },
     resolve: (_r, { input }, ctx) => addTaskToSchedule(ctx, { taskId: input.taskId.id, employeeId: localId(input.employeeId, 'User'), rows: input.rows.map(serviceRow) }),
+  }),
+  deleteScheduleEntries: t.field({
+    type: DeleteScheduleEntriesPayload,
+    errors: mutationErrors,
+    description:
+      "Deletes schedule entries (rows of hours) with their task links; all or nothing. Rights: scheduleEntry.write (staff) for one's own entries (as employee or writer); scheduleEntry.writeOthers (the manager role) for others'. Errors: NOT_FOUND (one is missing or not the caller's), FORBIDDEN, INVALID_INPUT (no id, more than 100, or an id of another type).",
+    args: {
+      input: t.arg({
+        description: 'The entries to delete.',
+        type: builder.inputType('DeleteScheduleEntriesInput', {
+          description: 'Schedule entries to delete.',
+          fields: (f) => ({ ids: f.globalIDList({ description: 'ScheduleEntry ids (one to 100).', required: true }) }),
+        }),
+        required: true,
+      }),
+    },
+    resolve: async (_r, { input }, ctx) => deleteScheduleEntries(ctx, { ids: input.ids.map((g) => localId(g, 'ScheduleEntry')) }),
   }),
   saveScheduleEntries: t.field({
     type: SaveScheduleEntriesPayload,

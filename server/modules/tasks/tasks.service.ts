@@ -10,4 +10,4 @@ export { assignTask, changeTaskPriority, changeTaskState, transitionTask, transi
 export { addTaskAddition, updateTaskAddition, type AdditionWriteResult } from './service/additions.ts';
 export { daysWithoutLog, missedDays, reportTaskDaily, todayIn } from './service/daily-reports.ts';
 export { findVisibleTask, taskStatistics, TASK_ORDER, tasksWhere, unreportedTasksWhere, type TaskListFilter, type TaskStatistics } from './service/reads.ts';
-export { addTaskToSchedule, removeTaskFromEntry, saveScheduleEntries, SCHEDULE_TYPES, type SavedEntry } from './service/schedule-entries.ts';
+export { addTaskToSchedule, deleteScheduleEntries, removeTaskFromEntry, saveScheduleEntries, SCHEDULE_TYPES, type SavedEntry } from './service/schedule-entries.ts';

@@ -7,6 +7,7 @@ import { canReadEntry } from './workdaily.policy.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
 import {
   dailyReminder,
+  missingWorkDays,
   entryTotals,
   findEntries,
   type EntryFilter,
@@ -49,6 +50,15 @@ export const DailyReminderRef = builder.objectRef<ReminderState>('DailyReminder'
     workTasksLength: t.exposeInt('workTasksLength', { description: 'Open tasks the person executes without a daily report that day.' }),
     dismissed: t.exposeBoolean('dismissed', { description: 'The person dismissed the reminder for that day.' }),
     isNeed: t.exposeBoolean('isNeed', { description: 'Whether to remind: a past or present weekday, not dismissed, with an empty day or unreported tasks.' }),
+  }),
+});
+
+const MissingWorkDaysRef = builder.objectRef<{ from: string; to: string; days: string[] }>('MissingWorkDays').implement({
+  description: 'The weekdays without any schedule entry (and not dismissed) in a window up to today.',
+  fields: (t) => ({
+    from: t.field({ description: 'First day looked at (yyyy-MM-dd).', type: 'Date', resolve: (r) => r.from }),
+    to: t.field({ description: "Last day looked at: today in the person's time zone.", type: 'Date', resolve: (r) => r.to }),
+    days: t.field({ description: 'The missing days, oldest first.', type: ['Date'], resolve: (r) => r.days }),
   }),
 });
 
@@ -174,6 +184,17 @@ builder.queryFields((t) => ({
       userId: t.arg.globalID({ description: "Whose reminder: a User id; default the caller. Another person's needs workdaily.readAll (managers).", for: [UserNode] }),
     },
     resolve: (_r, args, ctx) => dailyReminder(ctx, { day: args.day, userId: args.userId ? localId(args.userId, 'User') : null }),
+  }),
+  missingWorkDays: t.field({
+    type: MissingWorkDaysRef,
+    errors: mutationErrors,
+    description:
+      "The weekdays of the last `days` days (default 30) up to today in the person's time zone with no schedule entry and no dismissed reminder: the days daily work asks to fill in. For the viewer, or another person with workdaily.readAll (managers). Errors as data: FORBIDDEN, NOT_FOUND, INVALID_INPUT (days outside 1–92).",
+    args: {
+      days: t.arg.int({ description: 'How many days back to look (1 to 92, default 30).' }),
+      userId: t.arg.globalID({ description: "Whose days: a User id; default the caller. Another person's needs workdaily.readAll (managers).", for: [UserNode] }),
+    },
+    resolve: (_r, args, ctx) => missingWorkDays(ctx, { days: args.days, userId: args.userId ? localId(args.userId, 'User') : null }),
   }),
   workStatistics: t.field({
     type: StatisticsRef,

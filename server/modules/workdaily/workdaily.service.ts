@@ -99,6 +99,36 @@ export async function dailyReminder(ctx: ServiceContext, raw: unknown): Promise<
   };
 }
 
+const missingInput = z.object({ userId: dbId().optional().nullable(), days: z.number().int().min(1).max(92).optional().nullable() });
+/** How far back the missing-days list looks by default. */
+export const MISSING_DAYS_DEFAULT = 30;
+
+/**
+ * The weekdays of the last `days` days up to today (in the person's time zone) without any
+ * schedule entry and whose reminder was not dismissed, oldest first: the days daily work asks the
+ * person to fill in (the same rule as the reminder's empty day).
+ */
+export async function missingWorkDays(ctx: ServiceContext, raw: unknown): Promise<{ from: string; to: string; days: string[] }> {
+  const actor = requireActor(ctx);
+  const input = parseInput(missingInput, raw ?? {});
+  const userId = input.userId ?? actor.id;
+  if (userId !== actor.id && !canReadAll(actor)) throw new ForbiddenError();
+  const user = await ctx.db.user.findUnique({ where: { id: userId }, select: { timeZone: true } });
+  if (!user) throw new NotFoundError();
+  const to = todayIn(user.timeZone);
+  const from = DateTime.fromISO(to)
+    .minus({ days: input.days ?? MISSING_DAYS_DEFAULT })
+    .toISODate() as string;
+  const rows = await ctx.db.$queryRaw<Array<{ day: string }>>`
+    SELECT to_char(d, 'YYYY-MM-DD') AS day
+    FROM generate_series(${from}::date, ${to}::date, interval '1 day') AS d
+    WHERE extract(isodow FROM d) <= 5
+      AND NOT EXISTS (SELECT 1 FROM schedule_entries s WHERE s.employee_id = ${userId} AND s.work_date = d::date)
+      AND NOT EXISTS (SELECT 1 FROM dismissed_reminders r WHERE r.user_id = ${userId} AND r.day = d::date)
+    ORDER BY d`;
+  return { from, to, days: rows.map((r) => r.day) };
+}
+
 /** Dismisses the caller's reminder for a day (default today); idempotent. */
 export async function removeReminder(ctx: ServiceContext, raw: unknown): Promise<ReminderState> {
   await runWrite(ctx, { operation: 'workdaily.removeReminder', targetType: 'DismissedReminder' }, async (tx) => {

@@ -243,6 +243,29 @@ export async function addTaskToSchedule(ctx: ServiceContext, raw: unknown): Prom
   });
 }
 
+const deleteShape = z.object({ ids: z.array(dbId()).min(1).max(MAX_ROWS) });
+
+/**
+ * Deletes schedule entries (a day's rows in daily work) with their task links; all or nothing.
+ * Each must be the caller's (as employee or as the one who wrote it) unless the caller may write
+ * others' entries; one that is missing or not theirs refuses the whole call as NOT_FOUND, so an id
+ * of someone else's entry says nothing about it.
+ */
+export async function deleteScheduleEntries(ctx: ServiceContext, raw: unknown): Promise<{ ids: number[] }> {
+  return runWrite(ctx, { operation: 'scheduleEntry.delete', targetType: 'ScheduleEntry' }, async (tx) => {
+    const actor = authorize(ctx, 'scheduleEntry.write');
+    const unique = [...new Set(parseInput(deleteShape, raw).ids)].sort((a, b) => a - b);
+    const entries = await tx.scheduleEntry.findMany({ where: { id: { in: unique } }, select: { id: true, employeeId: true, createdById: true } });
+    const others = can(actor, 'scheduleEntry.writeOthers');
+    for (const id of unique) {
+      const entry = entries.find((e) => e.id === id);
+      if (!entry || (entry.employeeId !== actor.id && entry.createdById !== actor.id && !others)) throw new NotFoundError();
+    }
+    await tx.scheduleEntry.deleteMany({ where: { id: { in: unique } } });
+    return { result: { ids: unique }, targetIds: unique };
+  });
+}
+
 /** Removes a task's link ("flag") from a schedule entry, or every link when no task is named. */
 export async function removeTaskFromEntry(ctx: ServiceContext, raw: unknown): Promise<{ entryId: number; removed: number }> {
   return runWrite(ctx, { operation: 'scheduleEntry.removeTask', targetType: 'ScheduleEntry' }, async (tx) => {

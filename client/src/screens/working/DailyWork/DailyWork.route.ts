@@ -5,16 +5,15 @@ import query, { type DailyWorkQuery } from './__generated__/DailyWorkQuery.graph
 
 /**
  * The viewer's own entries only (a manager's list would otherwise hold everyone's): the week of
- * the day shown, and the last 30 days for the missing-days banner.
+ * the day shown (the missing-days banner asks the server for its days).
  */
-export function dailyVariables(day: string, today: string): DailyWorkQuery['variables'] {
+export function dailyVariables(day: string): DailyWorkQuery['variables'] {
   const me = sessionUser.get()?.databaseId;
   const employeeIds = me ? [btoa(`User:${me}`)] : [];
   const d = DateTime.fromISO(day);
   return {
     day,
     week: { from: d.startOf('week').toISODate()!, to: d.endOf('week').toISODate()!, employeeIds },
-    recent: { from: DateTime.fromISO(today).minus({ days: 30 }).toISODate()!, to: today, employeeIds },
   };
 }
 
@@ -26,6 +25,6 @@ export const dailyWorkRoute: RouteQuery<DailyWorkQuery> = {
       .setZone(sessionUser.get()?.timeZone ?? undefined)
       .toISODate()!;
     const day = new URLSearchParams(window.location.hash.split('?')[1] ?? '').get('day');
-    return dailyVariables(day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : today, today);
+    return dailyVariables(day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : today);
   },
 };

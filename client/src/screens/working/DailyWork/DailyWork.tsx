@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorBoundary } from '../../../components/ErrorBoundary.tsx';
+import { ConfirmDialog } from '../../../components/list/ConfirmDialog.tsx';
 import { FormError } from '../../../components/FormError.tsx';
 import { DateField } from '../../../components/fields/DateField.tsx';
 import { TimeField } from '../../../components/fields/TimeField.tsx';
@@ -17,10 +18,11 @@ import { useRouteQuery } from '../../../relay/routeQuery.ts';
 import { ProjectAutocomplete, type PickedProject } from '../Tasks/ProjectAutocomplete.tsx';
 import { dailyWorkRoute, dailyVariables } from './DailyWork.route.ts';
 import type { DailyWorkQuery, DailyWorkQuery$data } from './__generated__/DailyWorkQuery.graphql.ts';
+import type { DailyWorkDeleteMutation } from './__generated__/DailyWorkDeleteMutation.graphql.ts';
 import type { DailyWorkSaveMutation } from './__generated__/DailyWorkSaveMutation.graphql.ts';
 
 const dailyQuery = graphql`
-  query DailyWorkQuery($week: ScheduleEntryFilter!, $recent: ScheduleEntryFilter!, $day: Date!) {
+  query DailyWorkQuery($week: ScheduleEntryFilter!, $day: Date!) {
     viewer {
       user {
         id
@@ -47,12 +49,10 @@ const dailyQuery = graphql`
         }
       }
     }
-    recent: scheduleEntries(filter: $recent, first: 500) {
-      edges {
-        node {
-          id
-          workDate
-        }
+    missingWorkDays(days: 30) {
+      __typename
+      ... on MissingWorkDays {
+        days
       }
     }
     dailyReminder(day: $day) {
@@ -82,6 +82,20 @@ const saveMutation = graphql`
           content
           taskIds
         }
+      }
+      ... on Error {
+        message
+      }
+    }
+  }
+`;
+
+const deleteMutation = graphql`
+  mutation DailyWorkDeleteMutation($input: DeleteScheduleEntriesInput!) {
+    deleteScheduleEntries(input: $input) {
+      __typename
+      ... on DeleteScheduleEntriesPayload {
+        deletedScheduleEntryIds
       }
       ... on Error {
         message
@@ -230,7 +244,7 @@ function DayForm({ day, entries, zone, onDone, onCancel }: { day: string; entrie
   );
 }
 
-function Day({ queryRef, day, today, onDay, onSaved }: { queryRef: PreloadedQuery<DailyWorkQuery>; day: string; today: string; onDay: (d: string) => void; onSaved: () => void }) {
+function Day({ queryRef, day, onDay, onSaved }: { queryRef: PreloadedQuery<DailyWorkQuery>; day: string; onDay: (d: string) => void; onSaved: () => void }) {
   const { t } = useTranslation();
   const f = useFormat();
   const data = usePreloadedQuery<DailyWorkQuery>(dailyQuery, queryRef);
@@ -245,13 +259,10 @@ function Day({ queryRef, day, today, onDay, onSaved }: { queryRef: PreloadedQuer
     for (const { node } of data.week.edges) m.set(node.workDate, [...(m.get(node.workDate) ?? []), node]);
     return m;
   }, [data]);
-  // Workdays of the last 30 days up to today without any entry (as My Calendar tints them).
-  const missing = useMemo(() => {
-    const filled = new Set(data.recent.edges.map((e) => e.node.workDate));
-    const out: string[] = [];
-    for (let d = DateTime.fromISO(today).minus({ days: 30 }); d.toISODate()! <= today; d = d.plus({ days: 1 })) if (d.weekday <= 5 && !filled.has(d.toISODate()!)) out.push(d.toISODate()!);
-    return out;
-  }, [data, today]);
+  // Workdays of the last 30 days without any entry and not dismissed, as the server counts them.
+  const missing = data.missingWorkDays.__typename === 'MissingWorkDays' ? data.missingWorkDays.days : [];
+  const [removing, setRemoving] = useState<Entry | null>(null);
+  const remove = useMutationAction<DailyWorkDeleteMutation>(deleteMutation, (r) => r.deleteScheduleEntries);
   const entries = byDay.get(day) ?? [];
   const total = (d: string) => (byDay.get(d) ?? []).reduce((n, e) => n + e.workHours, 0);
   const weekTotal = week.reduce((n, d) => n + total(d), 0);
@@ -354,6 +365,9 @@ function Day({ queryRef, day, today, onDay, onSaved }: { queryRef: PreloadedQuer
                 <Text fontSize="sm" color="fg.muted" flex="1" minW="40" whiteSpace="pre-wrap">
                   {e.content}
                 </Text>
+                <IconButton size="xs" variant="ghost" aria-label={t('tasksUi.daily.deleteEntry')} onClick={() => setRemoving(e)} data-testid="daily-entry-delete">
+                  <Trash2 size={14} />
+                </IconButton>
                 {e.taskIds.length > 0 && (
                   <Flex gap="1" fontSize="sm">
                     {e.taskIds.map((id) => (
@@ -368,6 +382,30 @@ function Day({ queryRef, day, today, onDay, onSaved }: { queryRef: PreloadedQuer
           </Stack>
         )}
       </Box>
+      {removing && (
+        <ConfirmDialog
+          title={t('tasksUi.daily.deleteTitle')}
+          message={t('tasksUi.daily.deleteMessage', { time: `${f.time(removing.beginAt)}–${f.time(removing.endAt)}`, hours: hoursText(removing.workHours) })}
+          confirmLabel={t('tasksUi.daily.deleteConfirm')}
+          destructive
+          busy={remove.busy}
+          error={remove.error}
+          onClose={() => setRemoving(null)}
+          onConfirm={() =>
+            remove.run(
+              { input: { ids: [removing.id] } },
+              {
+                onDone: () => {
+                  setRemoving(null);
+                  notify('success', t('tasksUi.daily.deleted'));
+                  onSaved();
+                },
+              },
+            )
+          }
+          testId="daily-delete-dialog"
+        />
+      )}
     </Stack>
   );
 }
@@ -375,8 +413,10 @@ function Day({ queryRef, day, today, onDay, onSaved }: { queryRef: PreloadedQuer
 /**
  * 每日工作 (working: daily-work views): the viewer's work log (schedule entries) day by day,
  * a week at a glance with the hours of each day, the day's entries, and a form to write or
- * change them (saveScheduleEntries: the server checks every row again). Workdays of the last
- * 30 days without a log are named in a banner whose link opens the first of them, ready to fill.
+ * change them (saveScheduleEntries: the server checks every row again) or delete one
+ * (deleteScheduleEntries, after a confirmation). Workdays of the last 30 days without a log
+ * (missingWorkDays: the server's rule, in the viewer's time zone) are named in a banner whose link
+ * opens the first of them, ready to fill.
  */
 export default function DailyWork() {
   const { t } = useTranslation();
@@ -384,9 +424,9 @@ export default function DailyWork() {
   const [params, setParams] = useSearchParams();
   const today = DateTime.now().setZone(f.zone).toISODate()!;
   const day = /^\d{4}-\d{2}-\d{2}$/.test(params.get('day') ?? '') ? params.get('day')! : today;
-  const { queryRef, load, retry } = useRouteQuery(dailyWorkRoute, dailyVariables(day, today));
+  const { queryRef, load, retry } = useRouteQuery(dailyWorkRoute, dailyVariables(day));
   const [pending, startTransition] = useTransition();
-  const variables = dailyVariables(day, today);
+  const variables = dailyVariables(day);
   const [loaded, setLoaded] = useState(JSON.stringify(queryRef.variables));
   if (loaded !== JSON.stringify(variables)) {
     setLoaded(JSON.stringify(variables));
@@ -422,7 +462,7 @@ export default function DailyWork() {
               </Flex>
             }
           >
-            <Day queryRef={queryRef} day={day} today={today} onDay={go} onSaved={() => startTransition(() => load(variables, 'network-only'))} />
+            <Day queryRef={queryRef} day={day} onDay={go} onSaved={() => startTransition(() => load(variables, 'network-only'))} />
           </Suspense>
         </ErrorBoundary>
       </Box>
