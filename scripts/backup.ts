@@ -8,7 +8,7 @@ import path from 'node:path';
 import { loadConfig } from '../server/config.ts';
 import { backupDatabase, restoreDatabase } from '../server/db/backup.ts';
 import { attachDatabase } from '../server/db/database.ts';
-import { filesDirectory } from '../server/lib/files.ts';
+import { externalFileStore } from '../server/lib/files.ts';
 
 async function main(): Promise<void> {
   const [command, file] = process.argv.slice(2);
@@ -17,16 +17,16 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const config = loadConfig();
-  const filesDir = config.fileStore === 'directory' ? filesDirectory(config) : undefined;
+  const files = externalFileStore(config);
   const database = await attachDatabase(config);
   const started = Date.now();
   try {
     const target = path.resolve(file);
-    const summary = command === 'backup' ? await backupDatabase(database.url, target, { filesDir }) : await restoreDatabase(database.url, target, { filesDir, log: (l) => console.log(l) });
+    const summary = command === 'backup' ? await backupDatabase(database.url, target, { files }) : await restoreDatabase(database.url, target, { files, log: (l) => console.log(l) });
     const rows = Object.values(summary.tables).reduce((a, b) => a + b, 0);
     console.log(
       `${command === 'backup' ? 'backed up to' : 'restored from'} ${target}: ${summary.migrations} migrations, ${Object.keys(summary.tables).length} tables, ${rows} rows` +
-        `${filesDir ? `, ${summary.files} files` : ' (files are rows of the database)'}, ${Date.now() - started} ms`,
+        `${files ? `, ${summary.files} files (${files.kind})` : ' (files are rows of the database)'}, ${Date.now() - started} ms`,
     );
   } finally {
     await database.stop();

@@ -1,8 +1,9 @@
 /**
- * npm run files:migrate [-- --from <dir>] [-- --remove]
+ * npm run files:migrate [-- --from <dir> | --from-database] [-- --remove]
  *
- * Copies the files an older version kept under DATA_DIR/uploads (or --from <dir>) into the
- * configured store (FILE_STORE, the database by default). Idempotent: a key already in the
+ * Copies the files an older version kept under DATA_DIR/uploads (or --from <dir>), or with
+ * --from-database the files kept in the database, into the configured store (FILE_STORE, the
+ * database by default; s3 or directory when moving files out of the database). Idempotent: a key already in the
  * store is skipped, so it can run again after an interruption; each copy is checked by size
  * and SHA-256 read back from the store. `--remove` deletes each local file once its copy is
  * verified. Uses DATABASE_URL, else the embedded PostgreSQL of DATA_DIR (the running
@@ -14,7 +15,7 @@ import { loadConfig } from '../server/config.ts';
 import { createDb } from '../server/db/client.ts';
 import { attachDatabase } from '../server/db/database.ts';
 import { applyMigrations } from '../server/db/migrate.ts';
-import { directoryFileStore, fileStore, filesDirectory, streamSource } from '../server/lib/files.ts';
+import { databaseFileStore, directoryFileStore, fileStore, filesDirectory, streamSource } from '../server/lib/files.ts';
 import { isUploadKey } from '../server/lib/upload.ts';
 
 async function sha256Of(body: ReadableStream<Uint8Array>): Promise<string> {
@@ -29,7 +30,13 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const from = path.resolve(fromIndex >= 0 && args[fromIndex + 1] ? (args[fromIndex + 1] as string) : path.join(config.dataDir, 'uploads'));
   const remove = args.includes('--remove');
-  if (config.fileStore === 'directory' && filesDirectory(config) === from) {
+  const fromDatabase = args.includes('--from-database');
+  if (fromDatabase && config.fileStore === 'postgres') {
+    console.error('--from-database moves files out of the database: set FILE_STORE to s3 or directory first.');
+    process.exitCode = 2;
+    return;
+  }
+  if (!fromDatabase && config.fileStore === 'directory' && filesDirectory(config) === from) {
     console.log(`FILE_STORE=directory already reads ${from}: nothing to migrate.`);
     return;
   }
@@ -38,7 +45,7 @@ async function main(): Promise<void> {
   const counts = { copied: 0, skipped: 0, ignored: 0, failed: 0, bytes: 0 };
   try {
     await applyMigrations(database.url);
-    const source = directoryFileStore(from);
+    const source = fromDatabase ? databaseFileStore(db) : directoryFileStore(from);
     const target = fileStore({ db, config });
     for await (const { key } of source.list()) {
       if (!isUploadKey(key)) {
@@ -71,8 +78,8 @@ async function main(): Promise<void> {
       if (remove) await source.remove(key);
     }
     console.log(
-      `files from ${from} into the ${config.fileStore} store: ${counts.copied} copied (${counts.bytes} bytes), ${counts.skipped} already there, ${counts.ignored} not upload files, ${counts.failed} failed` +
-        (remove ? '; copied files removed locally' : ''),
+      `files from ${fromDatabase ? 'the database' : from} into the ${config.fileStore} store: ${counts.copied} copied (${counts.bytes} bytes), ${counts.skipped} already there, ${counts.ignored} not upload files, ${counts.failed} failed` +
+        (remove ? `; copied files removed from ${fromDatabase ? 'the database' : 'the directory'}` : ''),
     );
     if (counts.failed) process.exitCode = 1;
   } finally {
@@ -81,7 +88,11 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : String(err));
-  process.exit(1);
-});
+// The exit status said explicitly: run through `npx tsx`, a bare process.exitCode was lost.
+main().then(
+  () => process.exit(process.exitCode ?? 0),
+  (err: unknown) => {
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exit(1);
+  },
+);

@@ -32,8 +32,10 @@ export type Config = {
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
-  /** Where uploaded files live: in the database (default) or in a directory (server/lib/files.ts). */
-  fileStore: 'postgres' | 'directory';
+  /** Where uploaded files live: in the database (default), in a directory or in an S3-compatible bucket (server/lib/files.ts). */
+  fileStore: 'postgres' | 'directory' | 's3';
+  /** The bucket of `FILE_STORE=s3` (S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_PREFIX, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE). */
+  s3: { bucket: string; endpoint: string | undefined; region: string; prefix: string; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean } | undefined;
   /** The directory of the `directory` store (default DATA_DIR/uploads). */
   filesDir: string | undefined;
   /** Bearer token that opens /metrics on the HTTP port; unset: /metrics is not served there. */
@@ -92,8 +94,28 @@ function hostList(env: NodeJS.ProcessEnv, name: string): string[] {
 
 function fileStoreEnv(env: NodeJS.ProcessEnv): Config['fileStore'] {
   const raw = env.FILE_STORE || 'postgres';
-  if (raw !== 'postgres' && raw !== 'directory') throw new Error(`FILE_STORE must be "postgres" or "directory", got "${raw}"`);
+  if (raw !== 'postgres' && raw !== 'directory' && raw !== 's3') throw new Error(`FILE_STORE must be "postgres", "directory" or "s3", got "${raw}"`);
   return raw;
+}
+
+/** The bucket settings, required when FILE_STORE=s3 (the credentials may come from the SDK's usual chain instead). */
+function s3Env(env: NodeJS.ProcessEnv): Config['s3'] {
+  if (env.FILE_STORE !== 's3') return undefined;
+  const bucket = env.S3_BUCKET;
+  if (!bucket) throw new Error('FILE_STORE=s3 needs S3_BUCKET');
+  const endpoint = env.S3_ENDPOINT || undefined;
+  if (endpoint && !/^https?:\/\/[^\s/]+/.test(endpoint)) throw new Error(`S3_ENDPOINT must be an http(s) URL such as https://s3.example.com, got "${endpoint}"`);
+  const prefix = (env.S3_PREFIX ?? '').replace(/^\/+/, '');
+  return {
+    bucket,
+    endpoint,
+    region: env.S3_REGION || 'us-east-1',
+    prefix: prefix && !prefix.endsWith('/') ? `${prefix}/` : prefix,
+    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    // Most S3-compatible servers (MinIO, Ceph) want path-style URLs; AWS itself virtual-hosted ones.
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === 'true' : !!endpoint,
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -118,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
     fileStore: fileStoreEnv(env),
+    s3: s3Env(env),
     filesDir: env.FILES_DIR ? path.resolve(env.FILES_DIR) : undefined,
     metricsToken: env.METRICS_TOKEN || undefined,
     metricsPort: env.METRICS_PORT ? intEnv(env, 'METRICS_PORT', 0, 1) : undefined,

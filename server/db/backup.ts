@@ -6,7 +6,7 @@ import { createGunzip, createGzip } from 'node:zlib';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { applyMigrations } from './migrate.ts';
-import { directoryFileStore, streamSource } from '../lib/files.ts';
+import { streamSource, type FileStore } from '../lib/files.ts';
 
 /**
  * Backups without pg_dump: the embedded server ships no pg_dump, and Debian's is older than
@@ -72,10 +72,10 @@ async function columnsOf(client: pg.Client, table: string): Promise<string[]> {
 }
 
 /**
- * Writes a consistent backup of the database at `url` (and of `filesDir`, the directory
- * store, when given) to `file`, atomically (a temporary file renamed at the end).
+ * Writes a consistent backup of the database at `url` (and of `files`, the directory or S3
+ * store, when the files live outside the database) to `file`, atomically (a temporary file renamed at the end).
  */
-export async function backupDatabase(url: string, file: string, options: { filesDir?: string } = {}): Promise<BackupSummary> {
+export async function backupDatabase(url: string, file: string, options: { files?: FileStore } = {}): Promise<BackupSummary> {
   const client = new pg.Client({ connectionString: url, application_name: 'back-office backup' });
   await client.connect();
   const temp = `${file}.part`;
@@ -107,8 +107,8 @@ export async function backupDatabase(url: string, file: string, options: { files
       await write(END_FRAME);
     }
     await client.query('COMMIT');
-    if (options.filesDir) {
-      const store = directoryFileStore(options.filesDir);
+    if (options.files) {
+      const store = options.files;
       for await (const entry of store.list()) {
         const found = await store.get(entry.key);
         if (!found) continue;
@@ -188,11 +188,11 @@ class RecordReader {
 
 /**
  * Restores a backup into the database at `url`, which must hold no tables (created when
- * missing); files of the directory store go to `filesDir`. The schema is built by the
+ * missing); files kept outside the database go into `files` (the directory or S3 store). The schema is built by the
  * backup's migrations, then every row is loaded in one transaction: a failed load leaves the
  * schema without rows (drop the database before trying again).
  */
-export async function restoreDatabase(url: string, file: string, options: { filesDir?: string; log?: (line: string) => void } = {}): Promise<BackupSummary> {
+export async function restoreDatabase(url: string, file: string, options: { files?: FileStore; log?: (line: string) => void } = {}): Promise<BackupSummary> {
   const log = options.log ?? (() => {});
   const reader = new RecordReader(createReadStream(file).pipe(createGunzip()));
   const first = await reader.line();
@@ -234,8 +234,8 @@ export async function restoreDatabase(url: string, file: string, options: { file
         continue;
       }
       if (record.file) {
-        if (!options.filesDir) throw new Error('The backup holds files of the directory store: set FILES_DIR (or DATA_DIR) to where they go.');
-        await directoryFileStore(options.filesDir).put(record.file, reader.frames());
+        if (!options.files) throw new Error('The backup holds files kept outside the database: set FILE_STORE (directory with FILES_DIR, or s3) to where they go.');
+        await options.files.put(record.file, reader.frames());
         summary.files += 1;
         continue;
       }

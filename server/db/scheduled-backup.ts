@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Cron } from 'croner';
 import pg from 'pg';
 import type { Config } from '../config.ts';
-import { filesDirectory } from '../lib/files.ts';
+import { externalFileStore } from '../lib/files.ts';
 import { logger } from '../logger.ts';
 import { backupDatabase } from './backup.ts';
 
@@ -28,7 +28,7 @@ export function startScheduledBackups(config: Config, url: string): { stop: () =
         .replace(/\.\d+Z$/, 'Z');
       const file = path.join(dir, `backup-${stamp}.bo`);
       const started = Date.now();
-      const summary = await backupDatabase(url, file, { filesDir: config.fileStore === 'directory' ? filesDirectory(config) : undefined });
+      const summary = await backupDatabase(url, file, { files: externalFileStore(config) });
       const old = (await readdir(dir))
         .filter((n) => NAME.test(n))
         .sort()

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { s3Store } from './files-s3.ts';
 
 /**
  * Where uploaded bytes live, behind one interface so that every server process on one
@@ -15,12 +16,14 @@ import type { Db } from '../db/client.ts';
  *   them, and one database backup holds them.
  * - `directory`: files under FILES_DIR (default DATA_DIR/uploads), for one host or a
  *   directory every host mounts (NFS and the like).
+ * - `s3`: objects in an S3-compatible bucket (`files-s3.ts`), for hosts that share no disk and
+ *   files kept apart from the database.
  *
  * Both stream both ways: a write consumes its source chunk by chunk, a read yields one chunk
  * at a time, so a 25 MB file is never held whole by the store.
  */
 export type FileStore = {
-  readonly kind: 'postgres' | 'directory';
+  readonly kind: 'postgres' | 'directory' | 's3';
   /** Stores a new key (keys are never reused; an existing key is replaced). */
   put(key: string, source: AsyncIterable<Uint8Array>): Promise<{ size: number; sha256: string }>;
   /** The file's size and a stream of its bytes, or null when there is no such file. */
@@ -176,14 +179,41 @@ export function filesDirectory(config: Pick<Config, 'dataDir' | 'filesDir'>): st
 
 const stores = new WeakMap<Db, Map<string, FileStore>>();
 
+type StoreConfig = Pick<Config, 'dataDir' | 'filesDir' | 'fileStore' | 's3'>;
+
+function storeId(config: StoreConfig): string {
+  if (config.fileStore === 'directory') return `directory:${filesDirectory(config)}`;
+  if (config.fileStore === 's3') return `s3:${config.s3?.endpoint ?? ''}/${config.s3?.bucket ?? ''}/${config.s3?.prefix ?? ''}`;
+  return 'postgres';
+}
+
 /** The configured store of a database client (one per client and configuration). */
-export function fileStore(deps: { db: Db; config: Pick<Config, 'dataDir' | 'filesDir' | 'fileStore'> }): FileStore {
+export function fileStore(deps: { db: Db; config: StoreConfig }): FileStore {
   let byConfig = stores.get(deps.db);
   if (!byConfig) stores.set(deps.db, (byConfig = new Map()));
-  const id = deps.config.fileStore === 'directory' ? `directory:${filesDirectory(deps.config)}` : 'postgres';
+  const id = storeId(deps.config);
   let store = byConfig.get(id);
-  if (!store) byConfig.set(id, (store = deps.config.fileStore === 'directory' ? directoryStore(filesDirectory(deps.config)) : postgresStore(deps.db)));
+  if (!store) byConfig.set(id, (store = externalFileStore(deps.config) ?? postgresStore(deps.db)));
   return store;
+}
+
+/**
+ * The configured store when the files live outside the database (a directory or a bucket), for
+ * backups and restores, which carry those files beside the rows; undefined for `postgres`, whose
+ * files are rows.
+ */
+export function externalFileStore(config: StoreConfig): FileStore | undefined {
+  if (config.fileStore === 'directory') return directoryStore(filesDirectory(config));
+  if (config.fileStore === 's3') {
+    if (!config.s3) throw new Error('FILE_STORE=s3 needs S3_BUCKET');
+    return s3Store(config.s3);
+  }
+  return undefined;
+}
+
+/** The database's store whatever FILE_STORE says (the migration command reads it to move files into a bucket or a directory). */
+export function databaseFileStore(db: Db): FileStore {
+  return postgresStore(db);
 }
 
 /** A directory store on any directory (the migration command reads the old upload directory through it). */
