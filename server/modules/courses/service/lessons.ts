@@ -10,7 +10,7 @@ import type { Actor, ServiceContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
 import { DomainError, ValidationError } from '../../../errors.ts';
 import { dbId, parseInput, z } from '../../../lib/validate.ts';
-import { authorize } from '../../../policy.ts';
+import { authorize, requireActor } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
 import { checkConflicts, createEventIn, deleteEventIn, updateEventIn, type EditOptions, type SaveResult } from '../../schedule/index.ts';
 import { loadManagedCourse } from './access.ts';
@@ -190,6 +190,8 @@ export async function updateLessons(ctx: ServiceContext, raw: unknown): Promise<
 
 /** Moves lessons to another classroom (legacy updateClassRoom); the room is checked again on every moved lesson. */
 export async function moveLessons(ctx: ServiceContext, raw: unknown): Promise<LessonSaveResult> {
+  // Who asks comes before what is asked: an anonymous caller is refused as such, whatever the input.
+  requireActor(ctx);
   const body = (raw ?? {}) as Record<string, unknown>;
   if (body.classroomId === undefined || body.classroomId === null || body.classroomId === '') throw new ValidationError('validation.required', { field: 'classRoomId' });
   const input = parseInput(z.object({ id: dbId(), classroomId: dbId(), scope: z.enum(SCOPES).optional(), force: z.boolean().optional() }), raw);
