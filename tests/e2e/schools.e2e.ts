@@ -88,6 +88,7 @@ describe('the school list', () => {
     await expect.poll(() => totalOf(page)).toBe(gb);
     // Search: literal, by Chinese name.
     await page.getByTestId('school-filters-chip-country').click();
+    await expect.poll(() => page.url()).not.toContain('country=');
     await page.getByTestId('school-filters-search').fill('埃克塞特');
     await page.getByTestId('school-filters-search').press('Enter');
     await expect.poll(() => totalOf(page)).toBe(1);
@@ -188,6 +189,312 @@ describe('the school list', () => {
       await schoolList(p, '?country=US');
       expect(await sidewaysOverflow(p)).toEqual([]);
     });
+    await context.close();
+  });
+});
+
+type SchoolFacts = {
+  id: string;
+  databaseId: number;
+  latitude: number | null;
+  longitude: number | null;
+  dressCode: string | null;
+  toeflAverage: number | null;
+  ap: boolean;
+  fund: number | null;
+  badgeUrl: string | null;
+  sports: Array<{ name: string }>;
+  platforms: Array<{ platform: string }>;
+  rankings: Array<{ source: string; rank: number }>;
+};
+
+describe('the school editor, details and public page', () => {
+  it('adds a school, saves each tab on its own with a badge, shows it on the details page with its map, and on the public page without login', async () => {
+    const { context, page } = await newPage();
+    await login(page, 'manager', 'Staff#2026');
+    await open(page, '/school/add');
+    await page.getByTestId('school-editor').waitFor();
+    // The other tabs wait for the school to exist.
+    expect(await page.getByTestId('tab-geography').isDisabled()).toBe(true);
+    await page.getByTestId('school-name').fill('');
+    await page.getByTestId('section-basic-save').click();
+    await expect.poll(() => page.getByTestId('school-name-error').innerText()).toBe('请填写英文校名');
+    const name = `Editor Prep ${run}`;
+    await page.getByTestId('school-name').fill(name);
+    await expect.poll(() => page.getByTestId('school-name-error').count()).toBe(0);
+    await page.getByTestId('school-chineseName').fill(`编辑预科${run}`);
+    await page.getByTestId('school-studentCount').fill('many');
+    await page.getByTestId('section-basic-save').click();
+    await expect.poll(() => page.getByTestId('school-studentCount-error').innerText()).toContain('须为数字');
+    await page.getByTestId('school-studentCount').fill('420');
+    await page.getByTestId('school-remark').fill('staff only: scholarship contact');
+    await page.getByTestId('section-basic-save').click();
+    await expect.poll(() => page.url()).toContain('id=');
+    await expect.poll(() => page.getByTestId('tab-geography').isDisabled()).toBe(false);
+
+    // Geography.
+    await page.getByTestId('tab-geography').click();
+    await page.getByTestId('school-city').fill('Andover');
+    await page.getByTestId('school-latitude').fill('42.6464');
+    await page.getByTestId('school-longitude').fill('-71.1312');
+    await page.getByTestId('school-setting').selectOption('SUBURBAN');
+    await page.getByTestId('section-geography-save').click();
+    await toast(page, '地理位置已保存').first().waitFor();
+    // Daily life with a sport.
+    await page.getByTestId('tab-daily').click();
+    await page.getByTestId('school-dressCode').selectOption('FORMAL');
+    await page.getByTestId('rows-sports-add').click();
+    await page.getByTestId('rows-sports-name-0').fill('Rowing');
+    await page.getByTestId('rows-sports-season-0').selectOption('SPRING');
+    await page.getByTestId('section-daily-save').click();
+    await toast(page, '日常生活已保存').first().waitFor();
+    // Admissions with a platform and a deadline.
+    await page.getByTestId('tab-recruit').click();
+    await page.getByTestId('school-toeflAverage').fill('105');
+    await page.getByTestId('rows-platforms-add').click();
+    await page.getByTestId('rows-platforms-platform-0').selectOption('GATEWAY');
+    await page.getByTestId('rows-deadlines-add').click();
+    const day = page.locator('[data-testid=rows-deadlines-deadline-0] input').first();
+    await day.fill('2027-01-15');
+    await day.press('Enter');
+    await page.getByTestId('section-recruit-save').click();
+    await toast(page, '招生已保存').first().waitFor();
+    // Teaching, resources, rankings.
+    await page.getByTestId('tab-teaching').click();
+    await page.getByTestId('school-ap').selectOption('yes');
+    await page.getByTestId('school-apCourseCount').fill('22');
+    await page.getByTestId('section-teaching-save').click();
+    await toast(page, '教学已保存').first().waitFor();
+    await page.getByTestId('tab-resource').click();
+    await page.getByTestId('school-fund').fill('1300');
+    await page.getByTestId('section-resource-save').click();
+    await toast(page, '资源已保存').first().waitFor();
+    await page.getByTestId('tab-sequence').click();
+    await page.getByTestId('rows-rankings-add').click();
+    await page.getByTestId('rows-rankings-source-0').fill('Test Guide');
+    await page.getByTestId('rows-rankings-year-0').fill('2026');
+    await page.getByTestId('rows-rankings-rank-0').fill('7');
+    await page.getByTestId('section-sequence-save').click();
+    await toast(page, '排名已保存').first().waitFor();
+    // The badge: images only, with a preview.
+    await page.getByTestId('tab-badge').click();
+    await page.getByTestId('badge-file').setInputFiles({ name: 'badge.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    await expect.poll(() => page.getByTestId('badge-problem').innerText()).toContain('只能上传图片');
+    expect(await page.getByTestId('badge-upload').isDisabled()).toBe(true);
+    await page.getByTestId('badge-file').setInputFiles({ name: 'badge.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByTestId('badge-preview').waitFor();
+    await page.getByTestId('badge-upload').click();
+    await toast(page, '校徽已上传').first().waitFor();
+
+    // What the server kept, tab by tab.
+    const id = decodeURIComponent(/id=([^&]+)/.exec(page.url())![1]!);
+    const saved = await gql<{ node: SchoolFacts }>(
+      'manager',
+      'query($id: ID!) { node(id: $id) { ... on School { id databaseId latitude longitude dressCode toeflAverage ap fund badgeUrl sports { name } platforms { platform } rankings { source rank } deadlines { deadline } } } }',
+      { id },
+    );
+    expect(saved.node).toMatchObject({
+      latitude: 42.6464,
+      longitude: -71.1312,
+      dressCode: 'FORMAL',
+      toeflAverage: 105,
+      ap: true,
+      fund: 1300,
+      sports: [{ name: 'Rowing' }],
+      platforms: [{ platform: 'GATEWAY' }],
+      rankings: [{ source: 'Test Guide', rank: 7 }],
+    });
+    expect((saved.node as unknown as { deadlines: Array<{ deadline: string }> }).deadlines).toEqual([{ deadline: '2027-01-15' }]);
+    expect(saved.node.badgeUrl).toMatch(/badge\.htm\?id=/);
+    await shootEverywhere(page, 'schools-editor', async (p) => {
+      await p.getByTestId('tab-recruit').click();
+      await p.getByTestId('section-recruit').waitFor();
+      expect(await sidewaysOverflow(p)).toEqual([]);
+    });
+
+    // The details page: every section, the map (offline here: the marker and the text stay).
+    await page.getByTestId('editor-open-details').click();
+    await page.getByTestId('school-details').waitFor();
+    await expect.poll(() => page.getByTestId('school-title').innerText()).toBe(`编辑预科${run}`);
+    await page.locator('[data-testid=school-map] .leaflet-marker-icon').waitFor();
+    expect(await page.getByTestId('school-map-caption').innerText()).toContain('纬度 42.64640，经度 -71.13120');
+    await expect.poll(() => page.getByTestId('school-map-offline').count()).toBe(1);
+    expect(await page.getByTestId('facts-daily').innerText()).toContain('Rowing');
+    expect(await page.getByText('staff only: scholarship contact').count()).toBe(1);
+    await shootEverywhere(page, 'schools-details', async (p) => {
+      await p.locator('[data-testid=school-map] .leaflet-marker-icon').waitFor();
+      expect(await sidewaysOverflow(p)).toEqual([]);
+    });
+    await context.close();
+
+    // The public page, without logging in: the same facts and map, not the staff note.
+    const guest = await newPage();
+    await open(guest.page, `/school-details?id=${saved.node.databaseId}`);
+    await guest.page.getByTestId('school-public').waitFor();
+    await expect.poll(() => guest.page.getByTestId('school-title').innerText()).toBe(`编辑预科${run}`);
+    await guest.page.locator('[data-testid=school-map] .leaflet-marker-icon').waitFor();
+    expect(await guest.page.getByText('staff only').count()).toBe(0);
+    expect(guest.page.url()).not.toContain('login');
+    await shootEverywhere(guest.page, 'schools-public', async (p, lang) => {
+      await expect.poll(() => p.getByTestId('school-title').innerText()).toBe(lang === 'zh' ? `编辑预科${run}` : name);
+      await p.locator('[data-testid=school-map] .leaflet-marker-icon').waitFor();
+      if (lang === 'en') expect(await p.getByTestId('school-public').innerText()).not.toMatch(/[\u4e00-\u9fff]/);
+      expect(await sidewaysOverflow(p)).toEqual([]);
+    });
+    // An unknown school says so.
+    await open(guest.page, '/school-details?id=99999999');
+    await guest.page.getByTestId('school-not-found').waitFor();
+    await guest.context.close();
+  });
+});
+
+async function createArchive(account: string, namePy: string): Promise<{ id: string; name: string }> {
+  const d = await gql<{ createArchive: { archive?: { id: string; name: string }; message?: string } }>(
+    account,
+    'mutation($i: CreateArchiveInput!) { createArchive(input: $i) { ... on ArchivePayload { archive { id name } } ... on Error { message } } }',
+    { i: { surNamePy: 'Xuanxiao', namePy } },
+  );
+  if (!d.createArchive.archive) throw new Error(d.createArchive.message);
+  return d.createArchive.archive;
+}
+async function schoolId(search: string): Promise<string> {
+  const d = await gql<{ schools: { edges: Array<{ node: { id: string } }> } }>('manager', 'query($f: SchoolFilter) { schools(first: 1, filter: $f) { edges { node { id } } } }', { f: { search } });
+  return d.schools.edges[0]!.node.id;
+}
+async function createApplication(archiveId: string, search: string): Promise<string> {
+  const d = await gql<{ createApplication: { application?: { id: string }; message?: string } }>(
+    'consultant',
+    'mutation($i: CreateApplicationInput!) { createApplication(input: $i) { ... on ApplicationPayload { application { id } } ... on Error { message } } }',
+    { i: { archiveId, schoolId: await schoolId(search), year: 2027 } },
+  );
+  if (!d.createApplication.application) throw new Error(d.createApplication.message);
+  return d.createApplication.application.id;
+}
+
+describe('selection lists and applications', () => {
+  it('builds a selection list from the archive, publishes it and sees it refuse changes', async () => {
+    const student = await createArchive('consultant', `Xuan${run}`);
+    const { context, page } = await newPage();
+    await login(page, 'consultant', 'Staff#2026');
+    await open(page, `/archives/detail/${encodeURIComponent(student.id)}`);
+    await page.getByTestId('archive-detail').waitFor();
+    await page.getByTestId('open-selection-lists').click();
+    await page.getByTestId('selection-dialog').waitFor();
+    await page.getByTestId('selection-empty').waitFor();
+    await page.getByTestId('selection-create').click();
+    await page.getByTestId('selection-create-dialog').getByRole('button', { name: '新建选校单' }).click();
+    await page.getByTestId('selection-list').waitFor();
+    await page.getByTestId('selection-add').click();
+    await page.getByTestId('selection-add-dialog').waitFor();
+    for (const search of ['Exeter', 'Choate', 'Groton']) {
+      await page.getByTestId('selection-add-filter').fill(search);
+      await page.getByTestId('selection-choice').first().click();
+    }
+    await page.getByTestId('selection-add-confirm').click();
+    await expect.poll(() => page.getByTestId('selection-entry').count()).toBe(3);
+    // Each entry: six scores and a total with the reasons in the viewer's language.
+    const first = page.getByTestId('selection-entry').first();
+    expect(await first.innerText()).toMatch(/性别[\s\S]*年级[\s\S]*地区/);
+    await first.locator('summary').click();
+    expect(await first.locator('ul').innerText()).toMatch(/权重 \d+%/);
+    await page.getByTestId('selection-remove').last().click();
+    await expect.poll(() => page.getByTestId('selection-entry').count()).toBe(2);
+    await shootEverywhere(page, 'schools-selection', async (p) => {
+      await p.getByTestId('selection-dialog').or(p.getByTestId('open-selection-lists')).first().waitFor();
+      if ((await p.getByTestId('selection-dialog').count()) === 0) await p.getByTestId('open-selection-lists').click();
+      await p.getByTestId('selection-entry').first().waitFor();
+    });
+    await page.getByTestId('open-selection-lists').click();
+    await page.getByTestId('selection-publish').click();
+    await page.getByTestId('selection-publish-dialog').waitFor();
+    expect(await page.getByTestId('selection-publish-dialog').innerText()).toContain('发布后无法撤回');
+    await expectNoSeriousAxe(page, 'publish confirmation');
+    await page.getByTestId('selection-publish-dialog-confirm').click();
+    await expect.poll(() => page.getByTestId('selection-state').innerText()).toBe('已发布');
+    await page.getByTestId('selection-readonly').waitFor();
+    expect(await page.getByTestId('selection-add').count()).toBe(0);
+    expect(await page.getByTestId('selection-remove').count()).toBe(0);
+    expect(await page.getByTestId('selection-publish').count()).toBe(0);
+    // The server refuses changes to the published list whatever the screen offers.
+    const lists = await gql<{ selectionLists: { edges: Array<{ node: { id: string } }> } }>('consultant', 'query($a: ID!) { selectionLists(archiveId: $a) { edges { node { id } } } }', { a: student.id });
+    const refused = await gql<{ addSchoolsToSelectionList: { __typename: string; message?: string } }>(
+      'consultant',
+      'mutation($i: AddSchoolsToSelectionListInput!) { addSchoolsToSelectionList(input: $i) { __typename ... on Error { message } } }',
+      { i: { listId: lists.selectionLists.edges[0]!.node.id, schoolIds: [await schoolId('Taft')] } },
+    );
+    expect(refused.addSchoolsToSelectionList.message).toContain('已发布');
+    await context.close();
+  });
+
+  it('moves an application through its states with a rejection reason, logs each change, locks read-only, and a batch with one bad row changes nothing', async () => {
+    const student = await createArchive('consultant', `Shen${run}`);
+    const appId = await createApplication(student.id, 'Hotchkiss');
+    const lockedId = await createApplication(student.id, 'Lawrenceville');
+    const lock = await gql<{ lockApplication: { __typename: string } }>('manager', 'mutation($i: LockApplicationInput!) { lockApplication(input: $i) { __typename } }', { i: { id: lockedId } });
+    expect(lock.lockApplication.__typename).toBe('ApplicationPayload');
+    const { context, page } = await newPage();
+    await login(page, 'consultant', 'Staff#2026');
+    await open(page, `/application-progress?q=${encodeURIComponent(student.name)}`);
+    await page.getByTestId('app-list').waitFor();
+    await expect.poll(() => page.getByTestId('app-table-row').count()).toBe(2);
+    await shootEverywhere(page, 'schools-applications', async (p) => {
+      await p.getByTestId('app-table-row').first().waitFor();
+      expect(await sidewaysOverflow(p)).toEqual([]);
+    });
+    await open(page, `/application-progress/form/${encodeURIComponent(appId)}`);
+    await page.getByTestId('app-form').waitFor();
+    // A progress change is its own action, with its line in the timeline.
+    await page.getByTestId('app-doc-STUDENT').selectOption('SUBMITTED');
+    await expect.poll(() => page.getByTestId('app-timeline').innerText()).toContain('学生材料：未开始 → 已提交');
+    await page.getByTestId('app-inquiry').selectOption('SENT');
+    await expect.poll(() => page.getByTestId('app-log').count()).toBeGreaterThanOrEqual(2);
+    // Applying → admitted → declined by the student (a rejection asks its reason).
+    await page.getByTestId('app-to-APPROVED').click();
+    await page.getByTestId('app-state-dialog-confirm').click();
+    await expect.poll(() => page.getByTestId('app-state').first().innerText()).toBe('已录取');
+    await page.getByTestId('app-to-STUDENT_REJECTED').click();
+    await page.getByTestId('app-state-dialog-confirm').click();
+    await expect.poll(() => page.getByTestId('app-reason-error').innerText()).toBe('请填写拒绝原因');
+    await expectNoSeriousAxe(page, 'rejection dialog');
+    await page.getByTestId('app-reason').fill('Chose another school');
+    await page.getByTestId('app-state-dialog-confirm').click();
+    await expect.poll(() => page.getByTestId('app-state').first().innerText()).toBe('学生拒绝');
+    await expect.poll(() => page.getByTestId('app-reject-reason').innerText()).toContain('Chose another school');
+    expect(await page.getByTestId('app-timeline').innerText()).toContain('已录取 → 学生拒绝');
+    await page.getByTestId('app-closed-hint').waitFor();
+    expect(await page.getByTestId('app-doc-PARENT').isDisabled()).toBe(true);
+    expect(await page.getByTestId('app-to-STUDENT_REJECTED').count()).toBe(0);
+    await shootEverywhere(page, 'schools-application-form', async (p) => {
+      await p.getByTestId('app-timeline').waitFor();
+      expect(await sidewaysOverflow(p)).toEqual([]);
+    });
+    // A locked application reads only.
+    await open(page, `/application-progress/form/${encodeURIComponent(lockedId)}`);
+    await page.getByTestId('app-locked-hint').waitFor();
+    expect(await page.getByTestId('app-doc-STUDENT').isDisabled()).toBe(true);
+    expect(await page.getByTestId('app-to-APPROVED').count()).toBe(0);
+
+    // Quick progress: a batch over the locked and an open application refuses the whole batch, naming the row.
+    const third = await createApplication(student.id, 'Deerfield');
+    await open(page, `/quick-progress?q=${encodeURIComponent(student.name)}`);
+    await page.getByTestId('batch-progress').waitFor();
+    await expect.poll(() => page.getByTestId('batch-table-row').count()).toBe(2);
+    await page.getByTestId('batch-table-select-all').check({ force: true });
+    await page.getByTestId('batch-set-inquiry').click();
+    await page.getByTestId('batch-dialog').waitFor();
+    await page.getByTestId('batch-value').selectOption('ANSWERED');
+    await page
+      .getByTestId('batch-dialog')
+      .getByRole('button', { name: /应用到 2 个申请/ })
+      .click();
+    await expect.poll(() => page.getByTestId('batch-dialog').innerText()).toMatch(/锁定/);
+    const after = await gql<{ a: { inquiry: string }; b: { inquiry: string } }>(
+      'consultant',
+      'query($a: ID!, $b: ID!) { a: node(id: $a) { ... on Application { inquiry } } b: node(id: $b) { ... on Application { inquiry } } }',
+      { a: third, b: lockedId },
+    );
+    expect(after.a.inquiry).toBe('NONE');
+    expect(after.b.inquiry).toBe('NONE');
     await context.close();
   });
 });

@@ -34,6 +34,9 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'school/list/index': lazy(() => import('../screens/schools/SchoolList/SchoolList.tsx')),
   'school/details/index': lazy(() => import('../screens/schools/SchoolDetails/SchoolDetails.tsx')),
   'school/add/index': lazy(() => import('../screens/schools/SchoolEditor/SchoolEditor.tsx')),
+  'application-progress/list/index': lazy(() => import('../screens/progress/ApplicationList/ApplicationList.tsx')),
+  'application-progress/form/index': lazy(() => import('../screens/progress/ApplicationForm/ApplicationForm.tsx')),
+  'overall-progress/index': lazy(() => import('../screens/progress/OverallProgress/OverallProgress.tsx')),
   'mission/append/index': lazy(() => import('../screens/tasks/TaskPages/TaskPages.tsx').then((m) => ({ default: m.TaskAppendPage }))),
 };
 

@@ -14,6 +14,9 @@ import { taskCalendarRoute } from '../screens/tasks/TaskCalendar/TaskCalendar.ro
 import { dailyWorkRoute } from '../screens/working/DailyWork/DailyWork.route.ts';
 import { allTasksRoute } from '../screens/tasks/AllTasks/AllTasks.route.ts';
 import { schoolListRoute } from '../screens/schools/SchoolList/SchoolList.route.ts';
+import { applicationListRoute } from '../screens/progress/ApplicationList/ApplicationList.route.ts';
+import { applicationFormRoute } from '../screens/progress/ApplicationForm/ApplicationForm.route.ts';
+import { overallProgressRoute } from '../screens/progress/OverallProgress/OverallProgress.route.ts';
 import { schoolEditorRoute } from '../screens/schools/SchoolEditor/SchoolEditor.route.ts';
 import { schoolDetailsRoute } from '../screens/schools/SchoolDetails/SchoolDetails.route.ts';
 import { taskAppendPageRoute, taskDetailPageRoute } from '../screens/tasks/TaskPages/TaskPages.route.ts';
@@ -47,6 +50,9 @@ const BY_COMPONENT: Record<string, AnyRoute[]> = {
   'school/list/index': [schoolListRoute] as AnyRoute[],
   'school/details/index': [schoolDetailsRoute] as AnyRoute[],
   'school/add/index': [schoolEditorRoute] as AnyRoute[],
+  'application-progress/list/index': [applicationListRoute] as AnyRoute[],
+  'application-progress/form/index': [applicationFormRoute] as AnyRoute[],
+  'overall-progress/index': [overallProgressRoute] as AnyRoute[],
 };
 
 function start(routes: AnyRoute[], params: Params): RoutePreloads {

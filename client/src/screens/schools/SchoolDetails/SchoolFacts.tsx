@@ -2,7 +2,7 @@ import { Box, Flex, Grid, Heading, Link, Skeleton, Stack, Table, Text } from '@c
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
-import { useFormat } from '../../../lib/useFormat.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/useLang.ts';
 import { Badge } from '../shared/Badge.tsx';
 import { countryName } from '../shared/codes.ts';
@@ -128,7 +128,6 @@ function Section({ title, facts, children, testId }: { title: string; facts?: Fa
 export function SchoolFacts({ school: key, actions }: { school: SchoolFacts_school$key; actions?: ReactNode }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const fmt = useFormat();
   const s = useFragment(factsFragment, key);
   const pct = (v: number | null | undefined) => (v == null ? null : `${v}%`);
   const money = (v: number | null | undefined) => (v == null ? null : `${v.toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-GB')}${s.currency ? ` ${s.currency}` : ''}`);
@@ -203,7 +202,7 @@ export function SchoolFacts({ school: key, actions }: { school: SchoolFacts_scho
                   {s.deadlines.map((d, i) => (
                     <Table.Row key={i}>
                       <Table.Cell>{t(`schoolsUi.deadline.${d.kind}`)}</Table.Cell>
-                      <Table.Cell>{fmt.date(d.deadline as string)}</Table.Cell>
+                      <Table.Cell>{formatDate(d.deadline as string, lang, 'UTC')}</Table.Cell>
                       <Table.Cell>{d.platform ? t(`schoolsUi.platform.${d.platform}`) : ''}</Table.Cell>
                     </Table.Row>
                   ))}
