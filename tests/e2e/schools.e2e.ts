@@ -254,9 +254,11 @@ describe('the school editor, details and public page', () => {
     await page.getByTestId('rows-platforms-add').click();
     await page.getByTestId('rows-platforms-platform-0').selectOption('GATEWAY');
     await page.getByTestId('rows-deadlines-add').click();
-    const day = page.locator('[data-testid=rows-deadlines-deadline-0] input').first();
-    await day.fill('2027-01-15');
-    await day.press('Enter');
+    // The day from the calendar: the 15th of the month it opens on.
+    await page.locator('[data-testid=rows-deadlines-deadline-0] button').first().click();
+    await page.locator('[data-scope=date-picker][data-part=table-cell-trigger]:not([data-outside-range])').filter({ hasText: /^15$/ }).first().click();
+    await expect.poll(() => page.locator('[data-testid=rows-deadlines-deadline-0] input').first().inputValue()).toMatch(/^\d{4}-\d{2}-15$/);
+    const deadline = await page.locator('[data-testid=rows-deadlines-deadline-0] input').first().inputValue();
     await page.getByTestId('section-recruit-save').click();
     await toast(page, '招生已保存').first().waitFor();
     // Teaching, resources, rankings.
@@ -304,7 +306,7 @@ describe('the school editor, details and public page', () => {
       platforms: [{ platform: 'GATEWAY' }],
       rankings: [{ source: 'Test Guide', rank: 7 }],
     });
-    expect((saved.node as unknown as { deadlines: Array<{ deadline: string }> }).deadlines).toEqual([{ deadline: '2027-01-15' }]);
+    expect((saved.node as unknown as { deadlines: Array<{ deadline: string }> }).deadlines).toEqual([{ deadline }]);
     expect(saved.node.badgeUrl).toMatch(/badge\.htm\?id=/);
     await shootEverywhere(page, 'schools-editor', async (p) => {
       await p.getByTestId('tab-recruit').click();
@@ -496,5 +498,126 @@ describe('selection lists and applications', () => {
     expect(after.a.inquiry).toBe('NONE');
     expect(after.b.inquiry).toBe('NONE');
     await context.close();
+  });
+});
+
+/** A page of the overall view as the server answers it: `students` students × `apps` applications each. */
+function overallPage(students: number, apps: number) {
+  const states = ['APPLYING', 'APPROVED', 'SCHOOL_REJECTED', 'STUDENT_REJECTED'];
+  return {
+    data: {
+      overallProgress: {
+        totalCount: students,
+        edges: Array.from({ length: students }, (_, i) => ({
+          cursor: `c${i}`,
+          node: {
+            __typename: 'StudentProgress',
+            archiveId: `QXJjaGl2ZTo5${i}`,
+            name: `学员${i + 1}`,
+            userName: `Student ${i + 1}`,
+            grade: 9,
+            year: 2027,
+            progress: (i * 7) % 100,
+            consultant: { __typename: 'User', id: 'VXNlcjox', name: '张晓雯', nameEn: 'Xiaowen Zhang' },
+            applications: Array.from({ length: apps }, (_, j) => ({
+              __typename: 'Application',
+              id: `QXBwbGljYXRpb246${i}-${j}`,
+              state: states[(i + j) % 4],
+              progress: ((i + j) * 13) % 100,
+              school: { __typename: 'School', id: `U2Nob29sOj${j}`, name: `School ${j + 1}`, chineseName: `学校${j + 1}` },
+            })),
+          },
+        })),
+        pageInfo: { endCursor: `c${students - 1}`, hasNextPage: false },
+      },
+    },
+  };
+}
+
+describe('overall progress, progress list and gantt', () => {
+  it('shows students × applications with sticky headers, scrolls a page of 500 × 8 virtualised, and the progress list and gantt', async () => {
+    const { context, page } = await newPage();
+    await login(page, 'consultant', 'Staff#2026');
+    // The real view: the consultant's students with applications.
+    await open(page, '/overall-progress');
+    await page.getByTestId('overall-progress').waitFor();
+    await page.getByTestId('overall-row').first().waitFor();
+    expect(await page.getByTestId('overall-total').innerText()).toMatch(/共 \d+ 名学员/);
+    await shootEverywhere(page, 'schools-overall', async (p) => {
+      await p.getByTestId('overall-row').first().waitFor();
+      expect(await sidewaysOverflow(p)).toEqual([]);
+    });
+
+    // 500 students × 8 applications (the server's page answered here, so the browser's part is
+    // measured alone; the server's time for the same page is the bench's, docs/schools.md).
+    const big = JSON.stringify(overallPage(500, 8));
+    await context.close();
+    // A fresh session (nothing in the Relay store), so the click waits for the 500 students.
+    const { context: measured, page: mp } = await newPage();
+    await login(mp, 'consultant', 'Staff#2026');
+    await mp.route('**/graphql', async (route) => {
+      const body = route.request().postData() ?? '';
+      if (body.includes('"OverallProgressQuery"')) await route.fulfill({ status: 200, contentType: 'application/json', body: big });
+      else await route.fallback();
+    });
+    await open(mp, '/application-progress');
+    await mp.getByTestId('app-list').waitFor();
+    const started = Date.now();
+    await mp.getByTestId('sidebar').getByText('总体进度').click();
+    await mp.getByTestId('overall-row').first().waitFor();
+    const firstRows = Date.now() - started;
+    expect(await mp.getByTestId('overall-total').innerText()).toContain('共 500 名学员');
+    // Virtualised: only the rows in sight (and a margin) are in the page.
+    const rendered = await mp.getByTestId('overall-row').count();
+    expect(rendered).toBeGreaterThan(5);
+    expect(rendered).toBeLessThan(80);
+    // Scroll to the end in steps, counting frames longer than 50 ms.
+    const scroll = await mp.evaluate(async () => {
+      const el = document.querySelector('[data-testid=overall-scroller]') as HTMLElement;
+      const gaps: number[] = [];
+      let last = performance.now();
+      const end = el.scrollHeight - el.clientHeight;
+      await new Promise<void>((done) => {
+        const step = () => {
+          const now = performance.now();
+          gaps.push(now - last);
+          last = now;
+          el.scrollTop = Math.min(end, el.scrollTop + 120);
+          if (el.scrollTop >= end) done();
+          else requestAnimationFrame(step);
+        };
+        requestAnimationFrame(step);
+      });
+      return { frames: gaps.length, slow: gaps.filter((g) => g > 50).length, longest: Math.round(Math.max(...gaps)) };
+    });
+    await expect.poll(() => mp.getByTestId('overall-row').last().innerText()).toContain('学员500');
+    console.log(`overall 500×8: first rows ${firstRows} ms after the click; ${rendered} rows in the page; scroll ${scroll.frames} frames, ${scroll.slow} over 50 ms, longest ${scroll.longest} ms`);
+    await mp.unroute('**/graphql');
+    await measured.close();
+    const { context: ctx2, page: listPage } = await newPage();
+    await login(listPage, 'consultant', 'Staff#2026');
+
+    // The progress list by school.
+    await open(listPage, '/progress/list');
+    await listPage.getByTestId('progress-list').waitFor();
+    await listPage.getByTestId('progress-group').first().waitFor();
+    await shootEverywhere(listPage, 'schools-progress-list', async (p) => {
+      await p.getByTestId('progress-group').first().waitFor();
+      expect(await sidewaysOverflow(p)).toEqual([]);
+    });
+    await ctx2.close();
+
+    // The gantt (manager: the system tree holds it): applications on a time axis with today marked.
+    const m = await newPage();
+    await login(m.page, 'manager', 'Staff#2026');
+    await open(m.page, '/gantt');
+    await m.page.getByTestId('gantt-chart').waitFor();
+    await m.page.getByTestId('gantt-today').waitFor();
+    expect(await m.page.getByTestId('gantt-row').count()).toBeGreaterThan(0);
+    await shootEverywhere(m.page, 'schools-gantt', async (p) => {
+      await p.getByTestId('gantt-chart').waitFor();
+      expect(await sidewaysOverflow(p)).toEqual([]);
+    });
+    await m.context.close();
   });
 });

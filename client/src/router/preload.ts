@@ -16,6 +16,8 @@ import { allTasksRoute } from '../screens/tasks/AllTasks/AllTasks.route.ts';
 import { schoolListRoute } from '../screens/schools/SchoolList/SchoolList.route.ts';
 import { applicationListRoute } from '../screens/progress/ApplicationList/ApplicationList.route.ts';
 import { applicationFormRoute } from '../screens/progress/ApplicationForm/ApplicationForm.route.ts';
+import { progressListRoute } from '../screens/progress/ProgressList/ProgressList.route.ts';
+import { ganttRoute } from '../screens/progress/Gantt/Gantt.route.ts';
 import { overallProgressRoute } from '../screens/progress/OverallProgress/OverallProgress.route.ts';
 import { schoolEditorRoute } from '../screens/schools/SchoolEditor/SchoolEditor.route.ts';
 import { schoolDetailsRoute } from '../screens/schools/SchoolDetails/SchoolDetails.route.ts';
@@ -53,6 +55,9 @@ const BY_COMPONENT: Record<string, AnyRoute[]> = {
   'application-progress/list/index': [applicationListRoute] as AnyRoute[],
   'application-progress/form/index': [applicationFormRoute] as AnyRoute[],
   'overall-progress/index': [overallProgressRoute] as AnyRoute[],
+  'progress/list/index': [progressListRoute] as AnyRoute[],
+  'gantt/index': [ganttRoute] as AnyRoute[],
+  'gantt/student/index': [ganttRoute] as AnyRoute[],
 };
 
 function start(routes: AnyRoute[], params: Params): RoutePreloads {

@@ -331,9 +331,10 @@ function Setter({
   const action = useMutationAction<MutationParameters, Answer>(MUTATIONS[kind].mutation, (r) => (r as Record<string, Answer>)[MUTATIONS[kind].field]!);
   useEffect(() => onError(action.error), [action.error, onError]);
   return (
-    <Field.Root disabled={disabled || action.busy}>
+    // The label keeps its colour when the field is read-only (a dimmed label fails contrast).
+    <Field.Root>
       <Field.Label htmlFor={testId}>{label}</Field.Label>
-      <NativeSelect.Root size="sm">
+      <NativeSelect.Root size="sm" disabled={disabled || action.busy}>
         <NativeSelect.Field id={testId} value={value} onChange={(e) => action.run({ input: { id, ...input(e.target.value) } }, { onDone: () => notify('success', t('schoolsUi.app.saved')) })} data-testid={testId}>
           {options.map((o) => (
             <option key={o.value} value={o.value}>
@@ -539,7 +540,7 @@ function Form({ app, canWrite, canLock }: { app: App; canWrite: boolean; canLock
               grade: v ? Number(v) : null,
             }))}
             {setter('platform', t('schoolsUi.app.platform'), app.platform ?? '', withNone(opts(PLATFORMS, 'schoolsUi.platform')), 'platform', (v) => ({ platform: v || null }))}
-            <Field.Root disabled={!progressEditable || deadlineAction.busy}>
+            <Field.Root>
               <Field.Label>{t('schoolsUi.app.deadline')}</Field.Label>
               <DateField
                 value={(app.deadline as string | null) ?? ''}
@@ -550,7 +551,7 @@ function Form({ app, canWrite, canLock }: { app: App; canWrite: boolean; canLock
                 testId="app-deadline"
               />
             </Field.Root>
-            <Field.Root disabled={!editable || orderAction.busy}>
+            <Field.Root>
               <Field.Label htmlFor="app-order">{t('schoolsUi.app.order')}</Field.Label>
               <Input
                 id="app-order"
@@ -560,6 +561,7 @@ function Form({ app, canWrite, canLock }: { app: App; canWrite: boolean; canLock
                 onChange={(e) => setOrder(e.target.value)}
                 onBlur={() => /^\d+$/.test(order) && Number(order) !== app.orderNum && orderAction.run({ input: { id: app.id, orderNum: Number(order) } }, { onDone: saved })}
                 onKeyDown={(e) => e.key === 'Enter' && e.currentTarget.blur()}
+                disabled={!editable || orderAction.busy}
                 data-testid="app-order"
               />
             </Field.Root>
@@ -571,7 +573,7 @@ function Form({ app, canWrite, canLock }: { app: App; canWrite: boolean; canLock
             <Grid templateColumns={{ base: '1fr', md: 'repeat(3, minmax(0, 1fr))' }} gap="3" alignItems="end">
               <Field.Root>
                 <Field.Label htmlFor="app-interview">{t('archivesUi.batch.field.interview')}</Field.Label>
-                <NativeSelect.Root size="sm">
+                <NativeSelect.Root size="sm" disabled={!progressEditable || interviewAction.busy}>
                   <NativeSelect.Field
                     id="app-interview"
                     value={app.interview}

@@ -69,6 +69,8 @@ function Grid({ query, stale, pageSize }: { query: OverallProgress_query$key; st
   const students = useMemo(() => data.overallProgress.edges.map((e) => e.node).filter((n): n is Student => n != null), [data]);
   const slots = Math.max(1, ...students.map((s) => s.applications.length));
   const scroller = useRef<HTMLDivElement>(null);
+  // TanStack Virtual returns fresh functions each render: the React Compiler leaves this component unmemoised, as it should.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const rows = useVirtualizer({ count: students.length, getScrollElement: () => scroller.current, estimateSize: () => ROW, overscan: 12 });
   const width = STUDENT_COL + PROGRESS_COL + slots * APP_COL;
   const columns = `${STUDENT_COL}px ${PROGRESS_COL}px repeat(${slots}, ${APP_COL}px)`;

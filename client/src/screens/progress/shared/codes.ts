@@ -32,7 +32,7 @@ export function logValue(field: string | null, action: string, value: string | n
   const n = Number(value);
   const pick = (list: readonly string[], prefix: string, offset = 0) => (Number.isInteger(n) && list[n - offset] ? t(`${prefix}.${list[n - offset]}`) : value);
   if (action === 'STATE' || field === 'state') return pick(STATES, 'schoolsUi.state', 1);
-  if (field && /DocState$/.test(field)) return pick(DOC_STATES, 'schoolsUi.docState');
+  if (action === 'DOC_STATE' || (field && /DocState$/.test(field))) return pick(DOC_STATES, 'schoolsUi.docState');
   switch (field) {
     case 'interview':
       return pick(INTERVIEWS, 'archivesUi.batch.interview');
@@ -55,7 +55,8 @@ export function logValue(field: string | null, action: string, value: string | n
 
 /** The name of the field a log line changed. */
 export function logField(field: string | null, action: string, t: TFunction): string {
-  const doc = field && /^(student|interview|parent|recommend|replenish)DocState$/.exec(field);
-  if (doc) return t(`schoolsUi.doc.${doc[1]!.toUpperCase()}`);
+  // A document status line names its document (the log's field is the document type).
+  const doc = field && /^(student|interview|parent|recommend|replenish)(DocState)?$/i.exec(field);
+  if (action === 'DOC_STATE' && doc) return t(`schoolsUi.doc.${doc[1]!.toUpperCase()}`);
   return t(`schoolsUi.action.${action}`, { defaultValue: action });
 }

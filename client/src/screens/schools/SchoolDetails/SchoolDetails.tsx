@@ -47,9 +47,11 @@ export default function SchoolDetails() {
     node?.__typename === 'School' && node.facts
       ? { id: node.id ?? id, databaseId: node.databaseId ?? 0, name: node.name ?? '', chineseName: node.chineseName ?? null, remark: node.remark ?? null, facts: node.facts }
       : null;
+  const zh = school ? school.chineseName || school.name : '';
+  const en = school?.name ?? '';
   useEffect(() => {
-    if (school) titleView(`/school/details/${id}`, { zh: school.chineseName || school.name, en: school.name });
-  }, [school, id]);
+    if (en) titleView(`/school/details/${id}`, { zh, en });
+  }, [zh, en, id]);
   if (!school) {
     return (
       <EmptyState.Root data-testid="school-not-found">

@@ -24,7 +24,7 @@ export default function SchoolMap({ latitude, longitude, name, address }: { lati
   const { t } = useTranslation();
   const [tilesFailed, setTilesFailed] = useState(false);
   const icon = useMemo(() => divIcon({ html: PIN, className: 'school-map-pin', iconSize: [28, 40], iconAnchor: [14, 40], tooltipAnchor: [0, -36] }), []);
-  const url = useMemo(tileUrl, []);
+  const url = useMemo(() => tileUrl(), []);
   return (
     <Box role="region" aria-label={t('schoolsUi.details.mapLabel', { name })} data-testid="school-map">
       <Box height={{ base: '240px', md: '300px' }} borderRadius="md" overflow="hidden" borderWidth="1px" bg="bg.muted" css={{ '& .leaflet-container': { height: '100%', width: '100%', fontFamily: 'inherit' } }}>

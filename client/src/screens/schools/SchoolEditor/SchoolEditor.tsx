@@ -1,4 +1,4 @@
-import { Box, Button, Field, Flex, Grid, Heading, IconButton, Image, Input, NativeSelect, Progress, Stack, Table, Tabs, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Field, Flex, Grid, Heading, IconButton, Image, Input, NativeSelect, Progress, Stack, Table, Tabs, Text, Textarea, VisuallyHidden } from '@chakra-ui/react';
 import { ExternalLink, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useState, useTransition, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -292,7 +292,7 @@ function RowsEditor({ title, columns, rows, onChange, disabled, testId }: { titl
                   <Table.ColumnHeader key={c.key}>{c.label}</Table.ColumnHeader>
                 ))}
                 <Table.ColumnHeader>
-                  <span className="sr-only">{t('listKit.actions')}</span>
+                  <VisuallyHidden>{t('listKit.actions')}</VisuallyHidden>
                 </Table.ColumnHeader>
               </Table.Row>
             </Table.Header>

@@ -236,9 +236,9 @@ function Rows({
     { key: 'sex', header: t('schoolsUi.col.sex'), card: 'state', render: (r) => t(`schoolsUi.sex.${r.sex}`) },
     { key: 'grades', header: t('schoolsUi.col.grades'), card: 'fact', hideBelow: 1280, render: (r) => r.boardingGrades ?? r.dayGrades ?? '' },
     { key: 'students', header: t('schoolsUi.col.students'), sortable: true, card: 'hidden', align: 'end', hideBelow: 1280, render: (r) => r.studentCount ?? '' },
-    { key: 'boarders', header: t('schoolsUi.col.boarderRatio'), sortable: true, card: 'hidden', align: 'end', render: (r) => pct(r.boarderRatio) },
+    { key: 'boarders', header: t('schoolsUi.col.boarderRatio'), sortable: true, card: 'hidden', align: 'end', hideBelow: 1280, render: (r) => pct(r.boarderRatio) },
     { key: 'toefl', header: t('schoolsUi.col.toefl'), sortable: true, card: 'hidden', align: 'end', render: (r) => r.toeflAverage ?? '' },
-    { key: 'ssat', header: t('schoolsUi.col.ssat'), sortable: true, card: 'hidden', align: 'end', render: (r) => r.ssatAverage ?? '' },
+    { key: 'ssat', header: t('schoolsUi.col.ssat'), sortable: true, card: 'hidden', align: 'end', hideBelow: 1280, render: (r) => r.ssatAverage ?? '' },
     { key: 'rank', header: t('schoolsUi.col.rank'), sortable: true, card: 'hidden', align: 'end', render: (r) => bestRank(r) ?? '' },
     { key: 'platforms', header: t('schoolsUi.col.platforms'), card: 'hidden', hideBelow: 1280, render: (r) => r.platforms.map((p) => t(`schoolsUi.platform.${p.platform}`)).join(', ') },
   ];

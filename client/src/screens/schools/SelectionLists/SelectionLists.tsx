@@ -1,4 +1,4 @@
-import { Badge as Tag, Box, Button, Checkbox, EmptyState, Field, Flex, Heading, Input, NativeSelect, Progress, Stack, Text } from '@chakra-ui/react';
+import { Badge as Tag, Box, Button, Checkbox, EmptyState, Field, Flex, Heading, Input, NativeSelect, Progress, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Plus, Send, Trash2 } from 'lucide-react';
 import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -171,15 +171,15 @@ type List = NonNullable<SelectionListsQuery$data['selectionLists']>['edges'][num
 type Entry = List['entries'][number];
 
 /** A 0–100 score as a bar with its number; 0 (cannot apply) in the error colour. */
-function Score({ value, label }: { value: number; label: string }) {
+function Score({ value, label, blocking }: { value: number; label: string; blocking: boolean }) {
   return (
     <Flex align="center" gap="1.5" minW="20">
-      <Progress.Root value={value} size="xs" flex="1" colorPalette={value === 0 ? 'red' : value >= 80 ? 'green' : value >= 50 ? 'blue' : 'orange'} aria-label={label}>
+      <Progress.Root value={value} size="xs" flex="1" colorPalette={value === 0 && blocking ? 'red' : value >= 80 ? 'green' : value >= 50 ? 'blue' : 'orange'} aria-label={label}>
         <Progress.Track>
           <Progress.Range />
         </Progress.Track>
       </Progress.Root>
-      <Text fontSize="xs" fontVariantNumeric="tabular-nums" w="7" textAlign="end" color={value === 0 ? 'fg.error' : undefined}>
+      <Text fontSize="xs" fontVariantNumeric="tabular-nums" w="7" textAlign="end" color={value === 0 && blocking ? 'fg.error' : undefined}>
         {value}
       </Text>
     </Flex>
@@ -192,7 +192,7 @@ function Why({ entry, name }: { entry: Entry; name: string }) {
     <Box as="details" fontSize="sm" mt="1">
       <Text as="summary" cursor="pointer" color="fg.link">
         {t('schoolsUi.sel.why')}
-        <Box as="span" className="sr-only">{` ${name}`}</Box>
+        <VisuallyHidden>{` ${name}`}</VisuallyHidden>
       </Text>
       <Stack as="ul" gap="1" mt="1" pl="4" aria-label={t('schoolsUi.sel.whyOf', { name })}>
         {entry.scores.map((s) => (
@@ -265,7 +265,7 @@ function Entries({ list, canWrite, onChanged }: { list: List; canWrite: boolean;
                     <Text fontSize="xs" color="fg.muted">
                       {dimLabel(e, i)}
                     </Text>
-                    <Score value={e[d]} label={`${name} ${dimLabel(e, i)}`} />
+                    <Score value={e[d]} label={`${name} ${dimLabel(e, i)}`} blocking={d === 'genderScore' || d === 'gradeScore'} />
                   </Box>
                 ))}
               </Box>
