@@ -193,6 +193,26 @@ describe('the school list', () => {
   });
 });
 
+describe('failures', () => {
+  it('shows the transport failure inside the school list and the application form, with a retry', async () => {
+    const { context, page } = await newPage();
+    await login(page, 'consultant', 'Staff#2026');
+    let failing = true;
+    await page.route('**/graphql', async (route) => {
+      const body = route.request().postData() ?? '';
+      if (failing && (body.includes('"SchoolListQuery"') || body.includes('"SchoolListPaginationQuery"'))) await route.fulfill({ status: 500, body: 'boom' });
+      else await route.fallback();
+    });
+    await open(page, '/school/list?q=Exeter');
+    await expect.poll(() => page.getByTestId('screen-error').first().textContent()).toContain('服务异常');
+    failing = false;
+    await page.getByTestId('screen-error-retry').first().click();
+    await expect.poll(() => page.getByTestId('school-table-row').count()).toBeGreaterThan(0);
+    await page.unroute('**/graphql');
+    await context.close();
+  });
+});
+
 type SchoolFacts = {
   id: string;
   databaseId: number;
@@ -340,7 +360,7 @@ describe('the school editor, details and public page', () => {
     await shootEverywhere(guest.page, 'schools-public', async (p, lang) => {
       await expect.poll(() => p.getByTestId('school-title').innerText()).toBe(lang === 'zh' ? `编辑预科${run}` : name);
       await p.locator('[data-testid=school-map] .leaflet-marker-icon').waitFor();
-      if (lang === 'en') expect(await p.getByTestId('school-public').innerText()).not.toMatch(/[\u4e00-\u9fff]/);
+      if (lang === 'en') expect(await p.getByTestId('school-facts').innerText()).not.toMatch(/[\u4e00-\u9fff]/);
       expect(await sidewaysOverflow(p)).toEqual([]);
     });
     // An unknown school says so.
@@ -594,6 +614,9 @@ describe('overall progress, progress list and gantt', () => {
     console.log(`overall 500×8: first rows ${firstRows} ms after the click; ${rendered} rows in the page; scroll ${scroll.frames} frames, ${scroll.slow} over 50 ms, longest ${scroll.longest} ms`);
     await mp.unroute('**/graphql');
     await measured.close();
+  }, 180_000);
+
+  it('shows the progress list by school', async () => {
     const { context: ctx2, page: listPage } = await newPage();
     await login(listPage, 'consultant', 'Staff#2026');
 
@@ -606,7 +629,9 @@ describe('overall progress, progress list and gantt', () => {
       expect(await sidewaysOverflow(p)).toEqual([]);
     });
     await ctx2.close();
+  });
 
+  it('draws the gantt of the applications with today marked', async () => {
     // The gantt (manager: the system tree holds it): applications on a time axis with today marked.
     const m = await newPage();
     await login(m.page, 'manager', 'Staff#2026');

@@ -334,8 +334,14 @@ function Setter({
     // The label keeps its colour when the field is read-only (a dimmed label fails contrast).
     <Field.Root>
       <Field.Label htmlFor={testId}>{label}</Field.Label>
-      <NativeSelect.Root size="sm" disabled={disabled || action.busy}>
-        <NativeSelect.Field id={testId} value={value} onChange={(e) => action.run({ input: { id, ...input(e.target.value) } }, { onDone: () => notify('success', t('schoolsUi.app.saved')) })} data-testid={testId}>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field
+          id={testId}
+          disabled={disabled || action.busy}
+          value={value}
+          onChange={(e) => action.run({ input: { id, ...input(e.target.value) } }, { onDone: () => notify('success', t('schoolsUi.app.saved')) })}
+          data-testid={testId}
+        >
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -573,9 +579,10 @@ function Form({ app, canWrite, canLock }: { app: App; canWrite: boolean; canLock
             <Grid templateColumns={{ base: '1fr', md: 'repeat(3, minmax(0, 1fr))' }} gap="3" alignItems="end">
               <Field.Root>
                 <Field.Label htmlFor="app-interview">{t('archivesUi.batch.field.interview')}</Field.Label>
-                <NativeSelect.Root size="sm" disabled={!progressEditable || interviewAction.busy}>
+                <NativeSelect.Root size="sm">
                   <NativeSelect.Field
                     id="app-interview"
+                    disabled={!progressEditable || interviewAction.busy}
                     value={app.interview}
                     onChange={(e) => interviewAction.run({ input: { id: app.id, interview: e.target.value, interviewAt: app.interviewAt ?? null } }, { onDone: saved })}
                     data-testid="app-interview"

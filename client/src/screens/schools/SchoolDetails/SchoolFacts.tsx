@@ -133,7 +133,8 @@ export function SchoolFacts({ school: key, actions }: { school: SchoolFacts_scho
   const money = (v: number | null | undefined) => (v == null ? null : `${v.toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-GB')}${s.currency ? ` ${s.currency}` : ''}`);
   const yesNo = (v: boolean | null | undefined) => (v == null ? null : t(v ? 'schoolsUi.yes' : 'schoolsUi.no'));
   const title = lang === 'zh' && s.chineseName ? s.chineseName : s.name;
-  const subtitle = [lang === 'zh' && s.chineseName ? s.name : s.chineseName, s.abbreviation].filter(Boolean).join(' · ');
+  // In English the Chinese name is left out (the page reads in one language); in Chinese the English name follows.
+  const subtitle = [lang === 'zh' && s.chineseName ? s.name : null, s.abbreviation].filter(Boolean).join(' · ');
   const place = [s.city, s.province, countryName(s.country, t)].filter(Boolean).join(', ');
   const hasPosition = s.latitude != null && s.longitude != null;
   return (

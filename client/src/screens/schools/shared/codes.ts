@@ -27,10 +27,3 @@ export function gradeName(grade: number, t: TFunction): string {
 export function schoolName(s: { readonly name: string; readonly chineseName?: string | null }, lang: 'zh' | 'en'): string {
   return lang === 'zh' && s.chineseName ? s.chineseName : s.name;
 }
-
-/** A number typed in a filter or a form: undefined when empty, NaN when not a number. */
-export function numberOf(text: string): number | undefined {
-  const v = text.trim();
-  if (!v) return undefined;
-  return /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : Number.NaN;
-}
