@@ -577,12 +577,13 @@ function Form({ app, canWrite, canLock }: { app: App; canWrite: boolean; canLock
               {t('archivesUi.batch.field.interview')}
             </Text>
             <Grid templateColumns={{ base: '1fr', md: 'repeat(3, minmax(0, 1fr))' }} gap="3" alignItems="end">
-              <Field.Root>
-                <Field.Label htmlFor="app-interview">{t('archivesUi.batch.field.interview')}</Field.Label>
+              <Field.Root disabled={!progressEditable || interviewAction.busy}>
+                <Field.Label htmlFor="app-interview" _disabled={{ opacity: 1 }}>
+                  {t('archivesUi.batch.field.interview')}
+                </Field.Label>
                 <NativeSelect.Root size="sm">
                   <NativeSelect.Field
                     id="app-interview"
-                    disabled={!progressEditable || interviewAction.busy}
                     value={app.interview}
                     onChange={(e) => interviewAction.run({ input: { id: app.id, interview: e.target.value, interviewAt: app.interviewAt ?? null } }, { onDone: saved })}
                     data-testid="app-interview"
