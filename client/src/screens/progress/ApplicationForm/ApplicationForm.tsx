@@ -332,16 +332,12 @@ function Setter({
   useEffect(() => onError(action.error), [action.error, onError]);
   return (
     // The label keeps its colour when the field is read-only (a dimmed label fails contrast).
-    <Field.Root>
-      <Field.Label htmlFor={testId}>{label}</Field.Label>
+    <Field.Root disabled={disabled || action.busy}>
+      <Field.Label htmlFor={testId} _disabled={{ opacity: 1 }}>
+        {label}
+      </Field.Label>
       <NativeSelect.Root size="sm">
-        <NativeSelect.Field
-          id={testId}
-          disabled={disabled || action.busy}
-          value={value}
-          onChange={(e) => action.run({ input: { id, ...input(e.target.value) } }, { onDone: () => notify('success', t('schoolsUi.app.saved')) })}
-          data-testid={testId}
-        >
+        <NativeSelect.Field id={testId} value={value} onChange={(e) => action.run({ input: { id, ...input(e.target.value) } }, { onDone: () => notify('success', t('schoolsUi.app.saved')) })} data-testid={testId}>
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
