@@ -637,7 +637,7 @@ describe('overall progress, progress list and gantt', () => {
     await login(m.page, 'manager', 'Staff#2026');
     await open(m.page, '/gantt');
     await m.page.getByTestId('gantt-chart').waitFor();
-    await m.page.getByTestId('gantt-today').waitFor();
+    await m.page.getByTestId('gantt-today').waitFor({ state: 'attached' });
     expect(await m.page.getByTestId('gantt-row').count()).toBeGreaterThan(0);
     await shootEverywhere(m.page, 'schools-gantt', async (p) => {
       await p.getByTestId('gantt-chart').waitFor();

@@ -100,7 +100,7 @@ export const schoolsUiMessages = {
   'schoolsUi.details.map': { zh: '地图', en: 'Map' },
   'schoolsUi.details.mapLabel': { zh: '{name} 的位置地图', en: 'Map of where {name} is' },
   'schoolsUi.details.noPosition': { zh: '尚未填写经纬度，无法在地图上显示', en: 'No latitude and longitude yet: the school cannot be shown on a map' },
-  'schoolsUi.details.position': { zh: '纬度 {lat}，经度 {lng}', en: 'Latitude {lat}, longitude {lng}' },
+  'schoolsUi.details.position': { zh: '纬度 {lat}，经度 {lon}', en: 'Latitude {lat}, longitude {lon}' },
   'schoolsUi.details.tilesOffline': { zh: '地图底图无法加载，位置标记仍然准确', en: 'The map tiles could not load; the marker is still in the right place' },
   'schoolsUi.details.zoomIn': { zh: '放大', en: 'Zoom in' },
   'schoolsUi.details.zoomOut': { zh: '缩小', en: 'Zoom out' },

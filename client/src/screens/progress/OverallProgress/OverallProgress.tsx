@@ -1,6 +1,6 @@
-import { Badge as Tag, Box, Flex, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Badge as Tag, Box, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Suspense, useEffect, useMemo, useRef, useTransition } from 'react';
+import { memo, Suspense, useEffect, useMemo, useRef, useTransition } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useNavigate } from 'react-router';
@@ -12,7 +12,7 @@ import { personName } from '../../../components/task/TaskBadges.tsx';
 import { useLang } from '../../../lib/useLang.ts';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
 import { gradeName, schoolName } from '../../schools/shared/codes.ts';
-import { STATE_PALETTE, STATES, type AppState } from '../shared/codes.ts';
+import { STATE_PALETTE, STATES } from '../shared/codes.ts';
 import { OVERALL_DEFAULTS, overallFilterOf, overallProgressRoute, PAGE_SIZES, pageSizeOf } from './OverallProgress.route.ts';
 import type { OverallProgress_query$data, OverallProgress_query$key } from './__generated__/OverallProgress_query.graphql.ts';
 import type { OverallProgressQuery } from './__generated__/OverallProgressQuery.graphql.ts';
@@ -61,10 +61,80 @@ const STUDENT_COL = 200;
 const PROGRESS_COL = 72;
 const APP_COL = 168;
 
+/**
+ * One student's row: plain elements with inline positions and the scroller's class rules (no
+ * style props), memoised, so a scroll renders only the rows that come into view (a Chakra style
+ * prop per cell made every frame of the 500-row scroll slow).
+ */
+const StudentRow = memo(function StudentRow({ student: s, index, start, columns, slots, lang }: { student: Student; index: number; start: number; columns: string; slots: number; lang: 'zh' | 'en' }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const name = lang === 'en' && s.userName ? s.userName : s.name;
+  return (
+    <div role="row" aria-rowindex={index + 2} className="op-row" style={{ gridTemplateColumns: columns, transform: `translateY(${start}px)` }} data-testid="overall-row">
+      <div role="rowheader" className="op-cell op-student">
+        <span className="op-name">{name}</span>
+        <span className="op-sub">{[s.grade != null ? gradeName(s.grade, t) : null, s.year, s.consultant ? personName(s.consultant, lang) : null].filter(Boolean).join(' · ')}</span>
+      </div>
+      <div role="cell" className="op-cell op-num">{`${s.progress}%`}</div>
+      {Array.from({ length: slots }, (_, i) => {
+        const a = s.applications[i];
+        return (
+          <div role="cell" key={i} className="op-cell">
+            {a && (
+              <>
+                <span className="op-mark" data-state={a.state} aria-hidden />
+                <span className="op-app">
+                  <a
+                    href={`#/application-progress/form/${encodeURIComponent(a.id)}`}
+                    onClick={(e) => {
+                      e.preventDefault();
+                      navigate(`/application-progress/form/${encodeURIComponent(a.id)}`);
+                    }}
+                  >
+                    {schoolName(a.school, lang)}
+                  </a>
+                  <span className="op-sub">{`${t(`schoolsUi.state.${a.state}`)} · ${a.progress}%`}</span>
+                </span>
+              </>
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+});
+
+/** The grid's rules, once on the scroller (semantic tokens as CSS variables). */
+const GRID_CSS = {
+  '& .op-row': { position: 'absolute', top: 0, left: 0, display: 'grid', height: `${ROW}px`, fontSize: 'sm' },
+  '& .op-row:hover .op-cell': { background: 'var(--chakra-colors-bg-subtle)' },
+  '& .op-cell': {
+    display: 'flex',
+    alignItems: 'center',
+    gap: '6px',
+    minWidth: 0,
+    padding: '0 8px',
+    borderBottom: '1px solid var(--chakra-colors-border)',
+    borderRight: '1px solid var(--chakra-colors-border)',
+    background: 'var(--chakra-colors-bg-panel)',
+  },
+  '& .op-student': { position: 'sticky', left: 0, zIndex: 1, flexDirection: 'column', alignItems: 'flex-start', justifyContent: 'center', gap: 0 },
+  '& .op-num': { justifyContent: 'flex-end', fontVariantNumeric: 'tabular-nums' },
+  '& .op-name': { fontWeight: 500, maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  '& .op-sub': { display: 'block', fontSize: 'var(--chakra-font-sizes-xs)', color: 'var(--chakra-colors-fg-muted)', maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  '& .op-app': { minWidth: 0, flex: 1 },
+  '& .op-app a': { display: 'block', fontSize: 'var(--chakra-font-sizes-xs)', color: 'var(--chakra-colors-fg-link)', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  '& .op-mark': { width: '4px', alignSelf: 'stretch', margin: '8px 0', borderRadius: '9999px', flexShrink: 0, background: 'var(--chakra-colors-gray-solid)' },
+  '& .op-mark[data-state=APPLYING]': { background: 'var(--chakra-colors-blue-solid)' },
+  '& .op-mark[data-state=APPROVED]': { background: 'var(--chakra-colors-green-solid)' },
+  '& .op-mark[data-state=SCHOOL_REJECTED]': { background: 'var(--chakra-colors-red-solid)' },
+  '& .op-mark[data-state=STUDENT_REJECTED]': { background: 'var(--chakra-colors-orange-solid)' },
+} as const;
+
 function Grid({ query, stale, pageSize }: { query: OverallProgress_query$key; stale: boolean; pageSize: number }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const navigate = useNavigate();
   const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment(overallFragment, query);
   const students = useMemo(() => data.overallProgress.edges.map((e) => e.node).filter((n): n is Student => n != null), [data]);
   const slots = Math.max(1, ...students.map((s) => s.applications.length));
@@ -88,12 +158,12 @@ function Grid({ query, stale, pageSize }: { query: OverallProgress_query$key; st
         role="region"
         aria-label={t('schoolsUi.overall.table')}
         overflow="auto"
-        h={{ base: '60vh', md: 'calc(100vh - 300px)' }}
-        minH="320px"
+        maxH={{ base: '60vh', md: 'calc(100vh - 300px)' }}
         borderWidth="1px"
         borderRadius="md"
         bg="bg.panel"
         opacity={stale ? 0.6 : 1}
+        css={GRID_CSS}
         data-testid="overall-scroller"
       >
         <Box role="table" aria-label={t('schoolsUi.overall.table')} aria-rowcount={students.length + 1} w={`${width}px`} position="relative">
@@ -112,64 +182,11 @@ function Grid({ query, stale, pageSize }: { query: OverallProgress_query$key; st
               ))}
             </Box>
           </Box>
-          <Box role="rowgroup" position="relative" h={`${rows.getTotalSize()}px`}>
-            {rows.getVirtualItems().map((v) => {
-              const s = students[v.index]!;
-              const name = lang === 'en' && s.userName ? s.userName : s.name;
-              return (
-                <Box
-                  role="row"
-                  aria-rowindex={v.index + 2}
-                  key={s.archiveId}
-                  display="grid"
-                  gridTemplateColumns={columns}
-                  position="absolute"
-                  top="0"
-                  left="0"
-                  h={`${ROW}px`}
-                  transform={`translateY(${v.start}px)`}
-                  fontSize="sm"
-                  _hover={{ bg: 'bg.subtle' }}
-                  data-testid="overall-row"
-                >
-                  <Box role="rowheader" {...cellBase} position="sticky" left="0" bg="bg.panel" zIndex="1" flexDirection="column" alignItems="flex-start" justifyContent="center">
-                    <Text fontWeight="medium" truncate maxW="full">
-                      {name}
-                    </Text>
-                    <Text fontSize="xs" color="fg.muted" truncate maxW="full">
-                      {[s.grade != null ? gradeName(s.grade, t) : null, s.year, s.consultant ? personName(s.consultant, lang) : null].filter(Boolean).join(' · ')}
-                    </Text>
-                  </Box>
-                  <Box role="cell" {...cellBase} justifyContent="flex-end" fontVariantNumeric="tabular-nums">{`${s.progress}%`}</Box>
-                  {Array.from({ length: slots }, (_, i) => {
-                    const a = s.applications[i];
-                    return (
-                      <Box role="cell" key={i} {...cellBase} gap="1.5">
-                        {a && (
-                          <>
-                            <Box w="1" alignSelf="stretch" my="2" borderRadius="full" bg={`${STATE_PALETTE[a.state as AppState] ?? 'gray'}.solid`} flexShrink={0} aria-hidden />
-                            <Box minW="0" flex="1">
-                              <Link
-                                href={`#/application-progress/form/${encodeURIComponent(a.id)}`}
-                                onClick={(e) => (e.preventDefault(), navigate(`/application-progress/form/${encodeURIComponent(a.id)}`))}
-                                display="block"
-                                truncate
-                                fontSize="xs"
-                                color="fg.link"
-                              >
-                                {schoolName(a.school, lang)}
-                              </Link>
-                              <Text fontSize="xs" color="fg.muted" truncate>{`${t(`schoolsUi.state.${a.state}`)} · ${a.progress}%`}</Text>
-                            </Box>
-                          </>
-                        )}
-                      </Box>
-                    );
-                  })}
-                </Box>
-              );
-            })}
-          </Box>
+          <div role="rowgroup" style={{ position: 'relative', height: rows.getTotalSize() }}>
+            {rows.getVirtualItems().map((v) => (
+              <StudentRow key={students[v.index]!.archiveId} student={students[v.index]!} index={v.index} start={v.start} columns={columns} slots={slots} lang={lang} />
+            ))}
+          </div>
         </Box>
       </Box>
       <LoadMore shown={students.length} total={data.overallProgress.totalCount} hasNext={hasNext} loading={isLoadingNext} onMore={() => loadNext(pageSize)} testId="overall-more" />

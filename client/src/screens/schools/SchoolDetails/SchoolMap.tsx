@@ -39,7 +39,7 @@ export default function SchoolMap({ latitude, longitude, name, address }: { lati
         </MapContainer>
       </Box>
       <Text fontSize="sm" color="fg.muted" mt="2" data-testid="school-map-caption">
-        {[address, t('schoolsUi.details.position', { lat: latitude.toFixed(5), lng: longitude.toFixed(5) })].filter(Boolean).join(' · ')}
+        {[address, t('schoolsUi.details.position', { lat: latitude.toFixed(5), lon: longitude.toFixed(5) })].filter(Boolean).join(' · ')}
       </Text>
       {tilesFailed && (
         <Text fontSize="sm" color="fg.subtle" data-testid="school-map-offline">
