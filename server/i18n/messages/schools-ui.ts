@@ -335,7 +335,7 @@ export const schoolsUiMessages = {
   'schoolsUi.progressList.bySchool': { zh: '按学校查看', en: 'By school' },
   'schoolsUi.progressList.byStudent': { zh: '按学员查看', en: 'By student' },
   'schoolsUi.progressList.view': { zh: '查看方式', en: 'View' },
-  'schoolsUi.progressList.count': { zh: '{count} 个申请', en: '{count} applications' },
+  'schoolsUi.progressList.count': { zh: '{count} 个申请', en: 'Applications: {count}' },
   'schoolsUi.gantt.title': { zh: '甘特图', en: 'Gantt chart' },
   'schoolsUi.gantt.studentTitle': { zh: '{name} 的申请时间线', en: 'Application timeline of {name}' },
   'schoolsUi.gantt.today': { zh: '今天', en: 'Today' },

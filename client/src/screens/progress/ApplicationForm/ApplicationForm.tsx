@@ -563,7 +563,7 @@ function Form({ app, canWrite, canLock }: { app: App; canWrite: boolean; canLock
                 onChange={(e) => setOrder(e.target.value)}
                 onBlur={() => /^\d+$/.test(order) && Number(order) !== app.orderNum && orderAction.run({ input: { id: app.id, orderNum: Number(order) } }, { onDone: saved })}
                 onKeyDown={(e) => e.key === 'Enter' && e.currentTarget.blur()}
-                disabled={!editable || orderAction.busy}
+                disabled={!progressEditable || orderAction.busy}
                 data-testid="app-order"
               />
             </Field.Root>
