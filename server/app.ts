@@ -80,6 +80,8 @@ function doorOf(pathname: string): Door {
 }
 
 /** The configured server; tests call `app.fetch` with no port, `main.ts` only listens. */
+const escapeAttribute = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
 export function createApp(deps: { db: Db; config: Config }) {
   const { config } = deps;
   const app = new Hono();
@@ -186,7 +188,8 @@ export function createApp(deps: { db: Db; config: Config }) {
         });
       }
       const index = path.join(CLIENT_DIST, 'index.html');
-      if (existsSync(index)) return c.html(await readFile(index, 'utf8'), 200, { 'cache-control': 'no-cache' });
+      // The map tile address is the server's configuration: the page reads it from this tag.
+      if (existsSync(index)) return c.html((await readFile(index, 'utf8')).replace('</head>', `<meta name="map-tile-url" content="${escapeAttribute(config.mapTileUrl)}"></head>`), 200, { 'cache-control': 'no-cache' });
     }
     if (url.pathname === '/' || url.pathname === '/index.html') {
       return c.html(await readFile(PLACEHOLDER, 'utf8'), 200, { 'cache-control': 'no-cache' });

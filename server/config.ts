@@ -29,6 +29,8 @@ export type Config = {
   corsOrigins: string[];
   /** Hosts rich text may show remote images from (besides data: images and the server's own paths). */
   richTextImageHosts: string[];
+  /** The map tiles of the school pages (Leaflet URL template, https); its origin is allowed as an image source. */
+  mapTileUrl: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
@@ -92,6 +94,14 @@ function hostList(env: NodeJS.ProcessEnv, name: string): string[] {
   });
 }
 
+/** The public OpenStreetMap tiles unless MAP_TILE_URL names another server (docs/schools-ui.md). */
+export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+function tileUrl(env: NodeJS.ProcessEnv): string {
+  const raw = (env.MAP_TILE_URL ?? '').trim() || DEFAULT_MAP_TILE_URL;
+  if (!/^https:\/\/[a-z0-9.{}-]+(:\d{1,5})?\/[^\s"'<>]*$/i.test(raw) || !raw.includes('{z}')) throw new Error(`MAP_TILE_URL: "${raw}" is not an https tile address such as https://tile.example.com/{z}/{x}/{y}.png`);
+  return raw;
+}
+
 function fileStoreEnv(env: NodeJS.ProcessEnv): Config['fileStore'] {
   const raw = env.FILE_STORE || 'postgres';
   if (raw !== 'postgres' && raw !== 'directory' && raw !== 's3') throw new Error(`FILE_STORE must be "postgres", "directory" or "s3", got "${raw}"`);
@@ -136,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedProxyHops: intEnv(env, 'TRUSTED_PROXY_HOPS', 1, 1),
     corsOrigins: originList(env),
     richTextImageHosts: hostList(env, 'RICH_TEXT_IMAGE_HOSTS'),
+    mapTileUrl: tileUrl(env),
     logLevel: ['debug', 'info', 'warn', 'error'].includes(logLevel) ? logLevel : 'info',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,

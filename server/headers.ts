@@ -19,8 +19,8 @@ import { EMBED_HOSTS } from './lib/html.ts';
  * Video: any https address (a `<video>` runs no script and the sanitiser makes it load
  * nothing until played).
  */
-export function clientPolicy(config: Pick<Config, 'richTextImageHosts'>): string {
-  const images = ["'self'", 'data:', 'blob:', ...config.richTextImageHosts].join(' ');
+export function clientPolicy(config: Pick<Config, 'richTextImageHosts'> & Partial<Pick<Config, 'mapTileUrl'>>): string {
+  const images = ["'self'", 'data:', 'blob:', ...config.richTextImageHosts, ...(config.mapTileUrl ? [tileSource(config.mapTileUrl)] : [])].join(' ');
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -37,6 +37,12 @@ export function clientPolicy(config: Pick<Config, 'richTextImageHosts'>): string
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
+}
+
+/** The image source of the map tiles: the template's origin, a `{s}` subdomain as a wildcard. */
+export function tileSource(template: string): string {
+  const origin = /^https:\/\/[^/]+/i.exec(template)?.[0] ?? '';
+  return origin.replace(/^https:\/\/\{s\}\./i, 'https://*.');
 }
 
 /** JSON and files of the doors: nothing in them is ever rendered as a page. */
@@ -59,7 +65,7 @@ export function overTls(request: Request, config: Pick<Config, 'trustProxy'>): b
 }
 
 /** Adds the headers to an answer (in place when its headers may change, else on a copy). */
-export function withSecurityHeaders(response: Response, request: Request, config: Pick<Config, 'trustProxy' | 'richTextImageHosts'>, kind: 'client' | 'api' | 'graphiql'): Response {
+export function withSecurityHeaders(response: Response, request: Request, config: Pick<Config, 'trustProxy' | 'richTextImageHosts'> & Partial<Pick<Config, 'mapTileUrl'>>, kind: 'client' | 'api' | 'graphiql'): Response {
   let res = response;
   try {
     res.headers.set('x-content-type-options', 'nosniff');

@@ -31,6 +31,15 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'mission/calendar/index': lazy(() => import('../screens/tasks/TaskCalendar/TaskCalendar.tsx')),
   'working/daily/index': lazy(() => import('../screens/working/DailyWork/DailyWork.tsx')),
   'mission/list/index': lazy(() => import('../screens/tasks/AllTasks/AllTasks.tsx')),
+  'school/list/index': lazy(() => import('../screens/schools/SchoolList/SchoolList.tsx')),
+  'school/details/index': lazy(() => import('../screens/schools/SchoolDetails/SchoolDetails.tsx')),
+  'school/add/index': lazy(() => import('../screens/schools/SchoolEditor/SchoolEditor.tsx')),
+  'application-progress/list/index': lazy(() => import('../screens/progress/ApplicationList/ApplicationList.tsx')),
+  'application-progress/form/index': lazy(() => import('../screens/progress/ApplicationForm/ApplicationForm.tsx')),
+  'progress/list/index': lazy(() => import('../screens/progress/ProgressList/ProgressList.tsx')),
+  'gantt/index': lazy(() => import('../screens/progress/Gantt/Gantt.tsx')),
+  'gantt/student/index': lazy(() => import('../screens/progress/Gantt/Gantt.tsx').then((m) => ({ default: m.StudentGantt }))),
+  'overall-progress/index': lazy(() => import('../screens/progress/OverallProgress/OverallProgress.tsx')),
   'mission/append/index': lazy(() => import('../screens/tasks/TaskPages/TaskPages.tsx').then((m) => ({ default: m.TaskAppendPage }))),
 };
 

@@ -15,6 +15,7 @@ const Working = lazy(() => import('../screens/working/Working/Working.tsx').then
 const NoticeList = lazy(() => import('../screens/notice/NoticeList/NoticeList.tsx').then((m) => ({ default: m.NoticeList })));
 const NoticeDetail = lazy(() => import('../screens/notice/NoticeDetail/NoticeDetail.tsx').then((m) => ({ default: m.NoticeDetail })));
 const MenuRoute = lazy(() => import('./MenuRoute.tsx').then((m) => ({ default: m.MenuRoute })));
+const SchoolPublic = lazy(() => import('../screens/schools/SchoolPublic/SchoolPublic.tsx'));
 const Standalone = lazy(() => import('../screens/system/Standalone/Standalone.tsx').then((m) => ({ default: m.Standalone })));
 
 /**
@@ -71,7 +72,7 @@ export function createRouter() {
     { path: '/login', element: <LoginGate />, errorElement: <RouteError /> },
     { path: '/401', element: <ErrorPage code={401} /> },
     { path: '/404', element: <ErrorPage code={404} /> },
-    { path: '/school-details', element: page(<Standalone kind="schoolDetails" />), errorElement: <RouteError /> },
+    { path: '/school-details', element: page(<SchoolPublic />), errorElement: <RouteError /> },
     { path: '/wps-loading', element: page(<Standalone kind="wpsLoading" />), errorElement: <RouteError /> },
     {
       element: <Guard />,

@@ -13,6 +13,14 @@ import { workSummaryRoute } from '../screens/tasks/WorkSummary/WorkSummary.route
 import { taskCalendarRoute } from '../screens/tasks/TaskCalendar/TaskCalendar.route.ts';
 import { dailyWorkRoute } from '../screens/working/DailyWork/DailyWork.route.ts';
 import { allTasksRoute } from '../screens/tasks/AllTasks/AllTasks.route.ts';
+import { schoolListRoute } from '../screens/schools/SchoolList/SchoolList.route.ts';
+import { applicationListRoute } from '../screens/progress/ApplicationList/ApplicationList.route.ts';
+import { applicationFormRoute } from '../screens/progress/ApplicationForm/ApplicationForm.route.ts';
+import { progressListRoute } from '../screens/progress/ProgressList/ProgressList.route.ts';
+import { ganttRoute } from '../screens/progress/Gantt/Gantt.route.ts';
+import { overallProgressRoute } from '../screens/progress/OverallProgress/OverallProgress.route.ts';
+import { schoolEditorRoute } from '../screens/schools/SchoolEditor/SchoolEditor.route.ts';
+import { schoolDetailsRoute } from '../screens/schools/SchoolDetails/SchoolDetails.route.ts';
 import { taskAppendPageRoute, taskDetailPageRoute } from '../screens/tasks/TaskPages/TaskPages.route.ts';
 
 type Params = Readonly<Record<string, string | undefined>>;
@@ -41,6 +49,15 @@ const BY_COMPONENT: Record<string, AnyRoute[]> = {
   'mission/summary/index': [workSummaryRoute] as AnyRoute[],
   'mission/calendar/index': [taskCalendarRoute] as AnyRoute[],
   'working/daily/index': [dailyWorkRoute] as AnyRoute[],
+  'school/list/index': [schoolListRoute] as AnyRoute[],
+  'school/details/index': [schoolDetailsRoute] as AnyRoute[],
+  'school/add/index': [schoolEditorRoute] as AnyRoute[],
+  'application-progress/list/index': [applicationListRoute] as AnyRoute[],
+  'application-progress/form/index': [applicationFormRoute] as AnyRoute[],
+  'overall-progress/index': [overallProgressRoute] as AnyRoute[],
+  'progress/list/index': [progressListRoute] as AnyRoute[],
+  'gantt/index': [ganttRoute] as AnyRoute[],
+  'gantt/student/index': [ganttRoute] as AnyRoute[],
 };
 
 function start(routes: AnyRoute[], params: Params): RoutePreloads {

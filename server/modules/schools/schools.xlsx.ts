@@ -153,6 +153,10 @@ export async function importSchools(ctx: ServiceContext, file: File | null | und
     for (const [i, r] of rows.entries()) {
       const target = targets[i] ?? null;
       let id: number;
+      // An empty cell clears a field, but AP is a yes/no column that cannot be empty: an empty
+      // AP cell keeps the school's value (a new school: no AP). Before, a new school from the
+      // export's columns with an empty AP cell failed with 服务异常 (found by the school screens).
+      if (r.values.ap === null) delete r.values.ap;
       if (target) {
         await tx.school.update({ where: { id: target }, data: r.values });
         id = target;

@@ -241,6 +241,16 @@ describe('imports and export', () => {
     expect((await importFile('/api/admin/school/importData.htm', bomb)).message).toMatch(/文件结构异常/);
   });
 
+  it('an empty AP cell (the export columns, mostly empty) creates the school without AP and keeps the AP of an existing school', async () => {
+    const file = await workbook(['学校名称', '国家', '性别', '开设AP', '城市'], [['Empty Cells Prep', 'US', '男女混校', '', '']]);
+    expect(await importFile('/api/admin/school/importData.htm', file)).toMatchObject({ status: 'success', data: { created: 1, updated: 0 } });
+    const made = await t.db.school.findFirstOrThrow({ where: { name: 'Empty Cells Prep' } });
+    expect(made.ap).toBe(false);
+    await t.db.school.update({ where: { id: made.id }, data: { ap: true } });
+    expect(await importFile('/api/admin/school/importData.htm', file)).toMatchObject({ status: 'success', data: { created: 0, updated: 1 } });
+    expect((await t.db.school.findUniqueOrThrow({ where: { id: made.id } })).ap).toBe(true);
+  });
+
   it('imports sports per school, all or none', async () => {
     const sports = await workbook(
       ['学校名称', '性别', '季节', '运动项目'],

@@ -4,6 +4,7 @@
  * (no NODE_ENV=development) has no GraphiQL, no field suggestions, and schema reading needs a
  * login (docs/security.md).
  */
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config.ts';
 import { createTestApp, DEMO, gql, loginRest, type TestApp } from '../../helpers/app.ts';
@@ -54,7 +55,8 @@ describe('browser security headers', () => {
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('base-uri')).toEqual(["'self'"]);
     expect(csp.get('connect-src')).toEqual(["'self'"]);
-    expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+    // The map tiles of the school pages (MAP_TILE_URL, by default OpenStreetMap's).
+    expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org']);
     expect(csp.get('frame-src')).toContain('https://player.bilibili.com');
     // The page served (the built client, or the placeholder before a build) runs no inline script.
     const html = await res.text();
@@ -72,9 +74,22 @@ describe('browser security headers', () => {
     const withHosts = await createTestApp({ richTextImageHosts: ['img.school.example'] });
     try {
       const csp = directives((await get(withHosts, '/')).headers.get('content-security-policy'));
-      expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'img.school.example']);
+      expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'img.school.example', 'https://tile.openstreetmap.org']);
     } finally {
       await withHosts.close();
+    }
+  });
+
+  it('the map tile server is configuration: its origin is an image source and the page is told its address', async () => {
+    const withTiles = await createTestApp({ mapTileUrl: 'https://{s}.tiles.example/{z}/{x}/{y}.png' });
+    try {
+      const res = await get(withTiles, '/');
+      expect(directives(res.headers.get('content-security-policy')).get('img-src')).toContain('https://*.tiles.example');
+      const html = await res.text();
+      // The built client's page carries the tag (before a build the placeholder page has no map).
+      if (existsSync('client/dist/index.html')) expect(html).toContain('<meta name="map-tile-url" content="https://{s}.tiles.example/{z}/{x}/{y}.png">');
+    } finally {
+      await withTiles.close();
     }
   });
 

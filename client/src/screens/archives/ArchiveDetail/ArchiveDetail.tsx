@@ -1,6 +1,6 @@
 import { Box, Button, Card, DataList, Flex, Grid, Heading, HStack, Input, Link, Menu, NativeSelect, Portal, Stack, Table, Text, Textarea, Field } from '@chakra-ui/react';
-import { ArrowLeft, ChevronDown, Lock } from 'lucide-react';
-import { Suspense, useEffect, useState } from 'react';
+import { ArrowLeft, ChevronDown, ListChecks, Lock } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchQuery, graphql, useFragment, usePreloadedQuery, useRelayEnvironment } from 'react-relay';
 import { useNavigate } from 'react-router';
@@ -26,6 +26,8 @@ import { ModuleNamesProvider } from '../shared/moduleNames.tsx';
 import { archiveDetailRoute } from './ArchiveDetail.route.ts';
 import { moduleFor, useLatestVerification, VerificationCard } from './ArchiveDetailVerification.tsx';
 import { Section } from './Section.tsx';
+// The student's selection lists (the school screens, docs/schools-ui.md), loaded when opened.
+const SelectionListsDialog = lazy(() => import('../../schools/SelectionLists/SelectionLists.tsx'));
 import type { ArchiveDetailQuery } from './__generated__/ArchiveDetailQuery.graphql.ts';
 import type { ArchiveDetail_archive$data, ArchiveDetail_archive$key } from './__generated__/ArchiveDetail_archive.graphql.ts';
 import type { ArchiveDetailBackupQuery } from './__generated__/ArchiveDetailBackupQuery.graphql.ts';
@@ -523,6 +525,7 @@ function Detail({ archive, rights }: { archive: Archive; rights: ArchiveRights }
   const [act, setAct] = useState<Act | null>(null);
   const [assigning, setAssigning] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const [selecting, setSelecting] = useState(false);
   useEffect(() => {
     titleView(`/archives/detail/${archive.id}`, { zh: archive.name, en: archive.userName || archive.name });
   }, [archive.id, archive.name, archive.userName]);
@@ -548,11 +551,14 @@ function Detail({ archive, rights }: { archive: Archive; rights: ArchiveRights }
   const jump = (key: string) => document.getElementById(`section-${key}`)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   return (
     <Stack gap="4" data-testid="archive-detail">
-      <Box>
-        <Link color="fg.link" fontSize="sm" onClick={() => navigate('/archives/list')} href="#/archives/list" data-testid="back-to-list">
+      <Flex align="center" gap="2" wrap="wrap">
+        <Link color="fg.link" fontSize="sm" onClick={() => navigate('/archives/list')} href="#/archives/list" data-testid="back-to-list" flex="1">
           <ArrowLeft size={14} aria-hidden /> {t('archivesUi.detail.backToList')}
         </Link>
-      </Box>
+        <Button size="xs" variant="outline" onClick={() => setSelecting(true)} data-testid="open-selection-lists">
+          <ListChecks size={14} /> {t('schoolsUi.sel.open')}
+        </Button>
+      </Flex>
       <Header archive={archive} rights={rights} onAct={setAct} onAssign={() => setAssigning(true)} onSubmit={() => setSubmitting(true)} onBackup={() => void backup()} verificationStatus={task?.status ?? null} />
       {mobile && (
         <NativeSelect.Root size="sm">
@@ -603,6 +609,11 @@ function Detail({ archive, rights }: { archive: Archive; rights: ArchiveRights }
       {act && <ActDialog archive={{ id: archive.id, name: archive.name }} act={act} onClose={() => setAct(null)} onDone={act === 'delete' ? () => navigate('/archives/list') : undefined} />}
       {assigning && <AssignStaffDialog archives={[{ id: archive.id, name: archive.name }]} onClose={() => setAssigning(false)} />}
       {submitting && <SubmitDialog archive={archive} onClose={() => setSubmitting(false)} />}
+      {selecting && (
+        <Suspense fallback={null}>
+          <SelectionListsDialog archiveId={archive.id} student={lang === 'en' && archive.userName ? archive.userName : archive.name} onClose={() => setSelecting(false)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -3,10 +3,14 @@ import { Suspense, useEffect, useMemo, useState, useTransition } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import type { MutationParameters } from 'relay-runtime';
+import { DateTime } from 'luxon';
 import { ErrorBoundary } from '../../../components/ErrorBoundary.tsx';
+import { DateField } from '../../../components/fields/DateField.tsx';
+import { TimeField } from '../../../components/fields/TimeField.tsx';
+import { sessionUser } from '../../../state/session.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { DataTable, LoadMore, SelectionBar, type Column } from '../../../components/list/DataTable.tsx';
-import { FilterBar } from '../../../components/list/FilterBar.tsx';
+import { FilterBar, SelectFilter } from '../../../components/list/FilterBar.tsx';
 import { useUrlState } from '../../../components/list/useUrlState.ts';
 import { notify } from '../../../components/toaster.tsx';
 import { useLang } from '../../../lib/useLang.ts';
@@ -143,6 +147,11 @@ function BatchDialog({ field, rows, onClose, onDone }: { field: FieldKey; rows: 
   const { t } = useTranslation();
   const [value, setValue] = useState<string>(FIELDS[field][1]);
   const [note, setNote] = useState('');
+  // The interview batch may set the interview time too (one time for every chosen application).
+  const [day, setDay] = useState('');
+  const [time, setTime] = useState('');
+  const zone = sessionUser.use()?.timeZone ?? 'local';
+  const interviewAt = field === 'interview' && day && time ? DateTime.fromISO(`${day}T${time}`, { zone }).toUTC().toISO() : null;
   const { mutation, field: answerField } = MUTATIONS[field];
   const action = useMutationAction<MutationParameters, Answer>(mutation, (r) => (r as Record<string, Answer>)[answerField]!);
   return (
@@ -155,7 +164,7 @@ function BatchDialog({ field, rows, onClose, onDone }: { field: FieldKey; rows: 
       saveLabel={t('archivesUi.batch.apply', { count: rows.length })}
       onSave={() =>
         action.run(
-          { input: { ids: rows.map((r) => r.id), [field]: value, ...(note.trim() ? { note: note.trim() } : {}) } },
+          { input: { ids: rows.map((r) => r.id), [field]: value, ...(note.trim() ? { note: note.trim() } : {}), ...(interviewAt ? { interviewAt } : {}) } },
           { onDone: () => (notify('success', t('archivesUi.batch.done', { count: rows.length })), onDone(), onClose()) },
         )
       }
@@ -176,6 +185,18 @@ function BatchDialog({ field, rows, onClose, onDone }: { field: FieldKey; rows: 
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </Field.Root>
+      {field === 'interview' && (
+        <Flex gap="3" wrap="wrap">
+          <Field.Root flex="1" minW="40">
+            <Field.Label>{t('schoolsUi.app.interviewDay')}</Field.Label>
+            <DateField value={day} onChange={setDay} label={t('schoolsUi.app.interviewDay')} testId="batch-interview-day" />
+          </Field.Root>
+          <Field.Root flex="1" minW="32">
+            <Field.Label>{t('schoolsUi.app.interviewAt')}</Field.Label>
+            <TimeField value={time} onChange={setTime} label={t('schoolsUi.app.interviewAt')} testId="batch-interview-time" />
+          </Field.Root>
+        </Flex>
+      )}
       <Field.Root>
         <Field.Label htmlFor="batch-note">{t('archivesUi.verify.note')}</Field.Label>
         <Textarea id="batch-note" rows={2} value={note} onChange={(e) => setNote(e.target.value)} />
@@ -184,18 +205,21 @@ function BatchDialog({ field, rows, onClose, onDone }: { field: FieldKey; rows: 
   );
 }
 
-function Rows({ query, stale }: { query: BatchProgress_query$key; stale: boolean }) {
+function Rows({ query, stale, bySchool }: { query: BatchProgress_query$key; stale: boolean; bySchool: boolean }) {
   const { t } = useTranslation();
   const lang = useLang();
   const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment(listFragment, query);
-  const rows = data.applications.edges.map((e) => e.node).filter((n): n is Row => n != null);
+  const loaded = data.applications.edges.map((e) => e.node).filter((n): n is Row => n != null);
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [field, setField] = useState<FieldKey | null>(null);
-  const chosen = rows.filter((r) => selected.has(r.id));
+  const chosen = loaded.filter((r) => selected.has(r.id));
   const school = (r: Row) => (lang === 'zh' && r.school.chineseName ? r.school.chineseName : r.school.name);
+  // The school view: the rows of the page grouped by school (many students of one school at once).
+  const rows = bySchool ? [...loaded].sort((a, b) => school(a).localeCompare(school(b), lang === 'zh' ? 'zh-CN' : 'en') || (a.archive?.name ?? '').localeCompare(b.archive?.name ?? '')) : loaded;
+  const studentColumn: Column<Row> = { key: 'student', header: t('archivesUi.col.name'), card: bySchool ? 'fact' : 'title', render: (r) => r.archive?.name ?? '' };
+  const schoolColumn: Column<Row> = { key: 'school', header: t('archivesUi.batch.school'), card: bySchool ? 'title' : 'fact', render: school };
   const columns: Array<Column<Row>> = [
-    { key: 'student', header: t('archivesUi.col.name'), card: 'title', render: (r) => r.archive?.name ?? '' },
-    { key: 'school', header: t('archivesUi.batch.school'), card: 'fact', render: school },
+    ...(bySchool ? [schoolColumn, studentColumn] : [studentColumn, schoolColumn]),
     { key: 'year', header: t('archivesUi.col.year'), card: 'hidden', render: (r) => r.year ?? '' },
     ...(Object.keys(FIELDS) as FieldKey[]).map((f) => ({ key: f, header: t(`archivesUi.batch.field.${f}`), card: 'fact' as const, render: (r: Row) => t(`archivesUi.batch.${f}.${r[f]}`) })),
   ];
@@ -226,9 +250,9 @@ function Rows({ query, stale }: { query: BatchProgress_query$key; stale: boolean
   );
 }
 
-function Results({ queryRef, stale }: { queryRef: PreloadedQuery<BatchProgressQuery>; stale: boolean }) {
+function Results({ queryRef, stale, bySchool }: { queryRef: PreloadedQuery<BatchProgressQuery>; stale: boolean; bySchool: boolean }) {
   const data = usePreloadedQuery<BatchProgressQuery>(listQuery, queryRef);
-  return <Rows query={data} stale={stale} />;
+  return <Rows query={data} stale={stale} bySchool={bySchool} />;
 }
 
 /**
@@ -239,7 +263,7 @@ function Results({ queryRef, stale }: { queryRef: PreloadedQuery<BatchProgressQu
  */
 export function BatchProgress({ quick }: { quick: boolean }) {
   const { t } = useTranslation();
-  const [state, setState] = useUrlState({ q: '', year: '' });
+  const [state, setState] = useUrlState({ q: '', year: '', view: '' });
   const filter = useMemo(() => ({ state: 'APPLYING' as const, ...(state.q ? { search: state.q } : {}), ...(/^\d{4}$/.test(state.year) ? { year: Number(state.year) } : {}) }), [state.q, state.year]);
   const { queryRef, load, retry } = useRouteQuery(batchProgressRoute, { filter });
   const [pending, startTransition] = useTransition();
@@ -261,26 +285,36 @@ export function BatchProgress({ quick }: { quick: boolean }) {
         onSearch={(q) => setState({ q })}
         searchLabel={t('archivesUi.batch.search')}
         chips={chips}
-        onClearAll={() => setState({ q: '', year: '' })}
+        onClearAll={() => setState({ q: '', year: '', view: state.view })}
         primary={
-          <Input
-            size="sm"
-            width="32"
-            inputMode="numeric"
-            aria-label={t('archivesUi.col.year')}
-            placeholder={t('archivesUi.col.year')}
-            defaultValue={state.year}
-            key={state.year}
-            onBlur={(e) => e.target.value.trim() !== state.year && setState({ year: e.target.value.trim() })}
-            onKeyDown={(e) => e.key === 'Enter' && setState({ year: e.currentTarget.value.trim() })}
-            data-testid="batch-year"
-          />
+          <>
+            <SelectFilter
+              label={t('schoolsUi.progressList.view')}
+              all={t('schoolsUi.progressList.byStudent')}
+              value={state.view}
+              onChange={(view) => setState({ view })}
+              options={[{ value: 'school', label: t('schoolsUi.progressList.bySchool') }]}
+              testId="batch-view"
+            />
+            <Input
+              size="sm"
+              width="32"
+              inputMode="numeric"
+              aria-label={t('archivesUi.col.year')}
+              placeholder={t('archivesUi.col.year')}
+              defaultValue={state.year}
+              key={state.year}
+              onBlur={(e) => e.target.value.trim() !== state.year && setState({ year: e.target.value.trim() })}
+              onKeyDown={(e) => e.key === 'Enter' && setState({ year: e.currentTarget.value.trim() })}
+              data-testid="batch-year"
+            />
+          </>
         }
         testId="batch-filters"
       />
       <ErrorBoundary onRetry={retry} compact>
         <Suspense fallback={<DataTable label={t('archivesUi.batch.title')} columns={[]} rows={[]} rowId={() => ''} rowLabel={() => ''} loading />}>
-          <Results queryRef={queryRef} stale={pending} />
+          <Results queryRef={queryRef} stale={pending} bySchool={state.view === 'school'} />
         </Suspense>
       </ErrorBoundary>
     </Stack>

@@ -1,0 +1,251 @@
+import { Box, Flex, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { DateTime } from 'luxon';
+import { Suspense, useEffect, useMemo, useState, useTransition } from 'react';
+import { useTranslation } from 'react-i18next';
+import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { useNavigate } from 'react-router';
+import { ErrorBoundary } from '../../../components/ErrorBoundary.tsx';
+import { DataTable } from '../../../components/list/DataTable.tsx';
+import { useMenuParams } from '../../../layout/menu.ts';
+import { useFormat } from '../../../lib/useFormat.ts';
+import { useLang } from '../../../lib/useLang.ts';
+import { useRouteQuery } from '../../../relay/routeQuery.ts';
+import { schoolName } from '../../schools/shared/codes.ts';
+import { ganttRoute } from './Gantt.route.ts';
+import type { GanttQuery, GanttQuery$data } from './__generated__/GanttQuery.graphql.ts';
+
+const ganttQuery = graphql`
+  query GanttQuery($filter: ApplicationFilter) {
+    applications(filter: $filter, first: 100) {
+      totalCount
+      edges {
+        node {
+          id
+          state
+          deadline
+          interviewAt
+          createdAt
+          archive {
+            id
+            name
+            userName
+          }
+          school {
+            name
+            chineseName
+          }
+          logs {
+            action
+            toValue
+            createdAt
+          }
+        }
+      }
+    }
+  }
+`;
+
+type App = NonNullable<GanttQuery$data['applications']['edges'][number]['node']>;
+type Mark = { kind: 'deadline' | 'interview' | 'submitted' | 'result'; at: number; label: string };
+
+const DAY = 86_400_000;
+const ROW = 34;
+const LABEL = 220;
+const PX_PER_DAY = 4;
+
+/** The dated events of an application: its deadline, interview, submission and result. */
+function marksOf(a: App, t: (k: string) => string): Mark[] {
+  const marks: Mark[] = [];
+  if (a.deadline) marks.push({ kind: 'deadline', at: Date.parse(`${a.deadline as string}T00:00:00Z`), label: t('schoolsUi.gantt.deadline') });
+  if (a.interviewAt) marks.push({ kind: 'interview', at: Date.parse(a.interviewAt as string), label: t('schoolsUi.gantt.interview') });
+  const submitted = a.logs.find((l) => l.action === 'SUBMIT_RESULT' && l.toValue === '1');
+  if (submitted) marks.push({ kind: 'submitted', at: Date.parse(submitted.createdAt as string), label: t('schoolsUi.gantt.submitted') });
+  const result = a.logs.find((l) => l.action === 'STATE');
+  if (result && a.state !== 'APPLYING') marks.push({ kind: 'result', at: Date.parse(result.createdAt as string), label: `${t('schoolsUi.gantt.result')}: ${t(`schoolsUi.state.${a.state}`)}` });
+  return marks;
+}
+
+const COLOURS: Record<Mark['kind'], string> = {
+  deadline: 'var(--chakra-colors-red-600)',
+  interview: 'var(--chakra-colors-blue-600)',
+  submitted: 'var(--chakra-colors-green-700)',
+  result: 'var(--chakra-colors-purple-600)',
+};
+
+function Marker({ mark, x, y }: { mark: Mark; x: number; y: number }) {
+  const c = COLOURS[mark.kind];
+  const shape =
+    mark.kind === 'deadline' ? (
+      <path d={`M ${x} ${y - 7} L ${x + 7} ${y} L ${x} ${y + 7} L ${x - 7} ${y} Z`} fill={c} />
+    ) : mark.kind === 'interview' ? (
+      <circle cx={x} cy={y} r={6} fill={c} />
+    ) : mark.kind === 'submitted' ? (
+      <rect x={x - 5.5} y={y - 5.5} width={11} height={11} fill={c} />
+    ) : (
+      <path d={`M ${x} ${y - 7} L ${x + 7} ${y + 6} L ${x - 7} ${y + 6} Z`} fill={c} />
+    );
+  return <g data-kind={mark.kind}>{shape}</g>;
+}
+
+function Chart({ apps, today }: { apps: App[]; today: number }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const fmt = useFormat();
+  const navigate = useNavigate();
+  const rows = useMemo(() => apps.map((a) => ({ a, marks: marksOf(a, t), start: Date.parse(a.createdAt as string) })), [apps, t]);
+  const times = rows.flatMap((r) => [r.start, ...r.marks.map((m) => m.at)]).concat(today);
+  const from = DateTime.fromMillis(Math.min(...times))
+    .toUTC()
+    .startOf('month')
+    .toMillis();
+  const to = DateTime.fromMillis(Math.max(...times))
+    .toUTC()
+    .plus({ months: 1 })
+    .startOf('month')
+    .toMillis();
+  const width = Math.round(((to - from) / DAY) * PX_PER_DAY);
+  const x = (ms: number) => ((ms - from) / DAY) * PX_PER_DAY;
+  const months: number[] = [];
+  for (let m = DateTime.fromMillis(from).toUTC(); m.toMillis() < to; m = m.plus({ months: 1 })) months.push(m.toMillis());
+  const height = 28 + rows.length * ROW;
+  return (
+    <Box borderWidth="1px" borderRadius="md" bg="bg.panel" overflow="auto" maxH="70vh" tabIndex={0} role="region" aria-label={t('schoolsUi.gantt.title')} data-testid="gantt-chart">
+      <Flex minW="max-content">
+        <Box position="sticky" left="0" zIndex="1" bg="bg.panel" borderRightWidth="1px" w={`${LABEL}px`} flexShrink={0}>
+          <Box h="28px" borderBottomWidth="1px" />
+          {rows.map(({ a }) => {
+            const student = lang === 'en' && a.archive?.userName ? a.archive.userName : (a.archive?.name ?? '');
+            return (
+              <Flex key={a.id} h={`${ROW}px`} align="center" px="2" borderBottomWidth="1px" fontSize="xs" gap="1" data-testid="gantt-row">
+                <Text truncate>
+                  <Link color="fg.link" href={`#/application-progress/form/${encodeURIComponent(a.id)}`} onClick={(e) => (e.preventDefault(), navigate(`/application-progress/form/${encodeURIComponent(a.id)}`))}>
+                    {student}
+                  </Link>
+                  {` · ${schoolName(a.school, lang)}`}
+                </Text>
+              </Flex>
+            );
+          })}
+        </Box>
+        <svg width={width} height={height} role="img" aria-label={t('schoolsUi.gantt.title')}>
+          {months.map((m) => (
+            <g key={m}>
+              <line x1={x(m)} x2={x(m)} y1={0} y2={height} stroke="var(--chakra-colors-border)" />
+              <text x={x(m) + 4} y={18} fontSize="11" fill="var(--chakra-colors-fg-muted)">
+                {DateTime.fromMillis(m)
+                  .toUTC()
+                  .toFormat(lang === 'zh' ? 'yyyy/MM' : 'MM/yyyy')}
+              </text>
+            </g>
+          ))}
+          {rows.map(({ a, marks, start }, i) => {
+            const y = 28 + i * ROW + ROW / 2;
+            const end = Math.max(start, ...marks.map((m) => m.at));
+            return (
+              <g key={a.id}>
+                <line x1={0} x2={width} y1={28 + (i + 1) * ROW} y2={28 + (i + 1) * ROW} stroke="var(--chakra-colors-border)" />
+                <rect x={x(start)} y={y - 4} width={Math.max(2, x(end) - x(start))} height={8} rx={4} fill={a.state === 'APPLYING' ? 'var(--chakra-colors-blue-100)' : 'var(--chakra-colors-gray-200)'} />
+                {marks.map((m) => (
+                  <g key={m.kind}>
+                    <title>{`${m.label} ${m.kind === 'deadline' ? fmt.date(new Date(m.at).toISOString().slice(0, 10)) : fmt.dateTime(new Date(m.at))}`}</title>
+                    <Marker mark={m} x={x(m.at)} y={y} />
+                  </g>
+                ))}
+              </g>
+            );
+          })}
+          <line x1={x(today)} x2={x(today)} y1={0} y2={height} stroke="var(--chakra-colors-orange-600)" strokeWidth={2} data-testid="gantt-today" />
+          <text x={x(today) + 4} y={10} fontSize="10" fontWeight="bold" fill="var(--chakra-colors-orange-700)">
+            {t('schoolsUi.gantt.today')}
+          </text>
+        </svg>
+      </Flex>
+    </Box>
+  );
+}
+
+function Legend() {
+  const { t } = useTranslation();
+  const kinds: Array<Mark['kind']> = ['deadline', 'interview', 'submitted', 'result'];
+  return (
+    <Flex gap="4" wrap="wrap" fontSize="xs" color="fg.muted">
+      {kinds.map((k) => (
+        <Flex key={k} align="center" gap="1">
+          <svg width="16" height="16" aria-hidden>
+            <Marker mark={{ kind: k, at: 0, label: '' }} x={8} y={8} />
+          </svg>
+          {t(`schoolsUi.gantt.${k}`)}
+        </Flex>
+      ))}
+    </Flex>
+  );
+}
+
+function Results({ queryRef, title }: { queryRef: PreloadedQuery<GanttQuery>; title: (apps: App[]) => string }) {
+  const { t } = useTranslation();
+  const data = usePreloadedQuery<GanttQuery>(ganttQuery, queryRef);
+  const apps = data.applications.edges.map((e) => e.node).filter((n): n is App => n != null);
+  const [today] = useState(() => Date.now());
+  return (
+    <Stack gap="2">
+      <Heading size="lg" data-testid="gantt-title">
+        {title(apps)}
+      </Heading>
+      <Legend />
+      {apps.length ? <Chart apps={apps} today={today} /> : <DataTable label={t('schoolsUi.gantt.title')} columns={[]} rows={[]} rowId={() => ''} rowLabel={() => ''} empty={{ title: t('schoolsUi.gantt.empty') }} />}
+    </Stack>
+  );
+}
+
+function GanttView({ archiveId }: { archiveId: string | null }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const [search, setSearch] = useState('');
+  const filter = useMemo(() => (archiveId ? { archiveId } : search ? { search } : {}), [archiveId, search]);
+  const { queryRef, load, retry } = useRouteQuery(ganttRoute, { filter });
+  const [, startTransition] = useTransition();
+  const key = JSON.stringify(filter);
+  useEffect(() => {
+    if (JSON.stringify(queryRef.variables.filter ?? {}) !== key) startTransition(() => load({ filter: JSON.parse(key) as typeof filter }));
+  }, [key, load, queryRef.variables.filter]);
+  return (
+    <Stack gap="3" data-testid="gantt">
+      {!archiveId && (
+        <Input
+          size="sm"
+          maxW="72"
+          aria-label={t('schoolsUi.app.search')}
+          placeholder={t('schoolsUi.app.search')}
+          onKeyDown={(e) => e.key === 'Enter' && setSearch(e.currentTarget.value.trim())}
+          onBlur={(e) => setSearch(e.target.value.trim())}
+          data-testid="gantt-search"
+        />
+      )}
+      <ErrorBoundary onRetry={retry} compact>
+        <Suspense fallback={<DataTable label={t('schoolsUi.gantt.title')} columns={[]} rows={[]} rowId={() => ''} rowLabel={() => ''} loading />}>
+          <Results
+            queryRef={queryRef}
+            title={(apps) => {
+              const a = apps[0]?.archive;
+              return archiveId && a ? t('schoolsUi.gantt.studentTitle', { name: lang === 'en' && a.userName ? a.userName : a.name }) : t('schoolsUi.gantt.title');
+            }}
+          />
+        </Suspense>
+      </ErrorBoundary>
+    </Stack>
+  );
+}
+
+/**
+ * 甘特图 (`/gantt`): each application's timeline (added, deadline, interview, submission, result)
+ * on a time axis with today marked, drawn with SVG; searched by student or school.
+ */
+export default function Gantt() {
+  return <GanttView archiveId={null} />;
+}
+
+/** 学员甘特图 (`/gantt/student/:id`, an Archive id): one student's applications. */
+export function StudentGantt() {
+  const params = useMenuParams();
+  return <GanttView archiveId={params.id ?? ''} />;
+}
