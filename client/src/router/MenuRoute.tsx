@@ -32,6 +32,12 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'working/daily/index': lazy(() => import('../screens/working/DailyWork/DailyWork.tsx')),
   'mission/list/index': lazy(() => import('../screens/tasks/AllTasks/AllTasks.tsx')),
   'mission/append/index': lazy(() => import('../screens/tasks/TaskPages/TaskPages.tsx').then((m) => ({ default: m.TaskAppendPage }))),
+  'peopleList/employee-list/index': lazy(() => import('../screens/org/StaffList/StaffList.tsx')),
+  'peopleList/add/index': lazy(() => import('../screens/org/StaffAdd/StaffAdd.tsx')),
+  'peopleList/department-tree/index': lazy(() => import('../screens/org/Departments/Departments.tsx')),
+  'roleControl/list/index': lazy(() => import('../screens/org/RoleList/RoleList.tsx')),
+  'roleControl/add/index': lazy(() => import('../screens/org/RoleList/RoleAdd.tsx')),
+  'roleControl/permission/index': lazy(() => import('../screens/org/RolePermission/RolePermission.tsx')),
 };
 
 /**

@@ -14,6 +14,11 @@ import { taskCalendarRoute } from '../screens/tasks/TaskCalendar/TaskCalendar.ro
 import { dailyWorkRoute } from '../screens/working/DailyWork/DailyWork.route.ts';
 import { allTasksRoute } from '../screens/tasks/AllTasks/AllTasks.route.ts';
 import { taskAppendPageRoute, taskDetailPageRoute } from '../screens/tasks/TaskPages/TaskPages.route.ts';
+import { staffListRoute } from '../screens/org/StaffList/StaffList.route.ts';
+import { staffAddRoute } from '../screens/org/StaffAdd/StaffAdd.route.ts';
+import { departmentsRoute } from '../screens/org/Departments/Departments.route.ts';
+import { roleListRoute } from '../screens/org/RoleList/RoleList.route.ts';
+import { rolePermissionRoute } from '../screens/org/RolePermission/RolePermission.route.ts';
 
 type Params = Readonly<Record<string, string | undefined>>;
 type AnyRoute = RouteQuery<OperationType>;
@@ -41,6 +46,11 @@ const BY_COMPONENT: Record<string, AnyRoute[]> = {
   'mission/summary/index': [workSummaryRoute] as AnyRoute[],
   'mission/calendar/index': [taskCalendarRoute] as AnyRoute[],
   'working/daily/index': [dailyWorkRoute] as AnyRoute[],
+  'peopleList/employee-list/index': [staffListRoute] as AnyRoute[],
+  'peopleList/add/index': [staffAddRoute] as AnyRoute[],
+  'peopleList/department-tree/index': [departmentsRoute] as AnyRoute[],
+  'roleControl/list/index': [roleListRoute] as AnyRoute[],
+  'roleControl/permission/index': [rolePermissionRoute] as AnyRoute[],
 };
 
 function start(routes: AnyRoute[], params: Params): RoutePreloads {
