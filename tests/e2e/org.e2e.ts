@@ -48,9 +48,19 @@ describe('staff', () => {
     await page.getByTestId('staff-name').fill(`测试员工${run}`);
     await page.getByTestId('staff-nameEn').fill(`Tester ${run}`);
     await page.getByTestId('staff-account').fill(`e2e.staff.${run}`);
-    await page.getByTestId('staff-role-consultant').click();
+    // A role carrying rights the manager lacks is not offered; the hint names it.
+    const offered = page.getByTestId('staff-roles').locator('label:not([data-disabled])');
+    expect(await offered.count()).toBeGreaterThan(0);
+    await offered.first().click();
     await page.getByTestId('staff-add-save').click();
-    await page.getByTestId('password-shown').waitFor();
+    await page.locator('[data-testid=password-shown], [data-testid=staff-add-error]').first().waitFor();
+    expect(
+      await page.getByTestId('staff-add-error').count(),
+      await page
+        .getByTestId('staff-add-error')
+        .allTextContents()
+        .then((t) => t.join()),
+    ).toBe(0);
     const password = (await page.getByTestId('password-value').textContent())!.trim();
     expect(password).toMatch(/^.{12}$/);
     await page.getByTestId('password-done').click();
@@ -95,6 +105,184 @@ describe('staff', () => {
         await p.getByTestId('staff-table').waitFor();
         await rowAct(p, 'staff-table', `${run}`, 'activate');
         await p.getByTestId('staff-activate-dialog').waitFor();
+      })),
+    );
+    console.log('pictures:', pictures.join(', '));
+    await context.close();
+  });
+});
+
+describe('roles and rights', () => {
+  it('an administrator grants a role a right and its holder’s menu changes', async () => {
+    const made = await gql<{ saveRole: { role?: { id: string }; message?: string } }>('admin', 'mutation($i: SaveRoleInput!) { saveRole(input: $i) { ... on RolePayload { role { id } } ... on Error { message } } }', {
+      i: { name: `测试角色${run}`, nameEn: `Test role ${run}`, code: `e2e${run}`, types: ['STAFF'] },
+    });
+    const roleId = made.saveRole.role!.id;
+    const staff = await gql<{ createStaff: { user?: { id: string }; message?: string } }>(
+      'admin',
+      'mutation($i: CreateStaffInput!) { createStaff(input: $i) { ... on SavedPersonPayload { user { id } } ... on Error { message } } }',
+      { i: { name: `角色测试${run}`, account: `e2e.role.${run}`, password: 'Holder#2026x', roleIds: [roleId] } },
+    );
+    expect(staff.createStaff.message).toBeUndefined();
+
+    const holder = await newPage();
+    await login(holder.page, `e2e.role.${run}`, 'Holder#2026x');
+    await holder.page.getByTestId('top-bar').waitFor();
+    await holder.page.waitForTimeout(500);
+    expect(await holder.page.getByTestId('main-menu').locator('[data-menu-key=people]').count()).toBe(0);
+
+    const { context, page } = await newPage();
+    await login(page, 'admin', 'Admin#2026');
+    await open(page, `/role-control/list?q=${encodeURIComponent(`e2e${run}`)}`);
+    await expect.poll(() => page.getByTestId('role-total').textContent()).toMatch(/共 1 条|1 of 1/);
+    await rowAct(page, 'role-table', `测试角色${run}`, 'permission');
+    await page.getByTestId('role-permission').waitFor();
+    await page.getByTestId('right-people.list').click();
+    await page.getByTestId('permission-save').click();
+    await toast(page, `已保存“测试角色${run}”的权限`).waitFor();
+
+    // The holder's next page load has the 人员 section with the staff list.
+    await holder.page.reload();
+    await holder.page.getByTestId('main-menu').locator('[data-menu-key=people]').waitFor();
+    await open(holder.page, '/people/list');
+    await holder.page.getByTestId('staff-table').waitFor();
+    await holder.context.close();
+
+    // The administrator role is shown locked, with the reason.
+    const pictures = await shootEverywhere(page, 'org-role-list', async (p) => {
+      await open(p, '/role-control/list');
+      await p.getByTestId('role-table').waitFor();
+      expect(await sidewaysOverflow(p)).toEqual([]);
+    });
+    pictures.push(
+      ...(await shootEverywhere(page, 'org-role-permission', async (p) => {
+        await open(p, `/role-control/permission/${encodeURIComponent(roleId)}`);
+        await p.getByTestId('right-tree').waitFor();
+        expect(await sidewaysOverflow(p)).toEqual([]);
+      })),
+    );
+    console.log('pictures:', pictures.join(', '));
+    await context.close();
+  });
+});
+
+describe('departments', () => {
+  it('adds, renames, and is refused deleting a department that holds staff', async () => {
+    const { context, page } = await newPage();
+    await login(page, 'manager', 'Staff#2026');
+    await open(page, '/people/department');
+    await page.getByTestId('dept-tree').waitFor();
+    await page.getByTestId('dept-add').click();
+    await page.getByTestId('dept-name').fill(`测试部门${run}`);
+    await page.getByTestId('dept-save').click();
+    await toast(page, '保存成功').waitFor();
+    const row = page.getByTestId('dept-row').filter({ hasText: `测试部门${run}` });
+    await row.waitFor();
+    await row.getByTestId('dept-menu').click();
+    await page.getByTestId('dept-action-rename').click();
+    await page.getByTestId('dept-name').fill(`测试部门${run}改`);
+    await page.getByTestId('dept-save').click();
+    await page
+      .getByTestId('dept-row')
+      .filter({ hasText: `测试部门${run}改` })
+      .waitFor();
+
+    // A department with staff: the server's refusal names it, in the dialog.
+    const held = page.getByTestId('dept-row').filter({ hasNotText: '0人' }).first();
+    const heldName = (await held.locator('p').first().textContent())!.trim();
+    await held.getByTestId('dept-menu').click();
+    await page.getByTestId('dept-action-delete').click();
+    await page.getByTestId('dept-delete-dialog').getByRole('button', { name: '删除' }).click();
+    await expect.poll(() => page.getByTestId('dept-delete-dialog').textContent()).toContain(`部门“${heldName}”`);
+    await page.keyboard.press('Escape');
+
+    // The empty one goes.
+    await page
+      .getByTestId('dept-row')
+      .filter({ hasText: `测试部门${run}改` })
+      .getByTestId('dept-menu')
+      .click();
+    await page.getByTestId('dept-action-delete').click();
+    await page.getByTestId('dept-delete-dialog').getByRole('button', { name: '删除' }).click();
+    await toast(page, `已删除部门“测试部门${run}改”`).waitFor();
+
+    const pictures = await shootEverywhere(page, 'org-departments', async (p) => {
+      await open(p, '/people/department');
+      await p.getByTestId('dept-tree').waitFor();
+      expect(await sidewaysOverflow(p)).toEqual([]);
+    });
+    pictures.push(
+      ...(await shootEverywhere(page, 'org-department-dialog', async (p) => {
+        await open(p, '/people/department');
+        await p.getByTestId('dept-add').click();
+        await p.getByTestId('dept-dialog').waitFor();
+      })),
+    );
+    console.log('pictures:', pictures.join(', '));
+    await context.close();
+  });
+});
+
+describe('users', () => {
+  it('adds a student, opens the detail with relations, and a delete is refused by name while an archive holds the person', async () => {
+    const { context, page } = await newPage();
+    await login(page, 'manager', 'Staff#2026');
+    await open(page, '/user-manage/list');
+    await page.getByTestId('user-table').waitFor();
+    await page.getByTestId('user-add').click();
+    await page.getByTestId('user-add-page').waitFor();
+    await page.getByTestId('user-name').fill(`测试学生${run}`);
+    await page.getByTestId('user-account').fill(`e2e.stu.${run}`);
+    await page.getByTestId('user-add-save').click();
+    await page.locator('[data-testid=password-shown], [data-testid=user-add-error]').first().waitFor();
+    expect(
+      await page.getByTestId('user-add-error').count(),
+      await page
+        .getByTestId('user-add-error')
+        .allTextContents()
+        .then((t) => t.join()),
+    ).toBe(0);
+    await expect.poll(async () => (await page.getByTestId('password-value').textContent())?.trim().length).toBe(12);
+    await page.getByTestId('password-done').click();
+    await page.getByTestId('user-detail').waitFor();
+    await expect.poll(() => page.getByTestId('user-detail-name').textContent()).toBe(`测试学生${run}`);
+    await expect.poll(() => page.getByTestId('user-detail-account').textContent()).toBe(`e2e.stu.${run}`);
+    await page.getByTestId('user-relations').waitFor();
+
+    const pictures = await shootEverywhere(page, 'org-user-detail', async (p) => {
+      await p.getByTestId('user-relations').waitFor();
+      expect(await sidewaysOverflow(p)).toEqual([]);
+    });
+
+    // A seeded student holds an archive: the refusal names them.
+    await open(page, '/user-manage/list');
+    const first = page.getByTestId('user-table-row').first();
+    await first.waitFor();
+    await first.getByTestId('user-table-menu').click();
+    await page.getByTestId('user-table-action-delete').click();
+    await page.getByTestId('user-delete-dialog').getByRole('button', { name: '删除' }).click();
+    await expect.poll(() => page.getByTestId('user-delete-dialog').textContent()).toMatch(/用户“.+”.*无法删除/);
+    await page.keyboard.press('Escape');
+
+    // The new student holds nothing: the delete goes through.
+    await open(page, `/user-manage/list?q=${encodeURIComponent(`e2e.stu.${run}`)}`);
+    await expect.poll(() => page.getByTestId('user-total').textContent()).toMatch(/共 1 条|1 of 1/);
+    await rowAct(page, 'user-table', `测试学生${run}`, 'delete');
+    await page.getByTestId('user-delete-dialog').getByRole('button', { name: '删除' }).click();
+    await toast(page, `已删除用户“测试学生${run}”`).waitFor();
+
+    pictures.push(
+      ...(await shootEverywhere(page, 'org-user-list', async (p) => {
+        await open(p, '/user-manage/list');
+        await p.getByTestId('user-table-row').first().waitFor();
+        expect(await sidewaysOverflow(p)).toEqual([]);
+      })),
+    );
+    pictures.push(
+      ...(await shootEverywhere(page, 'org-user-add', async (p) => {
+        await open(p, '/user-manage/add');
+        await p.getByTestId('user-add-page').waitFor();
+        expect(await sidewaysOverflow(p)).toEqual([]);
       })),
     );
     console.log('pictures:', pictures.join(', '));

@@ -12,7 +12,19 @@ import type { ReactNode } from 'react';
  * refusal), so never use it to guard an act the server would refuse anyway; use it for texts and
  * elements that are about who the viewer is. `fallback` shows in place of hidden children.
  */
-export function RoleGate({ roles, include, exclude, fallback = null, children }: { roles: ReadonlyArray<string>; include?: ReadonlyArray<string>; exclude?: ReadonlyArray<string>; fallback?: ReactNode; children: ReactNode }) {
+export function RoleGate({
+  roles,
+  include,
+  exclude,
+  fallback = null,
+  children,
+}: {
+  roles: ReadonlyArray<string>;
+  include?: ReadonlyArray<string>;
+  exclude?: ReadonlyArray<string>;
+  fallback?: ReactNode;
+  children: ReactNode;
+}) {
   return <>{roleGateAllows(roles, include, exclude) ? children : fallback}</>;
 }
 

@@ -38,6 +38,9 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'roleControl/list/index': lazy(() => import('../screens/org/RoleList/RoleList.tsx')),
   'roleControl/add/index': lazy(() => import('../screens/org/RoleList/RoleAdd.tsx')),
   'roleControl/permission/index': lazy(() => import('../screens/org/RolePermission/RolePermission.tsx')),
+  'user-manage/list/index': lazy(() => import('../screens/org/UserList/UserList.tsx')),
+  'user-manage/add/index': lazy(() => import('../screens/org/UserAdd/UserAdd.tsx')),
+  'user-manage/detail/index': lazy(() => import('../screens/org/UserDetail/UserDetail.tsx')),
 };
 
 /**

@@ -19,6 +19,8 @@ import { staffAddRoute } from '../screens/org/StaffAdd/StaffAdd.route.ts';
 import { departmentsRoute } from '../screens/org/Departments/Departments.route.ts';
 import { roleListRoute } from '../screens/org/RoleList/RoleList.route.ts';
 import { rolePermissionRoute } from '../screens/org/RolePermission/RolePermission.route.ts';
+import { userListRoute } from '../screens/org/UserList/UserList.route.ts';
+import { userDetailRoute } from '../screens/org/UserDetail/UserDetail.route.ts';
 
 type Params = Readonly<Record<string, string | undefined>>;
 type AnyRoute = RouteQuery<OperationType>;
@@ -51,6 +53,8 @@ const BY_COMPONENT: Record<string, AnyRoute[]> = {
   'peopleList/department-tree/index': [departmentsRoute] as AnyRoute[],
   'roleControl/list/index': [roleListRoute] as AnyRoute[],
   'roleControl/permission/index': [rolePermissionRoute] as AnyRoute[],
+  'user-manage/list/index': [userListRoute] as AnyRoute[],
+  'user-manage/detail/index': [userDetailRoute] as AnyRoute[],
 };
 
 function start(routes: AnyRoute[], params: Params): RoutePreloads {

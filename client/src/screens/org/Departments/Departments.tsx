@@ -208,11 +208,27 @@ function DeptDialog({ editing, tree, onClose, onDone }: { editing: Exclude<Editi
       },
     );
   };
-  const title = editing.kind === 'add' ? (editing.parent ? t('orgUi.dept.addUnder', { name: deptName(editing.parent, lang) }) : t('orgUi.dept.add')) : editing.kind === 'move' ? t('orgUi.dept.moveTitle', { name: deptName(editing.dept, lang) }) : t('orgUi.dept.editTitle', { name: deptName(editing.dept, lang) });
+  const title =
+    editing.kind === 'add'
+      ? editing.parent
+        ? t('orgUi.dept.addUnder', { name: deptName(editing.parent, lang) })
+        : t('orgUi.dept.add')
+      : editing.kind === 'move'
+        ? t('orgUi.dept.moveTitle', { name: deptName(editing.dept, lang) })
+        : t('orgUi.dept.editTitle', { name: deptName(editing.dept, lang) });
   const parentField = (
     <Field.Root>
       <Field.Label htmlFor="dept-parent">{t('orgUi.dept.parent')}</Field.Label>
-      <DeptSelect id="dept-parent" tree={tree} value={v.parentId} onChange={(parentId) => setV({ ...v, parentId })} empty={t('orgUi.dept.top')} lang={lang} exclude={dept ? subtreeIds(dept) : undefined} testId="dept-parent" />
+      <DeptSelect
+        id="dept-parent"
+        tree={tree}
+        value={v.parentId}
+        onChange={(parentId) => setV({ ...v, parentId })}
+        empty={t('orgUi.dept.top')}
+        lang={lang}
+        exclude={dept ? subtreeIds(dept) : undefined}
+        testId="dept-parent"
+      />
       {dept && <Field.HelperText>{t('orgUi.dept.moveHint')}</Field.HelperText>}
     </Field.Root>
   );

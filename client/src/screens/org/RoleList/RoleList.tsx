@@ -78,7 +78,16 @@ export default function RoleList() {
   const rows = data.roleList.edges.map((e) => e.node);
   const columns: Array<Column<Row>> = [
     { key: 'name', header: t('orgUi.role.name'), card: 'title', render: (r) => r.localizedName },
-    { key: 'code', header: t('orgUi.role.code'), card: 'fact', render: (r) => <Text as="span" fontFamily="mono">{r.code}</Text> },
+    {
+      key: 'code',
+      header: t('orgUi.role.code'),
+      card: 'fact',
+      render: (r) => (
+        <Text as="span" fontFamily="mono">
+          {r.code}
+        </Text>
+      ),
+    },
     {
       key: 'types',
       header: t('orgUi.role.types'),

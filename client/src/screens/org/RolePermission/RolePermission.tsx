@@ -295,7 +295,23 @@ function Editor({ data, onSaved }: { data: Data; onSaved: () => void }) {
   );
 }
 
-function RightTree({ nodes, tree, checked, canGrant, fixed, onChange, depth }: { nodes: ReadonlyArray<RightNode>; tree: ReadonlyArray<RightNode>; checked: Set<number>; canGrant: ReadonlySet<number>; fixed: boolean; onChange: (s: Set<number>) => void; depth: number }) {
+function RightTree({
+  nodes,
+  tree,
+  checked,
+  canGrant,
+  fixed,
+  onChange,
+  depth,
+}: {
+  nodes: ReadonlyArray<RightNode>;
+  tree: ReadonlyArray<RightNode>;
+  checked: Set<number>;
+  canGrant: ReadonlySet<number>;
+  fixed: boolean;
+  onChange: (s: Set<number>) => void;
+  depth: number;
+}) {
   const { t } = useTranslation();
   return (
     <Stack as="ul" gap="0.5" listStyleType="none" pl={depth ? '6' : '0'} data-testid={depth ? undefined : 'right-tree'}>

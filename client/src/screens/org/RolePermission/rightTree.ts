@@ -1,4 +1,4 @@
-/** Pure rules of the permission screen's checkable trees (tests/client/org-rights.test.ts). */
+/** Pure rules of the org screens: the permission screen's checkable trees, the staff order (tests/client/org-rights.test.ts). */
 export type RightNode = {
   readonly databaseId: number;
   readonly key: string;
@@ -64,4 +64,12 @@ export function boxState(node: RightNode, checked: ReadonlySet<number>): boolean
   const on = ids.filter((id) => checked.has(id)).length;
   if (on === 0) return false;
   return on === ids.length ? true : 'indeterminate';
+}
+
+/** Moves the item at `from` to `to` in a copy of the list (the custom staff order). */
+export function moved<T>(list: readonly T[], from: number, to: number): T[] {
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item!);
+  return next;
 }

@@ -47,9 +47,7 @@ const listQuery = graphql`
 `;
 
 const listFragment = graphql`
-  fragment StaffList_query on Query
-  @refetchable(queryName: "StaffListPaginationQuery")
-  @argumentDefinitions(filter: { type: "UserFilter" }, first: { type: "Int", defaultValue: 30 }, after: { type: "String" }) {
+  fragment StaffList_query on Query @refetchable(queryName: "StaffListPaginationQuery") @argumentDefinitions(filter: { type: "UserFilter" }, first: { type: "Int", defaultValue: 30 }, after: { type: "String" }) {
     people(filter: $filter, first: $first, after: $after) @connection(key: "StaffList_people", filters: ["filter"]) {
       __id
       totalCount

@@ -8,6 +8,7 @@ import { personName } from '../../../components/task/TaskBadges.tsx';
 import { notify } from '../../../components/toaster.tsx';
 import { useLang } from '../../../lib/useLang.ts';
 import { useMutationAction } from '../../../lib/useMutationAction.ts';
+import { moved } from '../RolePermission/rightTree.ts';
 import type { StaffSortDialogMutation, StaffSortDialogMutation$data } from './__generated__/StaffSortDialogMutation.graphql.ts';
 
 const sortMutation = graphql`
@@ -28,14 +29,6 @@ const sortMutation = graphql`
 `;
 
 type Row = { readonly id: string; readonly name: string; readonly nameEn?: string | null; readonly sort: number };
-
-/** Moves `from` to `to` in a copy of the list. */
-export function moved<T>(list: readonly T[], from: number, to: number): T[] {
-  const next = [...list];
-  const [item] = next.splice(from, 1);
-  next.splice(to, 0, item!);
-  return next;
-}
 
 /**
  * The custom order of the shown staff: drag a row (pointer) or move it with its up/down buttons
@@ -100,7 +93,14 @@ export function StaffSortDialog({ rows, onClose, onDone }: { rows: readonly Row[
             <IconButton size="xs" variant="ghost" aria-label={t('orgUi.sort.up', { name: personName(r, lang) })} disabled={i === 0} onClick={() => setOrder((o) => moved(o, i, i - 1))} data-testid="sort-up">
               <ArrowUp size={14} />
             </IconButton>
-            <IconButton size="xs" variant="ghost" aria-label={t('orgUi.sort.down', { name: personName(r, lang) })} disabled={i === order.length - 1} onClick={() => setOrder((o) => moved(o, i, i + 1))} data-testid="sort-down">
+            <IconButton
+              size="xs"
+              variant="ghost"
+              aria-label={t('orgUi.sort.down', { name: personName(r, lang) })}
+              disabled={i === order.length - 1}
+              onClick={() => setOrder((o) => moved(o, i, i + 1))}
+              data-testid="sort-down"
+            >
               <ArrowDown size={14} />
             </IconButton>
           </Flex>

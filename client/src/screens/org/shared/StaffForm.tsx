@@ -17,6 +17,7 @@ const formFragment = graphql`
           id
           code
           localizedName
+          rightKeys
         }
       }
     }
@@ -34,6 +35,10 @@ const formFragment = graphql`
     }
     viewer {
       changeState: can(right: "staff.changeState")
+      roles {
+        code
+        rightKeys
+      }
     }
   }
 `;
@@ -211,6 +216,12 @@ export function StaffFields({ query, form }: { query: StaffForm_query$key; form:
   const data = useFragment(formFragment, query);
   const { values: v, set, problems } = form;
   const roles = data.roleList.edges.map((e) => e.node);
+  // A role is offered only when the editor holds every right it carries (the server refuses the
+  // rest: nobody raises anyone above themself); a role the person already has may stay.
+  const admin = data.viewer.roles.some((r) => r.code === 'admin');
+  const mine = new Set(data.viewer.roles.flatMap((r) => r.rightKeys));
+  const grantable = (r: (typeof roles)[number]) => admin || (r.code !== 'admin' && r.rightKeys.every((k) => mine.has(k)));
+  const locked = roles.filter((r) => !grantable(r) && !v.roleIds.includes(r.id));
   // Moving into or out of deactivated needs staff.changeState; the edit keeps a deactivated state as it is.
   const states = form.editing?.state === 'DEACTIVATED' || data.viewer.changeState ? ['FULL_TIME', 'PART_TIME', 'DEACTIVATED'] : ['FULL_TIME', 'PART_TIME'];
   const text = (key: keyof StaffValues, label: string, opts: { required?: boolean; problem?: string; type?: string } = {}) => (
@@ -269,6 +280,7 @@ export function StaffFields({ query, form }: { query: StaffForm_query$key; form:
           {roles.map((r) => (
             <Checkbox.Root
               key={r.id}
+              disabled={!grantable(r) && !v.roleIds.includes(r.id)}
               checked={v.roleIds.includes(r.id)}
               onCheckedChange={(e) => set({ roleIds: e.checked ? [...v.roleIds, r.id] : v.roleIds.filter((x) => x !== r.id) })}
               data-testid={`staff-role-${r.code}`}
@@ -279,7 +291,10 @@ export function StaffFields({ query, form }: { query: StaffForm_query$key; form:
             </Checkbox.Root>
           ))}
         </SimpleGrid>
-        <Field.HelperText>{t('orgUi.staff.rolesHint')}</Field.HelperText>
+        <Field.HelperText data-testid="staff-roles-hint">
+          {t('orgUi.staff.rolesHint')}
+          {locked.length > 0 && ` ${t('orgUi.staff.rolesLocked', { names: locked.map((r) => r.localizedName).join('、') })}`}
+        </Field.HelperText>
       </Field.Root>
       <Checkbox.Root checked={v.sendMail} onCheckedChange={(e) => set({ sendMail: !!e.checked })} data-testid="staff-sendMail">
         <Checkbox.HiddenInput />
