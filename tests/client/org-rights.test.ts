@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { roleGateAllows } from '../../client/src/components/RoleGate.tsx';
 import { ancestorsOf, boxState, grantable, moved, toggle, type RightNode } from '../../client/src/screens/org/RolePermission/rightTree.ts';
 
-const node = (databaseId: number, key: string, children: RightNode[] = [], hidden = false): RightNode => ({ databaseId, key, localizedTitle: key, hidden, component: children.length ? null : `${key}/index`, children });
+const node = (databaseId: number, key: string, children: RightNode[] = [], hidden = false): RightNode => ({
+  databaseId,
+  key,
+  title: key,
+  titleEn: key,
+  hidden,
+  component: children.length ? null : `${key}/index`,
+  children,
+});
 const tree = [node(1, 'people', [node(2, 'people.list'), node(3, 'people.add', [], true), node(4, 'staff.edit', [], true)]), node(5, 'working')];
 
 describe('what an editor may grant', () => {

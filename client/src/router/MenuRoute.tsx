@@ -41,6 +41,8 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'user-manage/list/index': lazy(() => import('../screens/org/UserList/UserList.tsx')),
   'user-manage/add/index': lazy(() => import('../screens/org/UserAdd/UserAdd.tsx')),
   'user-manage/detail/index': lazy(() => import('../screens/org/UserDetail/UserDetail.tsx')),
+  'operation-log/index': lazy(() => import('../screens/org/OperationLog/OperationLog.tsx')),
+  'member/index': lazy(() => import('../screens/org/Member/Member.tsx')),
 };
 
 /**

@@ -21,6 +21,8 @@ import { roleListRoute } from '../screens/org/RoleList/RoleList.route.ts';
 import { rolePermissionRoute } from '../screens/org/RolePermission/RolePermission.route.ts';
 import { userListRoute } from '../screens/org/UserList/UserList.route.ts';
 import { userDetailRoute } from '../screens/org/UserDetail/UserDetail.route.ts';
+import { operationLogRoute } from '../screens/org/OperationLog/OperationLog.route.ts';
+import { memberRoute } from '../screens/org/Member/Member.route.ts';
 
 type Params = Readonly<Record<string, string | undefined>>;
 type AnyRoute = RouteQuery<OperationType>;
@@ -55,6 +57,8 @@ const BY_COMPONENT: Record<string, AnyRoute[]> = {
   'roleControl/permission/index': [rolePermissionRoute] as AnyRoute[],
   'user-manage/list/index': [userListRoute] as AnyRoute[],
   'user-manage/detail/index': [userDetailRoute] as AnyRoute[],
+  'operation-log/index': [operationLogRoute] as AnyRoute[],
+  'member/index': [memberRoute] as AnyRoute[],
 };
 
 function start(routes: AnyRoute[], params: Params): RoutePreloads {

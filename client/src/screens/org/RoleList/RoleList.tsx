@@ -10,6 +10,8 @@ import { DataTable, type Column, type RowAction } from '../../../components/list
 import { FilterBar, SelectFilter, type FilterChip } from '../../../components/list/FilterBar.tsx';
 import { useUrlState } from '../../../components/list/useUrlState.ts';
 import { notify } from '../../../components/toaster.tsx';
+import { personName } from '../../../components/task/TaskBadges.tsx';
+import { useLang } from '../../../lib/useLang.ts';
 import { useMutationAction } from '../../../lib/useMutationAction.ts';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
 import { RoleFields, useRoleForm, type RoleInfo } from '../shared/RoleForm.tsx';
@@ -31,7 +33,8 @@ const listQuery = graphql`
           code
           name
           nameEn
-          localizedName
+          name
+          nameEn
           description
           types
           terminals
@@ -63,6 +66,7 @@ const DEFAULTS = { q: '', type: '' };
  */
 export default function RoleList() {
   const { t } = useTranslation();
+  const lang = useLang();
   const navigate = useNavigate();
   const [state, setState] = useUrlState<keyof typeof DEFAULTS>(DEFAULTS);
   const variables = { search: state.q || null, type: (state.type || null) as RoleListQuery['variables']['type'] };
@@ -77,7 +81,7 @@ export default function RoleList() {
   }, [key, load, queryRef.variables]);
   const rows = data.roleList.edges.map((e) => e.node);
   const columns: Array<Column<Row>> = [
-    { key: 'name', header: t('orgUi.role.name'), card: 'title', render: (r) => r.localizedName },
+    { key: 'name', header: t('orgUi.role.name'), card: 'title', render: (r) => personName(r, lang) },
     {
       key: 'code',
       header: t('orgUi.role.code'),
@@ -156,7 +160,7 @@ export default function RoleList() {
         columns={columns}
         rows={rows}
         rowId={(r) => r.id}
-        rowLabel={(r) => r.localizedName}
+        rowLabel={(r) => personName(r, lang)}
         actions={actions}
         onOpen={data.viewer.edit ? (r) => navigate(`/role-control/permission/${encodeURIComponent(r.id)}`) : undefined}
         stale={pending}
@@ -187,13 +191,14 @@ function RoleDialog({ role, onClose, onDone }: { role: RoleInfo; onClose: () => 
 
 function DeleteRole({ role, onClose, onDone }: { role: Row; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
+  const lang = useLang();
   const del = useMutationAction<RoleListDeleteMutation, RoleListDeleteMutation$data['deleteRole']>(deleteMutation, (r) => r.deleteRole);
   const confirm = () =>
     del.run(
       { input: { roleId: role.id } },
       {
         onDone: () => {
-          notify('success', t('orgUi.role.deleted', { name: role.localizedName }));
+          notify('success', t('orgUi.role.deleted', { name: personName(role, lang) }));
           onClose();
           onDone();
         },
@@ -202,7 +207,7 @@ function DeleteRole({ role, onClose, onDone }: { role: Row; onClose: () => void;
   return (
     <ConfirmDialog
       title={t('orgUi.role.deleteTitle')}
-      message={t('orgUi.role.deleteWhat', { name: role.localizedName, count: role.userCount })}
+      message={t('orgUi.role.deleteWhat', { name: personName(role, lang), count: role.userCount })}
       confirmLabel={t('orgUi.act.delete')}
       onConfirm={confirm}
       onClose={onClose}

@@ -9,6 +9,8 @@ import { RoleGate } from '../../../components/RoleGate.tsx';
 import { notify } from '../../../components/toaster.tsx';
 import { useMenuParams } from '../../../layout/menu.ts';
 import { t as translate } from '../../../i18n/index.ts';
+import { personName } from '../../../components/task/TaskBadges.tsx';
+import { useLang } from '../../../lib/useLang.ts';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
 import { titleView } from '../../../state/visited.ts';
 import { allIds, boxState, grantable, toggle, type RightNode } from './rightTree.ts';
@@ -25,7 +27,8 @@ const permissionQuery = graphql`
         code
         name
         nameEn
-        localizedName
+        name
+        nameEn
         rightIds
       }
     }
@@ -102,7 +105,8 @@ void graphql`
   fragment RolePermissionRight on MenuItem {
     databaseId
     key
-    localizedTitle
+    title
+    titleEn
     hidden
     component
   }
@@ -112,7 +116,8 @@ void graphql`
   fragment RolePermissionModule on ArchiveModule {
     id
     code
-    localizedName
+    name
+    nameEn
   }
 `;
 
@@ -146,7 +151,7 @@ const modulesMutation = graphql`
 `;
 
 type Data = RolePermissionQuery$data;
-type Module = { readonly id: string; readonly code: string; readonly localizedName: string; readonly children?: ReadonlyArray<Module> };
+type Module = { readonly id: string; readonly code: string; readonly name: string; readonly nameEn: string; readonly children?: ReadonlyArray<Module> };
 type Perm = { read: boolean; edit: boolean };
 type Perms = Record<string, Perm>;
 const TABS = ['pc', 'nav', 'fn', 'open', 'filed'] as const;
@@ -179,9 +184,11 @@ export default function RolePermission() {
 
 function Editor({ data, onSaved }: { data: Data; onSaved: () => void }) {
   const { t } = useTranslation();
+  const lang = useLang();
   const navigate = useNavigate();
   const role = data.role!;
   const codes = data.viewer.roles.map((r) => r.code);
+  const roleName = personName({ name: role.name ?? '', nameEn: role.nameEn }, lang);
   const isAdmin = codes.includes('admin');
   useEffect(() => {
     titleView(`/role-control/permission/${role.id}`, { zh: `权限设置 · ${role.name}`, en: `Permissions · ${role.nameEn || role.name}` });
@@ -234,7 +241,7 @@ function Editor({ data, onSaved }: { data: Data; onSaved: () => void }) {
       const ok = await run(commitModules as never, { input: { roleId: role.id, archiveFiled: which === 'filed', modules: modules(which) } }, (r: RolePermissionModulesMutation['response']) => r.saveRoleArchiveModules);
       if (!ok) return;
     }
-    notify('success', t('orgUi.perm.saved', { name: role.localizedName }));
+    notify('success', t('orgUi.perm.saved', { name: roleName }));
     onSaved();
   };
 
@@ -242,7 +249,7 @@ function Editor({ data, onSaved }: { data: Data; onSaved: () => void }) {
     <Stack gap="3" data-testid="role-permission">
       <Flex align="center" gap="2" wrap="wrap">
         <Heading size="lg" flex="1" minW="48">
-          {t('orgUi.perm.title', { name: role.localizedName })}
+          {t('orgUi.perm.title', { name: roleName })}
         </Heading>
         <Button size="sm" variant="outline" onClick={() => navigate('/role-control/list')}>
           {t('orgUi.perm.back')}
@@ -271,9 +278,9 @@ function Editor({ data, onSaved }: { data: Data; onSaved: () => void }) {
       )}
       <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as Tab)} variant="line" size="sm">
         <Box overflowX="auto">
-          <Tabs.List>
+          <Tabs.List w="max-content" minW="full">
             {TABS.map((k) => (
-              <Tabs.Trigger key={k} value={k} aria-controls="permission-panel" data-testid={`permission-tab-${k}`} whiteSpace="nowrap">
+              <Tabs.Trigger key={k} value={k} aria-controls="permission-panel" data-testid={`permission-tab-${k}`} whiteSpace="nowrap" flexShrink={0}>
                 {t(`orgUi.perm.tab.${k}`)}
               </Tabs.Trigger>
             ))}
@@ -313,6 +320,7 @@ function RightTree({
   depth: number;
 }) {
   const { t } = useTranslation();
+  const lang = useLang();
   return (
     <Stack as="ul" gap="0.5" listStyleType="none" pl={depth ? '6' : '0'} data-testid={depth ? undefined : 'right-tree'}>
       {nodes.map((n) => {
@@ -326,7 +334,7 @@ function RightTree({
               <Checkbox.Root size="sm" checked={state} disabled={locked} onCheckedChange={(e) => onChange(toggle(tree, checked, n, e.checked === true, canGrant))} data-testid={`right-${n.key}`}>
                 <Checkbox.HiddenInput />
                 <Checkbox.Control />
-                <Checkbox.Label>{n.localizedTitle}</Checkbox.Label>
+                <Checkbox.Label>{lang === 'en' ? n.titleEn : n.title}</Checkbox.Label>
               </Checkbox.Root>
               {n.hidden && !n.component && (
                 <Badge size="sm" variant="outline">
@@ -349,6 +357,7 @@ function RightTree({
 
 function ModuleTable({ modules, perms, mine, all, fixed, onChange }: { modules: ReadonlyArray<Module>; perms: Perms; mine: Perms; all: boolean; fixed: boolean; onChange: (p: Perms) => void }) {
   const { t } = useTranslation();
+  const lang = useLang();
   const set = (code: string, patch: Partial<Perm>) => {
     const cur = perms[code] ?? { read: false, edit: false };
     const next = { ...cur, ...patch };
@@ -374,14 +383,14 @@ function ModuleTable({ modules, perms, mine, all, fixed, onChange }: { modules: 
               const locked = fixed || (!my[kind] && !p[kind]);
               return (
                 <Checkbox.Root size="sm" checked={p[kind]} disabled={locked} onCheckedChange={(e) => set(m.code, { [kind]: e.checked === true })} data-testid={`module-${m.code}-${kind}`}>
-                  <Checkbox.HiddenInput aria-label={`${m.localizedName} ${t(`orgUi.perm.${kind}`)}${locked && !fixed ? ` (${t('orgUi.perm.notHeld')})` : ''}`} />
+                  <Checkbox.HiddenInput aria-label={`${personName(m, lang)} ${t(`orgUi.perm.${kind}`)}${locked && !fixed ? ` (${t('orgUi.perm.notHeld')})` : ''}`} />
                   <Checkbox.Control />
                 </Checkbox.Root>
               );
             };
             return (
               <Table.Row key={m.id}>
-                <Table.Cell pl={`${3 + depth * 5}`}>{m.localizedName}</Table.Cell>
+                <Table.Cell pl={`${3 + depth * 5}`}>{personName(m, lang)}</Table.Cell>
                 <Table.Cell>{box('read')}</Table.Cell>
                 <Table.Cell>{box('edit')}</Table.Cell>
               </Table.Row>

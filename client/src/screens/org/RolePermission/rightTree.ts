@@ -2,7 +2,8 @@
 export type RightNode = {
   readonly databaseId: number;
   readonly key: string;
-  readonly localizedTitle: string;
+  readonly title: string;
+  readonly titleEn: string;
   readonly hidden: boolean;
   readonly component?: string | null;
   readonly children?: ReadonlyArray<RightNode>;

@@ -18,7 +18,7 @@ import { DeptTreeNav } from './DeptTreeNav.tsx';
 import { StaffActs, type StaffAct } from './StaffActs.tsx';
 import { StaffSortDialog } from './StaffSortDialog.tsx';
 import { staffListRoute } from './StaffList.route.ts';
-import { staffFilterOf, STAFF_DEFAULTS, type StaffState } from './filters.ts';
+import { staffFilterOf, STAFF_DEFAULTS } from './filters.ts';
 import type { StaffList_query$data, StaffList_query$key } from './__generated__/StaffList_query.graphql.ts';
 import type { StaffListQuery, StaffListQuery$data } from './__generated__/StaffListQuery.graphql.ts';
 
@@ -83,7 +83,7 @@ function Rows({ query, viewer, stale, onAct, onSort }: { query: StaffList_query$
     { key: 'state', header: t('orgUi.col.state'), card: 'state', render: (r) => <StateBadge state={r.state} /> },
     { key: 'account', header: t('orgUi.col.account'), card: 'fact', render: (r) => r.account ?? '' },
     { key: 'department', header: t('orgUi.col.department'), card: 'fact', render: (r) => (r.department ? deptName(r.department, lang) : '') },
-    { key: 'roles', header: t('orgUi.col.roles'), card: 'fact', render: (r) => r.roles.map((x) => x.localizedName).join('、') },
+    { key: 'roles', header: t('orgUi.col.roles'), card: 'fact', render: (r) => r.roles.map((x) => personName(x, lang)).join('、') },
     { key: 'code', header: t('orgUi.col.code'), card: 'hidden', hideBelow: 1280, render: (r) => r.code ?? '' },
     { key: 'mobile', header: t('orgUi.col.mobile'), card: 'hidden', hideBelow: 1280, render: (r) => r.mobile ?? '' },
   ];

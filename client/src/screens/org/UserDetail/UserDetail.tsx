@@ -62,7 +62,8 @@ const detailQuery = graphql`
         roles {
           id
           code
-          localizedName
+          name
+          nameEn
         }
         children {
           id
@@ -76,7 +77,8 @@ const detailQuery = graphql`
         node {
           id
           code
-          localizedName
+          name
+          nameEn
           types
         }
       }
@@ -109,7 +111,8 @@ const rolesMutation = graphql`
           roles {
             id
             code
-            localizedName
+            name
+            nameEn
           }
         }
       }
@@ -226,7 +229,7 @@ function Detail({ data, person, onChanged }: { data: UserDetailQuery$data; perso
           {fact(t('orgUi.col.email'), person.email ?? withheld)}
           {fact(t('orgUi.col.birthday'), typeof person.birthday === 'string' ? person.birthday : withheld)}
           {fact(t('orgUi.col.created'), fmt.dateTime(person.createdAt as string))}
-          {fact(t('orgUi.col.roles'), person.roles?.map((r) => r.localizedName).join('、'), 'user-detail-roles')}
+          {fact(t('orgUi.col.roles'), person.roles?.map((r) => personName(r, lang)).join('、'), 'user-detail-roles')}
         </SimpleGrid>
       </Box>
       <Box bg="bg.panel" borderWidth="1px" borderRadius="lg" p="4">
@@ -302,8 +305,9 @@ function ResetUser({ id, name, email, onClose }: { id: string; name: string; ema
   );
 }
 
-function RolesDialog({ person, all, onClose }: { person: Person; all: ReadonlyArray<{ id: string; code: string; localizedName: string; types: ReadonlyArray<string> }>; onClose: () => void }) {
+function RolesDialog({ person, all, onClose }: { person: Person; all: ReadonlyArray<{ id: string; code: string; name: string; nameEn?: string | null; types: ReadonlyArray<string> }>; onClose: () => void }) {
   const { t } = useTranslation();
+  const lang = useLang();
   const [ids, setIds] = useState<string[]>(() => (person.roles ?? []).map((r) => r.id));
   const save = useMutationAction<UserDetailRolesMutation, UserDetailRolesMutation$data['assignUserRoles']>(rolesMutation, (r) => r.assignUserRoles);
   const fitting = all.filter((r) => r.types.includes(person.type!));
@@ -331,7 +335,7 @@ function RolesDialog({ person, all, onClose }: { person: Person; all: ReadonlyAr
           <Checkbox.Root key={r.id} checked={ids.includes(r.id)} onCheckedChange={(e) => setIds((s) => (e.checked ? [...s, r.id] : s.filter((x) => x !== r.id)))}>
             <Checkbox.HiddenInput />
             <Checkbox.Control />
-            <Checkbox.Label>{r.localizedName}</Checkbox.Label>
+            <Checkbox.Label>{personName(r, lang)}</Checkbox.Label>
           </Checkbox.Root>
         ))}
       </Stack>

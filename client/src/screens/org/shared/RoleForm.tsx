@@ -15,7 +15,8 @@ const saveMutation = graphql`
           code
           name
           nameEn
-          localizedName
+          name
+          nameEn
           description
           types
           terminals

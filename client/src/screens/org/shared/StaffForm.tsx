@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import { useLang } from '../../../lib/useLang.ts';
+import { personName } from '../../../components/task/TaskBadges.tsx';
 import { useMutationAction } from '../../../lib/useMutationAction.ts';
-import { DeptSelect, type Dept } from './departments.tsx';
+import { DeptSelect } from './departments.tsx';
 import type { StaffForm_query$key } from './__generated__/StaffForm_query.graphql.ts';
 import type { StaffFormCreateMutation, StaffFormCreateMutation$data } from './__generated__/StaffFormCreateMutation.graphql.ts';
 import type { StaffFormUpdateMutation, StaffFormUpdateMutation$data } from './__generated__/StaffFormUpdateMutation.graphql.ts';
@@ -16,7 +17,8 @@ const formFragment = graphql`
         node {
           id
           code
-          localizedName
+          name
+          nameEn
           rightKeys
         }
       }
@@ -66,7 +68,8 @@ const personFields = graphql`
     roles {
       id
       code
-      localizedName
+      name
+      nameEn
     }
   }
 `;
@@ -287,13 +290,13 @@ export function StaffFields({ query, form }: { query: StaffForm_query$key; form:
             >
               <Checkbox.HiddenInput />
               <Checkbox.Control />
-              <Checkbox.Label>{r.localizedName}</Checkbox.Label>
+              <Checkbox.Label>{personName(r, lang)}</Checkbox.Label>
             </Checkbox.Root>
           ))}
         </SimpleGrid>
         <Field.HelperText data-testid="staff-roles-hint">
           {t('orgUi.staff.rolesHint')}
-          {locked.length > 0 && ` ${t('orgUi.staff.rolesLocked', { names: locked.map((r) => r.localizedName).join('、') })}`}
+          {locked.length > 0 && ` ${t('orgUi.staff.rolesLocked', { names: locked.map((r) => personName(r, lang)).join('、') })}`}
         </Field.HelperText>
       </Field.Root>
       <Checkbox.Root checked={v.sendMail} onCheckedChange={(e) => set({ sendMail: !!e.checked })} data-testid="staff-sendMail">
