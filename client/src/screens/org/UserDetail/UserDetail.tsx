@@ -26,6 +26,7 @@ const detailQuery = graphql`
     viewer {
       edit: can(right: "user.edit")
       roleEdit: can(right: "role.edit")
+      sensitive: can(right: "archive.sensitive")
     }
     person: node(id: $id) {
       ... on User {
@@ -162,7 +163,9 @@ function Detail({ data, person, onChanged }: { data: UserDetailQuery$data; perso
     titleView(`/user-manage/detail/${person.id}`, { zh: person.name, en: person.nameEn || person.name });
   }, [person.id, person.name, person.nameEn]);
   const who = { id: person.id!, name, isMatch: person.isMatch! };
-  const withheld = (
+  // The server answers null for personal data it withholds and for data never given: without the
+  // personal-data right it is withheld, with it the field is simply empty (docs/org-ui.md).
+  const withheld = data.viewer.sensitive ? null : (
     <Text as="span" color="fg.subtle">
       {t('orgUi.user.hidden')}
     </Text>

@@ -22,6 +22,7 @@ const listQuery = graphql`
   query UserListQuery($filter: UserFilter) {
     viewer {
       edit: can(right: "user.edit")
+      sensitive: can(right: "archive.sensitive")
     }
     ...UserList_query @arguments(filter: $filter)
   }
@@ -43,7 +44,7 @@ const listFragment = graphql`
 
 type Row = NonNullable<UserList_query$data['people']['edges'][number]['node']>;
 
-function Rows({ query, edit, stale, onAct }: { query: UserList_query$key; edit: boolean; stale: boolean; onAct: (a: UserAct) => void }) {
+function Rows({ query, edit, sensitive, stale, onAct }: { query: UserList_query$key; edit: boolean; sensitive: boolean; stale: boolean; onAct: (a: UserAct) => void }) {
   const { t } = useTranslation();
   const lang = useLang();
   const navigate = useNavigate();
@@ -69,12 +70,16 @@ function Rows({ query, edit, stale, onAct }: { query: UserList_query$key; edit: 
       key: 'mobile',
       header: t('orgUi.col.mobile'),
       card: 'fact',
+      // Null is withheld without the personal-data right, else simply not given (docs/org-ui.md).
       render: (r) =>
-        r.mobile ?? (
+        r.mobile ??
+        (sensitive ? (
+          ''
+        ) : (
           <Text as="span" color="fg.subtle">
             {t('orgUi.user.hidden')}
           </Text>
-        ),
+        )),
     },
     ...(student
       ? [
@@ -136,7 +141,7 @@ function Results(props: { queryRef: PreloadedQuery<UserListQuery>; stale: boolea
   const data = usePreloadedQuery<UserListQuery>(listQuery, props.queryRef);
   const { onEdit } = props;
   useEffect(() => onEdit(data.viewer.edit), [data.viewer.edit, onEdit]);
-  return <Rows query={data} edit={data.viewer.edit} stale={props.stale} onAct={props.onAct} />;
+  return <Rows query={data} edit={data.viewer.edit} sensitive={data.viewer.sensitive} stale={props.stale} onAct={props.onAct} />;
 }
 
 /**
