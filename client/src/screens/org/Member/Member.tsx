@@ -89,7 +89,7 @@ export default function Member() {
   const columns: Array<Column<Row>> = [
     { key: 'name', header: t('orgUi.col.name'), card: 'title', render: (r) => personName(r, lang) },
     { key: 'company', header: t('orgUi.member.company'), card: 'fact', render: (r) => r.companyName },
-    { key: 'title', header: t('orgUi.member.jobTitle'), card: 'fact', render: (r) => r.title ?? '' },
+    { key: 'title', header: t('orgUi.member.jobTitle'), card: 'fact', hideBelow: 1280, render: (r) => r.title ?? '' },
     { key: 'mobile', header: t('orgUi.col.mobile'), card: 'fact', render: (r) => r.mobile ?? '' },
     { key: 'email', header: t('orgUi.col.email'), card: 'hidden', hideBelow: 1280, render: (r) => r.email ?? '' },
   ];
