@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql } from './api.ts';
-import { expectNoSeriousAxe, launch, login, newPage as rawNewPage, open, shootEverywhere, sidewaysOverflow } from './browser.ts';
+import { expectNoSeriousAxe, launch, login, newPage as rawNewPage, open, setLanguage, shootEverywhere, sidewaysOverflow } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -86,6 +86,22 @@ describe('staff', () => {
     await other.page.locator('input[name=account]').waitFor();
     await other.context.close();
 
+    // A failed list answers in the page with the translated message and a retry.
+    let failed = 0;
+    await page.route('**/graphql', async (route) => {
+      const body = route.request().postDataJSON() as { operationName?: string } | null;
+      if (!failed && body?.operationName === 'StaffListQuery') {
+        failed++;
+        return route.fulfill({ status: 500, contentType: 'text/plain', body: 'boom' });
+      }
+      return route.fallback();
+    });
+    await open(page, '/people/list?state=PART_TIME');
+    await expect.poll(() => page.getByTestId('screen-error').textContent()).toContain('服务异常');
+    await page.getByTestId('screen-error-retry').click();
+    await page.getByTestId('staff-table').waitFor();
+    await page.unroute('**/graphql');
+
     const pictures = await shootEverywhere(page, 'org-staff-list', async (p) => {
       await open(p, '/people/list');
       await p.getByTestId('staff-table').waitFor();
@@ -146,6 +162,16 @@ describe('roles and rights', () => {
     await open(holder.page, '/people/list');
     await holder.page.getByTestId('staff-table').waitFor();
     await holder.context.close();
+
+    // In English the trees and the role read English (names from the server in the viewer's language).
+    await setLanguage(page, 'en');
+    await open(page, `/role-control/permission/${encodeURIComponent(roleId)}`);
+    await page.getByTestId('right-tree').waitFor();
+    for (const tab of ['pc', 'nav', 'fn', 'open', 'filed']) {
+      await page.getByTestId(`permission-tab-${tab}`).click();
+      expect(await page.getByTestId('role-permission').innerText()).not.toMatch(/[\u4e00-\u9fff]/);
+    }
+    await setLanguage(page, 'zh');
 
     // The administrator role is shown locked, with the reason.
     const pictures = await shootEverywhere(page, 'org-role-list', async (p) => {

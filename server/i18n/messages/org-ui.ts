@@ -62,7 +62,7 @@ export const orgUiMessages = {
   'orgUi.staff.accountRule': { zh: '账号为2到50位字母、数字或 . _ - @', en: 'An account is 2 to 50 letters, digits or . _ - @' },
   'orgUi.staff.emailForMail': { zh: '邮寄密码需要填写邮箱', en: 'Mailing the password needs an e-mail address' },
   'orgUi.staff.noDepartment': { zh: '无部门', en: 'No department' },
-  'orgUi.staff.rolesHint': { zh: '只能授予你自己拥有其权限的角色', en: 'You can give only roles whose rights you hold yourself' },
+  'orgUi.staff.rolesHint': { zh: '只能授予你自己拥有其权限的角色。', en: 'You can give only roles whose rights you hold yourself.' },
   'orgUi.staff.rolesLocked': { zh: '不可选（含你没有的权限）：{names}', en: 'Not offered (they carry rights you lack): {names}' },
   'orgUi.staff.sendMail': { zh: '生成的密码通过邮件发送（不在页面显示）', en: 'Mail generated passwords (instead of showing them)' },
   'orgUi.staff.passwordHint': { zh: '系统将生成初始密码，保存后只显示一次（或按上面的选择邮寄）。', en: 'A first password is generated; it is shown once after saving (or mailed, as chosen above).' },
@@ -232,4 +232,4 @@ export const orgUiMessages = {
   'orgUi.member.deleted': { zh: '已删除成员“{name}”', en: '{name} deleted' },
   'orgUi.member.deleteTitle': { zh: '删除成员', en: 'Delete the contact' },
   'orgUi.member.deleteWhat': { zh: '确定删除{company}的成员“{name}”？', en: 'Delete {name} of {company}?' },
-};
+} as const;

@@ -76,7 +76,7 @@ function Rows({ query, viewer, stale, onAct, onSort }: { query: StaffList_query$
       render: (r) => (
         <Flex gap="2" align="center" wrap="wrap">
           <span>{personName(r, lang)}</span>
-          <OnlineBadge online={r.isOnline} />
+          <OnlineBadge online={r.isOnline && r.state !== 'DEACTIVATED'} />
         </Flex>
       ),
     },

@@ -60,7 +60,7 @@ function Rows({ query, edit, sensitive, stale, onAct }: { query: UserList_query$
       render: (r) => (
         <Flex gap="2" align="center" wrap="wrap">
           <span>{personName(r, lang)}</span>
-          <OnlineBadge online={r.isOnline} />
+          <OnlineBadge online={r.isOnline && r.state !== 'DEACTIVATED'} />
         </Flex>
       ),
     },
