@@ -73,7 +73,7 @@ export const orgUiMessages = {
     zh: '停用后{name}的所有登录立即结束，且不能再登录。其负责的学生、部门和任务保持不变，可以用“交接”转给其他员工。',
     en: "{name}'s sessions end at once and they can no longer sign in. The students, departments and tasks they hold stay as they are: use Hand over to move them to someone else.",
   },
-  'orgUi.staff.resetWhat': { zh: '将为{name}生成新密码，其所有登录立即结束。', en: "A new password is generated for {name}, and all of {name}'s sessions end." },
+  'orgUi.staff.resetWhat': { zh: '将为{name}生成新密码，其所有登录立即结束。', en: 'A new password is generated for {name}, and all their sessions end.' },
   'orgUi.staff.resetMail': { zh: '邮寄到 {address}（不在页面显示）', en: 'Mail it to {address} (not shown here)' },
   'orgUi.staff.resetNoMail': { zh: '没有邮箱，新密码将显示一次', en: 'No e-mail address: the new password is shown once' },
 
