@@ -51,6 +51,11 @@ describe('staff', () => {
     // The administrator role is not offered to a manager; the hint names it.
     await expect.poll(() => page.getByTestId('staff-roles-hint').textContent()).toContain('不可选（含你没有的权限）：管理员');
     expect(await page.getByTestId('staff-role-admin').locator('input').isDisabled()).toBe(true);
+    // Each role box toggles its own role (a regression: they shared one input id, so every label
+    // toggled the first box, the administrator role, and the server refused).
+    await page.getByTestId('staff-role-consultant').click();
+    await expect.poll(() => page.getByTestId('staff-role-consultant').getAttribute('data-state')).toBe('checked');
+    expect(await page.getByTestId('staff-role-admin').getAttribute('data-state')).toBe('unchecked');
     await page.getByTestId('staff-add-save').click();
     await page.locator('[data-testid=password-shown], [data-testid=staff-add-error]').first().waitFor();
     expect(
@@ -115,12 +120,17 @@ describe('staff', () => {
       })),
     );
     pictures.push(
-      ...(await shootEverywhere(page, 'org-staff-deactivate', async (p) => {
-        await open(p, `/people/list?q=${encodeURIComponent(`e2e.staff.${run}`)}`);
-        await p.getByTestId('staff-table').waitFor();
-        await rowAct(p, 'staff-table', `${run}`, 'activate');
-        await p.getByTestId('staff-activate-dialog').waitFor();
-      })),
+      ...(await shootEverywhere(
+        page,
+        'org-staff-deactivate',
+        async (p) => {
+          await open(p, `/people/list?q=${encodeURIComponent(`e2e.staff.${run}`)}`);
+          await p.getByTestId('staff-table').waitFor();
+          await rowAct(p, 'staff-table', `${run}`, 'activate');
+          await p.getByTestId('staff-activate-dialog').waitFor();
+        },
+        { widths: [1440, 390] },
+      )),
     );
     console.log('pictures:', pictures.join(', '));
     await context.close();
@@ -237,11 +247,16 @@ describe('departments', () => {
       expect(await sidewaysOverflow(p)).toEqual([]);
     });
     pictures.push(
-      ...(await shootEverywhere(page, 'org-department-dialog', async (p) => {
-        await open(p, '/people/department');
-        await p.getByTestId('dept-add').click();
-        await p.getByTestId('dept-dialog').waitFor();
-      })),
+      ...(await shootEverywhere(
+        page,
+        'org-department-dialog',
+        async (p) => {
+          await open(p, '/people/department');
+          await p.getByTestId('dept-add').click();
+          await p.getByTestId('dept-dialog').waitFor();
+        },
+        { widths: [1440, 390] },
+      )),
     );
     console.log('pictures:', pictures.join(', '));
     await context.close();

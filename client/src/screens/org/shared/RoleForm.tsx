@@ -1,4 +1,4 @@
-import { Checkbox, Field, Flex, Input, SimpleGrid, Textarea } from '@chakra-ui/react';
+import { Checkbox, Field, Fieldset, Flex, Input, SimpleGrid, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql } from 'react-relay';
@@ -120,9 +120,11 @@ export function RoleFields({ form }: { form: ReturnType<typeof useRoleForm> }) {
           {problems.code ? <Field.ErrorText>{problems.code}</Field.ErrorText> : <Field.HelperText>{form.builtIn ? t('orgUi.role.builtIn') : t('orgUi.role.codeRule')}</Field.HelperText>}
         </Field.Root>
       </SimpleGrid>
-      <Field.Root>
-        <Field.Label>{t('orgUi.role.types')}</Field.Label>
-        <Flex gap="4" wrap="wrap" role="group" aria-label={t('orgUi.role.types')}>
+      <Fieldset.Root>
+        <Fieldset.Legend fontSize="sm" fontWeight="medium">
+          {t('orgUi.role.types')}
+        </Fieldset.Legend>
+        <Flex gap="4" wrap="wrap">
           {TYPES.map((ty) => (
             <Checkbox.Root key={ty} checked={v.types.includes(ty)} onCheckedChange={(e) => set({ types: toggle(v.types, ty, !!e.checked) })} data-testid={`role-type-${ty}`}>
               <Checkbox.HiddenInput />
@@ -131,10 +133,12 @@ export function RoleFields({ form }: { form: ReturnType<typeof useRoleForm> }) {
             </Checkbox.Root>
           ))}
         </Flex>
-      </Field.Root>
-      <Field.Root>
-        <Field.Label>{t('orgUi.role.terminals')}</Field.Label>
-        <Flex gap="4" wrap="wrap" role="group" aria-label={t('orgUi.role.terminals')}>
+      </Fieldset.Root>
+      <Fieldset.Root>
+        <Fieldset.Legend fontSize="sm" fontWeight="medium">
+          {t('orgUi.role.terminals')}
+        </Fieldset.Legend>
+        <Flex gap="4" wrap="wrap">
           {TERMINALS.map((te) => (
             <Checkbox.Root key={te} checked={v.terminals.includes(te)} onCheckedChange={(e) => set({ terminals: toggle(v.terminals, te, !!e.checked) })}>
               <Checkbox.HiddenInput />
@@ -143,7 +147,7 @@ export function RoleFields({ form }: { form: ReturnType<typeof useRoleForm> }) {
             </Checkbox.Root>
           ))}
         </Flex>
-      </Field.Root>
+      </Fieldset.Root>
       <Field.Root>
         <Field.Label>{t('orgUi.role.description')}</Field.Label>
         <Textarea value={v.description} onChange={(e) => set({ description: e.target.value })} rows={3} />

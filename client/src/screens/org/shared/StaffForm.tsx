@@ -1,4 +1,4 @@
-import { Checkbox, Field, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Checkbox, Field, Fieldset, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
@@ -277,9 +277,11 @@ export function StaffFields({ query, form }: { query: StaffForm_query$key; form:
           </NativeSelect.Root>
         </Field.Root>
       </SimpleGrid>
-      <Field.Root>
-        <Field.Label>{t('orgUi.col.roles')}</Field.Label>
-        <SimpleGrid columns={{ base: 2, md: 3 }} gap="2" role="group" aria-label={t('orgUi.col.roles')} data-testid="staff-roles">
+      <Fieldset.Root>
+        <Fieldset.Legend fontSize="sm" fontWeight="medium">
+          {t('orgUi.col.roles')}
+        </Fieldset.Legend>
+        <SimpleGrid columns={{ base: 2, md: 3 }} gap="2" data-testid="staff-roles">
           {roles.map((r) => (
             <Checkbox.Root
               key={r.id}
@@ -294,11 +296,11 @@ export function StaffFields({ query, form }: { query: StaffForm_query$key; form:
             </Checkbox.Root>
           ))}
         </SimpleGrid>
-        <Field.HelperText data-testid="staff-roles-hint">
+        <Fieldset.HelperText data-testid="staff-roles-hint">
           {t('orgUi.staff.rolesHint')}
           {locked.length > 0 && ` ${t('orgUi.staff.rolesLocked', { names: locked.map((r) => personName(r, lang)).join('、') })}`}
-        </Field.HelperText>
-      </Field.Root>
+        </Fieldset.HelperText>
+      </Fieldset.Root>
       <Checkbox.Root checked={v.sendMail} onCheckedChange={(e) => set({ sendMail: !!e.checked })} data-testid="staff-sendMail">
         <Checkbox.HiddenInput />
         <Checkbox.Control />
