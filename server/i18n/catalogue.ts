@@ -5,6 +5,7 @@ import { listUiMessages } from './messages/list-ui.ts';
 import { archivesUiMessages } from './messages/archives-ui.ts';
 import { tasksPagesMessages } from './messages/tasks-pages.ts';
 import { schoolsUiMessages } from './messages/schools-ui.ts';
+import { orgUiMessages } from './messages/org-ui.ts';
 
 /**
  * The one catalogue of texts people read, Chinese (default) and English.
@@ -217,6 +218,7 @@ export const catalogue = {
   ...archivesUiMessages,
   ...tasksPagesMessages,
   ...schoolsUiMessages,
+  ...orgUiMessages,
 } as Record<MessageKey, MessageEntry>;
 
 export type MessageKey =
@@ -228,6 +230,7 @@ export type MessageKey =
   | keyof typeof archivesUiMessages
   | keyof typeof tasksPagesMessages
   | keyof typeof schoolsUiMessages
+  | keyof typeof orgUiMessages
   | keyof ModuleMessages;
 
 /** Adds a module's texts to the catalogue; a key registered twice is a programming error. */

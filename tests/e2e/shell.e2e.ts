@@ -65,15 +65,15 @@ async function ownStaff(like: string, password: string): Promise<{ account: stri
   return { account, done };
 }
 const tags = (page: Page) => page.getByTestId('tag');
-/** Kept-alive views stay in the page, hidden; this is the one on screen. */
-const visibleOpenedAt = (page: Page) => page.locator('[data-testid=opened-at]:visible');
+/** The heading of the view on screen (kept-alive views stay in the page, hidden). */
+const viewHeading = (page: Page, title: string) => page.getByRole('heading', { name: title, exact: true }).locator('visible=true').first();
+/** Marks the view on screen, to tell later whether the same mounted view shows again. */
+const markView = (page: Page, title: string) => viewHeading(page, title).evaluate((el) => (el.dataset.mark = 'seen'));
+const isMarked = async (page: Page, title: string) => (await viewHeading(page, title).getAttribute('data-mark')) === 'seen';
 /** Clicks a tab and waits until its view is the one on screen. */
 async function showView(page: Page, title: string): Promise<void> {
   await page.getByTestId('tag').filter({ hasText: title }).click();
-  await page
-    .locator('[data-testid=placeholder]:visible')
-    .filter({ has: page.getByRole('heading', { name: title }) })
-    .waitFor();
+  await viewHeading(page, title).waitFor();
 }
 async function tagTitles(page: Page): Promise<string[]> {
   return (await tags(page).allInnerTexts()).map((s) => s.trim());
@@ -162,7 +162,7 @@ describe('layout and menu', () => {
     await page.waitForURL(/#\/operation-log$/);
     const sidebar = page.getByTestId('sidebar');
     await sidebar.locator('[data-menu-key=operationLog]').waitFor();
-    await expect(page.getByTestId('placeholder').innerText()).resolves.toContain('操作日志');
+    await viewHeading(page, '操作日志').waitFor();
     await shot(page, 'layout-zh');
     await page.getByTestId('toggle-sidebar').click();
     await expect(sidebar.getAttribute('data-open')).resolves.toBe('false');
@@ -265,32 +265,38 @@ describe('tab bar of visited views', () => {
     const { context, page } = await newPage(browser);
     await login(page, 'admin', 'Admin#2026');
     await page.waitForURL(/#\/working$/);
-    for (const route of ['/user-manage/list', '/operation-log', '/role-control/list', '/people/list', '/project/list']) {
+    const routes: Array<[string, string]> = [
+      ['/user-manage/list', '用户管理'],
+      ['/operation-log', '操作日志'],
+      ['/role-control/list', '角色管理'],
+      ['/people/list', '员工列表'],
+      ['/project/list', '项目列表'],
+    ];
+    for (const [route, title] of routes) {
       await open(page, route);
-      await page.getByTestId('placeholder').last().waitFor();
+      await viewHeading(page, title).waitFor();
     }
     expect(await tagTitles(page)).toEqual(['我的日历', '用户管理', '操作日志', '角色管理', '员工列表', '项目列表']);
     await expect(page.locator('[data-testid=tag][data-affix]').innerText()).resolves.toBe('我的日历');
 
     // /user-manage/list is kept alive: revisiting shows the same mounted view; others mount anew.
-    // (The archive screens are built now; the still-unbuilt screens stand in as placeholders.)
     // (A tab's view shows after the route transition: wait for its title before reading it.)
     await showView(page, '用户管理');
-    const archivesOpened = await page.locator('[data-kept-alive="/user-manage/list"] [data-testid=opened-at]').innerText();
+    await markView(page, '用户管理');
     await showView(page, '操作日志');
-    const lightOpened = await visibleOpenedAt(page).innerText();
+    await markView(page, '操作日志');
     await showView(page, '用户管理');
-    await expect(page.locator('[data-kept-alive="/user-manage/list"] [data-testid=opened-at]').innerText()).resolves.toBe(archivesOpened);
+    expect(await isMarked(page, '用户管理')).toBe(true);
     await showView(page, '操作日志');
-    await expect(visibleOpenedAt(page).innerText()).resolves.not.toBe(lightOpened);
+    expect(await isMarked(page, '操作日志')).toBe(false);
 
     // Refresh from the right-click menu mounts the view again.
-    const before = await visibleOpenedAt(page).innerText();
+    await markView(page, '操作日志');
     await page.getByTestId('tag').filter({ hasText: '操作日志' }).click({ button: 'right' });
     await page.getByTestId('tags-context-menu').waitFor();
     await shot(page, 'tabs-zh');
     await page.locator('[data-testid=tags-context-menu] [data-action=refresh]').click();
-    await expect.poll(() => visibleOpenedAt(page).innerText()).not.toBe(before);
+    await expect.poll(() => isMarked(page, '操作日志')).toBe(false);
 
     // Arrows warn on the first and the last page.
     await page.getByTestId('tags-prev').click();
@@ -316,9 +322,12 @@ describe('tab bar of visited views', () => {
     expect(await tagTitles(page)).toEqual(['我的日历']);
 
     // English tabs.
-    for (const route of ['/operation-log', '/user-manage/list']) {
-      await open(page, route);
-      await page.getByTestId('placeholder').last().waitFor();
+    for (const [route, title] of [
+      ['/operation-log', '操作日志'],
+      ['/user-manage/list', '用户管理'],
+    ]) {
+      await open(page, route!);
+      await viewHeading(page, title!).waitFor();
     }
     await page.getByTestId('lang-en').click();
     await page.getByTestId('tag').filter({ hasText: 'Operation log' }).waitFor();

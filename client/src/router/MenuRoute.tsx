@@ -41,6 +41,17 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'gantt/student/index': lazy(() => import('../screens/progress/Gantt/Gantt.tsx').then((m) => ({ default: m.StudentGantt }))),
   'overall-progress/index': lazy(() => import('../screens/progress/OverallProgress/OverallProgress.tsx')),
   'mission/append/index': lazy(() => import('../screens/tasks/TaskPages/TaskPages.tsx').then((m) => ({ default: m.TaskAppendPage }))),
+  'peopleList/employee-list/index': lazy(() => import('../screens/org/StaffList/StaffList.tsx')),
+  'peopleList/add/index': lazy(() => import('../screens/org/StaffAdd/StaffAdd.tsx')),
+  'peopleList/department-tree/index': lazy(() => import('../screens/org/Departments/Departments.tsx')),
+  'roleControl/list/index': lazy(() => import('../screens/org/RoleList/RoleList.tsx')),
+  'roleControl/add/index': lazy(() => import('../screens/org/RoleList/RoleAdd.tsx')),
+  'roleControl/permission/index': lazy(() => import('../screens/org/RolePermission/RolePermission.tsx')),
+  'user-manage/list/index': lazy(() => import('../screens/org/UserList/UserList.tsx')),
+  'user-manage/add/index': lazy(() => import('../screens/org/UserAdd/UserAdd.tsx')),
+  'user-manage/detail/index': lazy(() => import('../screens/org/UserDetail/UserDetail.tsx')),
+  'operation-log/index': lazy(() => import('../screens/org/OperationLog/OperationLog.tsx')),
+  'member/index': lazy(() => import('../screens/org/Member/Member.tsx')),
 };
 
 /**

@@ -22,6 +22,15 @@ import { overallProgressRoute } from '../screens/progress/OverallProgress/Overal
 import { schoolEditorRoute } from '../screens/schools/SchoolEditor/SchoolEditor.route.ts';
 import { schoolDetailsRoute } from '../screens/schools/SchoolDetails/SchoolDetails.route.ts';
 import { taskAppendPageRoute, taskDetailPageRoute } from '../screens/tasks/TaskPages/TaskPages.route.ts';
+import { staffListRoute } from '../screens/org/StaffList/StaffList.route.ts';
+import { staffAddRoute } from '../screens/org/StaffAdd/StaffAdd.route.ts';
+import { departmentsRoute } from '../screens/org/Departments/Departments.route.ts';
+import { roleListRoute } from '../screens/org/RoleList/RoleList.route.ts';
+import { rolePermissionRoute } from '../screens/org/RolePermission/RolePermission.route.ts';
+import { userListRoute } from '../screens/org/UserList/UserList.route.ts';
+import { userDetailRoute } from '../screens/org/UserDetail/UserDetail.route.ts';
+import { operationLogRoute } from '../screens/org/OperationLog/OperationLog.route.ts';
+import { memberRoute } from '../screens/org/Member/Member.route.ts';
 
 type Params = Readonly<Record<string, string | undefined>>;
 type AnyRoute = RouteQuery<OperationType>;
@@ -58,6 +67,15 @@ const BY_COMPONENT: Record<string, AnyRoute[]> = {
   'progress/list/index': [progressListRoute] as AnyRoute[],
   'gantt/index': [ganttRoute] as AnyRoute[],
   'gantt/student/index': [ganttRoute] as AnyRoute[],
+  'peopleList/employee-list/index': [staffListRoute] as AnyRoute[],
+  'peopleList/add/index': [staffAddRoute] as AnyRoute[],
+  'peopleList/department-tree/index': [departmentsRoute] as AnyRoute[],
+  'roleControl/list/index': [roleListRoute] as AnyRoute[],
+  'roleControl/permission/index': [rolePermissionRoute] as AnyRoute[],
+  'user-manage/list/index': [userListRoute] as AnyRoute[],
+  'user-manage/detail/index': [userDetailRoute] as AnyRoute[],
+  'operation-log/index': [operationLogRoute] as AnyRoute[],
+  'member/index': [memberRoute] as AnyRoute[],
 };
 
 function start(routes: AnyRoute[], params: Params): RoutePreloads {
