@@ -4,6 +4,7 @@ import { calendarUiMessages } from './messages/calendar-ui.ts';
 import { listUiMessages } from './messages/list-ui.ts';
 import { archivesUiMessages } from './messages/archives-ui.ts';
 import { tasksPagesMessages } from './messages/tasks-pages.ts';
+import { contentUiMessages } from './messages/content-ui.ts';
 
 /**
  * The one catalogue of texts people read, Chinese (default) and English.
@@ -215,6 +216,7 @@ export const catalogue = {
   ...listUiMessages,
   ...archivesUiMessages,
   ...tasksPagesMessages,
+  ...contentUiMessages,
 } as Record<MessageKey, MessageEntry>;
 
 export type MessageKey =

@@ -31,6 +31,10 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'mission/calendar/index': lazy(() => import('../screens/tasks/TaskCalendar/TaskCalendar.tsx')),
   'working/daily/index': lazy(() => import('../screens/working/DailyWork/DailyWork.tsx')),
   'mission/list/index': lazy(() => import('../screens/tasks/AllTasks/AllTasks.tsx')),
+  'project/list/index': lazy(() => import('../screens/content/projects/ProjectList/ProjectList.tsx')),
+  'project/add/index': lazy(() => import('../screens/content/projects/ProjectAdd/ProjectAdd.tsx')),
+  'project/detail/index': lazy(() => import('../screens/content/projects/ProjectDetail/ProjectDetail.tsx')),
+  'project/employee-add/index': lazy(() => import('../screens/content/projects/ProjectDetail/ProjectDetail.tsx').then((m) => ({ default: m.ProjectEmployeeAdd }))),
   'mission/append/index': lazy(() => import('../screens/tasks/TaskPages/TaskPages.tsx').then((m) => ({ default: m.TaskAppendPage }))),
 };
 

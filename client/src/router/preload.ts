@@ -15,6 +15,9 @@ import { dailyWorkRoute } from '../screens/working/DailyWork/DailyWork.route.ts'
 import { allTasksRoute } from '../screens/tasks/AllTasks/AllTasks.route.ts';
 import { taskAppendPageRoute, taskDetailPageRoute } from '../screens/tasks/TaskPages/TaskPages.route.ts';
 
+import { projectListRoute } from '../screens/content/projects/ProjectList/ProjectList.route.ts';
+import { projectDetailRoute } from '../screens/content/projects/ProjectDetail/ProjectDetail.route.ts';
+
 type Params = Readonly<Record<string, string | undefined>>;
 type AnyRoute = RouteQuery<OperationType>;
 
@@ -41,6 +44,9 @@ const BY_COMPONENT: Record<string, AnyRoute[]> = {
   'mission/summary/index': [workSummaryRoute] as AnyRoute[],
   'mission/calendar/index': [taskCalendarRoute] as AnyRoute[],
   'working/daily/index': [dailyWorkRoute] as AnyRoute[],
+  'project/list/index': [projectListRoute] as AnyRoute[],
+  'project/detail/index': [projectDetailRoute] as AnyRoute[],
+  'project/employee-add/index': [projectDetailRoute] as AnyRoute[],
 };
 
 function start(routes: AnyRoute[], params: Params): RoutePreloads {
