@@ -83,4 +83,21 @@ export const contentUiMessages = {
 
   // Cost.
   'contentUi.cost.title': { zh: '项目成本', en: 'Project costs' },
+
+  // Letters and notices.
+  'contentUi.letter.compose': { zh: '写信', en: 'Write a letter' },
+  'contentUi.letter.send': { zh: '发送', en: 'Send' },
+  'contentUi.letter.to': { zh: '收件人', en: 'To' },
+  'contentUi.letter.addPerson': { zh: '添加收件人', en: 'Add a recipient' },
+  'contentUi.letter.addDepartment': { zh: '添加整个部门', en: 'Add a whole department' },
+  'contentUi.letter.departmentEmpty': { zh: '该部门没有可收信的员工', en: 'Nobody in this department can receive letters' },
+  'contentUi.letter.removeRecipient': { zh: '移除收件人 {name}', en: 'Remove the recipient {name}' },
+  'contentUi.letter.recipientCount': { zh: '共 {count} 位收件人', en: '{count} recipient(s)' },
+  'contentUi.letter.noRecipients': { zh: '请至少选择一位收件人', en: 'Choose at least one recipient' },
+  'contentUi.letter.title': { zh: '标题', en: 'Title' },
+  'contentUi.letter.content': { zh: '正文', en: 'Text' },
+  'contentUi.letter.sent': { zh: '已发送给 {count} 人', en: 'Sent to {count} people' },
+  'contentUi.notice.publish': { zh: '发布通知', en: 'Publish a notice' },
+  'contentUi.notice.publishAct': { zh: '发布', en: 'Publish' },
+  'contentUi.notice.published': { zh: '通知已发布', en: 'Notice published' },
 } as const;

@@ -1,5 +1,8 @@
 import { Badge, Box, Button, Flex, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
-import { Mail, Megaphone } from 'lucide-react';
+import { Mail, Megaphone, PenLine, Send } from 'lucide-react';
+import { useState } from 'react';
+import { ComposeLetterDialog } from './ComposeLetterDialog.tsx';
+import { PublishNoticeDialog } from './PublishNoticeDialog.tsx';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePaginationFragment, usePreloadedQuery } from 'react-relay';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
@@ -18,6 +21,9 @@ const listQuery = graphql`
     ...NoticeListNotices_query
     ...NoticeListLetters_query
     unreadLetterCount
+    viewer {
+      publish: can(right: "notice.publish")
+    }
   }
 `;
 
@@ -128,9 +134,22 @@ export function NoticeList() {
   const { queryRef } = useRouteQuery(noticeListRoute, {});
   const data = usePreloadedQuery<NoticeListQuery>(listQuery, queryRef);
   const tab = params.get('tab') === 'letters' ? 'letters' : 'notices';
+  const [dialog, setDialog] = useState<'letter' | 'notice' | null>(null);
   return (
     <Stack gap="4" data-testid="notice-list">
-      <Heading size="lg">{t('client.notice.title')}</Heading>
+      <Flex align="center" gap="2" wrap="wrap">
+        <Heading size="lg" flex="1" minW="40">
+          {t('client.notice.title')}
+        </Heading>
+        <Button size="sm" variant="outline" onClick={() => setDialog('letter')} data-testid="letter-compose">
+          <Send size={14} /> {t('contentUi.letter.compose')}
+        </Button>
+        {data.viewer.publish && (
+          <Button size="sm" colorPalette="blue" onClick={() => setDialog('notice')} data-testid="notice-publish">
+            <PenLine size={14} /> {t('contentUi.notice.publish')}
+          </Button>
+        )}
+      </Flex>
       <Box bg="bg.panel" borderWidth="1px" borderRadius="lg">
         <Tabs.Root value={tab} onValueChange={(e) => setParams(e.value === 'letters' ? { tab: 'letters' } : {}, { replace: true })} variant="line">
           <Tabs.List px="2">
@@ -154,6 +173,8 @@ export function NoticeList() {
           </Tabs.Content>
         </Tabs.Root>
       </Box>
+      {dialog === 'letter' && <ComposeLetterDialog onClose={() => setDialog(null)} />}
+      {dialog === 'notice' && <PublishNoticeDialog onClose={() => setDialog(null)} />}
     </Stack>
   );
 }
