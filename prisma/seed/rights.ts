@@ -24,6 +24,8 @@ const SHOW_MOBILE_FUNCTION = 3;
 
 const PC_TREE: RightDef[] = [
   { key: 'working', title: '我的日历', titleEn: 'My Calendar', path: '/working', icon: 'calendar', component: 'working/index' },
+  // The PC start page (docs/content-ui.md): its own entry; /working stays the landing after login.
+  { key: 'home', title: '首页', titleEn: 'Home', path: '/home', icon: 'home', component: 'home/index' },
   {
     key: 'archives',
     title: '学员档案',
@@ -251,18 +253,18 @@ export const ROLE_GRANTS: Record<string, Grant> = {
     except: (key) => key.startsWith('roleControl.') || key === 'rights.readAll' || key.startsWith('tool.') || key.startsWith('operationLog'),
   },
   consultant: {
-    trees: ['working', 'archives', 'school', 'progress', 'task', 'notification'],
+    trees: ['working', 'home', 'archives', 'school', 'progress', 'task', 'notification'],
     keys: ['project.list', ...MOBILE_STAFF, 'mobile.progress'],
   },
   lecturer: {
-    trees: ['working', 'course', 'task', 'notification'],
+    trees: ['working', 'home', 'course', 'task', 'notification'],
     keys: [...MOBILE_STAFF, 'mobile.signIn', 'mobile.feedback'],
   },
   sales: {
-    trees: ['working', 'notification'],
+    trees: ['working', 'home', 'notification'],
     keys: ['archives.list', 'archives.add', 'school.list', 'project.list'],
   },
-  partner: { trees: ['working', 'notification'], keys: ['school.list'] },
+  partner: { trees: ['working', 'home', 'notification'], keys: ['school.list'] },
   parent: { keys: ['mobile.home', 'mobile.schedule', 'mobile.message', 'mobile.mine', 'mobile.progress', 'mobile.leave'] },
   student: { keys: ['mobile.home', 'mobile.schedule', 'mobile.message', 'mobile.mine', 'mobile.signIn', 'mobile.homework'] },
 };

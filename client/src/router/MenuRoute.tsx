@@ -31,6 +31,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'mission/calendar/index': lazy(() => import('../screens/tasks/TaskCalendar/TaskCalendar.tsx')),
   'working/daily/index': lazy(() => import('../screens/working/DailyWork/DailyWork.tsx')),
   'mission/list/index': lazy(() => import('../screens/tasks/AllTasks/AllTasks.tsx')),
+  'home/index': lazy(() => import('../screens/home/Home/Home.tsx')),
   'project/list/index': lazy(() => import('../screens/content/projects/ProjectList/ProjectList.tsx')),
   'project/add/index': lazy(() => import('../screens/content/projects/ProjectAdd/ProjectAdd.tsx')),
   'project/detail/index': lazy(() => import('../screens/content/projects/ProjectDetail/ProjectDetail.tsx')),

@@ -17,6 +17,7 @@ import { taskAppendPageRoute, taskDetailPageRoute } from '../screens/tasks/TaskP
 
 import { projectListRoute } from '../screens/content/projects/ProjectList/ProjectList.route.ts';
 import { projectDetailRoute } from '../screens/content/projects/ProjectDetail/ProjectDetail.route.ts';
+import { homeRoute } from '../screens/home/Home/Home.route.ts';
 
 type Params = Readonly<Record<string, string | undefined>>;
 type AnyRoute = RouteQuery<OperationType>;
@@ -44,6 +45,7 @@ const BY_COMPONENT: Record<string, AnyRoute[]> = {
   'mission/summary/index': [workSummaryRoute] as AnyRoute[],
   'mission/calendar/index': [taskCalendarRoute] as AnyRoute[],
   'working/daily/index': [dailyWorkRoute] as AnyRoute[],
+  'home/index': [homeRoute] as AnyRoute[],
   'project/list/index': [projectListRoute] as AnyRoute[],
   'project/detail/index': [projectDetailRoute] as AnyRoute[],
   'project/employee-add/index': [projectDetailRoute] as AnyRoute[],
