@@ -20,6 +20,7 @@ import { projectDetailRoute } from '../screens/content/projects/ProjectDetail/Pr
 import { homeRoute } from '../screens/home/Home/Home.route.ts';
 import { wordbookTreeRoute } from '../screens/content/wordbook/WordbookTree/WordbookTree.route.ts';
 import { wordbookItemsRoute } from '../screens/content/wordbook/WordbookItems/WordbookItems.route.ts';
+import { accountRoute } from '../screens/content/account/Account/Account.route.ts';
 
 type Params = Readonly<Record<string, string | undefined>>;
 type AnyRoute = RouteQuery<OperationType>;
@@ -50,6 +51,7 @@ const BY_COMPONENT: Record<string, AnyRoute[]> = {
   'home/index': [homeRoute] as AnyRoute[],
   'wordbook/tree-list/index': [wordbookTreeRoute] as AnyRoute[],
   'wordbook/data-list/index': [wordbookItemsRoute] as AnyRoute[],
+  'security/account/index': [accountRoute] as AnyRoute[],
   'project/list/index': [projectListRoute] as AnyRoute[],
   'project/detail/index': [projectDetailRoute] as AnyRoute[],
   'project/employee-add/index': [projectDetailRoute] as AnyRoute[],

@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Heading, Stack } from '@chakra-ui/react';
+import { Button, chakra, Flex, Heading, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql } from 'react-relay';
@@ -56,14 +56,13 @@ export default function ProjectAdd() {
   return (
     <Stack gap="4" maxW="4xl" data-testid="project-add-page">
       <Heading size="lg">{t('contentUi.project.add')}</Heading>
-      <Box
-        as="form"
+      <chakra.form
         noValidate
         bg="bg.panel"
         borderWidth="1px"
         borderRadius="lg"
         p={{ base: '3', md: '5' }}
-        onSubmit={(e: React.FormEvent) => {
+        onSubmit={(e) => {
           e.preventDefault();
           save();
         }}
@@ -80,7 +79,7 @@ export default function ProjectAdd() {
             </Button>
           </Flex>
         </Stack>
-      </Box>
+      </chakra.form>
     </Stack>
   );
 }
