@@ -36,6 +36,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'wordbook/data-list/index': lazy(() => import('../screens/content/wordbook/WordbookItems/WordbookItems.tsx')),
   'wordbook/data-add/index': lazy(() => import('../screens/content/wordbook/WordbookTree/WordbookTree.tsx').then((m) => ({ default: m.WordbookDataAdd }))),
   'security/account/index': lazy(() => import('../screens/content/account/Account/Account.tsx')),
+  'project/cost/index': lazy(() => import('../screens/content/projects/ProjectCost/ProjectCost.tsx')),
   'project/list/index': lazy(() => import('../screens/content/projects/ProjectList/ProjectList.tsx')),
   'project/add/index': lazy(() => import('../screens/content/projects/ProjectAdd/ProjectAdd.tsx')),
   'project/detail/index': lazy(() => import('../screens/content/projects/ProjectDetail/ProjectDetail.tsx')),

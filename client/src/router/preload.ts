@@ -21,6 +21,7 @@ import { homeRoute } from '../screens/home/Home/Home.route.ts';
 import { wordbookTreeRoute } from '../screens/content/wordbook/WordbookTree/WordbookTree.route.ts';
 import { wordbookItemsRoute } from '../screens/content/wordbook/WordbookItems/WordbookItems.route.ts';
 import { accountRoute } from '../screens/content/account/Account/Account.route.ts';
+import { projectCostRoute } from '../screens/content/projects/ProjectCost/ProjectCost.route.ts';
 
 type Params = Readonly<Record<string, string | undefined>>;
 type AnyRoute = RouteQuery<OperationType>;
@@ -52,6 +53,7 @@ const BY_COMPONENT: Record<string, AnyRoute[]> = {
   'wordbook/tree-list/index': [wordbookTreeRoute] as AnyRoute[],
   'wordbook/data-list/index': [wordbookItemsRoute] as AnyRoute[],
   'security/account/index': [accountRoute] as AnyRoute[],
+  'project/cost/index': [projectCostRoute] as AnyRoute[],
   'project/list/index': [projectListRoute] as AnyRoute[],
   'project/detail/index': [projectDetailRoute] as AnyRoute[],
   'project/employee-add/index': [projectDetailRoute] as AnyRoute[],

@@ -83,6 +83,16 @@ export const contentUiMessages = {
 
   // Cost.
   'contentUi.cost.title': { zh: '项目成本', en: 'Project costs' },
+  'contentUi.cost.project': { zh: '项目', en: 'Project' },
+  'contentUi.cost.span': { zh: '时间范围', en: 'Period' },
+  'contentUi.cost.lastMonths': { zh: '最近 {count} 个月', en: 'Last {count} months' },
+  'contentUi.cost.noProjects': { zh: '没有可查看的项目', en: 'No projects to show' },
+  'contentUi.cost.empty': { zh: '这段时间没有在该项目上记录工时', en: 'No hours logged on this project in this period' },
+  'contentUi.cost.chart': { zh: '按人员和月份的工时', en: 'Hours by person and month' },
+  'contentUi.cost.table': { zh: '工时明细', en: 'Hours in detail' },
+  'contentUi.cost.person': { zh: '人员', en: 'Person' },
+  'contentUi.cost.total': { zh: '合计', en: 'Total' },
+  'contentUi.cost.others': { zh: '其他', en: 'Others' },
 
   // Letters and notices.
   'contentUi.letter.compose': { zh: '写信', en: 'Write a letter' },

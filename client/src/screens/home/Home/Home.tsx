@@ -150,15 +150,17 @@ function TeamHours({ stats }: { stats: Stats }) {
   if (!data.length) return <Empty>{t('contentUi.home.noHours')}</Empty>;
   return (
     <Stack gap="2">
-      <Chart.Root maxH="xs" chart={chart} aria-label={t('contentUi.home.teamHours')}>
-        <BarChart data={chart.data} responsive style={{ width: '100%', height: '100%' }}>
-          <CartesianGrid stroke={chart.color('border')} vertical={false} />
-          <XAxis dataKey={'name'} tickLine={false} interval={0} tick={{ fontSize: 11 }} />
-          <YAxis tickLine={false} axisLine={false} width={32} />
-          <Tooltip cursor={{ fill: chart.color('bg.muted') }} animationDuration={100} content={<Chart.Tooltip />} />
-          <Bar isAnimationActive={false} dataKey={chart.key('hours')} fill={chart.color('blue.solid')} name={t('contentUi.home.hours')} />
-        </BarChart>
-      </Chart.Root>
+      <Box as="figure" aria-label={t('contentUi.home.teamHours')} data-testid="home-team-chart">
+        <Chart.Root maxH="xs" chart={chart}>
+          <BarChart data={chart.data} responsive style={{ width: '100%', height: '100%' }}>
+            <CartesianGrid stroke={chart.color('border')} vertical={false} />
+            <XAxis dataKey={'name'} tickLine={false} interval={0} tick={{ fontSize: 11 }} />
+            <YAxis tickLine={false} axisLine={false} width={32} />
+            <Tooltip cursor={{ fill: chart.color('bg.muted') }} animationDuration={100} content={<Chart.Tooltip />} />
+            <Bar isAnimationActive={false} dataKey={chart.key('hours')} fill={chart.color('blue.solid')} name={t('contentUi.home.hours')} />
+          </BarChart>
+        </Chart.Root>
+      </Box>
       {/* The same numbers as text, for screen readers and narrow screens. */}
       <Flex as="ul" gap="3" wrap="wrap" fontSize="sm" color="fg.muted" listStyleType="none" data-testid="home-team-rows">
         {data.map((d) => (
@@ -202,7 +204,16 @@ export default function Home() {
         <Text color="fg.muted">{fmt.date(vars.from)}</Text>
       </Box>
       <Grid templateColumns={{ base: '1fr', md: '1fr 1fr', xl: 'repeat(3, 1fr)' }} gap="4" alignItems="start">
-        <Panel title={t('contentUi.home.today')} icon={<CalendarDays size={18} />} testId="home-today" action={<Button size="xs" variant="ghost" onClick={open('/working')}>{t('contentUi.home.calendar')}</Button>}>
+        <Panel
+          title={t('contentUi.home.today')}
+          icon={<CalendarDays size={18} />}
+          testId="home-today"
+          action={
+            <Button size="xs" variant="ghost" onClick={open('/working')}>
+              {t('contentUi.home.calendar')}
+            </Button>
+          }
+        >
           {!today.length && <Empty>{t('contentUi.home.nothingToday')}</Empty>}
           {today.map((o) => (
             <Row key={`${o.eventId}-${String(o.startAt)}`} onClick={open('/working')} testId="home-event">
@@ -216,7 +227,17 @@ export default function Home() {
             </Row>
           ))}
         </Panel>
-        <Panel title={t('contentUi.home.tasks')} icon={<ListTodo size={18} />} count={data.tasks.totalCount} testId="home-tasks" action={<Button size="xs" variant="ghost" onClick={open('/mission/task-list')}>{t('contentUi.home.all')}</Button>}>
+        <Panel
+          title={t('contentUi.home.tasks')}
+          icon={<ListTodo size={18} />}
+          count={data.tasks.totalCount}
+          testId="home-tasks"
+          action={
+            <Button size="xs" variant="ghost" onClick={open('/mission/task-list')}>
+              {t('contentUi.home.all')}
+            </Button>
+          }
+        >
           {!tasks.length && <Empty>{t('contentUi.home.noTasks')}</Empty>}
           {tasks.map((task) => (
             <Row key={task.id} onClick={open(`/mission/details/${encodeURIComponent(task.id)}`)} testId="home-task">
@@ -230,7 +251,17 @@ export default function Home() {
             </Row>
           ))}
         </Panel>
-        <Panel title={t('contentUi.home.letters')} icon={<Mail size={18} />} count={data.unreadLetterCount} testId="home-letters" action={<Button size="xs" variant="ghost" onClick={open('/notice?tab=letters')}>{t('contentUi.home.all')}</Button>}>
+        <Panel
+          title={t('contentUi.home.letters')}
+          icon={<Mail size={18} />}
+          count={data.unreadLetterCount}
+          testId="home-letters"
+          action={
+            <Button size="xs" variant="ghost" onClick={open('/notice?tab=letters')}>
+              {t('contentUi.home.all')}
+            </Button>
+          }
+        >
           {!letters.length && <Empty>{t('contentUi.home.noLetters')}</Empty>}
           {letters.map((l) => (
             <Row key={l.id} onClick={open(`/notification/detail/${encodeURIComponent(l.id)}`)} testId="home-letter">
@@ -243,7 +274,16 @@ export default function Home() {
             </Row>
           ))}
         </Panel>
-        <Panel title={t('contentUi.home.notices')} icon={<Megaphone size={18} />} testId="home-notices" action={<Button size="xs" variant="ghost" onClick={open('/notice')}>{t('contentUi.home.all')}</Button>}>
+        <Panel
+          title={t('contentUi.home.notices')}
+          icon={<Megaphone size={18} />}
+          testId="home-notices"
+          action={
+            <Button size="xs" variant="ghost" onClick={open('/notice')}>
+              {t('contentUi.home.all')}
+            </Button>
+          }
+        >
           {!notices.length && <Empty>{t('contentUi.home.noNotices')}</Empty>}
           {notices.map((n) => (
             <Row key={n.id} onClick={open(`/notification/detail/${encodeURIComponent(n.id)}`)} testId="home-notice">
@@ -256,7 +296,7 @@ export default function Home() {
             </Row>
           ))}
         </Panel>
-        {(
+        {
           <Panel title={t('contentUi.home.deadlines')} icon={<CalendarDays size={18} />} testId="home-deadlines">
             {!ending.length && <Empty>{t('contentUi.home.noDeadlines')}</Empty>}
             {ending.map((p) => (
@@ -270,7 +310,7 @@ export default function Home() {
               </Row>
             ))}
           </Panel>
-        )}
+        }
         <Panel title={t(data.viewer.team ? 'contentUi.home.teamHours' : 'contentUi.home.myHours')} icon={<Clock size={18} />} testId="home-hours">
           {!stats && <Empty>{w.message ?? ''}</Empty>}
           {stats && data.viewer.team && <TeamHours stats={stats} />}
