@@ -38,8 +38,6 @@ async function typeInEditor(page: Page, testId: string, text: string): Promise<v
 
 async function pick(page: Page, testId: string, text: string, option: string): Promise<void> {
   await page.getByTestId(testId).fill(text);
-  await page.waitForTimeout(1500);
-  await page.screenshot({ path: `/tmp/ui-content-dbg-${testId}.png` });
   await page.getByTestId(`${testId}-option`).filter({ hasText: option }).first().click();
 }
 
@@ -59,8 +57,6 @@ describe('projects', () => {
     await page.getByTestId('project-name-en').fill(`Content project ${run}`);
     await page.getByTestId('project-company').fill('Acme');
     await page.getByTestId('project-add-save').click();
-    await page.waitForTimeout(2500);
-    await page.screenshot({ path: '/tmp/ui-content-dbg1.png' });
     await page.getByTestId('project-detail').waitFor();
     await expect.poll(() => page.getByTestId('project-title').textContent()).toBe(name);
 

@@ -65,6 +65,27 @@ export function visibleText(html: string): string {
   return new DOMParser().parseFromString(html, 'text/html').body.textContent?.trim() ?? '';
 }
 
+/** A required field's label where Field.Root cannot be used (a group of fields, the editor). */
+export function RequiredLabel({ children }: { children: React.ReactNode }) {
+  return (
+    <Text fontSize="sm" fontWeight="medium">
+      {children}{' '}
+      <Text as="span" color="fg.error" aria-hidden>
+        *
+      </Text>
+    </Text>
+  );
+}
+
+/** A field problem under such a group. */
+export function Problem({ text, testId }: { text?: string; testId: string }) {
+  return text ? (
+    <Text fontSize="xs" color="fg.error" role="alert" data-testid={testId}>
+      {text}
+    </Text>
+  ) : null;
+}
+
 type Department = { id: string; databaseId: number; name: string; nameEn?: string | null; staffCount: number };
 
 /**
@@ -136,10 +157,8 @@ export function ComposeLetterDialog({ onClose }: { onClose: () => void }) {
   };
   return (
     <FormDialog title={t('contentUi.letter.compose')} testId="letter-dialog" onClose={onClose} onSave={submit} busy={send.busy} error={send.error} saveLabel={t('contentUi.letter.send')} size="lg">
-      <Field.Root required invalid={!!problems.to}>
-        <Field.Label>
-          {t('contentUi.letter.to')} <Field.RequiredIndicator />
-        </Field.Label>
+      <Stack gap="1.5">
+        <RequiredLabel>{t('contentUi.letter.to')}</RequiredLabel>
         <Stack gap="2" w="full">
           <Flex gap="2" wrap="wrap" w="full">
             <Box flex="1" minW="56">
@@ -173,8 +192,8 @@ export function ComposeLetterDialog({ onClose }: { onClose: () => void }) {
             {t('contentUi.letter.recipientCount', { count: recipients.length })}
           </Text>
         </Stack>
-        <Field.ErrorText>{problems.to}</Field.ErrorText>
-      </Field.Root>
+        <Problem text={problems.to} testId="to-error" />
+      </Stack>
       <Field.Root required invalid={!!problems.title}>
         <Field.Label>
           {t('contentUi.letter.title')} <Field.RequiredIndicator />
@@ -182,15 +201,14 @@ export function ComposeLetterDialog({ onClose }: { onClose: () => void }) {
         <Input value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} data-testid="letter-title" />
         <Field.ErrorText>{problems.title}</Field.ErrorText>
       </Field.Root>
-      <Field.Root required invalid={!!problems.content}>
-        <Field.Label>
-          {t('contentUi.letter.content')} <Field.RequiredIndicator />
-        </Field.Label>
+      {/* Not a Field.Root: its invalid state would paint the editor's own toolbar fields red. */}
+      <Stack gap="1.5">
+        <RequiredLabel>{t('contentUi.letter.content')}</RequiredLabel>
         <Box w="full">
           <RichTextEditor value={content} onChange={setContent} draftKey={DRAFT_KEY} label={t('contentUi.letter.content')} minHeight="200px" testId="letter-editor" />
         </Box>
-        <Field.ErrorText>{problems.content}</Field.ErrorText>
-      </Field.Root>
+        <Problem text={problems.content} testId="content-error" />
+      </Stack>
     </FormDialog>
   );
 }

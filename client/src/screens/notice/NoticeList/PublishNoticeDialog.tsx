@@ -1,4 +1,4 @@
-import { Box, Field, Input } from '@chakra-ui/react';
+import { Box, Field, Input, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConnectionHandler, graphql } from 'react-relay';
@@ -6,7 +6,7 @@ import { RichTextEditor, clearDraft } from '../../../components/editor/index.tsx
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { notify } from '../../../components/toaster.tsx';
 import { useMutationAction } from '../../../lib/useMutationAction.ts';
-import { visibleText } from './ComposeLetterDialog.tsx';
+import { Problem, RequiredLabel, visibleText } from './ComposeLetterDialog.tsx';
 import type { PublishNoticeDialogMutation } from './__generated__/PublishNoticeDialogMutation.graphql.ts';
 
 const publishMutation = graphql`
@@ -61,15 +61,14 @@ export function PublishNoticeDialog({ onClose }: { onClose: () => void }) {
         <Input value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} data-testid="notice-title" />
         <Field.ErrorText>{problems.title}</Field.ErrorText>
       </Field.Root>
-      <Field.Root required invalid={!!problems.content}>
-        <Field.Label>
-          {t('contentUi.letter.content')} <Field.RequiredIndicator />
-        </Field.Label>
+      {/* Not a Field.Root: its invalid state would paint the editor's own toolbar fields red. */}
+      <Stack gap="1.5">
+        <RequiredLabel>{t('contentUi.letter.content')}</RequiredLabel>
         <Box w="full">
           <RichTextEditor value={content} onChange={setContent} draftKey={DRAFT_KEY} label={t('contentUi.letter.content')} minHeight="240px" testId="notice-editor" />
         </Box>
-        <Field.ErrorText>{problems.content}</Field.ErrorText>
-      </Field.Root>
+        <Problem text={problems.content} testId="content-error" />
+      </Stack>
     </FormDialog>
   );
 }

@@ -52,7 +52,7 @@ const detailQuery = graphql`
           name
           nameEn
         }
-        members(first: 100) {
+        members(first: 30) {
           edges {
             node {
               user {

@@ -21,7 +21,7 @@ const filesFragment = graphql`
   fragment ProjectFiles_project on Project {
     id
     viewerCanManage
-    files(first: 100) {
+    files(first: 50) {
       totalCount
       edges {
         node {

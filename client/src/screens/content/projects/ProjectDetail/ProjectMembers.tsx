@@ -22,7 +22,7 @@ const membersFragment = graphql`
   fragment ProjectMembers_project on Project {
     id
     viewerCanManage
-    members(first: 100) {
+    members(first: 30) {
       totalCount
       edges {
         node {
@@ -35,7 +35,8 @@ const membersFragment = graphql`
             name
             nameEn
           }
-          timeline(first: 50) {
+          timeline(first: 10) {
+            totalCount
             edges {
               node {
                 id
@@ -57,7 +58,6 @@ const saveMutation = graphql`
       ... on ProjectMemberPayload {
         project {
           ...ProjectMembers_project
-          ...ProjectFiles_project
         }
       }
       ... on Error {
@@ -74,7 +74,6 @@ const removeMutation = graphql`
       ... on RemoveProjectMemberPayload {
         project {
           ...ProjectMembers_project
-          ...ProjectFiles_project
         }
       }
       ... on Error {
@@ -90,8 +89,16 @@ const deleteEntryMutation = graphql`
       __typename
       ... on DeleteProjectTimelineEntryPayload {
         member {
-          project {
-            ...ProjectMembers_project
+          id
+          timeline(first: 10) {
+            totalCount
+            edges {
+              node {
+                id
+                happenedOn
+                content
+              }
+            }
           }
         }
       }
@@ -288,8 +295,18 @@ export function ProjectMembers({ project, adding, onAdding }: { project: Project
               ))}
             </Stack>
           )}
+          {m.timeline.totalCount > m.timeline.edges.length && (
+            <Text fontSize="xs" color="fg.subtle" mt="1">
+              {t('contentUi.member.moreEntries', { count: m.timeline.totalCount - m.timeline.edges.length })}
+            </Text>
+          )}
         </Box>
       ))}
+      {data.members.totalCount > members.length && (
+        <Text fontSize="sm" color="fg.subtle">
+          {t('contentUi.member.moreMembers', { count: data.members.totalCount - members.length })}
+        </Text>
+      )}
       {deleteEntry.error && (
         <Text color="fg.error" fontSize="sm" role="alert">
           {deleteEntry.error}
