@@ -254,17 +254,17 @@ export const ROLE_GRANTS: Record<string, Grant> = {
   },
   consultant: {
     trees: ['working', 'home', 'archives', 'school', 'progress', 'task', 'notification'],
-    keys: ['project.list', ...MOBILE_STAFF, 'mobile.progress'],
+    keys: ['project.list', 'security.account', ...MOBILE_STAFF, 'mobile.progress'],
   },
   lecturer: {
     trees: ['working', 'home', 'course', 'task', 'notification'],
-    keys: [...MOBILE_STAFF, 'mobile.signIn', 'mobile.feedback'],
+    keys: ['security.account', ...MOBILE_STAFF, 'mobile.signIn', 'mobile.feedback'],
   },
   sales: {
     trees: ['working', 'home', 'notification'],
-    keys: ['archives.list', 'archives.add', 'school.list', 'project.list'],
+    keys: ['archives.list', 'archives.add', 'school.list', 'project.list', 'security.account'],
   },
-  partner: { trees: ['working', 'home', 'notification'], keys: ['school.list'] },
+  partner: { trees: ['working', 'home', 'notification'], keys: ['school.list', 'security.account'] },
   parent: { keys: ['mobile.home', 'mobile.schedule', 'mobile.message', 'mobile.mine', 'mobile.progress', 'mobile.leave'] },
   student: { keys: ['mobile.home', 'mobile.schedule', 'mobile.message', 'mobile.mine', 'mobile.signIn', 'mobile.homework'] },
 };

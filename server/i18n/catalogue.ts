@@ -227,6 +227,7 @@ export type MessageKey =
   | keyof typeof listUiMessages
   | keyof typeof archivesUiMessages
   | keyof typeof tasksPagesMessages
+  | keyof typeof contentUiMessages
   | keyof ModuleMessages;
 
 /** Adds a module's texts to the catalogue; a key registered twice is a programming error. */

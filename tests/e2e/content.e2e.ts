@@ -6,11 +6,12 @@
  * and as a consultant. Pictures of each screen at 1440/1024/390 in both languages
  * (content-*.png in tests/e2e/screenshots/), axe on each.
  */
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
 import { gql, me } from './api.ts';
-import { expectNoSeriousAxe, launch, login, newPage as rawNewPage, open, shootEverywhere, sidewaysOverflow } from './browser.ts';
+import { baseUrl, expectNoSeriousAxe, launch, login, newPage as rawNewPage, open, shootEverywhere, sidewaysOverflow } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -165,6 +166,122 @@ describe('letters and notices', () => {
   });
 });
 
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The dictionary item template (in the caller's language), with rows added. */
+async function template(rows: Array<Array<string | number>>): Promise<Buffer> {
+  const login = await fetch(`${baseUrl()}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: 'mutation($i: LoginInput!) { login(input: $i) { ... on TokenPayload { token } } }', variables: { i: { account: 'manager', password: 'Staff#2026' } } }),
+  });
+  const token = ((await login.json()) as { data: { login: { token: string } } }).data.login.token;
+  const res = await fetch(`${baseUrl()}/api/admin/template/downloadTemplate.htm?type=dictItem`, { headers: { 'x-token': token } });
+  expect(res.status).toBe(200);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load((await res.arrayBuffer()) as never);
+  // The template's header, then our rows instead of its examples.
+  const out = new ExcelJS.Workbook();
+  const sheet = out.addWorksheet(book.worksheets[0]!.name);
+  // Row.values is 1-based (index 0 is empty).
+  sheet.addRow((book.worksheets[0]!.getRow(1).values as ExcelJS.CellValue[]).slice(1));
+  for (const r of rows) sheet.addRow(r);
+  return Buffer.from(await out.xlsx.writeBuffer());
+}
+
+describe('dictionary', () => {
+  it('a manager adds a dictionary and an item, and imports items: one bad row refuses the file, then a good one', async () => {
+    const { context, page } = await newPage();
+    await login(page, 'manager', 'Staff#2026');
+    await open(page, '/wordbook');
+    await page.getByTestId('wordbook').waitFor();
+    await page.getByTestId('dict-add').click();
+    await page.getByTestId('dict-code').fill(`e2e_${run}`);
+    await page.getByTestId('dict-name').fill(`测试字典 ${run}`);
+    await page.getByTestId('dict-name-en').fill(`Test dictionary ${run}`);
+    await page.getByTestId('dict-save').click();
+    await page.getByTestId('dict-row').filter({ hasText: `e2e_${run}` }).click();
+    await expect.poll(() => page.getByTestId('dict-items').getAttribute('data-code')).toBe(`e2e_${run}`);
+
+    await page.getByTestId('dict-item-add').click();
+    await page.getByTestId('item-code').fill('bad code');
+    await page.getByTestId('item-save').click();
+    await expect.poll(() => page.getByTestId('item-dialog').textContent()).toContain('编码只能包含字母、数字和 _ - . :');
+    await page.getByTestId('item-code').fill('first');
+    await page.getByTestId('item-label').fill('第一项');
+    await page.getByTestId('item-save').click();
+    await page.getByTestId('dict-item-table').getByText('第一项').waitFor();
+
+    // Import: a bad row (a code with a space) refuses the whole file, row and column named.
+    await page.getByTestId('dict-import').click();
+    await page.getByTestId('import-dialog').waitFor();
+    const bad = await template([
+      ['second', '第二项', 'Second', 2, '是', ''],
+      ['bad code', '坏行', 'Bad', 3, '是', ''],
+    ]);
+    await page.getByTestId('import-dialog-file').setInputFiles({ name: 'bad.xlsx', mimeType: XLSX, buffer: bad });
+    await page.getByTestId('import-dialog-preview').waitFor();
+    await page.getByTestId('import-dialog-commit').click();
+    await page.getByTestId('import-dialog-errors').waitFor();
+    // Excel's row 3 (the header is row 1), the code column, the rule.
+    expect(await page.getByTestId('import-dialog-errors').textContent()).toMatch(/^行列原因3编码/);
+    await shootEverywhere(page, 'content-dictionary-import', async (p) => {
+      if (!(await p.getByTestId('import-dialog').isVisible())) {
+        await p.getByTestId('dict-import').click();
+        await p.getByTestId('import-dialog-file').setInputFiles({ name: 'bad.xlsx', mimeType: XLSX, buffer: bad });
+        await p.getByTestId('import-dialog-commit').click();
+      }
+      await p.getByTestId('import-dialog-errors').waitFor();
+    });
+    expect(await page.getByTestId('dict-item-table').getByText('第二项').count()).toBe(0);
+    await page.getByTestId('dict-import').click();
+    const good = await template([
+      ['second', '第二项', 'Second', 2, '是', ''],
+      ['third', '第三项', 'Third', 3, '否', ''],
+    ]);
+    await page.getByTestId('import-dialog-file').setInputFiles({ name: 'good.xlsx', mimeType: XLSX, buffer: good });
+    await page.getByTestId('import-dialog-commit').click();
+    await expect.poll(() => page.getByTestId('import-dialog-summary').textContent()).toBe('已新增 2 条，更新 0 条');
+    await page.getByTestId('import-dialog-done').click();
+    await page.getByTestId('dict-item-table').getByText('第三项').waitFor();
+    await shootEverywhere(page, 'content-dictionary', async (p) => {
+      await p.getByTestId('dict-item-table').waitFor();
+      expect(await sidewaysOverflow(p)).toEqual([]);
+    });
+    await context.close();
+  });
+});
+
+describe('account', () => {
+  it('a lecturer changes their own language and time zone', async () => {
+    const { context, page } = await newPage();
+    await login(page, 'lecturer', 'Staff#2026');
+    await open(page, '/security/account');
+    await page.getByTestId('account').waitFor();
+    await expectNoSeriousAxe(page, 'account (zh)');
+    const before = await me('lecturer');
+    await page.getByTestId('account-zone').selectOption('Europe/London');
+    await toast(page, '时区已更新').waitFor();
+    await expect.poll(async () => (await me('lecturer')).zone).toBe('Europe/London');
+    // The top bar follows.
+    await expect.poll(() => page.getByTestId('time-zone').textContent()).toMatch(/伦敦|London/);
+    await page.getByTestId('account-language').getByText('English').click();
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    await expect.poll(() => page.getByTestId('account').textContent()).toContain('Account security');
+    expect(await page.getByTestId('account').textContent()).not.toMatch(/[\u4e00-\u9fff]{3,}/);
+    // Back to Chinese and the old zone (other files read Chinese text).
+    await page.getByTestId('account-language').getByText('中文').click();
+    await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+    await page.getByTestId('account-zone').selectOption(before.zone === 'Europe/London' ? 'Asia/Shanghai' : before.zone);
+    await toast(page, '时区已更新').waitFor();
+    await shootEverywhere(page, 'content-account', async (p) => {
+      await p.getByTestId('account').waitFor();
+      expect(await sidewaysOverflow(p)).toEqual([]);
+    });
+    await context.close();
+  });
+});
+
 describe('home', () => {
   it('shows a manager the team hours and a consultant their own day', async () => {
     // Hours this week on a project of this run (Monday of the current week: not today, so daily views elsewhere are not touched).
@@ -188,6 +305,16 @@ describe('home', () => {
     await page.getByTestId('home-hours').waitFor();
     await expect.poll(() => page.getByTestId('home-hours').textContent()).toContain('本周团队工时');
     await expect.poll(() => page.getByTestId('home-team-rows').textContent()).toMatch(/刘婧：\d/);
+    // The project's cost shows the same hours.
+    await open(page, `/project/cost?project=${encodeURIComponent(made.createProject.project!.id)}&span=3`);
+    await page.getByTestId('cost-row').filter({ hasText: '刘婧' }).waitFor();
+    expect(await page.getByTestId('cost-row').filter({ hasText: '刘婧' }).textContent()).toContain('3.5');
+    await shootEverywhere(page, 'content-project-cost', async (p) => {
+      await p.getByTestId('cost-chart').waitFor();
+      expect(await sidewaysOverflow(p)).toEqual([]);
+    });
+    await open(page, '/home');
+    await page.getByTestId('home').waitFor();
     await shootEverywhere(page, 'content-home-manager', async (p) => {
       await p.getByTestId('home').waitFor();
       expect(await sidewaysOverflow(p)).toEqual([]);

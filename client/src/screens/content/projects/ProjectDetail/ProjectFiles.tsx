@@ -129,7 +129,7 @@ export function ProjectFiles({ project, canUpload, viewerId }: { project: Projec
         {canUpload && (
           <>
             <VisuallyHidden>
-              <input id={inputId} ref={input} type="file" data-testid="file-input" onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />
+              <input id={inputId} ref={input} type="file" aria-label={t('contentUi.file.upload')} tabIndex={-1} data-testid="file-input" onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />
             </VisuallyHidden>
             <Button size="sm" variant="outline" onClick={() => input.current?.click()} disabled={!!progress} data-testid="file-upload">
               <Upload size={14} /> {t('contentUi.file.upload')}
