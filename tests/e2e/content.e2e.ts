@@ -76,8 +76,18 @@ describe('projects', () => {
 
     // A file: uploaded with progress, listed, downloaded, deleted.
     await page.getByTestId('file-input').setInputFiles({ name: `notes-${run}.txt`, mimeType: 'text/plain', buffer: Buffer.from('Project notes\n') });
-    await page.getByTestId('file-row').filter({ hasText: `notes-${run}.txt` }).waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('file-row').filter({ hasText: `notes-${run}.txt` }).getByTestId('file-download').click()]);
+    await page
+      .getByTestId('file-row')
+      .filter({ hasText: `notes-${run}.txt` })
+      .waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page
+        .getByTestId('file-row')
+        .filter({ hasText: `notes-${run}.txt` })
+        .getByTestId('file-download')
+        .click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`notes-${run}.txt`);
     // A refused type is said in the page.
     await page.getByTestId('file-input').setInputFiles({ name: 'evil.html', mimeType: 'text/html', buffer: Buffer.from('<script>alert(1)</script>') });
@@ -87,9 +97,20 @@ describe('projects', () => {
       await p.getByTestId('project-detail').waitFor();
       expect(await sidewaysOverflow(p)).toEqual([]);
     });
-    await page.getByTestId('file-row').filter({ hasText: `notes-${run}.txt` }).getByTestId('file-delete').click();
+    await page
+      .getByTestId('file-row')
+      .filter({ hasText: `notes-${run}.txt` })
+      .getByTestId('file-delete')
+      .click();
     await page.getByTestId('file-delete-dialog-confirm').click();
-    await expect.poll(() => page.getByTestId('file-row').filter({ hasText: `notes-${run}.txt` }).count()).toBe(0);
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('file-row')
+          .filter({ hasText: `notes-${run}.txt` })
+          .count(),
+      )
+      .toBe(0);
 
     // Edit: the state changes, the list shows it; the closed ones leave the list.
     await page.getByTestId('project-edit').click();
@@ -200,7 +221,10 @@ describe('dictionary', () => {
     await page.getByTestId('dict-name').fill(`测试字典 ${run}`);
     await page.getByTestId('dict-name-en').fill(`Test dictionary ${run}`);
     await page.getByTestId('dict-save').click();
-    await page.getByTestId('dict-row').filter({ hasText: `e2e_${run}` }).click();
+    await page
+      .getByTestId('dict-row')
+      .filter({ hasText: `e2e_${run}` })
+      .click();
     await expect.poll(() => page.getByTestId('dict-items').getAttribute('data-code')).toBe(`e2e_${run}`);
 
     await page.getByTestId('dict-item-add').click();
@@ -335,4 +359,3 @@ describe('home', () => {
     await other.context.close();
   });
 });
-

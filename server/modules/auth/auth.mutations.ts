@@ -69,7 +69,8 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   revokeSession: t.field({
-    description: "Ends one of the caller's other sign-ins (its tokens stop working at once). Signed-in callers. Errors: CANNOT_REVOKE_CURRENT (the session of this request: log out instead), NOT_FOUND (not the caller's, or already ended), INVALID_INPUT.",
+    description:
+      "Ends one of the caller's other sign-ins (its tokens stop working at once). Signed-in callers. Errors: CANNOT_REVOKE_CURRENT (the session of this request: log out instead), NOT_FOUND (not the caller's, or already ended), INVALID_INPUT.",
     type: RevokeSessionPayload,
     errors: mutationErrors,
     args: {

@@ -13,6 +13,7 @@ import { useRouteQuery } from '../../../../relay/routeQuery.ts';
 import { sessionUser } from '../../../../state/session.ts';
 import { IcsPanel } from '../../../working/MyCalendar/IcsPanel.tsx';
 import { accountRoute } from './Account.route.ts';
+import { Sessions } from './Sessions.tsx';
 import type { AccountLanguageMutation } from './__generated__/AccountLanguageMutation.graphql.ts';
 import type { AccountProfileMutation } from './__generated__/AccountProfileMutation.graphql.ts';
 import type { AccountQuery } from './__generated__/AccountQuery.graphql.ts';
@@ -55,6 +56,7 @@ const accountQuery = graphql`
     myIcsSubscription {
       state
     }
+    ...Sessions_query
   }
 `;
 
@@ -133,9 +135,8 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
 }
 
 /**
- * 账号安全 (`/security/account`): the viewer's own profile (contact details), password,
- * language and time zone, and the calendar (ICS) link. The sessions list is not here: the
- * server has no list of one's sessions yet (docs/content-ui.md).
+ * 账号安全 (`/security/account`): the viewer's own profile (contact details), password, the
+ * sign-ins still alive (end another one), language and time zone, and the calendar (ICS) link.
  */
 export default function Account() {
   const { t } = useTranslation();
@@ -249,13 +250,24 @@ export default function Account() {
           </Button>
         </Flex>
       </Section>
+      <Section title={t('contentUi.account.sessions')} testId="account-sessions-section">
+        <Text fontSize="sm" color="fg.muted" mb="2">
+          {t('contentUi.account.sessionsHint')}
+        </Text>
+        <Sessions query={data} />
+      </Section>
       <Section title={t('contentUi.account.preferences')} testId="account-preferences">
         <Stack gap="4">
           <Field.Root>
             <Field.Label id="account-language-label">{t('contentUi.account.language')}</Field.Label>
             <SegmentGroup.Root value={lang} onValueChange={(e) => e.value && e.value !== lang && chooseLanguage(e.value as 'zh' | 'en')} aria-labelledby="account-language-label" size="sm" data-testid="account-language">
               <SegmentGroup.Indicator />
-              <SegmentGroup.Items items={[{ value: 'zh', label: '中文' }, { value: 'en', label: 'English' }]} />
+              <SegmentGroup.Items
+                items={[
+                  { value: 'zh', label: '中文' },
+                  { value: 'en', label: 'English' },
+                ]}
+              />
             </SegmentGroup.Root>
             {language.error && <Field.HelperText color="fg.error">{language.error}</Field.HelperText>}
           </Field.Root>
