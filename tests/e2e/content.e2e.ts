@@ -167,6 +167,16 @@ describe('letters and notices', () => {
     await page.getByTestId('notice-save').click();
     await toast(page, '通知已发布').waitFor();
     await page.getByTestId('notice-row').filter({ hasText: notice }).waitFor();
+
+    // The sent view lists the letter with its recipient and read count.
+    await page.getByTestId('tab-sent').click();
+    const sentRow = page.getByTestId('sent-row').filter({ hasText: title });
+    await sentRow.waitFor();
+    await expect.poll(() => sentRow.textContent()).toContain('已读 0/1');
+    await shootEverywhere(page, 'content-letters-sent', async (p) => {
+      await p.getByTestId('sent-row').first().waitFor();
+      expect(await sidewaysOverflow(p)).toEqual([]);
+    });
     await context.close();
 
     // The consultant reads it: the letter is unread, then read.
@@ -179,11 +189,31 @@ describe('letters and notices', () => {
     await row.click();
     await reader.page.getByTestId('notice-detail').waitFor();
     await expect.poll(() => reader.page.getByTestId('notice-detail').textContent()).toContain('Please review the essay.');
-    // The consultant may not publish.
+    // The consultant may not publish, edit or withdraw.
     await open(reader.page, '/notice');
     await reader.page.getByTestId('notice-list').waitFor();
     expect(await reader.page.getByTestId('notice-publish').count()).toBe(0);
+    await reader.page.getByTestId('notice-row').filter({ hasText: notice }).click();
+    await reader.page.getByTestId('notice-detail').waitFor();
+    expect(await reader.page.getByTestId('notice-edit').count()).toBe(0);
     await reader.context.close();
+
+    // The manager sees it read, then edits the notice and withdraws it.
+    const back = await newPage();
+    await login(back.page, 'manager', 'Staff#2026');
+    await open(back.page, '/notice?tab=sent');
+    await expect.poll(() => back.page.getByTestId('sent-row').filter({ hasText: title }).textContent()).toContain('已读 1/1');
+    await open(back.page, '/notice');
+    await back.page.getByTestId('notice-row').filter({ hasText: notice }).click();
+    await back.page.getByTestId('notice-edit').click();
+    await back.page.getByTestId('notice-title').fill(`${notice} 改`);
+    await back.page.getByTestId('notice-save').click();
+    await expect.poll(() => back.page.getByTestId('notice-detail').textContent()).toContain(`${notice} 改`);
+    await back.page.getByTestId('notice-withdraw').click();
+    await back.page.getByTestId('notice-withdraw-dialog-confirm').click();
+    await back.page.getByTestId('notice-list').waitFor();
+    await expect.poll(() => back.page.getByTestId('notice-row').filter({ hasText: notice }).count()).toBe(0);
+    await back.context.close();
   });
 });
 
@@ -277,16 +307,19 @@ describe('dictionary', () => {
 });
 
 describe('account', () => {
-  it('a lecturer changes their own language and time zone', async () => {
+  it('a partner changes their own language and time zone and ends another sign-in', async () => {
+    // Another sign-in of the same person, to end from the account page.
+    const elsewhere = await newPage(390);
+    await login(elsewhere.page, 'partner', 'Staff#2026');
     const { context, page } = await newPage();
-    await login(page, 'lecturer', 'Staff#2026');
+    await login(page, 'partner', 'Staff#2026');
     await open(page, '/security/account');
     await page.getByTestId('account').waitFor();
     await expectNoSeriousAxe(page, 'account (zh)');
-    const before = await me('lecturer');
+    const before = await me('partner');
     await page.getByTestId('account-zone').selectOption('Europe/London');
     await toast(page, '时区已更新').waitFor();
-    await expect.poll(async () => (await me('lecturer')).zone).toBe('Europe/London');
+    await expect.poll(async () => (await me('partner')).zone).toBe('Europe/London');
     // The top bar follows.
     await expect.poll(() => page.getByTestId('time-zone').textContent()).toMatch(/伦敦|London/);
     await page.getByTestId('account-language').getByText('English').click();
@@ -298,6 +331,16 @@ describe('account', () => {
     await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
     await page.getByTestId('account-zone').selectOption(before.zone === 'Europe/London' ? 'Asia/Shanghai' : before.zone);
     await toast(page, '时区已更新').waitFor();
+
+    // The newest other sign-in is the one just made on the phone: end it; that page is signed out.
+    expect(await page.getByTestId('session-row').filter({ has: page.getByText('当前登录') }).count()).toBe(1);
+    await page.locator('[data-testid=session-row][data-current=false]').first().getByTestId('session-revoke').click();
+    await page.getByTestId('session-revoke-dialog-confirm').click();
+    await toast(page, '已结束该登录').waitFor();
+    await open(elsewhere.page, '/notice');
+    await elsewhere.page.waitForURL(/#\/login/);
+    await elsewhere.context.close();
+
     await shootEverywhere(page, 'content-account', async (p) => {
       await p.getByTestId('account').waitFor();
       expect(await sidewaysOverflow(p)).toEqual([]);
