@@ -45,6 +45,7 @@ export const contentUiMessages = {
   'contentUi.project.emptyHint': { zh: '调整筛选条件，或新建一个项目', en: 'Change the filters, or create a project' },
   'contentUi.project.deleteTitle': { zh: '删除项目', en: 'Delete the project' },
   'contentUi.project.deleteMessage': { zh: '删除项目“{name}”？任务和日程仍会保留项目名称。', en: 'Delete the project “{name}”? Tasks and schedule entries keep its name.' },
+  'contentUi.project.focusColumn': { zh: '关注', en: 'Follow' },
   'contentUi.project.focus': { zh: '关注 {name}', en: 'Follow {name}' },
   'contentUi.project.unfocus': { zh: '取消关注 {name}', en: 'Stop following {name}' },
 

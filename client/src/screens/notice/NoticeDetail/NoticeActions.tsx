@@ -2,7 +2,7 @@ import { Button } from '@chakra-ui/react';
 import { Pencil, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql } from 'react-relay';
+import { ConnectionHandler, graphql } from 'react-relay';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/list/ConfirmDialog.tsx';
 import { notify } from '../../../components/toaster.tsx';
@@ -11,11 +11,11 @@ import { PublishNoticeDialog } from '../NoticeList/PublishNoticeDialog.tsx';
 import type { NoticeActionsWithdrawMutation } from './__generated__/NoticeActionsWithdrawMutation.graphql.ts';
 
 const withdrawMutation = graphql`
-  mutation NoticeActionsWithdrawMutation($input: NoticeRefInput!) {
+  mutation NoticeActionsWithdrawMutation($input: NoticeRefInput!, $connections: [ID!]!) {
     withdrawNotice(input: $input) {
       __typename
       ... on WithdrawNoticePayload {
-        withdrawnNoticeId @deleteRecord
+        withdrawnNoticeId @deleteEdge(connections: $connections)
       }
       ... on Error {
         message
@@ -50,7 +50,7 @@ export function NoticeActions({ notice }: { notice: { id: string; title: string;
           onClose={() => setOpen(null)}
           onConfirm={() =>
             withdraw.run(
-              { input: { noticeId: notice.id } },
+              { input: { noticeId: notice.id }, connections: [ConnectionHandler.getConnectionID('client:root', 'NoticeList_notices')] },
               {
                 onDone: () => {
                   notify('success', t('contentUi.notice.withdrawn'));

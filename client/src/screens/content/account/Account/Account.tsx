@@ -28,7 +28,7 @@ const accountQuery = graphql`
       }
       roles {
         id
-        name
+        localizedName
       }
       user {
         id
@@ -141,7 +141,7 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
 export default function Account() {
   const { t } = useTranslation();
   const lang = useLang();
-  const { queryRef } = useRouteQuery(accountRoute, {});
+  const { queryRef, retry } = useRouteQuery(accountRoute, {});
   const data = usePreloadedQuery<AccountQuery>(accountQuery, queryRef);
   const user = data.viewer.user;
   const [email, setEmail] = useState(user.email ?? '');
@@ -167,6 +167,8 @@ export default function Account() {
           applyLang(next);
           const u = sessionUser.get();
           if (u) sessionUser.set({ ...u, language: next });
+          // The zone names and role names come in the viewer's language: ask again.
+          retry();
         },
       },
     );
@@ -213,7 +215,7 @@ export default function Account() {
             <Text fontSize="xs" color="fg.muted">
               {t('contentUi.account.roles')}
             </Text>
-            <Text>{data.viewer.roles.map((r) => r.name).join('、') || '—'}</Text>
+            <Text>{data.viewer.roles.map((r) => r.localizedName).join('、') || '—'}</Text>
           </Box>
           <Field.Root>
             <Field.Label>{t('contentUi.account.nameEn')}</Field.Label>

@@ -86,17 +86,9 @@ function Rows({ query, stale, onDelete }: { query: ProjectList_query$key; stale:
   const open = (r: Row) => navigate(`/project/detail/${encodeURIComponent(r.id)}`);
   const name = (r: Row) => (lang === 'en' && r.nameEn ? r.nameEn : r.name);
   const columns: Array<Column<Row>> = [
-    {
-      key: 'name',
-      header: t('contentUi.project.name'),
-      card: 'title',
-      render: (r) => (
-        <Flex align="center" gap="1">
-          <FocusButton projectId={r.id} focused={r.isFocused} name={name(r)} />
-          <span>{name(r)}</span>
-        </Flex>
-      ),
-    },
+    // The name opens the project (a button), so the focus star is a column of its own.
+    { key: 'name', header: t('contentUi.project.name'), card: 'title', render: (r) => name(r) },
+    { key: 'focus', header: t('contentUi.project.focusColumn'), card: 'fact', width: '16', render: (r) => <FocusButton projectId={r.id} focused={r.isFocused} name={name(r)} /> },
     { key: 'state', header: t('contentUi.project.stateLabel'), card: 'state', render: (r) => <ProjectStateBadge state={r.state} /> },
     { key: 'code', header: t('contentUi.project.code'), card: 'fact', render: (r) => r.code },
     { key: 'manager', header: t('contentUi.project.manager'), card: 'fact', render: (r) => personName(r.manager, lang) },
