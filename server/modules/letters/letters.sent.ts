@@ -4,6 +4,15 @@ import { SENT_ORDER, sentLettersWhere } from './letters.service.ts';
 /** How many recipients' names a sent letter answers (the count is always whole). */
 const NAMES_SHOWN = 20;
 
+/** A recipient's name as stored: the client shows `nameEn` in English (names are not re-asked when the language changes). */
+const LetterRecipient = builder.objectRef<{ name: string; nameEn: string | null }>('LetterRecipient').implement({
+  description: "A sent letter's recipient, by name only (the sender may have lost sight of them since).",
+  fields: (t) => ({
+    name: t.exposeString('name', { description: 'The name.' }),
+    nameEn: t.exposeString('nameEn', { description: 'The English name, when there is one.', nullable: true }),
+  }),
+});
+
 /**
  * A letter as its sender sees it (the sent view): who it went to and how many have read it. Only
  * its sender reaches it, on `sentLetters` and on `node(id:)` (another person's answers null).
@@ -21,10 +30,11 @@ export const SentLetterNode = builder.prismaNode('Letter', {
     sentAt: t.expose('createdAt', { description: 'When it was sent (instant).', type: 'DateTime' }),
     recipientCount: t.relationCount('deliveries', { description: 'How many people it went to.' }),
     readCount: t.relationCount('deliveries', { description: 'How many of them have read it.', where: { readState: 1 } }),
-    recipientNames: t.stringList({
-      description: `The first ${NAMES_SHOWN} recipients' names in the caller's language, in the order they were added.`,
+    recipients: t.field({
+      type: [LetterRecipient],
+      description: `The first ${NAMES_SHOWN} recipients, in the order they were added.`,
       select: { deliveries: { select: { recipient: { select: { name: true, nameEn: true } } }, orderBy: { id: 'asc' }, take: NAMES_SHOWN } },
-      resolve: (l, _a, ctx) => l.deliveries.map((d) => (ctx.lang === 'en' ? (d.recipient.nameEn ?? d.recipient.name) : d.recipient.name)),
+      resolve: (l) => l.deliveries.map((d) => d.recipient),
     }),
   }),
 });

@@ -17,7 +17,7 @@ afterAll(async () => {
 type Answer = { __typename: string; code?: string; message?: string };
 
 describe('sent letters', () => {
-  const SENT = `query($search: String) { sentLetters(first: 10, search: $search) { totalCount edges { node { id title recipientCount readCount recipientNames sentAt } } } }`;
+  const SENT = `query($search: String) { sentLetters(first: 10, search: $search) { totalCount edges { node { id title recipientCount readCount recipients { name nameEn } sentAt } } } }`;
 
   test('a sender sees their letters with recipients and read counts; nobody else reaches them', async () => {
     const manager = await loginGql(t, DEMO.manager);
@@ -32,13 +32,14 @@ describe('sent letters', () => {
     );
     expect(sent.body.data?.sendLetter.__typename).toBe('SendLetterPayload');
 
-    type Sent = { sentLetters: { totalCount: number; edges: Array<{ node: { id: string; title: string; recipientCount: number; readCount: number; recipientNames: string[] } }> } };
+    type Sent = { sentLetters: { totalCount: number; edges: Array<{ node: { id: string; title: string; recipientCount: number; readCount: number; recipients: Array<{ name: string; nameEn: string | null }> } }> } };
     const mine = await gql<Sent>(t, SENT, { search: title }, { token: manager });
     expect(mine.body.errors).toBeUndefined();
     const row = mine.body.data!.sentLetters.edges[0]!.node;
     expect(mine.body.data!.sentLetters.totalCount).toBe(1);
     expect(row).toMatchObject({ title, recipientCount: 2, readCount: 0 });
-    expect(row.recipientNames).toEqual(['张晓雯', expect.any(String)]);
+    expect(row.recipients[0]).toEqual({ name: '张晓雯', nameEn: 'Xiaowen Zhang' });
+    expect(row.recipients).toHaveLength(2);
 
     // The consultant reads it: the sender's count follows.
     const box = await gql<{ myLetters: { edges: Array<{ node: { id: string } }> } }>(t, '{ myLetters(first: 1) { edges { node { id } } } }', {}, { token: consultant });

@@ -7,6 +7,8 @@ import { useRouteQuery } from '../../../relay/routeQuery.ts';
 import { noticeDetailRoute } from './NoticeDetail.route.ts';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useFormat } from '../../../lib/useFormat.ts';
+import { useLang } from '../../../lib/useLang.ts';
+import { personName } from '../../../components/task/TaskBadges.tsx';
 import { ErrorPage } from '../../system/ErrorPage/ErrorPage.tsx';
 import { titleView } from '../../../state/visited.ts';
 import type { NoticeDetailMarkReadMutation } from './__generated__/NoticeDetailMarkReadMutation.graphql.ts';
@@ -40,7 +42,10 @@ const detailQuery = graphql`
         sentAt
         recipientCount
         readCount
-        recipientNames
+        recipients {
+          name
+          nameEn
+        }
       }
     }
   }
@@ -68,6 +73,7 @@ export function NoticeDetail() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const format = useFormat();
+  const lang = useLang();
   const { id = '' } = useParams();
   const { pathname } = useLocation();
   const { queryRef } = useRouteQuery(noticeDetailRoute, { id });
@@ -97,11 +103,11 @@ export function NoticeDetail() {
   if (!node || (node.__typename !== 'Notice' && node.__typename !== 'Letter' && node.__typename !== 'SentLetter')) return <ErrorPage code={404} embedded />;
   const at = node.__typename === 'Notice' ? node.publishedAt : node.sentAt;
   const from = node.__typename === 'Notice' ? node.publisherName : node.__typename === 'Letter' ? node.senderName : null;
-  const names = node.recipientNames ?? [];
+  const names = (node.recipients ?? []).map((r) => personName(r, lang));
   const count = node.recipientCount ?? 0;
   const to =
     node.__typename === 'SentLetter'
-      ? `${t('contentUi.letter.to')}: ${names.join('、')}${count > names.length ? ` ${t('contentUi.letter.andMore', { count: count - names.length })}` : ''} · ${t('contentUi.letter.readOf', { read: node.readCount ?? 0, count })}`
+      ? `${t('contentUi.letter.to')}: ${names.join(lang === 'en' ? ', ' : '、')}${count > names.length ? ` ${t('contentUi.letter.andMore', { count: count - names.length })}` : ''} · ${t('contentUi.letter.readOf', { read: node.readCount ?? 0, count })}`
       : null;
   const back = node.__typename === 'Letter' ? '/notice?tab=letters' : node.__typename === 'SentLetter' ? '/notice?tab=sent' : '/notice';
   return (

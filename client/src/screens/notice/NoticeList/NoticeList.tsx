@@ -10,6 +10,7 @@ import { noticeListRoute } from './NoticeList.route.ts';
 import { useNavigate, useSearchParams } from 'react-router';
 import { timeAgo } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/useLang.ts';
+import { personName } from '../../../components/task/TaskBadges.tsx';
 import { sessionUser } from '../../../state/session.ts';
 import type { NoticeListLetters_query$key } from './__generated__/NoticeListLetters_query.graphql.ts';
 import type { NoticeListNotices_query$key } from './__generated__/NoticeListNotices_query.graphql.ts';
@@ -73,7 +74,10 @@ const sentFragment = graphql`
           sentAt
           recipientCount
           readCount
-          recipientNames
+          recipients {
+            name
+            nameEn
+          }
         }
       }
     }
@@ -149,12 +153,19 @@ function Notices({ query }: { query: NoticeListNotices_query$key }) {
 
 function Sent({ query }: { query: NoticeListSent_query$key }) {
   const { t } = useTranslation();
+  const lang = useLang();
   const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment(sentFragment, query);
   const rows = data.sentLetters.edges.map(({ node }) => ({
     id: node.id,
     title: node.title,
     at: node.sentAt,
-    from: t('contentUi.letter.toSummary', { names: node.recipientNames.slice(0, 3).join('、'), count: node.recipientCount }),
+    from: t('contentUi.letter.toSummary', {
+      names: node.recipients
+        .slice(0, 3)
+        .map((r) => personName(r, lang))
+        .join(lang === 'en' ? ', ' : '、'),
+      count: node.recipientCount,
+    }),
     badge: t('contentUi.letter.readOf', { read: node.readCount, count: node.recipientCount }),
   }));
   return <Rows rows={rows} hasNext={hasNext} loading={isLoadingNext} onMore={() => loadNext(20)} testId="sent-row" />;
