@@ -120,7 +120,20 @@ describe('projects', () => {
     await page.getByTestId('project-edit-save').click();
     await expect.poll(() => page.getByTestId('project-state').first().textContent()).toBe('进行中');
 
+    // A failed list says the transport's words in the page, with a retry.
+    let failed = 0;
+    await page.route('**/graphql', async (route) => {
+      const body = route.request().postDataJSON() as { operationName?: string } | null;
+      if (!failed && body?.operationName === 'ProjectListQuery') {
+        failed++;
+        return route.fulfill({ status: 500, contentType: 'text/plain', body: 'boom' });
+      }
+      return route.fallback();
+    });
     await open(page, `/project/list?q=${encodeURIComponent(run)}`);
+    await expect.poll(() => page.getByTestId('screen-error').textContent()).toContain('服务异常');
+    await page.unroute('**/graphql');
+    await page.getByTestId('screen-error-retry').click();
     await page.getByTestId('project-table').getByText(name).waitFor();
     await shootEverywhere(page, 'content-project-list', async (p) => {
       await p.getByTestId('project-table').waitFor();
@@ -326,7 +339,7 @@ describe('account', () => {
     await page.waitForFunction(() => document.documentElement.lang === 'en');
     await expect.poll(() => page.getByTestId('account').textContent()).toContain('Account security');
     // The zones come again in English (people's names stay as they are).
-    await expect.poll(() => page.getByTestId('account-preferences').textContent()).not.toMatch(/[\u4e00-\u9fff]/);
+    await expect.poll(() => page.getByTestId('account-zone').textContent()).not.toMatch(/[\u4e00-\u9fff]/);
     // Back to Chinese and the old zone (other files read Chinese text).
     await page.getByTestId('account-language').getByText('中文').click();
     await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');

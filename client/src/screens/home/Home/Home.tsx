@@ -157,7 +157,7 @@ function TeamHours({ stats }: { stats: Stats }) {
             <XAxis dataKey={'name'} tickLine={false} interval={0} tick={{ fontSize: 11 }} />
             <YAxis tickLine={false} axisLine={false} width={32} />
             <Tooltip cursor={{ fill: chart.color('bg.muted') }} animationDuration={100} content={<Chart.Tooltip />} />
-            <Bar isAnimationActive={false} dataKey={chart.key('hours')} fill={chart.color('blue.solid')} name={t('contentUi.home.hours')} />
+            <Bar isAnimationActive={false} maxBarSize={56} dataKey={chart.key('hours')} fill={chart.color('blue.solid')} name={t('contentUi.home.hours')} />
           </BarChart>
         </Chart.Root>
       </Box>

@@ -85,7 +85,7 @@ function CostChart({ rows, months }: { rows: PersonRow[]; months: string[] }) {
           <Tooltip cursor={{ fill: chart.color('bg.muted') }} animationDuration={100} content={<Chart.Tooltip />} />
           <Legend content={<Chart.Legend />} />
           {chart.series.map((s) => (
-            <Bar key={s.name} isAnimationActive={false} dataKey={chart.key(s.name)} fill={chart.color(s.color)} stackId={s.stackId} name={String(s.label)} />
+            <Bar key={s.name} isAnimationActive={false} maxBarSize={56} dataKey={chart.key(s.name)} fill={chart.color(s.color)} stackId={s.stackId} name={String(s.label)} />
           ))}
         </BarChart>
       </Chart.Root>
