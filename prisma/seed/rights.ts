@@ -24,6 +24,8 @@ const SHOW_MOBILE_FUNCTION = 3;
 
 const PC_TREE: RightDef[] = [
   { key: 'working', title: '我的日历', titleEn: 'My Calendar', path: '/working', icon: 'calendar', component: 'working/index' },
+  // The PC start page (docs/content-ui.md): its own entry; /working stays the landing after login.
+  { key: 'home', title: '首页', titleEn: 'Home', path: '/home', icon: 'home', component: 'home/index' },
   {
     key: 'archives',
     title: '学员档案',
@@ -169,11 +171,10 @@ const PC_TREE: RightDef[] = [
       { key: 'roleControl.permission', title: '权限设置', titleEn: 'Permission settings', path: '/role-control/permission/:id', hidden: true, component: 'roleControl/permission/index' },
       { key: 'roleControl.menus', title: '菜单管理', titleEn: 'Menus', path: '/role-control/menus', icon: 'menu', component: 'roleControl/menus/index' },
       { key: 'rights.readAll', title: '查看全部权限', titleEn: 'Read the whole right tree', hidden: true },
-      { key: 'tool.encrypt', title: '加密工具', titleEn: 'Encryption tool', path: '/tool/encrypt', icon: 'tool', component: 'tool/encrypt/index' },
-      { key: 'tool.skill', title: '技能栈', titleEn: 'Skill stacks', path: '/tool/skill', icon: 'tool', component: 'tool/skill/index' },
-      { key: 'wpsAuthorization', title: 'WPS 授权', titleEn: 'WPS authorisation', path: '/wps-authorization', icon: 'file', component: 'wps-authorization/index' },
-      { key: 'appoint', title: '预约管理', titleEn: 'Appointments', path: '/appoint', icon: 'calendar', component: 'appoint/index' },
-      { key: 'cost', title: '费用管理', titleEn: 'Costs', path: '/cost', icon: 'money', component: 'cost/index' },
+      // Left out (docs/content-ui.md): the encryption tool (a decryption check would be an oracle
+      // for the login key), the skill-stack view (the server has no skill-stack data beyond a name),
+      // WPS authorisation (no WPS integration), appointments and costs (underspecified; the
+      // project costs are /project/cost).
       { key: 'gantt', title: '甘特图', titleEn: 'Gantt chart', path: '/gantt', icon: 'gantt', component: 'gantt/index' },
       { key: 'gantt.student', title: '学员甘特图', titleEn: 'Student Gantt chart', path: '/gantt/student/:id', hidden: true, component: 'gantt/student/index' },
     ],
@@ -251,18 +252,18 @@ export const ROLE_GRANTS: Record<string, Grant> = {
     except: (key) => key.startsWith('roleControl.') || key === 'rights.readAll' || key.startsWith('tool.') || key.startsWith('operationLog'),
   },
   consultant: {
-    trees: ['working', 'archives', 'school', 'progress', 'task', 'notification'],
-    keys: ['project.list', ...MOBILE_STAFF, 'mobile.progress'],
+    trees: ['working', 'home', 'archives', 'school', 'progress', 'task', 'notification'],
+    keys: ['project.list', 'security.account', ...MOBILE_STAFF, 'mobile.progress'],
   },
   lecturer: {
-    trees: ['working', 'course', 'task', 'notification'],
-    keys: [...MOBILE_STAFF, 'mobile.signIn', 'mobile.feedback'],
+    trees: ['working', 'home', 'course', 'task', 'notification'],
+    keys: ['security.account', ...MOBILE_STAFF, 'mobile.signIn', 'mobile.feedback'],
   },
   sales: {
-    trees: ['working', 'notification'],
-    keys: ['archives.list', 'archives.add', 'school.list', 'project.list'],
+    trees: ['working', 'home', 'notification'],
+    keys: ['archives.list', 'archives.add', 'school.list', 'project.list', 'security.account'],
   },
-  partner: { trees: ['working', 'notification'], keys: ['school.list'] },
+  partner: { trees: ['working', 'home', 'notification'], keys: ['school.list', 'security.account'] },
   parent: { keys: ['mobile.home', 'mobile.schedule', 'mobile.message', 'mobile.mine', 'mobile.progress', 'mobile.leave'] },
   student: { keys: ['mobile.home', 'mobile.schedule', 'mobile.message', 'mobile.mine', 'mobile.signIn', 'mobile.homework'] },
 };

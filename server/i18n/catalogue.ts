@@ -6,6 +6,7 @@ import { archivesUiMessages } from './messages/archives-ui.ts';
 import { tasksPagesMessages } from './messages/tasks-pages.ts';
 import { schoolsUiMessages } from './messages/schools-ui.ts';
 import { orgUiMessages } from './messages/org-ui.ts';
+import { contentUiMessages } from './messages/content-ui.ts';
 
 /**
  * The one catalogue of texts people read, Chinese (default) and English.
@@ -219,6 +220,7 @@ export const catalogue = {
   ...tasksPagesMessages,
   ...schoolsUiMessages,
   ...orgUiMessages,
+  ...contentUiMessages,
 } as Record<MessageKey, MessageEntry>;
 
 export type MessageKey =
@@ -231,6 +233,7 @@ export type MessageKey =
   | keyof typeof tasksPagesMessages
   | keyof typeof schoolsUiMessages
   | keyof typeof orgUiMessages
+  | keyof typeof contentUiMessages
   | keyof ModuleMessages;
 
 /** Adds a module's texts to the catalogue; a key registered twice is a programming error. */

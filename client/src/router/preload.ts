@@ -32,6 +32,14 @@ import { userDetailRoute } from '../screens/org/UserDetail/UserDetail.route.ts';
 import { operationLogRoute } from '../screens/org/OperationLog/OperationLog.route.ts';
 import { memberRoute } from '../screens/org/Member/Member.route.ts';
 
+import { projectListRoute } from '../screens/content/projects/ProjectList/ProjectList.route.ts';
+import { projectDetailRoute } from '../screens/content/projects/ProjectDetail/ProjectDetail.route.ts';
+import { homeRoute } from '../screens/home/Home/Home.route.ts';
+import { wordbookTreeRoute } from '../screens/content/wordbook/WordbookTree/WordbookTree.route.ts';
+import { wordbookItemsRoute } from '../screens/content/wordbook/WordbookItems/WordbookItems.route.ts';
+import { accountRoute } from '../screens/content/account/Account/Account.route.ts';
+import { projectCostRoute } from '../screens/content/projects/ProjectCost/ProjectCost.route.ts';
+
 type Params = Readonly<Record<string, string | undefined>>;
 type AnyRoute = RouteQuery<OperationType>;
 
@@ -76,6 +84,14 @@ const BY_COMPONENT: Record<string, AnyRoute[]> = {
   'user-manage/detail/index': [userDetailRoute] as AnyRoute[],
   'operation-log/index': [operationLogRoute] as AnyRoute[],
   'member/index': [memberRoute] as AnyRoute[],
+  'home/index': [homeRoute] as AnyRoute[],
+  'wordbook/tree-list/index': [wordbookTreeRoute] as AnyRoute[],
+  'wordbook/data-list/index': [wordbookItemsRoute] as AnyRoute[],
+  'security/account/index': [accountRoute] as AnyRoute[],
+  'project/cost/index': [projectCostRoute] as AnyRoute[],
+  'project/list/index': [projectListRoute] as AnyRoute[],
+  'project/detail/index': [projectDetailRoute] as AnyRoute[],
+  'project/employee-add/index': [projectDetailRoute] as AnyRoute[],
 };
 
 function start(routes: AnyRoute[], params: Params): RoutePreloads {

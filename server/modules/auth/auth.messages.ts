@@ -8,6 +8,8 @@ export const authMessages = {
     zh: '这是一封测试邮件，说明后台的邮件服务器配置可以正常发送邮件。',
     en: 'This is a test e-mail: the back office can send mail with its mail server settings.',
   },
+  'auth.sessionNotFound': { zh: '该登录已结束或不存在', en: 'This sign-in has ended or does not exist' },
+  'auth.cannotRevokeCurrent': { zh: '不能结束当前登录，请使用退出登录', en: 'This is the sign-in in use: log out instead' },
 } as const satisfies MessageTable;
 
 declare module '../../i18n/catalogue.ts' {

@@ -4,7 +4,7 @@ import { translate } from '../../i18n/catalogue.ts';
 import { requireActor } from '../../policy.ts';
 import { authenticate } from '../../auth/session.ts';
 import { LanguageEnum, Viewer, type ViewerShape } from './auth.node.ts';
-import { changePassword, login, logout, refreshToken, setLanguage, setTimeZone } from './auth.service.ts';
+import { changePassword, login, logout, mySessions, refreshToken, revokeSession, setLanguage, setTimeZone, type LoginSessionRow } from './auth.service.ts';
 
 const TokenPayload = builder.objectRef<{ token: string; expiresAt: Date; userId: number }>('TokenPayload').implement({
   description: 'A new access token. Send it as `X-Token` or `Authorization: Bearer`.',
@@ -37,6 +37,52 @@ const LoginInput = builder.inputType('LoginInput', {
     password: t.string({ required: true, description: 'Plain, or RSA-encrypted (PKCS#1 v1.5, base64) with `loginPublicKey`.' }),
   }),
 });
+
+const LoginSession = builder.objectRef<LoginSessionRow>('LoginSession').implement({
+  description: "One of the caller's sign-ins: a login and the tokens refreshed from it.",
+  fields: (t) => ({
+    id: t.exposeString('id', { description: 'The session id (pass it to revokeSession).' }),
+    startedAt: t.expose('startedAt', { description: 'When the login happened (instant).', type: 'DateTime' }),
+    lastActiveAt: t.expose('lastActiveAt', { description: 'When its newest token was issued: the login or the last refresh (instant).', type: 'DateTime' }),
+    origin: t.exposeString('origin', { description: 'The client it signed in from (X-Origin: PC, mobile...), as sent.', nullable: true }),
+    address: t.exposeString('address', { description: 'The network address it signed in from.', nullable: true }),
+    current: t.exposeBoolean('current', { description: 'Whether this request belongs to it.' }),
+  }),
+});
+
+const RevokeSessionPayload = builder.objectRef<{ sessionId: string }>('RevokeSessionPayload').implement({
+  description: 'The session ended and the ones left.',
+  fields: (t) => ({
+    revokedSessionId: t.exposeString('sessionId', { description: 'The session that was ended.' }),
+    sessions: t.field({ description: "The caller's sessions now.", type: [LoginSession], resolve: (_p, _a, ctx) => mySessions(ctx) }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  mySessions: t.field({
+    description: "The caller's sign-ins still alive, the latest first. Signed-in callers.",
+    type: [LoginSession],
+    authScopes: { authenticated: true },
+    resolve: (_r, _a, ctx) => mySessions(ctx),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  revokeSession: t.field({
+    description:
+      "Ends one of the caller's other sign-ins (its tokens stop working at once). Signed-in callers. Errors: CANNOT_REVOKE_CURRENT (the session of this request: log out instead), NOT_FOUND (not the caller's, or already ended), INVALID_INPUT.",
+    type: RevokeSessionPayload,
+    errors: mutationErrors,
+    args: {
+      input: t.arg({
+        description: 'The session.',
+        required: true,
+        type: builder.inputType('RevokeSessionInput', { description: 'A session of the caller.', fields: (f) => ({ sessionId: f.string({ description: 'The session id (LoginSession.id).', required: true }) }) }),
+      }),
+    },
+    resolve: async (_r, { input }, ctx) => ({ sessionId: await revokeSession(ctx, input) }),
+  }),
+}));
 
 builder.mutationFields((t) => ({
   login: t.field({

@@ -229,3 +229,45 @@ export async function loginProfile(ctx: ServiceContext, userId: number) {
   const zone = await ctx.db.sysTimeZone.findUnique({ where: { name: user.timeZone } });
   return { user, roleCodes: user.roles.map((r) => r.role.code), zone, language: user.language === 1 ? 1 : 0 };
 }
+
+/** One of the caller's sign-ins (a session: a login and the tokens refreshed from it). */
+export type LoginSessionRow = { id: string; startedAt: Date; lastActiveAt: Date; origin: string | null; address: string | null; current: boolean };
+
+/**
+ * The caller's sessions still alive (a token not revoked, within its refresh window, the session
+ * younger than SESSION_MAX_AGE_SECONDS), the latest first. `lastActiveAt` is when its newest token
+ * was issued (the login or the last refresh); `current` is the session of this request.
+ */
+export async function mySessions(ctx: ServiceContext): Promise<LoginSessionRow[]> {
+  const actor = requireActor(ctx);
+  const now = Date.now();
+  const rows = await ctx.db.accessToken.findMany({
+    where: { userId: actor.id, revokedAt: null, refreshableUntil: { gt: new Date(now) }, sessionStartedAt: { gt: new Date(now - ctx.config.sessionMaxAgeSeconds * 1000) } },
+    select: { id: true, sessionId: true, sessionStartedAt: true, createdAt: true, origin: true, address: true },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: 1000,
+  });
+  const sessions = new Map<string, LoginSessionRow>();
+  for (const r of rows) {
+    const seen = sessions.get(r.sessionId);
+    if (seen) {
+      if (r.id === actor.tokenId) seen.current = true;
+      continue;
+    }
+    sessions.set(r.sessionId, { id: r.sessionId, startedAt: r.sessionStartedAt, lastActiveAt: r.createdAt, origin: r.origin, address: r.address, current: r.id === actor.tokenId });
+  }
+  return [...sessions.values()];
+}
+
+/** Ends one of the caller's other sessions (every token of it is revoked). The session in use is ended by logging out. */
+export async function revokeSession(ctx: ServiceContext, raw: unknown): Promise<string> {
+  return runWrite(ctx, { operation: 'auth.revokeSession', targetType: 'User' }, async (tx) => {
+    const actor = requireActor(ctx);
+    const { sessionId } = parseInput(z.object({ sessionId: z.string().uuid() }), raw);
+    const current = await tx.accessToken.findUnique({ where: { id: actor.tokenId }, select: { sessionId: true } });
+    if (current?.sessionId === sessionId) throw new DomainError('CANNOT_REVOKE_CURRENT', 'auth.cannotRevokeCurrent');
+    const { count } = await tx.accessToken.updateMany({ where: { userId: actor.id, sessionId, revokedAt: null }, data: { revokedAt: new Date(), revokedReason: 'revoked' } });
+    if (!count) throw new DomainError('NOT_FOUND', 'auth.sessionNotFound');
+    return { result: sessionId, targetIds: [actor.id] };
+  });
+}

@@ -5,6 +5,7 @@
 import { defineModule } from '../../module.ts';
 import './letters.node.ts';
 import './letters.mutations.ts';
+import './letters.sent.ts';
 import { lettersPermissions } from './letters.policy.ts';
 import { lettersMessages } from './letters.messages.ts';
 import { letterRoutes } from './letters.rest.ts';

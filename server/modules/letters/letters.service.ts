@@ -129,3 +129,12 @@ export async function sendLetter(ctx: ServiceContext, raw: unknown): Promise<{ l
     return { result: { letterId: letter.id, recipientIds: ids }, targetIds: [letter.id] };
   });
 }
+
+/** Letters the caller sent (one row per letter, whatever the number of recipients), newest first. */
+export function sentLettersWhere(ctx: ServiceContext, f: { search?: string | null } = {}): Prisma.LetterWhereInput {
+  const actor = authorize(ctx, 'letter.send');
+  const search = searchText(f.search);
+  return { senderId: actor.id, ...(search ? { title: { contains: search, mode: 'insensitive' } } : {}) };
+}
+
+export const SENT_ORDER: Prisma.LetterOrderByWithRelationInput[] = [{ createdAt: 'desc' }, { id: 'desc' }];

@@ -1,7 +1,7 @@
 import { builder } from '../../graphql/builder.ts';
 import { NOTICE_ORDER, noticesWhere } from './notices.service.ts';
 
-builder.prismaNode('Notice', {
+export const NoticeNode = builder.prismaNode('Notice', {
   nullable: true,
   id: { field: 'id' },
   description: 'A notice published to all staff.',

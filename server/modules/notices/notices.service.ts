@@ -54,3 +54,34 @@ export async function publishNotice(ctx: ServiceContext, raw: unknown): Promise<
     return { result: notice, targetIds: [notice.id] };
   });
 }
+
+const editInput = z.object({ id: dbId(), title: z.string().trim().min(1).max(100), content: z.string().max(200_000) });
+
+/** Edits a published notice (title and rich text, the same rules as publishing); it keeps its publisher and date. */
+export async function updateNotice(ctx: ServiceContext, raw: unknown): Promise<{ id: number }> {
+  return runWrite(ctx, { operation: 'notice.update', targetType: 'Notice' }, async (tx) => {
+    authorize(ctx, 'notice.publish');
+    const r = (raw ?? {}) as Record<string, unknown>;
+    const empty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+    if (empty(r.title)) throw new ValidationError('letter.titleRequired', undefined, 'TITLE_REQUIRED');
+    if (empty(r.content)) throw new ValidationError('letter.contentRequired', undefined, 'CONTENT_REQUIRED');
+    const input = parseInput(editInput, raw);
+    const content = sanitizeRichText(input.content);
+    if (!richTextLength(content) && !/<img\s/i.test(content)) throw new ValidationError('letter.contentRequired', undefined, 'CONTENT_REQUIRED');
+    if (richTextLength(content) > RICH_TEXT_MAX_CHARS) throw new ValidationError('letter.contentTooLong', { max: RICH_TEXT_MAX_CHARS }, 'CONTENT_TOO_LONG');
+    const { count } = await tx.notice.updateMany({ where: { id: input.id }, data: { title: input.title, content } });
+    if (!count) throw new DomainError('NOT_FOUND', 'notice.notFound');
+    return { result: { id: input.id }, targetIds: [input.id] };
+  });
+}
+
+/** Withdraws (deletes) a notice: it leaves every list; a withdrawn notice cannot be brought back. */
+export async function withdrawNotice(ctx: ServiceContext, raw: unknown): Promise<{ id: number }> {
+  return runWrite(ctx, { operation: 'notice.withdraw', targetType: 'Notice' }, async (tx) => {
+    authorize(ctx, 'notice.publish');
+    const { id } = parseInput(z.object({ id: dbId() }), raw);
+    const { count } = await tx.notice.deleteMany({ where: { id } });
+    if (!count) throw new DomainError('NOT_FOUND', 'notice.notFound');
+    return { result: { id }, targetIds: [id] };
+  });
+}

@@ -1,0 +1,107 @@
+import { Field, Grid, Input, NativeSelect, Textarea } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/fields/DateField.tsx';
+import { UserSelect } from '../../tasks/selectors/UserSelect.tsx';
+import type { Option } from '../../tasks/selectors/Combobox.tsx';
+import { PROJECT_STATES } from './shared.tsx';
+
+export type ProjectDraft = {
+  name: string;
+  nameEn: string;
+  code: string;
+  companyName: string;
+  description: string;
+  startDate: string;
+  endDate: string;
+  state: string;
+  manager: Option | null;
+};
+
+export const EMPTY_PROJECT: ProjectDraft = { name: '', nameEn: '', code: '', companyName: '', description: '', startDate: '', endDate: '', state: 'PREPARING', manager: null };
+
+export type ProjectProblems = Partial<Record<'name' | 'endDate', string>>;
+
+/** The form's own checks (the server checks again): a name, an end not before the start. */
+export function checkProject(d: ProjectDraft, t: (k: string) => string): ProjectProblems {
+  const p: ProjectProblems = {};
+  if (!d.name.trim()) p.name = t('contentUi.required');
+  if (d.startDate && d.endDate && d.endDate < d.startDate) p.endDate = t('contentUi.project.endBeforeStart');
+  return p;
+}
+
+/** The input of createProject / updateProject from the draft (empty text as null). */
+export function projectInput(d: ProjectDraft) {
+  const orNull = (s: string) => (s.trim() ? s.trim() : null);
+  return {
+    name: d.name.trim(),
+    nameEn: orNull(d.nameEn),
+    code: orNull(d.code),
+    companyName: orNull(d.companyName),
+    description: orNull(d.description),
+    startDate: d.startDate || null,
+    endDate: d.endDate || null,
+    state: d.state as (typeof PROJECT_STATES)[number],
+    managerId: d.manager?.id ?? null,
+  };
+}
+
+/** The project's fields, shared by the add page and the edit dialog. */
+export function ProjectForm({ draft, onChange, problems, canChooseManager }: { draft: ProjectDraft; onChange: (p: Partial<ProjectDraft>) => void; problems: ProjectProblems; canChooseManager: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="3">
+      <Field.Root required invalid={!!problems.name}>
+        <Field.Label>
+          {t('contentUi.project.name')} <Field.RequiredIndicator />
+        </Field.Label>
+        <Input value={draft.name} onChange={(e) => onChange({ name: e.target.value })} maxLength={100} data-testid="project-name" />
+        <Field.ErrorText>{problems.name}</Field.ErrorText>
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>{t('contentUi.project.nameEn')}</Field.Label>
+        <Input value={draft.nameEn} onChange={(e) => onChange({ nameEn: e.target.value })} maxLength={100} data-testid="project-name-en" />
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>{t('contentUi.project.code')}</Field.Label>
+        <Input value={draft.code} onChange={(e) => onChange({ code: e.target.value })} maxLength={50} data-testid="project-code" />
+        <Field.HelperText>{t('contentUi.project.codeHint')}</Field.HelperText>
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>{t('contentUi.project.company')}</Field.Label>
+        <Input value={draft.companyName} onChange={(e) => onChange({ companyName: e.target.value })} maxLength={100} data-testid="project-company" />
+      </Field.Root>
+      {canChooseManager && (
+        <Field.Root>
+          <Field.Label>{t('contentUi.project.manager')}</Field.Label>
+          <UserSelect value={draft.manager} onChange={(manager) => onChange({ manager })} label={t('contentUi.project.manager')} testId="project-manager" />
+        </Field.Root>
+      )}
+      <Field.Root>
+        <Field.Label>{t('contentUi.project.stateLabel')}</Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field value={draft.state} onChange={(e) => onChange({ state: e.target.value })} data-testid="project-state-select">
+            {PROJECT_STATES.map((s) => (
+              <option key={s} value={s}>
+                {t(`contentUi.project.state.${s}`)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>{t('contentUi.project.start')}</Field.Label>
+        <DateField value={draft.startDate} onChange={(startDate) => onChange({ startDate })} label={t('contentUi.project.start')} testId="project-start" />
+      </Field.Root>
+      <Field.Root invalid={!!problems.endDate}>
+        <Field.Label>{t('contentUi.project.end')}</Field.Label>
+        <DateField value={draft.endDate} onChange={(endDate) => onChange({ endDate })} label={t('contentUi.project.end')} testId="project-end" invalid={!!problems.endDate} />
+        <Field.ErrorText>{problems.endDate}</Field.ErrorText>
+      </Field.Root>
+      <Field.Root gridColumn={{ md: 'span 2' }}>
+        <Field.Label>{t('contentUi.project.description')}</Field.Label>
+        <Textarea value={draft.description} onChange={(e) => onChange({ description: e.target.value })} rows={4} maxLength={2000} data-testid="project-description" />
+      </Field.Root>
+    </Grid>
+  );
+}
