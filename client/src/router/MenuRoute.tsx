@@ -32,6 +32,10 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'working/daily/index': lazy(() => import('../screens/working/DailyWork/DailyWork.tsx')),
   'mission/list/index': lazy(() => import('../screens/tasks/AllTasks/AllTasks.tsx')),
   'mission/append/index': lazy(() => import('../screens/tasks/TaskPages/TaskPages.tsx').then((m) => ({ default: m.TaskAppendPage }))),
+  'course/list/index': lazy(() => import('../screens/courses/CourseList/CourseList.tsx')),
+  'course/add/index': lazy(() => import('../screens/courses/CourseList/CourseList.tsx').then((m) => ({ default: m.CourseAdd }))),
+  'mission/course-detail/index': lazy(() => import('../screens/courses/CourseDetail/CourseDetail.tsx')),
+  'mission/schedule-detail/index': lazy(() => import('../screens/courses/LessonDetail/LessonDetail.tsx')),
 };
 
 /**

@@ -14,6 +14,9 @@ import { taskCalendarRoute } from '../screens/tasks/TaskCalendar/TaskCalendar.ro
 import { dailyWorkRoute } from '../screens/working/DailyWork/DailyWork.route.ts';
 import { allTasksRoute } from '../screens/tasks/AllTasks/AllTasks.route.ts';
 import { taskAppendPageRoute, taskDetailPageRoute } from '../screens/tasks/TaskPages/TaskPages.route.ts';
+import { courseListRoute } from '../screens/courses/CourseList/CourseList.route.ts';
+import { courseDetailRoute } from '../screens/courses/CourseDetail/CourseDetail.route.ts';
+import { lessonDetailRoute } from '../screens/courses/LessonDetail/LessonDetail.route.ts';
 
 type Params = Readonly<Record<string, string | undefined>>;
 type AnyRoute = RouteQuery<OperationType>;
@@ -41,6 +44,10 @@ const BY_COMPONENT: Record<string, AnyRoute[]> = {
   'mission/summary/index': [workSummaryRoute] as AnyRoute[],
   'mission/calendar/index': [taskCalendarRoute] as AnyRoute[],
   'working/daily/index': [dailyWorkRoute] as AnyRoute[],
+  'course/list/index': [courseListRoute] as AnyRoute[],
+  'course/add/index': [courseListRoute] as AnyRoute[],
+  'mission/course-detail/index': [courseDetailRoute] as AnyRoute[],
+  'mission/schedule-detail/index': [lessonDetailRoute] as AnyRoute[],
 };
 
 function start(routes: AnyRoute[], params: Params): RoutePreloads {
