@@ -17,6 +17,12 @@ import { taskAppendPageRoute, taskDetailPageRoute } from '../screens/tasks/TaskP
 import { courseListRoute } from '../screens/courses/CourseList/CourseList.route.ts';
 import { courseDetailRoute } from '../screens/courses/CourseDetail/CourseDetail.route.ts';
 import { lessonDetailRoute } from '../screens/courses/LessonDetail/LessonDetail.route.ts';
+import { lessonListRoute } from '../screens/courses/LessonList/LessonList.route.ts';
+import { classroomsRoute } from '../screens/courses/Classrooms/Classrooms.route.ts';
+import { courseHoursRoute } from '../screens/courses/CourseHours/CourseHours.route.ts';
+import { hourRecordsRoute } from '../screens/courses/HourRecords/HourRecords.route.ts';
+import { myCourseRoute } from '../screens/courses/MyCourse/MyCourse.route.ts';
+import { courseExportRoute } from '../screens/courses/CourseExport/CourseExport.route.ts';
 
 type Params = Readonly<Record<string, string | undefined>>;
 type AnyRoute = RouteQuery<OperationType>;
@@ -48,6 +54,13 @@ const BY_COMPONENT: Record<string, AnyRoute[]> = {
   'course/add/index': [courseListRoute] as AnyRoute[],
   'mission/course-detail/index': [courseDetailRoute] as AnyRoute[],
   'mission/schedule-detail/index': [lessonDetailRoute] as AnyRoute[],
+  'mission/schedule-list/index': [lessonListRoute] as AnyRoute[],
+  'class-room/index': [classroomsRoute] as AnyRoute[],
+  'course-hour/list/index': [courseHoursRoute] as AnyRoute[],
+  'course-hour/add/index': [courseHoursRoute] as AnyRoute[],
+  'course-hour-record/list/index': [hourRecordsRoute] as AnyRoute[],
+  'my-course/index': [myCourseRoute] as AnyRoute[],
+  'mission/course-export/index': [courseExportRoute] as AnyRoute[],
 };
 
 function start(routes: AnyRoute[], params: Params): RoutePreloads {
