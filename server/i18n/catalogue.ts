@@ -4,6 +4,7 @@ import { calendarUiMessages } from './messages/calendar-ui.ts';
 import { listUiMessages } from './messages/list-ui.ts';
 import { archivesUiMessages } from './messages/archives-ui.ts';
 import { tasksPagesMessages } from './messages/tasks-pages.ts';
+import { coursesUiMessages } from './messages/courses-ui.ts';
 
 /**
  * The one catalogue of texts people read, Chinese (default) and English.
@@ -215,6 +216,7 @@ export const catalogue = {
   ...listUiMessages,
   ...archivesUiMessages,
   ...tasksPagesMessages,
+  ...coursesUiMessages,
 } as Record<MessageKey, MessageEntry>;
 
 export type MessageKey =
@@ -225,6 +227,7 @@ export type MessageKey =
   | keyof typeof listUiMessages
   | keyof typeof archivesUiMessages
   | keyof typeof tasksPagesMessages
+  | keyof typeof coursesUiMessages
   | keyof ModuleMessages;
 
 /** Adds a module's texts to the catalogue; a key registered twice is a programming error. */

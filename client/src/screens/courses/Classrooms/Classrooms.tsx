@@ -194,7 +194,14 @@ function RoomDialog({ room, connection, onClose }: { room: Room | null; connecti
     </Field.Root>
   );
   return (
-    <FormDialog title={room ? t('coursesUi.classroom.editTitle', { name: room.name }) : t('coursesUi.classroom.add')} testId="classroom-dialog" onClose={onClose} onSave={save} busy={create.busy || update.busy} error={create.error ?? update.error}>
+    <FormDialog
+      title={room ? t('coursesUi.classroom.editTitle', { name: room.name }) : t('coursesUi.classroom.add')}
+      testId="classroom-dialog"
+      onClose={onClose}
+      onSave={save}
+      busy={create.busy || update.busy}
+      error={create.error ?? update.error}
+    >
       {field('name', true)}
       {field('no')}
       {field('address')}

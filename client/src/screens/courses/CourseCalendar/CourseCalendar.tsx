@@ -109,7 +109,25 @@ function Toolbar({ label, onNavigate, onView, view, views }: ToolbarProps<Ev, Re
   );
 }
 
-function Grid({ group, view, date, fetchKey, onView, onNavigate, onOpen, onDrop }: { group: Group; view: View; date: Date; fetchKey: number; onView: (v: View) => void; onNavigate: (d: Date) => void; onOpen: (e: Ev) => void; onDrop: (e: Ev, start: Date, end: Date, resourceId: number | string | undefined) => void }) {
+function Grid({
+  group,
+  view,
+  date,
+  fetchKey,
+  onView,
+  onNavigate,
+  onOpen,
+  onDrop,
+}: {
+  group: Group;
+  view: View;
+  date: Date;
+  fetchKey: number;
+  onView: (v: View) => void;
+  onNavigate: (d: Date) => void;
+  onOpen: (e: Ev) => void;
+  onDrop: (e: Ev, start: Date, end: Date, resourceId: number | string | undefined) => void;
+}) {
   const { t } = useTranslation();
   const lang = useLang();
   const range = useMemo(() => visibleRange(view, date), [view, date]);
@@ -235,7 +253,12 @@ export function CourseCalendar({ defaultGroup, defaultView, title, scheduling = 
   const [adding, setAdding] = useState(false);
   const onDrop = useCallback((e: Ev, start: Date, end: Date, classroomId: number | string | undefined) => {
     const l = e.lesson;
-    setMoving({ lesson: { id: l.id, title: l.title, startAt: l.startAt as string, endAt: l.endAt as string, classroomId: l.classroomId ?? null, seriesId: l.seriesId ?? null, courseName: l.course.name }, start, end, classroomId: classroomId === undefined ? undefined : Number(classroomId) });
+    setMoving({
+      lesson: { id: l.id, title: l.title, startAt: l.startAt as string, endAt: l.endAt as string, classroomId: l.classroomId ?? null, seriesId: l.seriesId ?? null, courseName: l.course.name },
+      start,
+      end,
+      classroomId: classroomId === undefined ? undefined : Number(classroomId),
+    });
   }, []);
   return (
     <Stack gap="3" h={{ base: 'auto', md: 'calc(100vh - 150px)' }} minH="560px" data-testid="course-calendar">

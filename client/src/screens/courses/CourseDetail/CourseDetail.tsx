@@ -213,7 +213,15 @@ export default function CourseDetail() {
   const manage = course.viewerCanManage;
   const lessons = course.lessons.edges.map((e) => e.node).filter((n): n is Lesson => n != null);
   const enrollments = course.enrollments.edges.map((e) => e.node).filter((n): n is Enrollment => n != null);
-  const movable = (l: Lesson): MovableLesson => ({ id: l.id, title: l.title, startAt: l.startAt as string, endAt: l.endAt as string, classroomId: l.classroomId ?? null, seriesId: l.seriesId ?? null, courseName: course.name });
+  const movable = (l: Lesson): MovableLesson => ({
+    id: l.id,
+    title: l.title,
+    startAt: l.startAt as string,
+    endAt: l.endAt as string,
+    classroomId: l.classroomId ?? null,
+    seriesId: l.seriesId ?? null,
+    courseName: course.name,
+  });
   const close = () => setDialog(null);
   const saved = (text = t('coursesUi.saved')) => {
     notify('success', text);
@@ -250,7 +258,9 @@ export default function CourseDetail() {
           <Fact label={t('coursesUi.field.place')}>{course.place || '—'}</Fact>
           <Fact label={t('coursesUi.field.lessonHours')}>{hours(course.lessonHours)}</Fact>
           <Fact label={t('coursesUi.course.lessons')}>{course.totalNumber ? `${course.lessons.totalCount} / ${course.totalNumber}` : course.lessons.totalCount}</Fact>
-          <Fact label={t('coursesUi.course.students')}>{course.studentCount ? `${enrollments.filter((e) => e.state === 'ENROLLED').length} / ${course.studentCount}` : enrollments.filter((e) => e.state === 'ENROLLED').length}</Fact>
+          <Fact label={t('coursesUi.course.students')}>
+            {course.studentCount ? `${enrollments.filter((e) => e.state === 'ENROLLED').length} / ${course.studentCount}` : enrollments.filter((e) => e.state === 'ENROLLED').length}
+          </Fact>
           <Fact label={t('coursesUi.field.durationMin')}>{t('coursesUi.course.minutes', { n: course.durationMin })}</Fact>
           <Fact label={t('coursesUi.field.everyWeekNumber')}>{course.everyWeekNumber}</Fact>
         </SimpleGrid>
@@ -269,7 +279,14 @@ export default function CourseDetail() {
             {manage && course.attachments.length > 0 && (
               <Flex gap="1" wrap="wrap">
                 {course.attachments.map((f) => (
-                  <Button key={f.databaseId} size="xs" variant="ghost" colorPalette="red" onClick={() => setDialog({ kind: 'deleteFile', fileId: f.databaseId, name: f.fileName })} aria-label={t('coursesUi.file.delete', { name: f.fileName })}>
+                  <Button
+                    key={f.databaseId}
+                    size="xs"
+                    variant="ghost"
+                    colorPalette="red"
+                    onClick={() => setDialog({ kind: 'deleteFile', fileId: f.databaseId, name: f.fileName })}
+                    aria-label={t('coursesUi.file.delete', { name: f.fileName })}
+                  >
                     {t('coursesUi.file.deleteShort', { name: f.fileName })}
                   </Button>
                 ))}
@@ -281,7 +298,9 @@ export default function CourseDetail() {
               size="xs"
               label={t('coursesUi.course.addAttachment')}
               testId="course-attachment-upload"
-              upload={(file, p) => sendWithFile<CourseDetailUploadMutation>(environment, uploadMutation, { input: { courseId: course.id, file: null } }, 'input.file', file, p).then((r) => (refusedOf(r.uploadCourseAttachment), refresh()))}
+              upload={(file, p) =>
+                sendWithFile<CourseDetailUploadMutation>(environment, uploadMutation, { input: { courseId: course.id, file: null } }, 'input.file', file, p).then((r) => (refusedOf(r.uploadCourseAttachment), refresh()))
+              }
             />
           )}
         </Stack>

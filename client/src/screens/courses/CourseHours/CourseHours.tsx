@@ -38,7 +38,9 @@ const listQuery = graphql`
 `;
 
 const listFragment = graphql`
-  fragment CourseHours_query on Query @refetchable(queryName: "CourseHoursPaginationQuery") @argumentDefinitions(filter: { type: "EnrollmentFilter" }, first: { type: "Int", defaultValue: 50 }, after: { type: "String" }) {
+  fragment CourseHours_query on Query
+  @refetchable(queryName: "CourseHoursPaginationQuery")
+  @argumentDefinitions(filter: { type: "EnrollmentFilter" }, first: { type: "Int", defaultValue: 50 }, after: { type: "String" }) {
     enrollments(filter: $filter, first: $first, after: $after) @connection(key: "CourseHours_enrollments", filters: ["filter"]) {
       totalCount
       edges {

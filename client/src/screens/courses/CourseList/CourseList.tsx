@@ -244,7 +244,13 @@ export default function CourseList({ adding = false }: { adding?: boolean }) {
         }
         more={
           <Stack gap="2" minW="64">
-            <UserSelect value={state.lecturer ? { id: state.lecturer, label: state.lecturerName } : null} onChange={(o) => setState({ lecturer: o?.id ?? '', lecturerName: o?.label ?? '' })} label={t('coursesUi.field.lecturer')} placeholder={t('coursesUi.field.lecturer')} testId="course-filter-lecturer" />
+            <UserSelect
+              value={state.lecturer ? { id: state.lecturer, label: state.lecturerName } : null}
+              onChange={(o) => setState({ lecturer: o?.id ?? '', lecturerName: o?.label ?? '' })}
+              label={t('coursesUi.field.lecturer')}
+              placeholder={t('coursesUi.field.lecturer')}
+              testId="course-filter-lecturer"
+            />
             <Suspense fallback={null}>
               <ClassroomFilter queryRef={queryRef} value={state.classroom} onChange={(classroom) => setState({ classroom })} />
             </Suspense>
@@ -280,7 +286,6 @@ function CourseFormDialogFor({ course, onClose, onSaved }: { course: Course | nu
   if (!course) return <CourseFormDialog onClose={onClose} onSaved={onSaved} />;
   return <CourseEditLoader id={course.id} onClose={onClose} onSaved={onSaved} />;
 }
-
 
 /** 新增课程 (`/course/add`): the course list with the add dialog open. */
 export function CourseAdd() {

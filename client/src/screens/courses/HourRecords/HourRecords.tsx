@@ -29,7 +29,9 @@ const listQuery = graphql`
 `;
 
 const listFragment = graphql`
-  fragment HourRecords_query on Query @refetchable(queryName: "HourRecordsPaginationQuery") @argumentDefinitions(filter: { type: "CourseHourRecordFilter" }, first: { type: "Int", defaultValue: 50 }, after: { type: "String" }) {
+  fragment HourRecords_query on Query
+  @refetchable(queryName: "HourRecordsPaginationQuery")
+  @argumentDefinitions(filter: { type: "CourseHourRecordFilter" }, first: { type: "Int", defaultValue: 50 }, after: { type: "String" }) {
     courseHourRecords(filter: $filter, first: $first, after: $after) @connection(key: "HourRecords_courseHourRecords", filters: ["filter"]) {
       totalCount
       edges {
@@ -98,7 +100,16 @@ function Rows({ query, stale }: { query: HourRecords_query$key; stale: boolean }
   ];
   return (
     <Stack gap="2">
-      <DataTable label={t('coursesUi.records.title')} columns={columns} rows={rows} rowId={(r) => r.id} rowLabel={(r) => nameIn(r.enrollment.student, lang)} stale={stale} empty={{ title: t('coursesUi.records.empty') }} testId="record-table" />
+      <DataTable
+        label={t('coursesUi.records.title')}
+        columns={columns}
+        rows={rows}
+        rowId={(r) => r.id}
+        rowLabel={(r) => nameIn(r.enrollment.student, lang)}
+        stale={stale}
+        empty={{ title: t('coursesUi.records.empty') }}
+        testId="record-table"
+      />
       <LoadMore shown={rows.length} total={data.courseHourRecords.totalCount} hasNext={hasNext} loading={isLoadingNext} onMore={() => loadNext(50)} testId="record-more" />
     </Stack>
   );

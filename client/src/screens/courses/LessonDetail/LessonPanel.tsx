@@ -70,7 +70,8 @@ const fragment = graphql`
   }
 `;
 
-graphql`
+/** The fields of a place in the class list, spread unmasked into the list and every mutation's answer. */
+const attendanceFields = graphql`
   fragment LessonPanel_attendance on Attendance {
     id
     state
@@ -108,6 +109,7 @@ graphql`
     }
   }
 `;
+void attendanceFields;
 
 const signInMutation = graphql`
   mutation LessonPanelSignInMutation($input: AttendanceIdsInput!) {
@@ -317,7 +319,15 @@ function LeaveDialog({ att, onClose }: { att: Att; onClose: () => void }) {
     leave.run({ input: { attendanceId: att.id, reason: reason.trim() } }, { onDone: () => (notify('success', t('coursesUi.attendance.leaveDone')), onClose()) });
   };
   return (
-    <FormDialog title={t('coursesUi.attendance.leaveOf', { name: nameIn(att.student, lang) })} testId="leave-dialog" onClose={onClose} onSave={save} busy={leave.busy} error={leave.error} saveLabel={t('coursesUi.attendance.askLeave')}>
+    <FormDialog
+      title={t('coursesUi.attendance.leaveOf', { name: nameIn(att.student, lang) })}
+      testId="leave-dialog"
+      onClose={onClose}
+      onSave={save}
+      busy={leave.busy}
+      error={leave.error}
+      saveLabel={t('coursesUi.attendance.askLeave')}
+    >
       <Field.Root required invalid={!!problem}>
         <Field.Label>
           {t('coursesUi.attendance.reason')} <Field.RequiredIndicator />
@@ -387,7 +397,9 @@ function TaskDialog({ lesson, onClose, onChanged }: { lesson: Lesson; onClose: (
         <UploadButton
           label={t('coursesUi.homework.uploadTask')}
           testId="task-upload"
-          upload={(file, p) => sendWithFile<LessonPanelTaskFileMutation>(environment, taskFileMutation, { input: { lessonId: lesson.id, file: null } }, 'input.file', file, p).then((r) => (refusedOf(r.uploadLessonTaskFile), onChanged()))}
+          upload={(file, p) =>
+            sendWithFile<LessonPanelTaskFileMutation>(environment, taskFileMutation, { input: { lessonId: lesson.id, file: null } }, 'input.file', file, p).then((r) => (refusedOf(r.uploadLessonTaskFile), onChanged()))
+          }
         />
       </Stack>
     </FormDialog>
@@ -452,7 +464,9 @@ function ReviewDialog({ att, canManage, onClose }: { att: Att; canManage: boolea
             size="xs"
             label={t('coursesUi.homework.uploadCustom')}
             testId="custom-task-upload"
-            upload={(file, p) => sendWithFile<LessonPanelCustomTaskMutation>(environment, customTaskMutation, { input: { attendanceId: att.id, file: null } }, 'input.file', file, p).then((r) => refusedOf(r.uploadCustomTask))}
+            upload={(file, p) =>
+              sendWithFile<LessonPanelCustomTaskMutation>(environment, customTaskMutation, { input: { attendanceId: att.id, file: null } }, 'input.file', file, p).then((r) => refusedOf(r.uploadCustomTask))
+            }
           />
         )}
         {canManage && can('submit') && (
@@ -518,7 +532,11 @@ export function LessonPanel({ lesson: key, onChanged }: { lesson: LessonPanel_le
   const untaken = rows.filter((r) => r.state !== 'TAKEN');
   const unreleased = rows.filter((r) => r.feedback && !r.feedbackReleasedAt);
   const started = DateTime.fromISO(lesson.startAt as string) <= DateTime.now();
-  const sign = (ids: string[]) => signIn.run({ input: { attendanceIds: ids } }, { onDone: (a) => a.__typename === 'AttendancesPayload' && notify('success', t('coursesUi.attendance.signedIn', { count: a.attendances?.length ?? 0 })), onFailed: () => undefined });
+  const sign = (ids: string[]) =>
+    signIn.run(
+      { input: { attendanceIds: ids } },
+      { onDone: (a) => a.__typename === 'AttendancesPayload' && notify('success', t('coursesUi.attendance.signedIn', { count: a.attendances?.length ?? 0 })), onFailed: () => undefined },
+    );
   const error = signIn.error ?? release.error;
 
   return (
@@ -557,7 +575,14 @@ export function LessonPanel({ lesson: key, onChanged }: { lesson: LessonPanel_le
               <Button size="sm" colorPalette="blue" disabled={!untaken.length} loading={signIn.busy} onClick={() => sign(untaken.map((r) => r.id))} data-testid="sign-in-all">
                 {t('coursesUi.attendance.signInAll', { count: untaken.length })}
               </Button>
-              <Button size="sm" variant="outline" disabled={!unreleased.length} loading={release.busy} onClick={() => release.run({ input: { attendanceIds: unreleased.map((r) => r.id) } }, { onDone: () => notify('success', t('coursesUi.attendance.released')) })} data-testid="release-feedback">
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={!unreleased.length}
+                loading={release.busy}
+                onClick={() => release.run({ input: { attendanceIds: unreleased.map((r) => r.id) } }, { onDone: () => notify('success', t('coursesUi.attendance.released')) })}
+                data-testid="release-feedback"
+              >
                 {t('coursesUi.attendance.release', { count: unreleased.length })}
               </Button>
             </>

@@ -119,7 +119,13 @@ function Rows({ query, stale }: { query: LessonList_query$key; stale: boolean })
     { key: 'course', header: t('coursesUi.field.course'), card: 'fact', render: (l) => (l.title && l.title !== l.course.name ? `${l.course.name} · ${l.title}` : l.course.name) },
     { key: 'room', header: t('coursesUi.field.classroomId'), card: 'fact', render: (l) => l.classroomName ?? (l.address || '—') },
     { key: 'lecturers', header: t('coursesUi.field.lecturers'), card: 'fact', render: (l) => l.course.lecturers.map((p) => nameIn(p, lang)).join(lang === 'zh' ? '、' : ', ') || '—', hideBelow: 1100 },
-    { key: 'attendance', header: t('coursesUi.lesson.attendance'), card: 'state', align: 'end', render: (l) => `${l.attendanceCounts.taken} / ${l.attendanceCounts.total}${l.attendanceCounts.leave ? ` (${t('coursesUi.attendance.LEAVE')} ${l.attendanceCounts.leave})` : ''}` },
+    {
+      key: 'attendance',
+      header: t('coursesUi.lesson.attendance'),
+      card: 'state',
+      align: 'end',
+      render: (l) => `${l.attendanceCounts.taken} / ${l.attendanceCounts.total}${l.attendanceCounts.leave ? ` (${t('coursesUi.attendance.LEAVE')} ${l.attendanceCounts.leave})` : ''}`,
+    },
   ];
   return (
     <Stack gap="2">
@@ -174,7 +180,10 @@ function Summary({ query, attendances }: { query: LessonList_query$key; attendan
   const pct = (a: number, b: number) => (b ? Math.round((a / b) * 100) : 0);
   const courses = [...byCourse.values()].sort((a, b) => b.hours - a.hours);
   const lecturers = [...byLecturer.values()].sort((a, b) => b.hours - a.hours);
-  const lecturerChart = useChart({ data: lecturers.slice(0, 12).map((l) => ({ name: l.name, hours: Math.round(l.hours * 10) / 10 })), series: [{ name: 'hours', label: t('coursesUi.summary.hoursTaught'), color: COLOURS[0] }] });
+  const lecturerChart = useChart({
+    data: lecturers.slice(0, 12).map((l) => ({ name: l.name, hours: Math.round(l.hours * 10) / 10 })),
+    series: [{ name: 'hours', label: t('coursesUi.summary.hoursTaught'), color: COLOURS[0] }],
+  });
   const courseChart = useChart({
     data: courses.slice(0, 12).map((c) => ({ name: c.name.length > 14 ? `${c.name.slice(0, 13)}…` : c.name, attendance: pct(c.taken, c.total), homework: pct(c.hwDone, c.hw) })),
     series: [
@@ -357,7 +366,13 @@ export default function LessonList() {
             }
             more={
               <Box minW="64">
-                <UserSelect value={state.lecturer ? { id: state.lecturer, label: state.lecturerName } : null} onChange={(o) => setState({ lecturer: o?.id ?? '', lecturerName: o?.label ?? '' })} label={t('coursesUi.field.lecturer')} placeholder={t('coursesUi.field.lecturer')} testId="lesson-filter-lecturer" />
+                <UserSelect
+                  value={state.lecturer ? { id: state.lecturer, label: state.lecturerName } : null}
+                  onChange={(o) => setState({ lecturer: o?.id ?? '', lecturerName: o?.label ?? '' })}
+                  label={t('coursesUi.field.lecturer')}
+                  placeholder={t('coursesUi.field.lecturer')}
+                  testId="lesson-filter-lecturer"
+                />
               </Box>
             }
             testId="lesson-filters"

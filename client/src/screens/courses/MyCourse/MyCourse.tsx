@@ -259,7 +259,19 @@ export default function MyCourse() {
           <Heading size="sm">{t('coursesUi.my.lessons')}</Heading>
           <Stack gap="2">
             {[...atts]
-              .sort((a, b) => Math.abs(DateTime.fromISO(a.lesson.startAt as string).diff(now).toMillis()) - Math.abs(DateTime.fromISO(b.lesson.startAt as string).diff(now).toMillis()))
+              .sort(
+                (a, b) =>
+                  Math.abs(
+                    DateTime.fromISO(a.lesson.startAt as string)
+                      .diff(now)
+                      .toMillis(),
+                  ) -
+                  Math.abs(
+                    DateTime.fromISO(b.lesson.startAt as string)
+                      .diff(now)
+                      .toMillis(),
+                  ),
+              )
               .map((a) => (
                 <StudentLesson key={a.id} a={a} />
               ))}

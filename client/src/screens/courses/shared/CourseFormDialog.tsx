@@ -282,7 +282,13 @@ export function CourseFormDialog({ course, onClose, onSaved }: { course?: Course
           )}
         </Flex>
         {canChangeLecturers ? (
-          <UserSelect value={null} onChange={(o) => o && setLecturers((xs) => (xs.some((x) => x.id === o.id) ? xs : [...xs, { id: o.id, label: o.label }]))} label={t('coursesUi.form.addLecturer')} placeholder={t('coursesUi.form.addLecturer')} testId="course-form-lecturer" />
+          <UserSelect
+            value={null}
+            onChange={(o) => o && setLecturers((xs) => (xs.some((x) => x.id === o.id) ? xs : [...xs, { id: o.id, label: o.label }]))}
+            label={t('coursesUi.form.addLecturer')}
+            placeholder={t('coursesUi.form.addLecturer')}
+            testId="course-form-lecturer"
+          />
         ) : (
           <Text fontSize="xs" color="fg.subtle">
             {t('coursesUi.form.lecturersManaged')}

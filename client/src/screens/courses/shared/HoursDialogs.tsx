@@ -165,7 +165,14 @@ export function EnrollDialog({ courseId, courses, onClose, onSaved }: { courseId
         </Field.Root>
       )}
       <Field.Root required invalid={!!problems.student}>
-        <UserSelect value={student} onChange={(o) => (setStudent(o), setClash(null))} kinds={['STUDENT']} label={t('coursesUi.field.student')} placeholder={t('coursesUi.hours.studentPlaceholder')} testId="enroll-student" />
+        <UserSelect
+          value={student}
+          onChange={(o) => (setStudent(o), setClash(null))}
+          kinds={['STUDENT']}
+          label={t('coursesUi.field.student')}
+          placeholder={t('coursesUi.hours.studentPlaceholder')}
+          testId="enroll-student"
+        />
         <Field.ErrorText>{problems.student}</Field.ErrorText>
       </Field.Root>
       <Field.Root invalid={!!problems.hours}>
@@ -189,7 +196,17 @@ export function EnrollDialog({ courseId, courses, onClose, onSaved }: { courseId
  * change or a new remaining total), a reason required for an adjustment. The record list keeps
  * before, after, who and why.
  */
-export function HoursDialog({ enrollment, mode, onClose, onSaved }: { enrollment: { id: string; studentName: string; courseName: string; remainingHours: number }; mode: 'buy' | 'adjust'; onClose: () => void; onSaved: () => void }) {
+export function HoursDialog({
+  enrollment,
+  mode,
+  onClose,
+  onSaved,
+}: {
+  enrollment: { id: string; studentName: string; courseName: string; remainingHours: number };
+  mode: 'buy' | 'adjust';
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t } = useTranslation();
   const [how, setHow] = useState<'change' | 'remaining'>('change');
   const [amount, setAmount] = useState('');

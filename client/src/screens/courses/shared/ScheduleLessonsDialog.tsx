@@ -100,7 +100,11 @@ export function ScheduleLessonsDialog({ courseId, onClose, onSaved }: { courseId
   const chosen = courses.find((c) => c.id === course);
   const [day, setDay] = useState(() => DateTime.now().plus({ days: 1 }).toISODate()!);
   const [start, setStart] = useState('18:00');
-  const [end, setEnd] = useState(() => DateTime.fromISO('2000-01-01T18:00').plus({ minutes: chosen?.durationMin || 90 }).toFormat('HH:mm'));
+  const [end, setEnd] = useState(() =>
+    DateTime.fromISO('2000-01-01T18:00')
+      .plus({ minutes: chosen?.durationMin || 90 })
+      .toFormat('HH:mm'),
+  );
   const [classroom, setClassroom] = useState(chosen?.classroom?.id ?? '');
   const [title, setTitle] = useState('');
   const [repeat, setRepeat] = useState<Repeat>({ ...NO_REPEAT, freq: 'WEEKLY', byWeekday: [], count: '8' });

@@ -4,8 +4,6 @@ import { useTranslation } from 'react-i18next';
 /** Codes of the courses area as the server's enums name them (docs/courses.md). */
 export const COURSE_TYPES = ['APPLICATION', 'RETAIL'] as const;
 export const COURSE_SITES = ['OFFLINE', 'ONLINE'] as const;
-export const ATTENDANCE_STATES = ['UNTAKEN', 'TAKEN', 'LEAVE'] as const;
-export const HOMEWORK_STATES = ['NONE', 'TO_BE_SUBMITTED', 'SUBMITTED', 'REVISION_REQUIRED', 'ACCEPTED'] as const;
 export const HOUR_KINDS = ['BOUGHT', 'ADJUSTED', 'SPENT'] as const;
 
 const ATTENDANCE_PALETTE: Record<string, string> = { UNTAKEN: 'gray', TAKEN: 'green', LEAVE: 'orange' };
@@ -34,8 +32,6 @@ export const hours = (n: number) => (Math.round(n * 10) / 10).toFixed(1);
 
 /** A user's global id from the database id CoursePerson carries (Pothos: base64 of `User:<id>`). */
 export const userGid = (databaseId: number) => btoa(`User:${databaseId}`);
-export const classroomGid = (databaseId: number) => btoa(`Classroom:${databaseId}`);
-export const lessonGid = (databaseId: number) => btoa(`Lesson:${databaseId}`);
 
 /** A name in the viewer's language. */
 export const nameIn = (p: { name: string; nameEn?: string | null }, lang: 'zh' | 'en') => (lang === 'en' && p.nameEn ? p.nameEn : p.name);
