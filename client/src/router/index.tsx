@@ -15,6 +15,7 @@ const Working = lazy(() => import('../screens/working/Working/Working.tsx').then
 const NoticeList = lazy(() => import('../screens/notice/NoticeList/NoticeList.tsx').then((m) => ({ default: m.NoticeList })));
 const NoticeDetail = lazy(() => import('../screens/notice/NoticeDetail/NoticeDetail.tsx').then((m) => ({ default: m.NoticeDetail })));
 const MenuRoute = lazy(() => import('./MenuRoute.tsx').then((m) => ({ default: m.MenuRoute })));
+const CourseExport = lazy(() => import('../screens/courses/CourseExport/CourseExport.tsx'));
 const Standalone = lazy(() => import('../screens/system/Standalone/Standalone.tsx').then((m) => ({ default: m.Standalone })));
 
 /**
@@ -78,7 +79,7 @@ export function createRouter() {
       errorElement: <RouteError />,
       children: [
         { path: '/redirect/*', element: <Redirect /> },
-        { path: '/course-export', element: page(<Standalone kind="courseExport" />), errorElement: <RouteError /> },
+        { path: '/course-export', element: page(<CourseExport />), errorElement: <RouteError /> },
         {
           path: '/',
           element: page(<Layout />),

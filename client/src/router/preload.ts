@@ -22,7 +22,6 @@ import { classroomsRoute } from '../screens/courses/Classrooms/Classrooms.route.
 import { courseHoursRoute } from '../screens/courses/CourseHours/CourseHours.route.ts';
 import { hourRecordsRoute } from '../screens/courses/HourRecords/HourRecords.route.ts';
 import { myCourseRoute } from '../screens/courses/MyCourse/MyCourse.route.ts';
-import { courseExportRoute } from '../screens/courses/CourseExport/CourseExport.route.ts';
 
 type Params = Readonly<Record<string, string | undefined>>;
 type AnyRoute = RouteQuery<OperationType>;
@@ -60,7 +59,6 @@ const BY_COMPONENT: Record<string, AnyRoute[]> = {
   'course-hour/add/index': [courseHoursRoute] as AnyRoute[],
   'course-hour-record/list/index': [hourRecordsRoute] as AnyRoute[],
   'my-course/index': [myCourseRoute] as AnyRoute[],
-  'mission/course-export/index': [courseExportRoute] as AnyRoute[],
 };
 
 function start(routes: AnyRoute[], params: Params): RoutePreloads {

@@ -298,6 +298,7 @@ export const coursesUiMessages = {
   'coursesUi.export.about': { zh: '导出课程的 PDF：课程信息、课次日历与出勤、学员课时。', en: 'The course as a PDF: its details, the lesson calendar with attendance, the students’ hours.' },
   'coursesUi.export.pdf': { zh: '导出 PDF', en: 'Export PDF' },
   'coursesUi.export.download': { zh: '下载 PDF', en: 'Download the PDF' },
-  'coursesUi.export.open': { zh: '在新标签页打开', en: 'Open in a new tab' },
-  'coursesUi.export.done': { zh: '已生成 {name}', en: '{name} ready' },
+  'coursesUi.export.noCourse': { zh: '请从课程列表或课程详情中选择要导出的课程', en: 'Choose the course to export from the course list or a course’s page' },
+  'coursesUi.export.loading': { zh: '正在生成 PDF…', en: 'Making the PDF…' },
+  'coursesUi.export.retry': { zh: '重试', en: 'Retry' },
 } as const;

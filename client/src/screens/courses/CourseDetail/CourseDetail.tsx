@@ -246,7 +246,7 @@ export default function CourseDetail() {
             <Pencil size={14} /> {t('coursesUi.course.edit')}
           </Button>
         )}
-        <Button size="sm" variant="outline" onClick={() => navigate(`/course-export?id=${encodeURIComponent(course.id)}`)} data-testid="course-export">
+        <Button size="sm" variant="outline" onClick={() => navigate(`/course-export?id=${encodeURIComponent(course.id)}`)} data-testid="course-export-open">
           <FileDown size={14} /> {t('coursesUi.export.pdf')}
         </Button>
       </Flex>

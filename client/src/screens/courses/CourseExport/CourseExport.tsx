@@ -1,97 +1,96 @@
-import { Box, Button, Field, Flex, Heading, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { Download, ExternalLink } from 'lucide-react';
-import { useState } from 'react';
+import { Box, Button, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { ArrowLeft, Download, RotateCw } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql, usePreloadedQuery } from 'react-relay';
+import { useNavigate, useSearchParams } from 'react-router';
+import { LanguageSwitch } from '../../../components/LanguageSwitch.tsx';
 import { saveBlob } from '../../../components/list/download.ts';
 import { fetchDownload } from '../../../components/list/fetchDownload.ts';
-import { useUrlState } from '../../../components/list/useUrlState.ts';
-import { useRouteQuery } from '../../../relay/routeQuery.ts';
-import { courseExportRoute } from './CourseExport.route.ts';
-import type { CourseExportQuery } from './__generated__/CourseExportQuery.graphql.ts';
+import { applyLang } from '../../../i18n/index.ts';
 
-const exportQuery = graphql`
-  query CourseExportQuery {
-    courses(first: 300) {
-      edges {
-        node {
-          id
-          no
-          name
-          exportUrl
-        }
-      }
-    }
+/** The course's database id from `?id=`: a number, or a Course global id (base64 of `Course:<id>`). */
+function courseNumber(id: string | null): number | null {
+  if (!id) return null;
+  if (/^\d+$/.test(id)) return Number(id);
+  try {
+    const [type, n] = atob(id).split(':');
+    return type === 'Course' && n && /^\d+$/.test(n) ? Number(n) : null;
+  } catch {
+    return null;
   }
-`;
+}
+
+type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; fileName: string; blob: Blob; url: string };
 
 /**
- * 课程导出 (`/course-export?id=`): the course's PDF from the server (details, lesson calendar
- * with attendance, students with hours, in the viewer's language), opened in a new tab or saved.
+ * 课程导出 (`/course-export?id=`): a page outside the layout (a link from the course list or
+ * detail, or from outside) that fetches the course's PDF from the server with the session
+ * (`/api/admin/course/export.htm`: details, lesson calendar with attendance, students with hours,
+ * in the viewer's language), shows it in the page and offers the download. A failure says the
+ * server's message with a retry.
  */
 export default function CourseExport() {
   const { t } = useTranslation();
-  const { queryRef } = useRouteQuery(courseExportRoute, {});
-  const data = usePreloadedQuery<CourseExportQuery>(exportQuery, queryRef);
-  const [state, setState] = useUrlState({ id: '' });
-  const courses = data.courses.edges.map((e) => e.node);
-  const course = courses.find((c) => c.id === state.id);
-  const [busy, setBusy] = useState<'open' | 'save' | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const run = (how: 'open' | 'save') => {
-    if (!course) return;
-    setBusy(how);
-    setError(null);
-    // The tab opens now (a popup must follow the click) and gets the file when it arrives.
-    const tab = how === 'open' ? window.open('', '_blank') : null;
-    fetchDownload(course.exportUrl, `${course.no || 'course'}.pdf`)
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = courseNumber(params.get('id'));
+  const [attempt, setAttempt] = useState(0);
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  useEffect(() => {
+    if (id == null) return undefined;
+    let live = true;
+    let url: string | null = null;
+    setLoaded({ state: 'loading' });
+    fetchDownload(`/api/admin/course/export.htm?id=${id}`, `course-${id}.pdf`)
       .then(({ fileName, blob }) => {
-        if (tab) tab.location.href = URL.createObjectURL(blob);
-        else saveBlob(fileName, blob);
-        setDone(fileName);
+        if (!live) return;
+        url = URL.createObjectURL(blob);
+        setLoaded({ state: 'ready', fileName, blob, url });
       })
-      .catch((e: Error) => {
-        tab?.close();
-        setError(e.message);
-      })
-      .finally(() => setBusy(null));
-  };
+      .catch((e: Error) => live && setLoaded({ state: 'failed', message: e.message }));
+    return () => {
+      live = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [id, attempt]);
   return (
-    <Stack gap="4" maxW="2xl" data-testid="course-export">
-      <Heading size="lg">{t('coursesUi.export.title')}</Heading>
-      <Text color="fg.muted">{t('coursesUi.export.about')}</Text>
-      <Field.Root>
-        <Field.Label>{t('coursesUi.field.course')}</Field.Label>
-        <NativeSelect.Root size="sm">
-          <NativeSelect.Field value={state.id} onChange={(e) => (setState({ id: e.target.value }), setDone(null))} data-testid="export-course">
-            <option value="">{t('coursesUi.schedule.chooseCourse')}</option>
-            {courses.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.no} {c.name}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
-      <Flex gap="2" wrap="wrap">
-        <Button colorPalette="blue" disabled={!course} loading={busy === 'save'} onClick={() => run('save')} data-testid="export-download">
-          <Download size={16} /> {t('coursesUi.export.download')}
+    <Stack minH="100vh" bg="bg.canvas" p={{ base: '3', md: '6' }} gap="3" data-testid="course-export">
+      <Flex align="center" gap="2" wrap="wrap">
+        <Button size="sm" variant="ghost" onClick={() => navigate('/course/list')} data-testid="export-back">
+          <ArrowLeft size={16} /> {t('coursesUi.course.list')}
         </Button>
-        <Button variant="outline" disabled={!course} loading={busy === 'open'} onClick={() => run('open')} data-testid="export-open">
-          <ExternalLink size={16} /> {t('coursesUi.export.open')}
-        </Button>
+        <Heading size="lg" flex="1" minW="40">
+          {t('coursesUi.export.title')}
+        </Heading>
+        <LanguageSwitch size="sm" onChange={(lang) => applyLang(lang)} />
+        {loaded.state === 'ready' && (
+          <Button size="sm" colorPalette="blue" onClick={() => saveBlob(loaded.fileName, loaded.blob)} data-testid="export-download">
+            <Download size={16} /> {t('coursesUi.export.download')}
+          </Button>
+        )}
       </Flex>
-      {error && (
-        <Box color="fg.error" role="alert" data-testid="export-error">
-          {error}
-        </Box>
-      )}
-      {done && (
-        <Text color="fg.success" data-testid="export-done">
-          {t('coursesUi.export.done', { name: done })}
+      <Text color="fg.muted">{t('coursesUi.export.about')}</Text>
+      {id == null ? (
+        <Text color="fg.error" role="alert" data-testid="export-error">
+          {t('coursesUi.export.noCourse')}
         </Text>
+      ) : loaded.state === 'loading' ? (
+        <Flex gap="2" align="center" data-testid="export-loading">
+          <Spinner size="sm" /> {t('coursesUi.export.loading')}
+        </Flex>
+      ) : loaded.state === 'failed' ? (
+        <Stack gap="2" align="start">
+          <Text color="fg.error" role="alert" data-testid="export-error">
+            {loaded.message}
+          </Text>
+          <Button size="sm" variant="outline" onClick={() => setAttempt((n) => n + 1)} data-testid="export-retry">
+            <RotateCw size={14} /> {t('coursesUi.export.retry')}
+          </Button>
+        </Stack>
+      ) : (
+        <Box flex="1" minH="70vh" borderWidth="1px" borderRadius="md" overflow="hidden" bg="bg.panel">
+          <iframe title={loaded.fileName} src={loaded.url} style={{ width: '100%', height: '100%', minHeight: '70vh', border: 0 }} data-testid="export-frame" />
+        </Box>
       )}
     </Stack>
   );

@@ -98,7 +98,7 @@ export function ScheduleLessonsDialog({ courseId, onClose, onSaved }: { courseId
   const courses = data.courses.edges.map((e) => e.node).filter((c) => c.viewerCanManage);
   const [course, setCourse] = useState(courseId ?? '');
   const chosen = courses.find((c) => c.id === course);
-  const [day, setDay] = useState(() => DateTime.now().plus({ days: 1 }).toISODate()!);
+  const [day, setDay] = useState(() => DateTime.now().setZone(viewerZone()).plus({ days: 1 }).toISODate()!);
   const [start, setStart] = useState('18:00');
   const [end, setEnd] = useState(() =>
     DateTime.fromISO('2000-01-01T18:00')
