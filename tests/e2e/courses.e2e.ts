@@ -38,6 +38,10 @@ async function newPage(width = 1440) {
   page.setDefaultTimeout(20_000);
   page.on('pageerror', (e) => console.error('pageerror:', e.message));
   current = page;
+  // A refused request is printed with what was sent (it explains a failed wait).
+  page.on('response', (r) => {
+    if (r.url().includes('/graphql') && r.status() >= 400) void r.text().then((body) => console.error(`HTTP ${r.status()}`, r.request().postData()?.slice(0, 600), body.slice(0, 600)));
+  });
   return { context, page };
 }
 const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text });

@@ -199,7 +199,9 @@ const taskMutation = graphql`
       __typename
       ... on LessonPayload {
         lesson {
-          ...LessonPanel_lesson
+          id
+          taskContent
+          taskDueAt
         }
       }
       ... on Error {
@@ -368,10 +370,18 @@ function TaskDialog({ lesson, onClose, onChanged }: { lesson: Lesson; onClose: (
   const environment = useRelayEnvironment();
   const due = lesson.taskDueAt ? DateTime.fromISO(lesson.taskDueAt as string).setZone(viewerZone()) : null;
   const [content, setContent] = useState(lesson.taskContent);
-  const [day, setDay] = useState(due?.toISODate() ?? '');
+  // No end date yet: a week after the lesson.
+  const [day, setDay] = useState(
+    due?.toISODate() ??
+      DateTime.fromISO(lesson.startAt as string)
+        .setZone(viewerZone())
+        .plus({ days: 7 })
+        .toISODate()!,
+  );
   const [time, setTime] = useState(due?.toFormat('HH:mm') ?? '23:45');
   const set = useMutationAction<LessonPanelTaskMutation, LessonPanelTaskMutation['response']['setLessonTask']>(taskMutation, (r) => r.setLessonTask);
-  const save = () => set.run({ input: { lessonId: lesson.id, content, dueAt: day ? instantOf(day, time || '23:45') : null } }, { onDone: () => (notify('success', t('coursesUi.saved')), onClose()) });
+  // The students' homework rows change with the task: the class list is read again.
+  const save = () => set.run({ input: { lessonId: lesson.id, content, dueAt: day ? instantOf(day, time || '23:45') : null } }, { onDone: () => (notify('success', t('coursesUi.saved')), onChanged(), onClose()) });
   return (
     <FormDialog title={t('coursesUi.homework.setTitle', { title: lesson.title })} testId="task-dialog" onClose={onClose} onSave={save} busy={set.busy} error={set.error} size="lg">
       <Field.Root>
