@@ -235,23 +235,11 @@ describe('courses: a lecturer’s day', () => {
 });
 
 describe('courses: the bars', () => {
-  it('shows every course screen in both languages at three widths', async () => {
+  /** Pictures of screens (name, route, a test id that says the screen is there) as the manager. */
+  async function picturesOf(screens: Array<[string, string, string]>): Promise<void> {
     const { context, page } = await newPage();
     await login(page, 'manager', passwordOf('manager'), '/login?redirect=/course/list');
     const pictures: string[] = [];
-    const screens: Array<[string, string, string, ((p: Page) => Promise<void>)?]> = [
-      ['courses-list', '/course/list', 'course-table'],
-      ['courses-detail', `/mission/course-detail/${state.courseId}`, 'lesson-plan'],
-      ['courses-lesson', `/mission/schedule-detail/${state.lessonIds[0]}`, 'attendance-table'],
-      ['courses-lessons', `/mission/schedule-list?course=${encodeURIComponent(state.courseId)}`, 'lesson-table'],
-      ['courses-summary', '/mission/schedule-list?view=summary', 'course-summary'],
-      ['courses-calendar', `/mission/course-calendar?date=${DateTime.now().plus({ days: 2 }).toISODate()}`, 'course-calendar-grid'],
-      ['courses-usage', `/mission/class-room?date=${DateTime.now().plus({ days: 2 }).toISODate()}`, 'course-calendar-grid'],
-      ['courses-classrooms', '/class-room', 'classroom-table'],
-      ['courses-hours', '/course-hour/list', 'hours-table'],
-      ['courses-records', '/course-hour-record', 'record-table'],
-      ['courses-export', `/course-export?id=${state.courseId}`, 'export-frame'],
-    ];
     for (const [name, route, ready] of screens) {
       await open(page, route);
       await page.getByTestId(ready).first().waitFor();
@@ -263,17 +251,41 @@ describe('courses: the bars', () => {
         })),
       );
     }
-    // The schedule dialog with its conflict list, and the course form.
-    await open(page, `/mission/course-detail/${state.courseId}`);
-    await page.getByTestId('lesson-plan').waitFor();
-    pictures.push(
-      ...(await shootEverywhere(page, 'courses-schedule-dialog', async (p) => {
-        await p.getByTestId('tab-lessons').click();
-        await p.getByTestId('course-schedule').click();
-        await p.getByTestId('schedule-lessons-dialog').waitFor();
-      })),
-    );
     console.log(pictures.join('\n'));
+    await context.close();
+  }
+  const soon = () => DateTime.now().plus({ days: 1 }).toISODate();
+
+  it('shows the course list, detail, lesson and lesson list in both languages at three widths', { timeout: 400_000 }, async () => {
+    await picturesOf([
+      ['courses-list', '/course/list', 'course-table'],
+      ['courses-detail', `/mission/course-detail/${state.courseId}`, 'lesson-plan'],
+      ['courses-lesson', `/mission/schedule-detail/${state.lessonIds[0]}`, 'attendance-table'],
+      ['courses-lessons', `/mission/schedule-list?course=${encodeURIComponent(state.courseId)}`, 'lesson-table'],
+      ['courses-summary', '/mission/schedule-list?view=summary', 'course-summary'],
+    ]);
+  });
+
+  it('shows the calendars, classrooms, hours, records and the export in both languages at three widths', { timeout: 400_000 }, async () => {
+    await picturesOf([
+      ['courses-calendar', `/mission/course-calendar?date=${soon()}`, 'course-calendar-grid'],
+      ['courses-usage', `/mission/class-room?date=${soon()}`, 'course-calendar-grid'],
+      ['courses-classrooms', '/class-room', 'classroom-table'],
+      ['courses-hours', '/course-hour/list', 'hours-table'],
+      ['courses-records', '/course-hour-record', 'record-table'],
+      ['courses-export', `/course-export?id=${state.courseId}`, 'export-frame'],
+    ]);
+  });
+
+  it('shows the schedule dialog and the student’s 我的课程 in both languages at three widths', { timeout: 300_000 }, async () => {
+    const { context, page } = await newPage();
+    await login(page, 'manager', passwordOf('manager'), `/login?redirect=${encodeURIComponent(`/mission/course-detail/${state.courseId}`)}`);
+    await page.getByTestId('lesson-plan').waitFor();
+    await shootEverywhere(page, 'courses-schedule-dialog', async (p) => {
+      await p.getByTestId('tab-lessons').click();
+      await p.getByTestId('course-schedule').click();
+      await p.getByTestId('schedule-lessons-dialog').waitFor();
+    });
     await context.close();
 
     const student = await newPage();
