@@ -358,38 +358,41 @@ export default function Classrooms() {
   }, [key, load, queryRef.variables.filter]);
   const [adding, setAdding] = useState(false);
   return (
-    <Stack gap="3" data-testid="classrooms">
-      <Flex align="center" gap="2">
-        <Heading size="lg" flex="1">
-          {t('coursesUi.classroom.title')}
-        </Heading>
-        <Suspense fallback={null}>
-          <AddButton queryRef={queryRef} onAdd={() => setAdding(true)} />
-        </Suspense>
-      </Flex>
-      <FilterBar
-        search={state.search}
-        onSearch={(search) => setState({ search })}
-        searchLabel={t('coursesUi.classroom.search')}
-        chips={state.state ? [{ key: 'state', label: t('coursesUi.classroom.state'), value: t(`coursesUi.classroom.${state.state}`), onRemove: () => setState({ state: '' }) }] : []}
-        onClearAll={() => setState({ state: '', search: '' })}
-        primary={
-          <SelectFilter
-            label={t('coursesUi.classroom.state')}
-            all={`${t('coursesUi.classroom.state')}: ${t('coursesUi.all')}`}
-            value={state.state}
-            onChange={(s) => setState({ state: s })}
-            options={(['IN_USE', 'DISABLED'] as const).map((s) => ({ value: s, label: t(`coursesUi.classroom.${s}`) }))}
-            width="40"
-            testId="classroom-filter-state"
-          />
-        }
-        testId="classroom-filters"
-      />
+    <Stack gap="3" minW="0" maxW="full" data-testid="classrooms">
+      {/* The query also feeds the header and filters: a failed load shows here, with a retry. */}
       <ErrorBoundary onRetry={retry} compact>
-        <Suspense fallback={<DataTable label={t('coursesUi.classroom.title')} columns={[]} rows={[]} rowId={() => ''} rowLabel={() => ''} loading />}>
-          <Results queryRef={queryRef} stale={pending} adding={adding} onAdded={() => setAdding(false)} />
-        </Suspense>
+        <Flex align="center" gap="2">
+          <Heading size="lg" flex="1">
+            {t('coursesUi.classroom.title')}
+          </Heading>
+          <Suspense fallback={null}>
+            <AddButton queryRef={queryRef} onAdd={() => setAdding(true)} />
+          </Suspense>
+        </Flex>
+        <FilterBar
+          search={state.search}
+          onSearch={(search) => setState({ search })}
+          searchLabel={t('coursesUi.classroom.search')}
+          chips={state.state ? [{ key: 'state', label: t('coursesUi.classroom.state'), value: t(`coursesUi.classroom.${state.state}`), onRemove: () => setState({ state: '' }) }] : []}
+          onClearAll={() => setState({ state: '', search: '' })}
+          primary={
+            <SelectFilter
+              label={t('coursesUi.classroom.state')}
+              all={`${t('coursesUi.classroom.state')}: ${t('coursesUi.all')}`}
+              value={state.state}
+              onChange={(s) => setState({ state: s })}
+              options={(['IN_USE', 'DISABLED'] as const).map((s) => ({ value: s, label: t(`coursesUi.classroom.${s}`) }))}
+              width="40"
+              testId="classroom-filter-state"
+            />
+          }
+          testId="classroom-filters"
+        />
+        <ErrorBoundary onRetry={retry} compact>
+          <Suspense fallback={<DataTable label={t('coursesUi.classroom.title')} columns={[]} rows={[]} rowId={() => ''} rowLabel={() => ''} loading />}>
+            <Results queryRef={queryRef} stale={pending} adding={adding} onAdded={() => setAdding(false)} />
+          </Suspense>
+        </ErrorBoundary>
       </ErrorBoundary>
     </Stack>
   );

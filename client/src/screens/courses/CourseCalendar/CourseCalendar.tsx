@@ -182,7 +182,9 @@ function Grid({
   const formats = useMemo(() => formatsFor(lang), [lang]);
   const rootRef = useRef<HTMLDivElement>(null);
   useCalendarAriaFix(rootRef);
-  const scrollToTime = useMemo(() => DateTime.now().set({ hour: 8, minute: 0 }).toJSDate(), []);
+  // Lessons run from the morning to the evening: the grid shows 07:00–23:00 (the day view's rooms side by side stay readable).
+  const dayStart = useMemo(() => DateTime.fromJSDate(date).set({ hour: 7, minute: 0, second: 0, millisecond: 0 }).toJSDate(), [date]);
+  const dayEnd = useMemo(() => DateTime.fromJSDate(date).set({ hour: 23, minute: 0, second: 0, millisecond: 0 }).toJSDate(), [date]);
   const withResources = view === Views.DAY || view === Views.WEEK;
   const drop = useCallback(
     ({ event, start, end, resourceId }: EventInteractionArgs<Ev>) => {
@@ -217,7 +219,8 @@ function Grid({
         onEventDrop={drop}
         draggableAccessor={(e) => e.lesson.viewerCanManage}
         resizableAccessor={() => false}
-        scrollToTime={scrollToTime}
+        min={dayStart}
+        max={dayEnd}
         step={30}
         timeslots={2}
         length={30}
@@ -263,7 +266,7 @@ export function CourseCalendar({ defaultGroup, defaultView, title, scheduling = 
   return (
     <Stack gap="3" h={{ base: 'auto', md: 'calc(100vh - 150px)' }} minH="560px" data-testid="course-calendar">
       <Flex align="center" gap="2" wrap="wrap">
-        <Heading size="lg" flex="1">
+        <Heading size="lg" flex="1" flexBasis={{ base: 'full', md: 'auto' }}>
           {title}
         </Heading>
         <SegmentGroup.Root size="sm" value={group} onValueChange={(e) => e.value && setState({ group: e.value })} aria-label={t('coursesUi.calendar.groupBy')}>

@@ -231,7 +231,7 @@ export default function CourseDetail() {
   const sep = lang === 'zh' ? '、' : ', ';
 
   return (
-    <Stack gap="4" data-testid="course-detail">
+    <Stack gap="4" minW="0" maxW="full" data-testid="course-detail">
       <Flex align="center" gap="2" wrap="wrap">
         <Stack gap="0" flex="1" minW="48">
           <Heading size="lg" data-testid="course-title">
@@ -328,9 +328,9 @@ export default function CourseDetail() {
           )}
         </Flex>
       </Tabs.Root>
-      <Box id="course-detail-panel" role="tabpanel">
+      <Box id="course-detail-panel" role="tabpanel" minW="0" maxW="full">
         {tab === 'lessons' ? (
-          <Table.ScrollArea borderWidth="1px" borderRadius="md">
+          <Table.ScrollArea borderWidth="1px" borderRadius="md" maxW="full">
             <Table.Root size="sm" aria-label={t('coursesUi.course.lessonPlan')} data-testid="lesson-plan">
               <Table.Header>
                 <Table.Row bg="bg.subtle">
@@ -401,7 +401,7 @@ export default function CourseDetail() {
             </Table.Root>
           </Table.ScrollArea>
         ) : (
-          <Table.ScrollArea borderWidth="1px" borderRadius="md">
+          <Table.ScrollArea borderWidth="1px" borderRadius="md" maxW="full">
             <Table.Root size="sm" aria-label={t('coursesUi.course.enrolled')} data-testid="enrollment-table">
               <Table.Header>
                 <Table.Row bg="bg.subtle">

@@ -169,60 +169,63 @@ export default function CourseHours({ adding = false }: { adding?: boolean }) {
   }, [key, load, queryRef.variables.filter]);
   const [enrolling, setEnrolling] = useState(adding);
   return (
-    <Stack gap="3" data-testid="course-hours">
-      <Flex align="center" gap="2">
-        <Heading size="lg" flex="1">
-          {t('coursesUi.hours.title')}
-        </Heading>
-        <Button size="sm" colorPalette="blue" onClick={() => setEnrolling(true)} data-testid="hours-add">
-          <Plus size={16} /> {t('coursesUi.hours.add')}
-        </Button>
-      </Flex>
-      <FilterBar
-        search={state.search}
-        onSearch={(search) => setState({ search })}
-        searchLabel={t('coursesUi.hours.search')}
-        chips={[
-          ...(state.course ? [{ key: 'course', label: t('coursesUi.field.course'), value: t('coursesUi.chosen'), onRemove: () => setState({ course: '' }) }] : []),
-          ...(state.state ? [{ key: 'state', label: t('coursesUi.hours.state'), value: t(`coursesUi.enrollment.${state.state}`), onRemove: () => setState({ state: '' }) }] : []),
-        ]}
-        onClearAll={() => setState({ course: '', state: '', search: '' })}
-        primary={
-          <>
-            <Suspense fallback={null}>
-              <CourseFilter queryRef={queryRef} value={state.course} onChange={(course) => setState({ course })} />
-            </Suspense>
-            <SelectFilter
-              label={t('coursesUi.hours.state')}
-              all={`${t('coursesUi.hours.state')}: ${t('coursesUi.all')}`}
-              value={state.state}
-              onChange={(s) => setState({ state: s })}
-              options={(['ENROLLED', 'LEFT'] as const).map((s) => ({ value: s, label: t(`coursesUi.enrollment.${s}`) }))}
-              width="36"
-              testId="hours-filter-state"
-            />
-          </>
-        }
-        testId="hours-filters"
-      />
+    <Stack gap="3" minW="0" maxW="full" data-testid="course-hours">
+      {/* The query also feeds the header and filters: a failed load shows here, with a retry. */}
       <ErrorBoundary onRetry={retry} compact>
-        <Suspense fallback={<DataTable label={t('coursesUi.hours.title')} columns={[]} rows={[]} rowId={() => ''} rowLabel={() => ''} loading />}>
-          <Results queryRef={queryRef} stale={pending} />
-        </Suspense>
+        <Flex align="center" gap="2">
+          <Heading size="lg" flex="1">
+            {t('coursesUi.hours.title')}
+          </Heading>
+          <Button size="sm" colorPalette="blue" onClick={() => setEnrolling(true)} data-testid="hours-add">
+            <Plus size={16} /> {t('coursesUi.hours.add')}
+          </Button>
+        </Flex>
+        <FilterBar
+          search={state.search}
+          onSearch={(search) => setState({ search })}
+          searchLabel={t('coursesUi.hours.search')}
+          chips={[
+            ...(state.course ? [{ key: 'course', label: t('coursesUi.field.course'), value: t('coursesUi.chosen'), onRemove: () => setState({ course: '' }) }] : []),
+            ...(state.state ? [{ key: 'state', label: t('coursesUi.hours.state'), value: t(`coursesUi.enrollment.${state.state}`), onRemove: () => setState({ state: '' }) }] : []),
+          ]}
+          onClearAll={() => setState({ course: '', state: '', search: '' })}
+          primary={
+            <>
+              <Suspense fallback={null}>
+                <CourseFilter queryRef={queryRef} value={state.course} onChange={(course) => setState({ course })} />
+              </Suspense>
+              <SelectFilter
+                label={t('coursesUi.hours.state')}
+                all={`${t('coursesUi.hours.state')}: ${t('coursesUi.all')}`}
+                value={state.state}
+                onChange={(s) => setState({ state: s })}
+                options={(['ENROLLED', 'LEFT'] as const).map((s) => ({ value: s, label: t(`coursesUi.enrollment.${s}`) }))}
+                width="36"
+                testId="hours-filter-state"
+              />
+            </>
+          }
+          testId="hours-filters"
+        />
+        <ErrorBoundary onRetry={retry} compact>
+          <Suspense fallback={<DataTable label={t('coursesUi.hours.title')} columns={[]} rows={[]} rowId={() => ''} rowLabel={() => ''} loading />}>
+            <Results queryRef={queryRef} stale={pending} />
+          </Suspense>
+        </ErrorBoundary>
+        {enrolling && (
+          <Suspense fallback={<DialogLoading title={t('coursesUi.hours.enrollTitle')} onClose={() => setEnrolling(false)} testId="enroll-loading" />}>
+            <Enroll
+              queryRef={queryRef}
+              onClose={() => setEnrolling(false)}
+              onSaved={() => {
+                notify('success', t('coursesUi.hours.enrolled'));
+                setEnrolling(false);
+                startTransition(() => load(queryRef.variables, 'network-only'));
+              }}
+            />
+          </Suspense>
+        )}
       </ErrorBoundary>
-      {enrolling && (
-        <Suspense fallback={<DialogLoading title={t('coursesUi.hours.enrollTitle')} onClose={() => setEnrolling(false)} testId="enroll-loading" />}>
-          <Enroll
-            queryRef={queryRef}
-            onClose={() => setEnrolling(false)}
-            onSaved={() => {
-              notify('success', t('coursesUi.hours.enrolled'));
-              setEnrolling(false);
-              startTransition(() => load(queryRef.variables, 'network-only'));
-            }}
-          />
-        </Suspense>
-      )}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Flex, Heading, Stack } from '@chakra-ui/react';
+import { Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
 import { Suspense, useEffect, useMemo, useState, useTransition } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -104,11 +104,21 @@ function Rows({ query, stale, onEdit }: { query: CourseList_query$key; stale: bo
   const del = useMutationAction<CourseListDeleteMutation, CourseListDeleteMutation['response']['deleteCourses']>(deleteMutation, (r) => r.deleteCourses);
   const open = (c: Course) => navigate(`/mission/course-detail/${encodeURIComponent(c.id)}`);
   const columns: Array<Column<Course>> = [
-    { key: 'name', header: t('coursesUi.field.name'), card: 'title', render: (c) => c.name },
+    { key: 'name', header: t('coursesUi.field.name'), card: 'title', width: '22%', render: (c) => c.name },
     { key: 'no', header: t('coursesUi.field.no'), card: 'fact', render: (c) => c.no, hideBelow: 1280 },
     { key: 'type', header: t('coursesUi.field.type'), card: 'state', render: (c) => `${t(`coursesUi.type.${c.type}`)} · ${t(`coursesUi.site.${c.site}`)}` },
     { key: 'lecturers', header: t('coursesUi.field.lecturers'), card: 'fact', render: (c) => c.lecturers.map((l) => nameIn(l, lang)).join(lang === 'zh' ? '、' : ', ') || '—' },
-    { key: 'classroom', header: t('coursesUi.field.classroomId'), card: 'fact', render: (c) => c.classroom?.name ?? (c.place || '—'), hideBelow: 1100 },
+    {
+      key: 'classroom',
+      header: t('coursesUi.field.classroomId'),
+      card: 'fact',
+      render: (c) => (
+        <Text truncate maxW="48" title={c.classroom?.name ?? c.place}>
+          {c.classroom?.name ?? (c.place || '—')}
+        </Text>
+      ),
+      hideBelow: 1100,
+    },
     { key: 'lessons', header: t('coursesUi.course.lessons'), card: 'fact', align: 'end', render: (c) => (c.totalNumber ? `${c.lessons.totalCount} / ${c.totalNumber}` : String(c.lessons.totalCount)) },
     { key: 'students', header: t('coursesUi.course.students'), card: 'fact', align: 'end', render: (c) => (c.studentCount ? `${c.enrollments.totalCount} / ${c.studentCount}` : String(c.enrollments.totalCount)) },
     { key: 'hours', header: t('coursesUi.field.lessonHours'), card: 'hidden', align: 'end', render: (c) => hours(c.lessonHours), hideBelow: 1280 },
@@ -205,78 +215,81 @@ export default function CourseList({ adding = false }: { adding?: boolean }) {
     state.classroom && { key: 'classroom', label: t('coursesUi.field.classroomId'), value: t('coursesUi.chosen'), onRemove: () => setState({ classroom: '' }) },
   ].filter((c): c is { key: string; label: string; value: string; onRemove: () => void } => !!c);
   return (
-    <Stack gap="3" data-testid="course-list">
-      <Flex align="center" gap="2" wrap="wrap">
-        <Heading size="lg" flex="1">
-          {t('coursesUi.course.list')}
-        </Heading>
-        <Suspense fallback={null}>
-          <Header queryRef={queryRef} onAdd={() => setForm('add')} />
-        </Suspense>
-      </Flex>
-      <FilterBar
-        search={state.search}
-        onSearch={(search) => setState({ search })}
-        searchLabel={t('coursesUi.course.search')}
-        chips={chips}
-        onClearAll={() => setState({ type: '', site: '', lecturer: '', lecturerName: '', classroom: '', search: '' })}
-        primary={
-          <>
-            <SelectFilter
-              label={t('coursesUi.field.type')}
-              all={`${t('coursesUi.field.type')}: ${t('coursesUi.all')}`}
-              value={state.type}
-              onChange={(type) => setState({ type })}
-              options={COURSE_TYPES.map((v) => ({ value: v, label: t(`coursesUi.type.${v}`) }))}
-              width="40"
-              testId="course-filter-type"
-            />
-            <SelectFilter
-              label={t('coursesUi.field.site')}
-              all={`${t('coursesUi.field.site')}: ${t('coursesUi.all')}`}
-              value={state.site}
-              onChange={(site) => setState({ site })}
-              options={COURSE_SITES.map((v) => ({ value: v, label: t(`coursesUi.site.${v}`) }))}
-              width="40"
-              testId="course-filter-site"
-            />
-          </>
-        }
-        more={
-          <Stack gap="2" minW="64">
-            <UserSelect
-              value={state.lecturer ? { id: state.lecturer, label: state.lecturerName } : null}
-              onChange={(o) => setState({ lecturer: o?.id ?? '', lecturerName: o?.label ?? '' })}
-              label={t('coursesUi.field.lecturer')}
-              placeholder={t('coursesUi.field.lecturer')}
-              testId="course-filter-lecturer"
-            />
-            <Suspense fallback={null}>
-              <ClassroomFilter queryRef={queryRef} value={state.classroom} onChange={(classroom) => setState({ classroom })} />
-            </Suspense>
-          </Stack>
-        }
-        testId="course-filters"
-      />
+    <Stack gap="3" minW="0" maxW="full" data-testid="course-list">
+      {/* The query also feeds the header and filters: a failed load shows here, with a retry. */}
       <ErrorBoundary onRetry={retry} compact>
-        <Suspense fallback={<DataTable label={t('coursesUi.course.list')} columns={[]} rows={[]} rowId={() => ''} rowLabel={() => ''} loading />}>
-          <Results queryRef={queryRef} stale={pending} onEdit={(c) => setForm(c)} />
-        </Suspense>
+        <Flex align="center" gap="2" wrap="wrap">
+          <Heading size="lg" flex="1">
+            {t('coursesUi.course.list')}
+          </Heading>
+          <Suspense fallback={null}>
+            <Header queryRef={queryRef} onAdd={() => setForm('add')} />
+          </Suspense>
+        </Flex>
+        <FilterBar
+          search={state.search}
+          onSearch={(search) => setState({ search })}
+          searchLabel={t('coursesUi.course.search')}
+          chips={chips}
+          onClearAll={() => setState({ type: '', site: '', lecturer: '', lecturerName: '', classroom: '', search: '' })}
+          primary={
+            <>
+              <SelectFilter
+                label={t('coursesUi.field.type')}
+                all={`${t('coursesUi.field.type')}: ${t('coursesUi.all')}`}
+                value={state.type}
+                onChange={(type) => setState({ type })}
+                options={COURSE_TYPES.map((v) => ({ value: v, label: t(`coursesUi.type.${v}`) }))}
+                width="40"
+                testId="course-filter-type"
+              />
+              <SelectFilter
+                label={t('coursesUi.field.site')}
+                all={`${t('coursesUi.field.site')}: ${t('coursesUi.all')}`}
+                value={state.site}
+                onChange={(site) => setState({ site })}
+                options={COURSE_SITES.map((v) => ({ value: v, label: t(`coursesUi.site.${v}`) }))}
+                width="40"
+                testId="course-filter-site"
+              />
+            </>
+          }
+          more={
+            <Stack gap="2" minW="64">
+              <UserSelect
+                value={state.lecturer ? { id: state.lecturer, label: state.lecturerName } : null}
+                onChange={(o) => setState({ lecturer: o?.id ?? '', lecturerName: o?.label ?? '' })}
+                label={t('coursesUi.field.lecturer')}
+                placeholder={t('coursesUi.field.lecturer')}
+                testId="course-filter-lecturer"
+              />
+              <Suspense fallback={null}>
+                <ClassroomFilter queryRef={queryRef} value={state.classroom} onChange={(classroom) => setState({ classroom })} />
+              </Suspense>
+            </Stack>
+          }
+          testId="course-filters"
+        />
+        <ErrorBoundary onRetry={retry} compact>
+          <Suspense fallback={<DataTable label={t('coursesUi.course.list')} columns={[]} rows={[]} rowId={() => ''} rowLabel={() => ''} loading />}>
+            <Results queryRef={queryRef} stale={pending} onEdit={(c) => setForm(c)} />
+          </Suspense>
+        </ErrorBoundary>
+        {form && (
+          <Suspense fallback={<DialogLoading title={t('coursesUi.form.addTitle')} onClose={() => setForm(null)} testId="course-form-loading" />}>
+            <CourseFormDialogFor
+              course={form === 'add' ? null : form}
+              onClose={() => setForm(null)}
+              onSaved={(id) => {
+                notify('success', t('coursesUi.saved'));
+                setForm(null);
+                if (form === 'add') navigate(`/mission/course-detail/${encodeURIComponent(id)}`);
+                else startTransition(() => load(queryRef.variables));
+              }}
+            />
+          </Suspense>
+        )}
       </ErrorBoundary>
-      {form && (
-        <Suspense fallback={<DialogLoading title={t('coursesUi.form.addTitle')} onClose={() => setForm(null)} testId="course-form-loading" />}>
-          <CourseFormDialogFor
-            course={form === 'add' ? null : form}
-            onClose={() => setForm(null)}
-            onSaved={(id) => {
-              notify('success', t('coursesUi.saved'));
-              setForm(null);
-              if (form === 'add') navigate(`/mission/course-detail/${encodeURIComponent(id)}`);
-              else startTransition(() => load(queryRef.variables));
-            }}
-          />
-        </Suspense>
-      )}
     </Stack>
   );
 }

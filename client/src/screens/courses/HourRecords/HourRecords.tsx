@@ -151,43 +151,46 @@ export default function HourRecords() {
     if (JSON.stringify(queryRef.variables.filter ?? {}) !== key) startTransition(() => load({ filter: JSON.parse(key) as typeof filter }));
   }, [key, load, queryRef.variables.filter]);
   return (
-    <Stack gap="3" data-testid="hour-records">
-      <Flex align="center">
-        <Heading size="lg">{t('coursesUi.records.title')}</Heading>
-      </Flex>
-      <FilterBar
-        search=""
-        onSearch={() => undefined}
-        searchLabel={t('coursesUi.records.title')}
-        hideSearch
-        chips={[
-          ...(state.course ? [{ key: 'course', label: t('coursesUi.field.course'), value: t('coursesUi.chosen'), onRemove: () => setState({ course: '' }) }] : []),
-          ...(state.enrollment ? [{ key: 'enrollment', label: t('coursesUi.records.enrollment'), value: t('coursesUi.chosen'), onRemove: () => setState({ enrollment: '' }) }] : []),
-          ...(state.kind ? [{ key: 'kind', label: t('coursesUi.records.kind'), value: t(`coursesUi.records.${state.kind}`), onRemove: () => setState({ kind: '' }) }] : []),
-        ]}
-        onClearAll={() => setState({ course: '', enrollment: '', kind: '' })}
-        primary={
-          <>
-            <Suspense fallback={null}>
-              <CourseFilter queryRef={queryRef} value={state.course} onChange={(course) => setState({ course })} />
-            </Suspense>
-            <SelectFilter
-              label={t('coursesUi.records.kind')}
-              all={`${t('coursesUi.records.kind')}: ${t('coursesUi.all')}`}
-              value={state.kind}
-              onChange={(kind) => setState({ kind })}
-              options={HOUR_KINDS.map((k) => ({ value: k, label: t(`coursesUi.records.${k}`) }))}
-              width="36"
-              testId="record-filter-kind"
-            />
-          </>
-        }
-        testId="record-filters"
-      />
+    <Stack gap="3" minW="0" maxW="full" data-testid="hour-records">
+      {/* The query also feeds the header and filters: a failed load shows here, with a retry. */}
       <ErrorBoundary onRetry={retry} compact>
-        <Suspense fallback={<DataTable label={t('coursesUi.records.title')} columns={[]} rows={[]} rowId={() => ''} rowLabel={() => ''} loading />}>
-          <Results queryRef={queryRef} stale={pending} />
-        </Suspense>
+        <Flex align="center">
+          <Heading size="lg">{t('coursesUi.records.title')}</Heading>
+        </Flex>
+        <FilterBar
+          search=""
+          onSearch={() => undefined}
+          searchLabel={t('coursesUi.records.title')}
+          hideSearch
+          chips={[
+            ...(state.course ? [{ key: 'course', label: t('coursesUi.field.course'), value: t('coursesUi.chosen'), onRemove: () => setState({ course: '' }) }] : []),
+            ...(state.enrollment ? [{ key: 'enrollment', label: t('coursesUi.records.enrollment'), value: t('coursesUi.chosen'), onRemove: () => setState({ enrollment: '' }) }] : []),
+            ...(state.kind ? [{ key: 'kind', label: t('coursesUi.records.kind'), value: t(`coursesUi.records.${state.kind}`), onRemove: () => setState({ kind: '' }) }] : []),
+          ]}
+          onClearAll={() => setState({ course: '', enrollment: '', kind: '' })}
+          primary={
+            <>
+              <Suspense fallback={null}>
+                <CourseFilter queryRef={queryRef} value={state.course} onChange={(course) => setState({ course })} />
+              </Suspense>
+              <SelectFilter
+                label={t('coursesUi.records.kind')}
+                all={`${t('coursesUi.records.kind')}: ${t('coursesUi.all')}`}
+                value={state.kind}
+                onChange={(kind) => setState({ kind })}
+                options={HOUR_KINDS.map((k) => ({ value: k, label: t(`coursesUi.records.${k}`) }))}
+                width="36"
+                testId="record-filter-kind"
+              />
+            </>
+          }
+          testId="record-filters"
+        />
+        <ErrorBoundary onRetry={retry} compact>
+          <Suspense fallback={<DataTable label={t('coursesUi.records.title')} columns={[]} rows={[]} rowId={() => ''} rowLabel={() => ''} loading />}>
+            <Results queryRef={queryRef} stale={pending} />
+          </Suspense>
+        </ErrorBoundary>
       </ErrorBoundary>
     </Stack>
   );

@@ -51,7 +51,7 @@ export default function LessonDetail() {
       </Text>
     );
   return (
-    <Stack gap="3" data-testid="lesson-detail">
+    <Stack gap="3" minW="0" maxW="full" data-testid="lesson-detail">
       <Flex align="center" gap="2" wrap="wrap">
         <Button size="sm" variant="ghost" onClick={() => navigate(`/mission/course-detail/${encodeURIComponent(course.id)}`)} data-testid="lesson-open-course">
           <ArrowLeft size={16} /> {course.name}

@@ -550,7 +550,7 @@ export function LessonPanel({ lesson: key, onChanged }: { lesson: LessonPanel_le
   const error = signIn.error ?? release.error;
 
   return (
-    <Stack gap="4" data-testid="lesson-panel">
+    <Stack gap="4" minW="0" maxW="full" data-testid="lesson-panel">
       <Box layerStyle="panel" p="4" borderWidth="1px" borderRadius="md" bg="bg.panel">
         <Stack gap="1">
           <Heading size="md">{lesson.title || lesson.course.name}</Heading>
@@ -603,7 +603,7 @@ export function LessonPanel({ lesson: key, onChanged }: { lesson: LessonPanel_le
             {error}
           </Text>
         )}
-        <Table.ScrollArea borderWidth="1px" borderRadius="md">
+        <Table.ScrollArea borderWidth="1px" borderRadius="md" maxW="full">
           <Table.Root size="sm" aria-label={t('coursesUi.attendance.title')} data-testid="attendance-table">
             <Table.Header>
               <Table.Row bg="bg.subtle">

@@ -234,7 +234,7 @@ function Summary({ query, attendances }: { query: LessonList_query$key; attendan
           </Chart.Root>
         </Box>
       </SimpleGrid>
-      <Table.ScrollArea borderWidth="1px" borderRadius="md">
+      <Table.ScrollArea borderWidth="1px" borderRadius="md" maxW="full">
         <Table.Root size="sm" aria-label={t('coursesUi.summary.byCourse')} data-testid="summary-table">
           <Table.Header>
             <Table.Row bg="bg.subtle">
@@ -323,80 +323,83 @@ export default function LessonList() {
     state.lecturer && { key: 'lecturer', label: t('coursesUi.field.lecturer'), value: state.lecturerName, onRemove: () => setState({ lecturer: '', lecturerName: '' }) },
   ].filter((c): c is { key: string; label: string; value: string; onRemove: () => void } => !!c);
   return (
-    <Stack gap="3" data-testid="lesson-list">
-      <Flex align="center" gap="2" wrap="wrap">
-        <Heading size="lg" flex="1">
-          {t('coursesUi.lesson.list')}
-        </Heading>
-        <Button size="sm" colorPalette="blue" onClick={() => setScheduling(true)} data-testid="lesson-list-schedule">
-          <CalendarPlus size={14} /> {t('coursesUi.schedule.title')}
-        </Button>
-      </Flex>
-      <Tabs.Root value={state.view} onValueChange={(e) => setState({ view: e.value })} variant="line" size="sm">
-        <Tabs.List>
-          <Tabs.Trigger value="list" aria-controls="lesson-list-panel" data-testid="view-list">
-            {t('coursesUi.lesson.listView')}
-          </Tabs.Trigger>
-          <Tabs.Trigger value="summary" aria-controls="lesson-list-panel" data-testid="view-summary">
-            {t('coursesUi.summary.title')}
-          </Tabs.Trigger>
-        </Tabs.List>
-      </Tabs.Root>
-      <Box id="lesson-list-panel" role="tabpanel">
-        <Stack gap="3">
-          <FilterBar
-            search=""
-            onSearch={() => undefined}
-            searchLabel={t('coursesUi.course.search')}
-            hideSearch
-            chips={chips}
-            onClearAll={() => setState({ course: '', classroom: '', lecturer: '', lecturerName: '' })}
-            primary={
-              <Flex gap="2" wrap="wrap" align="center">
-                <Box w={{ base: 'full', sm: '40' }}>
-                  <DateField size="sm" label={t('coursesUi.lesson.from')} value={state.from} onChange={(from) => from && setState({ from })} testId="lesson-filter-from" />
+    <Stack gap="3" minW="0" maxW="full" data-testid="lesson-list">
+      {/* The query also feeds the header and filters: a failed load shows here, with a retry. */}
+      <ErrorBoundary onRetry={retry} compact>
+        <Flex align="center" gap="2" wrap="wrap">
+          <Heading size="lg" flex="1">
+            {t('coursesUi.lesson.list')}
+          </Heading>
+          <Button size="sm" colorPalette="blue" onClick={() => setScheduling(true)} data-testid="lesson-list-schedule">
+            <CalendarPlus size={14} /> {t('coursesUi.schedule.title')}
+          </Button>
+        </Flex>
+        <Tabs.Root value={state.view} onValueChange={(e) => setState({ view: e.value })} variant="line" size="sm">
+          <Tabs.List>
+            <Tabs.Trigger value="list" aria-controls="lesson-list-panel" data-testid="view-list">
+              {t('coursesUi.lesson.listView')}
+            </Tabs.Trigger>
+            <Tabs.Trigger value="summary" aria-controls="lesson-list-panel" data-testid="view-summary">
+              {t('coursesUi.summary.title')}
+            </Tabs.Trigger>
+          </Tabs.List>
+        </Tabs.Root>
+        <Box id="lesson-list-panel" role="tabpanel">
+          <Stack gap="3">
+            <FilterBar
+              search=""
+              onSearch={() => undefined}
+              searchLabel={t('coursesUi.course.search')}
+              hideSearch
+              chips={chips}
+              onClearAll={() => setState({ course: '', classroom: '', lecturer: '', lecturerName: '' })}
+              primary={
+                <Flex gap="2" wrap="wrap" align="center">
+                  <Box w={{ base: 'full', sm: '40' }}>
+                    <DateField size="sm" label={t('coursesUi.lesson.from')} value={state.from} onChange={(from) => from && setState({ from })} testId="lesson-filter-from" />
+                  </Box>
+                  <Box w={{ base: 'full', sm: '40' }}>
+                    <DateField size="sm" label={t('coursesUi.lesson.to')} value={state.to} onChange={(to) => to && setState({ to })} testId="lesson-filter-to" />
+                  </Box>
+                  <Suspense fallback={null}>
+                    <Choices queryRef={queryRef} state={state} setState={setState} />
+                  </Suspense>
+                </Flex>
+              }
+              more={
+                <Box minW="64">
+                  <UserSelect
+                    value={state.lecturer ? { id: state.lecturer, label: state.lecturerName } : null}
+                    onChange={(o) => setState({ lecturer: o?.id ?? '', lecturerName: o?.label ?? '' })}
+                    label={t('coursesUi.field.lecturer')}
+                    placeholder={t('coursesUi.field.lecturer')}
+                    testId="lesson-filter-lecturer"
+                  />
                 </Box>
-                <Box w={{ base: 'full', sm: '40' }}>
-                  <DateField size="sm" label={t('coursesUi.lesson.to')} value={state.to} onChange={(to) => to && setState({ to })} testId="lesson-filter-to" />
-                </Box>
-                <Suspense fallback={null}>
-                  <Choices queryRef={queryRef} state={state} setState={setState} />
-                </Suspense>
-              </Flex>
-            }
-            more={
-              <Box minW="64">
-                <UserSelect
-                  value={state.lecturer ? { id: state.lecturer, label: state.lecturerName } : null}
-                  onChange={(o) => setState({ lecturer: o?.id ?? '', lecturerName: o?.label ?? '' })}
-                  label={t('coursesUi.field.lecturer')}
-                  placeholder={t('coursesUi.field.lecturer')}
-                  testId="lesson-filter-lecturer"
-                />
-              </Box>
-            }
-            testId="lesson-filters"
-          />
-          <ErrorBoundary onRetry={retry} compact>
-            <Suspense fallback={<DataTable label={t('coursesUi.lesson.list')} columns={[]} rows={[]} rowId={() => ''} rowLabel={() => ''} loading />}>
-              <Results queryRef={queryRef} stale={pending} view={state.view} />
-            </Suspense>
-          </ErrorBoundary>
-        </Stack>
-      </Box>
-      {scheduling && (
-        <Suspense fallback={<DialogLoading title={t('coursesUi.schedule.title')} onClose={() => setScheduling(false)} testId="schedule-loading" />}>
-          <ScheduleLessonsDialog
-            courseId={state.course || undefined}
-            onClose={() => setScheduling(false)}
-            onSaved={(n) => {
-              notify('success', t('coursesUi.schedule.done', { count: n }));
-              setScheduling(false);
-              startTransition(() => load(queryRef.variables, 'network-only'));
-            }}
-          />
-        </Suspense>
-      )}
+              }
+              testId="lesson-filters"
+            />
+            <ErrorBoundary onRetry={retry} compact>
+              <Suspense fallback={<DataTable label={t('coursesUi.lesson.list')} columns={[]} rows={[]} rowId={() => ''} rowLabel={() => ''} loading />}>
+                <Results queryRef={queryRef} stale={pending} view={state.view} />
+              </Suspense>
+            </ErrorBoundary>
+          </Stack>
+        </Box>
+        {scheduling && (
+          <Suspense fallback={<DialogLoading title={t('coursesUi.schedule.title')} onClose={() => setScheduling(false)} testId="schedule-loading" />}>
+            <ScheduleLessonsDialog
+              courseId={state.course || undefined}
+              onClose={() => setScheduling(false)}
+              onSaved={(n) => {
+                notify('success', t('coursesUi.schedule.done', { count: n }));
+                setScheduling(false);
+                startTransition(() => load(queryRef.variables, 'network-only'));
+              }}
+            />
+          </Suspense>
+        )}
+      </ErrorBoundary>
     </Stack>
   );
 }

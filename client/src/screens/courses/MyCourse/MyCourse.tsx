@@ -240,7 +240,7 @@ export default function MyCourse() {
   const enrollments = data.enrollments.edges.map((e) => e.node).filter((n) => n != null);
   const now = DateTime.now();
   return (
-    <Stack gap="4" data-testid="my-course">
+    <Stack gap="4" minW="0" maxW="full" data-testid="my-course">
       <Heading size="lg">{t('coursesUi.my.title')}</Heading>
       {student ? (
         <>

@@ -25,7 +25,7 @@ export function FileLink({ file, onOpened }: { file: FileRow; onOpened?: () => v
       .finally(() => setBusy(false));
   };
   return (
-    <Button size="xs" variant="ghost" onClick={open} loading={busy} aria-label={t('coursesUi.file.download', { name: file.fileName })} data-testid={`file-${file.databaseId}`} maxW="full" justifyContent="start">
+    <Button size="xs" variant="ghost" onClick={open} loading={busy} title={t('coursesUi.file.download', { name: file.fileName })} data-testid={`file-${file.databaseId}`} maxW="full" justifyContent="start">
       <Download size={14} />
       <Text as="span" truncate>
         {file.fileName}
