@@ -223,7 +223,7 @@ describe('courses: a lecturer’s day', () => {
     await login(page, 'manager', passwordOf('manager'), `/login?redirect=${encodeURIComponent(`/mission/course-detail/${state.courseId}`)}`);
     await page.getByTestId('course-detail').waitFor();
     await page.getByTestId('course-export-open').click();
-    await page.getByTestId('export-frame').waitFor();
+    await page.getByTestId('export-ready').waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-download').click()]);
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
     const stream = await download.createReadStream();
@@ -273,7 +273,7 @@ describe('courses: the bars', () => {
       ['courses-classrooms', '/class-room', 'classroom-table'],
       ['courses-hours', '/course-hour/list', 'hours-table'],
       ['courses-records', '/course-hour-record', 'record-table'],
-      ['courses-export', `/course-export?id=${state.courseId}`, 'export-frame'],
+      ['courses-export', `/course-export?id=${state.courseId}`, 'export-ready'],
     ]);
   });
 

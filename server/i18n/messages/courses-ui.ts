@@ -297,8 +297,9 @@ export const coursesUiMessages = {
   'coursesUi.export.title': { zh: '课程导出', en: 'Course export' },
   'coursesUi.export.about': { zh: '导出课程的 PDF：课程信息、课次日历与出勤、学员课时。', en: 'The course as a PDF: its details, the lesson calendar with attendance, the students’ hours.' },
   'coursesUi.export.pdf': { zh: '导出 PDF', en: 'Export PDF' },
-  'coursesUi.export.download': { zh: '下载 PDF', en: 'Download the PDF' },
+  'coursesUi.export.download': { zh: '再次下载', en: 'Download again' },
   'coursesUi.export.noCourse': { zh: '请从课程列表或课程详情中选择要导出的课程', en: 'Choose the course to export from the course list or a course’s page' },
   'coursesUi.export.loading': { zh: '正在生成 PDF…', en: 'Making the PDF…' },
   'coursesUi.export.retry': { zh: '重试', en: 'Retry' },
+  'coursesUi.export.ready': { zh: 'PDF 已生成并开始下载（{size} KB）', en: 'The PDF is ready and downloading ({size} KB)' },
 } as const;

@@ -330,7 +330,7 @@ export default function CourseDetail() {
       </Tabs.Root>
       <Box id="course-detail-panel" role="tabpanel" minW="0" maxW="full">
         {tab === 'lessons' ? (
-          <Table.ScrollArea borderWidth="1px" borderRadius="md" maxW="full">
+          <Table.ScrollArea borderWidth="1px" borderRadius="md" maxW={{ base: 'calc(100vw - 24px)', md: 'full' }}>
             <Table.Root size="sm" aria-label={t('coursesUi.course.lessonPlan')} data-testid="lesson-plan">
               <Table.Header>
                 <Table.Row bg="bg.subtle">
@@ -401,7 +401,7 @@ export default function CourseDetail() {
             </Table.Root>
           </Table.ScrollArea>
         ) : (
-          <Table.ScrollArea borderWidth="1px" borderRadius="md" maxW="full">
+          <Table.ScrollArea borderWidth="1px" borderRadius="md" maxW={{ base: 'calc(100vw - 24px)', md: 'full' }}>
             <Table.Root size="sm" aria-label={t('coursesUi.course.enrolled')} data-testid="enrollment-table">
               <Table.Header>
                 <Table.Row bg="bg.subtle">

@@ -20,14 +20,15 @@ function courseNumber(id: string | null): number | null {
   }
 }
 
-type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; fileName: string; blob: Blob; url: string };
+type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; fileName: string; blob: Blob };
 
 /**
  * 课程导出 (`/course-export?id=`): a page outside the layout (a link from the course list or
  * detail, or from outside) that fetches the course's PDF from the server with the session
  * (`/api/admin/course/export.htm`: details, lesson calendar with attendance, students with hours,
- * in the viewer's language), shows it in the page and offers the download. A failure says the
- * server's message with a retry.
+ * in the viewer's language) and saves it at once, with a button to save it again (the page's
+ * policy allows no framed blob, so the PDF is not shown inline). A failure says the server's
+ * message with a retry.
  */
 export default function CourseExport() {
   const { t } = useTranslation();
@@ -39,18 +40,17 @@ export default function CourseExport() {
   useEffect(() => {
     if (id == null) return undefined;
     let live = true;
-    let url: string | null = null;
     setLoaded({ state: 'loading' });
     fetchDownload(`/api/admin/course/export.htm?id=${id}`, `course-${id}.pdf`)
       .then(({ fileName, blob }) => {
         if (!live) return;
-        url = URL.createObjectURL(blob);
-        setLoaded({ state: 'ready', fileName, blob, url });
+        // The page's purpose: the file is saved at once; the button saves it again.
+        saveBlob(fileName, blob);
+        setLoaded({ state: 'ready', fileName, blob });
       })
       .catch((e: Error) => live && setLoaded({ state: 'failed', message: e.message }));
     return () => {
       live = false;
-      if (url) URL.revokeObjectURL(url);
     };
   }, [id, attempt]);
   return (
@@ -88,8 +88,11 @@ export default function CourseExport() {
           </Button>
         </Stack>
       ) : (
-        <Box flex="1" minH="70vh" borderWidth="1px" borderRadius="md" overflow="hidden" bg="bg.panel">
-          <iframe title={loaded.fileName} src={loaded.url} style={{ width: '100%', height: '100%', minHeight: '70vh', border: 0 }} data-testid="export-frame" />
+        <Box p="4" borderWidth="1px" borderRadius="md" bg="bg.panel" data-testid="export-ready">
+          <Text fontWeight="medium">{loaded.fileName}</Text>
+          <Text fontSize="sm" color="fg.muted">
+            {t('coursesUi.export.ready', { size: Math.max(1, Math.round(loaded.blob.size / 1024)) })}
+          </Text>
         </Box>
       )}
     </Stack>
