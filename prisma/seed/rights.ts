@@ -265,7 +265,8 @@ export const ROLE_GRANTS: Record<string, Grant> = {
   },
   partner: { trees: ['working', 'home', 'notification'], keys: ['school.list', 'security.account'] },
   parent: { keys: ['mobile.home', 'mobile.schedule', 'mobile.message', 'mobile.mine', 'mobile.progress', 'mobile.leave'] },
-  student: { keys: ['mobile.home', 'mobile.schedule', 'mobile.message', 'mobile.mine', 'mobile.signIn', 'mobile.homework'] },
+  // course.myCourse: a student's lessons and homework uploads on the PC too (docs/courses-ui.md).
+  student: { keys: ['mobile.home', 'mobile.schedule', 'mobile.message', 'mobile.mine', 'mobile.signIn', 'mobile.homework', 'course.myCourse'] },
 };
 
 /** Resolves a role's grant to right ids, in tree order. */

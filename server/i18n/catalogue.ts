@@ -7,6 +7,7 @@ import { tasksPagesMessages } from './messages/tasks-pages.ts';
 import { schoolsUiMessages } from './messages/schools-ui.ts';
 import { orgUiMessages } from './messages/org-ui.ts';
 import { contentUiMessages } from './messages/content-ui.ts';
+import { coursesUiMessages } from './messages/courses-ui.ts';
 
 /**
  * The one catalogue of texts people read, Chinese (default) and English.
@@ -221,6 +222,7 @@ export const catalogue = {
   ...schoolsUiMessages,
   ...orgUiMessages,
   ...contentUiMessages,
+  ...coursesUiMessages,
 } as Record<MessageKey, MessageEntry>;
 
 export type MessageKey =
@@ -234,6 +236,7 @@ export type MessageKey =
   | keyof typeof schoolsUiMessages
   | keyof typeof orgUiMessages
   | keyof typeof contentUiMessages
+  | keyof typeof coursesUiMessages
   | keyof ModuleMessages;
 
 /** Adds a module's texts to the catalogue; a key registered twice is a programming error. */

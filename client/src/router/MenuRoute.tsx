@@ -62,6 +62,21 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'user-manage/detail/index': lazy(() => import('../screens/org/UserDetail/UserDetail.tsx')),
   'operation-log/index': lazy(() => import('../screens/org/OperationLog/OperationLog.tsx')),
   'member/index': lazy(() => import('../screens/org/Member/Member.tsx')),
+  'course/list/index': lazy(() => import('../screens/courses/CourseList/CourseList.tsx')),
+  'course/add/index': lazy(() => import('../screens/courses/CourseList/CourseList.tsx').then((m) => ({ default: m.CourseAdd }))),
+  'mission/course-detail/index': lazy(() => import('../screens/courses/CourseDetail/CourseDetail.tsx')),
+  'mission/schedule-detail/index': lazy(() => import('../screens/courses/LessonDetail/LessonDetail.tsx')),
+  'mission/schedule-list/index': lazy(() => import('../screens/courses/LessonList/LessonList.tsx')),
+  'mission/schedule/index': lazy(() => import('../screens/courses/CourseCalendar/CourseCalendar.tsx').then((m) => ({ default: m.Scheduling }))),
+  'mission/course-calendar/index': lazy(() => import('../screens/courses/CourseCalendar/CourseCalendar.tsx')),
+  'mission/curriculum/index': lazy(() => import('../screens/courses/CourseCalendar/CourseCalendar.tsx').then((m) => ({ default: m.Curriculum }))),
+  'mission/class-room/list/index': lazy(() => import('../screens/courses/CourseCalendar/CourseCalendar.tsx').then((m) => ({ default: m.ClassroomUsage }))),
+  'class-room/index': lazy(() => import('../screens/courses/Classrooms/Classrooms.tsx')),
+  'course-hour/list/index': lazy(() => import('../screens/courses/CourseHours/CourseHours.tsx')),
+  'course-hour/add/index': lazy(() => import('../screens/courses/CourseHours/CourseHours.tsx').then((m) => ({ default: m.CourseHoursAdd }))),
+  'course-hour-record/list/index': lazy(() => import('../screens/courses/HourRecords/HourRecords.tsx')),
+  'my-course/index': lazy(() => import('../screens/courses/MyCourse/MyCourse.tsx')),
+  'mission/course-export/index': lazy(() => import('../screens/courses/CourseExport/CourseExport.tsx')),
 };
 
 /**

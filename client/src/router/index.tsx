@@ -16,6 +16,7 @@ const NoticeList = lazy(() => import('../screens/notice/NoticeList/NoticeList.ts
 const NoticeDetail = lazy(() => import('../screens/notice/NoticeDetail/NoticeDetail.tsx').then((m) => ({ default: m.NoticeDetail })));
 const MenuRoute = lazy(() => import('./MenuRoute.tsx').then((m) => ({ default: m.MenuRoute })));
 const SchoolPublic = lazy(() => import('../screens/schools/SchoolPublic/SchoolPublic.tsx'));
+const CourseExport = lazy(() => import('../screens/courses/CourseExport/CourseExport.tsx'));
 const Standalone = lazy(() => import('../screens/system/Standalone/Standalone.tsx').then((m) => ({ default: m.Standalone })));
 
 /**
@@ -79,7 +80,7 @@ export function createRouter() {
       errorElement: <RouteError />,
       children: [
         { path: '/redirect/*', element: <Redirect /> },
-        { path: '/course-export', element: page(<Standalone kind="courseExport" />), errorElement: <RouteError /> },
+        { path: '/course-export', element: page(<CourseExport />), errorElement: <RouteError /> },
         {
           path: '/',
           element: page(<Layout />),

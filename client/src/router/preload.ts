@@ -39,6 +39,14 @@ import { wordbookTreeRoute } from '../screens/content/wordbook/WordbookTree/Word
 import { wordbookItemsRoute } from '../screens/content/wordbook/WordbookItems/WordbookItems.route.ts';
 import { accountRoute } from '../screens/content/account/Account/Account.route.ts';
 import { projectCostRoute } from '../screens/content/projects/ProjectCost/ProjectCost.route.ts';
+import { courseListRoute } from '../screens/courses/CourseList/CourseList.route.ts';
+import { courseDetailRoute } from '../screens/courses/CourseDetail/CourseDetail.route.ts';
+import { lessonDetailRoute } from '../screens/courses/LessonDetail/LessonDetail.route.ts';
+import { lessonListRoute } from '../screens/courses/LessonList/LessonList.route.ts';
+import { classroomsRoute } from '../screens/courses/Classrooms/Classrooms.route.ts';
+import { courseHoursRoute } from '../screens/courses/CourseHours/CourseHours.route.ts';
+import { hourRecordsRoute } from '../screens/courses/HourRecords/HourRecords.route.ts';
+import { myCourseRoute } from '../screens/courses/MyCourse/MyCourse.route.ts';
 
 type Params = Readonly<Record<string, string | undefined>>;
 type AnyRoute = RouteQuery<OperationType>;
@@ -92,6 +100,16 @@ const BY_COMPONENT: Record<string, AnyRoute[]> = {
   'project/list/index': [projectListRoute] as AnyRoute[],
   'project/detail/index': [projectDetailRoute] as AnyRoute[],
   'project/employee-add/index': [projectDetailRoute] as AnyRoute[],
+  'course/list/index': [courseListRoute] as AnyRoute[],
+  'course/add/index': [courseListRoute] as AnyRoute[],
+  'mission/course-detail/index': [courseDetailRoute] as AnyRoute[],
+  'mission/schedule-detail/index': [lessonDetailRoute] as AnyRoute[],
+  'mission/schedule-list/index': [lessonListRoute] as AnyRoute[],
+  'class-room/index': [classroomsRoute] as AnyRoute[],
+  'course-hour/list/index': [courseHoursRoute] as AnyRoute[],
+  'course-hour/add/index': [courseHoursRoute] as AnyRoute[],
+  'course-hour-record/list/index': [hourRecordsRoute] as AnyRoute[],
+  'my-course/index': [myCourseRoute] as AnyRoute[],
 };
 
 function start(routes: AnyRoute[], params: Params): RoutePreloads {

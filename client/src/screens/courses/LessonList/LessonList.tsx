@@ -1,0 +1,405 @@
+import { Box, Button, Flex, Heading, NativeSelect, SimpleGrid, Stack, Table, Tabs, Text } from '@chakra-ui/react';
+import { Chart, useChart } from '@chakra-ui/charts';
+import { CalendarPlus } from 'lucide-react';
+import { DateTime } from 'luxon';
+import { Suspense, useEffect, useMemo, useState, useTransition } from 'react';
+import { useTranslation } from 'react-i18next';
+import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { useNavigate } from 'react-router';
+import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import { DialogLoading } from '../../../components/DialogShell.tsx';
+import { ErrorBoundary } from '../../../components/ErrorBoundary.tsx';
+import { DateField } from '../../../components/fields/DateField.tsx';
+import { DataTable, LoadMore, type Column } from '../../../components/list/DataTable.tsx';
+import { FilterBar } from '../../../components/list/FilterBar.tsx';
+import { useUrlState } from '../../../components/list/useUrlState.ts';
+import { notify } from '../../../components/toaster.tsx';
+import { useFormat } from '../../../lib/useFormat.ts';
+import { useLang } from '../../../lib/useLang.ts';
+import { useRouteQuery } from '../../../relay/routeQuery.ts';
+import { UserSelect } from '../../tasks/selectors/UserSelect.tsx';
+import { hours, nameIn } from '../shared/codes.tsx';
+import { ScheduleLessonsDialog } from '../shared/ScheduleLessonsDialog.tsx';
+import { LESSON_LIST_DEFAULTS, lessonFilterOf, lessonListRoute } from './LessonList.route.ts';
+import type { LessonList_query$data, LessonList_query$key } from './__generated__/LessonList_query.graphql.ts';
+import type { LessonListQuery } from './__generated__/LessonListQuery.graphql.ts';
+
+const listQuery = graphql`
+  query LessonListQuery($filter: LessonFilter, $attendanceFilter: AttendanceFilter) {
+    viewer {
+      manage: can(right: "course.manage")
+    }
+    courses(first: 200) {
+      edges {
+        node {
+          id
+          no
+          name
+          viewerCanManage
+        }
+      }
+    }
+    classrooms(first: 200) {
+      edges {
+        node {
+          id
+          no
+          name
+        }
+      }
+    }
+    attendances(filter: $attendanceFilter, first: 1000) {
+      totalCount
+      edges {
+        node {
+          state
+          homework {
+            state
+          }
+          lesson {
+            course {
+              id
+            }
+          }
+        }
+      }
+    }
+    ...LessonList_query @arguments(filter: $filter)
+  }
+`;
+
+const listFragment = graphql`
+  fragment LessonList_query on Query @refetchable(queryName: "LessonListPaginationQuery") @argumentDefinitions(filter: { type: "LessonFilter" }, first: { type: "Int", defaultValue: 200 }, after: { type: "String" }) {
+    lessons(filter: $filter, first: $first, after: $after) @connection(key: "LessonList_lessons", filters: ["filter"]) {
+      totalCount
+      edges {
+        node {
+          id
+          title
+          startAt
+          endAt
+          classroomName
+          address
+          course {
+            id
+            name
+            lessonHours
+            lecturers {
+              databaseId
+              name
+              nameEn
+            }
+          }
+          attendanceCounts {
+            total
+            taken
+            leave
+            untaken
+          }
+          taskContent
+        }
+      }
+    }
+  }
+`;
+
+type Lesson = NonNullable<LessonList_query$data['lessons']['edges'][number]['node']>;
+type Attendances = LessonListQuery['response']['attendances'];
+const COLOURS = ['blue.solid', 'green.solid', 'orange.solid', 'purple.solid', 'teal.solid', 'pink.solid', 'cyan.solid', 'red.solid'];
+
+function Rows({ query, stale }: { query: LessonList_query$key; stale: boolean }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const fmt = useFormat();
+  const navigate = useNavigate();
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment(listFragment, query);
+  const rows = data.lessons.edges.map((e) => e.node).filter((n): n is Lesson => n != null);
+  const columns: Array<Column<Lesson>> = [
+    { key: 'time', header: t('coursesUi.lesson.time'), card: 'title', render: (l) => fmt.range(l.startAt as string, l.endAt as string) },
+    { key: 'course', header: t('coursesUi.field.course'), card: 'fact', render: (l) => (l.title && l.title !== l.course.name ? `${l.course.name} · ${l.title}` : l.course.name) },
+    { key: 'room', header: t('coursesUi.field.classroomId'), card: 'fact', render: (l) => l.classroomName ?? (l.address || '—') },
+    { key: 'lecturers', header: t('coursesUi.field.lecturers'), card: 'fact', render: (l) => l.course.lecturers.map((p) => nameIn(p, lang)).join(lang === 'zh' ? '、' : ', ') || '—', hideBelow: 1100 },
+    {
+      key: 'attendance',
+      header: t('coursesUi.lesson.attendance'),
+      card: 'state',
+      align: 'end',
+      render: (l) => `${l.attendanceCounts.taken} / ${l.attendanceCounts.total}${l.attendanceCounts.leave ? ` (${t('coursesUi.attendance.LEAVE')} ${l.attendanceCounts.leave})` : ''}`,
+    },
+  ];
+  return (
+    <Stack gap="2">
+      <DataTable
+        label={t('coursesUi.lesson.list')}
+        columns={columns}
+        rows={rows}
+        rowId={(l) => l.id}
+        rowLabel={(l) => `${l.course.name} ${fmt.dateTime(l.startAt as string)}`}
+        onOpen={(l) => navigate(`/mission/schedule-detail/${encodeURIComponent(l.id)}`)}
+        stale={stale}
+        empty={{ title: t('coursesUi.lesson.none') }}
+        testId="lesson-table"
+      />
+      <LoadMore shown={rows.length} total={data.lessons.totalCount} hasNext={hasNext} loading={isLoadingNext} onMore={() => loadNext(200)} testId="lesson-more" />
+    </Stack>
+  );
+}
+
+/** Hours taught per lecturer and per course, attendance rates and homework completion, with charts. */
+function Summary({ query, attendances }: { query: LessonList_query$key; attendances: Attendances }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { data } = usePaginationFragment(listFragment, query);
+  const rows = data.lessons.edges.map((e) => e.node).filter((n): n is Lesson => n != null);
+  const byCourse = new Map<string, { name: string; lessons: number; hours: number; taken: number; total: number; leave: number; hw: number; hwDone: number }>();
+  const byLecturer = new Map<number, { name: string; lessons: number; hours: number }>();
+  for (const l of rows) {
+    const h = DateTime.fromISO(l.endAt as string).diff(DateTime.fromISO(l.startAt as string), 'hours').hours;
+    const c = byCourse.get(l.course.id) ?? { name: l.course.name, lessons: 0, hours: 0, taken: 0, total: 0, leave: 0, hw: 0, hwDone: 0 };
+    c.lessons += 1;
+    c.hours += h;
+    c.taken += l.attendanceCounts.taken;
+    c.total += l.attendanceCounts.total;
+    c.leave += l.attendanceCounts.leave;
+    byCourse.set(l.course.id, c);
+    for (const p of l.course.lecturers) {
+      const x = byLecturer.get(p.databaseId) ?? { name: nameIn(p, lang), lessons: 0, hours: 0 };
+      x.lessons += 1;
+      x.hours += h;
+      byLecturer.set(p.databaseId, x);
+    }
+  }
+  for (const e of attendances.edges) {
+    const a = e.node;
+    if (!a?.homework || a.homework.state === 'NONE') continue;
+    const c = byCourse.get(a.lesson.course.id);
+    if (!c) continue;
+    c.hw += 1;
+    if (a.homework.state === 'SUBMITTED' || a.homework.state === 'ACCEPTED') c.hwDone += 1;
+  }
+  const pct = (a: number, b: number) => (b ? Math.round((a / b) * 100) : 0);
+  const courses = [...byCourse.values()].sort((a, b) => b.hours - a.hours);
+  const lecturers = [...byLecturer.values()].sort((a, b) => b.hours - a.hours);
+  const lecturerChart = useChart({
+    data: lecturers.slice(0, 12).map((l) => ({ name: l.name, hours: Math.round(l.hours * 10) / 10 })),
+    series: [{ name: 'hours', label: t('coursesUi.summary.hoursTaught'), color: COLOURS[0] }],
+  });
+  const courseChart = useChart({
+    data: courses.slice(0, 12).map((c) => ({ name: c.name.length > 14 ? `${c.name.slice(0, 13)}…` : c.name, attendance: pct(c.taken, c.total), homework: pct(c.hwDone, c.hw) })),
+    series: [
+      { name: 'attendance', label: t('coursesUi.summary.attendanceRate'), color: COLOURS[1] },
+      { name: 'homework', label: t('coursesUi.summary.homeworkRate'), color: COLOURS[2] },
+    ],
+  });
+  if (!rows.length)
+    return (
+      <Text color="fg.subtle" data-testid="summary-empty">
+        {t('coursesUi.lesson.none')}
+      </Text>
+    );
+  return (
+    <Stack gap="4" data-testid="course-summary">
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+        <Box as="figure" aria-label={t('coursesUi.summary.byLecturer')} p="3" borderWidth="1px" borderRadius="md" minW="0">
+          <Text fontWeight="medium" mb="2">
+            {t('coursesUi.summary.byLecturer')}
+          </Text>
+          <Chart.Root maxH="xs" chart={lecturerChart}>
+            <BarChart data={lecturerChart.data} responsive style={{ width: '100%', height: '100%' }}>
+              <CartesianGrid stroke={lecturerChart.color('border.muted')} vertical={false} />
+              <XAxis axisLine={false} tickLine={false} dataKey={lecturerChart.key('name')} />
+              <YAxis axisLine={false} tickLine={false} width={36} />
+              <Tooltip cursor={{ fill: lecturerChart.color('bg.muted') }} animationDuration={100} content={<Chart.Tooltip />} />
+              {lecturerChart.series.map((s) => (
+                <Bar key={s.name} isAnimationActive={false} dataKey={lecturerChart.key(s.name)} fill={lecturerChart.color(s.color)} name={String(s.label)} />
+              ))}
+            </BarChart>
+          </Chart.Root>
+        </Box>
+        <Box as="figure" aria-label={t('coursesUi.summary.rates')} p="3" borderWidth="1px" borderRadius="md" minW="0">
+          <Text fontWeight="medium" mb="2">
+            {t('coursesUi.summary.rates')}
+          </Text>
+          <Chart.Root maxH="xs" chart={courseChart}>
+            <BarChart data={courseChart.data} responsive style={{ width: '100%', height: '100%' }}>
+              <CartesianGrid stroke={courseChart.color('border.muted')} vertical={false} />
+              <XAxis axisLine={false} tickLine={false} dataKey={courseChart.key('name')} />
+              <YAxis axisLine={false} tickLine={false} width={36} unit="%" domain={[0, 100]} />
+              <Tooltip cursor={{ fill: courseChart.color('bg.muted') }} animationDuration={100} content={<Chart.Tooltip />} />
+              <Legend content={<Chart.Legend />} />
+              {courseChart.series.map((s) => (
+                <Bar key={s.name} isAnimationActive={false} dataKey={courseChart.key(s.name)} fill={courseChart.color(s.color)} name={String(s.label)} />
+              ))}
+            </BarChart>
+          </Chart.Root>
+        </Box>
+      </SimpleGrid>
+      <Table.ScrollArea borderWidth="1px" borderRadius="md" maxW={{ base: 'calc(100vw - 24px)', md: 'full' }}>
+        <Table.Root size="sm" aria-label={t('coursesUi.summary.byCourse')} data-testid="summary-table">
+          <Table.Header>
+            <Table.Row bg="bg.subtle">
+              <Table.ColumnHeader>{t('coursesUi.field.course')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('coursesUi.course.lessons')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('coursesUi.summary.hoursTaught')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('coursesUi.summary.attendanceRate')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('coursesUi.summary.homeworkRate')}</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {courses.map((c) => (
+              <Table.Row key={c.name}>
+                <Table.Cell>{c.name}</Table.Cell>
+                <Table.Cell textAlign="end">{c.lessons}</Table.Cell>
+                <Table.Cell textAlign="end">{hours(c.hours)}</Table.Cell>
+                <Table.Cell textAlign="end">{c.total ? `${pct(c.taken, c.total)}%` : '—'}</Table.Cell>
+                <Table.Cell textAlign="end">{c.hw ? `${pct(c.hwDone, c.hw)}%` : '—'}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      <Text fontSize="xs" color="fg.subtle">
+        {t('coursesUi.summary.note')}
+      </Text>
+    </Stack>
+  );
+}
+
+function Results({ queryRef, stale, view }: { queryRef: PreloadedQuery<LessonListQuery>; stale: boolean; view: string }) {
+  const data = usePreloadedQuery<LessonListQuery>(listQuery, queryRef);
+  return view === 'summary' ? <Summary query={data} attendances={data.attendances} /> : <Rows query={data} stale={stale} />;
+}
+
+function Choices({ queryRef, state, setState }: { queryRef: PreloadedQuery<LessonListQuery>; state: typeof LESSON_LIST_DEFAULTS; setState: (p: Partial<typeof LESSON_LIST_DEFAULTS>) => void }) {
+  const { t } = useTranslation();
+  const data = usePreloadedQuery<LessonListQuery>(listQuery, queryRef);
+  return (
+    <>
+      <NativeSelect.Root size="sm" width={{ base: 'full', sm: '56' }}>
+        <NativeSelect.Field aria-label={t('coursesUi.field.course')} value={state.course} onChange={(e) => setState({ course: e.target.value })} data-testid="lesson-filter-course">
+          <option value="">{`${t('coursesUi.field.course')}: ${t('coursesUi.all')}`}</option>
+          {data.courses.edges.map(({ node }) => (
+            <option key={node.id} value={node.id}>
+              {node.name}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      <NativeSelect.Root size="sm" width={{ base: 'full', sm: '44' }}>
+        <NativeSelect.Field aria-label={t('coursesUi.field.classroomId')} value={state.classroom} onChange={(e) => setState({ classroom: e.target.value })} data-testid="lesson-filter-classroom">
+          <option value="">{`${t('coursesUi.field.classroomId')}: ${t('coursesUi.all')}`}</option>
+          {data.classrooms.edges.map(({ node }) => (
+            <option key={node.id} value={node.id}>
+              {node.no} {node.name}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </>
+  );
+}
+
+/**
+ * 排课列表 (`/mission/schedule-list`): the lessons of a period with filters (course, lecturer,
+ * classroom, days), each opening its detail with attendance; a second view sums the period up
+ * (hours taught per lecturer and course, attendance rates, homework completion).
+ */
+export default function LessonList() {
+  const { t } = useTranslation();
+  const [state, setState] = useUrlState(LESSON_LIST_DEFAULTS);
+  const vars = useMemo(() => lessonFilterOf(state), [state]);
+  const { queryRef, load, retry } = useRouteQuery(lessonListRoute, vars);
+  const [pending, startTransition] = useTransition();
+  const key = JSON.stringify(vars);
+  useEffect(() => {
+    if (JSON.stringify(queryRef.variables) !== key) startTransition(() => load(JSON.parse(key) as typeof vars));
+  }, [key, load, queryRef.variables]);
+  const [scheduling, setScheduling] = useState(false);
+  const chips = [
+    state.course && { key: 'course', label: t('coursesUi.field.course'), value: t('coursesUi.chosen'), onRemove: () => setState({ course: '' }) },
+    state.classroom && { key: 'classroom', label: t('coursesUi.field.classroomId'), value: t('coursesUi.chosen'), onRemove: () => setState({ classroom: '' }) },
+    state.lecturer && { key: 'lecturer', label: t('coursesUi.field.lecturer'), value: state.lecturerName, onRemove: () => setState({ lecturer: '', lecturerName: '' }) },
+  ].filter((c): c is { key: string; label: string; value: string; onRemove: () => void } => !!c);
+  return (
+    <Stack gap="3" minW="0" maxW="full" data-testid="lesson-list">
+      {/* The query also feeds the header and filters: a failed load shows here, with a retry. */}
+      <ErrorBoundary onRetry={retry} compact>
+        <Flex align="center" gap="2" wrap="wrap">
+          <Heading size="lg" flex="1">
+            {t('coursesUi.lesson.list')}
+          </Heading>
+          <Button size="sm" colorPalette="blue" onClick={() => setScheduling(true)} data-testid="lesson-list-schedule">
+            <CalendarPlus size={14} /> {t('coursesUi.schedule.title')}
+          </Button>
+        </Flex>
+        <Tabs.Root value={state.view} onValueChange={(e) => setState({ view: e.value })} variant="line" size="sm">
+          <Tabs.List>
+            <Tabs.Trigger value="list" aria-controls="lesson-list-panel" data-testid="view-list">
+              {t('coursesUi.lesson.listView')}
+            </Tabs.Trigger>
+            <Tabs.Trigger value="summary" aria-controls="lesson-list-panel" data-testid="view-summary">
+              {t('coursesUi.summary.title')}
+            </Tabs.Trigger>
+          </Tabs.List>
+        </Tabs.Root>
+        <Box id="lesson-list-panel" role="tabpanel">
+          <Stack gap="3">
+            <FilterBar
+              search=""
+              onSearch={() => undefined}
+              searchLabel={t('coursesUi.course.search')}
+              hideSearch
+              chips={chips}
+              onClearAll={() => setState({ course: '', classroom: '', lecturer: '', lecturerName: '' })}
+              primary={
+                <Flex gap="2" wrap="wrap" align="center">
+                  <Box w={{ base: 'full', sm: '40' }}>
+                    <DateField size="sm" label={t('coursesUi.lesson.from')} value={state.from} onChange={(from) => from && setState({ from })} testId="lesson-filter-from" />
+                  </Box>
+                  <Box w={{ base: 'full', sm: '40' }}>
+                    <DateField size="sm" label={t('coursesUi.lesson.to')} value={state.to} onChange={(to) => to && setState({ to })} testId="lesson-filter-to" />
+                  </Box>
+                  <Suspense fallback={null}>
+                    <Choices queryRef={queryRef} state={state} setState={setState} />
+                  </Suspense>
+                </Flex>
+              }
+              more={
+                <Box minW="64">
+                  <UserSelect
+                    value={state.lecturer ? { id: state.lecturer, label: state.lecturerName } : null}
+                    onChange={(o) => setState({ lecturer: o?.id ?? '', lecturerName: o?.label ?? '' })}
+                    label={t('coursesUi.field.lecturer')}
+                    placeholder={t('coursesUi.field.lecturer')}
+                    testId="lesson-filter-lecturer"
+                  />
+                </Box>
+              }
+              testId="lesson-filters"
+            />
+            <ErrorBoundary onRetry={retry} compact>
+              <Suspense fallback={<DataTable label={t('coursesUi.lesson.list')} columns={[]} rows={[]} rowId={() => ''} rowLabel={() => ''} loading />}>
+                <Results queryRef={queryRef} stale={pending} view={state.view} />
+              </Suspense>
+            </ErrorBoundary>
+          </Stack>
+        </Box>
+        {scheduling && (
+          <Suspense fallback={<DialogLoading title={t('coursesUi.schedule.title')} onClose={() => setScheduling(false)} testId="schedule-loading" />}>
+            <ScheduleLessonsDialog
+              courseId={state.course || undefined}
+              onClose={() => setScheduling(false)}
+              onSaved={(n) => {
+                notify('success', t('coursesUi.schedule.done', { count: n }));
+                setScheduling(false);
+                startTransition(() => load(queryRef.variables, 'network-only'));
+              }}
+            />
+          </Suspense>
+        )}
+      </ErrorBoundary>
+    </Stack>
+  );
+}

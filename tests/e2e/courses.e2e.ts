@@ -1,0 +1,322 @@
+/**
+ * The course screens in a real browser (issue 21): a manager creates a course, schedules its
+ * lessons over a lecturer's clash and saves anyway, moves a lesson to another room, enrols a
+ * student with hours, signs the student in (the hours drop) and asks for leave on the next lesson,
+ * sets homework; the student uploads an answer on 我的课程 and the lecturer accepts it; the
+ * course's PDF is exported. Then pictures of every course screen in both languages at
+ * 1440/1024/390 with axe (tests/e2e/screenshots/courses-*.png), and a failed list load.
+ */
+import { DateTime } from 'luxon';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CREATE_EVENT, gql, me, passwordOf } from './api.ts';
+import { expectNoSeriousAxe, hashPath, launch, login, open, setLanguage, shootEverywhere, sidewaysOverflow } from './browser.ts';
+
+let browser: Browser;
+const run = Math.random().toString(36).slice(2, 7);
+const courseName = `托福冲刺 ${run}`;
+const state: { courseId: string; lessonIds: string[]; studentName: string } = { courseId: '', lessonIds: [], studentName: '' };
+
+beforeAll(async () => {
+  browser = await launch();
+  state.studentName = (await gql<{ viewer: { user: { name: string } } }>('student.demo', '{ viewer { user { name } } }')).viewer.user.name;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+/** The page a failed test left, as a picture (tests/e2e/screenshots/courses-failed-*.png): it says why. */
+let current: Page | null = null;
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail' && current && !current.isClosed())
+    await current.screenshot({ path: `tests/e2e/screenshots/courses-failed-${ctx.task.name.slice(0, 20).replace(/\W+/g, '-')}.png` }).catch(() => undefined);
+  current = null;
+});
+
+async function newPage(width = 1440) {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'zh-CN', acceptDownloads: true });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  page.on('pageerror', (e) => console.error('pageerror:', e.message));
+  current = page;
+  // A refused request is printed with what was sent (it explains a failed wait).
+  page.on('response', (r) => {
+    if (r.url().includes('/graphql') && r.status() >= 400) void r.text().then((body) => console.error(`HTTP ${r.status()}`, r.request().postData()?.slice(0, 600), body.slice(0, 600)));
+  });
+  return { context, page };
+}
+const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text });
+
+/** Presses the dialog's primary button; when the server answers a clash list, presses it again ("save anyway"). */
+async function saveThroughClash(page: Page, dialog: string, save: string): Promise<boolean> {
+  await page.getByTestId(save).click();
+  const clash = page.getByTestId(dialog).getByTestId('conflict-list');
+  const outcome = await Promise.race([
+    clash.waitFor().then(() => 'clash' as const),
+    page
+      .getByTestId(dialog)
+      .waitFor({ state: 'detached' })
+      .then(() => 'saved' as const),
+  ]);
+  if (outcome === 'clash') {
+    await page.getByTestId(save).click();
+    await page.getByTestId(dialog).waitFor({ state: 'detached' });
+    return true;
+  }
+  return false;
+}
+
+describe('courses: a lecturer’s day', () => {
+  it('creates a course, schedules over a clash, moves a lesson, enrols with hours, signs in, asks for leave and sets homework', async () => {
+    const manager = await me('manager');
+    const lecturer = await me('lecturer');
+    const zone = manager.zone;
+    const day = DateTime.now().setZone(zone).plus({ days: 1 }).startOf('day');
+    // The lecturer is busy in the middle of the first lesson: the scheduling clashes.
+    await gql('lecturer', CREATE_EVENT, {
+      input: { title: `已有安排 ${run}`, startAt: day.set({ hour: 19, minute: 30 }).toUTC().toISO(), endAt: day.set({ hour: 20 }).toUTC().toISO(), timeZone: lecturer.zone, force: true, published: true },
+    });
+
+    const { context, page } = await newPage();
+    await login(page, 'manager', passwordOf('manager'), '/login?redirect=/course/list');
+    await page.getByTestId('course-list').waitFor();
+    await page.getByTestId('course-add').click();
+    const form = page.getByTestId('course-form-dialog');
+    await form.waitFor();
+    await form.getByTestId('course-form-save').click();
+    await expect.poll(() => form.textContent()).toContain('请填写课程名称');
+    await form.getByTestId('course-form-name').fill(courseName);
+    await form.getByTestId('course-form-lessonHours').fill('1');
+    await form.getByTestId('course-form-classroomId').selectOption({ index: 1 });
+    await form.getByTestId('course-form-lecturer').fill('李明哲');
+    await page.getByTestId('course-form-lecturer-option').filter({ hasText: '李明哲' }).first().click();
+    await expect.poll(() => form.getByTestId('course-form-lecturers').textContent()).toContain('李明哲');
+    await form.getByTestId('course-form-save').click();
+    await page.getByTestId('course-detail').waitFor();
+    await expect.poll(() => page.getByTestId('course-title').textContent()).toBe(courseName);
+    state.courseId = hashPath(page).replace('/mission/course-detail/', '');
+
+    // Schedule three weekly lessons, 19:00–20:30, from `day`: the lecturer's event clashes.
+    await page.getByTestId('course-schedule').click();
+    const sched = page.getByTestId('schedule-lessons-dialog');
+    await sched.waitFor();
+    await sched.locator('input[name=count]').waitFor();
+    // The first day offered is tomorrow in the viewer's zone.
+    await expect.poll(() => sched.getByTestId('schedule-day').locator('input').inputValue()).toBe(day.toISODate());
+    await sched.getByTestId('schedule-start').selectOption('19:00');
+    await sched.getByTestId('schedule-end').selectOption('20:30');
+    await sched.locator('input[name=count]').fill('3');
+    await sched.getByTestId('schedule-lessons-save').click();
+    await sched.getByTestId('conflict-list').waitFor();
+    await expect.poll(() => sched.getByTestId('conflict-list').textContent()).toContain(`已有安排 ${run}`);
+    await expectNoSeriousAxe(page, 'schedule with conflicts');
+    await sched.getByTestId('schedule-lessons-save').click();
+    await sched.waitFor({ state: 'detached' });
+    await toast(page, '已排 3 节课').waitFor();
+    await expect.poll(() => page.getByTestId('lesson-plan').locator('tbody tr').count()).toBe(3);
+
+    // Move the first lesson to another classroom (this lesson only).
+    const first = page.getByTestId('lesson-plan').locator('tbody tr').first();
+    const roomBefore = (await first.getByTestId('lesson-room').textContent()) ?? '';
+    await first.getByTestId('lesson-move').click();
+    const move = page.getByTestId('lesson-move-dialog');
+    await move.waitFor();
+    const options = await move.getByTestId('move-classroom').locator('option').allTextContents();
+    const other = options.find((o) => !roomBefore.includes(o.split(' ').slice(1).join(' ')) && o.trim());
+    await move.getByTestId('move-classroom').selectOption({ label: other! });
+    await saveThroughClash(page, 'lesson-move-dialog', 'lesson-move-save');
+    await expect.poll(() => page.getByTestId('lesson-plan').locator('tbody tr').first().getByTestId('lesson-room').textContent()).not.toBe(roomBefore);
+
+    // Enrol the demo student with 10 hours.
+    await page.getByTestId('tab-students').click();
+    await page.getByTestId('course-enroll').click();
+    const enroll = page.getByTestId('enroll-dialog');
+    await enroll.waitFor();
+    await enroll.getByTestId('enroll-student').fill('student.demo');
+    await page.getByTestId('enroll-student-option').filter({ hasText: state.studentName }).first().click();
+    await enroll.getByTestId('enroll-hours').fill('10');
+    await enroll.getByTestId('enroll-reason').fill(`首次购买 ${run}`);
+    await saveThroughClash(page, 'enroll-dialog', 'enroll-save');
+    await expect.poll(() => page.getByTestId('enrollment-table').locator('[data-testid=enrollment-remaining]').first().textContent()).toBe('10.0');
+
+    // Sign the student in on the first lesson: the hours drop to 9.
+    await page.getByTestId('tab-lessons').click();
+    await page.getByTestId('lesson-plan').locator('tbody tr').first().getByTestId('lesson-open').click();
+    await page.getByTestId('lesson-detail').waitFor();
+    state.lessonIds.push(hashPath(page).replace('/mission/schedule-detail/', ''));
+    const row = page.getByTestId('attendance-table').locator('tbody tr').filter({ hasText: state.studentName });
+    await expect.poll(() => row.getByTestId('attendance-remaining').textContent()).toBe('10.0');
+    await row.getByTestId('sign-in-one').click();
+    await expect.poll(() => row.getByTestId('attendance-state').textContent()).toBe('已上课');
+    await expect.poll(() => row.getByTestId('attendance-remaining').textContent()).toBe('9.0');
+
+    // Homework on this lesson.
+    await page.getByTestId('set-task').click();
+    const task = page.getByTestId('task-dialog');
+    await task.waitFor();
+    await task.getByTestId('task-content').fill(`完成阅读练习 ${run}`);
+    await task
+      .getByTestId('task-due-day')
+      .locator('input')
+      .fill(day.plus({ days: 3 }).toISODate()!);
+    await task.getByTestId('task-due-day').locator('input').press('Tab');
+    await task.getByTestId('task-save').click();
+    await task.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('task-text').textContent()).toContain(run);
+    await expect.poll(() => row.getByTestId('attendance-homework').textContent()).toBe('待提交');
+
+    // Leave on the second lesson.
+    await page.getByTestId('lesson-open-course').click();
+    await page.getByTestId('course-detail').waitFor();
+    await page.getByTestId('lesson-plan').locator('tbody tr').nth(1).getByTestId('lesson-open').click();
+    await expect.poll(() => hashPath(page)).not.toContain(state.lessonIds[0]!);
+    state.lessonIds.push(hashPath(page).replace('/mission/schedule-detail/', ''));
+    const row2 = page.getByTestId('attendance-table').locator('tbody tr').filter({ hasText: state.studentName });
+    await row2.getByTestId('ask-leave').click();
+    const leave = page.getByTestId('leave-dialog');
+    await leave.getByTestId('leave-save').click();
+    await expect.poll(() => leave.textContent()).toContain('请填写请假原因');
+    await leave.getByTestId('leave-reason').fill('学校考试');
+    await leave.getByTestId('leave-save').click();
+    await leave.waitFor({ state: 'detached' });
+    await expect.poll(() => row2.getByTestId('attendance-state').textContent()).toBe('请假');
+
+    // The hour records show the purchase and the sign-in with before / after.
+    await open(page, `/course-hour-record?course=${encodeURIComponent(state.courseId)}`);
+    await page.getByTestId('record-table').waitFor();
+    await expect.poll(() => page.getByTestId('record-table').textContent()).toContain('签到消耗');
+    await expect.poll(() => page.getByTestId('record-table').textContent()).toContain(`首次购买 ${run}`);
+    await context.close();
+  });
+
+  it('lets the student upload an answer on 我的课程 and the lecturer accept it', async () => {
+    expect(state.lessonIds.length).toBeGreaterThan(0);
+    const { context, page } = await newPage();
+    await login(page, 'student.demo', passwordOf('student.demo'), '/login?redirect=/my-course');
+    await page.getByTestId('my-course').waitFor();
+    const card = page.locator('[data-testid^=my-lesson-]').filter({ hasText: courseName }).filter({ hasText: run });
+    await card.first().waitFor();
+    await expect.poll(() => card.first().getByTestId('my-homework-state').textContent()).toBe('待提交');
+    await card
+      .first()
+      .getByTestId('my-answer-upload-input')
+      .setInputFiles({ name: 'answer.txt', mimeType: 'text/plain', buffer: Buffer.from(`My answer ${run}\n`) });
+    await expect.poll(() => card.first().getByTestId('my-homework-state').textContent()).toBe('已提交');
+    await context.close();
+
+    const lecturer = await newPage();
+    await login(lecturer.page, 'lecturer', passwordOf('lecturer'), `/login?redirect=/mission/schedule-detail/${state.lessonIds[0]}`);
+    await lecturer.page.getByTestId('lesson-detail').waitFor();
+    const row = lecturer.page.getByTestId('attendance-table').locator('tbody tr').filter({ hasText: state.studentName });
+    await expect.poll(() => row.getByTestId('attendance-homework').textContent()).toBe('已提交');
+    await row.getByTestId('open-homework').click();
+    const review = lecturer.page.getByTestId('review-dialog');
+    await review.waitFor();
+    await expect.poll(() => review.textContent()).toContain('answer.txt');
+    await review.getByTestId('review-save').click();
+    await review.waitFor({ state: 'detached' });
+    await expect.poll(() => row.getByTestId('attendance-homework').textContent()).toBe('已通过');
+    await lecturer.context.close();
+  });
+
+  it('exports the course PDF', async () => {
+    const { context, page } = await newPage();
+    await login(page, 'manager', passwordOf('manager'), `/login?redirect=${encodeURIComponent(`/mission/course-detail/${state.courseId}`)}`);
+    await page.getByTestId('course-detail').waitFor();
+    await page.getByTestId('course-export-open').click();
+    await page.getByTestId('export-ready').waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-download').click()]);
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    const stream = await download.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const c of stream) chunks.push(c as Buffer);
+    expect(Buffer.concat(chunks).subarray(0, 5).toString()).toBe('%PDF-');
+    await context.close();
+  });
+});
+
+describe('courses: the bars', () => {
+  /** Pictures of screens (name, route, a test id that says the screen is there) as the manager. */
+  async function picturesOf(screens: Array<[string, string, string]>): Promise<void> {
+    const { context, page } = await newPage();
+    await login(page, 'manager', passwordOf('manager'), '/login?redirect=/course/list');
+    const pictures: string[] = [];
+    for (const [name, route, ready] of screens) {
+      await open(page, route);
+      await page.getByTestId(ready).first().waitFor();
+      pictures.push(
+        ...(await shootEverywhere(page, name, async (p, lang) => {
+          await p.getByTestId(ready).first().waitFor();
+          if (lang === 'en') expect(await p.getByRole('heading').first().innerText()).not.toMatch(/[\u4e00-\u9fff]/u);
+          expect(await sidewaysOverflow(p)).toEqual([]);
+        })),
+      );
+    }
+    console.log(pictures.join('\n'));
+    await context.close();
+  }
+  const soon = () => DateTime.now().plus({ days: 1 }).toISODate();
+
+  it('shows the course list, detail, lesson and lesson list in both languages at three widths', { timeout: 400_000 }, async () => {
+    await picturesOf([
+      ['courses-list', '/course/list', 'course-table'],
+      ['courses-detail', `/mission/course-detail/${state.courseId}`, 'lesson-plan'],
+      ['courses-lesson', `/mission/schedule-detail/${state.lessonIds[0]}`, 'attendance-table'],
+      ['courses-lessons', `/mission/schedule-list?course=${encodeURIComponent(state.courseId)}`, 'lesson-table'],
+      ['courses-summary', '/mission/schedule-list?view=summary', 'course-summary'],
+    ]);
+  });
+
+  it('shows the calendars, classrooms, hours, records and the export in both languages at three widths', { timeout: 400_000 }, async () => {
+    await picturesOf([
+      ['courses-calendar', `/mission/course-calendar?date=${soon()}`, 'course-calendar-grid'],
+      ['courses-usage', `/mission/class-room?date=${soon()}`, 'course-calendar-grid'],
+      ['courses-classrooms', '/class-room', 'classroom-table'],
+      ['courses-hours', '/course-hour/list', 'hours-table'],
+      ['courses-records', '/course-hour-record', 'record-table'],
+      ['courses-export', `/course-export?id=${state.courseId}`, 'export-ready'],
+    ]);
+  });
+
+  it('shows the schedule dialog and the student’s 我的课程 in both languages at three widths', { timeout: 300_000 }, async () => {
+    const { context, page } = await newPage();
+    await login(page, 'manager', passwordOf('manager'), `/login?redirect=${encodeURIComponent(`/mission/course-detail/${state.courseId}`)}`);
+    await page.getByTestId('lesson-plan').waitFor();
+    await shootEverywhere(page, 'courses-schedule-dialog', async (p) => {
+      await p.getByTestId('tab-lessons').click();
+      await p.getByTestId('course-schedule').click();
+      await p.getByTestId('schedule-lessons-dialog').waitFor();
+    });
+    await context.close();
+
+    const student = await newPage();
+    await login(student.page, 'student.demo', passwordOf('student.demo'), '/login?redirect=/my-course');
+    await student.page.getByTestId('my-course').waitFor();
+    await shootEverywhere(student.page, 'courses-my', async (p) => {
+      await p.getByTestId('my-course').waitFor();
+      expect(await sidewaysOverflow(p)).toEqual([]);
+    });
+    await student.context.close();
+  });
+
+  it('says a failed list load in the page with a retry', async () => {
+    const { context, page } = await newPage();
+    await login(page, 'manager', passwordOf('manager'), '/login?redirect=/course/list');
+    await page.getByTestId('course-table').waitFor();
+    let fail = true;
+    await page.route('**/graphql', async (route) => {
+      const body = route.request().postData() ?? '';
+      if (fail && body.includes('ClassroomsQuery')) return route.fulfill({ status: 500, body: 'boom' });
+      return route.continue();
+    });
+    await open(page, '/class-room');
+    await expect.poll(() => page.locator('body').innerText()).toContain('服务异常');
+    fail = false;
+    await page
+      .getByRole('button', { name: /重试|重新加载/ })
+      .first()
+      .click();
+    await page.getByTestId('classroom-table').waitFor();
+    await setLanguage(page, 'zh');
+    await context.close();
+  });
+});
