@@ -196,7 +196,7 @@ describe('the school list', () => {
 });
 
 describe('failures', () => {
-  it('shows the transport failure inside the school list and the application form, with a retry', async () => {
+  it('shows the transport failure inside the school list, with a retry', async () => {
     const { context, page } = await newPage();
     await login(page, 'consultant', 'Staff#2026');
     let failing = true;
