@@ -1,6 +1,6 @@
 import { Box, Flex, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { DateTime } from 'luxon';
-import { Suspense, useEffect, useMemo, useState, useTransition } from 'react';
+import { Suspense, useEffect, useMemo, useState, useTransition, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useNavigate } from 'react-router';
@@ -50,6 +50,7 @@ type Mark = { kind: 'deadline' | 'interview' | 'submitted' | 'result'; at: numbe
 
 const DAY = 86_400_000;
 const ROW = 34;
+const HEAD = 36;
 const LABEL = 220;
 const PX_PER_DAY = 4;
 
@@ -107,12 +108,12 @@ function Chart({ apps, today }: { apps: App[]; today: number }) {
   const x = (ms: number) => ((ms - from) / DAY) * PX_PER_DAY;
   const months: number[] = [];
   for (let m = DateTime.fromMillis(from).toUTC(); m.toMillis() < to; m = m.plus({ months: 1 })) months.push(m.toMillis());
-  const height = 28 + rows.length * ROW;
+  const height = HEAD + rows.length * ROW;
   return (
     <Box borderWidth="1px" borderRadius="md" bg="bg.panel" overflow="auto" maxH="70vh" tabIndex={0} role="region" aria-label={t('schoolsUi.gantt.title')} data-testid="gantt-chart">
       <Flex minW="max-content">
         <Box position="sticky" left="0" zIndex="1" bg="bg.panel" borderRightWidth="1px" w={`${LABEL}px`} flexShrink={0}>
-          <Box h="28px" borderBottomWidth="1px" />
+          <Box h={`${HEAD}px`} borderBottomWidth="1px" />
           {rows.map(({ a }) => {
             const student = lang === 'en' && a.archive?.userName ? a.archive.userName : (a.archive?.name ?? '');
             return (
@@ -131,7 +132,7 @@ function Chart({ apps, today }: { apps: App[]; today: number }) {
           {months.map((m) => (
             <g key={m}>
               <line x1={x(m)} x2={x(m)} y1={0} y2={height} stroke="var(--chakra-colors-border)" />
-              <text x={x(m) + 4} y={18} fontSize="11" fill="var(--chakra-colors-fg-muted)">
+              <text x={x(m) + 4} y={HEAD - 8} fontSize="11" fill="var(--chakra-colors-fg-muted)">
                 {DateTime.fromMillis(m)
                   .toUTC()
                   .toFormat(lang === 'zh' ? 'yyyy/MM' : 'MM/yyyy')}
@@ -139,11 +140,11 @@ function Chart({ apps, today }: { apps: App[]; today: number }) {
             </g>
           ))}
           {rows.map(({ a, marks, start }, i) => {
-            const y = 28 + i * ROW + ROW / 2;
+            const y = HEAD + i * ROW + ROW / 2;
             const end = Math.max(start, ...marks.map((m) => m.at));
             return (
               <g key={a.id}>
-                <line x1={0} x2={width} y1={28 + (i + 1) * ROW} y2={28 + (i + 1) * ROW} stroke="var(--chakra-colors-border)" />
+                <line x1={0} x2={width} y1={HEAD + (i + 1) * ROW} y2={HEAD + (i + 1) * ROW} stroke="var(--chakra-colors-border)" />
                 <rect x={x(start)} y={y - 4} width={Math.max(2, x(end) - x(start))} height={8} rx={4} fill={a.state === 'APPLYING' ? 'var(--chakra-colors-blue-100)' : 'var(--chakra-colors-gray-200)'} />
                 {marks.map((m) => (
                   <g key={m.kind}>
@@ -155,7 +156,7 @@ function Chart({ apps, today }: { apps: App[]; today: number }) {
             );
           })}
           <line x1={x(today)} x2={x(today)} y1={0} y2={height} stroke="var(--chakra-colors-orange-600)" strokeWidth={2} data-testid="gantt-today" />
-          <text x={x(today) + 4} y={10} fontSize="10" fontWeight="bold" fill="var(--chakra-colors-orange-700)">
+          <text x={x(today) + 4} y={11} fontSize="10" fontWeight="bold" fill="var(--chakra-colors-orange-700)">
             {t('schoolsUi.gantt.today')}
           </text>
         </svg>
@@ -181,7 +182,7 @@ function Legend() {
   );
 }
 
-function Results({ queryRef, title }: { queryRef: PreloadedQuery<GanttQuery>; title: (apps: App[]) => string }) {
+function Results({ queryRef, title, toolbar }: { queryRef: PreloadedQuery<GanttQuery>; title: (apps: App[]) => string; toolbar: ReactNode }) {
   const { t } = useTranslation();
   const data = usePreloadedQuery<GanttQuery>(ganttQuery, queryRef);
   const apps = data.applications.edges.map((e) => e.node).filter((n): n is App => n != null);
@@ -191,6 +192,7 @@ function Results({ queryRef, title }: { queryRef: PreloadedQuery<GanttQuery>; ti
       <Heading size="lg" data-testid="gantt-title">
         {title(apps)}
       </Heading>
+      {toolbar}
       <Legend />
       {apps.length ? <Chart apps={apps} today={today} /> : <DataTable label={t('schoolsUi.gantt.title')} columns={[]} rows={[]} rowId={() => ''} rowLabel={() => ''} empty={{ title: t('schoolsUi.gantt.empty') }} />}
     </Stack>
@@ -210,21 +212,24 @@ function GanttView({ archiveId }: { archiveId: string | null }) {
   }, [key, load, queryRef.variables.filter]);
   return (
     <Stack gap="3" data-testid="gantt">
-      {!archiveId && (
-        <Input
-          size="sm"
-          maxW="72"
-          aria-label={t('schoolsUi.app.search')}
-          placeholder={t('schoolsUi.app.search')}
-          onKeyDown={(e) => e.key === 'Enter' && setSearch(e.currentTarget.value.trim())}
-          onBlur={(e) => setSearch(e.target.value.trim())}
-          data-testid="gantt-search"
-        />
-      )}
       <ErrorBoundary onRetry={retry} compact>
         <Suspense fallback={<DataTable label={t('schoolsUi.gantt.title')} columns={[]} rows={[]} rowId={() => ''} rowLabel={() => ''} loading />}>
           <Results
             queryRef={queryRef}
+            toolbar={
+              archiveId ? null : (
+                <Input
+                  size="sm"
+                  maxW="72"
+                  aria-label={t('schoolsUi.app.search')}
+                  placeholder={t('schoolsUi.app.search')}
+                  onKeyDown={(e) => e.key === 'Enter' && setSearch(e.currentTarget.value.trim())}
+                  onBlur={(e) => setSearch(e.target.value.trim())}
+                  defaultValue={search}
+                  data-testid="gantt-search"
+                />
+              )
+            }
             title={(apps) => {
               const a = apps[0]?.archive;
               return archiveId && a ? t('schoolsUi.gantt.studentTitle', { name: lang === 'en' && a.userName ? a.userName : a.name }) : t('schoolsUi.gantt.title');
