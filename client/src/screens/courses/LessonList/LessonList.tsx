@@ -234,7 +234,7 @@ function Summary({ query, attendances }: { query: LessonList_query$key; attendan
           </Chart.Root>
         </Box>
       </SimpleGrid>
-      <Table.ScrollArea borderWidth="1px" borderRadius="md" maxW={{ base: 'calc(100vw - 24px)', md: 'full' }}>
+      <Table.ScrollArea borderWidth="1px" borderRadius="md" maxW="full" position="relative">
         <Table.Root size="sm" aria-label={t('coursesUi.summary.byCourse')} data-testid="summary-table">
           <Table.Header>
             <Table.Row bg="bg.subtle">
