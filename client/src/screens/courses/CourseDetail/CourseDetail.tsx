@@ -330,7 +330,8 @@ export default function CourseDetail() {
       </Tabs.Root>
       <Box id="course-detail-panel" role="tabpanel" minW="0" maxW="full">
         {tab === 'lessons' ? (
-          <Table.ScrollArea borderWidth="1px" borderRadius="md" maxW={{ base: 'calc(100vw - 24px)', md: 'full' }}>
+          // position: relative keeps the visually hidden header text (absolute) inside the scrolling area: else it widened the page at 390 px.
+          <Table.ScrollArea borderWidth="1px" borderRadius="md" maxW="full" position="relative">
             <Table.Root size="sm" aria-label={t('coursesUi.course.lessonPlan')} data-testid="lesson-plan">
               <Table.Header>
                 <Table.Row bg="bg.subtle">
@@ -401,7 +402,7 @@ export default function CourseDetail() {
             </Table.Root>
           </Table.ScrollArea>
         ) : (
-          <Table.ScrollArea borderWidth="1px" borderRadius="md" maxW={{ base: 'calc(100vw - 24px)', md: 'full' }}>
+          <Table.ScrollArea borderWidth="1px" borderRadius="md" maxW="full" position="relative">
             <Table.Root size="sm" aria-label={t('coursesUi.course.enrolled')} data-testid="enrollment-table">
               <Table.Header>
                 <Table.Row bg="bg.subtle">

@@ -40,7 +40,6 @@ export default function CourseExport() {
   useEffect(() => {
     if (id == null) return undefined;
     let live = true;
-    setLoaded({ state: 'loading' });
     fetchDownload(`/api/admin/course/export.htm?id=${id}`, `course-${id}.pdf`)
       .then(({ fileName, blob }) => {
         if (!live) return;
@@ -83,7 +82,7 @@ export default function CourseExport() {
           <Text color="fg.error" role="alert" data-testid="export-error">
             {loaded.message}
           </Text>
-          <Button size="sm" variant="outline" onClick={() => setAttempt((n) => n + 1)} data-testid="export-retry">
+          <Button size="sm" variant="outline" onClick={() => (setLoaded({ state: 'loading' }), setAttempt((n) => n + 1))} data-testid="export-retry">
             <RotateCw size={14} /> {t('coursesUi.export.retry')}
           </Button>
         </Stack>

@@ -42,7 +42,9 @@ export default function LessonDetail() {
   const course = lesson?.course;
   const panel = data.node?.panel;
   useEffect(() => {
-    if (lesson?.course) titleView(`/mission/schedule-detail/${params.id ?? ''}`, { zh: `${lesson.course.name} ${lesson.title}`, en: `${lesson.course.name} ${lesson.title}` });
+    // The tab says the lesson's title after the course's name (once: a lesson's title is often the course's name).
+    const named = lesson?.course ? (lesson.title && lesson.title !== lesson.course.name ? `${lesson.course.name} · ${lesson.title}` : lesson.course.name) : '';
+    if (lesson?.course) titleView(`/mission/schedule-detail/${params.id ?? ''}`, { zh: named, en: named });
   }, [lesson, params.id]);
   if (!lesson || !course || !panel)
     return (

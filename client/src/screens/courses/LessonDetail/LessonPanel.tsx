@@ -603,7 +603,7 @@ export function LessonPanel({ lesson: key, onChanged }: { lesson: LessonPanel_le
             {error}
           </Text>
         )}
-        <Table.ScrollArea borderWidth="1px" borderRadius="md" maxW={{ base: 'calc(100vw - 24px)', md: 'full' }}>
+        <Table.ScrollArea borderWidth="1px" borderRadius="md" maxW="full" position="relative" tabIndex={0} aria-label={t('coursesUi.attendance.title')}>
           <Table.Root size="sm" aria-label={t('coursesUi.attendance.title')} data-testid="attendance-table">
             <Table.Header>
               <Table.Row bg="bg.subtle">
