@@ -1,8 +1,9 @@
-import { Box, Button, Field, Flex, Grid, Heading, Input, NativeSelect, SegmentGroup, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Flex, Grid, Heading, Input, NativeSelect, SegmentGroup, Spinner, Stack, Text } from '@chakra-ui/react';
 import { CalendarSync, KeyRound } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePreloadedQuery } from 'react-relay';
+import { ErrorBoundary } from '../../../../components/ErrorBoundary.tsx';
 import { personName } from '../../../../components/task/TaskBadges.tsx';
 import { notify } from '../../../../components/toaster.tsx';
 import { applyLang } from '../../../../i18n/index.ts';
@@ -11,6 +12,7 @@ import { useLang } from '../../../../lib/useLang.ts';
 import { useMutationAction } from '../../../../lib/useMutationAction.ts';
 import { useRouteQuery } from '../../../../relay/routeQuery.ts';
 import { sessionUser } from '../../../../state/session.ts';
+import { MyClassTimes } from '../../../courses/MyClassTimes/MyClassTimes.tsx';
 import { IcsPanel } from '../../../working/MyCalendar/IcsPanel.tsx';
 import { accountRoute } from './Account.route.ts';
 import { Sessions } from './Sessions.tsx';
@@ -136,7 +138,8 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
 
 /**
  * 账号安全 (`/security/account`): the viewer's own profile (contact details), password, the
- * sign-ins still alive (end another one), language and time zone, and the calendar (ICS) link.
+ * sign-ins still alive (end another one), language and time zone, the calendar (ICS) link and
+ * "my class times" (the course screens' MyClassTimes).
  */
 export default function Account() {
   const { t } = useTranslation();
@@ -150,6 +153,7 @@ export default function Account() {
   const [zone, setZone] = useState(data.viewer.timeZone?.name ?? sessionUser.get()?.timeZone ?? '');
   const [password, setPassword] = useState(false);
   const [ics, setIcs] = useState(false);
+  const [classTimesKey, setClassTimesKey] = useState(0);
   const profile = useMutationAction<AccountProfileMutation>(profileMutation, (r) => r.updateUserInfo);
   const language = useMutationAction<AccountLanguageMutation>(languageMutation, (r) => r.setLanguage);
   const timeZone = useMutationAction<AccountZoneMutation>(zoneMutation, (r) => r.setTimeZone);
@@ -305,6 +309,14 @@ export default function Account() {
           </Button>
         </Flex>
       </Section>
+      {/* My class times (issue 21): a student's hours left and next lessons, a lecturer's next lessons; its own query. */}
+      <Box as="section" bg="bg.panel" borderWidth="1px" borderRadius="lg" p={{ base: '3', md: '5' }} aria-label={t('coursesUi.classTimes.title')} data-testid="account-class-times">
+        <ErrorBoundary compact onRetry={() => setClassTimesKey((k) => k + 1)} resetKey={classTimesKey}>
+          <Suspense fallback={<Spinner size="sm" />}>
+            <MyClassTimes key={classTimesKey} userId={user.id} />
+          </Suspense>
+        </ErrorBoundary>
+      </Box>
       {password && <ChangePasswordDialog onClose={() => setPassword(false)} />}
       {ics && <IcsPanel onClose={() => setIcs(false)} />}
     </Stack>
