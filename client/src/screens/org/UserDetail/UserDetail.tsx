@@ -268,6 +268,7 @@ function Detail({ data, person, onChanged }: { data: UserDetailQuery$data; perso
 
 function EditUser({ person, onClose, onDone }: { person: UserPerson; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
+  const lang = useLang();
   const form = useUserForm(person);
   const submit = () =>
     form.save(() => {
@@ -276,7 +277,7 @@ function EditUser({ person, onClose, onDone }: { person: UserPerson; onClose: ()
       onDone();
     });
   return (
-    <FormDialog title={t('orgUi.user.editTitle', { name: person.name })} testId="user-edit-dialog" onClose={onClose} onSave={submit} busy={form.busy} error={form.error} size="lg">
+    <FormDialog title={t('orgUi.user.editTitle', { name: personName(person, lang) })} testId="user-edit-dialog" onClose={onClose} onSave={submit} busy={form.busy} error={form.error} size="lg">
       <UserFields form={form} />
     </FormDialog>
   );
