@@ -323,6 +323,8 @@ describe('users', () => {
     await page.getByTestId('user-detail').waitFor();
     await expect.poll(() => page.getByTestId('user-detail-name').textContent()).toBe(`测试学生${run}`);
     await expect.poll(() => page.getByTestId('user-detail-account').textContent()).toBe(`e2e.stu.${run}`);
+    // The tab names the person.
+    await page.getByTestId('tag').filter({ hasText: `测试学生${run}` }).waitFor();
     await page.getByTestId('user-relations').waitFor();
 
     const pictures = await shootEverywhere(page, 'org-user-detail', async (p) => {

@@ -160,7 +160,8 @@ function Detail({ data, person, onChanged }: { data: UserDetailQuery$data; perso
   const [rolesOpen, setRolesOpen] = useState(false);
   const name = personName(person, lang);
   useEffect(() => {
-    titleView(`/user-manage/detail/${person.id}`, { zh: person.name, en: person.nameEn || person.name });
+    // The tab's path holds the id as the address bar does (encoded) or decoded: name both.
+    for (const id of new Set([person.id, encodeURIComponent(person.id)])) titleView(`/user-manage/detail/${id}`, { zh: person.name, en: person.nameEn || person.name });
   }, [person.id, person.name, person.nameEn]);
   const who = { id: person.id!, name, isMatch: person.isMatch! };
   // The server answers null for personal data it withholds and for data never given: without the
