@@ -324,7 +324,10 @@ describe('users', () => {
     await expect.poll(() => page.getByTestId('user-detail-name').textContent()).toBe(`测试学生${run}`);
     await expect.poll(() => page.getByTestId('user-detail-account').textContent()).toBe(`e2e.stu.${run}`);
     // The tab names the person.
-    await page.getByTestId('tag').filter({ hasText: `测试学生${run}` }).waitFor();
+    await page
+      .getByTestId('tag')
+      .filter({ hasText: `测试学生${run}` })
+      .waitFor();
     await page.getByTestId('user-relations').waitFor();
 
     const pictures = await shootEverywhere(page, 'org-user-detail', async (p) => {
