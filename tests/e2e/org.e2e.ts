@@ -107,6 +107,16 @@ describe('staff', () => {
     await page.getByTestId('staff-table').waitFor();
     await page.unroute('**/graphql');
 
+    // The custom order: move the first row shown down one place and save.
+    await open(page, '/people/list?state=FULL_TIME');
+    await page.getByTestId('staff-table').waitFor();
+    await page.getByTestId('staff-sort').click();
+    const first = (await page.getByTestId('sort-row').first().textContent())!.trim();
+    await page.getByTestId('sort-down').first().click();
+    await expect.poll(async () => (await page.getByTestId('sort-row').nth(1).textContent())!.trim()).toBe(first);
+    await page.getByTestId('staff-sort-save').click();
+    await toast(page, '排序已保存').waitFor();
+
     const pictures = await shootEverywhere(page, 'org-staff-list', async (p) => {
       await open(p, '/people/list');
       await p.getByTestId('staff-table').waitFor();
@@ -128,6 +138,32 @@ describe('staff', () => {
           await p.getByTestId('staff-table').waitFor();
           await rowAct(p, 'staff-table', `${run}`, 'activate');
           await p.getByTestId('staff-activate-dialog').waitFor();
+        },
+        { widths: [1440, 390] },
+      )),
+    );
+    pictures.push(
+      ...(await shootEverywhere(
+        page,
+        'org-staff-edit',
+        async (p) => {
+          await open(p, '/people/list');
+          await p.getByTestId('staff-table-row').first().waitFor();
+          await p.getByTestId('staff-table-menu').first().click();
+          await p.getByTestId('staff-table-action-edit').click();
+          await p.getByTestId('staff-edit-dialog').waitFor();
+        },
+        { widths: [1440, 390] },
+      )),
+    );
+    pictures.push(
+      ...(await shootEverywhere(
+        page,
+        'org-staff-sort',
+        async (p) => {
+          await open(p, '/people/list');
+          await p.getByTestId('staff-sort').click();
+          await p.getByTestId('staff-sort-dialog').waitFor();
         },
         { widths: [1440, 390] },
       )),
@@ -287,6 +323,11 @@ describe('users', () => {
     await page.getByTestId('user-detail').waitFor();
     await expect.poll(() => page.getByTestId('user-detail-name').textContent()).toBe(`测试学生${run}`);
     await expect.poll(() => page.getByTestId('user-detail-account').textContent()).toBe(`e2e.stu.${run}`);
+    // The tab names the person.
+    await page
+      .getByTestId('tag')
+      .filter({ hasText: `测试学生${run}` })
+      .waitFor();
     await page.getByTestId('user-relations').waitFor();
 
     const pictures = await shootEverywhere(page, 'org-user-detail', async (p) => {

@@ -159,6 +159,7 @@ export default function Member() {
 
 function MemberDialog({ row, onClose, onDone }: { row: Row | null; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
+  const lang = useLang();
   const [v, setV] = useState({
     name: row?.name ?? '',
     nameEn: row?.nameEn ?? '',
@@ -206,7 +207,15 @@ function MemberDialog({ row, onClose, onDone }: { row: Row | null; onClose: () =
     </Field.Root>
   );
   return (
-    <FormDialog title={row ? t('orgUi.member.editTitle', { name: row.name }) : t('orgUi.member.add')} testId="member-dialog" onClose={onClose} onSave={submit} busy={save.busy} error={save.error ?? problem} size="lg">
+    <FormDialog
+      title={row ? t('orgUi.member.editTitle', { name: personName(row, lang) }) : t('orgUi.member.add')}
+      testId="member-dialog"
+      onClose={onClose}
+      onSave={submit}
+      busy={save.busy}
+      error={save.error ?? problem}
+      size="lg"
+    >
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
         {field('name', t('orgUi.col.name'), true)}
         {field('nameEn', t('orgUi.col.nameEn'))}

@@ -175,6 +175,7 @@ export default function RoleList() {
 
 function RoleDialog({ role, onClose, onDone }: { role: RoleInfo; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
+  const lang = useLang();
   const form = useRoleForm(role);
   const submit = () =>
     form.save(() => {
@@ -183,7 +184,7 @@ function RoleDialog({ role, onClose, onDone }: { role: RoleInfo; onClose: () => 
       onDone();
     });
   return (
-    <FormDialog title={t('orgUi.role.editTitle', { name: role.name })} testId="role-dialog" onClose={onClose} onSave={submit} busy={form.busy} error={form.error} size="lg">
+    <FormDialog title={t('orgUi.role.editTitle', { name: personName(role, lang) })} testId="role-dialog" onClose={onClose} onSave={submit} busy={form.busy} error={form.error} size="lg">
       <RoleFields form={form} />
     </FormDialog>
   );

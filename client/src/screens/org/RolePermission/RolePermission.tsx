@@ -191,7 +191,8 @@ function Editor({ data, onSaved }: { data: Data; onSaved: () => void }) {
   const roleName = personName({ name: role.name ?? '', nameEn: role.nameEn }, lang);
   const isAdmin = codes.includes('admin');
   useEffect(() => {
-    titleView(`/role-control/permission/${role.id}`, { zh: `权限设置 · ${role.name}`, en: `Permissions · ${role.nameEn || role.name}` });
+    // The tab's path holds the id as the address bar does (encoded) or decoded: name both.
+    for (const id of new Set([role.id!, encodeURIComponent(role.id!)])) titleView(`/role-control/permission/${id}`, { zh: `权限设置 · ${role.name}`, en: `Permissions · ${role.nameEn || role.name}` });
   }, [role.id, role.name, role.nameEn]);
   const held = useMemo<ReadonlySet<number> | 'all'>(() => (isAdmin ? 'all' : new Set(data.viewer.roles.flatMap((r) => r.rightIds))), [isAdmin, data.viewer.roles]);
   const trees = { pc: data.viewer.pc as ReadonlyArray<RightNode>, nav: data.viewer.nav as ReadonlyArray<RightNode>, fn: data.viewer.fn as ReadonlyArray<RightNode> };

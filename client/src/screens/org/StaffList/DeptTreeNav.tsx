@@ -20,6 +20,7 @@ export function DeptTreeNav({ tree, selected, onSelect }: { tree: ReadonlyArray<
       bg={selected === value ? 'bg.selected' : undefined}
       aria-pressed={selected === value}
       onClick={() => onSelect(value)}
+      title={label}
       data-testid={`dept-nav-${value || 'all'}`}
       fontWeight={selected === value ? 'semibold' : 'normal'}
       w="full"

@@ -105,6 +105,7 @@ export function StaffActs({ act, query, onClose, onChanged }: { act: StaffAct; q
 
 function EditStaff({ person, query, onClose, onChanged }: { person: Person; query: StaffForm_query$key; onClose: () => void; onChanged: () => void }) {
   const { t } = useTranslation();
+  const lang = useLang();
   const form = useStaffForm(person);
   const submit = () =>
     form.save(() => {
@@ -113,7 +114,7 @@ function EditStaff({ person, query, onClose, onChanged }: { person: Person; quer
       onChanged();
     });
   return (
-    <FormDialog title={t('orgUi.staff.editTitle', { name: person.name })} testId="staff-edit-dialog" onClose={onClose} onSave={submit} busy={form.busy} error={form.error} size="lg">
+    <FormDialog title={t('orgUi.staff.editTitle', { name: personName(person, lang) })} testId="staff-edit-dialog" onClose={onClose} onSave={submit} busy={form.busy} error={form.error} size="lg">
       <StaffFields query={query} form={form} />
     </FormDialog>
   );

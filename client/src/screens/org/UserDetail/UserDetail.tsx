@@ -160,7 +160,8 @@ function Detail({ data, person, onChanged }: { data: UserDetailQuery$data; perso
   const [rolesOpen, setRolesOpen] = useState(false);
   const name = personName(person, lang);
   useEffect(() => {
-    titleView(`/user-manage/detail/${person.id}`, { zh: person.name, en: person.nameEn || person.name });
+    // The tab's path holds the id as the address bar does (encoded) or decoded: name both.
+    for (const id of new Set([person.id, encodeURIComponent(person.id)])) titleView(`/user-manage/detail/${id}`, { zh: person.name, en: person.nameEn || person.name });
   }, [person.id, person.name, person.nameEn]);
   const who = { id: person.id!, name, isMatch: person.isMatch! };
   // The server answers null for personal data it withholds and for data never given: without the
@@ -268,6 +269,7 @@ function Detail({ data, person, onChanged }: { data: UserDetailQuery$data; perso
 
 function EditUser({ person, onClose, onDone }: { person: UserPerson; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
+  const lang = useLang();
   const form = useUserForm(person);
   const submit = () =>
     form.save(() => {
@@ -276,7 +278,7 @@ function EditUser({ person, onClose, onDone }: { person: UserPerson; onClose: ()
       onDone();
     });
   return (
-    <FormDialog title={t('orgUi.user.editTitle', { name: person.name })} testId="user-edit-dialog" onClose={onClose} onSave={submit} busy={form.busy} error={form.error} size="lg">
+    <FormDialog title={t('orgUi.user.editTitle', { name: personName(person, lang) })} testId="user-edit-dialog" onClose={onClose} onSave={submit} busy={form.busy} error={form.error} size="lg">
       <UserFields form={form} />
     </FormDialog>
   );
