@@ -42,10 +42,13 @@ async function pick(page: Page, testId: string, text: string, option: string): P
   // Wait for the answer to this text (the list first shows the answer to an empty search, then re-renders).
   const options = page.getByTestId(`${testId}-option`);
   await expect
-    .poll(async () => {
-      const texts = await options.allTextContents();
-      return texts.length > 0 && texts.every((t) => t.includes(option));
-    })
+    .poll(
+      async () => {
+        const texts = await options.allTextContents();
+        return texts.length > 0 && texts.every((t) => t.includes(option));
+      },
+      { timeout: 15_000 },
+    )
     .toBe(true);
   await options.filter({ hasText: option }).first().click();
 }
