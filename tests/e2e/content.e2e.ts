@@ -39,7 +39,18 @@ async function typeInEditor(page: Page, testId: string, text: string): Promise<v
 
 async function pick(page: Page, testId: string, text: string, option: string): Promise<void> {
   await page.getByTestId(testId).fill(text);
-  await page.getByTestId(`${testId}-option`).filter({ hasText: option }).first().click();
+  // Wait for the answer to this text (the list first shows the answer to an empty search, then re-renders).
+  const options = page.getByTestId(`${testId}-option`);
+  await expect
+    .poll(
+      async () => {
+        const texts = await options.allTextContents();
+        return texts.length > 0 && texts.every((t) => t.includes(option));
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  await options.filter({ hasText: option }).first().click();
 }
 
 describe('projects', () => {

@@ -2,48 +2,8 @@ import { Field, Grid, Input, NativeSelect, Textarea } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/fields/DateField.tsx';
 import { UserSelect } from '../../tasks/selectors/UserSelect.tsx';
-import type { Option } from '../../tasks/selectors/Combobox.tsx';
-import { PROJECT_STATES } from './shared.tsx';
-
-export type ProjectDraft = {
-  name: string;
-  nameEn: string;
-  code: string;
-  companyName: string;
-  description: string;
-  startDate: string;
-  endDate: string;
-  state: string;
-  manager: Option | null;
-};
-
-export const EMPTY_PROJECT: ProjectDraft = { name: '', nameEn: '', code: '', companyName: '', description: '', startDate: '', endDate: '', state: 'PREPARING', manager: null };
-
-export type ProjectProblems = Partial<Record<'name' | 'endDate', string>>;
-
-/** The form's own checks (the server checks again): a name, an end not before the start. */
-export function checkProject(d: ProjectDraft, t: (k: string) => string): ProjectProblems {
-  const p: ProjectProblems = {};
-  if (!d.name.trim()) p.name = t('contentUi.required');
-  if (d.startDate && d.endDate && d.endDate < d.startDate) p.endDate = t('contentUi.project.endBeforeStart');
-  return p;
-}
-
-/** The input of createProject / updateProject from the draft (empty text as null). */
-export function projectInput(d: ProjectDraft) {
-  const orNull = (s: string) => (s.trim() ? s.trim() : null);
-  return {
-    name: d.name.trim(),
-    nameEn: orNull(d.nameEn),
-    code: orNull(d.code),
-    companyName: orNull(d.companyName),
-    description: orNull(d.description),
-    startDate: d.startDate || null,
-    endDate: d.endDate || null,
-    state: d.state as (typeof PROJECT_STATES)[number],
-    managerId: d.manager?.id ?? null,
-  };
-}
+import { PROJECT_STATES } from './projectDraft.ts';
+import type { ProjectDraft, ProjectProblems } from './projectDraft.ts';
 
 /** The project's fields, shared by the add page and the edit dialog. */
 export function ProjectForm({ draft, onChange, problems, canChooseManager }: { draft: ProjectDraft; onChange: (p: Partial<ProjectDraft>) => void; problems: ProjectProblems; canChooseManager: boolean }) {

@@ -30,7 +30,8 @@ const accountQuery = graphql`
       }
       roles {
         id
-        localizedName
+        name
+        nameEn
       }
       user {
         id
@@ -50,7 +51,8 @@ const accountQuery = graphql`
       edges {
         node {
           name
-          localizedName
+          nameZh
+          nameEn
           utcOffset
         }
       }
@@ -144,7 +146,7 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
 export default function Account() {
   const { t } = useTranslation();
   const lang = useLang();
-  const { queryRef, retry } = useRouteQuery(accountRoute, {});
+  const { queryRef } = useRouteQuery(accountRoute, {});
   const data = usePreloadedQuery<AccountQuery>(accountQuery, queryRef);
   const user = data.viewer.user;
   const [email, setEmail] = useState(user.email ?? '');
@@ -171,8 +173,6 @@ export default function Account() {
           applyLang(next);
           const u = sessionUser.get();
           if (u) sessionUser.set({ ...u, language: next });
-          // The zone names and role names come in the viewer's language: ask again.
-          retry();
         },
       },
     );
@@ -219,7 +219,7 @@ export default function Account() {
             <Text fontSize="xs" color="fg.muted">
               {t('contentUi.account.roles')}
             </Text>
-            <Text>{data.viewer.roles.map((r) => r.localizedName).join('、') || '—'}</Text>
+            <Text>{data.viewer.roles.map((r) => personName(r, lang)).join('、') || '—'}</Text>
           </Box>
           <Field.Root>
             <Field.Label>{t('contentUi.account.nameEn')}</Field.Label>
@@ -284,7 +284,7 @@ export default function Account() {
                 {!zones.some((z) => z.name === zone) && <option value={zone}>{zone}</option>}
                 {zones.map((z) => (
                   <option key={z.name} value={z.name}>
-                    {`(UTC${z.utcOffset}) ${z.localizedName}`}
+                    {`(UTC${z.utcOffset}) ${lang === 'en' ? z.nameEn : z.nameZh}`}
                   </option>
                 ))}
               </NativeSelect.Field>

@@ -6,7 +6,8 @@ import { useNavigate } from 'react-router';
 import { FormError } from '../../../../components/FormError.tsx';
 import { notify } from '../../../../components/toaster.tsx';
 import { useMutationAction } from '../../../../lib/useMutationAction.ts';
-import { checkProject, EMPTY_PROJECT, ProjectForm, projectInput, type ProjectDraft, type ProjectProblems } from '../ProjectForm.tsx';
+import { ProjectForm } from '../ProjectForm.tsx';
+import { checkProject, EMPTY_PROJECT, projectInput, type ProjectDraft, type ProjectProblems } from '../projectDraft.ts';
 import type { ProjectAddMutation } from './__generated__/ProjectAddMutation.graphql.ts';
 
 const createMutation = graphql`

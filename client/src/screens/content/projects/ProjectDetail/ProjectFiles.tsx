@@ -12,7 +12,7 @@ import { useFormat } from '../../../../lib/useFormat.ts';
 import { useLang } from '../../../../lib/useLang.ts';
 import { useMutationAction } from '../../../../lib/useMutationAction.ts';
 import { sendWithFile } from '../../../../relay/multipart.ts';
-import { fileSize } from '../shared.tsx';
+import { fileSize } from '../projectDraft.ts';
 import type { ProjectFiles_project$data, ProjectFiles_project$key } from './__generated__/ProjectFiles_project.graphql.ts';
 import type { ProjectFilesDeleteMutation } from './__generated__/ProjectFilesDeleteMutation.graphql.ts';
 import type { ProjectFilesUploadMutation } from './__generated__/ProjectFilesUploadMutation.graphql.ts';

@@ -1,4 +1,4 @@
-import { CLOSED_STATES, type ProjectStateCode } from '../shared.tsx';
+import { CLOSED_STATES, type ProjectStateCode } from '../projectDraft.ts';
 
 export const PROJECT_LIST_DEFAULTS = { q: '', state: '', closed: '' } as const;
 export type ProjectListState = Readonly<Record<keyof typeof PROJECT_LIST_DEFAULTS, string>>;
