@@ -169,7 +169,6 @@ const PC_TREE: RightDef[] = [
       { key: 'roleControl.list', title: '角色管理', titleEn: 'Roles', path: '/role-control/list', icon: 'lock', component: 'roleControl/list/index' },
       { key: 'roleControl.add', title: '新增角色', titleEn: 'Add role', path: '/role-control/add', hidden: true, component: 'roleControl/add/index' },
       { key: 'roleControl.permission', title: '权限设置', titleEn: 'Permission settings', path: '/role-control/permission/:id', hidden: true, component: 'roleControl/permission/index' },
-      { key: 'roleControl.menus', title: '菜单管理', titleEn: 'Menus', path: '/role-control/menus', icon: 'menu', component: 'roleControl/menus/index' },
       { key: 'rights.readAll', title: '查看全部权限', titleEn: 'Read the whole right tree', hidden: true },
       // Left out (docs/content-ui.md): the encryption tool (a decryption check would be an oracle
       // for the login key), the skill-stack view (the server has no skill-stack data beyond a name),

@@ -229,7 +229,7 @@ describe('languages', () => {
     expect(await cookie(context, 'lang')).toBe('en');
     await expect(page.getByTestId('version').innerText()).resolves.toContain('Version 0.1.0');
     await expect(page.getByTestId('main-menu').innerText()).resolves.toContain('Projects');
-    await expect(page.getByTestId('placeholder').innerText()).resolves.toContain('Project list');
+    await expect(viewHeading(page, 'Projects').innerText()).resolves.toBe('Projects');
     await shot(page, 'layout-en');
 
     // The choice is the user's: a fresh browser without the cookie opens in English after login,
