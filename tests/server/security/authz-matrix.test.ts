@@ -47,6 +47,10 @@ const RULES: Record<string, string> = {
   markAllLettersRead: SIGNED_IN,
   dismissDailyReminder: SIGNED_IN,
   saveWorkNote: SIGNED_IN,
+  revokeSession: SIGNED_IN,
+  // Notices: edited and withdrawn by their publishers' right (the module matrix covers publishing).
+  updateNotice: 'notice.publish',
+  withdrawNotice: 'notice.publish',
   // Calendar feeds: one's own, or everyone's for managers.
   openIcsSubscription: SIGNED_IN,
   pauseIcsSubscription: SIGNED_IN,
