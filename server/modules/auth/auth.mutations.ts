@@ -41,7 +41,7 @@ const LoginInput = builder.inputType('LoginInput', {
 const LoginSession = builder.objectRef<LoginSessionRow>('LoginSession').implement({
   description: "One of the caller's sign-ins: a login and the tokens refreshed from it.",
   fields: (t) => ({
-    id: t.exposeString('id', { description: 'The session id (pass it to revokeSession).' }),
+    sessionId: t.exposeString('id', { description: 'The session id (pass it to revokeSession). Not a global object id: a session is not refetched through node(id:).' }),
     startedAt: t.expose('startedAt', { description: 'When the login happened (instant).', type: 'DateTime' }),
     lastActiveAt: t.expose('lastActiveAt', { description: 'When its newest token was issued: the login or the last refresh (instant).', type: 'DateTime' }),
     origin: t.exposeString('origin', { description: 'The client it signed in from (X-Origin: PC, mobile...), as sent.', nullable: true }),
@@ -77,7 +77,7 @@ builder.mutationFields((t) => ({
       input: t.arg({
         description: 'The session.',
         required: true,
-        type: builder.inputType('RevokeSessionInput', { description: 'A session of the caller.', fields: (f) => ({ sessionId: f.string({ description: 'The session id (LoginSession.id).', required: true }) }) }),
+        type: builder.inputType('RevokeSessionInput', { description: 'A session of the caller.', fields: (f) => ({ sessionId: f.string({ description: 'The session id (LoginSession.sessionId).', required: true }) }) }),
       }),
     },
     resolve: async (_r, { input }, ctx) => ({ sessionId: await revokeSession(ctx, input) }),

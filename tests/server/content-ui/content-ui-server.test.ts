@@ -88,9 +88,9 @@ describe('notice edit and withdraw', () => {
 });
 
 describe('sessions', () => {
-  const SESSIONS = '{ mySessions { id current origin startedAt lastActiveAt } }';
-  const REVOKE = 'mutation($i: RevokeSessionInput!) { revokeSession(input: $i) { __typename ... on RevokeSessionPayload { revokedSessionId sessions { id } } ... on Error { code message } } }';
-  type Sessions = { mySessions: Array<{ id: string; current: boolean }> };
+  const SESSIONS = '{ mySessions { sessionId current origin startedAt lastActiveAt } }';
+  const REVOKE = 'mutation($i: RevokeSessionInput!) { revokeSession(input: $i) { __typename ... on RevokeSessionPayload { revokedSessionId sessions { sessionId } } ... on Error { code message } } }';
+  type Sessions = { mySessions: Array<{ sessionId: string; current: boolean }> };
 
   test('the caller lists their sign-ins and ends another one; its token stops working; the current one cannot be ended this way', async () => {
     const first = await loginGql(t, DEMO.lecturer);
@@ -102,22 +102,22 @@ describe('sessions', () => {
     const current = sessions.find((s) => s.current)!;
     const fromSecond = await gql<Sessions>(t, SESSIONS, {}, { token: second });
     const other = fromSecond.body.data!.mySessions.find((s) => s.current)!;
-    expect(other.id).not.toBe(current.id);
-    expect(sessions.map((s) => s.id)).toContain(other.id);
+    expect(other.sessionId).not.toBe(current.sessionId);
+    expect(sessions.map((s) => s.sessionId)).toContain(other.sessionId);
 
-    const self = await gql<{ revokeSession: Answer }>(t, REVOKE, { i: { sessionId: current.id } }, { token: first });
+    const self = await gql<{ revokeSession: Answer }>(t, REVOKE, { i: { sessionId: current.sessionId } }, { token: first });
     expect(self.body.data!.revokeSession.code).toBe('CANNOT_REVOKE_CURRENT');
 
     // Someone else's session is "not found", like one that does not exist.
     const stranger = await loginGql(t, DEMO.sales);
-    const foreign = await gql<{ revokeSession: Answer }>(t, REVOKE, { i: { sessionId: other.id } }, { token: stranger });
+    const foreign = await gql<{ revokeSession: Answer }>(t, REVOKE, { i: { sessionId: other.sessionId } }, { token: stranger });
     expect(foreign.body.data!.revokeSession.code).toBe('NOT_FOUND');
     const bad = await gql<{ revokeSession: Answer }>(t, REVOKE, { i: { sessionId: 'not-a-uuid' } }, { token: first });
     expect(bad.body.data!.revokeSession.__typename).toBe('InputError');
 
-    const done = await gql<{ revokeSession: { revokedSessionId: string; sessions: Array<{ id: string }> } }>(t, REVOKE, { i: { sessionId: other.id } }, { token: first });
-    expect(done.body.data!.revokeSession.revokedSessionId).toBe(other.id);
-    expect(done.body.data!.revokeSession.sessions.map((s) => s.id)).not.toContain(other.id);
+    const done = await gql<{ revokeSession: { revokedSessionId: string; sessions: Array<{ sessionId: string }> } }>(t, REVOKE, { i: { sessionId: other.sessionId } }, { token: first });
+    expect(done.body.data!.revokeSession.revokedSessionId).toBe(other.sessionId);
+    expect(done.body.data!.revokeSession.sessions.map((s) => s.sessionId)).not.toContain(other.sessionId);
     const ended = await gql(t, '{ viewer { databaseId } }', {}, { token: second });
     expect(ended.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
     const still = await gql<{ viewer: { databaseId: number } }>(t, '{ viewer { databaseId } }', {}, { token: first });

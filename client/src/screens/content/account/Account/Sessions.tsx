@@ -12,7 +12,7 @@ import type { SessionsRevokeMutation } from './__generated__/SessionsRevokeMutat
 const sessionsFragment = graphql`
   fragment Sessions_query on Query {
     mySessions {
-      id
+      sessionId
       current
       origin
       address
@@ -49,7 +49,7 @@ export function Sessions({ query }: { query: Sessions_query$key }) {
   return (
     <Stack gap="0" data-testid="account-sessions">
       {data.mySessions.map((s) => (
-        <Flex key={s.id} gap="2" py="2" borderBottomWidth="1px" align="center" wrap="wrap" data-testid="session-row" data-current={s.current ? 'true' : 'false'}>
+        <Flex key={s.sessionId} gap="2" py="2" borderBottomWidth="1px" align="center" wrap="wrap" data-testid="session-row" data-current={s.current ? 'true' : 'false'}>
           <Box flex="1" minW="48">
             <Text fontSize="sm">
               {where(s)}{' '}
@@ -81,12 +81,12 @@ export function Sessions({ query }: { query: Sessions_query$key }) {
           onClose={() => setEnding(null)}
           onConfirm={() =>
             revoke.run(
-              { input: { sessionId: ending.id } },
+              { input: { sessionId: ending.sessionId } },
               {
                 // The list is a plain field of the root: the ended session leaves it here.
                 updater: (store) => {
                   const root = store.getRoot();
-                  const left = (root.getLinkedRecords('mySessions') ?? []).filter((r) => r?.getValue('id') !== ending.id);
+                  const left = (root.getLinkedRecords('mySessions') ?? []).filter((r) => r?.getValue('sessionId') !== ending.sessionId);
                   root.setLinkedRecords(left, 'mySessions');
                 },
                 onDone: () => {
