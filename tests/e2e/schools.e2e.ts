@@ -331,6 +331,8 @@ describe('the school editor, details and public page', () => {
     expect((saved.node as unknown as { deadlines: Array<{ deadline: string }> }).deadlines).toEqual([{ deadline }]);
     expect(saved.node.badgeUrl).toMatch(/badge\.htm\?id=/);
     await shootEverywhere(page, 'schools-editor', async (p) => {
+      // A save's toast (3 s) may still cover the tabs at the phone width: wait until it has gone.
+      await expect.poll(() => p.getByTestId('toast').count()).toBe(0);
       await p.getByTestId('tab-recruit').click();
       await p.getByTestId('section-recruit').waitFor();
       expect(await sidewaysOverflow(p)).toEqual([]);
