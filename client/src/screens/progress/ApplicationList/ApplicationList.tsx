@@ -1,4 +1,4 @@
-import { Badge as Tag, Box, Flex, Heading, Input, Progress, Stack, Text } from '@chakra-ui/react';
+import { Badge as Tag, Box, Flex, Heading, Progress, Stack, Text } from '@chakra-ui/react';
 import { Lock } from 'lucide-react';
 import { Suspense, useEffect, useMemo, useTransition } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,13 +6,14 @@ import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery 
 import { useNavigate } from 'react-router';
 import { ErrorBoundary } from '../../../components/ErrorBoundary.tsx';
 import { DataTable, LoadMore, type Column } from '../../../components/list/DataTable.tsx';
-import { FilterBar, SelectFilter, type FilterChip } from '../../../components/list/FilterBar.tsx';
+import { FilterBar, SelectFilter } from '../../../components/list/FilterBar.tsx';
 import { useUrlState } from '../../../components/list/useUrlState.ts';
 import { useFormat } from '../../../lib/useFormat.ts';
 import { useLang } from '../../../lib/useLang.ts';
+import { applicationChips, StateYearFilters } from '../shared/ApplicationFilters.tsx';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
 import { schoolName } from '../../schools/shared/codes.ts';
-import { STATE_PALETTE, STATES } from '../shared/codes.ts';
+import { STATE_PALETTE, type STATES } from '../shared/codes.ts';
 import { applicationFilterOf, APPLICATION_DEFAULTS, applicationListRoute, type ApplicationListState } from './ApplicationList.route.ts';
 import type { ApplicationList_query$data, ApplicationList_query$key } from './__generated__/ApplicationList_query.graphql.ts';
 import type { ApplicationListQuery } from './__generated__/ApplicationListQuery.graphql.ts';
@@ -172,10 +173,7 @@ export default function ApplicationList() {
   useEffect(() => {
     if (JSON.stringify(queryRef.variables.filter ?? {}) !== key) startTransition(() => load({ filter: JSON.parse(key) as typeof filter }));
   }, [key, load, queryRef.variables.filter]);
-  const chips: FilterChip[] = [];
-  if (state.q) chips.push({ key: 'q', label: t('schoolsUi.app.search'), value: state.q, onRemove: () => setState({ q: '' }) });
-  if (state.state) chips.push({ key: 'state', label: t('schoolsUi.app.state'), value: t(`schoolsUi.state.${state.state}`), onRemove: () => setState({ state: '' }) });
-  if (state.year) chips.push({ key: 'year', label: t('schoolsUi.app.year'), value: state.year, onRemove: () => setState({ year: '' }) });
+  const chips = applicationChips({ state, setState }, t);
   if (state.locked)
     chips.push({ key: 'locked', label: t('schoolsUi.app.filterLocked'), value: t(state.locked === 'yes' ? 'schoolsUi.app.lockedYes' : 'schoolsUi.app.lockedNo'), onRemove: () => setState({ locked: '' }) });
   return (
@@ -191,26 +189,7 @@ export default function ApplicationList() {
           testId="app-filters"
           primary={
             <>
-              <SelectFilter
-                label={t('schoolsUi.app.state')}
-                all={`${t('schoolsUi.app.state')}: ${t('schoolsUi.all')}`}
-                value={state.state}
-                onChange={(s) => setState({ state: s })}
-                options={STATES.map((s) => ({ value: s, label: t(`schoolsUi.state.${s}`) }))}
-                testId="filter-state"
-              />
-              <Input
-                size="sm"
-                width="32"
-                inputMode="numeric"
-                aria-label={t('schoolsUi.app.year')}
-                placeholder={t('schoolsUi.app.year')}
-                defaultValue={state.year}
-                key={state.year}
-                onBlur={(e) => e.target.value.trim() !== state.year && setState({ year: e.target.value.trim() })}
-                onKeyDown={(e) => e.key === 'Enter' && setState({ year: e.currentTarget.value.trim() })}
-                data-testid="filter-year"
-              />
+              <StateYearFilters state={state} setState={setState} t={t} testIds={{ state: 'filter-state', year: 'filter-year' }} />
               <SelectFilter
                 label={t('schoolsUi.app.filterLocked')}
                 all={`${t('schoolsUi.app.filterLocked')}: ${t('schoolsUi.all')}`}

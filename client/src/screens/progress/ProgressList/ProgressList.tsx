@@ -1,14 +1,15 @@
-import { Badge as Tag, Box, Flex, Heading, Input, Link, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge as Tag, Box, Flex, Heading, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { Suspense, useEffect, useMemo, useTransition } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useNavigate } from 'react-router';
 import { ErrorBoundary } from '../../../components/ErrorBoundary.tsx';
 import { DataTable, LoadMore } from '../../../components/list/DataTable.tsx';
-import { FilterBar, SelectFilter, type FilterChip } from '../../../components/list/FilterBar.tsx';
+import { FilterBar } from '../../../components/list/FilterBar.tsx';
 import { useUrlState } from '../../../components/list/useUrlState.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/useLang.ts';
+import { applicationChips, StateYearFilters } from '../shared/ApplicationFilters.tsx';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
 import { schoolName } from '../../schools/shared/codes.ts';
 import { ProgressBar, StateBadge } from '../ApplicationList/ApplicationList.tsx';
@@ -149,10 +150,7 @@ export default function ProgressList() {
   useEffect(() => {
     if (JSON.stringify(queryRef.variables.filter ?? {}) !== key) startTransition(() => load({ filter: JSON.parse(key) as typeof filter }));
   }, [key, load, queryRef.variables.filter]);
-  const chips: FilterChip[] = [];
-  if (state.q) chips.push({ key: 'q', label: t('schoolsUi.app.search'), value: state.q, onRemove: () => setState({ q: '' }) });
-  if (state.state) chips.push({ key: 'state', label: t('schoolsUi.app.state'), value: t(`schoolsUi.state.${state.state}`), onRemove: () => setState({ state: '' }) });
-  if (state.year) chips.push({ key: 'year', label: t('schoolsUi.app.year'), value: state.year, onRemove: () => setState({ year: '' }) });
+  const chips = applicationChips({ state, setState }, t);
   return (
     <Stack gap="3" data-testid="progress-list">
       <Heading size="lg">{t('schoolsUi.progressList.title')}</Heading>
@@ -166,26 +164,7 @@ export default function ProgressList() {
           testId="progress-filters"
           primary={
             <>
-              <SelectFilter
-                label={t('schoolsUi.app.state')}
-                all={`${t('schoolsUi.app.state')}: ${t('schoolsUi.all')}`}
-                value={state.state}
-                onChange={(s) => setState({ state: s })}
-                options={STATES.map((s) => ({ value: s, label: t(`schoolsUi.state.${s}`) }))}
-                testId="progress-state"
-              />
-              <Input
-                size="sm"
-                width="32"
-                inputMode="numeric"
-                aria-label={t('schoolsUi.app.year')}
-                placeholder={t('schoolsUi.app.year')}
-                defaultValue={state.year}
-                key={state.year}
-                onBlur={(e) => e.target.value.trim() !== state.year && setState({ year: e.target.value.trim() })}
-                onKeyDown={(e) => e.key === 'Enter' && setState({ year: e.currentTarget.value.trim() })}
-                data-testid="progress-year"
-              />
+              <StateYearFilters state={state} setState={setState} t={t} testIds={{ state: 'progress-state', year: 'progress-year' }} />
             </>
           }
         />
