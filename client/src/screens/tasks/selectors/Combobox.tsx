@@ -38,6 +38,10 @@ export function Combobox({
   const [answer, setAnswer] = useState<{ text: string; rows: Option[] } | null>(null);
   const [active, setActive] = useState(0);
   const inputRef = useRef<HTMLInputElement>(null);
+  // The close that follows a blur waits 150 ms (so a click on an option lands first); a focus
+  // that comes back before then cancels it, else it would wipe what is typed right after.
+  const blurTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(blurTimer.current), []);
   const [rect, setRect] = useState<{ top: number; left: number; width: number } | null>(null);
   const [shown, setShown] = useState(value?.id ?? '');
   if ((value?.id ?? '') !== shown) {
@@ -103,13 +107,17 @@ export function Combobox({
         aria-autocomplete="list"
         aria-activedescendant={open && rows[active] ? `${listId}-${active}` : undefined}
         onClick={() => setOpen(true)}
-        onFocus={() => setOpen(true)}
-        onBlur={() =>
-          setTimeout(() => {
+        onFocus={() => {
+          clearTimeout(blurTimer.current);
+          setOpen(true);
+        }}
+        onBlur={() => {
+          clearTimeout(blurTimer.current);
+          blurTimer.current = setTimeout(() => {
             setOpen(false);
             setText(value?.label ?? '');
-          }, 150)
-        }
+          }, 150);
+        }}
         onChange={(e) => {
           setText(e.target.value);
           setOpen(true);
