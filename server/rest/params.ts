@@ -58,6 +58,18 @@ export function optionalId(v: unknown, field: string): number | undefined {
   throw new ValidationError('validation.invalid', { field }, WRONG_TYPE);
 }
 
+/**
+ * An optional whole-number code (a state, type, kind or site): blank is undefined, a number or
+ * text of digits within PostgreSQL's integer range is the number, anything else is refused
+ * naming `field`; the service checks the code's own range.
+ */
+export function optionalInt(v: unknown, field: string): number | undefined {
+  const n = num(v);
+  if (n === undefined) return undefined;
+  if (typeof n === 'number' && Number.isInteger(n) && n >= -2147483648 && n <= 2147483647) return n;
+  throw new ValidationError('validation.invalid', { field }, WRONG_TYPE);
+}
+
 /** A flag from true/false, 1/0 or their texts; blank is undefined; anything else unchanged. */
 export function flag(v: unknown): unknown {
   if (v === true || v === 1 || v === '1' || v === 'true') return true;
@@ -84,6 +96,14 @@ export function idList(v: unknown, field = 'ids'): unknown {
   } else list = [v];
   if (list.length > MAX_LIST_ITEMS) throw tooMany(field);
   return list.map(num);
+}
+
+/** Ids as `idList` reads them, each one checked as `optionalId` does: for reads that put them straight into a query. */
+export function optionalIdList(v: unknown, field: string): number[] | undefined {
+  const list = idList(v, field) as unknown[] | undefined;
+  if (list === undefined) return undefined;
+  for (const n of list) if (!isDbId(n)) throw new ValidationError('validation.invalid', { field }, WRONG_TYPE);
+  return list as number[];
 }
 
 function tooMany(field: string): ValidationError {

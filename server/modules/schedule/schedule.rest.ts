@@ -6,7 +6,7 @@ import type { ServiceContext } from '../../context.ts';
 import { ValidationError } from '../../errors.ts';
 import { translate } from '../../i18n/catalogue.ts';
 import type { RestRoute } from '../../rest/adapter.ts';
-import { flag, idList, num, withCondition, zoneOf, type Params } from '../../rest/params.ts';
+import { flag, idList, num, optionalId, optionalIdList, withCondition, zoneOf, type Params } from '../../rest/params.ts';
 import { envelope, readPage } from '../../rest/envelope.ts';
 import { formatDateTime, parseLegacyDateTime, wallText } from '../../lib/wall-time.ts';
 import type { Conflict } from './conflicts.ts';
@@ -18,8 +18,10 @@ const P = '/api/admin/work/daily';
 const CYCLE = '/api/admin/cycle/work/daily';
 
 /** Participants may come as objects (`[{ userId }]`, the old calendar's shape) as well as ids. */
+/** Participants as ids or as `{ userId }` objects: the ids. */
+const participantOnes = (v: unknown): unknown => (Array.isArray(v) ? v.map((x) => (x && typeof x === 'object' && 'userId' in x ? (x as { userId: unknown }).userId : x)) : v);
 function participantIds(v: unknown): unknown {
-  return idList(Array.isArray(v) ? v.map((x) => (x && typeof x === 'object' && 'userId' in x ? (x as { userId: unknown }).userId : x)) : v);
+  return idList(participantOnes(v));
 }
 
 const SCOPE_CODES: Record<string, Scope> = { '1': 'THIS', '2': 'FOLLOWING', '3': 'ALL', THIS: 'THIS', FOLLOWING: 'FOLLOWING', ALL: 'ALL' };
@@ -295,7 +297,7 @@ export const scheduleRoutes: RestRoute[] = [
         from,
         to,
         userIds: idList(c.userIds ?? c.employeeIds ?? c.userId) as number[] | undefined,
-        projectId: num(c.projectId) as number | undefined,
+        projectId: optionalId(c.projectId, 'projectId'),
         published: flag(c.state) as boolean | undefined,
       });
       return { data: rows.map((e) => legacyEvent(e, zone)) };
@@ -312,9 +314,9 @@ export const scheduleRoutes: RestRoute[] = [
         from: parseLegacyDateTime(c.beginTime, 'condition.beginTime', zone),
         to: parseLegacyDateTime(c.endTime, 'condition.endTime', zone, true),
         published: flag(c.state) as boolean | undefined,
-        projectId: num(c.projectId) as number | undefined,
-        userId: num(c.userId ?? c.employeeId) as number | undefined,
-        seriesId: num(c.seriesId) as number | undefined,
+        projectId: optionalId(c.projectId, 'projectId'),
+        userId: optionalId(c.userId ?? c.employeeId, 'userId'),
+        seriesId: optionalId(c.seriesId, 'seriesId'),
         createdByMe: flag(c.createdByMe) as boolean | undefined,
       });
       const page = readPage(p);
@@ -338,7 +340,7 @@ export const scheduleRoutes: RestRoute[] = [
       const zone = zoneOf(ctx, p);
       const { startAt } = timesOf(p, zone, false);
       if (!startAt) throw new ValidationError('validation.required', { field: 'beginTime' });
-      const rows = await findAlike(ctx, { id: num(p.id) as number | undefined, title: p.title as string, startAt, participantIds: participantIds(p.userIds ?? p.participants) as number[] | undefined, timeZone: zone });
+      const rows = await findAlike(ctx, { id: optionalId(p.id, 'id'), title: p.title as string, startAt, participantIds: optionalIdList(participantOnes(p.userIds ?? p.participants), 'userIds'), timeZone: zone });
       return { data: { alike: rows.length > 0, list: rows.map((e) => legacyEvent(e, zone)) } };
     },
   },

@@ -30,17 +30,18 @@ import {
 } from '../courses.service.ts';
 import { coursePdf } from '../courses.pdf.ts';
 import { courseInput, courseJson, fileJson, first, listParams, num, orConflict, pageJson, rangeOf, type Params } from './common.ts';
+import { optionalId, optionalInt } from '../../../rest/params.ts';
 
 const A = '/api/admin';
 
 function courseFilter(p: Params) {
   return {
     search: first(p.searchKey, p.name, p.courseName, p.keyword) as string | undefined,
-    type: num(p.type) as number | undefined,
-    site: num(p.site) as number | undefined,
-    lecturerId: num(first(p.lecturerId, p.teacherId)) as number | undefined,
-    projectId: num(p.projectId) as number | undefined,
-    classroomId: num(first(p.classRoomId, p.classroomId)) as number | undefined,
+    type: optionalInt(p.type, 'type'),
+    site: optionalInt(p.site, 'site'),
+    lecturerId: optionalId(first(p.lecturerId, p.teacherId), 'lecturerId'),
+    projectId: optionalId(p.projectId, 'projectId'),
+    classroomId: optionalId(first(p.classRoomId, p.classroomId), 'classRoomId'),
   };
 }
 
@@ -188,10 +189,10 @@ export const courseRestRoutes: RestRoute[] = [
       const { rows, total } = await listEnrollmentsPage(
         ctx,
         {
-          courseId: num(c.courseId) as number | undefined,
-          studentId: num(first(c.studentId, c.userId)) as number | undefined,
+          courseId: optionalId(c.courseId, 'courseId'),
+          studentId: optionalId(first(c.studentId, c.userId), 'studentId'),
           search: first(c.searchKey, c.studentName, c.name) as string | undefined,
-          state: num(c.state) as number | undefined,
+          state: optionalInt(c.state, 'state'),
         },
         page,
       );
@@ -242,10 +243,10 @@ export const courseRestRoutes: RestRoute[] = [
       const { rows, total } = await listHourRecordsPage(
         ctx,
         {
-          courseId: num(c.courseId) as number | undefined,
-          studentId: num(first(c.studentId, c.userId)) as number | undefined,
-          enrollmentId: num(first(c.courseHourId, c.enrollmentId)) as number | undefined,
-          kind: num(c.kind) as number | undefined,
+          courseId: optionalId(c.courseId, 'courseId'),
+          studentId: optionalId(first(c.studentId, c.userId), 'studentId'),
+          enrollmentId: optionalId(first(c.courseHourId, c.enrollmentId), 'courseHourId'),
+          kind: optionalInt(c.kind, 'kind'),
           from: range.from,
           to: range.to,
         },
@@ -267,7 +268,7 @@ export const courseRestRoutes: RestRoute[] = [
     methods: BOTH,
     handler: async (ctx, { params }) => {
       const { page, c } = listParams(params);
-      const { rows, total } = await listClassroomsPage(ctx, { search: first(c.searchKey, c.name) as string | undefined, state: num(c.state) as number | undefined }, page);
+      const { rows, total } = await listClassroomsPage(ctx, { search: first(c.searchKey, c.name) as string | undefined, state: optionalInt(c.state, 'state') }, page);
       return {
         data: pageJson(
           page,
@@ -282,7 +283,7 @@ export const courseRestRoutes: RestRoute[] = [
     methods: BOTH,
     handler: async (ctx, { params }) => {
       const c = listParams(params).c;
-      return { data: (await listAllClassrooms(ctx, { search: first(c.searchKey, c.name) as string | undefined, state: num(c.state) as number | undefined })).map((r) => classroomJson(ctx, r)) };
+      return { data: (await listAllClassrooms(ctx, { search: first(c.searchKey, c.name) as string | undefined, state: optionalInt(c.state, 'state') })).map((r) => classroomJson(ctx, r)) };
     },
   },
   {

@@ -9,7 +9,7 @@ import { translate } from '../../../i18n/catalogue.ts';
 import { bytesResponse, uploadedFile } from '../../../lib/upload.ts';
 import { formatDateTime, parseLegacyDateTime } from '../../../lib/wall-time.ts';
 import { requireActor } from '../../../policy.ts';
-import { optionalId } from '../../../rest/params.ts';
+import { optionalId, optionalIdList, optionalInt } from '../../../rest/params.ts';
 import type { RestRoute } from '../../../rest/adapter.ts';
 import { eventInclude, legacyEvent, legacyEventFields } from '../../schedule/index.ts';
 import {
@@ -83,11 +83,11 @@ async function lessonsJson(ctx: ServiceContext, rows: LessonRow[], counts: Map<n
 function lessonFilter(ctx: ServiceContext, p: Params): LessonFilter {
   const range = rangeOf(ctx, p);
   return {
-    courseId: num(p.courseId) as number | undefined,
-    courseIds: (idList(p.courseIds) as number[] | undefined)?.filter((n) => typeof n === 'number'),
-    lecturerId: num(first(p.lecturerId, p.teacherId)) as number | undefined,
-    studentId: num(first(p.studentId, p.userId)) as number | undefined,
-    classroomId: classroomOf(p) as number | undefined,
+    courseId: optionalId(p.courseId, 'courseId'),
+    courseIds: optionalIdList(p.courseIds, 'courseIds'),
+    lecturerId: optionalId(first(p.lecturerId, p.teacherId), 'lecturerId'),
+    studentId: optionalId(first(p.studentId, p.userId), 'studentId'),
+    classroomId: optionalId(first(p.classRoomId, p.classroomId, p.placeId), 'classRoomId'),
     from: range.from,
     to: range.to,
   };
@@ -239,7 +239,7 @@ export const lessonRestRoutes: RestRoute[] = [
         ctx,
         p,
         await checkLessonConflicts(ctx, {
-          courseId: requireCourseId(num(p.courseId) as number | undefined),
+          courseId: requireCourseId(optionalId(p.courseId, 'courseId')),
           lessonId: num(first(p.id, p.lessonId)),
           startAt: f.startAt,
           endAt: f.endAt,
@@ -269,7 +269,7 @@ export const lessonRestRoutes: RestRoute[] = [
     methods: ['POST'],
     handler: async (ctx, { params: p }) => {
       const c = listParams(p).c;
-      const course = await getCourse(ctx, requireCourseId(num(first(c.courseId, c.id)) as number | undefined));
+      const course = await getCourse(ctx, requireCourseId(optionalId(first(c.courseId, c.id), 'courseId')));
       const lessons = await eventsList(ctx, { ...c, courseId: course.id });
       return { data: { course: courseJson(ctx, course), lessons, total: lessons.length } };
     },
@@ -344,11 +344,11 @@ export const lessonRestRoutes: RestRoute[] = [
       const { rows, total } = await listAttendancesPage(
         ctx,
         {
-          courseId: num(c.courseId) as number | undefined,
-          lessonId: num(first(c.lessonId, c.workDailyId)) as number | undefined,
-          studentId: num(first(c.userId, c.studentId)) as number | undefined,
-          enrollmentId: num(c.courseHourId) as number | undefined,
-          state: num(c.state) as number | undefined,
+          courseId: optionalId(c.courseId, 'courseId'),
+          lessonId: optionalId(first(c.lessonId, c.workDailyId), 'lessonId'),
+          studentId: optionalId(first(c.userId, c.studentId), 'userId'),
+          enrollmentId: optionalId(c.courseHourId, 'courseHourId'),
+          state: optionalInt(c.state, 'state'),
           from: range.from,
           to: range.to,
         },
