@@ -14,6 +14,7 @@ import { logger } from './logger.ts';
 import { pruneLoginAttempts } from './modules/auth/index.ts';
 import { drained, registry } from './observe.ts';
 import { seed } from '../prisma/seed/index.ts';
+import { guardSlowBodies, SLOW_BODY_RULES } from './lib/slow-bodies.ts';
 
 /** In-flight requests get this long after SIGTERM before their connections are cut. */
 const DRAIN_MS = 10_000;
@@ -69,6 +70,8 @@ async function serveProcess(config: Config, started: number): Promise<void> {
   const httpServer = server as { headersTimeout?: number; requestTimeout?: number };
   httpServer.headersTimeout = 20_000;
   httpServer.requestTimeout = 120_000;
+  // A body that trickles in (a few bytes a second) is refused after a few seconds, not two minutes.
+  guardSlowBodies(server as http.Server, SLOW_BODY_RULES, (req) => logger.warn('slow request body refused', { path: (req.url ?? '').split('?')[0] }));
   const prune = setInterval(() => void pruneLoginAttempts(db).catch(() => {}), 3_600_000);
   prune.unref();
   // Workers report to the primary's listener; a single process has its own.

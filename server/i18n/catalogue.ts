@@ -140,6 +140,7 @@ const coreMessages = {
   'error.badRequest': { zh: '请求格式错误', en: 'The request could not be read' },
   'error.invalidInput': { zh: '参数错误：{detail}', en: 'Invalid input: {detail}' },
   'error.tooLarge': { zh: '请求内容过大', en: 'The request is too large' },
+  'error.tooSlow': { zh: '请求内容发送过慢，连接已关闭', en: 'The request body arrived too slowly; the connection was closed' },
   'error.internal': { zh: '服务异常，请稍后再试', en: 'Something went wrong; please try again later' },
   'timeZone.unknown': { zh: '未知的时区：{zone}', en: 'Unknown time zone: {zone}' },
   'error.timeZoneUnknown': { zh: '时区不存在', en: 'Unknown time zone' },

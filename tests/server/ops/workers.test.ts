@@ -5,6 +5,7 @@
  * (a `complete` event, not a cut connection) before everything exits cleanly.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,6 +83,27 @@ describe('WORKERS=2', () => {
     // The metrics listener is not the public port's: there, /metrics without a token is 404.
     expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(404);
   });
+
+  it('a request body that trickles in is refused with 408 after the grace (5 s), not held for two minutes', async () => {
+    const started = Date.now();
+    const answer = await new Promise<string>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      let text = '';
+      const drip = setInterval(() => socket.write('{'), 200);
+      socket.on('data', (d) => (text += d.toString()));
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        clearInterval(drip);
+        resolve(text);
+      });
+      socket.write(['POST /api/admin/user/del.htm HTTP/1.1', `Host: 127.0.0.1:${port}`, 'Content-Type: application/json', 'Content-Length: 100000', '', ''].join('\r\n'));
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(answer).toContain('请求内容发送过慢，连接已关闭');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(5_000);
+    expect(Date.now() - started).toBeLessThan(60_000);
+    expect(output).toContain('slow request body refused');
+  }, 90_000);
 
   it('SIGTERM ends open event streams with a complete event, then every process exits cleanly', async () => {
     const login = (await (await fetch(`http://127.0.0.1:${port}/api/token/admin/doLogin.htm`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO.sales) })).json()) as {
