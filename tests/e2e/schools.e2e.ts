@@ -635,7 +635,7 @@ describe('overall progress, progress list and gantt', () => {
     await ctx2.close();
   });
 
-  it('draws the gantt of the applications with today marked', async () => {
+  it('draws the gantt of the applications with today marked, and opens a student’s gantt from the student selector and from the archive', async () => {
     // The gantt (manager: the system tree holds it): applications on a time axis with today marked.
     const m = await newPage();
     await login(m.page, 'manager', 'Staff#2026');
@@ -647,6 +647,32 @@ describe('overall progress, progress list and gantt', () => {
       await p.getByTestId('gantt-chart').waitFor();
       expect(await sidewaysOverflow(p)).toEqual([]);
     });
+
+    // The student selector (shared, components/selectors): narrowed by consultant, searched by
+    // pinyin and picked with the keyboard, it opens that student's gantt; the archive links to it too.
+    const student = await createArchive('consultant', `Gantt${run}`);
+    await createApplication(student.id, 'Hotchkiss');
+    const option = m.page.getByTestId('gantt-student-option');
+    await shootEverywhere(m.page, 'schools-gantt-student-select', async (p) => {
+      await p.getByTestId('gantt-student').fill(`Gantt${run}`);
+      await expect.poll(async () => (await p.getByTestId('gantt-student-option').allTextContents()).join('|'), { timeout: 15_000 }).toContain(student.name);
+    });
+    await m.page.getByTestId('gantt-student-consultant').fill('张晓雯');
+    await m.page.getByTestId('gantt-student-consultant-option').filter({ hasText: '张晓雯' }).first().click();
+    const field = m.page.getByTestId('gantt-student');
+    await field.fill(`Gantt${run}`);
+    await expect.poll(async () => (await option.allTextContents()).join('|'), { timeout: 15_000 }).toContain(student.name);
+    expect(await option.count()).toBe(1);
+    await field.press('Enter');
+    await m.page.waitForURL(/#\/gantt\/student\//);
+    await expect.poll(() => m.page.getByTestId('gantt').textContent()).toContain(`${student.name} 的申请时间线`);
+    expect(await m.page.getByTestId('gantt-row').count()).toBe(1);
+    await m.page.getByTestId('gantt-all').click();
+    await m.page.waitForURL(/#\/gantt$/);
+    await open(m.page, `/archives/detail/${encodeURIComponent(student.id)}`);
+    await m.page.getByTestId('open-gantt').click();
+    await m.page.waitForURL(/#\/gantt\/student\//);
+    await expect.poll(() => m.page.getByTestId('gantt').textContent()).toContain(student.name);
     await m.context.close();
   });
 });

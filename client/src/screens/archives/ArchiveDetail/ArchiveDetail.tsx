@@ -1,10 +1,10 @@
 import { Box, Button, Card, DataList, Flex, Grid, Heading, HStack, Input, Link, Menu, NativeSelect, Portal, Stack, Table, Text, Textarea, Field } from '@chakra-ui/react';
-import { ArrowLeft, ChevronDown, ListChecks, Lock } from 'lucide-react';
+import { ArrowLeft, ChartGantt, ChevronDown, ListChecks, Lock } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchQuery, graphql, useFragment, usePreloadedQuery, useRelayEnvironment } from 'react-relay';
 import { useNavigate } from 'react-router';
-import { useMenuParams } from '../../../layout/menu.ts';
+import { findByPath, useMenu, useMenuParams } from '../../../layout/menu.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { FormError } from '../../../components/FormError.tsx';
 import { saveBlob } from '../../../components/list/download.ts';
@@ -517,6 +517,7 @@ function NotFound() {
 function Detail({ archive, rights }: { archive: Archive; rights: ArchiveRights }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const menu = useMenu();
   const environment = useRelayEnvironment();
   const mobile = useIsMobile();
   const fmt = useFormat();
@@ -547,6 +548,7 @@ function Detail({ archive, rights }: { archive: Archive; rights: ArchiveRights }
     if (answer?.__typename !== 'ArchiveBackup') return notify('error', (answer && 'message' in answer ? answer.message : null) ?? t('transport.unknown'));
     saveBlob(`archive-${archive.databaseId}-backup.json`, new Blob([answer.json ?? ''], { type: 'application/json' }));
   };
+  const canGantt = !!findByPath(menu, '/gantt/student/any');
   const nav = [{ key: 'profile', label: t('archivesUi.s.profile') }, ...sections.map((s) => ({ key: s.key, label: t(`archivesUi.s.${s.key}`) })), { key: 'verification', label: t('archivesUi.detail.verifications') }];
   const jump = (key: string) => document.getElementById(`section-${key}`)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   return (
@@ -558,6 +560,11 @@ function Detail({ archive, rights }: { archive: Archive; rights: ArchiveRights }
         <Button size="xs" variant="outline" onClick={() => setSelecting(true)} data-testid="open-selection-lists">
           <ListChecks size={14} /> {t('schoolsUi.sel.open')}
         </Button>
+        {canGantt && (
+          <Button size="xs" variant="outline" onClick={() => navigate(`/gantt/student/${encodeURIComponent(archive.id)}`)} data-testid="open-gantt">
+            <ChartGantt size={14} /> {t('schoolsUi.gantt.open')}
+          </Button>
+        )}
       </Flex>
       <Header archive={archive} rights={rights} onAct={setAct} onAssign={() => setAssigning(true)} onSubmit={() => setSubmitting(true)} onBackup={() => void backup()} verificationStatus={task?.status ?? null} />
       {mobile && (

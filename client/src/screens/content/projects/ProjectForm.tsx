@@ -1,7 +1,7 @@
 import { Field, Grid, Input, NativeSelect, Textarea } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/fields/DateField.tsx';
-import { UserSelect } from '../../tasks/selectors/UserSelect.tsx';
+import { UserSelect } from '../../../components/selectors/UserSelect.tsx';
 import { PROJECT_STATES } from './projectDraft.ts';
 import type { ProjectDraft, ProjectProblems } from './projectDraft.ts';
 

@@ -14,7 +14,7 @@ import { notify } from '../../../components/toaster.tsx';
 import { useLang } from '../../../lib/useLang.ts';
 import { useMutationAction } from '../../../lib/useMutationAction.ts';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
-import { UserSelect } from '../../tasks/selectors/UserSelect.tsx';
+import { UserSelect } from '../../../components/selectors/UserSelect.tsx';
 import { COURSE_SITES, COURSE_TYPES, hours, nameIn } from '../shared/codes.tsx';
 import { CourseFormDialog } from '../shared/CourseFormDialog.tsx';
 import { CourseEditLoader } from '../CourseDetail/CourseEditLoader.tsx';

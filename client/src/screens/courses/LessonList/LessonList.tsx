@@ -17,7 +17,7 @@ import { notify } from '../../../components/toaster.tsx';
 import { useFormat } from '../../../lib/useFormat.ts';
 import { useLang } from '../../../lib/useLang.ts';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
-import { UserSelect } from '../../tasks/selectors/UserSelect.tsx';
+import { UserSelect } from '../../../components/selectors/UserSelect.tsx';
 import { hours, nameIn } from '../shared/codes.tsx';
 import { ScheduleLessonsDialog } from '../shared/ScheduleLessonsDialog.tsx';
 import { LESSON_LIST_DEFAULTS, lessonFilterOf, lessonListRoute } from './LessonList.route.ts';

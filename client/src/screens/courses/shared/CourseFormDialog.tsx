@@ -5,7 +5,7 @@ import { graphql, useLazyLoadQuery } from 'react-relay';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { useLang } from '../../../lib/useLang.ts';
 import { useMutationAction } from '../../../lib/useMutationAction.ts';
-import { UserSelect } from '../../tasks/selectors/UserSelect.tsx';
+import { UserSelect } from '../../../components/selectors/UserSelect.tsx';
 import { COURSE_SITES, COURSE_TYPES, nameIn, userGid } from './codes.tsx';
 import type { CourseFormDialogOptionsQuery } from './__generated__/CourseFormDialogOptionsQuery.graphql.ts';
 import type { CourseFormDialogCreateMutation } from './__generated__/CourseFormDialogCreateMutation.graphql.ts';

@@ -6,8 +6,8 @@ import { ConflictList, type Clash } from '../../../components/calendar/ConflictL
 import { calendarChanged } from '../../../components/calendar/signal.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { useMutationAction } from '../../../lib/useMutationAction.ts';
-import { UserSelect } from '../../tasks/selectors/UserSelect.tsx';
-import type { Option } from '../../tasks/selectors/Combobox.tsx';
+import { UserSelect } from '../../../components/selectors/UserSelect.tsx';
+import type { Option } from '../../../components/selectors/Combobox.tsx';
 import { hours } from './codes.tsx';
 import type { HoursDialogsEnrollMutation } from './__generated__/HoursDialogsEnrollMutation.graphql.ts';
 import type { HoursDialogsBuyMutation } from './__generated__/HoursDialogsBuyMutation.graphql.ts';

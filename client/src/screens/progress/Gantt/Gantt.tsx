@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useNavigate } from 'react-router';
 import { ErrorBoundary } from '../../../components/ErrorBoundary.tsx';
+import { StudentSelect } from '../../../components/selectors/StudentSelect.tsx';
 import { DataTable } from '../../../components/list/DataTable.tsx';
 import { useMenuParams } from '../../../layout/menu.ts';
 import { useFormat } from '../../../lib/useFormat.ts';
@@ -201,6 +202,7 @@ function Results({ queryRef, title, toolbar }: { queryRef: PreloadedQuery<GanttQ
 
 function GanttView({ archiveId }: { archiveId: string | null }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const lang = useLang();
   const [search, setSearch] = useState('');
   const filter = useMemo(() => (archiveId ? { archiveId } : search ? { search } : {}), [archiveId, search]);
@@ -217,17 +219,26 @@ function GanttView({ archiveId }: { archiveId: string | null }) {
           <Results
             queryRef={queryRef}
             toolbar={
-              archiveId ? null : (
-                <Input
-                  size="sm"
-                  maxW="72"
-                  aria-label={t('schoolsUi.app.search')}
-                  placeholder={t('schoolsUi.app.search')}
-                  onKeyDown={(e) => e.key === 'Enter' && setSearch(e.currentTarget.value.trim())}
-                  onBlur={(e) => setSearch(e.target.value.trim())}
-                  defaultValue={search}
-                  data-testid="gantt-search"
-                />
+              archiveId ? (
+                <Link color="fg.link" fontSize="sm" href="#/gantt" onClick={(e) => (e.preventDefault(), navigate('/gantt'))} data-testid="gantt-all">
+                  {t('schoolsUi.gantt.all')}
+                </Link>
+              ) : (
+                <Flex gap="2" wrap="wrap" align="center">
+                  <Input
+                    size="sm"
+                    maxW="72"
+                    aria-label={t('schoolsUi.app.search')}
+                    placeholder={t('schoolsUi.app.search')}
+                    onKeyDown={(e) => e.key === 'Enter' && setSearch(e.currentTarget.value.trim())}
+                    onBlur={(e) => setSearch(e.target.value.trim())}
+                    defaultValue={search}
+                    data-testid="gantt-search"
+                  />
+                  <Box flex="1" minW={{ base: 'full', md: '96' }} maxW="2xl">
+                    <StudentSelect value={null} onChange={(o) => o && navigate(`/gantt/student/${encodeURIComponent(o.id)}`)} label={t('schoolsUi.gantt.openStudent')} testId="gantt-student" />
+                  </Box>
+                </Flex>
               )
             }
             title={(apps) => {

@@ -15,7 +15,7 @@ import { useIsPhone } from '../../../lib/useMedia.ts';
 import { useMutationAction } from '../../../lib/useMutationAction.ts';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
 import { ProjectAutocomplete } from '../../working/Tasks/ProjectAutocomplete.tsx';
-import { UserSelect } from '../selectors/UserSelect.tsx';
+import { UserSelect } from '../../../components/selectors/UserSelect.tsx';
 import { downloadXlsx, todayText } from '../xlsx.ts';
 import { allTasksRoute } from './AllTasks.route.ts';
 import { filterFromParams, orderOf, type Sort } from './params.ts';

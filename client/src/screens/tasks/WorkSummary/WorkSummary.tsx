@@ -14,7 +14,7 @@ import { notify } from '../../../components/toaster.tsx';
 import { useFormat } from '../../../lib/useFormat.ts';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
 import { ProjectAutocomplete } from '../../working/Tasks/ProjectAutocomplete.tsx';
-import { UserSelect } from '../selectors/UserSelect.tsx';
+import { UserSelect } from '../../../components/selectors/UserSelect.tsx';
 import { downloadXlsx } from '../xlsx.ts';
 import { defaults, rangeOf, summaryVariables, workSummaryRoute } from './WorkSummary.route.ts';
 import { missingDays, periodsBetween, round, summarise, type Entry, type Granularity, type SummaryRow } from './summary.ts';
