@@ -13,6 +13,7 @@ import { corsFor } from '../headers.ts';
 import { databaseHealth } from '../db/health.ts';
 import { armorLimit, requestLimits } from './limits.ts';
 import { countError, currentRequest } from '../observe.ts';
+import { collectUntilDone, runCollected } from '../lib/request-end.ts';
 
 /**
  * Errors in layers: typed DomainErrors on mutation fields come back as data (errors plugin).
@@ -29,6 +30,33 @@ function nameOperation(): Plugin<ServiceContext> {
       const op = document.definitions.find((d: DefinitionNode): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION && (!args.operationName || d.name?.value === args.operationName));
       const first = op?.selectionSet.selections.find((s: SelectionNode): s is FieldNode => s.kind === Kind.FIELD);
       if (op && first) record.operation = `${op.operation}:${first.name.value}`;
+    },
+  };
+}
+
+/**
+ * Writes collected while the operation runs (lib/request-end.ts: the access log of revealed
+ * fields) are made once its execution is done, before the answer leaves; if they fail, the
+ * answer carries no data.
+ */
+function writeWhenDone(): Plugin<ServiceContext> {
+  return {
+    onExecute: ({ args }) => {
+      const ctx = args.contextValue as ServiceContext;
+      collectUntilDone(ctx);
+      return {
+        onExecuteDone: async ({ setResult }) => {
+          try {
+            await runCollected(ctx);
+          } catch (err) {
+            countError('INTERNAL');
+            logger.error('writes at the end of a GraphQL request failed', { error: (err as Error).message });
+            const code = databaseHealth.report(err) ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_SERVER_ERROR';
+            const message = translate(ctx.lang, code === 'SERVICE_UNAVAILABLE' ? 'error.unavailable' : 'error.internal');
+            setResult({ data: null, errors: [new GraphQLError(message, { extensions: { code } })] });
+          }
+        },
+      };
     },
   };
 }
@@ -180,6 +208,7 @@ export function createGraphQLHandler(deps: AppDeps, options: { development: bool
       persistedOperations(documents, options.development),
       requestLimits(),
       nameOperation(),
+      writeWhenDone(),
       translateErrors(),
       EnvelopArmorPlugin({
         maxDepth: armorLimit('QUERY_TOO_DEEP'),

@@ -61,6 +61,7 @@ export function useStatementCounter(credentials: { account: string; password: st
       );
       const body = (await res.json()) as { data?: any; errors?: unknown };
       expect(body.errors).toBeUndefined();
+      if (process.env.PRINT_STATEMENTS) console.log(statements.map((q, i) => `${i + 1}: ${q.slice(0, 160)}`).join('\n'));
       return { n: statements.length, data: body.data };
     },
     async authStatements() {

@@ -2,6 +2,7 @@ import type { ServiceContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
 import { DomainError, NotFoundError } from '../../../errors.ts';
 import type { Prisma } from '../../../generated/prisma/client.ts';
+import { whenDone } from '../../../lib/request-end.ts';
 import { dbId, parseInput, z } from '../../../lib/validate.ts';
 import { archiveScope, isFiled, modulePermissions, permissionOf, visibleArchivesWhere } from '../archives.policy.ts';
 
@@ -88,7 +89,19 @@ export async function logReveal(ctx: ServiceContext, archiveId: number, section:
   const key = `${archiveId}:${section}:${[...new Set(fields)].sort().join(',')}`;
   if (seen.has(key)) return;
   seen.add(key);
-  await ctx.db.archiveAccessLog.create({
-    data: { archiveId, userId: ctx.actor.id, account: ctx.actor.account, section, fields: [...new Set(fields)], door: ctx.door, address: ctx.address },
+  const row: AccessLogRow = { archiveId, userId: ctx.actor.id, account: ctx.actor.account, section, fields: [...new Set(fields)], door: ctx.door, address: ctx.address };
+  // A GraphQL request writes its reveals in one statement when its execution is done (lib/request-end.ts).
+  const collecting = whenDone(ctx, 'archive.accessLog', async () => {
+    const rows = pendingLogs.get(ctx) ?? [];
+    pendingLogs.delete(ctx);
+    if (rows.length) await ctx.db.archiveAccessLog.createMany({ data: rows });
   });
+  if (!collecting) {
+    await ctx.db.archiveAccessLog.create({ data: row });
+    return;
+  }
+  pendingLogs.set(ctx, [...(pendingLogs.get(ctx) ?? []), row]);
 }
+
+type AccessLogRow = { archiveId: number; userId: number; account: string; section: string; fields: string[]; door: ServiceContext['door']; address: string | null };
+const pendingLogs = new WeakMap<ServiceContext, AccessLogRow[]>();

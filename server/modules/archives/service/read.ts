@@ -3,7 +3,7 @@ import { authorize, can } from '../../../policy.ts';
 import { shapeRow, type ShapedRow } from '../archives.fields.ts';
 import { listArchiveFiles, type ArchiveFileRow } from './files.ts';
 import { isFiled, modulePermissions, permissionOf } from '../archives.policy.ts';
-import { sectionOf, SECTIONS, SECTIONS_BY_TYPE, sectionOfRow, type SectionModel } from '../archives.sections.ts';
+import { sectionOf, SECTIONS, SECTIONS_BY_TYPE, sectionOfRow, type SectionDef, type SectionModel } from '../archives.sections.ts';
 import { archiveFromInput, canReadModule, findVisibleArchive, logReveal, type ArchiveFacts } from './access.ts';
 import { delegateOf, readSection } from './sections.ts';
 
@@ -39,12 +39,37 @@ export function primeVisible(ctx: ServiceContext, rows: ArchiveFacts[]): void {
   for (const r of rows) if (!cache.has(r.id)) cache.set(r.id, Promise.resolve(r));
 }
 
+/** Models that hold several sections (the exams, told apart by their kind). */
+const SHARED_MODELS = new Set(SECTIONS.filter((s, _i, all) => all.filter((o) => o.model === s.model).length > 1).map((s) => s.model));
+const modelRowsCache = new WeakMap<ServiceContext, Map<string, Promise<Array<Record<string, unknown>>>>>();
+
+/** Every row of a shared model for one archive, read once per request, then each section's own (its fixed columns). */
+function sharedRows(ctx: ServiceContext, archiveId: number): (section: SectionDef) => Promise<Array<Record<string, unknown>>> {
+  return async (section) => {
+    let cache = modelRowsCache.get(ctx);
+    if (!cache) {
+      cache = new Map();
+      modelRowsCache.set(ctx, cache);
+    }
+    const key = `${archiveId}:${section.model}`;
+    let rows = cache.get(key);
+    if (!rows) {
+      rows = delegateOf(ctx.db, section).findMany({ where: { archiveId }, orderBy: [{ sort: 'asc' }, { id: 'asc' }] }) as Promise<Array<Record<string, unknown>>>;
+      cache.set(key, rows);
+      rows.catch(() => cache.delete(key));
+    }
+    const fixed = Object.entries(section.fixed ?? {});
+    return (await rows).filter((r) => fixed.every(([column, value]) => r[column] === value));
+  };
+}
+
 /** A section of a visible archive, or null when the caller may not read it (GraphQL fields). */
 export async function sectionOrNull(ctx: ServiceContext, archiveId: number, key: string): Promise<ShapedRow[] | null> {
   const archive = await visibleArchiveCached(ctx, archiveId);
   if (!archive) return null;
-  if (!(await canReadModule(ctx, archive, sectionOf(key).module))) return null;
-  return readSection(ctx, archive, key);
+  const section = sectionOf(key);
+  if (!(await canReadModule(ctx, archive, section.module))) return null;
+  return readSection(ctx, archive, key, SHARED_MODELS.has(section.model) ? sharedRows(ctx, archive.id) : undefined);
 }
 
 const MODEL_OF_TYPE = new Map<string, SectionModel>(SECTIONS.map((s) => [s.type, s.model]));
@@ -186,8 +211,27 @@ export async function loadArchiveFile(ctx: ServiceContext, id: number): Promise<
   return files.find((f) => f.id === id) ?? null;
 }
 
-export async function filesOf(ctx: ServiceContext, archiveId: number, kind?: number, objectId?: number) {
+const filesCache = new WeakMap<ServiceContext, Map<number, Promise<ArchiveFileRow[]>>>();
+
+/**
+ * Attachments of a visible archive, of one kind and row when given (GraphQL fields). Every file
+ * the caller may read of the archive is read once per request and filtered here: the detail's
+ * rows ask for their files one by one, which would otherwise be a statement per row.
+ */
+export async function filesOf(ctx: ServiceContext, archiveId: number, kind?: number, objectId?: number): Promise<ArchiveFileRow[]> {
   const archive = await visibleArchiveCached(ctx, archiveId);
   if (!archive) return [];
-  return listArchiveFiles(ctx, archive, kind, objectId);
+  let cache = filesCache.get(ctx);
+  if (!cache) {
+    cache = new Map();
+    filesCache.set(ctx, cache);
+  }
+  let all = cache.get(archiveId);
+  if (!all) {
+    all = listArchiveFiles(ctx, archive);
+    cache.set(archiveId, all);
+    // A failed read is not kept: the next field asks again.
+    all.catch(() => cache.delete(archiveId));
+  }
+  return (await all).filter((f) => (kind === undefined || f.kind === kind) && (objectId === undefined || f.objectId === objectId));
 }

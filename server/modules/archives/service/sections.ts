@@ -33,13 +33,15 @@ export function delegateOf(db: Db, section: SectionDef): Delegate {
 }
 
 /** Rows of a section, masked for callers without the right; unmasked sensitive reads are logged. */
-export async function readSection(ctx: ServiceContext, archive: ArchiveFacts, key: string): Promise<ShapedRow[]> {
+export async function readSection(ctx: ServiceContext, archive: ArchiveFacts, key: string, stored?: (section: SectionDef) => Promise<Array<Record<string, unknown>>>): Promise<ShapedRow[]> {
   const section = sectionOf(key);
   await assertModuleRead(ctx, archive, section.module);
-  const rows = await delegateOf(ctx.db, section).findMany({
-    where: { archiveId: archive.id, ...(section.fixed ?? {}) },
-    orderBy: section.single ? undefined : [...(section.model === 'archiveFamilyMember' ? [{ kind: 'asc' }] : []), { sort: 'asc' }, { id: 'asc' }],
-  });
+  const rows = stored
+    ? await stored(section)
+    : await delegateOf(ctx.db, section).findMany({
+        where: { archiveId: archive.id, ...(section.fixed ?? {}) },
+        orderBy: section.single ? undefined : [...(section.model === 'archiveFamilyMember' ? [{ kind: 'asc' }] : []), { sort: 'asc' }, { id: 'asc' }],
+      });
   const unmasked = canSeeSensitive(ctx);
   const revealed: string[] = [];
   const shaped = rows.map((r) => {
