@@ -1,0 +1,500 @@
+/**
+ * The own / other object matrix of the `staff` rows of the policy table (issue 15). The
+ * permission matrix (authz-matrix.test.ts) only checks that parents and students are refused the
+ * rows marked `staff` (tasks and archive sections): which staff member may act on which object is
+ * decided by the object rules of tasks.policy.ts (assigner, executor, project manager) and of
+ * archives.policy.ts (the archive's people, then the archive module's rights by state). Here every
+ * `staff` row of the shared table (policy-table.ts) is called as each staff demo role on:
+ *
+ * - an object of its own, made for the call: a task the role assigned to itself in a project it
+ *   belongs to (the relation that grants every task action), an addition it wrote; an archive the
+ *   role is linked to as the archive policy reads it (consultant, salesperson, the student's
+ *   lecturer; for partners, named as consultant, which the policy does not honour), not filed,
+ *   not locked. Expected: never refused for rights (FORBIDDEN, NOT_FOUND, UNAUTHENTICATED), unless
+ *   the role's archive module rights for open archives (role_archive_modules, the server's own
+ *   table) do not give edit on the row's module: then refused, and nothing written;
+ * - someone else's object: a task of two other people in a project the role is not in, an
+ *   archive consulted and sold by other people. Expected: refused as not visible or FORBIDDEN and
+ *   nothing written (the object's rows compared before and after), except for administrators,
+ *   who see every task and archive.
+ *
+ * The input is the smallest the schema accepts plus its ID fields (required or not), the id types
+ * learnt from the schema's own refusals ("ID … is not of type: Task") or, for plain IDs, named by
+ * the fixture; every ID of an object type of the fixture carries the real id of the fresh object
+ * for both cases (asserted, so "other" cannot pass by pointing at a missing id). A `staff` row
+ * without a fixture fails the first test: a new staff-rule mutation cannot be added without one.
+ * The legacy door is called the same way for the paths that call the same service functions
+ * (every task write of /api/admin/work/task, the archive section saves and deletes).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { buildSchema, getNamedType, isEnumType, isInputObjectType, isListType, isNonNullType, isScalarType, type GraphQLField, type GraphQLInputType } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translate, type MessageKey } from '../../../server/i18n/catalogue.ts';
+import { USER_TYPES } from '../../../server/lib/codes.ts';
+import { SECTIONS, type SectionDef } from '../../../server/modules/archives/archives.sections.ts';
+import { createTestApp, gql, loginRest, rest, type Envelope, type TestApp } from '../../helpers/app.ts';
+import { gqlUpload, PNG } from '../uploads.ts';
+import { RULES, STAFF } from './policy-table.ts';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const schema = buildSchema(readFileSync(path.join(root, 'schema.graphql'), 'utf8'));
+const MUTATIONS = schema.getMutationType()!.getFields();
+
+/** The rows of the policy table whose answer depends on the object. */
+const STAFF_ROWS = Object.keys(RULES)
+  .filter((name) => RULES[name] === STAFF)
+  .sort();
+
+const ROLES = ['admin', 'manager', 'consultant', 'lecturer', 'sales', 'partner'] as const;
+type Role = (typeof ROLES)[number];
+type Side = 'own' | 'other';
+
+const gid = (type: string, id: number) => Buffer.from(`${type}:${id}`).toString('base64');
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+// ── the fixtures: what "own" and "other" mean for each staff row ──
+
+/** Ids of the fresh objects of one call, by GraphQL type name. */
+type Objects = Record<string, number>;
+type Made = { objects: Objects; snapshot: () => Promise<unknown> };
+type LegacyCall = { path: string; json?: Record<string, unknown>; query?: Record<string, number>; method?: 'GET' | 'POST' };
+
+type Fixture = {
+  /** The object types under test: every ID of the input of these types carries the fresh object's id. */
+  objectTypes: string[];
+  /** Makes the object for the role (own) or for strangers (other). */
+  make: (role: Role, side: Side) => Promise<Made>;
+  /** The archive module whose rights by state decide (archives); none for tasks. */
+  module?: string;
+  /** Types of the ID fields the schema does not type (plain ID, global id for any type), by input path. */
+  untyped?: Record<string, string>;
+  /** Fields sent so that the call reaches the object (a check that comes before the lookup). */
+  extra?: Record<string, unknown>;
+  /** The code the service answers for an object the caller may not see, when it is not NOT_FOUND. */
+  notVisible?: string;
+  /** The legacy path calling the same service function, with its parameters for the objects. */
+  legacy?: (o: Objects, roleId: number) => LegacyCall;
+};
+
+let t: TestApp;
+const userId = {} as Record<Role, number>;
+const gqlToken = {} as Record<Role, string>;
+const restToken = {} as Record<Role, string>;
+/** Archive modules each role may edit on archives that are not filed (role_archive_modules). */
+const editable = {} as Record<Role, Set<string>>;
+let strangerA = 0;
+let strangerB = 0;
+/** A project every demo staff role belongs to; one of strangers only, managed by a stranger. */
+let memberProject = 0;
+let strangerProject = 0;
+
+const suffix = () => randomBytes(4).toString('hex');
+
+// Tasks.
+
+async function makeTask(role: Role, side: Side, state: number): Promise<{ id: number }> {
+  const mine = side === 'own';
+  return t.db.workTask.create({
+    data: {
+      title: `authz ${side} ${suffix()}`,
+      projectId: mine ? memberProject : strangerProject,
+      assignerId: mine ? userId[role] : strangerA,
+      executorId: mine ? userId[role] : strangerB,
+      state,
+      completedAt: state === 2 ? new Date() : null,
+    },
+    select: { id: true },
+  });
+}
+
+const taskSnapshot = (taskId: number) => async () =>
+  Promise.all([
+    t.db.workTask.findUnique({ where: { id: taskId } }),
+    t.db.taskLog.findMany({ where: { taskId }, orderBy: { id: 'asc' } }),
+    t.db.taskAddition.findMany({ where: { taskId }, orderBy: { id: 'asc' } }),
+    t.db.taskDailyReport.findMany({ where: { taskId }, orderBy: { id: 'asc' } }),
+    t.db.taskComplaint.findMany({ where: { taskId }, orderBy: { id: 'asc' } }),
+  ]);
+
+/** A task in `state`; the caller's project and the caller as new executor are offered where the input has such ids. */
+function task(state: number, options: Pick<Fixture, 'extra' | 'notVisible' | 'legacy' | 'untyped'> = {}): Fixture {
+  return {
+    objectTypes: ['Task'],
+    ...options,
+    make: async (role, side) => {
+      const { id } = await makeTask(role, side, state);
+      return { objects: { Task: id, User: userId[role], Project: memberProject }, snapshot: taskSnapshot(id) };
+    },
+  };
+}
+
+function taskAddition(options: Pick<Fixture, 'extra' | 'legacy'>): Fixture {
+  return {
+    objectTypes: ['TaskAddition'],
+    ...options,
+    make: async (role, side) => {
+      const { id: taskId } = await makeTask(role, side, 1);
+      const addition = await t.db.taskAddition.create({ data: { taskId, content: '<p>written before</p>', userId: side === 'own' ? userId[role] : strangerB }, select: { id: true } });
+      return { objects: { TaskAddition: addition.id, Task: taskId }, snapshot: taskSnapshot(taskId) };
+    },
+  };
+}
+
+const TASK_STATE = { INCOMPLETE: 1, COMPLETE: 2, PAUSED: 4, WAITING: 5 } as const;
+const TASK = '/api/admin/work/task';
+const changeState = (state: number) => (o: Objects) => ({ path: `${TASK}/change/state.htm`, json: { condition: { id: o.Task, state } } });
+
+// Archives.
+
+/** How the archive policy links each role to an archive of its own. */
+async function makeArchive(role: Role, side: Side): Promise<number> {
+  const mine = side === 'own';
+  const student = await t.db.user.create({
+    data: { type: USER_TYPES.STUDENT, name: `authz ${side} ${suffix()}`, lecturerId: mine && role === 'lecturer' ? userId.lecturer : mine ? null : strangerB },
+    select: { id: true },
+  });
+  const links = !mine ? { consultantId: strangerA, salesId: strangerB } : role === 'sales' ? { salesId: userId.sales } : role === 'lecturer' ? {} : { consultantId: userId[role] };
+  const archive = await t.db.archive.create({ data: { studentId: student.id, name: `authz ${side}`, status: 1, ...links }, select: { id: true } });
+  return archive.id;
+}
+
+/** Columns a section row cannot be stored without. */
+const REQUIRED_COLUMNS: Record<string, Record<string, unknown>> = { archiveFamilyMember: { kind: 3 }, archiveRewardProject: { name: 'authz' }, archiveRecommender: { type: 1 } };
+
+async function makeRow(section: SectionDef, archiveId: number): Promise<number> {
+  const delegate = (t.db as unknown as Record<string, { create: (a: unknown) => Promise<{ id: number }> }>)[section.model]!;
+  const row = await delegate.create({ data: { archiveId, ...(section.fixed ?? {}), ...(REQUIRED_COLUMNS[section.model] ?? {}) } });
+  return row.id;
+}
+
+function archiveSnapshot(archiveId: number, section?: SectionDef) {
+  return async () => {
+    const archive = await t.db.archive.findUnique({ where: { id: archiveId } });
+    const rows = section ? await (t.db as unknown as Record<string, { findMany: (a: unknown) => Promise<unknown[]> }>)[section.model]!.findMany({ where: { archiveId }, orderBy: { id: 'asc' } }) : [];
+    return [
+      archive,
+      rows,
+      await t.db.user.findUnique({ where: { id: archive!.studentId } }),
+      await t.db.archiveFile.findMany({ where: { archiveId }, orderBy: { id: 'asc' } }),
+      await t.db.archiveBio.findUnique({ where: { archiveId } }),
+    ];
+  };
+}
+
+const ARCHIVE = '/api/admin';
+/** Sections the legacy fs/others/saveList saves (its `type` names the section). */
+const OTHERS_SAVE_LIST = new Set([
+  'educations',
+  'rewardProjects',
+  'vericant',
+  'toeflJunior',
+  'toefl',
+  'ssat',
+  'variousExams',
+  'applicationAccounts',
+  'cards',
+  'recommenders',
+  'relatives',
+  'essays',
+  'others',
+  'writings',
+  'applyInformation',
+  'multimedia',
+  'awards',
+  'familyMembers',
+]);
+
+function legacySave(section: SectionDef): Fixture['legacy'] {
+  if (section.key === 'survey') return (o) => ({ path: `${ARCHIVE}/studentSurvey/save.htm`, json: { archivesId: o.Archive } });
+  if (section.key === 'family') return (o) => ({ path: `${ARCHIVE}/fs/family/saveFamily.htm`, json: { archivesId: o.Archive } });
+  if (section.key === 'bio') return (o) => ({ path: `${ARCHIVE}/archive/save.htm`, json: { id: o.Archive, surName: '权', name: '限' } });
+  if (OTHERS_SAVE_LIST.has(section.key)) return (o) => ({ path: `${ARCHIVE}/fs/others/saveList.htm`, json: { archivesId: o.Archive, type: section.key, list: [{ id: o[section.type] }] } });
+  return undefined;
+}
+
+/** A section save: the archive, and for list sections one of its rows updated by id. */
+function sectionSave(section: SectionDef): Fixture {
+  return {
+    objectTypes: section.single ? ['Archive'] : ['Archive', section.type],
+    module: section.module,
+    untyped: section.single ? {} : { 'input.rows.0.id': section.type },
+    legacy: legacySave(section),
+    make: async (role, side) => {
+      const archive = await makeArchive(role, side);
+      const objects: Objects = { Archive: archive };
+      if (!section.single) objects[section.type] = await makeRow(section, archive);
+      return { objects, snapshot: archiveSnapshot(archive, section) };
+    },
+  };
+}
+
+const EDUCATIONS = SECTIONS.find((s) => s.key === 'educations')!;
+
+/** A row of the education section (its files are what uploadArchiveFile and deleteArchiveFile reach). */
+function educationRow(withFile: boolean, options: Pick<Fixture, 'untyped' | 'legacy' | 'notVisible'>): Fixture {
+  return {
+    objectTypes: [withFile ? 'ArchiveFile' : EDUCATIONS.type],
+    module: EDUCATIONS.module,
+    ...options,
+    make: async (role, side) => {
+      const archive = await makeArchive(role, side);
+      const row = await makeRow(EDUCATIONS, archive);
+      const objects: Objects = { Archive: archive, [EDUCATIONS.type]: row };
+      if (withFile) {
+        const file = await t.db.archiveFile.create({
+          data: { archiveId: archive, kind: EDUCATIONS.fileKind!, objectId: row, fileName: 'authz.png', storageKey: `authz/${suffix()}${suffix()}.png`, mimeType: 'image/png', size: PNG.length },
+          select: { id: true },
+        });
+        objects.ArchiveFile = file.id;
+      }
+      return { objects, snapshot: archiveSnapshot(archive, EDUCATIONS) };
+    },
+  };
+}
+
+/** The own / other fixture of every `staff` row. */
+const FIXTURES: Record<string, Fixture> = {
+  abandonTask: task(TASK_STATE.INCOMPLETE, { legacy: changeState(3) }),
+  addTaskAddition: task(TASK_STATE.INCOMPLETE, {
+    extra: { content: '<p>added</p>' },
+    notVisible: 'TASK_INVALID',
+    legacy: (o) => ({ path: `${TASK}/addition/saveWorkTaskAddition.htm`, json: { workTaskId: o.Task, contentAddition: '<p>added</p>' } }),
+  }),
+  assignTask: task(TASK_STATE.INCOMPLETE, {
+    untyped: { 'input.executorId': 'User' },
+    legacy: (o, me) => ({ path: `${TASK}/assign.htm`, json: { id: o.Task, designeeId: me } }),
+  }),
+  changeTaskPriority: task(TASK_STATE.INCOMPLETE, { legacy: (o) => ({ path: `${TASK}/change/priority.htm`, json: { id: o.Task, priority: 1 } }) }),
+  completeTask: task(TASK_STATE.INCOMPLETE, { legacy: (o) => ({ path: `${TASK}/change/complete.htm`, json: { selIds: String(o.Task), condition: { state: 2 } } }) }),
+  deleteTasks: task(TASK_STATE.INCOMPLETE, { legacy: (o) => ({ path: `${TASK}/del.htm`, json: { selIds: String(o.Task) } }) }),
+  pauseTask: task(TASK_STATE.INCOMPLETE, { legacy: changeState(4) }),
+  reportTaskDaily: task(TASK_STATE.INCOMPLETE, { extra: { content: 'reported' }, legacy: (o) => ({ path: `${TASK}/save.htm`, json: { id: o.Task, reportDaily: 'reported' } }) }),
+  resumeTask: task(TASK_STATE.PAUSED, { legacy: changeState(1) }),
+  stopWaitingTask: task(TASK_STATE.WAITING, { legacy: changeState(1) }),
+  undoCompleteTask: task(TASK_STATE.COMPLETE, { legacy: (o) => ({ path: `${TASK}/change/complete.htm`, json: { selIds: String(o.Task), condition: { state: 1 } } }) }),
+  updateTask: task(TASK_STATE.INCOMPLETE, {
+    untyped: { 'input.executorId': 'User', 'input.projectId': 'Project' },
+    legacy: (o) => ({ path: `${TASK}/save.htm`, json: { id: o.Task, taskTitle: 'renamed' } }),
+  }),
+  updateTaskAddition: taskAddition({
+    extra: { content: '<p>edited</p>' },
+    legacy: (o) => ({ path: `${TASK}/addition/saveWorkTaskAddition.htm`, json: { id: o.TaskAddition, contentAddition: '<p>edited</p>' } }),
+  }),
+  updateTaskProgress: task(TASK_STATE.INCOMPLETE, { legacy: (o) => ({ path: `${TASK}/updateProgress.htm`, json: { id: o.Task, progress: 50 } }) }),
+  waitTask: task(TASK_STATE.INCOMPLETE, { legacy: changeState(5) }),
+  updateArchive: {
+    objectTypes: ['Archive'],
+    module: 'profile',
+    legacy: (o) => ({ path: `${ARCHIVE}/archive/save.htm`, json: { id: o.Archive, grade: 9 } }),
+    make: async (role, side) => {
+      const archive = await makeArchive(role, side);
+      return { objects: { Archive: archive }, snapshot: archiveSnapshot(archive) };
+    },
+  },
+  uploadArchiveFile: educationRow(false, { untyped: { 'input.objectId': EDUCATIONS.type } }),
+  deleteArchiveFile: educationRow(true, {
+    untyped: { 'input.id': 'ArchiveFile' },
+    legacy: (o) => ({ path: `${ARCHIVE}/archive/deleteEduAttachment.htm`, method: 'GET', query: { fileId: o.ArchiveFile! } }),
+  }),
+  deleteArchiveRecord: educationRow(false, {
+    untyped: { 'input.id': EDUCATIONS.type },
+    legacy: (o) => ({ path: `${ARCHIVE}/fs/others/deleteById.htm`, json: { id: o[EDUCATIONS.type], type: 'educations' } }),
+  }),
+  ...Object.fromEntries(SECTIONS.map((s) => [`saveArchive${cap(s.key)}`, sectionSave(s)])),
+};
+
+// ── calling a mutation ──
+
+/** Learnt id types per mutation, by input path ("input.id", "input.rows.0.id"). */
+const learnt = new Map<string, Map<string, string>>();
+
+type Slot = { path: string; type: string | null; value: string; real: boolean };
+
+/** The smallest input the schema accepts, with every ID field (required or not) present. */
+function build(type: GraphQLInputType, at: string, fill: (path: string) => string, depth = 0): unknown {
+  if (isNonNullType(type)) return build(type.ofType, at, fill, depth);
+  if (isListType(type)) return [build(type.ofType, `${at}.0`, fill, depth + 1)];
+  if (isEnumType(type)) return type.getValues()[0]!.name;
+  if (isScalarType(type)) {
+    if (type.name === 'ID') return fill(at);
+    return { Int: 1, Float: 1, Boolean: false, Date: '2026-09-01', DateTime: '2026-09-01T10:00:00Z', File: null }[type.name] ?? 'x';
+  }
+  if (isInputObjectType(type)) {
+    const out: Record<string, unknown> = {};
+    for (const f of Object.values(type.getFields())) {
+      if ((isNonNullType(f.type) || getNamedType(f.type).name === 'ID') && depth < 5) out[f.name] = build(f.type, `${at}.${f.name}`, fill, depth + 1);
+    }
+    return out;
+  }
+  return null;
+}
+
+function documentOf(field: GraphQLField<unknown, unknown>): string {
+  const decl = field.args.map((a) => `$${a.name}: ${a.type.toString()}`).join(', ');
+  const args = field.args.map((a) => `${a.name}: $${a.name}`).join(', ');
+  return `mutation OwnOther(${decl}) { r: ${field.name}(${args}) { __typename ... on Error { code message } } }`;
+}
+
+const hasFile = (type: GraphQLInputType): boolean => {
+  const named = getNamedType(type);
+  return isInputObjectType(named) && Object.values(named.getFields()).some((f) => getNamedType(f.type).name === 'File');
+};
+
+/** Calls the mutation as the role with the objects' ids; answers the code (OK, the typed error's, or GraphQL's) and the ID slots sent. */
+async function callGql(name: string, role: Role, objects: Objects): Promise<{ code: string; message: string; slots: Slot[] }> {
+  const field = MUTATIONS[name]!;
+  const fixture = FIXTURES[name]!;
+  let types = learnt.get(name);
+  if (!types) {
+    types = new Map(Object.entries(fixture.untyped ?? {}));
+    learnt.set(name, types);
+  }
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const slots: Slot[] = [];
+    const fill = (at: string) => {
+      const type = types.get(at) ?? null;
+      const real = type !== null && objects[type] !== undefined;
+      const value = real ? gid(type, objects[type]!) : gid(type ?? 'Unknown', 900_000 + slots.length);
+      slots.push({ path: at, type, value, real });
+      return value;
+    };
+    const variables: Record<string, unknown> = {};
+    for (const a of field.args) variables[a.name] = build(a.type, a.name, fill);
+    if (fixture.extra) variables.input = { ...(variables.input as object), ...fixture.extra };
+    const query = documentOf(field);
+    const upload = field.args.some((a) => a.name === 'input' && hasFile(a.type));
+    const res = upload
+      ? await gqlUpload<{ r: { __typename: string; code?: string; message?: string } }>(t, gqlToken[role], query, variables.input as Record<string, unknown>, { bytes: PNG, name: 'own-other.png', type: 'image/png' })
+      : await gql<{ r: { __typename: string; code?: string; message?: string } }>(t, query, variables, { token: gqlToken[role] });
+    const error = res.body.errors?.[0];
+    if (!error) return { code: res.body.data?.r?.code ?? 'OK', message: res.body.data?.r?.message ?? '', slots };
+    // "ID: <id> is not of type: <Type>": learn the slot's type and ask again.
+    const wrongType = /ID: (\S+) is not of type: (\w+)/.exec(error.message);
+    const slot = wrongType && slots.find((s) => s.value === wrongType[1]);
+    if (slot && wrongType && types.get(slot.path) !== wrongType[2]) {
+      types.set(slot.path, wrongType[2]!);
+      continue;
+    }
+    return { code: String(error.extensions?.code ?? 'GRAPHQL_ERROR'), message: error.message, slots };
+  }
+  throw new Error(`${name}: the id types could not be learnt`);
+}
+
+/** Codes that refuse a caller for the object: not visible (answered as missing) or not allowed. */
+const refusalCodes = (fixture: Fixture) => new Set(['FORBIDDEN', 'NOT_FOUND', ...(fixture.notVisible ? [fixture.notVisible] : [])]);
+
+/** Whether the policy lets the role act on the object of this side. */
+function allowed(fixture: Fixture, role: Role, side: Side): boolean {
+  if (role === 'admin') return true; // administrators see every task and archive, and hold every module right
+  if (side === 'other') return false;
+  return fixture.module === undefined || editable[role].has(fixture.module);
+}
+
+// ── the legacy door ──
+
+const zh = (key: string) => translate('zh', key as MessageKey);
+/** The legacy door's answers to a caller refused for the object (not visible, or not allowed). */
+const LEGACY_REFUSALS = new Set(['error.forbidden', 'error.notFound', 'task.editForbidden', 'task.additionTaskRequired', 'task.additionEditForbidden', 'archive.recordNotFound', 'archive.fileNotFound'].map(zh));
+const MODULE_REFUSAL = new RegExp(
+  `^${translate('zh', 'archive.moduleEditForbidden', { module: '\u0000' })
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace('\u0000', '.+')}$`,
+);
+const legacyRefused = (e: Envelope) => e.status !== 'success' && (LEGACY_REFUSALS.has(e.message) || MODULE_REFUSAL.test(e.message));
+
+async function callLegacy(call: LegacyCall, role: Role): Promise<Envelope> {
+  const query = call.query ? `?${new URLSearchParams(Object.entries(call.query).map(([k, v]) => [k, String(v)])).toString()}` : '';
+  const res = await rest(t, `${call.path}${query}`, { token: restToken[role], method: call.method ?? 'POST', ...(call.json ? { json: call.json } : {}) });
+  return res.body;
+}
+
+// ── setup ──
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const role of ROLES) {
+    const user = await t.db.user.findUniqueOrThrow({ where: { account: role }, select: { id: true, roles: { select: { roleId: true } } } });
+    userId[role] = user.id;
+    const rights = await t.db.roleArchiveModule.findMany({ where: { roleId: { in: user.roles.map((r) => r.roleId) }, archiveFiled: false, canEdit: true }, select: { module: { select: { code: true } } } });
+    editable[role] = new Set(rights.map((r) => r.module.code));
+    const who = { account: role, password: role === 'admin' ? 'Admin#2026' : 'Staff#2026' };
+    gqlToken[role] = await loginRest(t, who);
+    restToken[role] = await loginRest(t, who);
+  }
+  // Two staff members none of the demo roles is related to (no department, no role).
+  strangerA = (await t.db.user.create({ data: { type: USER_TYPES.STAFF, name: 'Stranger A', account: `stranger.a.${suffix()}` }, select: { id: true } })).id;
+  strangerB = (await t.db.user.create({ data: { type: USER_TYPES.STAFF, name: 'Stranger B', account: `stranger.b.${suffix()}` }, select: { id: true } })).id;
+  memberProject = (await t.db.project.create({ data: { name: 'Own tasks', code: `AUTHZ-OWN-${suffix()}`, stateCode: 2 }, select: { id: true } })).id;
+  strangerProject = (await t.db.project.create({ data: { name: 'Other tasks', code: `AUTHZ-OTHER-${suffix()}`, stateCode: 2, managerId: strangerA }, select: { id: true } })).id;
+  await t.db.projectMember.createMany({ data: ROLES.map((role) => ({ projectId: memberProject, userId: userId[role] })) });
+  await t.db.projectMember.createMany({ data: [strangerA, strangerB].map((id) => ({ projectId: strangerProject, userId: id })) });
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('every staff row of the policy table has an own / other fixture', () => {
+  it('and every fixture names a staff row of the table', () => {
+    expect(STAFF_ROWS.filter((name) => !FIXTURES[name])).toEqual([]);
+    expect(Object.keys(FIXTURES).filter((name) => RULES[name] !== STAFF)).toEqual([]);
+  });
+});
+
+describe.each(STAFF_ROWS)('%s', (name) => {
+  it("GraphQL: each staff role may act on its own object (as its rights by state say) and is refused on another's, which stays unchanged", async () => {
+    const fixture = FIXTURES[name];
+    expect(fixture, `${name} has no own / other fixture`).toBeDefined();
+    const expected: Record<string, string> = {};
+    const actual: Record<string, string> = {};
+    for (const role of ROLES) {
+      for (const side of ['own', 'other'] as const) {
+        const made = await fixture!.make(role, side);
+        const before = JSON.stringify(await made.snapshot());
+        const r = await callGql(name, role, made.objects);
+        // Every ID of an object type of the fixture carries the fresh object's id; no ID is of an unknown type.
+        expect(
+          r.slots.filter((s) => s.type === null).map((s) => s.path),
+          `${name}: ID fields of unknown type`,
+        ).toEqual([]);
+        for (const type of fixture!.objectTypes) expect(r.slots.filter((s) => s.type === type && s.real).length, `${name}: no ${type} id sent`).toBeGreaterThan(0);
+        expect(r.slots.filter((s) => s.type !== null && made.objects[s.type] !== undefined && !s.real)).toEqual([]);
+        const key = `${role} ${side}`;
+        if (process.env.OWN_OTHER_DEBUG) console.log('GQL', name, key, r.code, r.message);
+        const pass = allowed(fixture!, role, side);
+        const refused = refusalCodes(fixture!).has(r.code) || r.code === 'UNAUTHENTICATED';
+        expected[key] = pass ? 'passes the gate' : 'refused, nothing written';
+        const unchanged = JSON.stringify(await made.snapshot()) === before;
+        const seen = refused ? (unchanged ? 'refused, nothing written' : 'refused, but written') : 'passes the gate';
+        actual[key] = seen === expected[key] ? seen : `${seen} (${r.code}: ${r.message}${unchanged ? '' : '; written'})`;
+      }
+    }
+    expect(actual).toEqual(expected);
+  }, 120_000);
+
+  if (FIXTURES[name]?.legacy)
+    it('legacy door: the same answers on the path calling the same service', async () => {
+      const fixture = FIXTURES[name]!;
+      const expected: Record<string, string> = {};
+      const actual: Record<string, string> = {};
+      for (const role of ROLES) {
+        for (const side of ['own', 'other'] as const) {
+          const made = await fixture.make(role, side);
+          const before = JSON.stringify(await made.snapshot());
+          const call = fixture.legacy!(made.objects, userId[role]);
+          const e = await callLegacy(call, role);
+          const key = `${role} ${side}`;
+          if (process.env.OWN_OTHER_DEBUG) console.log('REST', name, key, e.status, e.message);
+          const pass = allowed(fixture, role, side);
+          const refused = legacyRefused(e) || e.status === 'needUserLogin';
+          const unchanged = JSON.stringify(await made.snapshot()) === before;
+          expected[key] = pass ? 'passes the gate' : 'refused, nothing written';
+          const seen = refused ? (unchanged ? 'refused, nothing written' : 'refused, but written') : 'passes the gate';
+          actual[key] = seen === expected[key] ? seen : `${seen} (${e.status}: ${e.message}${unchanged ? '' : '; written'})`;
+        }
+      }
+      expect(actual).toEqual(expected);
+    }, 120_000);
+});
