@@ -596,6 +596,11 @@ describe.each(STAFF_ROWS)('%s', (name) => {
             const made = await makeSide(fixture, role, side);
             const before = JSON.stringify(await made.snapshot());
             const call = made.other ? fixture.mixed!.legacy!(made.objects, made.other) : builder(made.objects, userId[role]);
+            // Every id the path is given is a real object's (no parameter left out for a missing id).
+            expect(
+              JSON.stringify({ json: call.json ?? {}, query: call.query ?? {} }, (_k, v: unknown) => (v === undefined ? 'MISSING' : v)),
+              call.path,
+            ).not.toContain('MISSING');
             const e = await callLegacy(call, role);
             const key = `${call.path.replace(/^\/api\/admin\//, '')} ${role} ${side}`;
             const pass = allowed(fixture, role, side, call.module ?? fixture.module);
