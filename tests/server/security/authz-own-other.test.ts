@@ -16,15 +16,20 @@
  * - someone else's object: a task of two other people in a project the role is not in, an
  *   archive consulted and sold by other people. Expected: refused as not visible or FORBIDDEN and
  *   nothing written (the object's rows compared before and after), except for administrators,
- *   who see every task and archive.
+ *   who see every task and archive;
+ * - tasks also as executor only and as the project's manager only (the participant, reassign,
+ *   edit and author rules of tasks.policy.ts), lists with one own and one other id (refused as a
+ *   whole), and list-section saves naming the own archive and another archive's row (refused for
+ *   everyone).
  *
  * The input is the smallest the schema accepts plus its ID fields (required or not), the id types
  * learnt from the schema's own refusals ("ID … is not of type: Task") or, for plain IDs, named by
  * the fixture; every ID of an object type of the fixture carries the real id of the fresh object
  * for both cases (asserted, so "other" cannot pass by pointing at a missing id). A `staff` row
  * without a fixture fails the first test: a new staff-rule mutation cannot be added without one.
- * The legacy door is called the same way for the paths that call the same service functions
- * (every task write of /api/admin/work/task, the archive section saves and deletes).
+ * The legacy door is called the same way on every path that calls the same service functions
+ * (the task writes of /api/admin/work/task; the archive section saves, record, family and
+ * attachment deletes and attachment uploads), each with the archive module it reaches.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
