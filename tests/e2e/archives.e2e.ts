@@ -131,11 +131,37 @@ describe('a consultant keeps an archive from creation to lock', () => {
     await page.getByTestId('archive-act-dialog-confirm').click();
     await expect.poll(() => page.getByTestId('archive-header').getByTestId('archive-status').textContent()).toBe('已发布');
 
-    // Submit for verification.
+    // Submit for verification of two modules: every top-level module is checked at first; none
+    // checked is refused in the dialog.
     await page.getByTestId('act-submit').click();
     await page.getByTestId('submit-dialog').waitFor();
+    await shootEverywhere(page, 'archives-submit-dialog', async (p) => {
+      if (!(await p.getByTestId('submit-dialog').isVisible())) await p.getByTestId('act-submit').click();
+      await p.getByTestId('submit-dialog').waitFor();
+    });
+    if (!(await page.getByTestId('submit-dialog').isVisible())) await page.getByTestId('act-submit').click();
+    await page.getByTestId('submit-dialog').waitFor();
+    const moduleBoxes = page.getByTestId('submit-modules').locator('[data-testid^="submit-module-"]');
+    const moduleCount = await moduleBoxes.count();
+    expect(moduleCount).toBeGreaterThan(2);
+    expect(await page.getByTestId('submit-modules').locator('input:checked').count()).toBe(moduleCount);
+    for (let i = 0; i < moduleCount; i++) await moduleBoxes.nth(i).click();
+    await page.getByTestId('submit-save').click();
+    await expect.poll(() => page.getByTestId('submit-modules').textContent()).toContain('请选择要审核的模块');
+    const chosenCodes: string[] = [];
+    for (const i of [0, 1]) {
+      await moduleBoxes.nth(i).click();
+      chosenCodes.push(((await moduleBoxes.nth(i).getAttribute('data-testid')) ?? '').replace('submit-module-', ''));
+    }
     await page.getByTestId('submit-save').click();
     await expect.poll(() => page.getByTestId('archive-header').getByTestId('archive-verification').textContent()).toBe('未审核');
+    const submittedId = decodeURIComponent(new URL(page.url()).hash.replace(/^#\/archives\/detail\//, ''));
+    const submitted = await gql<{ node: { verifications: { edges: Array<{ node: { modules: Array<{ moduleCode: string }> } }> } } }>(
+      'consultant',
+      'query($id: ID!) { node(id: $id) { ... on Archive { verifications(first: 1) { edges { node { modules { moduleCode } } } } } } }',
+      { id: submittedId },
+    );
+    expect(submitted.node.verifications.edges[0]!.node.modules.map((m) => m.moduleCode).sort()).toEqual([...chosenCodes].sort());
 
     // A consultant may not lock; an administrator locks while the consultant edits.
     await page.getByTestId('act-more').click();

@@ -173,6 +173,7 @@ export const archivesUiMessages = {
   'archivesUi.verify.submitIntro': { zh: '选择需要审核的部分（默认全部）。同一档案同时只能有一个进行中的审核。', en: 'Choose the sections to verify (all by default). An archive has one open verification at a time.' },
   'archivesUi.verify.titleField': { zh: '审核标题', en: 'Title' },
   'archivesUi.verify.contentField': { zh: '审核说明', en: 'What to verify' },
+  'archivesUi.verify.modulesField': { zh: '审核模块', en: 'Modules to verify' },
   'archivesUi.verify.submitted': { zh: '已提交审核', en: 'Submitted for verification' },
   'archivesUi.verify.number': { zh: '编号', en: 'Number' },
   'archivesUi.verify.archive': { zh: '档案', en: 'Archive' },

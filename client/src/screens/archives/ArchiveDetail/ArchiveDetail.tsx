@@ -1,4 +1,4 @@
-import { Box, Button, Card, DataList, Flex, Grid, Heading, HStack, Input, Link, Menu, NativeSelect, Portal, Stack, Table, Text, Textarea, Field } from '@chakra-ui/react';
+import { Box, Button, Card, Checkbox, DataList, Fieldset, Flex, Grid, Heading, HStack, Input, Link, Menu, NativeSelect, Portal, Stack, Table, Text, Textarea, Field } from '@chakra-ui/react';
 import { ArrowLeft, ChartGantt, ChevronDown, ListChecks, Lock } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,7 @@ import { ApplyingBadge, LockBadge, StatusBadge, VerificationBadge } from '../sha
 import { actsFor, gradeLabel, GRADES, type Act, type ArchiveRights } from '../shared/codes.ts';
 import { DETAIL_SECTIONS } from '../shared/fields.ts';
 import { useArchiveRights } from '../shared/rights.ts';
-import { ModuleNamesProvider } from '../shared/moduleNames.tsx';
+import { ModuleNamesProvider, useTopModules } from '../shared/moduleNames.tsx';
 import { archiveDetailRoute } from './ArchiveDetail.route.ts';
 import { moduleFor, useLatestVerification, VerificationCard } from './ArchiveDetailVerification.tsx';
 import { Section } from './Section.tsx';
@@ -395,6 +395,10 @@ function SubmitDialog({ archive, onClose }: { archive: Archive; onClose: () => v
   const [title, setTitle] = useState(() => t('archivesUi.verify.submitTitle', { name: archive.name }));
   const [content, setContent] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const modules = useTopModules();
+  // Every top-level module by default (the server's default too); unchecking narrows the task.
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set(modules.map((m) => m.code)));
+  const [modulesProblem, setModulesProblem] = useState<string | null>(null);
   const submit = useMutationAction<ArchiveDetailSubmitMutation, Answer>(submitMutation, (r) => r.createArchiveVerification);
   return (
     <FormDialog
@@ -405,9 +409,17 @@ function SubmitDialog({ archive, onClose }: { archive: Archive; onClose: () => v
       error={submit.error}
       saveLabel={t('archivesUi.act.submit')}
       onSave={() => {
-        if (!title.trim()) return setProblem(t('archive.examine.titleRequired'));
-        setProblem(null);
-        submit.run({ input: { archiveId: archive.id, title: title.trim(), ...(content.trim() ? { content: content.trim() } : {}) } }, { onDone: () => (notify('success', t('archivesUi.verify.submitted')), onClose()) });
+        const noTitle = !title.trim();
+        const noModules = modules.length > 0 && chosen.size === 0;
+        setProblem(noTitle ? t('archive.examine.titleRequired') : null);
+        setModulesProblem(noModules ? t('archive.examine.modulesRequired') : null);
+        if (noTitle || noModules) return;
+        // All chosen: leave the list out, as the server's default is exactly that.
+        const moduleCodes = chosen.size === modules.length ? null : modules.filter((m) => chosen.has(m.code)).map((m) => m.code);
+        submit.run(
+          { input: { archiveId: archive.id, title: title.trim(), ...(content.trim() ? { content: content.trim() } : {}), ...(moduleCodes ? { moduleCodes } : {}) } },
+          { onDone: () => (notify('success', t('archivesUi.verify.submitted')), onClose()) },
+        );
       }}
     >
       <Text fontSize="sm" color="fg.muted">
@@ -424,6 +436,35 @@ function SubmitDialog({ archive, onClose }: { archive: Archive; onClose: () => v
         <Field.Label htmlFor="submit-content">{t('archivesUi.verify.contentField')}</Field.Label>
         <Textarea id="submit-content" rows={3} value={content} onChange={(e) => setContent(e.target.value)} />
       </Field.Root>
+      {modules.length > 0 && (
+        <Fieldset.Root invalid={!!modulesProblem} data-testid="submit-modules">
+          <Fieldset.Legend fontSize="sm" fontWeight="medium">
+            {t('archivesUi.verify.modulesField')}
+          </Fieldset.Legend>
+          <Grid templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' }} gap="1.5" mt="1">
+            {modules.map((m) => (
+              <Checkbox.Root
+                key={m.code}
+                size="sm"
+                checked={chosen.has(m.code)}
+                onCheckedChange={(e) => {
+                  const next = new Set(chosen);
+                  if (e.checked === true) next.add(m.code);
+                  else next.delete(m.code);
+                  setChosen(next);
+                  if (next.size) setModulesProblem(null);
+                }}
+                data-testid={`submit-module-${m.code}`}
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>{m.name}</Checkbox.Label>
+              </Checkbox.Root>
+            ))}
+          </Grid>
+          {modulesProblem && <Fieldset.ErrorText>{modulesProblem}</Fieldset.ErrorText>}
+        </Fieldset.Root>
+      )}
     </FormDialog>
   );
 }

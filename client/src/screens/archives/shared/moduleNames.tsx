@@ -23,6 +23,8 @@ const fragment = graphql`
 `;
 
 const ModuleNames = createContext<ReadonlyMap<string, string>>(new Map());
+/** The top-level modules in their order (what a verification covers by default). */
+const TopModules = createContext<ReadonlyArray<{ code: string; name: string }>>([]);
 
 export function ModuleNamesProvider({ query, children }: { query: moduleNames_query$key; children: ReactNode }) {
   const data = useFragment(fragment, query);
@@ -34,7 +36,17 @@ export function ModuleNamesProvider({ query, children }: { query: moduleNames_qu
     names.set(m.code, pick(m));
     for (const c of m.children) names.set(c.code, pick(c));
   }
-  return <ModuleNames.Provider value={names}>{children}</ModuleNames.Provider>;
+  const top = data.archiveModuleTree.map((m) => ({ code: m.code, name: pick(m) }));
+  return (
+    <ModuleNames.Provider value={names}>
+      <TopModules.Provider value={top}>{children}</TopModules.Provider>
+    </ModuleNames.Provider>
+  );
+}
+
+/** The top-level archive modules, named in the viewer's language. */
+export function useTopModules(): ReadonlyArray<{ code: string; name: string }> {
+  return useContext(TopModules);
 }
 
 /** (code, stored name) → the module's name in the viewer's language. */
