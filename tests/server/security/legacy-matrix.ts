@@ -236,6 +236,8 @@ export function describeCoverage(): void {
       expect(Object.keys(LEGACY_RULES).filter((p) => !LEGACY_WRITES.has(p))).toEqual([]);
       const kinds = new Set([SIGNED_IN, STAFF, PUBLIC]);
       expect(Object.keys(LEGACY_RULES).filter((p) => !kinds.has(ruleOf(p)) && !isPermission(ruleOf(p)))).toEqual([]);
+      // The rows' bodies and kinds name rows.
+      expect([...Object.keys(BODIES), ...READS, ...NAMES_ARCHIVE].filter((p) => !LEGACY_RULES[p])).toEqual([]);
     });
   });
 }
