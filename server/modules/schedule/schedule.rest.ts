@@ -190,6 +190,8 @@ async function checkConflictHandler(ctx: ServiceContext, p: Params) {
 
 async function update(ctx: ServiceContext, p: Params, fallback: Scope) {
   const zone = zoneOf(ctx, p);
+  // The rights check before the times are read: a caller without schedule.use is refused, not told a time is malformed.
+  await authorizeWrite(ctx, { operation: 'schedule.update', targetType: 'WorkEvent' }, 'schedule.use');
   return save(ctx, p, () => updateEvent(ctx, { id: p.id, scope: scopeOf(p, fallback), ...legacyEventFields(p, zone, false) }), zone);
 }
 

@@ -202,10 +202,13 @@ export const BODIES: Record<string, (f: Fixtures) => Body | Promise<Body>> = {
 /**
  * A second call for the rows whose handler reads one parameter before calling the service: a
  * caller without the right who sends it malformed is still refused for rights, not told what is
- * wrong with it (made by the roles the policy refuses only).
+ * wrong with it (made by the roles the policy refuses only). An event's edit reads its times before the service.
  */
 export const ODD_BODIES: Record<string, Body> = {
   '/api/admin/work/task/change/complete': { json: { state: 9 } },
+  '/api/admin/cycle/work/daily/save': { json: { id: 1, beginTime: 'garbage' } },
+  '/api/admin/work/daily/do_update': { json: { id: 1, beginTime: 'garbage' } },
+  '/api/admin/work/daily/editWorkDaily': { json: { id: 1, beginTime: 'garbage' } },
   '/api/admin/fs/others/deleteById': { json: { type: 'nope', id: 1 } },
   '/api/admin/fs/others/saveList': { json: { type: 'nope' } },
   '/api/admin/archive/updateLock': { query: { lock: 'maybe' } },
