@@ -1,10 +1,11 @@
-import type { ServiceContext } from './context.ts';
+import type { Actor, ServiceContext } from './context.ts';
 import type { Tx } from './db/client.ts';
 import { DomainError, AuthenticationError } from './errors.ts';
 import { logger } from './logger.ts';
 import { databaseHealth } from './db/health.ts';
 import { countError, currentRequest } from './observe.ts';
 import { afterLocalWrite } from './auth/session-cache.ts';
+import { authorize, type Permission } from './policy.ts';
 
 export type WriteSpec = {
   /** Operation name recorded in the operation log, e.g. "auth.changePassword". */
@@ -77,4 +78,19 @@ export async function recordFailedWrite(ctx: ServiceContext, spec: WriteSpec, er
       // While the database is down the outage is logged once (db/health.ts), not every write.
       if (!databaseHealth.report(logErr)) logger.error('operation log write failed', { error: String(logErr) });
     });
+}
+
+/**
+ * The rights check of a write taken before a legacy handler reads its input (the legacy door
+ * translates its parameters before calling the service, and a caller without the right must be
+ * refused FORBIDDEN, not told what their input lacks). A refusal is recorded as the write's
+ * failure, as `runWrite` would record it; the service checks the same permission again.
+ */
+export async function authorizeWrite(ctx: ServiceContext, spec: WriteSpec, permission: Permission): Promise<Actor> {
+  try {
+    return authorize(ctx, permission);
+  } catch (err) {
+    await recordFailedWrite(ctx, spec, err);
+    throw err;
+  }
 }

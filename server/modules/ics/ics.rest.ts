@@ -1,4 +1,3 @@
-import { ValidationError } from '../../errors.ts';
 import { translate } from '../../i18n/catalogue.ts';
 import { requireActor } from '../../policy.ts';
 import type { RestRoute } from '../../rest/adapter.ts';
@@ -85,8 +84,8 @@ export const icsRoutes: RestRoute[] = [
       requireActor(ctx);
       const c = withCondition(req.params);
       const ids = idList(pick(c, 'userIds', 'ids', 'userIdList'));
-      if (ids === undefined || (Array.isArray(ids) && ids.length === 0)) throw new ValidationError('validation.required', { field: 'userIds' });
-      const r = await batchChangeSubscriptions(ctx, name === 'batchPause' ? 'pause' : 'open', { userIds: ids });
+      // No ids is "userIds is required", answered by the service after its rights check (ics.manageAll).
+      const r = await batchChangeSubscriptions(ctx, name === 'batchPause' ? 'pause' : 'open', { userIds: Array.isArray(ids) && ids.length === 0 ? undefined : ids });
       return {
         message: translate(ctx.lang, 'ics.batchDone', { count: r.changed }),
         data: { changed: r.changed, resultList: r.subscriptions.map((s) => ({ userId: s.userId, subscribeState: s.state, pushFrequency: s.pushFrequencyHours })) },

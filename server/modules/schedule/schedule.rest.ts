@@ -4,6 +4,7 @@
  */
 import type { ServiceContext } from '../../context.ts';
 import { ValidationError } from '../../errors.ts';
+import { authorizeWrite } from '../../write.ts';
 import { translate } from '../../i18n/catalogue.ts';
 import type { RestRoute } from '../../rest/adapter.ts';
 import { flag, idList, num, optionalId, optionalIdList, withCondition, zoneOf, type Params } from '../../rest/params.ts';
@@ -189,6 +190,8 @@ async function checkConflictHandler(ctx: ServiceContext, p: Params) {
 
 async function update(ctx: ServiceContext, p: Params, fallback: Scope) {
   const zone = zoneOf(ctx, p);
+  // The rights check before the times are read: a caller without schedule.use is refused, not told a time is malformed.
+  await authorizeWrite(ctx, { operation: 'schedule.update', targetType: 'WorkEvent' }, 'schedule.use');
   return save(ctx, p, () => updateEvent(ctx, { id: p.id, scope: scopeOf(p, fallback), ...legacyEventFields(p, zone, false) }), zone);
 }
 
@@ -216,6 +219,8 @@ export const scheduleRoutes: RestRoute[] = [
     handler: async (ctx, { params: p }) => {
       const zone = zoneOf(ctx, p);
       if (p.id !== undefined && p.id !== null && p.id !== '') return update(ctx, p, 'ALL');
+      // The rights check before the times are read: a caller without schedule.use is refused, not told beginTime is missing.
+      await authorizeWrite(ctx, { operation: 'schedule.create', targetType: 'WorkEvent' }, 'schedule.use');
       return save(ctx, p, () => createEvent(ctx, legacyEventFields(p, zone, true)), zone);
     },
   },

@@ -33,6 +33,7 @@ import {
 import { visibleTasksWhere } from './tasks.policy.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import { isCalendarDay } from '../../lib/wall-time.ts';
+import { authorizeWrite } from '../../write.ts';
 
 /**
  * Legacy paths of spec section 7 "Work tasks" (`/api/admin/work/task/*`) and the schedule-entry
@@ -309,7 +310,11 @@ export const taskRoutes: RestRoute[] = [
       const target = Number(c.state ?? p.state ?? 2);
       // condition.state 2 completes, 1 undoes; createBy is ignored (the caller is who acts).
       const transition = target === 1 ? 'undoComplete' : target === 2 ? 'complete' : null;
-      if (!transition) throw new ValidationError('validation.invalid', { field: 'condition.state' });
+      if (!transition) {
+        // The rights check of task writes first: a caller who may not touch tasks is refused, not told the state is wrong.
+        await authorizeWrite(ctx, { operation: 'task.complete', targetType: 'WorkTask' }, 'task.read');
+        throw new ValidationError('validation.invalid', { field: 'condition.state' });
+      }
       const ids = idList(p.selIds ?? p.ids ?? p.id);
       await transitionTasks(ctx, transition, { ids, feedback: p.feedback ?? undefined });
       const zone = zoneOf(ctx);

@@ -143,10 +143,22 @@ const CASES: Case[] = [
     rest: async () => ({ path: '/api/admin/cycle/user/course/delBySeriesAll.htm', json: { id: (await fixture()).lessonId } }),
   },
   {
+    name: 'delete this and the following lessons (legacy delBySeries)',
+    allowed: TEACH,
+    gql: async () => ({ query: m('deleteLessons', 'DeleteLessonsInput'), variables: { input: { lessonId: gid('Lesson', (await fixture()).lessonId), scope: 'FOLLOWING' } } }),
+    rest: async () => ({ path: '/api/admin/cycle/user/course/delBySeries.htm', json: { id: (await fixture()).lessonId } }),
+  },
+  {
     name: 'enrol a student',
     allowed: TEACH,
     gql: async () => ({ query: m('enrollStudents', 'EnrollStudentsInput'), variables: { input: { courseId: gid('Course', (await fixture()).courseId), studentIds: [gid('User', await freshStudent())], force: true } } }),
     rest: async () => ({ path: '/api/admin/cycle/user/course/joinCourse.htm', json: { courseId: (await fixture()).courseId, userIds: [await freshStudent()], force: 1 } }),
+  },
+  {
+    name: 'enrol a student (legacy user/course/save)',
+    allowed: TEACH,
+    gql: async () => ({ query: m('enrollStudents', 'EnrollStudentsInput'), variables: { input: { courseId: gid('Course', (await fixture()).courseId), studentIds: [gid('User', await freshStudent())], force: true } } }),
+    rest: async () => ({ path: '/api/admin/user/course/save.htm', json: { courseId: (await fixture()).courseId, userIds: [await freshStudent()], force: 1 } }),
   },
   {
     name: 'a student leaves a course (GraphQL only)',
@@ -217,6 +229,12 @@ const CASES: Case[] = [
     allowed: POLICY['homework.submit'],
     gql: async () => ({ query: m('submitHomework', 'SubmitHomeworkInput'), variables: { attendanceId: gid('Attendance', (await fixture({ task: true })).attendanceId) }, upload }),
     rest: async () => ({ path: '/api/admin/user/course/uploadAnswer.htm', form: { fields: { userCourseId: (await fixture({ task: true })).attendanceId }, file: upload } }),
+  },
+  {
+    name: 'submit homework (legacy task/uploadAnswer)',
+    allowed: POLICY['homework.submit'],
+    gql: async () => ({ query: m('submitHomework', 'SubmitHomeworkInput'), variables: { attendanceId: gid('Attendance', (await fixture({ task: true })).attendanceId) }, upload }),
+    rest: async () => ({ path: '/api/admin/user/course/task/uploadAnswer.htm', form: { fields: { userCourseId: (await fixture({ task: true })).attendanceId }, file: upload } }),
   },
   {
     name: 'accept homework',

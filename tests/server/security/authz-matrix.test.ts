@@ -19,19 +19,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPermission } from '../../../server/policy.ts';
 import { createTestApp, gql, loginRest, type TestApp } from '../../helpers/app.ts';
 import { gqlUpload, PNG } from '../uploads.ts';
-import { PUBLIC, RULES, SIGNED_IN, STAFF } from './policy-table.ts';
+import { LOOKUP_FIRST, PUBLIC, RULES, SIGNED_IN, STAFF } from './policy-table.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const schema = buildSchema(readFileSync(path.join(root, 'schema.graphql'), 'utf8'));
 const MUTATIONS = schema.getMutationType()!.getFields();
-
-/**
- * Mutations that look their object up before the permission (a verification row of an archive
- * module): a caller without the permission is refused NOT_FOUND for an object that does not
- * exist, which says nothing about it; the permission itself is tested in
- * tests/server/archives/archives-verification.test.ts.
- */
-const LOOKUP_FIRST = new Set(['verifyArchiveModule', 'reverifyArchiveModule']);
 
 /** The module matrices that call their own mutations through both doors with real objects. */
 const MODULE_MATRICES = readdirSync(path.join(root, 'tests/server'), { withFileTypes: true })

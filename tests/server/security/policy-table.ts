@@ -1,10 +1,11 @@
 /**
- * The policy table of the GraphQL door (issue 15), shared by the generated matrices: the
- * permission matrix (authz-matrix.test.ts: every mutation × every demo role) and the own / other
- * object matrix (authz-own-other.test.ts: every `staff` row × every staff role × an object of the
- * role's own and someone else's). Not a test file itself.
+ * The policy table of the GraphQL mutations no module matrix covers (issue 15), shared by the
+ * generated matrices of both doors: the permission matrix (authz-matrix.test.ts: every mutation ×
+ * every demo role), the own / other object matrix (authz-own-other.test.ts: every `staff` row ×
+ * every staff role × an object of the role's own and someone else's) and the legacy matrix
+ * (`legacy-authz-matrix*.test.ts`: the legacy writes, each named by the mutation it shares a
+ * service with). Not a test file itself.
  */
-
 /** Any signed-in caller (own settings, own session, own box). */
 export const SIGNED_IN = 'signedIn';
 /**
@@ -166,3 +167,11 @@ export const RULES: Record<string, string> = {
   lockApplication: 'application.lock',
   unlockApplication: 'application.lock',
 };
+
+/**
+ * Mutations that look their object up before the permission (a verification row of an archive
+ * module): a caller without the permission is refused NOT_FOUND for an object that does not
+ * exist, which says nothing about it; the permission itself is tested in
+ * tests/server/archives/archives-verification.test.ts.
+ */
+export const LOOKUP_FIRST = new Set(['verifyArchiveModule', 'reverifyArchiveModule']);

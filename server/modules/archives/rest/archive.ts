@@ -2,6 +2,7 @@ import { DomainError } from '../../../errors.ts';
 import { translate } from '../../../i18n/catalogue.ts';
 import { bytesResponse, downloadResponse, uploadedFile } from '../../../lib/upload.ts';
 import { authorize } from '../../../policy.ts';
+import { authorizeWrite } from '../../../write.ts';
 import { type RestRoute } from '../../../rest/adapter.ts';
 import { envelope } from '../../../rest/envelope.ts';
 import { saveFullArchive } from '../service/composite.ts';
@@ -152,7 +153,8 @@ export const archivePathRoutes: RestRoute[] = [
       const p = req.params;
       const lock = flag(first(p.lock, p.locked, p.status));
       if (typeof lock !== 'boolean') {
-        authorize(ctx, 'archive.read');
+        // The rights check before the input: a caller without archive.lock is refused, not told what the request lacks.
+        await authorizeWrite(ctx, { operation: 'archive.lock', targetType: 'Archive' }, 'archive.lock');
         throw new DomainError('INVALID_INPUT', lock === undefined ? 'validation.required' : 'validation.invalid', { field: 'lock' });
       }
       return { data: { ...(await setArchiveLock(ctx, { id: archiveIdParam(p) }, lock)), lock: lock ? 1 : 0 } };

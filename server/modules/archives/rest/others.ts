@@ -1,4 +1,6 @@
+import type { ServiceContext } from '../../../context.ts';
 import { DomainError } from '../../../errors.ts';
+import { authorizeWrite } from '../../../write.ts';
 import { type RestRoute } from '../../../rest/adapter.ts';
 import { SECTION_BY_KEY } from '../archives.sections.ts';
 import { canReadModule } from '../service/access.ts';
@@ -31,9 +33,13 @@ const OTHER_SECTIONS = [
 ];
 const OTHERS_READ = ['others', 'applicationAccounts', 'cards', 'recommenders', 'relatives', 'essays', 'writings', 'vericant', 'toeflJunior', 'toefl', 'ssat'];
 
-function otherSectionOf(v: unknown): string {
+/** The section a request names; one that is not a section is refused after the sections' rights check (archive.read), as the service would. */
+async function otherSectionOf(ctx: ServiceContext, v: unknown, action: 'save' | 'delete'): Promise<string> {
   const key = typeof v === 'string' ? v : 'others';
-  if (!OTHER_SECTIONS.includes(key) || !SECTION_BY_KEY.has(key)) throw new DomainError('INVALID_INPUT', 'validation.invalid', { field: 'type' });
+  if (!OTHER_SECTIONS.includes(key) || !SECTION_BY_KEY.has(key)) {
+    await authorizeWrite(ctx, { operation: `archive.others.${action}`, targetType: 'Archive' }, 'archive.read');
+    throw new DomainError('INVALID_INPUT', 'validation.invalid', { field: 'type' });
+  }
   return key;
 }
 
@@ -51,14 +57,14 @@ export const othersRoutes: RestRoute[] = [
     path: `${A}/fs/others/saveList`,
     methods: ['POST'],
     handler: async (ctx, req) => {
-      const key = otherSectionOf(first(req.params.type, req.params.section));
+      const key = await otherSectionOf(ctx, first(req.params.type, req.params.section), 'save');
       return { data: await saveSectionRows(ctx, key, { archiveId: archiveIdParam(req.params), rows: listOf(req.params) }) };
     },
   },
   {
     path: `${A}/fs/others/deleteById`,
     methods: ['POST'],
-    handler: async (ctx, req) => ({ data: await deleteSectionRow(ctx, otherSectionOf(first(req.params.type, req.params.section)), { id: req.params.id }), message: deleted(ctx) }),
+    handler: async (ctx, req) => ({ data: await deleteSectionRow(ctx, await otherSectionOf(ctx, first(req.params.type, req.params.section), 'delete'), { id: req.params.id }), message: deleted(ctx) }),
   },
   {
     path: `${A}/fs/others/getOthersByArchivesId`,

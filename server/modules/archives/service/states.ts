@@ -60,6 +60,8 @@ export async function setArchiveStatus(ctx: ServiceContext, raw: unknown): Promi
     authorize(ctx, 'archive.read');
     const body = (raw ?? {}) as Record<string, unknown>;
     const archive = await archiveFromInput(ctx, tx, body);
+    // Every status transition is archive.changeStatus's: refused before the target is read.
+    authorize(ctx, 'archive.changeStatus');
     const target = Number(body.status ?? body.state);
     if (![1, 2, 3, 4].includes(target)) throw new ValidationError('archive.statusInvalid', undefined, 'STATUS_INVALID');
     const name = transitionTo(archive.status, target) ?? (archive.status === 3 && target === 2 ? 'resume' : REFUSAL_BY_TARGET[target]);
