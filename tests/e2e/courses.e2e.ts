@@ -262,6 +262,33 @@ describe('courses: a lecturer’s day', () => {
     expect(Buffer.concat(chunks).subarray(0, 5).toString()).toBe('%PDF-');
     await context.close();
   });
+
+  it('filters the course list by progress and project, with chips', async () => {
+    // The course of the first test has three lessons ahead: not started, in no project.
+    const { context, page } = await newPage();
+    await login(page, 'manager', passwordOf('manager'), '/login?redirect=/course/list');
+    await page.getByTestId('course-list').waitFor();
+    await page.getByTestId('course-filters-search').fill(run);
+    await page.getByTestId('course-filters-search').press('Enter');
+    const rows = page.getByTestId('course-table-row');
+    await expect.poll(() => rows.filter({ hasText: courseName }).count()).toBe(1);
+    await page.getByTestId('course-filter-progress').selectOption('FINISHED');
+    await expect.poll(() => rows.filter({ hasText: courseName }).count()).toBe(0);
+    await expect.poll(() => page.getByTestId('course-filters-chips').textContent()).toContain('已结课');
+    await page.getByTestId('course-filter-progress').selectOption('NOT_STARTED');
+    await expect.poll(() => rows.filter({ hasText: courseName }).count()).toBe(1);
+    // The project filter (in "more"): a project the course is not in leaves it out.
+    await page.getByTestId('course-filters-more').click();
+    const project = page.getByTestId('course-filter-project');
+    await project.waitFor();
+    const projectName = (await project.locator('option').nth(1).textContent()) ?? '';
+    await project.selectOption({ index: 1 });
+    await expect.poll(() => page.getByTestId('course-filters-chips').textContent()).toContain(projectName);
+    await expect.poll(() => rows.filter({ hasText: courseName }).count()).toBe(0);
+    await page.getByTestId('course-filters-chip-project').click();
+    await expect.poll(() => rows.filter({ hasText: courseName }).count()).toBe(1);
+    await context.close();
+  });
 });
 
 describe('courses: the bars', () => {

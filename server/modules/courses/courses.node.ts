@@ -25,6 +25,7 @@ import {
   hours,
   LESSON_ORDER,
   lessonsWhere,
+  type CourseProgress,
   type HomeworkTransition,
 } from './courses.service.ts';
 
@@ -416,6 +417,15 @@ const gid = (v: GlobalIdInput, type: string) => {
   return id === INVALID_ID ? -1 : (id ?? null);
 };
 
+const CourseProgressEnum = builder.enumType('CourseProgress', {
+  description: 'Where a course stands, from its lessons’ times.',
+  values: {
+    NOT_STARTED: { value: 'NOT_STARTED', description: 'No lesson has begun (or none is planned).' },
+    IN_PROGRESS: { value: 'IN_PROGRESS', description: 'A lesson has begun and one has not ended yet.' },
+    FINISHED: { value: 'FINISHED', description: 'It has lessons, and all of them have ended.' },
+  } as const,
+});
+
 const CourseFilterInput = builder.inputType('CourseFilter', {
   description: 'Narrows the course list (all given conditions apply).',
   fields: (t) => ({
@@ -424,6 +434,8 @@ const CourseFilterInput = builder.inputType('CourseFilter', {
     site: t.field({ type: CourseSiteEnum, description: 'Only this site.' }),
     lecturerId: t.globalID({ description: 'A User id: courses they teach.' }),
     classroomId: t.globalID({ description: 'A Classroom id: courses using it by default.' }),
+    projectId: t.globalID({ description: 'A Project id: courses of the project.' }),
+    progress: t.field({ type: CourseProgressEnum, description: 'Only courses that stand here now (from their lessons’ times).' }),
   }),
 });
 
@@ -626,6 +638,8 @@ function courseFilter(ctx: Ctx, f: FilterArg) {
     site: f?.site as number | null,
     lecturerId: idArg(f, 'lecturerId', 'User'),
     classroomId: idArg(f, 'classroomId', 'Classroom'),
+    projectId: idArg(f, 'projectId', 'Project'),
+    progress: (f?.progress as CourseProgress | null | undefined) ?? null,
   });
 }
 function lessonFilter(ctx: Ctx, f: FilterArg) {

@@ -4,7 +4,7 @@
  * and files, reports. Both doors call these; they validate, authorise and write inside
  * runWrite. The rules and decisions are written in docs/courses.md.
  */
-export { createCourse, deleteCourses, getCourse, listCoursesPage, searchCourses, updateCourse, coursesWhere, COURSE_ORDER, type CourseRow } from './service/courses.ts';
+export { createCourse, deleteCourses, getCourse, listCoursesPage, searchCourses, updateCourse, coursesWhere, COURSE_ORDER, type CourseRow, type CourseProgress } from './service/courses.ts';
 export { deleteClassroom, getClassroom, listAllClassrooms, listClassroomsPage, saveClassroom, setClassroomState, classroomsWhere, CLASSROOM_ORDER } from './service/classrooms.ts';
 export { checkLessonConflicts, deleteLessons, moveLessons, scheduleLessons, updateLessons, type LessonSaveResult } from './service/lessons.ts';
 export { adjustHours, buyHours, checkJoinConflicts, enrollStudents, leaveCourse, listEnrollmentsPage, listHourRecordsPage, enrollmentsWhere, hourRecordsWhere, HOUR_RECORD_ORDER } from './service/enrollments.ts';

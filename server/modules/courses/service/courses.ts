@@ -58,7 +58,24 @@ export type CourseFilter = {
   lecturerId?: number | null;
   projectId?: number | null;
   classroomId?: number | null;
+  /** Where the course stands by its lessons' times (now: `at`, default the present). */
+  progress?: CourseProgress | null;
+  at?: Date;
 };
+
+/**
+ * A course's progress, from its lessons: not started (no lesson has begun, or none planned),
+ * in progress (a lesson has begun and one has not ended yet), finished (lessons, all ended).
+ */
+export type CourseProgress = 'NOT_STARTED' | 'IN_PROGRESS' | 'FINISHED';
+
+function progressWhere(progress: CourseProgress, at: Date): Prisma.CourseWhereInput {
+  const begun: Prisma.CourseLessonWhereInput = { event: { startAt: { lte: at } } };
+  const open: Prisma.CourseLessonWhereInput = { event: { endAt: { gt: at } } };
+  if (progress === 'NOT_STARTED') return { lessons: { none: begun } };
+  if (progress === 'FINISHED') return { AND: [{ lessons: { some: {} } }, { lessons: { none: open } }] };
+  return { AND: [{ lessons: { some: begun } }, { lessons: { some: open } }] };
+}
 
 /** The courses the caller sees, narrowed by the filter. */
 export function coursesWhere(actor: Actor, f: CourseFilter = {}): Prisma.CourseWhereInput {
@@ -70,6 +87,7 @@ export function coursesWhere(actor: Actor, f: CourseFilter = {}): Prisma.CourseW
   if (f.lecturerId) and.push({ lecturers: { some: { userId: f.lecturerId } } });
   if (f.projectId) and.push({ projectId: f.projectId });
   if (f.classroomId) and.push({ classroomId: f.classroomId });
+  if (f.progress) and.push(progressWhere(f.progress, f.at ?? new Date()));
   return { AND: and };
 }
 

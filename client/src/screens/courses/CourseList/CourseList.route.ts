@@ -1,8 +1,10 @@
 import type { RouteQuery } from '../../../relay/routeQuery.ts';
 import query, { type CourseFilter, type CourseListQuery } from './__generated__/CourseListQuery.graphql.ts';
 
-/** The course list's URL state (useUrlState keys); the lecturer's name is kept for its chip. */
-export const COURSE_LIST_DEFAULTS = { search: '', type: '', site: '', lecturer: '', lecturerName: '', classroom: '' };
+/** The course list's URL state (useUrlState keys); the lecturer's and project's names are kept for their chips. */
+export const COURSE_LIST_DEFAULTS = { search: '', type: '', site: '', lecturer: '', lecturerName: '', classroom: '', project: '', projectName: '', progress: '' };
+
+export const COURSE_PROGRESS = ['NOT_STARTED', 'IN_PROGRESS', 'FINISHED'] as const;
 
 export function courseFilterOf(s: Readonly<Record<keyof typeof COURSE_LIST_DEFAULTS, string>>): CourseFilter {
   return {
@@ -11,6 +13,8 @@ export function courseFilterOf(s: Readonly<Record<keyof typeof COURSE_LIST_DEFAU
     ...(s.site === 'ONLINE' || s.site === 'OFFLINE' ? { site: s.site } : {}),
     ...(s.lecturer ? { lecturerId: s.lecturer } : {}),
     ...(s.classroom ? { classroomId: s.classroom } : {}),
+    ...(s.project ? { projectId: s.project } : {}),
+    ...((COURSE_PROGRESS as readonly string[]).includes(s.progress) ? { progress: s.progress as (typeof COURSE_PROGRESS)[number] } : {}),
   };
 }
 

@@ -2,7 +2,7 @@ import { Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
 import { Suspense, useEffect, useMemo, useState, useTransition } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { graphql, usePaginationFragment, useLazyLoadQuery, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useNavigate } from 'react-router';
 import { DialogLoading } from '../../../components/DialogShell.tsx';
 import { ErrorBoundary } from '../../../components/ErrorBoundary.tsx';
@@ -18,7 +18,8 @@ import { UserSelect } from '../../../components/selectors/UserSelect.tsx';
 import { COURSE_SITES, COURSE_TYPES, hours, nameIn } from '../shared/codes.tsx';
 import { CourseFormDialog } from '../shared/CourseFormDialog.tsx';
 import { CourseEditLoader } from '../CourseDetail/CourseEditLoader.tsx';
-import { courseListRoute, COURSE_LIST_DEFAULTS, courseFilterOf } from './CourseList.route.ts';
+import { courseListRoute, COURSE_LIST_DEFAULTS, COURSE_PROGRESS, courseFilterOf } from './CourseList.route.ts';
+import type { CourseListProjectsQuery } from './__generated__/CourseListProjectsQuery.graphql.ts';
 import type { CourseList_query$data, CourseList_query$key } from './__generated__/CourseList_query.graphql.ts';
 import type { CourseListQuery } from './__generated__/CourseListQuery.graphql.ts';
 import type { CourseListDeleteMutation } from './__generated__/CourseListDeleteMutation.graphql.ts';
@@ -27,6 +28,7 @@ const listQuery = graphql`
   query CourseListQuery($filter: CourseFilter) {
     viewer {
       manage: can(right: "course.manage")
+      projects: can(right: "project.read")
     }
     classrooms(first: 200) {
       edges {
@@ -72,6 +74,19 @@ const listFragment = graphql`
           enrollments(first: 0) {
             totalCount
           }
+        }
+      }
+    }
+  }
+`;
+
+const projectsQuery = graphql`
+  query CourseListProjectsQuery {
+    projects(first: 200) {
+      edges {
+        node {
+          id
+          name
         }
       }
     }
@@ -175,6 +190,28 @@ function Header({ queryRef, onAdd }: { queryRef: PreloadedQuery<CourseListQuery>
   ) : null;
 }
 
+/** The project filter, for viewers who read projects (the list of live projects, loaded when shown). */
+function ProjectFilter({ queryRef, value, onChange }: { queryRef: PreloadedQuery<CourseListQuery>; value: string; onChange: (id: string, name: string) => void }) {
+  const data = usePreloadedQuery<CourseListQuery>(listQuery, queryRef);
+  return data.viewer.projects ? <ProjectOptions value={value} onChange={onChange} /> : null;
+}
+
+function ProjectOptions({ value, onChange }: { value: string; onChange: (id: string, name: string) => void }) {
+  const { t } = useTranslation();
+  const projects = useLazyLoadQuery<CourseListProjectsQuery>(projectsQuery, {}, { fetchPolicy: 'store-or-network' }).projects.edges.map((e) => e.node);
+  return (
+    <SelectFilter
+      label={t('coursesUi.field.project')}
+      all={`${t('coursesUi.field.project')}: ${t('coursesUi.all')}`}
+      value={value}
+      onChange={(id) => onChange(id, projects.find((p) => p.id === id)?.name ?? '')}
+      options={projects.map((p) => ({ value: p.id, label: p.name }))}
+      width="44"
+      testId="course-filter-project"
+    />
+  );
+}
+
 function ClassroomFilter({ queryRef, value, onChange }: { queryRef: PreloadedQuery<CourseListQuery>; value: string; onChange: (v: string) => void }) {
   const { t } = useTranslation();
   const data = usePreloadedQuery<CourseListQuery>(listQuery, queryRef);
@@ -193,7 +230,7 @@ function ClassroomFilter({ queryRef, value, onChange }: { queryRef: PreloadedQue
 
 /**
  * 课程列表 (`/course/list`) and 新增课程 (`/course/add`, the same list with the add dialog
- * open): courses the viewer sees, filtered by type, site, lecturer and classroom, searched by
+ * open): courses the viewer sees, filtered by type, site, progress, lecturer, classroom and project, searched by
  * name or number; a row opens the course's detail (docs/courses-ui.md).
  */
 export default function CourseList({ adding = false }: { adding?: boolean }) {
@@ -213,6 +250,8 @@ export default function CourseList({ adding = false }: { adding?: boolean }) {
     state.site && { key: 'site', label: t('coursesUi.field.site'), value: t(`coursesUi.site.${state.site}`), onRemove: () => setState({ site: '' }) },
     state.lecturer && { key: 'lecturer', label: t('coursesUi.field.lecturer'), value: state.lecturerName, onRemove: () => setState({ lecturer: '', lecturerName: '' }) },
     state.classroom && { key: 'classroom', label: t('coursesUi.field.classroomId'), value: t('coursesUi.chosen'), onRemove: () => setState({ classroom: '' }) },
+    state.project && { key: 'project', label: t('coursesUi.field.project'), value: state.projectName || t('coursesUi.chosen'), onRemove: () => setState({ project: '', projectName: '' }) },
+    state.progress && { key: 'progress', label: t('coursesUi.field.progress'), value: t(`coursesUi.progress.${state.progress}`), onRemove: () => setState({ progress: '' }) },
   ].filter((c): c is { key: string; label: string; value: string; onRemove: () => void } => !!c);
   return (
     <Stack gap="3" minW="0" maxW="full" data-testid="course-list">
@@ -231,7 +270,7 @@ export default function CourseList({ adding = false }: { adding?: boolean }) {
           onSearch={(search) => setState({ search })}
           searchLabel={t('coursesUi.course.search')}
           chips={chips}
-          onClearAll={() => setState({ type: '', site: '', lecturer: '', lecturerName: '', classroom: '', search: '' })}
+          onClearAll={() => setState({ type: '', site: '', lecturer: '', lecturerName: '', classroom: '', project: '', projectName: '', progress: '', search: '' })}
           primary={
             <>
               <SelectFilter
@@ -252,6 +291,15 @@ export default function CourseList({ adding = false }: { adding?: boolean }) {
                 width="40"
                 testId="course-filter-site"
               />
+              <SelectFilter
+                label={t('coursesUi.field.progress')}
+                all={`${t('coursesUi.field.progress')}: ${t('coursesUi.all')}`}
+                value={state.progress}
+                onChange={(progress) => setState({ progress })}
+                options={COURSE_PROGRESS.map((v) => ({ value: v, label: t(`coursesUi.progress.${v}`) }))}
+                width="40"
+                testId="course-filter-progress"
+              />
             </>
           }
           more={
@@ -265,6 +313,9 @@ export default function CourseList({ adding = false }: { adding?: boolean }) {
               />
               <Suspense fallback={null}>
                 <ClassroomFilter queryRef={queryRef} value={state.classroom} onChange={(classroom) => setState({ classroom })} />
+              </Suspense>
+              <Suspense fallback={null}>
+                <ProjectFilter queryRef={queryRef} value={state.project} onChange={(project, projectName) => setState({ project, projectName })} />
               </Suspense>
             </Stack>
           }
