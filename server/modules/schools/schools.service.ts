@@ -231,6 +231,9 @@ export async function saveSchoolSection(ctx: ServiceContext, section: Exclude<Se
     const deadlines = section === 'recruit' ? rowsOf(deadlineRow, body.deadlines, 'deadlines') : undefined;
     const rankings = section === 'sequence' ? rowsOf(rankingRow, body.rankings, 'rankings') : undefined;
     await lockSchool(tx, id);
+    // AP is a yes/no column that is never empty: clearing it in the form means "no" (the fuzzer
+    // found `ap: null` reaching the database as an internal error).
+    if ((values as Record<string, unknown>).ap === null) (values as Record<string, unknown>).ap = false;
     if (Object.keys(values).length) await tx.school.update({ where: { id }, data: values });
     if (sports) {
       const seen = new Set<string>();
