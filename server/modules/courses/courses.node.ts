@@ -336,6 +336,12 @@ builder.prismaNode('CourseHourRecord', {
     reason: t.exposeString('reason', { description: 'Why: the reason given, or the lesson signed in to.' }),
     lessonId: t.exposeInt('lessonId', { nullable: true, description: 'Database id of the lesson a sign-in spent the hours on.' }),
     createdByName: t.exposeString('createdByName', { description: 'Who made the change (name at the time).' }),
+    createdByNameEn: t.string({
+      nullable: true,
+      description: 'The English name of who made the change (their current one; null when they have none or were removed).',
+      select: { createdBy: { select: { nameEn: true } } },
+      resolve: (r) => r.createdBy?.nameEn || null,
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When.' }),
   }),
 });

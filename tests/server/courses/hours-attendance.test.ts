@@ -31,7 +31,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const RECORDS = `query($id: ID!) { node(id: $id) { ... on Enrollment { totalHours remainingHours hourRecords(first: 50) { edges { node { kind change before after reason createdByName } } } } } }`;
+const RECORDS = `query($id: ID!) { node(id: $id) { ... on Enrollment { totalHours remainingHours hourRecords(first: 50) { edges { node { kind change before after reason createdByName createdByNameEn } } } } } }`;
 
 describe('course hours', () => {
   it('buying and adjusting write records (who, before, after, why); a change below zero is refused naming the student', async () => {
@@ -57,9 +57,12 @@ describe('course hours', () => {
     expect(await mutate(t, manager, 'adjustCourseHours', 'AdjustCourseHoursInput', { enrollmentId: enrollment, remainingHours: 2, reason: '' })).toMatchObject({ code: 'REASON_REQUIRED', message: '请填写调整原因' });
     const node = await call<{ node: { totalHours: number; remainingHours: number; hourRecords: { edges: Array<{ node: Record<string, unknown> }> } } }>(t, manager, RECORDS, { id: enrollment });
     expect(node.node).toMatchObject({ totalHours: 7.5, remainingHours: 7.5 });
+    // Who, in both languages: the name at the time and the person's English name (for English readers).
+    const who = await t.db.user.findUniqueOrThrow({ where: { account: 'manager' }, select: { name: true, nameEn: true } });
+    expect(who.nameEn).toBeTruthy();
     expect(node.node.hourRecords.edges.map((e) => e.node)).toEqual([
-      { kind: 'ADJUSTED', change: -3, before: 10.5, after: 7.5, reason: '退课补偿', createdByName: expect.any(String) },
-      { kind: 'BOUGHT', change: 10.5, before: 0, after: 10.5, reason: '订单 2027-001', createdByName: expect.any(String) },
+      { kind: 'ADJUSTED', change: -3, before: 10.5, after: 7.5, reason: '退课补偿', createdByName: who.name, createdByNameEn: who.nameEn },
+      { kind: 'BOUGHT', change: 10.5, before: 0, after: 10.5, reason: '订单 2027-001', createdByName: who.name, createdByNameEn: who.nameEn },
     ]);
     // A lecturer may not buy hours.
     expect(await mutate(t, lecturer, 'buyCourseHours', 'BuyCourseHoursInput', { enrollmentId: enrollment, hours: 1 })).toMatchObject({ code: 'FORBIDDEN' });

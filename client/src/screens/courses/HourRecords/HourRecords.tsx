@@ -44,6 +44,7 @@ const listFragment = graphql`
           reason
           createdAt
           createdByName
+          createdByNameEn
           enrollment {
             student {
               databaseId
@@ -96,7 +97,7 @@ function Rows({ query, stale }: { query: HourRecords_query$key; stale: boolean }
       ),
       hideBelow: 1100,
     },
-    { key: 'who', header: t('coursesUi.records.who'), card: 'fact', render: (r) => r.createdByName || '—' },
+    { key: 'who', header: t('coursesUi.records.who'), card: 'fact', render: (r) => (lang === 'en' && r.createdByNameEn ? r.createdByNameEn : r.createdByName) || '—' },
   ];
   return (
     <Stack gap="2">
