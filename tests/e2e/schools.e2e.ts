@@ -667,6 +667,18 @@ describe('overall progress, progress list and gantt', () => {
     await m.page.waitForURL(/#\/gantt\/student\//);
     await expect.poll(() => m.page.getByTestId('gantt').textContent()).toContain(`${student.name} 的申请时间线`);
     expect(await m.page.getByTestId('gantt-row').count()).toBe(1);
+    // The same facts as a table: the one application, applying, with its school.
+    await m.page.getByTestId('gantt-as-table').click();
+    const tableRows = m.page.getByTestId('gantt-table-row');
+    await expect.poll(() => tableRows.count()).toBe(1);
+    await expect.poll(() => tableRows.first().textContent()).toContain('申请中');
+    await shootEverywhere(m.page, 'schools-gantt-table', async (p) => {
+      if (!(await p.getByTestId('gantt-table').isVisible())) await p.getByTestId('gantt-as-table').click();
+      await p.getByTestId('gantt-table').waitFor();
+      expect(await sidewaysOverflow(p)).toEqual([]);
+    });
+    await m.page.getByTestId('gantt-as-chart').click();
+    await m.page.getByTestId('gantt-chart').waitFor();
     await m.page.getByTestId('gantt-all').click();
     await m.page.waitForURL(/#\/gantt$/);
     await open(m.page, `/archives/detail/${encodeURIComponent(student.id)}`);

@@ -1,4 +1,4 @@
-import { Box, Flex, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, Heading, Input, Link, SegmentGroup, Stack, Text } from '@chakra-ui/react';
 import { DateTime } from 'luxon';
 import { Suspense, useEffect, useMemo, useState, useTransition, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useNavigate } from 'react-router';
 import { ErrorBoundary } from '../../../components/ErrorBoundary.tsx';
 import { StudentSelect } from '../../../components/selectors/StudentSelect.tsx';
-import { DataTable } from '../../../components/list/DataTable.tsx';
+import { DataTable, type Column } from '../../../components/list/DataTable.tsx';
 import { useMenuParams } from '../../../layout/menu.ts';
 import { useFormat } from '../../../lib/useFormat.ts';
 import { useLang } from '../../../lib/useLang.ts';
@@ -183,19 +183,79 @@ function Legend() {
   );
 }
 
+/** The chart's facts as a table (the same marks, one row per application): for reading and screen readers. */
+function GanttTable({ apps }: { apps: App[] }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const fmt = useFormat();
+  const navigate = useNavigate();
+  const rows = useMemo(() => apps.map((a) => ({ a, marks: new Map(marksOf(a, t).map((m) => [m.kind, m])) })), [apps, t]);
+  type Row = (typeof rows)[number];
+  const at = (r: Row, kind: Mark['kind']) => {
+    const m = r.marks.get(kind);
+    if (!m) return '—';
+    return kind === 'deadline' ? fmt.date(new Date(m.at).toISOString().slice(0, 10)) : fmt.dateTime(new Date(m.at));
+  };
+  const columns: Array<Column<Row>> = [
+    { key: 'student', header: t('schoolsUi.app.student'), card: 'title', render: (r) => (lang === 'en' && r.a.archive?.userName ? r.a.archive.userName : (r.a.archive?.name ?? '')) },
+    { key: 'school', header: t('schoolsUi.app.school'), card: 'fact', render: (r) => schoolName(r.a.school, lang) },
+    { key: 'state', header: t('schoolsUi.app.state'), card: 'state', render: (r) => t(`schoolsUi.state.${r.a.state}`) },
+    { key: 'added', header: t('schoolsUi.gantt.added'), card: 'fact', hideBelow: 1200, render: (r) => fmt.date((r.a.createdAt as string).slice(0, 10)) },
+    { key: 'deadline', header: t('schoolsUi.gantt.deadline'), card: 'fact', render: (r) => at(r, 'deadline') },
+    { key: 'interview', header: t('schoolsUi.gantt.interview'), card: 'fact', render: (r) => at(r, 'interview') },
+    { key: 'submitted', header: t('schoolsUi.gantt.submitted'), card: 'fact', render: (r) => at(r, 'submitted') },
+    { key: 'result', header: t('schoolsUi.gantt.result'), card: 'fact', render: (r) => at(r, 'result') },
+  ];
+  return (
+    <DataTable
+      label={t('schoolsUi.gantt.title')}
+      columns={columns}
+      rows={rows}
+      rowId={(r) => r.a.id}
+      rowLabel={(r) => `${r.a.archive?.name ?? ''} · ${schoolName(r.a.school, lang)}`}
+      onOpen={(r) => navigate(`/application-progress/form/${encodeURIComponent(r.a.id)}`)}
+      testId="gantt-table"
+    />
+  );
+}
+
 function Results({ queryRef, title, toolbar }: { queryRef: PreloadedQuery<GanttQuery>; title: (apps: App[]) => string; toolbar: ReactNode }) {
   const { t } = useTranslation();
   const data = usePreloadedQuery<GanttQuery>(ganttQuery, queryRef);
   const apps = data.applications.edges.map((e) => e.node).filter((n): n is App => n != null);
   const [today] = useState(() => Date.now());
+  const [asTable, setAsTable] = useState(false);
+  const total = data.applications.totalCount ?? apps.length;
   return (
     <Stack gap="2">
       <Heading size="lg" data-testid="gantt-title">
         {title(apps)}
       </Heading>
       {toolbar}
-      <Legend />
-      {apps.length ? <Chart apps={apps} today={today} /> : <DataTable label={t('schoolsUi.gantt.title')} columns={[]} rows={[]} rowId={() => ''} rowLabel={() => ''} empty={{ title: t('schoolsUi.gantt.empty') }} />}
+      <Flex gap="3" wrap="wrap" align="center">
+        <Legend />
+        <SegmentGroup.Root size="xs" ms="auto" value={asTable ? 'table' : 'chart'} onValueChange={(e) => setAsTable(e.value === 'table')} aria-label={t('schoolsUi.gantt.show')}>
+          <SegmentGroup.Indicator />
+          <SegmentGroup.Items
+            items={[
+              { value: 'chart', label: <span data-testid="gantt-as-chart">{t('schoolsUi.gantt.chart')}</span> },
+              { value: 'table', label: <span data-testid="gantt-as-table">{t('schoolsUi.gantt.table')}</span> },
+            ]}
+          />
+        </SegmentGroup.Root>
+      </Flex>
+      {total > apps.length && (
+        <Text fontSize="sm" color="fg.muted" data-testid="gantt-partial">
+          {t('schoolsUi.gantt.partial', { shown: apps.length, total })}
+        </Text>
+      )}
+      {!apps.length ? (
+        <DataTable label={t('schoolsUi.gantt.title')} columns={[]} rows={[]} rowId={() => ''} rowLabel={() => ''} empty={{ title: t('schoolsUi.gantt.empty') }} />
+      ) : asTable ? (
+        <GanttTable apps={apps} />
+      ) : (
+        <Chart apps={apps} today={today} />
+      )}
     </Stack>
   );
 }
