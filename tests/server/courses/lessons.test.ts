@@ -264,4 +264,25 @@ describe('joining a course', () => {
     const again = await mutate(t, lecturer, 'enrollStudents', 'EnrollStudentsInput', { courseId: gid('Course', f.courseId), studentIds: [gid('User', s!)], force: true });
     expect(again).toMatchObject({ code: 'ALREADY_ENROLLED' });
   });
+
+  it('refuses students the room of a future lesson cannot seat, naming it, on both doors, with force too', async () => {
+    const [first, ...more] = await someStudents(t, 4, 30);
+    const f = await newCourse(t, admin, { lessons: 3, students: [first!], start: new Date('2028-03-06T02:00:00Z') });
+    const room = await t.db.classroom.create({ data: { no: `CAP-${Date.now()}`, name: '小教室', capacity: 2 } });
+    // The last lesson is in the small room (the others have none).
+    await t.db.workEvent.update({ where: { id: f.lessonIds[2]! }, data: { placeId: room.id } });
+    const before = await t.db.enrollment.count({ where: { courseId: f.courseId } });
+    const refused = await mutate(t, admin, 'enrollStudents', 'EnrollStudentsInput', { courseId: gid('Course', f.courseId), studentIds: more.slice(0, 2).map((s) => gid('User', s)), force: true });
+    expect(refused).toMatchObject({ code: 'CLASSROOM_TOO_SMALL', message: '教室“小教室”只有2个座位，课程有3名学员' });
+    const legacy = await rest<any>(t, '/api/admin/cycle/user/course/joinCourse.htm', { token: admin, json: { courseId: f.courseId, userIds: more.slice(0, 2) } });
+    expect(legacy.body).toMatchObject({ status: 'error', message: '教室“小教室”只有2个座位，课程有3名学员' });
+    expect(await t.db.enrollment.count({ where: { courseId: f.courseId } })).toBe(before);
+    // One more fits.
+    const one = await mutate(t, admin, 'enrollStudents', 'EnrollStudentsInput', { courseId: gid('Course', f.courseId), studentIds: [gid('User', more[0]!)], force: true });
+    expect(one.__typename).toBe('EnrollmentsPayload');
+    // A lesson in the past does not count.
+    await t.db.workEvent.update({ where: { id: f.lessonIds[2]! }, data: { startAt: new Date('2020-01-01T02:00:00Z'), endAt: new Date('2020-01-01T03:00:00Z') } });
+    const later = await mutate(t, admin, 'enrollStudents', 'EnrollStudentsInput', { courseId: gid('Course', f.courseId), studentIds: [gid('User', more[1]!)], force: true });
+    expect(later.__typename).toBe('EnrollmentsPayload');
+  });
 });

@@ -124,6 +124,7 @@ async function enrollIn(tx: Tx, actor: Actor, input: z.output<typeof joinSchema>
     const active = await tx.enrollment.count({ where: { courseId: course.id, state: ENROLLMENT_STATES.ENROLLED } });
     if (active + students.length > course.studentCount) throw new DomainError('COURSE_FULL', 'course.enroll.full', { name: course.name, count: course.studentCount });
   }
+  await checkRoomsSeat(tx, course.id, students.length);
   const ids = students.map((s) => s.id);
   if (!input.force) {
     const found = await joinConflicts(tx, actor, course.id, ids);
@@ -149,6 +150,23 @@ async function enrollIn(tx: Tx, actor: Actor, input: z.output<typeof joinSchema>
     }
   }
   return { enrollmentIds: rows.map((r) => r.id) };
+}
+
+/**
+ * The classrooms of the course's future lessons must seat its students after `joining` more
+ * (scheduling and moving a lesson check the same rule): the smallest room too small is named.
+ * Not something `force` passes: the students would not fit.
+ */
+async function checkRoomsSeat(tx: Tx, courseId: number, joining: number): Promise<void> {
+  const lessons = await tx.courseLesson.findMany({
+    where: { courseId, event: { startAt: { gte: new Date() }, placeId: { not: null } } },
+    select: { event: { select: { placeId: true } } },
+  });
+  const placeIds = [...new Set(lessons.map((l) => l.event.placeId).filter((id): id is number => id !== null))];
+  if (!placeIds.length) return;
+  const seats = (await tx.enrollment.count({ where: { courseId, state: ENROLLMENT_STATES.ENROLLED } })) + joining;
+  const small = await tx.classroom.findFirst({ where: { id: { in: placeIds }, capacity: { lt: seats } }, orderBy: [{ capacity: 'asc' }, { id: 'asc' }], select: { name: true, capacity: true } });
+  if (small) throw new DomainError('CLASSROOM_TOO_SMALL', 'course.classroomTooSmall', { name: small.name, capacity: small.capacity ?? 0, count: seats });
 }
 
 /**
