@@ -237,6 +237,16 @@ describe('a manager assigns and verifies', () => {
     await page.getByTestId('verify-note').fill('出生日期待确认');
     await page.getByTestId('verify-dialog-save').click();
     await expect.poll(() => page.getByTestId('task-module-profile').textContent()).toContain('审核中');
+    // The archive list filters by where the verification stands: this one was sent back.
+    await open(page, `/archives/list?q=${encodeURIComponent(`verify${run}`.toLowerCase())}&verification=VERIFYING`);
+    await page.getByTestId('archive-list').waitFor();
+    await expect.poll(() => page.getByTestId('archive-table-row').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('archive-filters-chips').textContent()).toContain('已退回');
+    await page.getByTestId('archive-filters-more').click();
+    await page.getByTestId('filter-verification').selectOption('NONE');
+    await expect.poll(() => page.getByTestId('archive-table-row').count()).toBe(0);
+    await page.getByTestId('filter-verification').selectOption('VERIFYING');
+    await expect.poll(() => page.getByTestId('archive-table-row').count()).toBe(1);
     await context.close();
   });
 });

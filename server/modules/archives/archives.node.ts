@@ -9,7 +9,7 @@ import { examinesWhere, unverifiedArchivesWhere } from './service/verification.t
 import { archivePermissions, backupArchive, filesOf, loadArchiveFile, loadRecord, primeVisible, sectionOrNull, type ModulePermissionRow } from './service/read.ts';
 import { visibleArchivesWhere } from './archives.policy.ts';
 import { SECTIONS, SECTIONS_BY_TYPE, type FieldDef, type SectionDef } from './archives.sections.ts';
-import { ARCHIVE_ORDER, archivesWhere, type ArchiveListFilter } from './service/lists.ts';
+import { ARCHIVE_ORDER, archivesWhere, type ArchiveListFilter, type ArchiveVerificationState } from './service/lists.ts';
 import { canEditModule } from './service/access.ts';
 import { exportArchives } from './archives.xlsx.ts';
 
@@ -308,6 +308,16 @@ builder.prismaObject('ArchiveExamineRecord', {
 
 // ── queries ──
 
+const ArchiveVerificationStateEnum = builder.enumType('ArchiveVerificationState', {
+  description: 'Where an archive’s verification stands (an archive has at most one open verification task).',
+  values: {
+    NONE: { value: 'NONE', description: 'Never submitted for verification.' },
+    UNVERIFIED: { value: 'UNVERIFIED', description: 'Its open task has not been looked at yet.' },
+    VERIFYING: { value: 'VERIFYING', description: 'Its open task was sent back or is partly verified.' },
+    VERIFIED: { value: 'VERIFIED', description: 'Every task it had is verified.' },
+  } as const,
+});
+
 export const ArchiveFilterInput = builder.inputType('ArchiveFilter', {
   description: 'Narrows `archives` (and `archiveExport`); every given condition must hold.',
   fields: (t) => ({
@@ -320,6 +330,7 @@ export const ArchiveFilterInput = builder.inputType('ArchiveFilter', {
     locked: t.boolean({ description: 'Only locked (true) or unlocked (false) archives.' }),
     applyingStatus: t.field({ description: 'Only archives with this applying status.', type: ApplyingStatusEnum }),
     applicationType: t.field({ description: 'Only full applications or only retail.', type: ApplicationTypeEnum }),
+    verification: t.field({ description: 'Only archives whose verification stands here.', type: ArchiveVerificationStateEnum }),
   }),
 });
 
@@ -340,6 +351,7 @@ export type ArchiveFilterArg = {
   locked?: boolean | null;
   applyingStatus?: number | null;
   applicationType?: number | null;
+  verification?: ArchiveVerificationState | null;
 };
 
 export function filterFrom(f: ArchiveFilterArg | null | undefined): ArchiveListFilter {
@@ -354,6 +366,7 @@ export function filterFrom(f: ArchiveFilterArg | null | undefined): ArchiveListF
     locked: f.locked,
     applyingStatus: f.applyingStatus,
     sale: f.applicationType,
+    verification: f.verification,
   };
 }
 

@@ -19,7 +19,23 @@ export type ArchiveListFilter = {
   applyingStatus?: unknown;
   sale?: unknown;
   ids?: number[] | null;
+  /** Where the archive's verification stands (one open task per archive at most). */
+  verification?: ArchiveVerificationState | null;
 };
+
+/**
+ * An archive's verification state: never submitted (NONE), its open task not looked at yet
+ * (UNVERIFIED) or sent back (VERIFYING), or every task verified (VERIFIED). An archive has at
+ * most one open task (createVerification refuses a second), so the states do not overlap.
+ */
+export type ArchiveVerificationState = 'NONE' | 'UNVERIFIED' | 'VERIFYING' | 'VERIFIED';
+
+function verificationWhere(state: ArchiveVerificationState): Prisma.ArchiveWhereInput {
+  if (state === 'NONE') return { examines: { none: {} } };
+  if (state === 'UNVERIFIED') return { examines: { some: { status: 0 } } };
+  if (state === 'VERIFYING') return { examines: { some: { status: 1 } } };
+  return { AND: [{ examines: { some: {} } }, { examines: { none: { status: { in: [0, 1] } } } }] };
+}
 
 const whole = () => z.number().int().nullish();
 const filterSchema = z.object({ status: whole(), consultantId: whole(), salesId: whole(), applyingStatus: whole(), sale: whole(), locked: z.boolean().nullish() });
@@ -42,6 +58,7 @@ export async function archivesWhere(ctx: ServiceContext, f: ArchiveListFilter = 
   if (f.applyingStatus) and.push({ applyingStatus: f.applyingStatus });
   if (f.sale) and.push({ sale: f.sale });
   if (f.ids) and.push({ id: { in: f.ids } });
+  if (f.verification) and.push(verificationWhere(f.verification));
   const q = searchText(f.search);
   if (q) and.push({ searchName: { contains: q.toLowerCase() } });
   return { AND: and };

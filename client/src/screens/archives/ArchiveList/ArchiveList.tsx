@@ -25,7 +25,7 @@ import { actsFor, APPLYING, gradeLabel, GRADES, STATUSES, type Act, type Archive
 import { useArchiveRights } from '../shared/rights.ts';
 import { StaffSelect, useStaff } from '../shared/StaffOptions.tsx';
 import { archiveListRoute } from './ArchiveList.route.ts';
-import { filterOf, LIST_DEFAULTS, type ListState } from './filters.ts';
+import { filterOf, LIST_DEFAULTS, VERIFICATION_STATES, type ListState } from './filters.ts';
 import type { ArchiveList_query$data, ArchiveList_query$key } from './__generated__/ArchiveList_query.graphql.ts';
 import type { ArchiveListExportQuery } from './__generated__/ArchiveListExportQuery.graphql.ts';
 import type { ArchiveListImportMutation } from './__generated__/ArchiveListImportMutation.graphql.ts';
@@ -305,6 +305,7 @@ function useChips(state: ListState, set: (p: Partial<ListState>) => void): Filte
   add('sales', t('archivesUi.col.salesperson'), state.sales && nameOf(state.sales, staff.sales));
   add('locked', t('archivesUi.filter.locked'), state.locked && t(state.locked === 'yes' ? 'archivesUi.filter.lockedYes' : 'archivesUi.filter.lockedNo'));
   add('type', t('archivesUi.col.type'), state.type && t(`archivesUi.type.${state.type}`));
+  add('verification', t('archivesUi.filter.verification'), state.verification && t(`archivesUi.verificationState.${state.verification}`));
   return chips;
 }
 
@@ -424,6 +425,15 @@ export function ArchiveListView({ light }: { light: boolean }) {
                 }
                 more={
                   <>
+                    <SelectFilter
+                      label={t('archivesUi.filter.verification')}
+                      all={`${t('archivesUi.filter.verification')}: ${t('archivesUi.all')}`}
+                      value={state.verification}
+                      onChange={(verification) => setState({ verification })}
+                      options={VERIFICATION_STATES.map((v) => ({ value: v, label: t(`archivesUi.verificationState.${v}`) }))}
+                      width="44"
+                      testId="filter-verification"
+                    />
                     <SelectFilter
                       label={t('archivesUi.col.applying')}
                       all={`${t('archivesUi.col.applying')}: ${t('archivesUi.all')}`}

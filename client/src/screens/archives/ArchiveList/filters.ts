@@ -1,5 +1,8 @@
 /** The archive list's URL state (useUrlState) and the GraphQL filter it means. */
-export const LIST_DEFAULTS = { q: '', status: '', applying: '', grade: '', year: '', consultant: '', sales: '', locked: '', type: '', sort: '' };
+export const LIST_DEFAULTS = { q: '', status: '', applying: '', grade: '', year: '', consultant: '', sales: '', locked: '', type: '', verification: '', sort: '' };
+
+/** The verification states the list filters by (the server's ArchiveVerificationState). */
+export const VERIFICATION_STATES = ['NONE', 'UNVERIFIED', 'VERIFYING', 'VERIFIED'] as const;
 export type ListState = { readonly [K in keyof typeof LIST_DEFAULTS]: string };
 
 export type ArchiveFilterInput = {
@@ -12,6 +15,7 @@ export type ArchiveFilterInput = {
   salespersonId?: string;
   locked?: boolean;
   applicationType?: 'APPLICATION' | 'RETAIL';
+  verification?: (typeof VERIFICATION_STATES)[number];
 };
 
 const int = (v: string) => (/^\d{1,4}$/.test(v) ? Number(v) : undefined);
@@ -27,5 +31,6 @@ export function filterOf(s: ListState): ArchiveFilterInput {
   if (s.sales) f.salespersonId = s.sales;
   if (s.locked === 'yes' || s.locked === 'no') f.locked = s.locked === 'yes';
   if (s.type === 'APPLICATION' || s.type === 'RETAIL') f.applicationType = s.type;
+  if ((VERIFICATION_STATES as readonly string[]).includes(s.verification)) f.verification = s.verification as ArchiveFilterInput['verification'];
   return f;
 }
