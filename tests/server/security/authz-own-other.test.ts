@@ -38,6 +38,7 @@ import { buildSchema, getNamedType, isEnumType, isInputObjectType, isListType, i
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate, type MessageKey } from '../../../server/i18n/catalogue.ts';
 import { USER_TYPES } from '../../../server/lib/codes.ts';
+import { OTHER_SECTIONS } from '../../../server/modules/archives/rest/others.ts';
 import { SECTIONS, type SectionDef } from '../../../server/modules/archives/archives.sections.ts';
 import { createTestApp, gql, loginRest, rest, type Envelope, type TestApp } from '../../helpers/app.ts';
 import { gqlUpload, PNG } from '../uploads.ts';
@@ -214,27 +215,8 @@ function archiveSnapshot(archiveId: number, sections: SectionDef[] = []) {
 }
 
 const ARCHIVE = '/api/admin';
-/** Sections the legacy fs/others/saveList saves (its `type` names the section). */
-const OTHERS_SAVE_LIST = new Set([
-  'educations',
-  'rewardProjects',
-  'vericant',
-  'toeflJunior',
-  'toefl',
-  'ssat',
-  'variousExams',
-  'applicationAccounts',
-  'cards',
-  'recommenders',
-  'relatives',
-  'essays',
-  'others',
-  'writings',
-  'applyInformation',
-  'multimedia',
-  'awards',
-  'familyMembers',
-]);
+/** Sections the legacy fs/others/saveList saves (its `type` names the section): the route's own table. */
+const OTHERS_SAVE_LIST = new Set<string>(OTHER_SECTIONS);
 
 const section = (key: string) => SECTIONS.find((s) => s.key === key)!;
 

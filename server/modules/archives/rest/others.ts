@@ -11,7 +11,7 @@ import { A, archiveIdParam, archiveOf, deleted, listOf, sectionRows } from './co
 
 /** Legacy paths `fs/others: the other archive parts`. */
 /** Sections fs/others/saveList may save (`type` names the section). */
-const OTHER_SECTIONS = [
+export const OTHER_SECTIONS = [
   'educations',
   'rewardProjects',
   'vericant',

@@ -12,54 +12,61 @@ import { delegateOf, readSection } from './sections.ts';
  * section rows by id, the caller's module permissions, and the complete backup.
  */
 
-const visibleCache = new WeakMap<ServiceContext, Map<number, Promise<ArchiveFacts | null>>>();
+/** A read made once per request and key; a failed one is forgotten, so the next field asks again. */
+function perRequest<K, V>() {
+  const caches = new WeakMap<ServiceContext, Map<K, Promise<V>>>();
+  const cacheOf = (ctx: ServiceContext) => {
+    let cache = caches.get(ctx);
+    if (!cache) {
+      cache = new Map();
+      caches.set(ctx, cache);
+    }
+    return cache;
+  };
+  return {
+    get(ctx: ServiceContext, key: K, load: () => Promise<V>): Promise<V> {
+      const cache = cacheOf(ctx);
+      let hit = cache.get(key);
+      if (!hit) {
+        hit = load();
+        cache.set(key, hit);
+        hit.catch(() => cache.delete(key));
+      }
+      return hit;
+    },
+    prime(ctx: ServiceContext, key: K, value: V): void {
+      const cache = cacheOf(ctx);
+      if (!cache.has(key)) cache.set(key, Promise.resolve(value));
+    },
+  };
+}
+
+const visible = perRequest<number, ArchiveFacts | null>();
 
 /** The archive if visible (cached per request; lists prime the cache). */
 export function visibleArchiveCached(ctx: ServiceContext, id: number): Promise<ArchiveFacts | null> {
-  let cache = visibleCache.get(ctx);
-  if (!cache) {
-    cache = new Map();
-    visibleCache.set(ctx, cache);
-  }
-  let hit = cache.get(id);
-  if (!hit) {
-    hit = ctx.actor && can(ctx.actor, 'archive.read') ? findVisibleArchive(ctx, ctx.db, id).catch(() => null) : Promise.resolve(null);
-    cache.set(id, hit);
-  }
-  return hit;
+  return visible.get(ctx, id, () => (ctx.actor && can(ctx.actor, 'archive.read') ? findVisibleArchive(ctx, ctx.db, id).catch(() => null) : Promise.resolve(null)));
 }
 
 /** Rows a list just read through the visibility filter are known visible. */
 export function primeVisible(ctx: ServiceContext, rows: ArchiveFacts[]): void {
-  let cache = visibleCache.get(ctx);
-  if (!cache) {
-    cache = new Map();
-    visibleCache.set(ctx, cache);
-  }
-  for (const r of rows) if (!cache.has(r.id)) cache.set(r.id, Promise.resolve(r));
+  for (const r of rows) visible.prime(ctx, r.id, r);
 }
 
 /** Models that hold several sections (the exams, told apart by their kind). */
 const SHARED_MODELS = new Set(SECTIONS.filter((s, _i, all) => all.filter((o) => o.model === s.model).length > 1).map((s) => s.model));
-const modelRowsCache = new WeakMap<ServiceContext, Map<string, Promise<Array<Record<string, unknown>>>>>();
+const modelRows = perRequest<string, Array<Record<string, unknown>>>();
 
 /** Every row of a shared model for one archive, read once per request, then each section's own (its fixed columns). */
 function sharedRows(ctx: ServiceContext, archiveId: number): (section: SectionDef) => Promise<Array<Record<string, unknown>>> {
   return async (section) => {
-    let cache = modelRowsCache.get(ctx);
-    if (!cache) {
-      cache = new Map();
-      modelRowsCache.set(ctx, cache);
-    }
-    const key = `${archiveId}:${section.model}`;
-    let rows = cache.get(key);
-    if (!rows) {
-      rows = delegateOf(ctx.db, section).findMany({ where: { archiveId }, orderBy: [{ sort: 'asc' }, { id: 'asc' }] }) as Promise<Array<Record<string, unknown>>>;
-      cache.set(key, rows);
-      rows.catch(() => cache.delete(key));
-    }
+    const rows = await modelRows.get(
+      ctx,
+      `${archiveId}:${section.model}`,
+      () => delegateOf(ctx.db, section).findMany({ where: { archiveId }, orderBy: [{ sort: 'asc' }, { id: 'asc' }] }) as Promise<Array<Record<string, unknown>>>,
+    );
     const fixed = Object.entries(section.fixed ?? {});
-    return (await rows).filter((r) => fixed.every(([column, value]) => r[column] === value));
+    return rows.filter((r) => fixed.every(([column, value]) => r[column] === value));
   };
 }
 
@@ -211,7 +218,7 @@ export async function loadArchiveFile(ctx: ServiceContext, id: number): Promise<
   return files.find((f) => f.id === id) ?? null;
 }
 
-const filesCache = new WeakMap<ServiceContext, Map<number, Promise<ArchiveFileRow[]>>>();
+const archiveFiles = perRequest<number, ArchiveFileRow[]>();
 
 /**
  * Attachments of a visible archive, of one kind and row when given (GraphQL fields). Every file
@@ -221,17 +228,6 @@ const filesCache = new WeakMap<ServiceContext, Map<number, Promise<ArchiveFileRo
 export async function filesOf(ctx: ServiceContext, archiveId: number, kind?: number, objectId?: number): Promise<ArchiveFileRow[]> {
   const archive = await visibleArchiveCached(ctx, archiveId);
   if (!archive) return [];
-  let cache = filesCache.get(ctx);
-  if (!cache) {
-    cache = new Map();
-    filesCache.set(ctx, cache);
-  }
-  let all = cache.get(archiveId);
-  if (!all) {
-    all = listArchiveFiles(ctx, archive);
-    cache.set(archiveId, all);
-    // A failed read is not kept: the next field asks again.
-    all.catch(() => cache.delete(archiveId));
-  }
+  const all = archiveFiles.get(ctx, archiveId, () => listArchiveFiles(ctx, archive));
   return (await all).filter((f) => (kind === undefined || f.kind === kind) && (objectId === undefined || f.objectId === objectId));
 }
