@@ -423,6 +423,21 @@ describe('selection lists and applications', () => {
     expect(await first.innerText()).toMatch(/性别[\s\S]*年级[\s\S]*地区/);
     await first.locator('summary').click();
     expect(await first.locator('ul').innerText()).toMatch(/权重 \d+%/);
+    // Move the second school up with the keyboard; the order is saved and the focus stays on the moved school.
+    const names = () => page.getByTestId('selection-entry-name').allInnerTexts();
+    const before = await names();
+    await page.getByTestId('selection-move-up').nth(1).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(names).toEqual([before[1], before[0], before[2]]);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`${before[1]} 下移`);
+    expect(await page.getByTestId('selection-move-up').first().isDisabled()).toBe(true);
+    // Rescore: the server scores the list again and the new scores show.
+    await page.getByTestId('selection-rescore').click();
+    await toast(page, '匹配度已重新计算').waitFor();
+    expect((await page.getByTestId('selection-total').allInnerTexts()).every((v) => /^\d+$/.test(v))).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('open-selection-lists').click();
+    await expect.poll(names).toEqual([before[1], before[0], before[2]]);
     await page.getByTestId('selection-remove').last().click();
     await expect.poll(() => page.getByTestId('selection-entry').count()).toBe(2);
     await shootEverywhere(page, 'schools-selection', async (p) => {
@@ -441,6 +456,8 @@ describe('selection lists and applications', () => {
     expect(await page.getByTestId('selection-add').count()).toBe(0);
     expect(await page.getByTestId('selection-remove').count()).toBe(0);
     expect(await page.getByTestId('selection-publish').count()).toBe(0);
+    expect(await page.getByTestId('selection-rescore').count()).toBe(0);
+    expect(await page.getByTestId('selection-move-up').count()).toBe(0);
     // The server refuses changes to the published list whatever the screen offers.
     const lists = await gql<{ selectionLists: { edges: Array<{ node: { id: string } }> } }>('consultant', 'query($a: ID!) { selectionLists(archiveId: $a) { edges { node { id } } } }', { a: student.id });
     const refused = await gql<{ addSchoolsToSelectionList: { __typename: string; message?: string } }>(
@@ -473,6 +490,35 @@ describe('selection lists and applications', () => {
     await page.getByTestId('app-doc-STUDENT').selectOption('SUBMITTED');
     await expect.poll(() => page.getByTestId('app-timeline').innerText()).toContain('学生材料：未开始 → 已提交');
     await page.getByTestId('app-inquiry').selectOption('SENT');
+    // Documents, SAO documents and progress notes: each added and edited in its own dialog, still there after a reload.
+    await page.getByTestId('app-doc-add').click();
+    await page.getByTestId('app-doc-save').click();
+    await page.getByTestId('app-doc-dialog').getByText('请填写名称').waitFor();
+    await page.getByTestId('app-doc-dialog-name').fill(`Transcript ${run}`);
+    await page.getByTestId('app-doc-dialog-state').selectOption('IN_PROGRESS');
+    await page.getByTestId('app-doc-dialog-note').fill('From the school office');
+    await page.getByTestId('app-doc-save').click();
+    await expect.poll(() => page.getByTestId('app-doc').count()).toBe(1);
+    await page.getByTestId('app-doc-edit').click();
+    await page.getByTestId('app-doc-dialog-state').selectOption('SUBMITTED');
+    await page.getByTestId('app-doc-save').click();
+    await expect.poll(() => page.getByTestId('app-doc').innerText()).toContain('已提交');
+    await page.getByTestId('sao-doc-add').click();
+    await page.getByTestId('sao-doc-dialog-name').fill(`SAO questionnaire ${run}`);
+    await page.getByTestId('sao-doc-save').click();
+    await expect.poll(() => page.getByTestId('sao-doc').count()).toBe(1);
+    await page.getByTestId('track-add').click();
+    await page.getByTestId('track-dialog-type').selectOption('3');
+    await page.getByTestId('track-dialog-content').fill('Called the admission office');
+    await page.getByTestId('track-save').click();
+    await expect.poll(() => page.getByTestId('track').count()).toBe(1);
+    await page.reload();
+    await page.getByTestId('app-form').waitFor();
+    expect(await page.getByTestId('app-doc').innerText()).toMatch(new RegExp(`Transcript ${run}[\\s\\S]*成绩单[\\s\\S]*已提交[\\s\\S]*From the school office`));
+    await page.getByTestId('app-doc').locator('summary').click();
+    expect(await page.getByTestId('doc-logs').innerText()).toMatch(/准备中 → 已提交[\s\S]*新建：准备中/);
+    expect(await page.getByTestId('track').innerText()).toMatch(/询问[\s\S]*Called the admission office/);
+    await expect.poll(() => page.getByTestId('sao-doc').innerText()).toContain(`SAO questionnaire ${run}`);
     await expect.poll(() => page.getByTestId('app-log').count()).toBeGreaterThanOrEqual(2);
     // Applying → admitted → declined by the student (a rejection asks its reason).
     await page.getByTestId('app-to-APPROVED').click();
@@ -499,6 +545,16 @@ describe('selection lists and applications', () => {
     await page.getByTestId('app-locked-hint').waitFor();
     expect(await page.getByTestId('app-doc-STUDENT').isDisabled()).toBe(true);
     expect(await page.getByTestId('app-to-APPROVED').count()).toBe(0);
+    expect(await page.getByTestId('app-doc-add').count()).toBe(0);
+    expect(await page.getByTestId('track-add').count()).toBe(0);
+    expect(await page.getByTestId('sao-doc-add').count()).toBe(0);
+    // The server refuses a note on a locked application, in the viewer's language.
+    const refusedTrack = await gql<{ saveProgressTrack: { __typename: string; message?: string } }>(
+      'consultant',
+      'mutation($i: SaveProgressTrackInput!) { saveProgressTrack(input: $i) { __typename ... on Error { message } } }',
+      { i: { applicationId: lockedId, type: 7, content: 'late note' } },
+    );
+    expect(refusedTrack.saveProgressTrack.message).toContain('锁定');
 
     // Quick progress: a batch over the locked and an open application refuses the whole batch, naming the row.
     const third = await createApplication(student.id, 'Deerfield');

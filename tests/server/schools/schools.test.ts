@@ -414,12 +414,39 @@ describe('selection lists', () => {
     expect(names.filter((n) => /(unpublish|withdraw).*selection/i.test(n))).toEqual([]);
   });
 
+  it('reorders a draft list: every entry once, its own rights, refused once published', async () => {
+    const a = await makeArchive(t, 'consultant', { sex: 1, grade: 8 });
+    const ids = await Promise.all(['Kent School', 'Blair Academy', 'The Taft School'].map((n) => schoolByName(t, n)));
+    const made = await run(tk.consultant, 'createSelectionList', { archiveId: globalId('Archive', a.id), schoolIds: ids.map((id) => globalId('School', id)) });
+    const listId = made.selectionList?.id as string;
+    const entry = (name: string) => globalId('SelectionEntry', made.selectionList?.entries.find((e) => e.school.name === name)?.databaseId as number);
+    const [kent, blair, taft] = [entry('Kent School'), entry('Blair Academy'), entry('The Taft School')];
+    const moved = await run(tk.consultant, 'reorderSelectionList', { listId, entryIds: [taft, kent, blair] });
+    expect(moved.selectionList?.entries.map((e) => e.school.name)).toEqual(['The Taft School', 'Kent School', 'Blair Academy']);
+    // A stale order (one entry missing, or one twice) changes nothing and says to reload.
+    const stale = await run(tk.consultant, 'reorderSelectionList', { listId, entryIds: [blair, kent] });
+    expect(stale).toMatchObject({ code: 'SELECTION_ORDER', message: '选校清单已被修改，请刷新后再调整顺序' });
+    expect((await run(tk.consultant, 'reorderSelectionList', { listId, entryIds: [blair, kent, kent] })).code).toBe('SELECTION_ORDER');
+    const rows = await t.db.selectionEntry.findMany({ where: { listId: made.selectionList?.databaseId }, orderBy: { sort: 'asc' }, select: { school: { select: { name: true } } } });
+    expect(rows.map((r) => r.school.name)).toEqual(['The Taft School', 'Kent School', 'Blair Academy']);
+    // Same rights as the other list writes: a lecturer may not, another consultant's student's list does not exist.
+    expect((await run(tk.lecturer, 'reorderSelectionList', { listId, entryIds: [kent, blair, taft] })).code).toBe('FORBIDDEN');
+    // Rescoring keeps the order and answers the scores.
+    const rescored = await run(tk.consultant, 'rescoreSelectionList', { listId });
+    expect(rescored.selectionList?.entries.map((e) => e.school.name)).toEqual(['The Taft School', 'Kent School', 'Blair Academy']);
+    expect(rescored.selectionList?.entries.every((e) => Number.isInteger(e.totalScore))).toBe(true);
+    await run(tk.consultant, 'publishSelectionList', { listId });
+    expect((await run(tk.consultant, 'reorderSelectionList', { listId, entryIds: [kent, blair, taft] })).code).toBe('SELECTION_PUBLISHED');
+  });
+
   it("another consultant's student's list cannot be read or changed", async () => {
     const theirs = await makeArchive(t, 'wang.fang');
     const made = await run(tk.admin, 'createSelectionList', { archiveId: globalId('Archive', theirs.id), schoolIds: [globalId('School', await schoolByName(t, 'The Taft School'))] });
     const listId = made.selectionList?.id as string;
     expect((await run(tk.consultant, 'addSchoolsToSelectionList', { listId, schoolIds: [globalId('School', await schoolByName(t, 'Kent School'))] })).code).toBe('NOT_FOUND');
     expect((await run(tk.consultant, 'createSelectionList', { archiveId: globalId('Archive', theirs.id) })).code).toBe('NOT_FOUND');
+    const theirEntry = globalId('SelectionEntry', made.selectionList?.entries[0]?.databaseId as number);
+    expect((await run(tk.consultant, 'reorderSelectionList', { listId, entryIds: [theirEntry] })).code).toBe('NOT_FOUND');
     expect((await gql<{ node: unknown }>(t, 'query($id: ID!) { node(id: $id) { id } }', { id: listId }, { token: tk.consultant })).body.data?.node).toBeNull();
     const legacy = await rest(t, `/api/admin/school/listSelectionSchool.htm?selectionId=${made.selectionList?.databaseId}`, { token: tk.consultant });
     expect(legacy.body.status).toBe('error');
