@@ -516,7 +516,7 @@ describe('selection lists and applications', () => {
     await page.getByTestId('app-form').waitFor();
     expect(await page.getByTestId('app-doc').innerText()).toMatch(new RegExp(`Transcript ${run}[\\s\\S]*成绩单[\\s\\S]*已提交[\\s\\S]*From the school office`));
     await page.getByTestId('app-doc').locator('summary').click();
-    expect(await page.getByTestId('doc-logs').innerText()).toMatch(/准备中 → 已提交[\s\S]*新建：准备中/);
+    expect(await page.getByTestId('app-doc').getByTestId('doc-logs').innerText()).toMatch(/准备中 → 已提交[\s\S]*新建：准备中/);
     expect(await page.getByTestId('track').innerText()).toMatch(/询问[\s\S]*Called the admission office/);
     await expect.poll(() => page.getByTestId('sao-doc').innerText()).toContain(`SAO questionnaire ${run}`);
     await expect.poll(() => page.getByTestId('app-log').count()).toBeGreaterThanOrEqual(2);
@@ -695,10 +695,37 @@ describe('overall progress, progress list and gantt', () => {
     // The gantt (manager: the system tree holds it): applications on a time axis with today marked.
     const m = await newPage();
     await login(m.page, 'manager', 'Staff#2026');
+    // Paging: the server's first page (100) is cut here to 2 applications so the test needs no
+    // hundred of them; "load more" asks the server for the page after the second one's cursor,
+    // and the chart and the table show the same applications.
+    await m.page.route('**/graphql', async (route) => {
+      if (!(route.request().postData() ?? '').includes('"GanttQuery"')) return route.fallback();
+      const res = await route.fetch();
+      const json = (await res.json()) as { data: { applications: { edges: Array<{ cursor: string }>; pageInfo: Record<string, unknown> } } };
+      const conn = json.data.applications;
+      conn.edges = conn.edges.slice(0, 2);
+      conn.pageInfo = { ...conn.pageInfo, hasNextPage: true, endCursor: conn.edges[1]!.cursor };
+      await route.fulfill({ response: res, json });
+    });
     await open(m.page, '/gantt');
     await m.page.getByTestId('gantt-chart').waitFor();
     await m.page.getByTestId('gantt-today').waitFor({ state: 'attached' });
-    expect(await m.page.getByTestId('gantt-row').count()).toBeGreaterThan(0);
+    expect(await m.page.getByTestId('gantt-row').count()).toBe(2);
+    const total = Number(/共 (\d+) 条/.exec(await m.page.getByTestId('gantt-more-shown').innerText())?.[1]);
+    expect(total).toBeGreaterThan(2);
+    await m.page.getByTestId('gantt-more').click();
+    await expect.poll(() => m.page.getByTestId('gantt-row').count()).toBe(Math.min(total, 102));
+    // The zoom: quarters and years draw fewer ticks over the same applications.
+    const monthTicks = await m.page.getByTestId('gantt-tick').count();
+    await m.page.getByTestId('gantt-scale-year').click();
+    await expect.poll(() => m.page.getByTestId('gantt-tick').count()).toBeLessThan(monthTicks);
+    expect(await m.page.getByTestId('gantt-tick').first().textContent()).toMatch(/^\d{4}$/);
+    await m.page.getByTestId('gantt-scale-quarter').click();
+    await expect.poll(() => m.page.getByTestId('gantt-tick').first().textContent()).toMatch(/^\d{4}Q[1-4]$/);
+    await m.page.getByTestId('gantt-as-table').click();
+    await expect.poll(() => m.page.getByTestId('gantt-table-row').count()).toBe(Math.min(total, 102));
+    await m.page.getByTestId('gantt-as-chart').click();
+    await m.page.unroute('**/graphql');
     await shootEverywhere(m.page, 'schools-gantt', async (p) => {
       await p.getByTestId('gantt-chart').waitFor();
       expect(await sidewaysOverflow(p)).toEqual([]);
