@@ -95,10 +95,19 @@ describe('the school list', () => {
     await page.getByTestId('school-filters-search').press('Enter');
     await expect.poll(() => totalOf(page)).toBe(1);
     await expect.poll(() => page.getByTestId('school-table-row').first().innerText()).toContain('Phillips Exeter Academy');
-    // Sorting by a column, over the rows loaded.
+    // Sorting by a column: the server orders the whole list, so the first row is the largest
+    // school of all the filtered ones, not of the rows loaded.
     await schoolList(page, '?country=US&sex=COED');
     await page.getByTestId('school-table-sort-students').click();
     await expect.poll(() => page.url()).toContain('sort=students');
+    const biggest = await gql<{ schools: { edges: Array<{ node: { name: string } }> } }>(
+      'consultant',
+      'query { schools(first: 1, filter: { country: "US", sex: COED }, order: STUDENTS_DESC) { edges { node { name } } } }',
+      {},
+    );
+    await schoolList(page, '?country=US&sex=COED&sort=students:desc');
+    await expect.poll(() => page.getByTestId('school-table-row').first().innerText()).toContain(biggest.schools.edges[0]!.node.name);
+    expect(await page.getByTestId('school-sort-hint').count()).toBe(0);
 
     // Export with the same filter: the file holds exactly the filtered schools.
     await schoolList(page, '?country=GB');

@@ -51,6 +51,43 @@ describe('the school database', () => {
     expect((await schools(tk.consultant, { search: '%' })).totalCount).toBe(0);
   });
 
+  it('orders the whole list on the server, and pages through it in that order', async () => {
+    type Page = { schools: { edges: Array<{ node: { name: string; toeflAverage: number | null } }>; pageInfo: { endCursor: string | null; hasNextPage: boolean } } };
+    const q = 'query($o: SchoolOrder, $a: String, $n: Int) { schools(first: $n, after: $a, order: $o) { edges { node { name toeflAverage } } pageInfo { endCursor hasNextPage } } }';
+    // Some schools without a TOEFL average, some sharing one: nulls last, ties by name.
+    const names = ['Kent School', 'Blair Academy', 'The Taft School', 'Emma Willard School'];
+    const ids = await Promise.all(names.map((n) => schoolByName(t, n)));
+    await t.db.school.updateMany({ where: { id: { in: ids.slice(0, 2) } }, data: { toeflAverage: null } });
+    await t.db.school.updateMany({ where: { id: { in: ids.slice(2) } }, data: { toeflAverage: 101 } });
+    for (const order of ['TOEFL', 'TOEFL_DESC', 'NAME_DESC']) {
+      const whole = (await gql<Page>(t, q, { o: order, n: 500 }, { token: tk.consultant })).body.data!.schools.edges.map((e) => e.node);
+      const paged: typeof whole = [];
+      let after: string | null = null;
+      for (let i = 0; i < 200; i++) {
+        const res: { body: { data?: Page } } = await gql<Page>(t, q, { o: order, n: 7, a: after }, { token: tk.consultant });
+        const page = res.body.data!.schools;
+        paged.push(...page.edges.map((e) => e.node));
+        if (!page.pageInfo.hasNextPage) break;
+        after = page.pageInfo.endCursor;
+      }
+      expect(
+        paged.map((s) => s.name),
+        order,
+      ).toEqual(whole.map((s) => s.name));
+      if (order === 'NAME_DESC') {
+        expect(whole.map((s) => s.name)).toEqual([...whole.map((s) => s.name)].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)));
+        continue;
+      }
+      const values = whole.map((s) => s.toeflAverage);
+      const firstNull = values.indexOf(null);
+      expect(values.slice(firstNull).every((v) => v === null)).toBe(true);
+      const known = values.slice(0, firstNull) as number[];
+      expect(known).toEqual([...known].sort((a, b) => (order === 'TOEFL' ? a - b : b - a)));
+      const tied = whole.filter((s) => s.toeflAverage === 101).map((s) => s.name);
+      expect(tied).toEqual([...tied].sort());
+    }
+  });
+
   it('saves each sub-record; filters on what was saved; refuses bad values naming the field', async () => {
     const id = globalId('School', await schoolByName(t, 'Cate School'));
     const save = async (name: string, input: Record<string, unknown>) =>
