@@ -528,6 +528,24 @@ describe('selection lists and applications', () => {
     expect(await page.getByTestId('app-doc').getByTestId('doc-logs').innerText()).toMatch(/准备中 → 已提交[\s\S]*新建：准备中/);
     expect(await page.getByTestId('track').innerText()).toMatch(/询问[\s\S]*Called the admission office/);
     await expect.poll(() => page.getByTestId('sao-doc').innerText()).toContain(`SAO questionnaire ${run}`);
+    await shootEverywhere(page, 'schools-application-docs', async (p) => {
+      await p.getByTestId('sao-doc').waitFor();
+      await p
+        .getByTestId('app-doc')
+        .locator('details')
+        .evaluate((d) => ((d as HTMLDetailsElement).open = true));
+      await p.getByTestId('app-docs-area').scrollIntoViewIfNeeded();
+      expect(await sidewaysOverflow(p)).toEqual([]);
+    });
+    await shootEverywhere(
+      page,
+      'schools-application-doc-dialog',
+      async (p) => {
+        await p.getByTestId('app-doc-edit').click();
+        await p.getByTestId('app-doc-dialog').waitFor();
+      },
+      { widths: [1440, 390] },
+    );
     await expect.poll(() => page.getByTestId('app-log').count()).toBeGreaterThanOrEqual(2);
     // Applying → admitted → declined by the student (a rejection asks its reason).
     await page.getByTestId('app-to-APPROVED').click();
@@ -731,6 +749,18 @@ describe('overall progress, progress list and gantt', () => {
     expect(await m.page.getByTestId('gantt-tick').first().textContent()).toMatch(/^\d{4}$/);
     await m.page.getByTestId('gantt-scale-quarter').click();
     await expect.poll(() => m.page.getByTestId('gantt-tick').first().textContent()).toMatch(/^\d{4}Q[1-4]$/);
+    await shootEverywhere(
+      m.page,
+      'schools-gantt-quarters',
+      async (p) => {
+        await p.getByTestId('gantt-chart').waitFor();
+        await p.getByTestId('gantt-scale-quarter').click();
+        await expect.poll(() => p.getByTestId('gantt-tick').first().textContent()).toMatch(/Q[1-4]/);
+      },
+      { widths: [1440, 390] },
+    );
+    await m.page.getByTestId('gantt-scale-quarter').click();
+    await expect.poll(() => m.page.getByTestId('gantt-row').count()).toBe(Math.min(total, 102));
     await m.page.getByTestId('gantt-as-table').click();
     await expect.poll(() => m.page.getByTestId('gantt-table-row').count()).toBe(Math.min(total, 102));
     await m.page.getByTestId('gantt-as-chart').click();
