@@ -2,7 +2,8 @@ import { Badge, Box, Button, Field, Flex, Heading, IconButton, Input, Stack, Tex
 import { Plus, Trash2, UserMinus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql, useFragment } from 'react-relay';
+import { graphql, usePaginationFragment } from 'react-relay';
+import { LoadMore } from '../../../../components/list/DataTable.tsx';
 import { DateField } from '../../../../components/fields/DateField.tsx';
 import { FormDialog } from '../../../../components/FormDialog.tsx';
 import { ConfirmDialog } from '../../../../components/list/ConfirmDialog.tsx';
@@ -17,12 +18,13 @@ import type { ProjectMembers_project$data, ProjectMembers_project$key } from './
 import type { ProjectMembersRemoveMutation } from './__generated__/ProjectMembersRemoveMutation.graphql.ts';
 import type { ProjectMembersSaveMutation } from './__generated__/ProjectMembersSaveMutation.graphql.ts';
 import type { ProjectMembersDeleteEntryMutation } from './__generated__/ProjectMembersDeleteEntryMutation.graphql.ts';
+import type { ProjectMembers_timeline$key } from './__generated__/ProjectMembers_timeline.graphql.ts';
 
 const membersFragment = graphql`
-  fragment ProjectMembers_project on Project {
+  fragment ProjectMembers_project on Project @refetchable(queryName: "ProjectMembersPaginationQuery") @argumentDefinitions(count: { type: "Int", defaultValue: 30 }, cursor: { type: "String" }) {
     id
     viewerCanManage
-    members(first: 30) {
+    members(first: $count, after: $cursor) @connection(key: "ProjectMembers_members") {
       totalCount
       edges {
         node {
@@ -35,16 +37,24 @@ const membersFragment = graphql`
             name
             nameEn
           }
-          timeline(first: 10) {
-            totalCount
-            edges {
-              node {
-                id
-                happenedOn
-                content
-              }
-            }
-          }
+          ...ProjectMembers_timeline
+        }
+      }
+    }
+  }
+`;
+
+/** A member's timeline, paged on its own (10 entries, then "more"). */
+const timelineFragment = graphql`
+  fragment ProjectMembers_timeline on ProjectMember @refetchable(queryName: "ProjectMemberTimelinePaginationQuery") @argumentDefinitions(count: { type: "Int", defaultValue: 10 }, cursor: { type: "String" }) {
+    id
+    timeline(first: $count, after: $cursor) @connection(key: "ProjectMembers_timeline") {
+      totalCount
+      edges {
+        node {
+          id
+          happenedOn
+          content
         }
       }
     }
@@ -89,17 +99,7 @@ const deleteEntryMutation = graphql`
       __typename
       ... on DeleteProjectTimelineEntryPayload {
         member {
-          id
-          timeline(first: 10) {
-            totalCount
-            edges {
-              node {
-                id
-                happenedOn
-                content
-              }
-            }
-          }
+          ...ProjectMembers_timeline
         }
       }
       ... on Error {
@@ -215,12 +215,47 @@ function TimelineDialog({ member, onClose }: { member: Member; onClose: () => vo
   );
 }
 
+/** One member's timeline, newest first: 10 entries, then "more" loads the next 20. */
+function Timeline({ member, manage, onDelete }: { member: ProjectMembers_timeline$key; manage: boolean; onDelete: (entryId: string) => void }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment(timelineFragment, member);
+  const entries = data.timeline.edges.map((e) => e.node);
+  if (!entries.length) return null;
+  return (
+    <>
+      <Stack as="ol" gap="1" mt="2" ps="3" borderStartWidth="2px" borderColor="border.emphasized" aria-label={t('contentUi.member.timeline')}>
+        {entries.map((e) => (
+          <Flex as="li" key={e.id} gap="2" align="baseline" fontSize="sm" data-testid="timeline-entry">
+            <Text color="fg.muted" flexShrink={0} minW="24">
+              {fmt.date(e.happenedOn as string)}
+            </Text>
+            <Text flex="1" whiteSpace="pre-wrap" wordBreak="break-word">
+              {e.content}
+            </Text>
+            {manage && (
+              <IconButton size="2xs" variant="ghost" aria-label={t('contentUi.member.deleteEntry')} onClick={() => onDelete(e.id)}>
+                <Trash2 size={12} />
+              </IconButton>
+            )}
+          </Flex>
+        ))}
+      </Stack>
+      {hasNext && (
+        <Button size="xs" variant="ghost" mt="1" loading={isLoadingNext} onClick={() => loadNext(20)} data-testid="timeline-more">
+          {t('contentUi.member.showMoreEntries', { count: data.timeline.totalCount - entries.length })}
+        </Button>
+      )}
+    </>
+  );
+}
+
 /** The members of a project with their duty and timeline; who manages the project adds, edits and removes them. */
 export function ProjectMembers({ project, adding, onAdding }: { project: ProjectMembers_project$key; adding: boolean; onAdding: (v: boolean) => void }) {
   const { t } = useTranslation();
   const lang = useLang();
   const fmt = useFormat();
-  const data = useFragment(membersFragment, project);
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment(membersFragment, project);
   const [editing, setEditing] = useState<Member | null>(null);
   const [entryFor, setEntryFor] = useState<Member | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
@@ -271,42 +306,10 @@ export function ProjectMembers({ project, adding, onAdding }: { project: Project
               {m.remark}
             </Text>
           )}
-          {m.timeline.edges.length > 0 && (
-            <Stack as="ol" gap="1" mt="2" ps="3" borderStartWidth="2px" borderColor="border.emphasized" aria-label={t('contentUi.member.timeline')}>
-              {m.timeline.edges.map(({ node: e }) => (
-                <Flex as="li" key={e.id} gap="2" align="baseline" fontSize="sm" data-testid="timeline-entry">
-                  <Text color="fg.muted" flexShrink={0} minW="24">
-                    {fmt.date(e.happenedOn as string)}
-                  </Text>
-                  <Text flex="1" whiteSpace="pre-wrap" wordBreak="break-word">
-                    {e.content}
-                  </Text>
-                  {manage && (
-                    <IconButton
-                      size="2xs"
-                      variant="ghost"
-                      aria-label={t('contentUi.member.deleteEntry')}
-                      onClick={() => deleteEntry.run({ input: { entryId: e.id } }, { onDone: () => notify('success', t('contentUi.deleted')), onFailed: () => undefined })}
-                    >
-                      <Trash2 size={12} />
-                    </IconButton>
-                  )}
-                </Flex>
-              ))}
-            </Stack>
-          )}
-          {m.timeline.totalCount > m.timeline.edges.length && (
-            <Text fontSize="xs" color="fg.subtle" mt="1">
-              {t('contentUi.member.moreEntries', { count: m.timeline.totalCount - m.timeline.edges.length })}
-            </Text>
-          )}
+          <Timeline member={m} manage={manage} onDelete={(id) => deleteEntry.run({ input: { entryId: id } }, { onDone: () => notify('success', t('contentUi.deleted')), onFailed: () => undefined })} />
         </Box>
       ))}
-      {data.members.totalCount > members.length && (
-        <Text fontSize="sm" color="fg.subtle">
-          {t('contentUi.member.moreMembers', { count: data.members.totalCount - members.length })}
-        </Text>
-      )}
+      {members.length > 0 && <LoadMore shown={members.length} total={data.members.totalCount} hasNext={hasNext} loading={isLoadingNext} onMore={() => loadNext(30)} testId="members-more" />}
       {deleteEntry.error && (
         <Text color="fg.error" fontSize="sm" role="alert">
           {deleteEntry.error}
