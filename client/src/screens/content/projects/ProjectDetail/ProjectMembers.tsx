@@ -21,7 +21,7 @@ import type { ProjectMembersDeleteEntryMutation } from './__generated__/ProjectM
 import type { ProjectMembers_timeline$key } from './__generated__/ProjectMembers_timeline.graphql.ts';
 
 const membersFragment = graphql`
-  fragment ProjectMembers_project on Project @refetchable(queryName: "ProjectMembersPaginationQuery") @argumentDefinitions(count: { type: "Int", defaultValue: 30 }, cursor: { type: "String" }) {
+  fragment ProjectMembers_project on Project @refetchable(queryName: "ProjectMembersPaginationQuery") @argumentDefinitions(count: { type: "Int", defaultValue: 15 }, cursor: { type: "String" }) {
     id
     viewerCanManage
     members(first: $count, after: $cursor) @connection(key: "ProjectMembers_members") {
@@ -46,7 +46,7 @@ const membersFragment = graphql`
 
 /** A member's timeline, paged on its own (10 entries, then "more"). */
 const timelineFragment = graphql`
-  fragment ProjectMembers_timeline on ProjectMember @refetchable(queryName: "ProjectMemberTimelinePaginationQuery") @argumentDefinitions(count: { type: "Int", defaultValue: 10 }, cursor: { type: "String" }) {
+  fragment ProjectMembers_timeline on ProjectMember @refetchable(queryName: "ProjectMemberTimelinePaginationQuery") @argumentDefinitions(count: { type: "Int", defaultValue: 5 }, cursor: { type: "String" }) {
     id
     timeline(first: $count, after: $cursor) @connection(key: "ProjectMembers_timeline") {
       totalCount
