@@ -555,7 +555,7 @@ describe('issue 20 gaps: user scopes, skill stacks, project paging', () => {
       'org-project-detail-paged',
       async (p) => {
         await open(p, `/project/detail/${encodeURIComponent(projectId)}`);
-        await p.getByTestId('timeline-more').waitFor();
+        await p.getByTestId('timeline-entry').first().waitFor();
         expect(await sidewaysOverflow(p)).toEqual([]);
       },
       { widths: [1440, 390] },

@@ -2,7 +2,7 @@ import { Badge, Box, Button, Field, Flex, Heading, IconButton, Input, Stack, Tex
 import { Plus, Trash2, UserMinus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql, usePaginationFragment } from 'react-relay';
+import { fetchQuery, graphql, usePaginationFragment, useRelayEnvironment } from 'react-relay';
 import { LoadMore } from '../../../../components/list/DataTable.tsx';
 import { DateField } from '../../../../components/fields/DateField.tsx';
 import { FormDialog } from '../../../../components/FormDialog.tsx';
@@ -18,7 +18,7 @@ import type { ProjectMembers_project$data, ProjectMembers_project$key } from './
 import type { ProjectMembersRemoveMutation } from './__generated__/ProjectMembersRemoveMutation.graphql.ts';
 import type { ProjectMembersSaveMutation } from './__generated__/ProjectMembersSaveMutation.graphql.ts';
 import type { ProjectMembersDeleteEntryMutation } from './__generated__/ProjectMembersDeleteEntryMutation.graphql.ts';
-import type { ProjectMembers_timeline$key } from './__generated__/ProjectMembers_timeline.graphql.ts';
+import type { ProjectMembersMoreEntriesQuery } from './__generated__/ProjectMembersMoreEntriesQuery.graphql.ts';
 
 const membersFragment = graphql`
   fragment ProjectMembers_project on Project @refetchable(queryName: "ProjectMembersPaginationQuery") @argumentDefinitions(count: { type: "Int", defaultValue: 15 }, cursor: { type: "String" }) {
@@ -37,24 +37,44 @@ const membersFragment = graphql`
             name
             nameEn
           }
-          ...ProjectMembers_timeline
+          timeline(first: 5) {
+            ...ProjectMembers_entries @relay(mask: false)
+          }
         }
       }
     }
   }
 `;
 
-/** A member's timeline, paged on its own (10 entries, then "more"). */
-const timelineFragment = graphql`
-  fragment ProjectMembers_timeline on ProjectMember @refetchable(queryName: "ProjectMemberTimelinePaginationQuery") @argumentDefinitions(count: { type: "Int", defaultValue: 5 }, cursor: { type: "String" }) {
-    id
-    timeline(first: $count, after: $cursor) @connection(key: "ProjectMembers_timeline") {
-      totalCount
-      edges {
-        node {
-          id
-          happenedOn
-          content
+/**
+ * The fields of a timeline page. Inlined (mask: false) where the first page is read: a fragment
+ * spread there would put the member save's answer over the query depth limit (12, fragment
+ * spreads count two levels), so the first 5 entries come with the members and the earlier ones
+ * are fetched on demand ("show earlier entries").
+ */
+void graphql`
+  fragment ProjectMembers_entries on ProjectMemberTimelineConnection {
+    totalCount
+    edges {
+      node {
+        id
+        happenedOn
+        content
+      }
+    }
+    pageInfo {
+      endCursor
+      hasNextPage
+    }
+  }
+`;
+
+const moreEntriesQuery = graphql`
+  query ProjectMembersMoreEntriesQuery($id: ID!, $after: String) {
+    node(id: $id) {
+      ... on ProjectMember {
+        timeline(first: 100, after: $after) {
+          ...ProjectMembers_entries @relay(mask: false)
         }
       }
     }
@@ -99,7 +119,10 @@ const deleteEntryMutation = graphql`
       __typename
       ... on DeleteProjectTimelineEntryPayload {
         member {
-          ...ProjectMembers_timeline
+          id
+          timeline(first: 5) {
+            ...ProjectMembers_entries @relay(mask: false)
+          }
         }
       }
       ... on Error {
@@ -215,12 +238,33 @@ function TimelineDialog({ member, onClose }: { member: Member; onClose: () => vo
   );
 }
 
-/** One member's timeline, newest first: 10 entries, then "more" loads the next 20. */
-function Timeline({ member, manage, onDelete }: { member: ProjectMembers_timeline$key; manage: boolean; onDelete: (entryId: string) => void }) {
+type Entry = { id: string; happenedOn: unknown; content: string };
+
+/** One member's timeline, newest first: the 5 that came with the members, then "show earlier entries" fetches the rest (100 at a time). */
+function Timeline({ member, manage, onDelete }: { member: Member; manage: boolean; onDelete: (entryId: string, onDone: () => void) => void }) {
   const { t } = useTranslation();
   const fmt = useFormat();
-  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment(timelineFragment, member);
-  const entries = data.timeline.edges.map((e) => e.node);
+  const environment = useRelayEnvironment();
+  const first = member.timeline;
+  const [more, setMore] = useState<{ entries: Entry[]; endCursor: string | null; hasNext: boolean } | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const seen = new Set<string>();
+  const entries = [...first.edges.map((e) => e.node), ...(more?.entries ?? [])].filter((e) => !seen.has(e.id) && !!seen.add(e.id));
+  const hasNext = more ? more.hasNext : first.pageInfo.hasNextPage;
+  const loadMore = async () => {
+    setLoading(true);
+    setFailure(null);
+    try {
+      const answer = await fetchQuery<ProjectMembersMoreEntriesQuery>(environment, moreEntriesQuery, { id: member.id, after: more?.endCursor ?? first.pageInfo.endCursor }).toPromise();
+      const page = answer?.node?.timeline;
+      if (page) setMore({ entries: [...(more?.entries ?? []), ...page.edges.map((e) => e.node)], endCursor: page.pageInfo.endCursor ?? null, hasNext: page.pageInfo.hasNextPage });
+    } catch (e) {
+      setFailure((e as Error).message);
+    } finally {
+      setLoading(false);
+    }
+  };
   if (!entries.length) return null;
   return (
     <>
@@ -234,7 +278,12 @@ function Timeline({ member, manage, onDelete }: { member: ProjectMembers_timelin
               {e.content}
             </Text>
             {manage && (
-              <IconButton size="2xs" variant="ghost" aria-label={t('contentUi.member.deleteEntry')} onClick={() => onDelete(e.id)}>
+              <IconButton
+                size="2xs"
+                variant="ghost"
+                aria-label={t('contentUi.member.deleteEntry')}
+                onClick={() => onDelete(e.id, () => setMore((m) => (m ? { ...m, entries: m.entries.filter((x) => x.id !== e.id) } : m)))}
+              >
                 <Trash2 size={12} />
               </IconButton>
             )}
@@ -242,9 +291,14 @@ function Timeline({ member, manage, onDelete }: { member: ProjectMembers_timelin
         ))}
       </Stack>
       {hasNext && (
-        <Button size="xs" variant="ghost" mt="1" loading={isLoadingNext} onClick={() => loadNext(20)} data-testid="timeline-more">
-          {t('contentUi.member.showMoreEntries', { count: data.timeline.totalCount - entries.length })}
+        <Button size="xs" variant="ghost" mt="1" loading={loading} onClick={() => void loadMore()} data-testid="timeline-more">
+          {t('contentUi.member.showMoreEntries', { count: Math.max(first.totalCount - entries.length, 0) })}
         </Button>
+      )}
+      {failure && (
+        <Text color="fg.error" fontSize="xs" role="alert">
+          {failure}
+        </Text>
       )}
     </>
   );
@@ -306,7 +360,22 @@ export function ProjectMembers({ project, adding, onAdding }: { project: Project
               {m.remark}
             </Text>
           )}
-          <Timeline member={m} manage={manage} onDelete={(id) => deleteEntry.run({ input: { entryId: id } }, { onDone: () => notify('success', t('contentUi.deleted')), onFailed: () => undefined })} />
+          <Timeline
+            member={m}
+            manage={manage}
+            onDelete={(id, removed) =>
+              deleteEntry.run(
+                { input: { entryId: id } },
+                {
+                  onDone: () => {
+                    removed();
+                    notify('success', t('contentUi.deleted'));
+                  },
+                  onFailed: () => undefined,
+                },
+              )
+            }
+          />
         </Box>
       ))}
       {members.length > 0 && <LoadMore shown={members.length} total={data.members.totalCount} hasNext={hasNext} loading={isLoadingNext} onMore={() => loadNext(30)} testId="members-more" />}
