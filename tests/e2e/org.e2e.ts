@@ -548,6 +548,16 @@ describe('issue 20 gaps: user scopes, skill stacks, project paging', () => {
     await page.getByTestId('timeline-more').click();
     await expect.poll(() => page.getByTestId('timeline-entry').count()).toBe(12);
     expect(await page.getByTestId('timeline-more').count()).toBe(0);
+    // An earlier entry deleted leaves the list; an entry added shows at the top (the save answers the first page again).
+    await page.getByTestId('timeline-entry').filter({ hasText: '记录3' }).getByRole('button', { name: '删除这条时间线' }).click();
+    await expect.poll(() => page.getByTestId('timeline-entry').count()).toBe(11);
+    await page.getByTestId('timeline-add').click();
+    await page.getByTestId('timeline-dialog').locator('input[aria-label="日期"]').fill('2026-04-01');
+    await page.getByTestId('timeline-content').fill(`新记录${run}`);
+    await page.getByTestId('timeline-save').click();
+    await expect.poll(() => page.getByTestId('timeline-entry').first().textContent()).toContain(`新记录${run}`);
+    // Nothing loaded earlier drops out when the new entry pushes one out of the first page.
+    await expect.poll(() => page.getByTestId('timeline-entry').count()).toBe(12);
     await expect.poll(() => page.getByTestId('members-more-shown').textContent()).toMatch(/1/);
 
     const pictures = await shootEverywhere(

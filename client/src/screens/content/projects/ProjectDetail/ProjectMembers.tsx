@@ -250,7 +250,9 @@ function Timeline({ member, manage, onDelete }: { member: Member; manage: boolea
   const [loading, setLoading] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const seen = new Set<string>();
-  const entries = [...first.edges.map((e) => e.node), ...(more?.entries ?? [])].filter((e) => !seen.has(e.id) && !!seen.add(e.id));
+  // The first page as the store has it now (a save answers it again), then everything loaded so
+  // far, newest day first: an entry added later pushes one out of the first page but not off the list.
+  const entries = [...first.edges.map((e) => e.node), ...(more?.entries ?? [])].filter((e) => !seen.has(e.id) && !!seen.add(e.id)).sort((a, b) => String(b.happenedOn).localeCompare(String(a.happenedOn)));
   const hasNext = more ? more.hasNext : first.pageInfo.hasNextPage;
   const loadMore = async () => {
     setLoading(true);
@@ -258,7 +260,7 @@ function Timeline({ member, manage, onDelete }: { member: Member; manage: boolea
     try {
       const answer = await fetchQuery<ProjectMembersMoreEntriesQuery>(environment, moreEntriesQuery, { id: member.id, after: more?.endCursor ?? first.pageInfo.endCursor }).toPromise();
       const page = answer?.node?.timeline;
-      if (page) setMore({ entries: [...(more?.entries ?? []), ...page.edges.map((e) => e.node)], endCursor: page.pageInfo.endCursor ?? null, hasNext: page.pageInfo.hasNextPage });
+      if (page) setMore({ entries: [...(more?.entries ?? first.edges.map((e) => e.node)), ...page.edges.map((e) => e.node)], endCursor: page.pageInfo.endCursor ?? null, hasNext: page.pageInfo.hasNextPage });
     } catch (e) {
       setFailure((e as Error).message);
     } finally {
