@@ -62,7 +62,7 @@ const listFragment = graphql`
 `;
 
 type Row = NonNullable<HourRecords_query$data['courseHourRecords']['edges'][number]['node']>;
-const KIND_PALETTE: Record<string, string> = { BOUGHT: 'green', ADJUSTED: 'orange', SPENT: 'blue' };
+const KIND_PALETTE: Record<string, string> = { BOUGHT: 'green', ADJUSTED: 'orange', SPENT: 'blue', SIGN_IN_UNDONE: 'purple', REFUNDED: 'red' };
 
 function Rows({ query, stale }: { query: HourRecords_query$key; stale: boolean }) {
   const { t } = useTranslation();
