@@ -78,7 +78,8 @@ function Rows({ query, stale }: { query: HourRecords_query$key; stale: boolean }
       header: t('coursesUi.records.kind'),
       card: 'state',
       render: (r) => (
-        <Badge colorPalette={KIND_PALETTE[r.kind] ?? 'gray'} variant="subtle">
+        // The longer kinds (Refunded on leaving) may wrap: the table fits 1024 px without scrolling.
+        <Badge colorPalette={KIND_PALETTE[r.kind] ?? 'gray'} variant="subtle" whiteSpace="normal" h="auto" py="0.5">
           {t(`coursesUi.records.${r.kind}`)}
         </Badge>
       ),
