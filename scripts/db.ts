@@ -47,7 +47,7 @@ async function main(): Promise<void> {
           process.exitCode = 1;
         } else {
           const t = Date.now();
-          const summary = await seed(db, { scale: scaleArg(rest), log: (l) => console.log(l) });
+          const summary = await seed(db, { scale: scaleArg(rest), log: (l) => console.log(l), files: config });
           console.log(`seeded in ${Date.now() - t} ms`, summary);
         }
       } finally {

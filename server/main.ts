@@ -28,7 +28,7 @@ async function prepare(config: Config, url: string): Promise<number> {
       await withSeedLock(url, async () => {
         if ((await db.user.count()) > 0) return;
         logger.info('empty database: seeding demo data');
-        await seed(db, { log: (line) => logger.info(line) });
+        await seed(db, { log: (line) => logger.info(line), files: config });
       });
     } finally {
       await db.$disconnect();

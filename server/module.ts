@@ -1,6 +1,7 @@
 import { registerMessages, type MessageTable } from './i18n/catalogue.ts';
 import { registerPermissions, type PermissionRules } from './policy.ts';
 import type { RestRoute } from './rest/adapter.ts';
+import type { StoreDeps } from './lib/upload.ts';
 import type { PrismaClient } from './generated/prisma/client.ts';
 
 /**
@@ -35,6 +36,8 @@ export type ModuleSeedContext = {
   log: (line: string) => void;
   /** The seed's today at 00:00 UTC (`SEED_TODAY`, else the current day in Asia/Shanghai; tests pin 2026-09-01). */
   referenceDate: Date;
+  /** The file store demo files go to (the server's configuration; default: the database store). */
+  files: StoreDeps['config'];
 };
 
 /** A module's demo-data seed: writes its rows and answers the number of rows written per table. */

@@ -29,13 +29,19 @@ import { createRandom, type Random } from './random.ts';
 import { ROLE_GRANTS, buildRights, rightIdsFor } from './rights.ts';
 import { buildTimeZones } from './time-zones.ts';
 import { modules } from '../../server/modules/index.ts';
+import type { ModuleSeedContext } from '../../server/module.ts';
 
 export type SeedOptions = {
   scale?: number;
   log?: (line: string) => void;
   /** The seed's today (`yyyy-MM-dd` or a day at 00:00 UTC); default `SEED_TODAY`, else the current day in Asia/Shanghai. */
   today?: string | Date;
+  /** The file store demo files (course homework) are written to: the server's configuration; default the database store. */
+  files?: ModuleSeedContext['files'];
 };
+
+/** The database file store (FILE_STORE's default), for seeds run without the server's configuration. */
+const DATABASE_FILES: ModuleSeedContext['files'] = { fileStore: 'postgres', dataDir: '', filesDir: undefined, s3: undefined };
 
 /** Rows written per table. */
 export type SeedSummary = Record<string, number> & {
@@ -450,7 +456,7 @@ export async function seed(db: PrismaClient, options: SeedOptions = {}): Promise
   // list (server/modules/index.ts): its `<m>.seed.ts`, registered by its index.ts.
   const all: SeedSummary = { ...summary };
   for (const module of modules.filter((m) => m.seed)) {
-    const rows = await module.seed!(db, { scale, log, referenceDate: today });
+    const rows = await module.seed!(db, { scale, log, referenceDate: today, files: options.files ?? DATABASE_FILES });
     Object.assign(all, rows);
     if (Object.keys(rows).length > 0) log(`seed: ${module.name}: ${JSON.stringify(rows)} (${elapsed()})`);
   }

@@ -191,7 +191,7 @@ export function isUploadKey(key: string): boolean {
 }
 
 /** What the store needs: the database client and the configuration (a ServiceContext is one). */
-export type StoreDeps = { db: Db; config: Config };
+export type StoreDeps = { db: Db; config: Pick<Config, 'dataDir' | 'filesDir' | 'fileStore' | 's3'> };
 
 /** Streams checked bytes into the configured store under a new server-chosen name. */
 export async function storeUpload(deps: StoreDeps, checked: CheckedUpload, policy: UploadPolicy): Promise<StoredUpload> {

@@ -3,7 +3,9 @@
  * lessons over a lecturer's clash and saves anyway, moves a lesson to another room, enrols a
  * student with hours, signs the student in (the hours drop) and asks for leave on the next lesson,
  * sets homework; the student uploads an answer on 我的课程 and the lecturer accepts it; the
- * course's PDF is exported. Then pictures of every course screen in both languages at
+ * course's PDF is exported; a sign-in is undone (the hour back), a lesson dragged to another room
+ * and to another time, the summary tab checked against the course's numbers, a student removed
+ * with the unused hours refunded. Then pictures of every course screen in both languages at
  * 1440/1024/390 with axe (tests/e2e/screenshots/courses-*.png), and a failed list load.
  */
 import { DateTime } from 'luxon';
@@ -149,6 +151,21 @@ describe('courses: a lecturer’s day', () => {
     await expect.poll(() => row.getByTestId('attendance-state').textContent()).toBe('已上课');
     await expect.poll(() => row.getByTestId('attendance-remaining').textContent()).toBe('9.0');
 
+    // Signed in by mistake: undone, the place is untaken again and the hour is back (9.0 → 10.0); then signed in again.
+    await row.getByTestId('undo-sign-in').click();
+    const undo = page.getByTestId('undo-sign-in-dialog');
+    await undo.waitFor();
+    await expect.poll(() => undo.textContent()).toContain('1.0课时');
+    await expect.poll(() => undo.textContent()).toContain('未上课');
+    await expectNoSeriousAxe(page, 'undo sign-in dialog');
+    await undo.getByTestId('undo-sign-in-dialog-confirm').click();
+    await undo.waitFor({ state: 'detached' });
+    await toast(page, '已撤销签到').waitFor();
+    await expect.poll(() => row.getByTestId('attendance-state').textContent()).toBe('未上课');
+    await expect.poll(() => row.getByTestId('attendance-remaining').textContent()).toBe('10.0');
+    await row.getByTestId('sign-in-one').click();
+    await expect.poll(() => row.getByTestId('attendance-remaining').textContent()).toBe('9.0');
+
     // Homework on this lesson.
     await page.getByTestId('set-task').click();
     const task = page.getByTestId('task-dialog');
@@ -184,6 +201,7 @@ describe('courses: a lecturer’s day', () => {
     await open(page, `/course-hour-record?course=${encodeURIComponent(state.courseId)}`);
     await page.getByTestId('record-table').waitFor();
     await expect.poll(() => page.getByTestId('record-table').textContent()).toContain('签到消耗');
+    await expect.poll(() => page.getByTestId('record-table').textContent()).toContain('撤销签到');
     await expect.poll(() => page.getByTestId('record-table').textContent()).toContain(`首次购买 ${run}`);
     await context.close();
   });
@@ -245,6 +263,97 @@ describe('courses: a lecturer’s day', () => {
     );
     const moved = d.node.lessons.edges.map((e) => e.node).find((l) => DateTime.fromISO(l.startAt).setZone(zone).toISODate() === third);
     expect(moved?.classroomName).toBe('培训教室 B');
+    await context.close();
+  });
+
+  it('drags a lesson to another time on 教室占用 and saves it through the same dialog', async () => {
+    // The third lesson (no records: it may change its time), one hour later, same room.
+    const zone = (await me('manager')).zone;
+    const third = DateTime.now().setZone(zone).plus({ days: 15 }).toISODate()!;
+    const lessonsOf = async () =>
+      (
+        await gql<{ node: { lessons: { edges: Array<{ node: { startAt: string; endAt: string; classroomName: string | null } }> } } }>(
+          'manager',
+          'query($id: ID!) { node(id: $id) { ... on Course { lessons(first: 10) { edges { node { startAt endAt classroomName } } } } } }',
+          { id: state.courseId },
+        )
+      ).node.lessons.edges.map((e) => e.node);
+    const before = (await lessonsOf()).find((l) => DateTime.fromISO(l.startAt).setZone(zone).toISODate() === third)!;
+    const start = DateTime.fromISO(before.startAt).setZone(zone);
+    const { context, page } = await newPage();
+    await login(page, 'manager', passwordOf('manager'), `/login?redirect=${encodeURIComponent(`/mission/class-room?date=${third}&view=day`)}`);
+    const event = page.locator('.rbc-event').filter({ hasText: courseName }).first();
+    await event.waitFor();
+    await event.scrollIntoViewIfNeeded();
+    // One hour is one slot group (two 30-minute slots).
+    const hour = (await page.locator('.rbc-time-content .rbc-timeslot-group').first().boundingBox())!.height;
+    const a = (await event.boundingBox())!;
+    await page.mouse.move(a.x + a.width / 2, a.y + 10);
+    await page.mouse.down();
+    for (let i = 1; i <= 10; i++) await page.mouse.move(a.x + a.width / 2, a.y + 10 + (hour * i) / 10);
+    await page.mouse.up();
+    const move = page.getByTestId('lesson-move-dialog');
+    await move.waitFor();
+    // The dialog proposes the dropped time, the same day and room.
+    await expect.poll(() => move.getByTestId('move-start').inputValue()).toBe(start.plus({ hours: 1 }).toFormat('HH:mm'));
+    await expect.poll(() => move.getByTestId('move-end').inputValue()).toBe(DateTime.fromISO(before.endAt).setZone(zone).plus({ hours: 1 }).toFormat('HH:mm'));
+    await expect.poll(() => move.getByTestId('move-day').locator('input').inputValue()).toBe(third);
+    await expect.poll(async () => (await move.getByTestId('move-classroom').locator('option:checked').textContent()) ?? '').toContain('培训教室 B');
+    await expectNoSeriousAxe(page, 'move dialog after a drop to another time');
+    await saveThroughClash(page, 'lesson-move-dialog', 'lesson-move-save');
+    await expect
+      .poll(async () => {
+        const l = (await lessonsOf()).find((x) => DateTime.fromISO(x.startAt).setZone(zone).toISODate() === third);
+        return l && `${DateTime.fromISO(l.startAt).setZone(zone).toFormat('HH:mm')} ${l.classroomName}`;
+      })
+      .toBe(`${start.plus({ hours: 1 }).toFormat('HH:mm')} 培训教室 B`);
+    await context.close();
+  });
+
+  it('sums the course up on the summary tab (from the server): lessons, hours, attendance, homework', async () => {
+    // Three lessons of 90 minutes; attendance 1 of 3 places (taken, leave, untaken); the one homework set is accepted.
+    const { context, page } = await newPage();
+    await login(page, 'manager', passwordOf('manager'), `/login?redirect=${encodeURIComponent(`/mission/schedule-list?view=summary&course=${state.courseId}`)}`);
+    await page.getByTestId('course-summary').waitFor();
+    const row = page.getByTestId('summary-row').filter({ hasText: courseName });
+    await expect.poll(async () => (await row.locator('td').allTextContents()).slice(1)).toEqual(['3', '4.5', '33%', '100%']);
+    await expect.poll(async () => (await page.getByTestId('summary-total').locator('td').allTextContents()).slice(1)).toEqual(['3', '4.5', '33%', '100%']);
+    await context.close();
+  });
+
+  it('removes a student from a course with the unused hours refunded, the dialog saying how many', { timeout: 200_000 }, async () => {
+    const lecturer = await me('lecturer');
+    const student = await me('student.demo2');
+    const created = await gql<{ createCourse: { course: { id: string } } }>('manager', 'mutation($input: CreateCourseInput!) { createCourse(input: $input) { ... on CoursePayload { course { id } } } }', {
+      input: { name: `退课测试 ${run}`, lecturerIds: [lecturer.id], lessonHours: 1 },
+    });
+    const courseId = created.createCourse.course.id;
+    await gql('manager', 'mutation($input: BuyCourseHoursInput!) { buyCourseHours(input: $input) { __typename } }', { input: { courseId, studentId: student.id, hours: 5, reason: `购买 ${run}`, force: true } });
+    const { context, page } = await newPage();
+    await login(page, 'manager', passwordOf('manager'), `/login?redirect=${encodeURIComponent(`/mission/course-detail/${courseId}`)}`);
+    await page.getByTestId('course-detail').waitFor();
+    const openLeave = async (p: Page) => {
+      await p.getByTestId('tab-students').click();
+      await p.getByTestId(`enrollment-${student.databaseId}`).getByTestId('enrollment-leave').click();
+      await p.getByTestId('leave-course-dialog').waitFor();
+      await p.getByTestId('leave-refund').click();
+      await p.getByTestId('leave-refund-reason').waitFor();
+    };
+    console.log((await shootEverywhere(page, 'courses-leave-dialog', openLeave, { widths: [1440, 390] })).join('\n'));
+    await openLeave(page);
+    const dialog = page.getByTestId('leave-course-dialog');
+    await expect.poll(() => dialog.textContent()).toContain('退还未使用的5课时');
+    await dialog.getByTestId('leave-refund-reason').fill(`家长申请 ${run}`);
+    await dialog.getByTestId('leave-course-dialog-confirm').click();
+    await dialog.waitFor({ state: 'detached' });
+    await toast(page, '已退出课程，退还5课时').waitFor();
+    const row = page.getByTestId(`enrollment-${student.databaseId}`);
+    await expect.poll(() => row.textContent()).toContain('已退出');
+    await expect.poll(() => row.getByTestId('enrollment-remaining').textContent()).toBe('0.0');
+    await row.getByTestId('enrollment-records').click();
+    await page.getByTestId('record-table').waitFor();
+    await expect.poll(() => page.getByTestId('record-table').textContent()).toContain('退课退还');
+    await expect.poll(() => page.getByTestId('record-table').textContent()).toContain(`家长申请 ${run}`);
     await context.close();
   });
 
@@ -354,6 +463,24 @@ describe('courses: the bars', () => {
       expect(await sidewaysOverflow(p)).toEqual([]);
     });
     await student.context.close();
+  });
+
+  it('shows the undo sign-in dialog in both languages at 1440 and 390 px', { timeout: 200_000 }, async () => {
+    const { context, page } = await newPage();
+    await login(page, 'manager', passwordOf('manager'), `/login?redirect=${encodeURIComponent(`/mission/schedule-detail/${state.lessonIds[0]}`)}`);
+    await page.getByTestId('attendance-table').waitFor();
+    const names = await shootEverywhere(
+      page,
+      'courses-undo-dialog',
+      async (p) => {
+        // The lesson has one student (the demo student, under their English name in English).
+        await p.getByTestId('attendance-table').getByTestId('undo-sign-in').first().click();
+        await p.getByTestId('undo-sign-in-dialog').waitFor();
+      },
+      { widths: [1440, 390] },
+    );
+    console.log(names.join('\n'));
+    await context.close();
   });
 
   it('says a failed list load in the page with a retry', async () => {

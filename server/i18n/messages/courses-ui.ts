@@ -25,6 +25,8 @@ export const coursesUiMessages = {
   'coursesUi.records.BOUGHT': { zh: '购买', en: 'Bought' },
   'coursesUi.records.ADJUSTED': { zh: '调整', en: 'Adjusted' },
   'coursesUi.records.SPENT': { zh: '签到消耗', en: 'Spent' },
+  'coursesUi.records.SIGN_IN_UNDONE': { zh: '撤销签到', en: 'Sign-in undone' },
+  'coursesUi.records.REFUNDED': { zh: '退课退还', en: 'Refunded on leaving' },
 
   // Fields.
   'coursesUi.field.name': { zh: '课程名称', en: 'Course name' },
@@ -134,6 +136,13 @@ export const coursesUiMessages = {
   'coursesUi.attendance.total': { zh: '共 {n} 人', en: '{n} students' },
   'coursesUi.attendance.note': { zh: '请假与反馈', en: 'Leave and feedback' },
   'coursesUi.attendance.signIn': { zh: '签到', en: 'Sign in' },
+  'coursesUi.attendance.undo': { zh: '撤销签到', en: 'Undo sign-in' },
+  'coursesUi.attendance.undoTitle': { zh: '撤销签到', en: 'Undo the sign-in' },
+  'coursesUi.attendance.undoMessage': {
+    zh: '撤销{name}在本课次的签到：状态改回{state}，退回本次签到扣除的{hours}课时，并记入课时记录。',
+    en: 'Undo the sign-in of {name} to this lesson: back to {state}, and the {hours} hours it spent go back, written in the hour records.',
+  },
+  'coursesUi.attendance.undone': { zh: '已撤销签到，退回{hours}课时', en: 'Sign-in undone; {hours} hours back' },
   'coursesUi.attendance.signInAll': { zh: '全部签到（{count}）', en: 'Sign in all ({count})' },
   'coursesUi.attendance.signedIn': { zh: '已签到 {count} 人，课时已扣除', en: '{count} signed in; hours spent' },
   'coursesUi.attendance.askLeave': { zh: '请假', en: 'Ask for leave' },
@@ -213,9 +222,18 @@ export const coursesUiMessages = {
   'coursesUi.hours.leave': { zh: '退出课程', en: 'Leave the course' },
   'coursesUi.hours.leaveTitle': { zh: '退出课程', en: 'Leave the course' },
   'coursesUi.hours.leaveMessage': {
-    zh: '{name}将退出“{course}”之后的课次；已有的课时与记录保留（退费请调整课时并写明原因）。',
-    en: '{name} leaves the future lessons of “{course}”; hours and records stay (for a refund, adjust the hours with a reason).',
+    zh: '{name}将退出“{course}”之后的课次；已上过的课次与记录保留。',
+    en: '{name} leaves the future lessons of “{course}”; past lessons and records stay.',
   },
+  'coursesUi.hours.refund': { zh: '退还未使用的{hours}课时', en: 'Refund the {hours} unused hours' },
+  'coursesUi.hours.refundHint': {
+    zh: '剩余课时与总课时各减少{hours}，并记入课时记录；不勾选则课时保留。',
+    en: 'The hours left and the total drop by {hours}, written in the hour records; unticked, the hours stay.',
+  },
+  'coursesUi.hours.refundNone': { zh: '没有剩余课时可退还。', en: 'No hours are left to refund.' },
+  'coursesUi.hours.refundReason': { zh: '退还原因', en: 'Reason for the refund' },
+  'coursesUi.hours.leftRefunded': { zh: '已退出课程，退还{hours}课时', en: 'Left the course; {hours} hours refunded' },
+  'coursesUi.hours.leftKept': { zh: '已退出课程，课时保留', en: 'Left the course; the hours stay' },
 
   // Records.
   'coursesUi.records.title': { zh: '课时记录', en: 'Course hour records' },
@@ -278,9 +296,10 @@ export const coursesUiMessages = {
   'coursesUi.summary.attendanceRate': { zh: '出勤率', en: 'Attendance' },
   'coursesUi.summary.homeworkRate': { zh: '作业完成率', en: 'Homework done' },
   'coursesUi.summary.note': {
-    zh: '按所选时间段和筛选条件统计；授课时长按课次时长计算，作业完成指已提交或已通过。',
-    en: 'For the chosen period and filters; hours taught are the lessons’ lengths, homework done is submitted or accepted.',
+    zh: '按所选时间段和筛选条件统计全部课次（由服务器汇总）；授课时长按课次时长计算，一节课有两位讲师时各计一次；出勤率为签到人次占学员名额；作业完成指已提交或已通过。',
+    en: 'Every lesson of the chosen period and filters, summed by the server; hours taught are the lessons’ lengths (a lesson with two lecturers counts for both); attendance is signed-in places among all places; homework done is submitted or accepted.',
   },
+  'coursesUi.summary.total': { zh: '合计', en: 'Total' },
 
   // Files.
   'coursesUi.file.download': { zh: '下载{name}', en: 'Download {name}' },

@@ -50,6 +50,7 @@ export const coursesMessages = {
   },
   'course.hours.bought': { zh: '购买课时', en: 'Hours bought' },
   'course.hours.signIn': { zh: '上课签到', en: 'Signed in to a lesson' },
+  'course.hours.refunded': { zh: '已退课，退还{hours}课时', en: 'Left the course; {hours} hours refunded' },
 
   // Attendance.
   'course.attendance.alreadySigned': { zh: '该学员已签到', en: 'The student has already signed in' },
@@ -65,6 +66,8 @@ export const coursesMessages = {
   'course.attendance.feedbackReleased': { zh: '反馈已发布给家长，不能修改', en: 'The feedback has been released to the family and can no longer be changed' },
   'course.attendance.noFeedback': { zh: '还没有填写反馈', en: 'There is no feedback to release yet' },
   'course.attendance.signedIn': { zh: '签到成功', en: 'Signed in' },
+  'course.attendance.notSignedIn': { zh: '该学员尚未签到，无法撤销', en: 'The student has not signed in; there is nothing to undo' },
+  'course.attendance.signInUndone': { zh: '已撤销签到，课时已退回', en: 'Sign-in undone; the hours are back' },
   'course.attendance.leaveAsked': { zh: '请假成功', en: 'Leave requested' },
   'course.attendance.released': { zh: '反馈已发布', en: 'Feedback released' },
 

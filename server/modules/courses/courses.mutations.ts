@@ -27,6 +27,7 @@ import {
   setHomeworkDueDate,
   setLessonTask,
   signIn,
+  undoSignIn,
   submitHomework,
   updateCourse,
   updateLessons,
@@ -275,7 +276,14 @@ const EnrollStudentsInput = builder.inputType('EnrollStudentsInput', {
     force: t.boolean({ description: 'Enrol even when a student is busy during a future lesson.' }),
   }),
 });
-const EnrollmentRefInput = builder.inputType('EnrollmentRefInput', { description: 'One enrolment.', fields: (t) => ({ enrollmentId: t.globalID({ required: true, description: 'The Enrollment id.' }) }) });
+const EnrollmentRefInput = builder.inputType('EnrollmentRefInput', {
+  description: 'One enrolment (leaveCourse: with the refund of the unused hours as an option).',
+  fields: (t) => ({
+    enrollmentId: t.globalID({ required: true, description: 'The Enrollment id.' }),
+    refund: t.boolean({ description: 'leaveCourse: refund the unused (remaining) hours as well (`course.hours`); default false, the hours stay.' }),
+    reason: t.string({ description: 'leaveCourse with refund: the reason written on the course-hour record (at most 500 characters).' }),
+  }),
+});
 
 const BuyHoursInput = builder.inputType('BuyCourseHoursInput', {
   description: 'Hours bought for a student: name the enrolment, or the course and the student (enrolled first when needed).',
@@ -506,9 +514,12 @@ builder.mutationFields((t) => ({
   leaveCourse: t.field({
     type: EnrollmentsPayload,
     errors: mutationErrors,
-    description: 'A student leaves a course (enrolled → left): out of its future lessons; hours and records stay.',
+    description:
+      'A student leaves a course (enrolled → left): out of its future lessons; hours and records stay, unless `refund`: then the remaining hours are refunded (remaining and total drop by them; a REFUNDED course-hour record; `course.hours`).',
     args: { input: t.arg({ type: EnrollmentRefInput, required: true, description: 'The enrolment.' }) },
-    resolve: async (_r, { input }, ctx) => ({ enrollmentIds: [(await leaveCourse(ctx, { enrollmentId: id(input.enrollmentId, 'Enrollment') })).enrollmentId] }),
+    resolve: async (_r, { input }, ctx) => ({
+      enrollmentIds: [(await leaveCourse(ctx, { enrollmentId: id(input.enrollmentId, 'Enrollment'), refund: u(input.refund), reason: u(input.reason) })).enrollmentId],
+    }),
   }),
   buyCourseHours: t.field({
     type: CourseHoursPayload,
@@ -539,6 +550,14 @@ builder.mutationFields((t) => ({
       'Signs students in (untaken or leave → taken), all or nothing: the course’s lecturers and managers, or a student for themself from 30 minutes before the lesson until its end. Spends the lesson’s hours in the same transaction; refused, naming the student, when too few are left.',
     args: { input: t.arg({ type: AttendanceIdsInput, required: true, description: 'The places to sign in.' }) },
     resolve: (_r, { input }, ctx) => signIn(ctx, { attendanceIds: ids(input.attendanceIds, 'Attendance') }),
+  }),
+  undoSignIn: t.field({
+    type: AttendancePayload,
+    errors: mutationErrors,
+    description:
+      'Undoes a sign-in made by mistake (taken → untaken, or leave when a leave had been asked): the course’s lecturers and managers. The hours the sign-in spent go back to the enrolment with a SIGN_IN_UNDONE course-hour record; refused when the student is not signed in.',
+    args: { input: t.arg({ type: AttendanceRefInput, required: true, description: 'The place whose sign-in is undone.' }) },
+    resolve: async (_r, { input }, ctx) => ({ attendanceId: (await undoSignIn(ctx, { attendanceId: att(input.attendanceId) })).attendanceId }),
   }),
   askForLeave: t.field({
     type: AttendancePayload,

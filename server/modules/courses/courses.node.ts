@@ -1,4 +1,5 @@
 /** GraphQL types and queries of the courses area (mutations: courses.mutations.ts). */
+import { encodeGlobalID } from '@pothos/plugin-relay';
 import { builder } from '../../graphql/builder.ts';
 import { INVALID_ID, localId, localIds, type GlobalIdInput } from '../../graphql/ids.ts';
 import { requireActor } from '../../policy.ts';
@@ -25,7 +26,11 @@ import {
   hours,
   LESSON_ORDER,
   lessonsWhere,
+  courseSummary,
   type CourseProgress,
+  type CourseSummary,
+  type SummaryCourse,
+  type SummaryLecturer,
   type HomeworkTransition,
 } from './courses.service.ts';
 
@@ -93,11 +98,13 @@ export const HomeworkTransitionEnum = builder.enumType('HomeworkTransition', {
 });
 
 export const HourRecordKindEnum = builder.enumType('CourseHourRecordKind', {
-  description: 'What changed the hours. Stored numbers: 1 bought, 2 adjusted, 3 spent by a sign-in.',
+  description: 'What changed the hours. Stored numbers: 1 bought, 2 adjusted, 3 spent by a sign-in, 4 a sign-in undone, 5 refunded on leaving.',
   values: {
     BOUGHT: { value: 1, description: 'Hours bought (1).' },
     ADJUSTED: { value: 2, description: 'Hours adjusted with a reason (2).' },
     SPENT: { value: 3, description: 'Hours spent by a sign-in to a lesson (3).' },
+    SIGN_IN_UNDONE: { value: 4, description: 'A sign-in undone: the hours it spent given back (4).' },
+    REFUNDED: { value: 5, description: 'The unused hours refunded when the student left the course (5).' },
   } as const,
 });
 
@@ -329,7 +336,7 @@ builder.prismaNode('CourseHourRecord', {
   fields: (t) => ({
     databaseId: t.exposeInt('id', { description: 'Database id.' }),
     enrollment: t.relation('enrollment', { description: 'The enrolment whose hours changed.' }),
-    kind: t.field({ type: HourRecordKindEnum, description: 'Bought, adjusted or spent.', resolve: (r) => r.kind as 1 | 2 | 3 }),
+    kind: t.field({ type: HourRecordKindEnum, description: 'Bought, adjusted, spent, a sign-in undone or refunded.', resolve: (r) => r.kind as 1 | 2 | 3 | 4 | 5 }),
     change: t.float({ description: 'Signed change of the remaining hours.', resolve: (r) => hours(r.change) }),
     before: t.float({ description: 'Remaining hours before.', resolve: (r) => hours(r.before) }),
     after: t.float({ description: 'Remaining hours after.', resolve: (r) => hours(r.after) }),
@@ -530,6 +537,46 @@ const JoinConflictInput = builder.inputType('JoinCourseConflictInput', {
   }),
 });
 
+const SummaryCourseRef = builder.objectRef<SummaryCourse>('CourseSummaryCourse').implement({
+  description: 'One course in a period’s summary.',
+  fields: (t) => ({
+    courseId: t.id({ description: 'The Course id.', resolve: (c) => encodeGlobalID('Course', c.courseId) }),
+    name: t.exposeString('name', { description: 'The course’s name.' }),
+    no: t.exposeString('no', { description: 'The course’s number.' }),
+    lessons: t.exposeInt('lessons', { description: 'Lessons in the period.' }),
+    hoursTaught: t.exposeFloat('hoursTaught', { description: 'The lessons’ lengths in hours (one decimal).' }),
+    places: t.exposeInt('places', { description: 'Students’ places in those lessons.' }),
+    taken: t.exposeInt('taken', { description: 'Places signed in.' }),
+    leave: t.exposeInt('leave', { description: 'Places on leave.' }),
+    homeworkSet: t.exposeInt('homeworkSet', { description: 'Places with homework set (any state but none).' }),
+    homeworkDone: t.exposeInt('homeworkDone', { description: 'Of those, submitted or accepted.' }),
+  }),
+});
+
+const SummaryLecturerRef = builder.objectRef<SummaryLecturer>('CourseSummaryLecturer').implement({
+  description: 'One lecturer in a period’s summary (a lesson with two lecturers counts for both).',
+  fields: (t) => ({
+    lecturer: t.field({ type: CoursePersonRef, description: 'The lecturer.', resolve: (l) => ({ id: l.userId, name: l.name, nameEn: l.nameEn }) }),
+    lessons: t.exposeInt('lessons', { description: 'Lessons of their courses in the period.' }),
+    hoursTaught: t.exposeFloat('hoursTaught', { description: 'Those lessons’ lengths in hours (one decimal).' }),
+  }),
+});
+
+const CourseSummaryRef = builder.objectRef<CourseSummary>('CourseSummary').implement({
+  description: 'Hours taught, attendance and homework of the lessons a filter selects, summed by the database.',
+  fields: (t) => ({
+    lessons: t.exposeInt('lessons', { description: 'Lessons.' }),
+    hoursTaught: t.exposeFloat('hoursTaught', { description: 'Their lengths in hours (one decimal).' }),
+    places: t.exposeInt('places', { description: 'Students’ places.' }),
+    taken: t.exposeInt('taken', { description: 'Places signed in.' }),
+    leave: t.exposeInt('leave', { description: 'Places on leave.' }),
+    homeworkSet: t.exposeInt('homeworkSet', { description: 'Places with homework set.' }),
+    homeworkDone: t.exposeInt('homeworkDone', { description: 'Homework submitted or accepted.' }),
+    byCourse: t.field({ type: [SummaryCourseRef], description: 'Per course, most hours first.', resolve: (s) => s.byCourse }),
+    byLecturer: t.field({ type: [SummaryLecturerRef], description: 'Per lecturer, most hours first.', resolve: (s) => s.byLecturer }),
+  }),
+});
+
 builder.queryFields((t) => ({
   courses: t.prismaConnection({
     type: 'Course',
@@ -552,6 +599,13 @@ builder.queryFields((t) => ({
     args: { filter: t.arg({ type: ClassroomFilterInput, description: 'Conditions.' }) },
     totalCount: (_p, args, ctx) => ctx.db.classroom.count({ where: classroomsWhere({ search: args.filter?.search, state: args.filter?.state }) }),
     resolve: (query, _p, args, ctx) => ctx.db.classroom.findMany({ ...query, where: classroomsWhere({ search: args.filter?.search, state: args.filter?.state }), orderBy: CLASSROOM_ORDER }),
+  }),
+  courseSummary: t.field({
+    type: CourseSummaryRef,
+    description: 'The summary of the lessons `lessons` answers for the same filter (the same rights): hours taught per course and lecturer, attendance, homework completion; computed in SQL.',
+    authScopes: { permission: 'course.read' },
+    args: { filter: t.arg({ type: LessonFilterInput, description: 'Conditions (as for `lessons`).' }) },
+    resolve: (_p, args, ctx) => courseSummary(ctx, lessonFilterArgs(args.filter)),
   }),
   lessons: t.prismaConnection({
     type: 'CourseLesson',
@@ -648,15 +702,18 @@ function courseFilter(ctx: Ctx, f: FilterArg) {
     progress: (f?.progress as CourseProgress | null | undefined) ?? null,
   });
 }
-function lessonFilter(ctx: Ctx, f: FilterArg) {
-  return lessonsWhere(requireActor(ctx), {
+function lessonFilterArgs(f: FilterArg) {
+  return {
     courseId: idArg(f, 'courseId', 'Course'),
     lecturerId: idArg(f, 'lecturerId', 'User'),
     studentId: idArg(f, 'studentId', 'User'),
     classroomId: idArg(f, 'classroomId', 'Classroom'),
     from: f?.from as Date | null,
     to: f?.to as Date | null,
-  });
+  };
+}
+function lessonFilter(ctx: Ctx, f: FilterArg) {
+  return lessonsWhere(requireActor(ctx), lessonFilterArgs(f));
 }
 function enrollmentFilter(ctx: Ctx, f: FilterArg) {
   return enrollmentsWhere(requireActor(ctx), { courseId: idArg(f, 'courseId', 'Course'), studentId: idArg(f, 'studentId', 'User'), search: f?.search as string | null, state: f?.state as number | null });

@@ -5,7 +5,10 @@ import { seedOperationRights, type OperationRight } from '../../../prisma/seed/o
 import { weekdayOffset } from '../../../prisma/seed/dates.ts';
 import { createRandom } from '../../../prisma/seed/random.ts';
 import { expandRule, insertEvents, insertSeries, normaliseRule, type EventRowInput } from '../schedule/index.ts';
-import { ATTENDANCE_STATES, HOMEWORK_STATES, HOUR_RECORD_KINDS, LESSON_EVENT_TYPE } from './service/rules.ts';
+import PDFDocument from 'pdfkit';
+import { checkUpload, storeUpload, type StoreDeps } from '../../lib/upload.ts';
+import { COURSE_FILE_POLICY } from './service/homework.ts';
+import { ATTENDANCE_STATES, FILE_KINDS, HOMEWORK_STATES, HOUR_RECORD_KINDS, LESSON_EVENT_TYPE } from './service/rules.ts';
 
 /**
  * Demo data of the courses module: its operation rights (`course.manage`, `course.hours`,
@@ -17,7 +20,9 @@ import { ATTENDANCE_STATES, HOMEWORK_STATES, HOUR_RECORD_KINDS, LESSON_EVENT_TYP
  * the past lessons' sign-ins, and adjusted; attendance (taken, leave, untaken), feedback
  * (released or not) and homework in every state. Lessons are in the evenings and at
  * weekends and end within ten weeks, clear of the work hours the schedule's own demo and
- * tests use. No file is written to disk (homework rows have no stored answers).
+ * tests use. Homework has files (`seedHomeworkFiles`): each course with a task has a PDF made
+ * here on its last held lesson's task, and the demo students' submitted homework has a text
+ * answer, all stored through the uploads' file store (checked by the same policy).
  */
 const COURSE_OPERATION_RIGHTS: OperationRight[] = [
   { key: 'course.manage', title: '管理所有课程', titleEn: 'Manage every course', under: 'course', sort: 900, roles: ['manager'] },
@@ -176,7 +181,18 @@ const FEEDBACK = ['<p>课堂参与积极，词汇掌握扎实。</p>', '<p>阅�
 export const coursesSeed: ModuleSeeder = async (db, ctx) => {
   const rnd = createRandom(1717);
   const rights = await seedOperationRights(db, COURSE_OPERATION_RIGHTS);
-  const counts = { courseOperationRights: rights.rights, courseRoleRights: rights.roleRights, classrooms: 0, courses: 0, courseLessons: 0, enrollments: 0, attendances: 0, homework: 0, courseHourRecords: 0 };
+  const counts = {
+    courseOperationRights: rights.rights,
+    courseRoleRights: rights.roleRights,
+    classrooms: 0,
+    courses: 0,
+    courseLessons: 0,
+    enrollments: 0,
+    attendances: 0,
+    homework: 0,
+    courseHourRecords: 0,
+    courseFiles: 0,
+  };
 
   const people = await db.user.findMany({ where: { account: { not: null } }, select: { id: true, account: true, name: true } });
   const idOf = (account: string) => people.find((p) => p.account === account)?.id;
@@ -376,5 +392,96 @@ export const coursesSeed: ModuleSeeder = async (db, ctx) => {
     }
     for (const e of enrollments) await db.enrollment.update({ where: { id: e.id }, data: { totalHours: bought.get(e.id)!, remainingHours: remaining.get(e.id)! } });
   }
+  counts.courseFiles = await seedHomeworkFiles({ db, config: ctx.files }, demo, now);
   return counts;
 };
+
+/** A small PDF of a lesson's task (pdfkit's built-in font: the text is English). */
+async function taskPdf(course: string, lines: string[]): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `${course} homework`, Creator: 'Back office demo' } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  doc.fontSize(18).text('Homework', { underline: true }).moveDown();
+  doc.fontSize(12);
+  for (const line of lines) doc.text(line).moveDown(0.5);
+  doc.end();
+  return done;
+}
+
+/** Checks and stores demo bytes as an upload would be (same policy, same store). */
+async function store(deps: StoreDeps, bytes: Buffer | string, fileName: string, type: string) {
+  return storeUpload(deps, await checkUpload(new File([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], fileName, { type }), COURSE_FILE_POLICY), COURSE_FILE_POLICY);
+}
+
+const TASK_LINES: Record<string, string[]> = {
+  SSAT: ['Reading: two passages from the practice book, timed (25 minutes each).', 'Vocabulary: list every new word with its meaning and one sentence.', 'Bring your questions to the next lesson.'],
+  TOEFL: ['Independent writing: one essay in 30 minutes.', 'Topic: Is it better to study alone or in a group? Give reasons and examples.', 'Count your words (aim for 300 or more).'],
+  default: ['Draft a 500-word personal statement.', 'Say what you want to study and why; one story, told well.', 'Read it aloud once before you hand it in.'],
+};
+
+/**
+ * Files of the demo homework: the last held lesson of each course with a task gets a task PDF
+ * (its fixed task, uploaded by the first lecturer); every submitted, reviewed or accepted
+ * homework of the demo students gets their answer as a text file. Answers the files written.
+ */
+async function seedHomeworkFiles(deps: StoreDeps & { db: Parameters<ModuleSeeder>[0] }, demoStudents: number[], now: Date): Promise<number> {
+  const { db } = deps;
+  let written = 0;
+  const lessons = await db.courseLesson.findMany({
+    where: { taskContent: { not: '' }, event: { startAt: { lt: now } } },
+    orderBy: [{ courseId: 'asc' }, { event: { startAt: 'desc' } }],
+    select: { eventId: true, courseId: true, event: { select: { startAt: true } }, course: { select: { name: true, lecturers: { select: { userId: true }, take: 1, orderBy: { userId: 'asc' } } } } },
+  });
+  const seen = new Set<number>();
+  for (const l of lessons) {
+    if (seen.has(l.courseId)) continue;
+    seen.add(l.courseId);
+    const kind = l.course.name.startsWith('SSAT') ? 'SSAT' : l.course.name.startsWith('TOEFL') ? 'TOEFL' : 'default';
+    const stored = await store(deps, await taskPdf(l.course.name, TASK_LINES[kind]!), `homework-${l.eventId}.pdf`, 'application/pdf');
+    await db.courseFile.create({
+      data: {
+        courseId: l.courseId,
+        kind: FILE_KINDS.FIXED_TASK,
+        lessonId: l.eventId,
+        fileName: stored.fileName,
+        storageKey: stored.key,
+        mimeType: stored.mime,
+        size: stored.size,
+        uploadedById: l.course.lecturers[0]?.userId ?? null,
+        createdAt: l.event.startAt,
+      },
+    });
+    written += 1;
+  }
+  const answered = await db.homework.findMany({
+    where: { state: { in: [HOMEWORK_STATES.SUBMITTED, HOMEWORK_STATES.REVISION, HOMEWORK_STATES.ACCEPTED] }, attendance: { enrollment: { studentId: { in: demoStudents } } } },
+    orderBy: { id: 'asc' },
+    select: {
+      id: true,
+      submittedAt: true,
+      attendance: { select: { lessonId: true, lesson: { select: { courseId: true, course: { select: { name: true } } } }, enrollment: { select: { studentId: true, student: { select: { name: true } } } } } },
+    },
+  });
+  for (const h of answered) {
+    const a = h.attendance;
+    const text = `${a.lesson.course.name}\n${a.enrollment.student.name}\n\n我的作业答案 / My answer\n\n1. The passage argues that practice matters more than talent.\n2. New words: diligent, meticulous, persevere.\n`;
+    const stored = await store(deps, text, `answer-${h.id}.txt`, 'text/plain');
+    await db.courseFile.create({
+      data: {
+        courseId: a.lesson.courseId,
+        kind: FILE_KINDS.ANSWER,
+        lessonId: a.lessonId,
+        homeworkId: h.id,
+        fileName: stored.fileName,
+        storageKey: stored.key,
+        mimeType: stored.mime,
+        size: stored.size,
+        uploadedById: a.enrollment.studentId,
+        createdAt: h.submittedAt ?? now,
+      },
+    });
+    written += 1;
+  }
+  return written;
+}

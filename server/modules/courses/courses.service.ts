@@ -8,7 +8,22 @@ export { createCourse, deleteCourses, getCourse, listCoursesPage, searchCourses,
 export { deleteClassroom, getClassroom, listAllClassrooms, listClassroomsPage, saveClassroom, setClassroomState, classroomsWhere, CLASSROOM_ORDER } from './service/classrooms.ts';
 export { checkLessonConflicts, deleteLessons, moveLessons, scheduleLessons, updateLessons, type LessonSaveResult } from './service/lessons.ts';
 export { adjustHours, buyHours, checkJoinConflicts, enrollStudents, leaveCourse, listEnrollmentsPage, listHourRecordsPage, enrollmentsWhere, hourRecordsWhere, HOUR_RECORD_ORDER } from './service/enrollments.ts';
-export { askForLeave, recordBrowsing, releaseFeedback, signIn, writeFeedback, listAttendancesPage, attendancesWhere, attendanceInclude, ATTENDANCE_ORDER, type AttendanceRow } from './service/attendance.ts';
+export { askForLeave, recordBrowsing, undoSignIn, releaseFeedback, signIn, writeFeedback, listAttendancesPage, attendancesWhere, attendanceInclude, ATTENDANCE_ORDER, type AttendanceRow } from './service/attendance.ts';
 export { deleteCourseFile, fileForDownload, reviewHomework, setHomeworkDueDate, setLessonTask, submitHomework, uploadCourseFile, uploadCustomTask, homeworkWhere, courseFilePath } from './service/homework.ts';
-export { courseLogXlsx, listLessons, listLessonsPage, lessonsWhere, LESSON_ORDER, attendanceCounts, requireCourseId, type LessonFilter, type LessonRow, type AttendanceCounts } from './service/reports.ts';
+export {
+  courseLogXlsx,
+  courseSummary,
+  listLessons,
+  listLessonsPage,
+  lessonsWhere,
+  LESSON_ORDER,
+  attendanceCounts,
+  requireCourseId,
+  type LessonFilter,
+  type LessonRow,
+  type AttendanceCounts,
+  type CourseSummary,
+  type SummaryCourse,
+  type SummaryLecturer,
+} from './service/reports.ts';
 export * from './service/rules.ts';

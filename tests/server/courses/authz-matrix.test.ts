@@ -1,5 +1,5 @@
 /** Every course mutation and legacy write × every demo role × both doors (see ./course-matrix.ts). */
-import { createCourse, enrollStudents, scheduleLessons, setLessonTask, submitHomework, uploadCourseFile, writeFeedback } from '../../../server/modules/courses/courses.service.ts';
+import { createCourse, enrollStudents, scheduleLessons, setLessonTask, signIn, submitHomework, uploadCourseFile, writeFeedback } from '../../../server/modules/courses/courses.service.ts';
 import { PDF } from '../uploads.ts';
 import { adminCtx, describeCourseMatrix, m, POLICY, t, userIds, type Case } from './course-matrix.ts';
 import { gid } from './support.ts';
@@ -28,6 +28,12 @@ async function fixture(opts: { lesson?: 'future' | 'now' | 'past' | 'none'; task
   return out;
 }
 
+/** A place signed in (by an administrator) on a future lesson. */
+const signedIn = async () => {
+  const f = await fixture();
+  await signIn(await adminCtx(), { attendanceIds: [f.attendanceId] });
+  return f.attendanceId;
+};
 const classroom = async () => (await t.db.classroom.create({ data: { no: `M${++n}`, name: `矩阵教室 ${n}` } })).id;
 const freshStudent = async () => {
   const rows = await t.db.user.findMany({ where: { type: 3, account: null, state: 1 }, orderBy: { id: 'asc' }, skip: n++ % 30, take: 1, select: { id: true } });
@@ -161,9 +167,16 @@ const CASES: Case[] = [
     rest: async () => ({ path: '/api/admin/user/course/save.htm', json: { courseId: (await fixture()).courseId, userIds: [await freshStudent()], force: 1 } }),
   },
   {
-    name: 'a student leaves a course (GraphQL only)',
+    name: 'a student leaves a course',
     allowed: TEACH,
     gql: async () => ({ query: m('leaveCourse', 'EnrollmentRefInput'), variables: { input: { enrollmentId: gid('Enrollment', (await fixture()).enrollmentId) } } }),
+    rest: async () => ({ path: '/api/admin/course/hour/leave.htm', json: { courseHourId: (await fixture()).enrollmentId } }),
+  },
+  {
+    name: 'a student leaves a course with the unused hours refunded',
+    allowed: POLICY['course.hours'],
+    gql: async () => ({ query: m('leaveCourse', 'EnrollmentRefInput'), variables: { input: { enrollmentId: gid('Enrollment', (await fixture()).enrollmentId), refund: true, reason: '退课' } } }),
+    rest: async () => ({ path: '/api/admin/course/hour/leave.htm', json: { courseHourId: (await fixture()).enrollmentId, refund: 1, reason: '退课' } }),
   },
   {
     name: 'buy course hours',
@@ -182,6 +195,12 @@ const CASES: Case[] = [
     allowed: POLICY['attendance.signIn'],
     gql: async () => ({ query: m('signInLesson', 'AttendanceIdsInput'), variables: { input: { attendanceIds: [gid('Attendance', (await fixture({ lesson: 'now' })).attendanceId)] } } }),
     rest: async () => ({ path: '/api/admin/user/course/signIn.htm', json: { userCourseId: (await fixture({ lesson: 'now' })).attendanceId } }),
+  },
+  {
+    name: 'undo a sign-in',
+    allowed: TEACH,
+    gql: async () => ({ query: m('undoSignIn', 'AttendanceRefInput'), variables: { input: { attendanceId: gid('Attendance', await signedIn()) } } }),
+    rest: async () => ({ path: '/api/admin/user/course/undoSignIn.htm', json: { userCourseId: await signedIn() } }),
   },
   {
     name: 'ask for leave',

@@ -2,7 +2,8 @@
  * The courses demo as a newcomer meets it on the pinned today (2026-09-01): classrooms, a
  * dozen courses of both types and sites, the demo lecturer teaching this week (on the
  * calendar), the demo student enrolled with hours whose records add up, attendance in each
- * state, feedback released and not, homework in every state.
+ * state, feedback released and not, homework in every state, with task PDFs and answers stored
+ * in the file store.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../helpers/app.ts';
@@ -68,5 +69,27 @@ describe('courses demo data', () => {
     expect(await t.db.attendance.count({ where: { feedback: { not: '' }, feedbackReleasedAt: null } })).toBeGreaterThan(0);
     const demoHomework = await t.db.homework.findMany({ where: { attendance: { enrollment: { student: { account: 'student.demo' } } } }, select: { state: true } });
     expect(new Set(demoHomework.map((h) => h.state)).size).toBeGreaterThanOrEqual(3);
+  });
+
+  it('homework has files in the store: the demo student downloads a task PDF and their own answer', async () => {
+    const student = await login(t, 'student.demo');
+    const mine = { lesson: { attendances: { some: { enrollment: { student: { account: 'student.demo' } } } } } };
+    const task = await t.db.courseFile.findFirstOrThrow({ where: { kind: 2, ...mine }, orderBy: { id: 'asc' } });
+    const answer = await t.db.courseFile.findFirstOrThrow({ where: { kind: 4, homework: { attendance: { enrollment: { student: { account: 'student.demo' } } } } }, orderBy: { id: 'asc' } });
+    const get = (id: number) => t.app.fetch(new Request(`http://test.local/api/admin/course/downloadFile.htm?fileId=${id}`, { headers: { 'x-token': student } }));
+    const pdf = await get(task.id);
+    expect(pdf.status).toBe(200);
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    const text = await get(answer.id);
+    expect(text.status).toBe(200);
+    expect(await text.text()).toContain('My answer');
+    // Every course with a task has one task file; answers only on submitted or reviewed homework.
+    const courses = await t.db.courseLesson.groupBy({ by: ['courseId'], where: { taskContent: { not: '' } } });
+    expect(await t.db.courseFile.count({ where: { kind: 2 } })).toBe(courses.length);
+    expect(await t.db.courseFile.count({ where: { kind: 4, homework: { state: 3 } } })).toBe(0);
   });
 });

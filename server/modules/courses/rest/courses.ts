@@ -8,6 +8,7 @@ import { requireActor } from '../../../policy.ts';
 import { BOTH, type RestRoute } from '../../../rest/adapter.ts';
 import {
   adjustHours,
+  leaveCourse,
   buyHours,
   createCourse,
   deleteClassroom,
@@ -29,7 +30,7 @@ import {
   uploadCourseFile,
 } from '../courses.service.ts';
 import { coursePdf } from '../courses.pdf.ts';
-import { courseInput, courseJson, fileJson, first, listParams, num, orConflict, pageJson, rangeOf, type Params } from './common.ts';
+import { courseInput, courseJson, fileJson, first, flag, listParams, num, orConflict, pageJson, rangeOf, type Params } from './common.ts';
 import { optionalId, optionalInt } from '../../../rest/params.ts';
 
 const A = '/api/admin';
@@ -85,7 +86,13 @@ function enrollmentJson(ctx: ServiceContext, e: EnrollmentRow) {
 }
 
 type RecordRow = Awaited<ReturnType<typeof listHourRecordsPage>>['rows'][number];
-const KIND_NAMES: Record<number, [string, string]> = { 1: ['购买', 'Bought'], 2: ['调整', 'Adjusted'], 3: ['签到消耗', 'Spent by a sign-in'] };
+const KIND_NAMES: Record<number, [string, string]> = {
+  1: ['购买', 'Bought'],
+  2: ['调整', 'Adjusted'],
+  3: ['签到消耗', 'Spent by a sign-in'],
+  4: ['撤销签到', 'Sign-in undone'],
+  5: ['退课退还', 'Refunded on leaving'],
+};
 function recordJson(ctx: ServiceContext, r: RecordRow) {
   return {
     id: r.id,
@@ -233,6 +240,19 @@ export const courseRestRoutes: RestRoute[] = [
       }),
       message: translate(ctx.lang, 'course.saved'),
     }),
+  },
+  {
+    // Added path (no legacy one): a student leaves the course, the unused hours refunded with `refund`.
+    path: `${A}/course/hour/leave`,
+    methods: BOTH,
+    handler: async (ctx, { params: p }) => {
+      const done = await leaveCourse(ctx, {
+        enrollmentId: num(first(p.courseHourId, p.enrollmentId, p.id)),
+        refund: flag(p.refund),
+        reason: first(p.reason, p.remark),
+      });
+      return { data: done, message: translate(ctx.lang, done.refundedHours ? 'course.hours.refunded' : 'course.enroll.left', { hours: done.refundedHours }) };
+    },
   },
   {
     path: `${A}/course/hour/record/listCourseHourRecordByPage`,

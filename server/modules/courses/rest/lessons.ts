@@ -36,6 +36,7 @@ import {
   setHomeworkDueDate,
   signIn,
   submitHomework,
+  undoSignIn,
   updateLessons,
   uploadCourseFile,
   uploadCustomTask,
@@ -370,6 +371,12 @@ export const lessonRestRoutes: RestRoute[] = [
       data: await signIn(ctx, { attendanceIds: idList(first(p.userCourseIds, p.ids, p.userCourseId, p.attendanceId, p.id)) }),
       message: translate(ctx.lang, 'course.attendance.signedIn'),
     }),
+  },
+  {
+    // Added path: a sign-in undone, its hours given back.
+    path: `${A}/user/course/undoSignIn`,
+    methods: ['POST'],
+    handler: async (ctx, { params: p }) => ({ data: await undoSignIn(ctx, { attendanceId: attendanceId(p) }), message: translate(ctx.lang, 'course.attendance.signInUndone') }),
   },
   {
     path: `${A}/user/course/feedback`,

@@ -16,7 +16,7 @@ import { runWrite } from '../../../write.ts';
 import { canManageCourse, isFamilyOf, visibleEnrollmentsWhere } from '../courses.policy.ts';
 import { loadAttendance, type LoadedAttendance } from './access.ts';
 import { changeHours, writeHourRecord } from './enrollments.ts';
-import { ATTENDANCE_TRANSITIONS, ENROLLMENT_STATES, HOUR_RECORD_KINDS, SELF_SIGN_IN_MINUTES_BEFORE, hours } from './rules.ts';
+import { ATTENDANCE_STATES, ATTENDANCE_TRANSITIONS, ENROLLMENT_STATES, HOUR_RECORD_KINDS, SELF_SIGN_IN_MINUTES_BEFORE, hours } from './rules.ts';
 
 const idSchema = z.object({ attendanceId: dbId() });
 const idsSchema = z.object({ attendanceIds: z.array(dbId()).min(1).max(500) });
@@ -63,6 +63,37 @@ export async function signIn(ctx: ServiceContext, raw: unknown): Promise<{ atten
     const ids: number[] = [];
     for (const id of [...new Set(input.attendanceIds)]) ids.push(await signInOne(tx, actor, id, now));
     return { result: { attendanceIds: ids }, targetIds: ids };
+  });
+}
+
+/**
+ * Undoes a sign-in made by mistake (the course's lecturers and managers: the staff side of the
+ * sign-in rule; a student cannot take back their own): the place goes back to untaken, or to
+ * leave when a leave had been asked before, and the hours the sign-in spent (`hours_spent`, not
+ * the course's current `lesson_hours`) go back to the enrolment with a course-hour record
+ * (kind SIGN_IN_UNDONE, the lesson's title, who). A conditional UPDATE on the place first, so a
+ * second undo finds nothing to change and is refused (该学员尚未签到); all in one transaction.
+ */
+export async function undoSignIn(ctx: ServiceContext, raw: unknown): Promise<{ attendanceId: number; hoursReturned: number }> {
+  return runWrite(ctx, { operation: 'course.undoSignIn', targetType: 'Attendance' }, async (tx) => {
+    const actor = authorize(ctx, 'course.read');
+    const input = parseInput(idSchema, raw);
+    const a = await loadAttendance(tx, actor, input.attendanceId);
+    requireManager(actor, a);
+    const rule = ATTENDANCE_TRANSITIONS.undoSignIn;
+    const to = a.leaveAt ? ATTENDANCE_STATES.LEAVE : rule.to;
+    const changed = await tx.attendance.updateMany({
+      where: { id: a.id, state: { in: [...rule.from] } },
+      data: { state: to, signedAt: null, signedById: null, hoursSpent: 0 },
+    });
+    if (!changed.count) throw new DomainError('WRONG_STATE', rule.refusal);
+    // What the sign-in spent, as loaded: a parallel undo waits on the row and then changes nothing.
+    const spent = hours(a.hoursSpent);
+    if (spent > 0) {
+      const after = await changeHours(tx, a.enrollmentId, spent, false, a.student.name);
+      await writeHourRecord(tx, actor, { enrollmentId: a.enrollmentId, kind: HOUR_RECORD_KINDS.SIGN_IN_UNDONE, change: spent, after, reason: a.lesson.event.title, lessonId: a.lessonId });
+    }
+    return { result: { attendanceId: a.id, hoursReturned: spent }, targetIds: [a.id] };
   });
 }
 

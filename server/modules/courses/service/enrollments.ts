@@ -171,20 +171,35 @@ async function checkRoomsSeat(tx: Tx, courseId: number, joining: number): Promis
 
 /**
  * A student leaves a course: they no longer take part in its future lessons; their places
- * there go unless they hold records (leave asked, homework). Hours and records stay.
+ * there go unless they hold records (leave asked, homework). Hours and records stay, unless
+ * `refund`: then the unused hours (all the remaining ones: nothing is spent after leaving, as
+ * sign-in needs an enrolled student) are refunded in the same transaction, `course.hours`
+ * being required for it like any change of hours: remaining and total drop by them, and a
+ * course-hour record (kind REFUNDED, the reason given) says so. No hours left: no record.
  */
-export async function leaveCourse(ctx: ServiceContext, raw: unknown): Promise<{ enrollmentId: number }> {
+export async function leaveCourse(ctx: ServiceContext, raw: unknown): Promise<{ enrollmentId: number; refundedHours: number }> {
   return runWrite(ctx, { operation: 'course.leave', targetType: 'Enrollment' }, async (tx) => {
     const actor = authorize(ctx, 'course.read');
-    const { enrollmentId } = parseInput(z.object({ enrollmentId: dbId() }), raw);
-    const e = await loadEnrollment(tx, actor, enrollmentId);
+    const input = parseInput(z.object({ enrollmentId: dbId(), refund: z.boolean().optional(), reason: z.string().trim().max(500).optional() }), raw);
+    const e = await loadEnrollment(tx, actor, input.enrollmentId);
     await loadManagedCourse(tx, actor, e.courseId);
-    if (e.state !== ENROLLMENT_STATES.ENROLLED) throw new DomainError('NOT_ENROLLED', 'course.enroll.notEnrolled');
-    await tx.enrollment.update({ where: { id: e.id }, data: { state: ENROLLMENT_STATES.LEFT } });
+    if (input.refund) authorizeHours(actor);
+    const left = await tx.enrollment.updateMany({ where: { id: e.id, state: ENROLLMENT_STATES.ENROLLED }, data: { state: ENROLLMENT_STATES.LEFT } });
+    if (!left.count) throw new DomainError('NOT_ENROLLED', 'course.enroll.notEnrolled');
     const lessonIds = (await futureLessons(tx, e.courseId)).map((l) => l.id);
     await tx.eventParticipant.deleteMany({ where: { eventId: { in: lessonIds }, userId: e.studentId } });
     await tx.attendance.deleteMany({ where: { enrollmentId: e.id, lessonId: { in: lessonIds }, state: 0, feedback: '', homework: null } });
-    return { result: { enrollmentId: e.id }, targetIds: [e.id] };
+    let refundedHours = 0;
+    if (input.refund) {
+      // Read again under the row lock the state change above holds (a sign-in may have just spent some).
+      const now = await tx.enrollment.findUniqueOrThrow({ where: { id: e.id }, select: { remainingHours: true } });
+      refundedHours = hours(now.remainingHours);
+      if (refundedHours > 0) {
+        const after = await changeHours(tx, e.id, -refundedHours, true, e.student.name);
+        await writeHourRecord(tx, actor, { enrollmentId: e.id, kind: HOUR_RECORD_KINDS.REFUNDED, change: -refundedHours, after, reason: input.reason ?? '' });
+      }
+    }
+    return { result: { enrollmentId: e.id, refundedHours }, targetIds: [e.id] };
   });
 }
 

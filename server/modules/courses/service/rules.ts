@@ -5,7 +5,8 @@ export const COURSE_TYPES = { APPLICATION: 1, RETAIL: 2 } as const;
 export const COURSE_SITES = { ONLINE: 1, OFFLINE: 2 } as const;
 export const CLASSROOM_STATES = { IN_USE: 1, DISABLED: 2 } as const;
 export const ENROLLMENT_STATES = { ENROLLED: 1, LEFT: 2 } as const;
-export const HOUR_RECORD_KINDS = { BOUGHT: 1, ADJUSTED: 2, SPENT: 3 } as const;
+/** 4: a sign-in undone (its hours given back); 5: the unused hours refunded when the student left the course. */
+export const HOUR_RECORD_KINDS = { BOUGHT: 1, ADJUSTED: 2, SPENT: 3, SIGN_IN_UNDONE: 4, REFUNDED: 5 } as const;
 export const ATTENDANCE_STATES = { UNTAKEN: 0, TAKEN: 1, LEAVE: 2 } as const;
 /** Homework states in the order of the spec's list: none, accepted, revision required, to be submitted, submitted. */
 export const HOMEWORK_STATES = { NONE: 0, ACCEPTED: 1, REVISION: 2, TO_SUBMIT: 3, SUBMITTED: 4 } as const;
@@ -40,10 +41,12 @@ export const HOMEWORK_TRANSITIONS: Record<HomeworkTransition, HomeworkRule> = {
 
 type AttendanceRule = { from: readonly number[]; to: number; refusal: MessageKey };
 
-/** Attendance: untaken → taken (sign-in, spends the lesson's hours) or leave (before the lesson); leave → taken (came after all). */
-export const ATTENDANCE_TRANSITIONS: Record<'signIn' | 'askForLeave', AttendanceRule> = {
+/** Attendance: untaken → taken (sign-in, spends the lesson's hours) or leave (before the lesson); leave → taken (came after all); taken → untaken or leave (a sign-in undone, its hours given back). */
+export const ATTENDANCE_TRANSITIONS: Record<'signIn' | 'askForLeave' | 'undoSignIn', AttendanceRule> = {
   signIn: { from: [ATTENDANCE_STATES.UNTAKEN, ATTENDANCE_STATES.LEAVE], to: ATTENDANCE_STATES.TAKEN, refusal: 'course.attendance.alreadySigned' },
   askForLeave: { from: [ATTENDANCE_STATES.UNTAKEN], to: ATTENDANCE_STATES.LEAVE, refusal: 'course.attendance.cannotLeave' },
+  /** Back to untaken, or to leave when a leave had been asked before the sign-in (undoSignIn picks which). */
+  undoSignIn: { from: [ATTENDANCE_STATES.TAKEN], to: ATTENDANCE_STATES.UNTAKEN, refusal: 'course.attendance.notSignedIn' },
 };
 
 /** Hours as a number with one decimal (Prisma answers Decimal). */

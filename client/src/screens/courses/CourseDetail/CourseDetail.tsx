@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Flex, Heading, SimpleGrid, Stack, Table, Tabs, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, Field, Flex, Heading, Input, SimpleGrid, Stack, Table, Tabs, Text } from '@chakra-ui/react';
 import { CalendarPlus, FileDown, Pencil, UserPlus } from 'lucide-react';
 import { Suspense, useEffect, useState, useTransition } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -181,6 +181,62 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 /**
+ * A student leaves the course: the confirmation says what stays; with `course.hours` it offers
+ * the refund of the unused hours (all the hours left: none are spent after leaving), saying
+ * how many go back, with an optional reason for the record (docs/courses.md, "Leaving").
+ */
+function LeaveCourseDialog({ enrollment, courseName, canRefund, onClose, onLeft }: { enrollment: Enrollment; courseName: string; canRefund: boolean; onClose: () => void; onLeft: (text: string) => void }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const left = Math.round(enrollment.remainingHours * 10) / 10;
+  const [refund, setRefund] = useState(false);
+  const [reason, setReason] = useState('');
+  const leave = useMutationAction<CourseDetailLeaveMutation, CourseDetailLeaveMutation['response']['leaveCourse']>(leaveMutation, (r) => r.leaveCourse);
+  return (
+    <ConfirmDialog
+      title={t('coursesUi.hours.leaveTitle')}
+      message={t('coursesUi.hours.leaveMessage', { name: nameIn(enrollment.student, lang), course: courseName })}
+      confirmLabel={t('coursesUi.hours.leave')}
+      destructive
+      busy={leave.busy}
+      error={leave.error}
+      onClose={onClose}
+      onConfirm={() =>
+        leave.run(
+          { input: { enrollmentId: enrollment.id, refund, reason: refund ? reason.trim() || null : null } },
+          { onDone: () => onLeft(refund ? t('coursesUi.hours.leftRefunded', { hours: left }) : t('coursesUi.hours.leftKept')) },
+        )
+      }
+      testId="leave-course-dialog"
+    >
+      {canRefund &&
+        (left > 0 ? (
+          <Stack gap="2">
+            <Checkbox.Root checked={refund} onCheckedChange={(e) => setRefund(!!e.checked)} data-testid="leave-refund">
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>{t('coursesUi.hours.refund', { hours: left })}</Checkbox.Label>
+            </Checkbox.Root>
+            <Text fontSize="sm" color="fg.muted">
+              {t('coursesUi.hours.refundHint', { hours: left })}
+            </Text>
+            {refund && (
+              <Field.Root>
+                <Field.Label>{t('coursesUi.hours.refundReason')}</Field.Label>
+                <Input size="sm" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} data-testid="leave-refund-reason" />
+              </Field.Root>
+            )}
+          </Stack>
+        ) : (
+          <Text fontSize="sm" color="fg.muted">
+            {t('coursesUi.hours.refundNone')}
+          </Text>
+        ))}
+    </ConfirmDialog>
+  );
+}
+
+/**
  * 课程详情 (`/mission/course-detail/:id`): the course's facts and attachments, its lesson plan
  * (schedule, move, delete, open a lesson's attendance), the enrolled students with their hours
  * (enrol, buy, adjust, leave) (docs/courses-ui.md).
@@ -199,7 +255,6 @@ export default function CourseDetail() {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [tab, setTab] = useState('lessons');
   const deleteFile = useMutationAction<CourseDetailDeleteFileMutation, CourseDetailDeleteFileMutation['response']['deleteCourseFile']>(deleteFileMutation, (r) => r.deleteCourseFile);
-  const leave = useMutationAction<CourseDetailLeaveMutation, CourseDetailLeaveMutation['response']['leaveCourse']>(leaveMutation, (r) => r.leaveCourse);
   const course = data.node?.__typename === 'Course' ? data.node : null;
   useEffect(() => {
     if (course) titleView(`/mission/course-detail/${params.id ?? ''}`, { zh: course.name, en: course.name });
@@ -482,19 +537,7 @@ export default function CourseDetail() {
           />
         )}
       </Suspense>
-      {dialog?.kind === 'leave' && (
-        <ConfirmDialog
-          title={t('coursesUi.hours.leaveTitle')}
-          message={t('coursesUi.hours.leaveMessage', { name: nameIn(dialog.enrollment.student, lang), course: course.name })}
-          confirmLabel={t('coursesUi.hours.leave')}
-          destructive
-          busy={leave.busy}
-          error={leave.error}
-          onClose={close}
-          onConfirm={() => leave.run({ input: { enrollmentId: dialog.enrollment.id } }, { onDone: () => saved() })}
-          testId="leave-course-dialog"
-        />
-      )}
+      {dialog?.kind === 'leave' && <LeaveCourseDialog enrollment={dialog.enrollment} courseName={course.name} canRefund={data.viewer.hours} onClose={close} onLeft={(text) => saved(text)} />}
       {dialog?.kind === 'deleteFile' && (
         <ConfirmDialog
           title={t('coursesUi.file.deleteTitle')}

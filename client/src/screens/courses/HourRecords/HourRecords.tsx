@@ -62,7 +62,7 @@ const listFragment = graphql`
 `;
 
 type Row = NonNullable<HourRecords_query$data['courseHourRecords']['edges'][number]['node']>;
-const KIND_PALETTE: Record<string, string> = { BOUGHT: 'green', ADJUSTED: 'orange', SPENT: 'blue' };
+const KIND_PALETTE: Record<string, string> = { BOUGHT: 'green', ADJUSTED: 'orange', SPENT: 'blue', SIGN_IN_UNDONE: 'purple', REFUNDED: 'red' };
 
 function Rows({ query, stale }: { query: HourRecords_query$key; stale: boolean }) {
   const { t } = useTranslation();
@@ -78,7 +78,8 @@ function Rows({ query, stale }: { query: HourRecords_query$key; stale: boolean }
       header: t('coursesUi.records.kind'),
       card: 'state',
       render: (r) => (
-        <Badge colorPalette={KIND_PALETTE[r.kind] ?? 'gray'} variant="subtle">
+        // The longer kinds (Refunded on leaving) may wrap: the table fits 1024 px without scrolling.
+        <Badge colorPalette={KIND_PALETTE[r.kind] ?? 'gray'} variant="subtle" whiteSpace="normal" h="auto" py="0.5">
           {t(`coursesUi.records.${r.kind}`)}
         </Badge>
       ),

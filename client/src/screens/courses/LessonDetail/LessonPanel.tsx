@@ -6,6 +6,7 @@ import { graphql, useFragment, useRelayEnvironment } from 'react-relay';
 import { DateField } from '../../../components/fields/DateField.tsx';
 import { TimeField } from '../../../components/fields/TimeField.tsx';
 import { FormDialog } from '../../../components/FormDialog.tsx';
+import { ConfirmDialog } from '../../../components/list/ConfirmDialog.tsx';
 import { notify } from '../../../components/toaster.tsx';
 import { useFormat } from '../../../lib/useFormat.ts';
 import { useLang } from '../../../lib/useLang.ts';
@@ -17,6 +18,7 @@ import { instantOf, viewerZone } from '../shared/ScheduleLessonsDialog.tsx';
 import type { LessonPanel_lesson$data, LessonPanel_lesson$key } from './__generated__/LessonPanel_lesson.graphql.ts';
 import type { LessonPanelSignInMutation } from './__generated__/LessonPanelSignInMutation.graphql.ts';
 import type { LessonPanelLeaveMutation } from './__generated__/LessonPanelLeaveMutation.graphql.ts';
+import type { LessonPanelUndoSignInMutation } from './__generated__/LessonPanelUndoSignInMutation.graphql.ts';
 import type { LessonPanelFeedbackMutation } from './__generated__/LessonPanelFeedbackMutation.graphql.ts';
 import type { LessonPanelReleaseMutation } from './__generated__/LessonPanelReleaseMutation.graphql.ts';
 import type { LessonPanelTaskMutation } from './__generated__/LessonPanelTaskMutation.graphql.ts';
@@ -117,6 +119,31 @@ const signInMutation = graphql`
       __typename
       ... on AttendancesPayload {
         attendances {
+          ...LessonPanel_attendance @relay(mask: false)
+          lesson {
+            id
+            attendanceCounts {
+              total
+              taken
+              leave
+              untaken
+            }
+          }
+        }
+      }
+      ... on Error {
+        message
+      }
+    }
+  }
+`;
+
+const undoMutation = graphql`
+  mutation LessonPanelUndoSignInMutation($input: AttendanceRefInput!) {
+    undoSignIn(input: $input) {
+      __typename
+      ... on AttendancePayload {
+        attendance {
           ...LessonPanel_attendance @relay(mask: false)
           lesson {
             id
@@ -341,6 +368,26 @@ function LeaveDialog({ att, onClose }: { att: Att; onClose: () => void }) {
   );
 }
 
+/** Undoes a sign-in made by mistake: says what goes back (the state, the hours the sign-in spent). */
+function UndoSignInDialog({ att, onClose }: { att: Att; onClose: () => void }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const undo = useMutationAction<LessonPanelUndoSignInMutation, LessonPanelUndoSignInMutation['response']['undoSignIn']>(undoMutation, (r) => r.undoSignIn);
+  const spent = hours(att.hoursSpent);
+  return (
+    <ConfirmDialog
+      title={t('coursesUi.attendance.undoTitle')}
+      message={t('coursesUi.attendance.undoMessage', { name: nameIn(att.student, lang), state: t(att.leaveReason ? 'coursesUi.attendance.LEAVE' : 'coursesUi.attendance.UNTAKEN'), hours: spent })}
+      confirmLabel={t('coursesUi.attendance.undo')}
+      busy={undo.busy}
+      error={undo.error}
+      onClose={onClose}
+      onConfirm={() => undo.run({ input: { attendanceId: att.id } }, { onDone: () => (notify('success', t('coursesUi.attendance.undone', { hours: spent })), onClose()) })}
+      testId="undo-sign-in-dialog"
+    />
+  );
+}
+
 function FeedbackDialog({ att, onClose }: { att: Att; onClose: () => void }) {
   const { t } = useTranslation();
   const lang = useLang();
@@ -535,7 +582,7 @@ export function LessonPanel({ lesson: key, onChanged }: { lesson: LessonPanel_le
   const fmt = useFormat();
   const lesson = useFragment(fragment, key);
   const rows = lesson.attendances.edges.map((e) => e.node).filter((n): n is Att => n != null);
-  const [dialog, setDialog] = useState<{ kind: 'leave' | 'feedback' | 'review'; att: Att } | { kind: 'task' } | null>(null);
+  const [dialog, setDialog] = useState<{ kind: 'leave' | 'feedback' | 'review' | 'undo'; att: Att } | { kind: 'task' } | null>(null);
   const signIn = useMutationAction<LessonPanelSignInMutation, LessonPanelSignInMutation['response']['signInLesson']>(signInMutation, (r) => r.signInLesson);
   const release = useMutationAction<LessonPanelReleaseMutation, LessonPanelReleaseMutation['response']['releaseLessonFeedback']>(releaseMutation, (r) => r.releaseLessonFeedback);
   const manage = lesson.viewerCanManage;
@@ -655,6 +702,11 @@ export function LessonPanel({ lesson: key, onChanged }: { lesson: LessonPanel_le
                           {t('coursesUi.attendance.signIn')}
                         </Button>
                       )}
+                      {manage && r.state === 'TAKEN' && (
+                        <Button size="xs" variant="ghost" colorPalette="red" onClick={() => setDialog({ kind: 'undo', att: r })} data-testid="undo-sign-in">
+                          {t('coursesUi.attendance.undo')}
+                        </Button>
+                      )}
                       {r.state === 'UNTAKEN' && !started && (
                         <Button size="xs" variant="outline" onClick={() => setDialog({ kind: 'leave', att: r })} data-testid="ask-leave">
                           {t('coursesUi.attendance.askLeave')}
@@ -717,6 +769,7 @@ export function LessonPanel({ lesson: key, onChanged }: { lesson: LessonPanel_le
       </Stack>
 
       {dialog?.kind === 'leave' && <LeaveDialog att={dialog.att} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'undo' && <UndoSignInDialog att={dialog.att} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'feedback' && <FeedbackDialog att={dialog.att} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'review' && <ReviewDialog att={rows.find((r) => r.id === dialog.att.id) ?? dialog.att} canManage={manage} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'task' && <TaskDialog lesson={lesson} onClose={() => setDialog(null)} onChanged={onChanged} />}

@@ -28,7 +28,8 @@ export function lessonFilterOf(s: Readonly<Record<keyof typeof LESSON_LIST_DEFAU
     .toISO();
   return {
     filter: { from, to, ...(s.course ? { courseId: s.course } : {}), ...(s.classroom ? { classroomId: s.classroom } : {}), ...(s.lecturer ? { lecturerId: s.lecturer } : {}) },
-    attendanceFilter: { from, to, ...(s.course ? { courseId: s.course } : {}) },
+    // The summary (summed by the server for the same filter) is asked only on its tab.
+    summary: s.view === 'summary',
   };
 }
 

@@ -1,7 +1,6 @@
 import { Box, Button, Flex, Heading, NativeSelect, SimpleGrid, Stack, Table, Tabs, Text } from '@chakra-ui/react';
 import { Chart, useChart } from '@chakra-ui/charts';
 import { CalendarPlus } from 'lucide-react';
-import { DateTime } from 'luxon';
 import { Suspense, useEffect, useMemo, useState, useTransition } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
@@ -25,7 +24,7 @@ import type { LessonList_query$data, LessonList_query$key } from './__generated_
 import type { LessonListQuery } from './__generated__/LessonListQuery.graphql.ts';
 
 const listQuery = graphql`
-  query LessonListQuery($filter: LessonFilter, $attendanceFilter: AttendanceFilter) {
+  query LessonListQuery($filter: LessonFilter, $summary: Boolean!) {
     viewer {
       manage: can(right: "course.manage")
     }
@@ -48,20 +47,32 @@ const listQuery = graphql`
         }
       }
     }
-    attendances(filter: $attendanceFilter, first: 1000) {
-      totalCount
-      edges {
-        node {
-          state
-          homework {
-            state
-          }
-          lesson {
-            course {
-              id
-            }
-          }
+    courseSummary(filter: $filter) @include(if: $summary) {
+      lessons
+      hoursTaught
+      places
+      taken
+      homeworkSet
+      homeworkDone
+      byCourse {
+        courseId
+        name
+        lessons
+        hoursTaught
+        places
+        taken
+        leave
+        homeworkSet
+        homeworkDone
+      }
+      byLecturer {
+        lecturer {
+          databaseId
+          name
+          nameEn
         }
+        lessons
+        hoursTaught
       }
     }
     ...LessonList_query @arguments(filter: $filter)
@@ -104,7 +115,7 @@ const listFragment = graphql`
 `;
 
 type Lesson = NonNullable<LessonList_query$data['lessons']['edges'][number]['node']>;
-type Attendances = LessonListQuery['response']['attendances'];
+type Summary = NonNullable<LessonListQuery['response']['courseSummary']>;
 const COLOURS = ['blue.solid', 'green.solid', 'orange.solid', 'purple.solid', 'teal.solid', 'pink.solid', 'cyan.solid', 'red.solid'];
 
 function Rows({ query, stale }: { query: LessonList_query$key; stale: boolean }) {
@@ -145,53 +156,29 @@ function Rows({ query, stale }: { query: LessonList_query$key; stale: boolean })
   );
 }
 
-/** Hours taught per lecturer and per course, attendance rates and homework completion, with charts. */
-function Summary({ query, attendances }: { query: LessonList_query$key; attendances: Attendances }) {
+/**
+ * Hours taught per lecturer and course, attendance rates and homework completion, with charts:
+ * the server sums them for the list's filter (`courseSummary`, in SQL), whatever the number of
+ * lessons.
+ */
+function Summary({ summary }: { summary: Summary }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const { data } = usePaginationFragment(listFragment, query);
-  const rows = data.lessons.edges.map((e) => e.node).filter((n): n is Lesson => n != null);
-  const byCourse = new Map<string, { name: string; lessons: number; hours: number; taken: number; total: number; leave: number; hw: number; hwDone: number }>();
-  const byLecturer = new Map<number, { name: string; lessons: number; hours: number }>();
-  for (const l of rows) {
-    const h = DateTime.fromISO(l.endAt as string).diff(DateTime.fromISO(l.startAt as string), 'hours').hours;
-    const c = byCourse.get(l.course.id) ?? { name: l.course.name, lessons: 0, hours: 0, taken: 0, total: 0, leave: 0, hw: 0, hwDone: 0 };
-    c.lessons += 1;
-    c.hours += h;
-    c.taken += l.attendanceCounts.taken;
-    c.total += l.attendanceCounts.total;
-    c.leave += l.attendanceCounts.leave;
-    byCourse.set(l.course.id, c);
-    for (const p of l.course.lecturers) {
-      const x = byLecturer.get(p.databaseId) ?? { name: nameIn(p, lang), lessons: 0, hours: 0 };
-      x.lessons += 1;
-      x.hours += h;
-      byLecturer.set(p.databaseId, x);
-    }
-  }
-  for (const e of attendances.edges) {
-    const a = e.node;
-    if (!a?.homework || a.homework.state === 'NONE') continue;
-    const c = byCourse.get(a.lesson.course.id);
-    if (!c) continue;
-    c.hw += 1;
-    if (a.homework.state === 'SUBMITTED' || a.homework.state === 'ACCEPTED') c.hwDone += 1;
-  }
+  const courses = summary.byCourse;
+  const lecturers = summary.byLecturer.map((l) => ({ name: nameIn(l.lecturer, lang), lessons: l.lessons, hours: l.hoursTaught }));
   const pct = (a: number, b: number) => (b ? Math.round((a / b) * 100) : 0);
-  const courses = [...byCourse.values()].sort((a, b) => b.hours - a.hours);
-  const lecturers = [...byLecturer.values()].sort((a, b) => b.hours - a.hours);
   const lecturerChart = useChart({
     data: lecturers.slice(0, 12).map((l) => ({ name: l.name, hours: Math.round(l.hours * 10) / 10 })),
     series: [{ name: 'hours', label: t('coursesUi.summary.hoursTaught'), color: COLOURS[0] }],
   });
   const courseChart = useChart({
-    data: courses.slice(0, 12).map((c) => ({ name: c.name.length > 14 ? `${c.name.slice(0, 13)}…` : c.name, attendance: pct(c.taken, c.total), homework: pct(c.hwDone, c.hw) })),
+    data: courses.slice(0, 12).map((c) => ({ name: c.name.length > 14 ? `${c.name.slice(0, 13)}…` : c.name, attendance: pct(c.taken, c.places), homework: pct(c.homeworkDone, c.homeworkSet) })),
     series: [
       { name: 'attendance', label: t('coursesUi.summary.attendanceRate'), color: COLOURS[1] },
       { name: 'homework', label: t('coursesUi.summary.homeworkRate'), color: COLOURS[2] },
     ],
   });
-  if (!rows.length)
+  if (!summary.lessons)
     return (
       <Text color="fg.subtle" data-testid="summary-empty">
         {t('coursesUi.lesson.none')}
@@ -248,14 +235,21 @@ function Summary({ query, attendances }: { query: LessonList_query$key; attendan
           </Table.Header>
           <Table.Body>
             {courses.map((c) => (
-              <Table.Row key={c.name}>
+              <Table.Row key={c.courseId} data-testid="summary-row">
                 <Table.Cell>{c.name}</Table.Cell>
                 <Table.Cell textAlign="end">{c.lessons}</Table.Cell>
-                <Table.Cell textAlign="end">{hours(c.hours)}</Table.Cell>
-                <Table.Cell textAlign="end">{c.total ? `${pct(c.taken, c.total)}%` : '—'}</Table.Cell>
-                <Table.Cell textAlign="end">{c.hw ? `${pct(c.hwDone, c.hw)}%` : '—'}</Table.Cell>
+                <Table.Cell textAlign="end">{hours(c.hoursTaught)}</Table.Cell>
+                <Table.Cell textAlign="end">{c.places ? `${pct(c.taken, c.places)}%` : '—'}</Table.Cell>
+                <Table.Cell textAlign="end">{c.homeworkSet ? `${pct(c.homeworkDone, c.homeworkSet)}%` : '—'}</Table.Cell>
               </Table.Row>
             ))}
+            <Table.Row fontWeight="medium" bg="bg.subtle" data-testid="summary-total">
+              <Table.Cell>{t('coursesUi.summary.total')}</Table.Cell>
+              <Table.Cell textAlign="end">{summary.lessons}</Table.Cell>
+              <Table.Cell textAlign="end">{hours(summary.hoursTaught)}</Table.Cell>
+              <Table.Cell textAlign="end">{summary.places ? `${pct(summary.taken, summary.places)}%` : '—'}</Table.Cell>
+              <Table.Cell textAlign="end">{summary.homeworkSet ? `${pct(summary.homeworkDone, summary.homeworkSet)}%` : '—'}</Table.Cell>
+            </Table.Row>
           </Table.Body>
         </Table.Root>
       </Table.ScrollArea>
@@ -268,7 +262,7 @@ function Summary({ query, attendances }: { query: LessonList_query$key; attendan
 
 function Results({ queryRef, stale, view }: { queryRef: PreloadedQuery<LessonListQuery>; stale: boolean; view: string }) {
   const data = usePreloadedQuery<LessonListQuery>(listQuery, queryRef);
-  return view === 'summary' ? <Summary query={data} attendances={data.attendances} /> : <Rows query={data} stale={stale} />;
+  return view === 'summary' && data.courseSummary ? <Summary summary={data.courseSummary} /> : <Rows query={data} stale={stale} />;
 }
 
 function Choices({ queryRef, state, setState }: { queryRef: PreloadedQuery<LessonListQuery>; state: typeof LESSON_LIST_DEFAULTS; setState: (p: Partial<typeof LESSON_LIST_DEFAULTS>) => void }) {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 /** Codes of the courses area as the server's enums name them (docs/courses.md). */
 export const COURSE_TYPES = ['APPLICATION', 'RETAIL'] as const;
 export const COURSE_SITES = ['OFFLINE', 'ONLINE'] as const;
-export const HOUR_KINDS = ['BOUGHT', 'ADJUSTED', 'SPENT'] as const;
+export const HOUR_KINDS = ['BOUGHT', 'ADJUSTED', 'SPENT', 'SIGN_IN_UNDONE', 'REFUNDED'] as const;
 
 const ATTENDANCE_PALETTE: Record<string, string> = { UNTAKEN: 'gray', TAKEN: 'green', LEAVE: 'orange' };
 const HOMEWORK_PALETTE: Record<string, string> = { NONE: 'gray', TO_BE_SUBMITTED: 'blue', SUBMITTED: 'purple', REVISION_REQUIRED: 'orange', ACCEPTED: 'green' };
