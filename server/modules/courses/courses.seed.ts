@@ -204,7 +204,7 @@ export const coursesSeed: ModuleSeeder = async (db, ctx) => {
   const ssat = await projectId('P2026-SSATW');
   const toefl = await projectId('P2026-TJ');
 
-  for (const room of CLASSROOMS) await db.classroom.create({ data: room });
+  await db.classroom.createMany({ data: [...CLASSROOMS] });
   counts.classrooms = CLASSROOMS.length;
   const rooms = await db.classroom.findMany({ orderBy: { id: 'asc' } });
 
@@ -248,11 +248,10 @@ export const coursesSeed: ModuleSeeder = async (db, ctx) => {
     const students: number[] = def.demoStudents ? demo.slice(0, def.name === 'SSAT 一对一' ? 1 : 2) : [];
     while (students.length < def.students && others.length) students.push(others[cursor++ % others.length]!);
     const enrolledAt = created.plus({ days: 7 }).set({ hour: 2 }).toJSDate();
-    const enrollments = [];
-    for (const studentId of students) {
-      enrollments.push(await db.enrollment.create({ data: { courseId: course.id, studentId, createdAt: enrolledAt } }));
-      counts.enrollments += 1;
-    }
+    // Rows are written with multi-row inserts, in the order (and so with the ids) that one
+    // insert per row gave: a fresh start seeds in seconds.
+    const enrollments = await db.enrollment.createManyAndReturn({ data: students.map((studentId) => ({ courseId: course.id, studentId, createdAt: enrolledAt })), select: { id: true } });
+    counts.enrollments += enrollments.length;
     if (!def.rrule || !def.start) continue;
 
     // The lessons: a series of the schedule, in the course's zone.
@@ -298,14 +297,15 @@ export const coursesSeed: ModuleSeeder = async (db, ctx) => {
 
     // Hours bought: enough for the course (one student of the one-to-one course bought few).
     const bought = new Map<number, number>();
+    const boughtRows: Prisma.CourseHourRecordCreateManyInput[] = [];
     for (const e of enrollments) {
       const total = def.name === 'SSAT 一对一' ? def.hours * 4 : def.hours * lessons.length;
       bought.set(e.id, total);
-      await db.courseHourRecord.create({
-        data: { enrollmentId: e.id, kind: HOUR_RECORD_KINDS.BOUGHT, change: total, before: 0, after: total, reason: '课程报名', createdById: manager.id, createdByName: manager.name, createdAt: enrolledAt },
-      });
-      counts.courseHourRecords += 1;
+      boughtRows.push({ enrollmentId: e.id, kind: HOUR_RECORD_KINDS.BOUGHT, change: total, before: 0, after: total, reason: '课程报名', createdById: manager.id, createdByName: manager.name, createdAt: enrolledAt });
     }
+    await db.courseHourRecord.createMany({ data: boughtRows });
+    counts.courseHourRecords += boughtRows.length;
+    const places: { data: Prisma.AttendanceCreateManyInput; spent: Omit<Prisma.CourseHourRecordCreateManyInput, 'id'> | null; homework: Omit<Prisma.HomeworkCreateManyInput, 'attendanceId'> | null }[] = [];
 
     // Attendance: every student has a place in every lesson; past lessons were held.
     const remaining = new Map(bought);
@@ -319,7 +319,7 @@ export const coursesSeed: ModuleSeeder = async (db, ctx) => {
         if (!past && i === lessons.findIndex((x) => x.start >= now) && k === 1) state = ATTENDANCE_STATES.LEAVE;
         const signedAt = state === ATTENDANCE_STATES.TAKEN ? new Date(l.start.getTime() + 5 * 60_000) : null;
         const feedback = state === ATTENDANCE_STATES.TAKEN && rnd.chance(0.6) ? rnd.pick(FEEDBACK) : '';
-        const data: Prisma.AttendanceUncheckedCreateInput = {
+        const data: Prisma.AttendanceCreateManyInput = {
           lessonId: l.eventId,
           enrollmentId: e.id,
           state,
@@ -337,25 +337,24 @@ export const coursesSeed: ModuleSeeder = async (db, ctx) => {
           createdAt: enrolledAt,
         };
         if (data.browsedAt) data.browseCount = 1 + rnd.int(0, 3);
-        const a = await db.attendance.create({ data });
+        const place: (typeof places)[number] = { data, spent: null, homework: null };
+        places.push(place);
         counts.attendances += 1;
         if (signedAt) {
           const after = Math.round(((remaining.get(e.id) ?? 0) - def.hours) * 10) / 10;
           remaining.set(e.id, after);
-          await db.courseHourRecord.create({
-            data: {
-              enrollmentId: e.id,
-              kind: HOUR_RECORD_KINDS.SPENT,
-              change: -def.hours,
-              before: after + def.hours,
-              after,
-              reason: def.name,
-              lessonId: l.eventId,
-              createdById: lecturerIds[0] ?? null,
-              createdByName: '',
-              createdAt: signedAt,
-            },
-          });
+          place.spent = {
+            enrollmentId: e.id,
+            kind: HOUR_RECORD_KINDS.SPENT,
+            change: -def.hours,
+            before: after + def.hours,
+            after,
+            reason: def.name,
+            lessonId: l.eventId,
+            createdById: lecturerIds[0] ?? null,
+            createdByName: '',
+            createdAt: signedAt,
+          };
           counts.courseHourRecords += 1;
         }
         // Homework of lessons with a task: every state, oldest lessons furthest along.
@@ -363,22 +362,22 @@ export const coursesSeed: ModuleSeeder = async (db, ctx) => {
           const fromEnd = lessons.filter((x) => x.start < now).length - 1 - i;
           const state = [HOMEWORK_STATES.TO_SUBMIT, HOMEWORK_STATES.SUBMITTED, HOMEWORK_STATES.REVISION, HOMEWORK_STATES.ACCEPTED][Math.min(3, Math.max(0, fromEnd - (k % 2)))]!;
           const submitted = state !== HOMEWORK_STATES.TO_SUBMIT ? new Date(l.start.getTime() + 2 * 86_400_000) : null;
-          await db.homework.create({
-            data: {
-              attendanceId: a.id,
-              state,
-              dueAt: new Date(l.start.getTime() + 6 * 86_400_000),
-              submittedAt: submitted,
-              comment: state === HOMEWORK_STATES.REVISION ? '请补充例子并修改结尾。' : state === HOMEWORK_STATES.ACCEPTED ? '完成得很好。' : '',
-              reviewedAt: state === HOMEWORK_STATES.REVISION || state === HOMEWORK_STATES.ACCEPTED ? new Date(l.start.getTime() + 3 * 86_400_000) : null,
-              reviewedById: state === HOMEWORK_STATES.REVISION || state === HOMEWORK_STATES.ACCEPTED ? lecturerIds[0] : null,
-              createdAt: l.start,
-            },
-          });
+          place.homework = {
+            state,
+            dueAt: new Date(l.start.getTime() + 6 * 86_400_000),
+            submittedAt: submitted,
+            comment: state === HOMEWORK_STATES.REVISION ? '请补充例子并修改结尾。' : state === HOMEWORK_STATES.ACCEPTED ? '完成得很好。' : '',
+            reviewedAt: state === HOMEWORK_STATES.REVISION || state === HOMEWORK_STATES.ACCEPTED ? new Date(l.start.getTime() + 3 * 86_400_000) : null,
+            reviewedById: state === HOMEWORK_STATES.REVISION || state === HOMEWORK_STATES.ACCEPTED ? lecturerIds[0] : null,
+            createdAt: l.start,
+          };
           counts.homework += 1;
         }
       }
     }
+    const placeIds = await db.attendance.createManyAndReturn({ data: places.map((p) => p.data), select: { id: true } });
+    await db.courseHourRecord.createMany({ data: places.flatMap((p) => (p.spent ? [p.spent] : [])) });
+    await db.homework.createMany({ data: places.flatMap((p, n) => (p.homework ? [{ ...p.homework, attendanceId: placeIds[n]!.id }] : [])) });
     // One adjustment with a reason on the first enrolment of each held course (two hours given back).
     const first = enrollments[0];
     if (first && lessons.some((l) => l.start < now)) {
