@@ -2,7 +2,6 @@ import cluster from 'node:cluster';
 import http from 'node:http';
 import { serve } from '@hono/node-server';
 import { AggregatorRegistry } from 'prom-client';
-import { createApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { createDb } from './db/client.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
@@ -11,16 +10,31 @@ import { databaseHealth } from './db/health.ts';
 import { startScheduledBackups } from './db/scheduled-backup.ts';
 import { beginShutdown } from './lifecycle.ts';
 import { logger } from './logger.ts';
-import { pruneLoginAttempts } from './modules/auth/index.ts';
 import { drained, registry } from './observe.ts';
-import { seed } from '../prisma/seed/index.ts';
 import { guardSlowBodies, SLOW_BODY_RULES } from './lib/slow-bodies.ts';
 
 /** In-flight requests get this long after SIGTERM before their connections are cut. */
 const DRAIN_MS = 10_000;
 
+/**
+ * The server's code and the seed's (which imports every module) take seconds to load on a cold
+ * start; they are loaded while the embedded database initialises and starts in its own process
+ * (docs/performance.md, "Cold start").
+ */
+function loadCode() {
+  const code = Promise.all([import('./app.ts'), import('./modules/auth/index.ts'), import('../prisma/seed/index.ts')]).then(([app, auth, seed]) => ({
+    createApp: app.createApp,
+    pruneLoginAttempts: auth.pruneLoginAttempts,
+    seed: seed.seed,
+  }));
+  // Awaited after the database opens; a failure to open it is the error to report.
+  code.catch(() => {});
+  return code;
+}
+type Code = Awaited<ReturnType<typeof loadCode>>;
+
 /** Migrates and seeds an empty database (serialised by advisory locks: several processes may start at once). */
-async function prepare(config: Config, url: string): Promise<number> {
+async function prepare(config: Config, url: string, seed: Code['seed']): Promise<number> {
   const migrated = await applyMigrations(url, { log: (line) => logger.info(line) });
   if (config.seedOnEmpty) {
     const db = createDb(url, { max: 2 });
@@ -60,9 +74,11 @@ function metricsListener(config: Config, collect: () => Promise<{ body: string; 
 /** One HTTP server process: the database is opened (or given by the primary), migrated, served. */
 async function serveProcess(config: Config, started: number): Promise<void> {
   const worker = cluster.isWorker;
+  const code = loadCode();
   const database: DatabaseHandle = await openDatabase(config, (line) => logger.debug('postgres', { line: line.trim() }));
   if (!worker) logger.info(database.embedded ? 'embedded PostgreSQL started' : 'using DATABASE_URL', database.embedded ? { dataDir: config.dataDir } : {});
-  const applied = worker ? 0 : await prepare(config, database.url);
+  const { createApp, pruneLoginAttempts, seed } = await code;
+  const applied = worker ? 0 : await prepare(config, database.url, seed);
   const db = createDb(database.url, { max: 20 });
   const app = createApp({ db, config });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
@@ -114,9 +130,11 @@ async function serveProcess(config: Config, started: number): Promise<void> {
  * A worker that dies is replaced; SIGTERM stops the workers (each drains), then the database.
  */
 async function primary(config: Config, started: number): Promise<void> {
+  const seedCode = import('../prisma/seed/index.ts');
+  seedCode.catch(() => {});
   const database = await openDatabase(config, (line) => logger.debug('postgres', { line: line.trim() }));
   logger.info(database.embedded ? 'embedded PostgreSQL started' : 'using DATABASE_URL', { workers: config.workers });
-  const applied = await prepare(config, database.url);
+  const applied = await prepare(config, database.url, (await seedCode).seed);
   const env = { DATABASE_URL: database.url, SEED_ON_EMPTY: 'false' };
   let stopping = false;
   const fork = () => cluster.fork(env);
