@@ -1,4 +1,7 @@
-import ExcelJS from 'exceljs';
+// exceljs takes about half a second to load: it is loaded on the first import or export, not at
+// start (docs/performance.md, "Cold start").
+import type ExcelJS from 'exceljs';
+const loadExcel = async () => (await import('exceljs')).default;
 import { DomainError } from '../errors.ts';
 import { translate, type Lang, type MessageKey } from '../i18n/catalogue.ts';
 import { assertSafeZip, checkUpload, UPLOAD_POLICIES, UploadError, type UploadPolicy } from './upload.ts';
@@ -34,7 +37,7 @@ export async function readFirstWorksheet(file: File | null | undefined, errors: 
     if (err instanceof UploadError && err.code === 'UPLOAD_TYPE_NOT_ALLOWED') throw errors.notXlsx();
     throw err;
   }
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   try {
     await wb.xlsx.load(bytes as unknown as ExcelJS.Buffer);
   } catch {
@@ -70,7 +73,7 @@ export function headerColumns<K extends string>(ws: ExcelJS.Worksheet, columns: 
 
 /** A one-sheet workbook: bold frozen header, the given columns, rows as objects by key. */
 export async function writeSheet(sheetName: string, columns: ReadonlyArray<{ key: string; header: string; width?: number; text?: boolean }>, rows: ReadonlyArray<Record<string, unknown>>): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   wb.creator = 'Back office';
   const ws = wb.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.columns = columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? 16 }));

@@ -7,7 +7,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import type { ServiceContext } from '../../context.ts';
 import { translate, type MessageKey } from '../../i18n/catalogue.ts';
 import { wallText } from '../../lib/wall-time.ts';
@@ -51,6 +50,8 @@ export async function coursePdf(ctx: ServiceContext, rawId: unknown): Promise<{ 
   const t = (key: MessageKey, params?: Record<string, string | number>) => translate(ctx.lang, key, params);
   const personName = (p: { name: string; nameEn: string | null }) => (ctx.lang === 'en' && p.nameEn ? `${p.nameEn} (${p.name})` : p.name);
 
+  // pdfkit is loaded when a PDF is made, not at start (docs/performance.md, "Cold start").
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: course.name, Creator: 'Back office' } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));

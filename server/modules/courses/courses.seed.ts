@@ -5,7 +5,6 @@ import { seedOperationRights, type OperationRight } from '../../../prisma/seed/o
 import { weekdayOffset } from '../../../prisma/seed/dates.ts';
 import { createRandom } from '../../../prisma/seed/random.ts';
 import { expandRule, insertEvents, insertSeries, normaliseRule, type EventRowInput } from '../schedule/index.ts';
-import PDFDocument from 'pdfkit';
 import { checkUpload, storeUpload, type StoreDeps } from '../../lib/upload.ts';
 import { COURSE_FILE_POLICY } from './service/homework.ts';
 import { ATTENDANCE_STATES, FILE_KINDS, HOMEWORK_STATES, HOUR_RECORD_KINDS, LESSON_EVENT_TYPE } from './service/rules.ts';
@@ -397,6 +396,8 @@ export const coursesSeed: ModuleSeeder = async (db, ctx) => {
 
 /** A small PDF of a lesson's task (pdfkit's built-in font: the text is English). */
 async function taskPdf(course: string, lines: string[]): Promise<Buffer> {
+  // pdfkit is loaded when a PDF is made, not at start (docs/performance.md, "Cold start").
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `${course} homework`, Creator: 'Back office demo' } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
