@@ -303,6 +303,7 @@ export default function OverallProgress() {
                 onChange={(size) => setState({ size })}
                 options={PAGE_SIZES.slice(1).map((n) => ({ value: String(n), label: `${t('schoolsUi.overall.pageSize')}: ${n}` }))}
                 testId="overall-size"
+                width="48"
               />
             </>
           }
