@@ -390,6 +390,7 @@ export const schoolsUiMessages = {
   'schoolsUi.overall.application': { zh: '申请 {n}', en: 'Application {n}' },
   'schoolsUi.overall.empty': { zh: '没有符合条件的学员', en: 'No student matches these filters' },
   'schoolsUi.overall.pageSize': { zh: '每次加载', en: 'Load at a time' },
+  'schoolsUi.overall.loading': { zh: '正在加载：已载入 {shown} / {total} 名学员', en: 'Loading: {shown} of {total} students loaded' },
   'schoolsUi.progressList.title': { zh: '进度列表', en: 'Progress list' },
   'schoolsUi.progressList.bySchool': { zh: '按学校查看', en: 'By school' },
   'schoolsUi.progressList.byStudent': { zh: '按学员查看', en: 'By student' },

@@ -71,6 +71,9 @@ const cases: BenchCaseFile = async ({ gql, call, adminToken, login, url }) => {
     { name: 'GraphQL overallProgress(first: 500) (500 × 8 = 4000 applications)', iterations: 30, vs: 'raw SQL, same 500 students (one statement)', run: () => gql(adminToken, VIEW, { n: 500, year: YEAR }) },
     { name: 'raw SQL, same 500 students (one statement)', iterations: 30, run: () => raw(500) },
     { name: 'GraphQL overallProgress(first: 500) as the consultant (visibility filter)', iterations: 30, run: () => gql(consultantToken, VIEW, { n: 500, year: YEAR }) },
+    // The overall screen's progressive loading (docs/schools-ui.md): its first small page, then pages of 200.
+    { name: "GraphQL overallProgress(first: 40) as the consultant (the screen's first page)", run: () => gql(consultantToken, VIEW, { n: 40, year: YEAR }) },
+    { name: 'GraphQL overallProgress(first: 200) as the consultant (a later page)', iterations: 30, run: () => gql(consultantToken, VIEW, { n: 200, year: YEAR }) },
     {
       name: 'REST overall/progress/listVoByPage (500 students)',
       iterations: 30,

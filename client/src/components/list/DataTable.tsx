@@ -330,7 +330,7 @@ export function LoadMore({ shown, total, hasNext, loading, onMore, testId = 'loa
         {total != null ? t('listKit.shownOf', { shown, total }) : t('listKit.shown', { shown })}
       </Text>
       {hasNext && (
-        <Button size="sm" variant="outline" onClick={onMore} loading={loading} data-testid={testId}>
+        <Button size="sm" variant="outline" onClick={onMore} loading={loading} loadingText={t('listKit.more')} data-testid={testId}>
           {t('listKit.more')}
         </Button>
       )}

@@ -1,6 +1,6 @@
-import { Badge as Tag, Box, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Badge as Tag, Box, Flex, Heading, Input, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, Suspense, useEffect, useMemo, useRef, useTransition } from 'react';
+import { memo, Suspense, useEffect, useMemo, useRef, useState, useTransition } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useNavigate } from 'react-router';
@@ -13,7 +13,7 @@ import { useLang } from '../../../lib/useLang.ts';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
 import { gradeName, schoolName } from '../../schools/shared/codes.ts';
 import { STATE_PALETTE, STATES } from '../shared/codes.ts';
-import { OVERALL_DEFAULTS, overallFilterOf, overallProgressRoute, PAGE_SIZES, pageSizeOf } from './OverallProgress.route.ts';
+import { FIRST_PAGE, NEXT_PAGE, OVERALL_DEFAULTS, overallFilterOf, overallProgressRoute, PAGE_SIZES, pageSizeOf } from './OverallProgress.route.ts';
 import type { OverallProgress_query$data, OverallProgress_query$key } from './__generated__/OverallProgress_query.graphql.ts';
 import type { OverallProgressQuery } from './__generated__/OverallProgressQuery.graphql.ts';
 
@@ -136,7 +136,26 @@ function Grid({ query, stale, pageSize }: { query: OverallProgress_query$key; st
   const { t } = useTranslation();
   const lang = useLang();
   const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment(overallFragment, query);
-  const students = useMemo(() => data.overallProgress.edges.map((e) => e.node).filter((n): n is Student => n != null), [data]);
+  // How many students the viewer asked for: the size (100 or 500), plus a size per "load more".
+  // A size change sets it back to the size (rows already loaded beyond it are kept, not shown).
+  const [target, setTarget] = useState(pageSize);
+  const [targetOf, setTargetOf] = useState(pageSize);
+  if (targetOf !== pageSize) {
+    setTargetOf(pageSize);
+    setTarget(pageSize);
+  }
+  const loaded = useMemo(() => data.overallProgress.edges.map((e) => e.node).filter((n): n is Student => n != null), [data]);
+  const students = loaded.length > target ? loaded.slice(0, target) : loaded;
+  const total = data.overallProgress.totalCount;
+  // Progressive loading: after the first small page is painted, read on in the background in
+  // pages of NEXT_PAGE until `target` students are loaded. loadNext does not suspend: the rows
+  // already painted stay and scroll while the next page comes; the indicator says how far it is.
+  const filling = hasNext && loaded.length < target;
+  useEffect(() => {
+    if (!hasNext || isLoadingNext || loaded.length >= target) return;
+    loadNext(Math.min(NEXT_PAGE, target - loaded.length));
+  }, [hasNext, isLoadingNext, loaded.length, target, loadNext]);
+  const wanted = Math.min(target, total);
   const slots = Math.max(1, ...students.map((s) => s.applications.length));
   const scroller = useRef<HTMLDivElement>(null);
   // TanStack Virtual returns fresh functions each render: the React Compiler leaves this component unmemoised, as it should.
@@ -148,9 +167,20 @@ function Grid({ query, stale, pageSize }: { query: OverallProgress_query$key; st
   if (!students.length) return <DataTable label={t('schoolsUi.overall.table')} columns={[]} rows={[]} rowId={() => ''} rowLabel={() => ''} empty={{ title: t('schoolsUi.overall.empty') }} testId="overall-table" />;
   return (
     <Stack gap="2">
-      <Text fontSize="sm" color="fg.muted" data-testid="overall-total">
-        {t('schoolsUi.overall.students', { shown: students.length, total: data.overallProgress.totalCount })}
-      </Text>
+      <Flex align="center" gap="3" wrap="wrap">
+        <Text fontSize="sm" color="fg.muted" data-testid="overall-total">
+          {t('schoolsUi.overall.students', { shown: students.length, total })}
+        </Text>
+        {/* Always in the page (an empty live region), so screen readers announce the progress. */}
+        <Flex role="status" aria-live="polite" align="center" gap="1.5" fontSize="xs" color="fg.muted" data-testid="overall-loading">
+          {filling && (
+            <>
+              <Spinner size="xs" aria-hidden />
+              {t('schoolsUi.overall.loading', { shown: loaded.length, total: wanted })}
+            </>
+          )}
+        </Flex>
+      </Flex>
       {/* The students × applications table: sticky header and first column, rows virtualised (TanStack Virtual). */}
       <Box
         ref={scroller}
@@ -189,14 +219,16 @@ function Grid({ query, stale, pageSize }: { query: OverallProgress_query$key; st
           </div>
         </Box>
       </Box>
-      <LoadMore shown={students.length} total={data.overallProgress.totalCount} hasNext={hasNext} loading={isLoadingNext} onMore={() => loadNext(pageSize)} testId="overall-more" />
+      {/* "Load more" once the background loading has reached the size: a size more each time. */}
+      <LoadMore shown={students.length} total={total} hasNext={!filling && (hasNext || loaded.length > target)} loading={false} onMore={() => setTarget((n) => n + pageSize)} testId="overall-more" />
     </Stack>
   );
 }
 
 function Results({ queryRef, stale, pageSize }: { queryRef: PreloadedQuery<OverallProgressQuery>; stale: boolean; pageSize: number }) {
   const data = usePreloadedQuery<OverallProgressQuery>(overallQuery, queryRef);
-  return <Grid query={data} stale={stale} pageSize={pageSize} />;
+  // A new filter is a new list: its own first small page, its own target and scroll position.
+  return <Grid key={JSON.stringify(queryRef.variables.filter ?? {})} query={data} stale={stale} pageSize={pageSize} />;
 }
 
 /**
@@ -208,13 +240,14 @@ export default function OverallProgress() {
   const { t } = useTranslation();
   const [state, setState] = useUrlState<keyof typeof OVERALL_DEFAULTS>(OVERALL_DEFAULTS);
   const filter = useMemo(() => overallFilterOf(state), [state]);
-  const first = pageSizeOf(state.size);
-  const { queryRef, load, retry } = useRouteQuery(overallProgressRoute, { filter, first });
+  const size = pageSizeOf(state.size);
+  // The query asks for the first small page only; the size is how far the grid reads on.
+  const { queryRef, load, retry } = useRouteQuery(overallProgressRoute, { filter, first: FIRST_PAGE });
   const [pending, startTransition] = useTransition();
-  const key = JSON.stringify({ filter, first });
+  const key = JSON.stringify(filter);
   useEffect(() => {
-    if (JSON.stringify({ filter: queryRef.variables.filter ?? {}, first: queryRef.variables.first }) !== key) startTransition(() => load(JSON.parse(key) as { filter: typeof filter; first: number }));
-  }, [key, load, queryRef.variables.filter, queryRef.variables.first]);
+    if (JSON.stringify(queryRef.variables.filter ?? {}) !== key) startTransition(() => load({ filter: JSON.parse(key) as typeof filter, first: FIRST_PAGE }));
+  }, [key, load, queryRef.variables.filter]);
   const chips: FilterChip[] = [];
   if (state.q) chips.push({ key: 'q', label: t('schoolsUi.overall.search'), value: state.q, onRemove: () => setState({ q: '' }) });
   if (state.state) chips.push({ key: 'state', label: t('schoolsUi.app.state'), value: t(`schoolsUi.state.${state.state}`), onRemove: () => setState({ state: '' }) });
@@ -270,6 +303,7 @@ export default function OverallProgress() {
                 onChange={(size) => setState({ size })}
                 options={PAGE_SIZES.slice(1).map((n) => ({ value: String(n), label: `${t('schoolsUi.overall.pageSize')}: ${n}` }))}
                 testId="overall-size"
+                width="48"
               />
             </>
           }
@@ -277,7 +311,7 @@ export default function OverallProgress() {
       </Box>
       <ErrorBoundary onRetry={retry} compact>
         <Suspense fallback={<DataTable label={t('schoolsUi.overall.table')} columns={[]} rows={[]} rowId={() => ''} rowLabel={() => ''} loading testId="overall-table" />}>
-          <Results queryRef={queryRef} stale={pending} pageSize={first} />
+          <Results queryRef={queryRef} stale={pending} pageSize={size} />
         </Suspense>
       </ErrorBoundary>
     </Stack>
