@@ -43,7 +43,6 @@ export const archivesUiMessages = {
   'archivesUi.verificationState.VERIFIED': { zh: '已审核', en: 'Verified' },
   'archivesUi.filter.lockedYes': { zh: '已锁定', en: 'Locked' },
   'archivesUi.filter.lockedNo': { zh: '未锁定', en: 'Not locked' },
-  'archivesUi.sortHint': { zh: '排序作用于已加载的行', en: 'Sorting applies to the rows loaded' },
   'archivesUi.grade': { zh: '{grade} 年级', en: 'Grade {grade}' },
   'archivesUi.grade13': { zh: '研究生预科', en: 'Post-graduate year' },
   'archivesUi.status.UNPUBLISHED': { zh: '未发布', en: 'Unpublished' },
