@@ -16,6 +16,7 @@ import { useUrlState } from '../../../components/list/useUrlState.ts';
 import { personName } from '../../../components/task/TaskBadges.tsx';
 import { useFormat } from '../../../lib/useFormat.ts';
 import { useLang } from '../../../lib/useLang.ts';
+import { useIsPhone } from '../../../lib/useMedia.ts';
 import { sendWithFile } from '../../../relay/multipart.ts';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
 import { ActDialog } from '../shared/ActDialog.tsx';
@@ -25,7 +26,7 @@ import { actsFor, APPLYING, gradeLabel, GRADES, STATUSES, type Act, type Archive
 import { useArchiveRights } from '../shared/rights.ts';
 import { StaffSelect, useStaff } from '../shared/StaffOptions.tsx';
 import { archiveListRoute } from './ArchiveList.route.ts';
-import { filterOf, LIST_DEFAULTS, orderOf, VERIFICATION_STATES, type ListState } from './filters.ts';
+import { filterOf, LIST_DEFAULTS, orderOf, SORTS, VERIFICATION_STATES, type ListState } from './filters.ts';
 import type { ArchiveList_query$data, ArchiveList_query$key } from './__generated__/ArchiveList_query.graphql.ts';
 import type { ArchiveListExportQuery } from './__generated__/ArchiveListExportQuery.graphql.ts';
 import type { ArchiveListImportMutation } from './__generated__/ArchiveListImportMutation.graphql.ts';
@@ -303,6 +304,8 @@ export function ArchiveListView({ light }: { light: boolean }) {
   const navigate = useNavigate();
   const environment = useRelayEnvironment();
   const [state, setState] = useUrlState<keyof typeof LIST_DEFAULTS>(LIST_DEFAULTS);
+  // Phone cards have no column headers: the order is a select there.
+  const phone = useIsPhone();
   const filter = useMemo(() => filterOf(state), [state]);
   const order = orderOf(state.sort);
   const { queryRef, load, retry } = useRouteQuery(archiveListRoute, { filter, order });
@@ -398,6 +401,17 @@ export function ArchiveListView({ light }: { light: boolean }) {
                       options={GRADES.map((g) => ({ value: String(g), label: gradeLabel(g, t) }))}
                       testId="filter-grade"
                     />
+                    {phone && (
+                      <SelectFilter
+                        label={t('archivesUi.order.label')}
+                        all={`${t('archivesUi.order.label')}: ${t('archivesUi.order.newest')}`}
+                        value={state.sort}
+                        onChange={(sort) => setState({ sort })}
+                        options={SORTS.map((o) => ({ value: o, label: `${t('archivesUi.order.label')}: ${t(`archivesUi.order.${o.replace(':', '_')}`)}` }))}
+                        width="56"
+                        testId="archive-order"
+                      />
+                    )}
                   </>
                 }
                 more={

@@ -46,6 +46,9 @@ const ORDER_OF_COLUMN: Record<string, [ArchiveOrder, ArchiveOrder]> = {
   updated: ['UPDATED', 'UPDATED_DESC'],
 };
 
+/** The URL's `sort` values the list offers (the headers on wide screens, a select on a phone). */
+export const SORTS = ['name:asc', 'name:desc', 'grade:asc', 'grade:desc', 'year:asc', 'year:desc', 'consultant:asc', 'consultant:desc', 'updated:desc', 'updated:asc'] as const;
+
 /** The server's order for the URL's `sort` (`column:asc|desc`); none (newest first) when it names no sortable column. */
 export function orderOf(sort: string): ArchiveOrder | undefined {
   const [key, dir] = sort.split(':');
