@@ -4,7 +4,7 @@
  * shows the new rows, beside the list's GraphQL request as the browser saw it. Three rounds.
  * Printed, never asserted; run with tests/e2e/measure.config.ts.
  */
-import { execSync } from 'node:child_process';
+import { loadavg } from 'node:os';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql } from './api.ts';
@@ -112,7 +112,9 @@ describe('the archive list on 500 archives', () => {
         await page.waitForTimeout(300);
       }
     }
-    const load = execSync('uptime').toString().trim();
+    const load = `load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`;
     console.log(`archive list, ${await total()} archives, 1440 px; ${load}`);
     console.log('| action | click to paint (ms) | GraphQL request (ms) |');
     for (const [name, rs] of results) console.log(`| ${name} | ${rs.map((r) => r.paint).join(', ')} | ${rs.map((r) => r.request).join(', ')} |`);

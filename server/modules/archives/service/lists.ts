@@ -67,8 +67,7 @@ export async function archivesWhere(ctx: ServiceContext, f: ArchiveListFilter = 
 export const ARCHIVE_ORDER: Prisma.ArchiveOrderByWithRelationInput[] = [{ id: 'desc' }];
 
 /** The orders of the archive list (GraphQL ArchiveOrder; the export takes the same). */
-export const ARCHIVE_ORDERS = ['NEWEST', 'OLDEST', 'NAME', 'NAME_DESC', 'GRADE', 'GRADE_DESC', 'YEAR', 'YEAR_DESC', 'CONSULTANT', 'CONSULTANT_DESC', 'UPDATED', 'UPDATED_DESC'] as const;
-export type ArchiveOrder = (typeof ARCHIVE_ORDERS)[number];
+export type ArchiveOrder = 'NEWEST' | 'OLDEST' | 'NAME' | 'NAME_DESC' | 'GRADE' | 'GRADE_DESC' | 'YEAR' | 'YEAR_DESC' | 'CONSULTANT' | 'CONSULTANT_DESC' | 'UPDATED' | 'UPDATED_DESC';
 
 type By = Prisma.ArchiveOrderByWithRelationInput;
 const last = (sort: 'asc' | 'desc') => ({ sort, nulls: 'last' as const });
