@@ -72,7 +72,8 @@ async function measure(page: Page, act: () => Promise<void>): Promise<{ paint: n
   };
   page.on('requestfinished', onRequest);
   await act();
-  await page.waitForFunction('window.__m.t1 > 0', undefined, { timeout: 60_000 });
+  // A function, not a string: the server's CSP forbids eval in the page.
+  await page.waitForFunction(() => ((window as unknown as { __m: { t1: number } }).__m.t1 ?? 0) > 0, undefined, { timeout: 60_000 });
   page.off('requestfinished', onRequest);
   const m = (await page.evaluate('window.__m')) as { t0: number; t1: number };
   const request = requests.length ? requests.map((r) => String(Math.round(r.timing().responseEnd))).join('+') : 'store';
