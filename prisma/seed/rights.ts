@@ -108,6 +108,8 @@ const PC_TREE: RightDef[] = [
       { key: 'task.calendar', title: '任务日历', titleEn: 'Task calendar', path: '/mission/calendar', icon: 'calendar', component: 'mission/calendar/index' },
       { key: 'task.all', title: '全部任务', titleEn: 'All tasks', path: '/mission/list', icon: 'list', component: 'mission/list/index' },
       { key: 'task.daily', title: '每日工作', titleEn: 'Daily work', path: '/mission/daily-work', icon: 'clock', component: 'working/daily/index' },
+      // The spec's tool skill (docs/org-ui.md): the projects whose tasks use a skill stack; the task dialog's link opens the same view.
+      { key: 'task.skillStack', title: '技能栈', titleEn: 'Skill stacks', path: '/mission/skill-stack', icon: 'tool', component: 'tool/skill/index' },
     ],
   },
   {
@@ -171,8 +173,7 @@ const PC_TREE: RightDef[] = [
       { key: 'roleControl.permission', title: '权限设置', titleEn: 'Permission settings', path: '/role-control/permission/:id', hidden: true, component: 'roleControl/permission/index' },
       { key: 'rights.readAll', title: '查看全部权限', titleEn: 'Read the whole right tree', hidden: true },
       // Left out (docs/content-ui.md): the encryption tool (a decryption check would be an oracle
-      // for the login key), the skill-stack view (the server has no skill-stack data beyond a name),
-      // WPS authorisation (no WPS integration), appointments and costs (underspecified; the
+      // for the login key), WPS authorisation (no WPS integration), appointments and costs (underspecified; the
       // project costs are /project/cost).
       { key: 'gantt', title: '甘特图', titleEn: 'Gantt chart', path: '/gantt', icon: 'gantt', component: 'gantt/index' },
       { key: 'gantt.student', title: '学员甘特图', titleEn: 'Student Gantt chart', path: '/gantt/student/:id', hidden: true, component: 'gantt/student/index' },

@@ -95,10 +95,19 @@ describe('the school list', () => {
     await page.getByTestId('school-filters-search').press('Enter');
     await expect.poll(() => totalOf(page)).toBe(1);
     await expect.poll(() => page.getByTestId('school-table-row').first().innerText()).toContain('Phillips Exeter Academy');
-    // Sorting by a column, over the rows loaded.
+    // Sorting by a column: the server orders the whole list, so the first row is the largest
+    // school of all the filtered ones, not of the rows loaded.
     await schoolList(page, '?country=US&sex=COED');
     await page.getByTestId('school-table-sort-students').click();
     await expect.poll(() => page.url()).toContain('sort=students');
+    const biggest = await gql<{ schools: { edges: Array<{ node: { name: string } }> } }>(
+      'consultant',
+      'query { schools(first: 1, filter: { country: "US", sex: COED }, order: STUDENTS_DESC) { edges { node { name } } } }',
+      {},
+    );
+    await schoolList(page, '?country=US&sex=COED&sort=students:desc');
+    await expect.poll(() => page.getByTestId('school-table-row').first().innerText()).toContain(biggest.schools.edges[0]!.node.name);
+    expect(await page.getByTestId('school-sort-hint').count()).toBe(0);
 
     // Export with the same filter: the file holds exactly the filtered schools.
     await schoolList(page, '?country=GB');
@@ -423,6 +432,21 @@ describe('selection lists and applications', () => {
     expect(await first.innerText()).toMatch(/性别[\s\S]*年级[\s\S]*地区/);
     await first.locator('summary').click();
     expect(await first.locator('ul').innerText()).toMatch(/权重 \d+%/);
+    // Move the second school up with the keyboard; the order is saved and the focus stays on the moved school.
+    const names = () => page.getByTestId('selection-entry-name').allInnerTexts();
+    const before = await names();
+    await page.getByTestId('selection-move-up').nth(1).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(names).toEqual([before[1], before[0], before[2]]);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`${before[1]} 下移`);
+    expect(await page.getByTestId('selection-move-up').first().isDisabled()).toBe(true);
+    // Rescore: the server scores the list again and the new scores show.
+    await page.getByTestId('selection-rescore').click();
+    await toast(page, '匹配度已重新计算').waitFor();
+    expect((await page.getByTestId('selection-total').allInnerTexts()).every((v) => /^\d+$/.test(v))).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('open-selection-lists').click();
+    await expect.poll(names).toEqual([before[1], before[0], before[2]]);
     await page.getByTestId('selection-remove').last().click();
     await expect.poll(() => page.getByTestId('selection-entry').count()).toBe(2);
     await shootEverywhere(page, 'schools-selection', async (p) => {
@@ -441,6 +465,8 @@ describe('selection lists and applications', () => {
     expect(await page.getByTestId('selection-add').count()).toBe(0);
     expect(await page.getByTestId('selection-remove').count()).toBe(0);
     expect(await page.getByTestId('selection-publish').count()).toBe(0);
+    expect(await page.getByTestId('selection-rescore').count()).toBe(0);
+    expect(await page.getByTestId('selection-move-up').count()).toBe(0);
     // The server refuses changes to the published list whatever the screen offers.
     const lists = await gql<{ selectionLists: { edges: Array<{ node: { id: string } }> } }>('consultant', 'query($a: ID!) { selectionLists(archiveId: $a) { edges { node { id } } } }', { a: student.id });
     const refused = await gql<{ addSchoolsToSelectionList: { __typename: string; message?: string } }>(
@@ -473,6 +499,53 @@ describe('selection lists and applications', () => {
     await page.getByTestId('app-doc-STUDENT').selectOption('SUBMITTED');
     await expect.poll(() => page.getByTestId('app-timeline').innerText()).toContain('学生材料：未开始 → 已提交');
     await page.getByTestId('app-inquiry').selectOption('SENT');
+    // Documents, SAO documents and progress notes: each added and edited in its own dialog, still there after a reload.
+    await page.getByTestId('app-doc-add').click();
+    await page.getByTestId('app-doc-save').click();
+    await page.getByTestId('app-doc-dialog').getByText('请填写名称').waitFor();
+    await page.getByTestId('app-doc-dialog-name').fill(`Transcript ${run}`);
+    await page.getByTestId('app-doc-dialog-state').selectOption('IN_PROGRESS');
+    await page.getByTestId('app-doc-dialog-note').fill('From the school office');
+    await page.getByTestId('app-doc-save').click();
+    await expect.poll(() => page.getByTestId('app-doc').count()).toBe(1);
+    await page.getByTestId('app-doc-edit').click();
+    await page.getByTestId('app-doc-dialog-state').selectOption('SUBMITTED');
+    await page.getByTestId('app-doc-save').click();
+    await expect.poll(() => page.getByTestId('app-doc').innerText()).toContain('已提交');
+    await page.getByTestId('sao-doc-add').click();
+    await page.getByTestId('sao-doc-dialog-name').fill(`SAO questionnaire ${run}`);
+    await page.getByTestId('sao-doc-save').click();
+    await expect.poll(() => page.getByTestId('sao-doc').count()).toBe(1);
+    await page.getByTestId('track-add').click();
+    await page.getByTestId('track-dialog-type').selectOption('3');
+    await page.getByTestId('track-dialog-content').fill('Called the admission office');
+    await page.getByTestId('track-save').click();
+    await expect.poll(() => page.getByTestId('track').count()).toBe(1);
+    await page.reload();
+    await page.getByTestId('app-form').waitFor();
+    expect(await page.getByTestId('app-doc').innerText()).toMatch(new RegExp(`Transcript ${run}[\\s\\S]*成绩单[\\s\\S]*已提交[\\s\\S]*From the school office`));
+    await page.getByTestId('app-doc').locator('summary').click();
+    expect(await page.getByTestId('app-doc').getByTestId('doc-logs').innerText()).toMatch(/准备中 → 已提交[\s\S]*新建：准备中/);
+    expect(await page.getByTestId('track').innerText()).toMatch(/询问[\s\S]*Called the admission office/);
+    await expect.poll(() => page.getByTestId('sao-doc').innerText()).toContain(`SAO questionnaire ${run}`);
+    await shootEverywhere(page, 'schools-application-docs', async (p) => {
+      await p.getByTestId('sao-doc').waitFor();
+      await p
+        .getByTestId('app-doc')
+        .locator('details')
+        .evaluate((d) => ((d as HTMLDetailsElement).open = true));
+      await p.getByTestId('app-docs-area').scrollIntoViewIfNeeded();
+      expect(await sidewaysOverflow(p)).toEqual([]);
+    });
+    await shootEverywhere(
+      page,
+      'schools-application-doc-dialog',
+      async (p) => {
+        await p.getByTestId('app-doc-edit').click();
+        await p.getByTestId('app-doc-dialog').waitFor();
+      },
+      { widths: [1440, 390] },
+    );
     await expect.poll(() => page.getByTestId('app-log').count()).toBeGreaterThanOrEqual(2);
     // Applying → admitted → declined by the student (a rejection asks its reason).
     await page.getByTestId('app-to-APPROVED').click();
@@ -499,6 +572,16 @@ describe('selection lists and applications', () => {
     await page.getByTestId('app-locked-hint').waitFor();
     expect(await page.getByTestId('app-doc-STUDENT').isDisabled()).toBe(true);
     expect(await page.getByTestId('app-to-APPROVED').count()).toBe(0);
+    expect(await page.getByTestId('app-doc-add').count()).toBe(0);
+    expect(await page.getByTestId('track-add').count()).toBe(0);
+    expect(await page.getByTestId('sao-doc-add').count()).toBe(0);
+    // The server refuses a note on a locked application, in the viewer's language.
+    const refusedTrack = await gql<{ saveProgressTrack: { __typename: string; message?: string } }>(
+      'consultant',
+      'mutation($i: SaveProgressTrackInput!) { saveProgressTrack(input: $i) { __typename ... on Error { message } } }',
+      { i: { applicationId: lockedId, type: 7, content: 'late note' } },
+    );
+    expect(refusedTrack.saveProgressTrack.message).toContain('锁定');
 
     // Quick progress: a batch over the locked and an open application refuses the whole batch, naming the row.
     const third = await createApplication(student.id, 'Deerfield');
@@ -639,10 +722,49 @@ describe('overall progress, progress list and gantt', () => {
     // The gantt (manager: the system tree holds it): applications on a time axis with today marked.
     const m = await newPage();
     await login(m.page, 'manager', 'Staff#2026');
+    // Paging: the server's first page (100) is cut here to 2 applications so the test needs no
+    // hundred of them; "load more" asks the server for the page after the second one's cursor,
+    // and the chart and the table show the same applications.
+    await m.page.route('**/graphql', async (route) => {
+      if (!(route.request().postData() ?? '').includes('"GanttQuery"')) return route.fallback();
+      const res = await route.fetch();
+      const json = (await res.json()) as { data: { applications: { edges: Array<{ cursor: string }>; pageInfo: Record<string, unknown> } } };
+      const conn = json.data.applications;
+      conn.edges = conn.edges.slice(0, 2);
+      conn.pageInfo = { ...conn.pageInfo, hasNextPage: true, endCursor: conn.edges[1]!.cursor };
+      await route.fulfill({ response: res, json });
+    });
     await open(m.page, '/gantt');
     await m.page.getByTestId('gantt-chart').waitFor();
     await m.page.getByTestId('gantt-today').waitFor({ state: 'attached' });
-    expect(await m.page.getByTestId('gantt-row').count()).toBeGreaterThan(0);
+    expect(await m.page.getByTestId('gantt-row').count()).toBe(2);
+    const total = Number(/共 (\d+) 条/.exec(await m.page.getByTestId('gantt-more-shown').innerText())?.[1]);
+    expect(total).toBeGreaterThan(2);
+    await m.page.getByTestId('gantt-more').click();
+    await expect.poll(() => m.page.getByTestId('gantt-row').count()).toBe(Math.min(total, 102));
+    // The zoom: quarters and years draw fewer ticks over the same applications.
+    const monthTicks = await m.page.getByTestId('gantt-tick').count();
+    await m.page.getByTestId('gantt-scale-year').click();
+    await expect.poll(() => m.page.getByTestId('gantt-tick').count()).toBeLessThan(monthTicks);
+    expect(await m.page.getByTestId('gantt-tick').first().textContent()).toMatch(/^\d{4}$/);
+    await m.page.getByTestId('gantt-scale-quarter').click();
+    await expect.poll(() => m.page.getByTestId('gantt-tick').first().textContent()).toMatch(/^\d{4}Q[1-4]$/);
+    await shootEverywhere(
+      m.page,
+      'schools-gantt-quarters',
+      async (p) => {
+        await p.getByTestId('gantt-chart').waitFor();
+        await p.getByTestId('gantt-scale-quarter').click();
+        await expect.poll(() => p.getByTestId('gantt-tick').first().textContent()).toMatch(/Q[1-4]/);
+      },
+      { widths: [1440, 390] },
+    );
+    await m.page.getByTestId('gantt-scale-quarter').click();
+    await expect.poll(() => m.page.getByTestId('gantt-row').count()).toBe(Math.min(total, 102));
+    await m.page.getByTestId('gantt-as-table').click();
+    await expect.poll(() => m.page.getByTestId('gantt-table-row').count()).toBe(Math.min(total, 102));
+    await m.page.getByTestId('gantt-as-chart').click();
+    await m.page.unroute('**/graphql');
     await shootEverywhere(m.page, 'schools-gantt', async (p) => {
       await p.getByTestId('gantt-chart').waitFor();
       expect(await sidewaysOverflow(p)).toEqual([]);

@@ -3,7 +3,8 @@
  * every operation the client sends stays within the limits at the largest page it asks for.
  */
 import { readFileSync } from 'node:fs';
-import { Kind, parse, print, type TypeNode } from 'graphql';
+import { buildSchema, Kind, parse, print, validate, type TypeNode } from 'graphql';
+import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { describe, expect, it } from 'vitest';
 import { GRAPHQL_LIMITS, operationCost } from '../../server/graphql/limits.ts';
 import { PERSISTED_QUERIES_FILE } from '../../server/graphql/yoga.ts';
@@ -39,6 +40,19 @@ describe('the cost of an operation', () => {
       }
       const cost = operationCost(document, variables);
       if (cost > GRAPHQL_LIMITS.maxCost) over.push(`${cost}: ${JSON.stringify(variables)} ${print(document).slice(0, 80)}`);
+    }
+    expect(over).toEqual([]);
+  });
+
+  it('keeps every operation of the client within the depth limit as the server counts it (fragment spreads add levels)', () => {
+    // The project detail once spread the member timelines one level too deep: QUERY_TOO_DEEP, an empty page.
+    const schema = buildSchema(readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8'));
+    const documents = Object.values(JSON.parse(readFileSync(PERSISTED_QUERIES_FILE, 'utf8')) as Record<string, string>);
+    const over: string[] = [];
+    for (const text of documents) {
+      const found: string[] = [];
+      validate(schema, parse(text), [maxDepthRule({ n: GRAPHQL_LIMITS.maxDepth, exposeLimits: true, propagateOnRejection: false, onReject: [(_ctx, error) => found.push(error.message)] })]);
+      if (found.length) over.push(`${found[0]} ${text.slice(0, 60)}`);
     }
     expect(over).toEqual([]);
   });

@@ -50,6 +50,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'project/add/index': lazy(() => import('../screens/content/projects/ProjectAdd/ProjectAdd.tsx')),
   'project/detail/index': lazy(() => import('../screens/content/projects/ProjectDetail/ProjectDetail.tsx')),
   'project/employee-add/index': lazy(() => import('../screens/content/projects/ProjectDetail/ProjectDetail.tsx').then((m) => ({ default: m.ProjectEmployeeAdd }))),
+  'tool/skill/index': lazy(() => import('../screens/content/skills/SkillStack.tsx')),
   'mission/append/index': lazy(() => import('../screens/tasks/TaskPages/TaskPages.tsx').then((m) => ({ default: m.TaskAppendPage }))),
   'peopleList/employee-list/index': lazy(() => import('../screens/org/StaffList/StaffList.tsx')),
   'peopleList/add/index': lazy(() => import('../screens/org/StaffAdd/StaffAdd.tsx')),

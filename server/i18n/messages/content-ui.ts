@@ -66,6 +66,7 @@ export const contentUiMessages = {
   'contentUi.member.happened': { zh: '事项', en: 'What happened' },
   'contentUi.member.deleteEntry': { zh: '删除这条时间线', en: 'Delete this timeline entry' },
   'contentUi.member.moreEntries': { zh: '还有 {count} 条较早的记录', en: '{count} earlier entries not shown' },
+  'contentUi.member.showMoreEntries': { zh: '显示较早的记录（还有 {count} 条）', en: 'Show earlier entries ({count} more)' },
   'contentUi.member.moreMembers': { zh: '还有 {count} 位成员未显示', en: '{count} more members not shown' },
   'contentUi.member.remove': { zh: '移除 {name}', en: 'Remove {name}' },
   'contentUi.member.removeTitle': { zh: '移除成员', en: 'Remove the member' },

@@ -51,8 +51,11 @@ export const applicationsSeed: ModuleSeeder = async (db, ctx) => {
   const listOf = new Map(lists.map((l) => [l.archiveId, l.entries.map((e) => e.schoolId)]));
   // The draws of the schools module's lists and these applications are one stream.
   const draws = selectionDraws(archives.length);
-  let applications = 0;
-  let logs = 0;
+  // Rows are built in memory and written in a few multi-row inserts (a fresh start seeds in
+  // seconds); the order, and so the ids, are those of one insert per row.
+  type AppRow = { data: Prisma.ApplicationCreateManyInput; logs: Omit<Prisma.ApplicationLogCreateManyInput, 'applicationId'>[]; submitted: boolean; who: { id: number | null; name: string }; k: number };
+  const appRows: AppRow[] = [];
+  const saoRows: { data: Prisma.SaoDocumentCreateManyInput; who: { id: number | null; name: string } }[] = [];
   for (const [i, a] of archives.entries()) {
     const draw = draws[i]!;
     if (!draw.published) continue;
@@ -63,7 +66,20 @@ export const applicationsSeed: ModuleSeeder = async (db, ctx) => {
     // Applications to the first four schools of the published list, in various states.
     for (const [k, schoolId] of picks.slice(0, 4).entries()) {
       const { state, submitted, studentDocState, parentDocState, recommendDocState, interview, inquiry, thirdInterview } = draw.applications[k]!;
-      const app = await db.application.create({
+      const lines: AppRow['logs'] = [{ action: 'CREATE', toValue: String(schoolId), userId: who.id, userName: who.name, createdAt: at(-30 + k) }];
+      if (submitted) lines.push({ action: 'SUBMIT_RESULT', field: 'submitResult', fromValue: '0', toValue: '1', userId: who.id, userName: who.name, createdAt: at(-12 + k) });
+      if (state !== 1)
+        lines.push({
+          action: 'STATE',
+          field: 'state',
+          fromValue: '1',
+          toValue: String(state),
+          note: state === 2 || state === 3 ? '—' : null,
+          userId: who.id,
+          userName: who.name,
+          createdAt: at(-3),
+        });
+      appRows.push({
         data: {
           archiveId: a.id,
           studentId: a.studentId,
@@ -89,34 +105,24 @@ export const applicationsSeed: ModuleSeeder = async (db, ctx) => {
           createdAt: at(-30 + k),
           updatedAt: at(-5),
         },
-        select: { id: true },
+        logs: lines,
+        submitted,
+        who,
+        k,
       });
-      applications += 1;
-      const lines: Prisma.ApplicationLogCreateManyInput[] = [{ applicationId: app.id, action: 'CREATE', toValue: String(schoolId), userId: who.id, userName: who.name, createdAt: at(-30 + k) }];
-      if (submitted) lines.push({ applicationId: app.id, action: 'SUBMIT_RESULT', field: 'submitResult', fromValue: '0', toValue: '1', userId: who.id, userName: who.name, createdAt: at(-12 + k) });
-      if (state !== 1)
-        lines.push({
-          applicationId: app.id,
-          action: 'STATE',
-          field: 'state',
-          fromValue: '1',
-          toValue: String(state),
-          note: state === 2 || state === 3 ? '—' : null,
-          userId: who.id,
-          userName: who.name,
-          createdAt: at(-3),
-        });
-      logs += (await db.applicationLog.createMany({ data: lines })).count;
-      for (const [type, name] of DOC_NAMES.slice(0, 3)) {
-        await db.applicationDocument.create({
-          data: { applicationId: app.id, type, name, state: submitted ? 2 : 1, createdAt: at(-25), logs: { create: [{ fromState: null, toState: 1, userId: who.id, userName: who.name, createdAt: at(-25) }] } },
-        });
-      }
-      await db.progressTrack.create({ data: { applicationId: app.id, type: 2, day: dayOf(-10 + k), content: '与招生官完成线上面试 / Online interview with the admission officer', userId: who.id, userName: who.name } });
     }
-    for (const [type, name] of SAO_DOCS) {
-      await db.saoDocument.create({ data: { archiveId: a.id, type, name, state: type < 4 ? 2 : 1, logs: { create: [{ fromState: null, toState: 1, userId: who.id, userName: who.name, createdAt: at(-20) }] } } });
-    }
+    for (const [type, name] of SAO_DOCS) saoRows.push({ data: { archiveId: a.id, type, name, state: type < 4 ? 2 : 1 }, who });
   }
+  const apps = await db.application.createManyAndReturn({ data: appRows.map((r) => r.data), select: { id: true } });
+  const logs = (await db.applicationLog.createMany({ data: appRows.flatMap((r, n) => r.logs.map((l) => ({ ...l, applicationId: apps[n]!.id }))) })).count;
+  const docRows = appRows.flatMap((r, n) => DOC_NAMES.slice(0, 3).map(([type, name]) => ({ data: { applicationId: apps[n]!.id, type, name, state: r.submitted ? 2 : 1, createdAt: at(-25) }, who: r.who })));
+  const docs = await db.applicationDocument.createManyAndReturn({ data: docRows.map((r) => r.data), select: { id: true } });
+  await db.applicationDocumentLog.createMany({ data: docRows.map((r, n) => ({ documentId: docs[n]!.id, fromState: null, toState: 1, userId: r.who.id, userName: r.who.name, createdAt: at(-25) })) });
+  await db.progressTrack.createMany({
+    data: appRows.map((r, n) => ({ applicationId: apps[n]!.id, type: 2, day: dayOf(-10 + r.k), content: '与招生官完成线上面试 / Online interview with the admission officer', userId: r.who.id, userName: r.who.name })),
+  });
+  const sao = await db.saoDocument.createManyAndReturn({ data: saoRows.map((r) => r.data), select: { id: true } });
+  await db.saoDocumentLog.createMany({ data: saoRows.map((r, n) => ({ saoDocumentId: sao[n]!.id, fromState: null, toState: 1, userId: r.who.id, userName: r.who.name, createdAt: at(-20) })) });
+  const applications = apps.length;
   return { applicationRights: roleRights, applications, applicationLogs: logs };
 };

@@ -46,6 +46,11 @@ export const ProjectNode = builder.prismaNode('Project', {
       select: (_args, ctx) => ({ focuses: { where: { userId: ctx.actor?.id ?? -1 }, select: { userId: true } } }),
       resolve: (p) => p.focuses.length > 0,
     }),
+    viewerIsMember: t.boolean({
+      description: 'Whether the caller is a member of the project (members may upload files).',
+      select: (_args, ctx) => ({ members: { where: { userId: ctx.actor?.id ?? -1 }, select: { id: true }, take: 1 } }),
+      resolve: (p) => p.members.length > 0,
+    }),
     viewerCanManage: t.boolean({
       description: 'Whether the caller may edit the project, its members and its files.',
       resolve: (p, _a, ctx) => !!ctx.actor && canManageProject(ctx.actor, p),

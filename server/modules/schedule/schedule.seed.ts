@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import type { Prisma } from '../../generated/prisma/client.ts';
 import type { ModuleSeeder } from '../../module.ts';
 import { seedOperationRights, type OperationRight } from '../../../prisma/seed/operation-rights.ts';
 import { expandRule, wallToInstant } from './recurrence.ts';
@@ -141,6 +142,7 @@ export const scheduleSeed: ModuleSeeder = async (db, ctx) => {
   const ref = DateTime.fromJSDate(ctx.referenceDate, { zone: 'UTC' });
   const projects = await db.project.findMany({ select: { id: true }, orderBy: { id: 'asc' }, take: 10 });
 
+  const pending: { event: Prisma.WorkEventCreateManyInput; participants: Omit<Prisma.EventParticipantCreateManyInput, 'eventId'>[] }[] = [];
   for (const def of SERIES) {
     const creatorId = idOf(def.creator);
     if (!creatorId) continue;
@@ -159,8 +161,8 @@ export const scheduleSeed: ModuleSeeder = async (db, ctx) => {
       if (exdates.some((d) => d.getTime() === start.getTime())) continue;
       const moved = def.title === '招生部晨会' && i === 6;
       const s = moved ? new Date(start.getTime() + 3_600_000) : start;
-      const event = await db.workEvent.create({
-        data: {
+      pending.push({
+        event: {
           title: def.title,
           content: def.content,
           address: def.address ?? '',
@@ -174,10 +176,9 @@ export const scheduleSeed: ModuleSeeder = async (db, ctx) => {
           originalStart: start,
           isException: moved,
           creatorId,
-          participants: { create: people.map((userId) => ({ userId, startAt: s, endAt: new Date(s.getTime() + def.minutes * 60_000) })) },
         },
+        participants: people.map((userId) => ({ userId, startAt: s, endAt: new Date(s.getTime() + def.minutes * 60_000) })),
       });
-      void event;
       counts.workEvents += 1;
       counts.eventParticipants += people.length;
     }
@@ -198,8 +199,8 @@ export const scheduleSeed: ModuleSeeder = async (db, ctx) => {
     const end = allDay ? DateTime.fromJSDate(start, { zone }).plus({ days: 1 }).toJSDate() : new Date(start.getTime() + minutes * 60_000);
     const [zh, en] = SINGLE_TITLES[i % SINGLE_TITLES.length]!;
     const others = [...new Set([creator.id, ...Array.from({ length: rnd.int(0, 3) }, () => rnd.pick(pool).id)])];
-    await db.workEvent.create({
-      data: {
+    pending.push({
+      event: {
         title: allDay ? `${zh}（全天）` : zh,
         content: `<p>${en}</p>`,
         address: zone === 'Asia/Shanghai' ? '上海办公室' : zone.split('/')[1]!.replace('_', ' '),
@@ -211,12 +212,16 @@ export const scheduleSeed: ModuleSeeder = async (db, ctx) => {
         timeZone: zone,
         projectId: projects.length && i % 3 === 0 ? projects[i % projects.length]!.id : null,
         creatorId: creator.id,
-        participants: { create: others.map((userId) => ({ userId, startAt: start, endAt: end })) },
       },
+      participants: others.map((userId) => ({ userId, startAt: start, endAt: end })),
     });
     counts.workEvents += 1;
     counts.eventParticipants += others.length;
   }
+  // Two multi-row inserts instead of one transaction per event (a fresh start seeds in seconds);
+  // the ids are those of one insert per event, in this order.
+  const events = await db.workEvent.createManyAndReturn({ data: pending.map((p) => p.event), select: { id: true } });
+  await db.eventParticipant.createMany({ data: pending.flatMap((p, n) => p.participants.map((x) => ({ ...x, eventId: events[n]!.id }))) });
 
   // Whatever weekday today is, every demo account has work in today's week (Monday to Sunday
   // in Shanghai): one who sees none of the above there gets a check-in today at 15:00. (On a

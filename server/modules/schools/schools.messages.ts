@@ -119,6 +119,7 @@ export const schoolsMessages = {
   'selection.alreadyPublished': { zh: '选校清单已发布，发布不可撤回', en: 'The selection list is already published; publishing cannot be withdrawn' },
   'selection.empty': { zh: '选校清单中还没有学校，不能发布', en: 'The selection list has no school yet and cannot be published' },
   'selection.schoolTwice': { zh: '同一所学校不能重复添加', en: 'A school cannot be added twice' },
+  'selection.orderMismatch': { zh: '选校清单已被修改，请刷新后再调整顺序', en: 'The selection list has changed; reload it and order it again' },
   'selection.schoolInList': { zh: '{name}已在选校清单中', en: '{name} is already on the selection list' },
   'match.dimension.gender': { zh: '性别', en: 'Gender' },
   'match.dimension.grade': { zh: '年级', en: 'Grade' },

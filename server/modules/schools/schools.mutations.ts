@@ -6,7 +6,7 @@ import { DomainError, ValidationError } from '../../errors.ts';
 import { sectionFields, type Section } from './schools.fields.ts';
 import { deleteSchool, saveSchool, saveSchoolSection, uploadBadge } from './schools.service.ts';
 import { importSchools, importSports, SchoolImportError, type ImportRowError } from './schools.xlsx.ts';
-import { addSchoolsToSelection, createSelectionList, deleteSelectionList, publishSelectionList, removeSelectionEntries, rescoreSelectionList, type SelectionWrite } from './selection.service.ts';
+import { addSchoolsToSelection, createSelectionList, deleteSelectionList, publishSelectionList, removeSelectionEntries, reorderSelectionList, rescoreSelectionList, type SelectionWrite } from './selection.service.ts';
 import { DeadlineKindEnum, ENUM_FIELDS, PlatformEnum, SchoolNode, SeasonEnum, SelectionEntryNode, SelectionListNode, SportGenderEnum } from './schools.node.ts';
 
 type FieldBuilder = Parameters<Parameters<typeof builder.inputType>[1]['fields']>[0];
@@ -331,6 +331,23 @@ builder.mutationFields((t) => ({
     description: 'Scores a draft list again from the current archive and schools. Rights: selection.write. Errors: SELECTION_PUBLISHED, NOT_FOUND, FORBIDDEN.',
     args: { input: t.arg({ description: 'The list.', type: builder.inputType('RescoreSelectionListInput', { description: 'A draft list to score again.', fields: (f) => listIdField(f) }), required: true }) },
     resolve: (_r, { input }, ctx) => rescoreSelectionList(ctx, { listId: localId(input.listId, 'SelectionList') }),
+  }),
+  reorderSelectionList: t.field({
+    type: SelectionListPayload,
+    errors: mutationErrors,
+    description:
+      "Puts the entries of a draft list in the given order (every entry of the list, once each). Rights: selection.write. Errors: SELECTION_PUBLISHED, SELECTION_ORDER (the ids are not exactly the list's entries: reload), NOT_FOUND, FORBIDDEN, INVALID_INPUT.",
+    args: {
+      input: t.arg({
+        description: 'The list and its new order.',
+        type: builder.inputType('ReorderSelectionListInput', {
+          description: 'A draft list and all of its entries in the new order.',
+          fields: (f) => ({ ...listIdField(f), entryIds: f.globalIDList({ description: 'Every SelectionEntry of the list, first to last.', required: true, for: [SelectionEntryNode] }) }),
+        }),
+        required: true,
+      }),
+    },
+    resolve: (_r, { input }, ctx) => reorderSelectionList(ctx, { listId: localId(input.listId, 'SelectionList'), entryIds: localIds(input.entryIds, 'SelectionEntry') }),
   }),
   publishSelectionList: t.field({
     type: SelectionListPayload,

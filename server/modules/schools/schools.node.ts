@@ -11,6 +11,7 @@ import { DIMENSIONS, WEIGHTS, type MatchResult } from './match.ts';
 import { SCHOOL_FIELDS } from './schools.fields.ts';
 import { badgePath, getPublicSchool, SCHOOL_ORDER, schoolsWhere } from './schools.service.ts';
 import { exportSchools } from './schools.xlsx.ts';
+import type { Prisma } from '../../generated/prisma/client.ts';
 import { schoolsNotInStudentLists, selectionListsWhere } from './selection.service.ts';
 
 // ── enums (legacy numbers in the descriptions) ──
@@ -250,6 +251,36 @@ const SchoolExportRef = builder.objectRef<{ bytes: Buffer; fileName: string; cou
   }),
 });
 
+const SchoolOrderEnum = builder.enumType('SchoolOrder', {
+  description: 'The order of `schools`; ties are broken by name, then id. Schools without the value come last in either direction.',
+  values: {
+    NAME: { description: 'By name, A to Z (the default).' },
+    NAME_DESC: { description: 'By name, Z to A.' },
+    STUDENTS: { description: 'Fewest students first.' },
+    STUDENTS_DESC: { description: 'Most students first.' },
+    BOARDERS: { description: 'Lowest boarder ratio first.' },
+    BOARDERS_DESC: { description: 'Highest boarder ratio first.' },
+    TOEFL: { description: 'Lowest TOEFL average first.' },
+    TOEFL_DESC: { description: 'Highest TOEFL average first.' },
+    SSAT: { description: 'Lowest SSAT average first.' },
+    SSAT_DESC: { description: 'Highest SSAT average first.' },
+  } as const,
+});
+
+const by = (field: 'studentCount' | 'boarderRatio' | 'toeflAverage' | 'ssatAverage', sort: 'asc' | 'desc'): Prisma.SchoolOrderByWithRelationInput[] => [{ [field]: { sort, nulls: 'last' } }, ...SCHOOL_ORDER];
+const SCHOOL_ORDERS: Record<string, Prisma.SchoolOrderByWithRelationInput[]> = {
+  NAME: SCHOOL_ORDER,
+  NAME_DESC: [{ name: 'desc' }, { id: 'desc' }],
+  STUDENTS: by('studentCount', 'asc'),
+  STUDENTS_DESC: by('studentCount', 'desc'),
+  BOARDERS: by('boarderRatio', 'asc'),
+  BOARDERS_DESC: by('boarderRatio', 'desc'),
+  TOEFL: by('toeflAverage', 'asc'),
+  TOEFL_DESC: by('toeflAverage', 'desc'),
+  SSAT: by('ssatAverage', 'asc'),
+  SSAT_DESC: by('ssatAverage', 'desc'),
+};
+
 const cleanFilter = (f: Record<string, unknown> | null | undefined) => Object.fromEntries(Object.entries(f ?? {}).filter(([, v]) => v !== null && v !== undefined));
 
 builder.queryFields((t) => ({
@@ -258,11 +289,14 @@ builder.queryFields((t) => ({
     cursor: 'id',
     defaultSize: 20,
     maxSize: 500,
-    description: 'The school database, by name. Rights: school.read (staff).',
+    description: 'The school database, by name unless `order` says otherwise. Rights: school.read (staff).',
     authScopes: { permission: 'school.read' },
-    args: { filter: t.arg({ description: 'Conditions on name, place, sex, grade, boarders, rank, platform, scores and AP.', type: SchoolFilter }) },
+    args: {
+      filter: t.arg({ description: 'Conditions on name, place, sex, grade, boarders, rank, platform, scores and AP.', type: SchoolFilter }),
+      order: t.arg({ description: 'The order (default NAME); the cursors of a page hold for the same order only.', type: SchoolOrderEnum }),
+    },
     totalCount: (_p, args, ctx) => ctx.db.school.count({ where: schoolsWhere(cleanFilter(args.filter)) }),
-    resolve: (query, _r, args, ctx) => ctx.db.school.findMany({ ...query, where: schoolsWhere(cleanFilter(args.filter)), orderBy: SCHOOL_ORDER }),
+    resolve: (query, _r, args, ctx) => ctx.db.school.findMany({ ...query, where: schoolsWhere(cleanFilter(args.filter)), orderBy: SCHOOL_ORDERS[args.order ?? 'NAME'] ?? SCHOOL_ORDER }),
   }),
   publicSchool: t.prismaField({
     type: 'School',

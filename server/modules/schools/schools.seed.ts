@@ -102,29 +102,27 @@ export const schoolsSeed: ModuleSeeder = async (db, ctx) => {
   const at = (offsetDays: number, hour = 10) => new Date(ctx.referenceDate.getTime() + offsetDays * 86_400_000 + hour * 3_600_000);
   const { roleRights } = await seedOperationRights(db, SCHOOL_OPERATION_RIGHTS);
 
-  const schoolIds: number[] = [];
-  for (const [name, abbreviation, chineseName, country, province, city, foundedYear, studentCount, sex, grades, site] of SCHOOLS) {
-    const row = await db.school.create({
-      data: {
-        name,
-        abbreviation,
-        chineseName,
-        country,
-        province,
-        city,
-        foundedYear,
-        studentCount,
-        sex,
-        boardingGrades: grades,
-        url: `https://${site}`,
-        currency: country === 'US' ? 'USD' : 'GBP',
-        searchName: schoolSearchName({ name, abbreviation, chineseName }),
-        ...schoolGradeSpan(null, grades),
-      },
-      select: { id: true },
-    });
-    schoolIds.push(row.id);
-  }
+  // One multi-row insert (ids in the catalogue's order, as one insert per school gave).
+  const rows = await db.school.createManyAndReturn({
+    data: SCHOOLS.map(([name, abbreviation, chineseName, country, province, city, foundedYear, studentCount, sex, grades, site]) => ({
+      name,
+      abbreviation,
+      chineseName,
+      country,
+      province,
+      city,
+      foundedYear,
+      studentCount,
+      sex,
+      boardingGrades: grades,
+      url: `https://${site}`,
+      currency: country === 'US' ? 'USD' : 'GBP',
+      searchName: schoolSearchName({ name, abbreviation, chineseName }),
+      ...schoolGradeSpan(null, grades),
+    })),
+    select: { id: true },
+  });
+  const schoolIds = rows.map((row) => row.id);
 
   // Selection lists for students whose archives are applying.
   const archives = await db.archive.findMany({

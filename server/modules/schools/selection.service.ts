@@ -169,6 +169,27 @@ export async function rescoreSelectionList(ctx: ServiceContext, raw: unknown): P
   });
 }
 
+/**
+ * Puts the entries of a draft list in the given order (refused once published). The order
+ * names every entry of the list exactly once, so a stale screen (an entry added or removed
+ * elsewhere meanwhile) is refused instead of half-applied.
+ */
+export async function reorderSelectionList(ctx: ServiceContext, raw: unknown): Promise<SelectionWrite> {
+  return runWrite(ctx, { operation: 'selection.reorder', targetType: 'SelectionList' }, async (tx) => {
+    authorize(ctx, 'selection.write');
+    const input = parseInput(listIdInput.extend({ entryIds: z.array(dbId()).min(1).max(500) }), raw);
+    const list = await listForWrite(ctx, tx, input.listId, 'selection.write');
+    refusePublished(list);
+    const entries = await tx.selectionEntry.findMany({ where: { listId: list.id }, select: { id: true } });
+    const have = new Set(entries.map((e) => e.id));
+    const given = new Set(input.entryIds);
+    if (given.size !== input.entryIds.length || given.size !== have.size || input.entryIds.some((id) => !have.has(id))) throw new DomainError('SELECTION_ORDER', 'selection.orderMismatch');
+    for (const [i, id] of input.entryIds.entries()) await tx.selectionEntry.update({ where: { id }, data: { sort: i + 1 } });
+    await tx.selectionList.update({ where: { id: list.id }, data: { updatedAt: new Date() } });
+    return { result: { listId: list.id, entryIds: [] }, targetIds: [list.id] };
+  });
+}
+
 /** Publishes a list to the family. Irreversible: there is no unpublish, and the list is frozen. */
 export async function publishSelectionList(ctx: ServiceContext, raw: unknown): Promise<SelectionWrite> {
   return runWrite(ctx, { operation: 'selection.publish', targetType: 'SelectionList' }, async (tx) => {

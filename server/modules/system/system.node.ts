@@ -43,6 +43,7 @@ builder.prismaNode('OperationLog', {
     errorCode: t.exposeString('errorCode', { description: 'The error code of a failed write (e.g. FORBIDDEN).', nullable: true }),
     door: t.field({ description: 'GraphQL or the legacy REST door.', type: DoorEnum, resolve: (l) => (l.door === 'REST' ? 'REST' : 'GRAPHQL') }),
     address: t.exposeString('address', { description: "The client's network address.", nullable: true }),
+    requestId: t.exposeString('requestId', { description: 'The request id of the write (X-Request-Id or one the server made), as in the server log.', nullable: true }),
     createdAt: t.expose('createdAt', { description: 'When (instant).', type: 'DateTime' }),
   }),
 });

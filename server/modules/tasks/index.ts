@@ -5,6 +5,7 @@
 import { defineModule } from '../../module.ts';
 import './tasks.node.ts';
 import './tasks.mutations.ts';
+import './skill-stacks.node.ts';
 import { tasksPermissions } from './tasks.policy.ts';
 import { tasksMessages } from './tasks.messages.ts';
 import { taskRoutes } from './tasks.rest.ts';

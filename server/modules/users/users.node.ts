@@ -158,6 +158,9 @@ const UserFilter = builder.inputType('UserFilter', {
     scope: t.field({ description: 'One of the legacy search scopes.', type: UserScopeEnum }),
     roleCode: t.string({ description: 'With scope ROLE_ACCOUNT: the role code.' }),
     relatedTo: t.int({ description: 'Database id of a person: their children, students, or parent/consultant/lecturer.' }),
+    consultantId: t.int({ description: 'Database id of a staff member: only the students they consult.' }),
+    lecturerId: t.int({ description: 'Database id of a staff member: only the students they teach.' }),
+    parentId: t.int({ description: 'Database id of a parent: only their children.' }),
   }),
 });
 

@@ -19,7 +19,7 @@ const LIST_LIMIT = 500;
 
 const json = (ctx: ServiceContext, rows: PersonRow[]) => rows.map((u) => personJson(ctx.actor!, u, ctx.lang));
 
-/** The legacy list filter: `searchKey`, `departId`, `type`, `state`, `scope`, `roleCode`. */
+/** The legacy list filter: `searchKey`, `departId`, `type`, `state`, `scope`, `roleCode`, `relatedTo`, `consultantId`, `lecturerId`, `parentId`. */
 function filterOf(p: Record<string, unknown>, extra: Record<string, unknown> = {}) {
   return {
     search: pick(p, 'searchKey', 'search', 'name', 'keyword'),
@@ -29,6 +29,9 @@ function filterOf(p: Record<string, unknown>, extra: Record<string, unknown> = {
     scope: pick(p, 'scope'),
     roleCode: pick(p, 'roleCode', 'role'),
     relatedTo: num(pick(p, 'relatedTo')),
+    consultantId: num(pick(p, 'consultantId')),
+    lecturerId: num(pick(p, 'lecturerId')),
+    parentId: num(pick(p, 'parentId')),
     ...extra,
   };
 }

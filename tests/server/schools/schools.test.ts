@@ -51,6 +51,43 @@ describe('the school database', () => {
     expect((await schools(tk.consultant, { search: '%' })).totalCount).toBe(0);
   });
 
+  it('orders the whole list on the server, and pages through it in that order', async () => {
+    type Page = { schools: { edges: Array<{ node: { name: string; toeflAverage: number | null } }>; pageInfo: { endCursor: string | null; hasNextPage: boolean } } };
+    const q = 'query($o: SchoolOrder, $a: String, $n: Int) { schools(first: $n, after: $a, order: $o) { edges { node { name toeflAverage } } pageInfo { endCursor hasNextPage } } }';
+    // Some schools without a TOEFL average, some sharing one: nulls last, ties by name.
+    const names = ['Kent School', 'Blair Academy', 'The Taft School', 'Emma Willard School'];
+    const ids = await Promise.all(names.map((n) => schoolByName(t, n)));
+    await t.db.school.updateMany({ where: { id: { in: ids.slice(0, 2) } }, data: { toeflAverage: null } });
+    await t.db.school.updateMany({ where: { id: { in: ids.slice(2) } }, data: { toeflAverage: 101 } });
+    for (const order of ['TOEFL', 'TOEFL_DESC', 'NAME_DESC']) {
+      const whole = (await gql<Page>(t, q, { o: order, n: 500 }, { token: tk.consultant })).body.data!.schools.edges.map((e) => e.node);
+      const paged: typeof whole = [];
+      let after: string | null = null;
+      for (let i = 0; i < 200; i++) {
+        const res: { body: { data?: Page } } = await gql<Page>(t, q, { o: order, n: 7, a: after }, { token: tk.consultant });
+        const page = res.body.data!.schools;
+        paged.push(...page.edges.map((e) => e.node));
+        if (!page.pageInfo.hasNextPage) break;
+        after = page.pageInfo.endCursor;
+      }
+      expect(
+        paged.map((s) => s.name),
+        order,
+      ).toEqual(whole.map((s) => s.name));
+      if (order === 'NAME_DESC') {
+        expect(whole.map((s) => s.name)).toEqual([...whole.map((s) => s.name)].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)));
+        continue;
+      }
+      const values = whole.map((s) => s.toeflAverage);
+      const firstNull = values.indexOf(null);
+      expect(values.slice(firstNull).every((v) => v === null)).toBe(true);
+      const known = values.slice(0, firstNull) as number[];
+      expect(known).toEqual([...known].sort((a, b) => (order === 'TOEFL' ? a - b : b - a)));
+      const tied = whole.filter((s) => s.toeflAverage === 101).map((s) => s.name);
+      expect(tied).toEqual([...tied].sort());
+    }
+  });
+
   it('saves each sub-record; filters on what was saved; refuses bad values naming the field', async () => {
     const id = globalId('School', await schoolByName(t, 'Cate School'));
     const save = async (name: string, input: Record<string, unknown>) =>
@@ -414,12 +451,39 @@ describe('selection lists', () => {
     expect(names.filter((n) => /(unpublish|withdraw).*selection/i.test(n))).toEqual([]);
   });
 
+  it('reorders a draft list: every entry once, its own rights, refused once published', async () => {
+    const a = await makeArchive(t, 'consultant', { sex: 1, grade: 8 });
+    const ids = await Promise.all(['Kent School', 'Blair Academy', 'The Taft School'].map((n) => schoolByName(t, n)));
+    const made = await run(tk.consultant, 'createSelectionList', { archiveId: globalId('Archive', a.id), schoolIds: ids.map((id) => globalId('School', id)) });
+    const listId = made.selectionList?.id as string;
+    const entry = (name: string) => globalId('SelectionEntry', made.selectionList?.entries.find((e) => e.school.name === name)?.databaseId as number);
+    const [kent, blair, taft] = [entry('Kent School'), entry('Blair Academy'), entry('The Taft School')];
+    const moved = await run(tk.consultant, 'reorderSelectionList', { listId, entryIds: [taft, kent, blair] });
+    expect(moved.selectionList?.entries.map((e) => e.school.name)).toEqual(['The Taft School', 'Kent School', 'Blair Academy']);
+    // A stale order (one entry missing, or one twice) changes nothing and says to reload.
+    const stale = await run(tk.consultant, 'reorderSelectionList', { listId, entryIds: [blair, kent] });
+    expect(stale).toMatchObject({ code: 'SELECTION_ORDER', message: '选校清单已被修改，请刷新后再调整顺序' });
+    expect((await run(tk.consultant, 'reorderSelectionList', { listId, entryIds: [blair, kent, kent] })).code).toBe('SELECTION_ORDER');
+    const rows = await t.db.selectionEntry.findMany({ where: { listId: made.selectionList?.databaseId }, orderBy: { sort: 'asc' }, select: { school: { select: { name: true } } } });
+    expect(rows.map((r) => r.school.name)).toEqual(['The Taft School', 'Kent School', 'Blair Academy']);
+    // Same rights as the other list writes: a lecturer may not, another consultant's student's list does not exist.
+    expect((await run(tk.lecturer, 'reorderSelectionList', { listId, entryIds: [kent, blair, taft] })).code).toBe('FORBIDDEN');
+    // Rescoring keeps the order and answers the scores.
+    const rescored = await run(tk.consultant, 'rescoreSelectionList', { listId });
+    expect(rescored.selectionList?.entries.map((e) => e.school.name)).toEqual(['The Taft School', 'Kent School', 'Blair Academy']);
+    expect(rescored.selectionList?.entries.every((e) => Number.isInteger(e.totalScore))).toBe(true);
+    await run(tk.consultant, 'publishSelectionList', { listId });
+    expect((await run(tk.consultant, 'reorderSelectionList', { listId, entryIds: [kent, blair, taft] })).code).toBe('SELECTION_PUBLISHED');
+  });
+
   it("another consultant's student's list cannot be read or changed", async () => {
     const theirs = await makeArchive(t, 'wang.fang');
     const made = await run(tk.admin, 'createSelectionList', { archiveId: globalId('Archive', theirs.id), schoolIds: [globalId('School', await schoolByName(t, 'The Taft School'))] });
     const listId = made.selectionList?.id as string;
     expect((await run(tk.consultant, 'addSchoolsToSelectionList', { listId, schoolIds: [globalId('School', await schoolByName(t, 'Kent School'))] })).code).toBe('NOT_FOUND');
     expect((await run(tk.consultant, 'createSelectionList', { archiveId: globalId('Archive', theirs.id) })).code).toBe('NOT_FOUND');
+    const theirEntry = globalId('SelectionEntry', made.selectionList?.entries[0]?.databaseId as number);
+    expect((await run(tk.consultant, 'reorderSelectionList', { listId, entryIds: [theirEntry] })).code).toBe('NOT_FOUND');
     expect((await gql<{ node: unknown }>(t, 'query($id: ID!) { node(id: $id) { id } }', { id: listId }, { token: tk.consultant })).body.data?.node).toBeNull();
     const legacy = await rest(t, `/api/admin/school/listSelectionSchool.htm?selectionId=${made.selectionList?.databaseId}`, { token: tk.consultant });
     expect(legacy.body.status).toBe('error');

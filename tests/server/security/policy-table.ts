@@ -140,6 +140,7 @@ export const RULES: Record<string, string> = {
   addSchoolsToSelectionList: 'selection.write',
   removeSelectionEntries: 'selection.write',
   rescoreSelectionList: 'selection.write',
+  reorderSelectionList: 'selection.write',
   deleteSelectionList: 'selection.write',
   publishSelectionList: 'selection.publish',
   // Applications.

@@ -46,6 +46,12 @@ export type UserListFilter = {
   roleCode?: string | null;
   /** Students whose parent, consultant or lecturer is this user; for a student, their parent, consultant and lecturer. */
   relatedTo?: number | null;
+  /** Students of this consultant (the user-manage list's consultant scope). */
+  consultantId?: number | null;
+  /** Students of this lecturer (the lecturer scope). */
+  lecturerId?: number | null;
+  /** Children of this parent (the parent scope). */
+  parentId?: number | null;
 };
 
 const filterInput = z.object({
@@ -58,6 +64,9 @@ const filterInput = z.object({
   scope: z.enum(USER_SCOPES).optional().nullable(),
   roleCode: z.string().max(50).optional().nullable(),
   relatedTo: dbId().optional().nullable(),
+  consultantId: dbId().optional().nullable(),
+  lecturerId: dbId().optional().nullable(),
+  parentId: dbId().optional().nullable(),
 });
 
 const insensitive = (value: string) => ({ contains: value, mode: 'insensitive' as const });
@@ -106,6 +115,9 @@ export function usersWhere(ctx: ServiceContext, raw: UserListFilter | unknown): 
             ],
           }
         : {},
+      f.consultantId ? { consultantId: f.consultantId } : {},
+      f.lecturerId ? { lecturerId: f.lecturerId } : {},
+      f.parentId ? { parentId: f.parentId } : {},
       search ? { OR: [{ name: insensitive(search) }, { nameEn: insensitive(search) }, { account: insensitive(search) }, { code: insensitive(search) }] } : {},
     ],
   };

@@ -39,6 +39,7 @@ const logFragment = graphql`
           errorCode
           door
           address
+          requestId
           account
           targetType
           targetIds
@@ -143,6 +144,7 @@ function Entry({ row, onClose }: { row: Row; onClose: () => void }) {
         {fact(t('orgUi.log.targetIds'), row.targetIds.join(', '))}
         {fact(t('orgUi.log.door'), t(`orgUi.log.door.${row.door}`))}
         {fact(t('orgUi.log.address'), row.address)}
+        {fact(t('orgUi.log.requestId'), row.requestId ? <Code title={t('orgUi.log.requestIdHint')}>{row.requestId}</Code> : null)}
       </SimpleGrid>
       <Text fontSize="xs" color="fg.subtle" mt="3">
         {t('orgUi.log.noDiff')}

@@ -14,6 +14,7 @@ import { useRouteQuery } from '../../../relay/routeQuery.ts';
 import { OnlineBadge, StateBadge } from '../shared/badges.tsx';
 import { UserActDialog, type UserAct } from '../shared/UserActs.tsx';
 import { USER_DEFAULTS, userFilterOf } from './filters.ts';
+import { PersonSelect } from '../shared/PersonSelect.tsx';
 import { userListRoute } from './UserList.route.ts';
 import type { UserList_query$data, UserList_query$key } from './__generated__/UserList_query.graphql.ts';
 import type { UserListQuery } from './__generated__/UserListQuery.graphql.ts';
@@ -184,7 +185,7 @@ export default function UserList() {
           onSearch={(q) => setState({ q })}
           searchLabel={t('orgUi.search')}
           chips={chips}
-          onClearAll={() => setState({ q: '', state: '' })}
+          onClearAll={() => setState({ q: '', state: '', consultant: '', lecturer: '' })}
           testId="user-filters"
           primary={
             <>
@@ -192,7 +193,7 @@ export default function UserList() {
                 label={t('orgUi.col.type')}
                 all={t('orgUi.type.STUDENT')}
                 value={state.kind === 'PARENT' ? 'PARENT' : ''}
-                onChange={(kind) => setState({ kind: kind || 'STUDENT' })}
+                onChange={(kind) => setState({ kind: kind || 'STUDENT', consultant: '', lecturer: '' })}
                 options={[{ value: 'PARENT', label: t('orgUi.type.PARENT') }]}
                 testId="filter-kind"
               />
@@ -204,6 +205,22 @@ export default function UserList() {
                 options={['ACTIVE', 'DEACTIVATED'].map((s) => ({ value: s, label: t(`orgUi.state.${s}`) }))}
                 testId="filter-user-state"
               />
+              {state.kind !== 'PARENT' &&
+                (['consultant', 'lecturer'] as const).map((k) => (
+                  <Box key={k} width="48">
+                    <Suspense fallback={null}>
+                      <PersonSelect
+                        filter={{ scope: k === 'consultant' ? 'CONSULTANT' : 'LECTURER' }}
+                        by="databaseId"
+                        value={state[k]}
+                        onChange={(v) => setState({ [k]: v })}
+                        empty={`${t(`orgUi.user.${k}`)}: ${t('orgUi.all')}`}
+                        label={t(`orgUi.user.${k}Scope`)}
+                        testId={`filter-${k}`}
+                      />
+                    </Suspense>
+                  </Box>
+                ))}
             </>
           }
         />

@@ -35,6 +35,7 @@ export function PersonSelect({
   label,
   testId,
   exclude,
+  by = 'id',
 }: {
   filter: UserFilter;
   value: string;
@@ -44,6 +45,8 @@ export function PersonSelect({
   label?: string;
   testId?: string;
   exclude?: string;
+  /** What a value is: the global id (default) or the database id (a list filter's URL). */
+  by?: 'id' | 'databaseId';
 }) {
   const lang = useLang();
   const { t } = useTranslation();
@@ -59,7 +62,7 @@ export function PersonSelect({
           </option>
         )}
         {people.map((p) => (
-          <option key={p.id} value={p.id}>
+          <option key={p.id} value={by === 'id' ? p.id : String(p.databaseId)}>
             {personName(p, lang)}
             {p.account ? ` (${p.account})` : ''}
           </option>

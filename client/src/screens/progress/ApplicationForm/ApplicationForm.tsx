@@ -21,6 +21,7 @@ import { titleView } from '../../../state/visited.ts';
 import { gradeName, PLATFORMS, SCHOOL_GRADES, schoolName } from '../../schools/shared/codes.ts';
 import { ProgressBar, StateBadge } from '../ApplicationList/ApplicationList.tsx';
 import { BOARDS, DOC_STATES, DOC_TYPES, INQUIRIES, INTERVIEWS, isRejection, logField, logValue, NEXT_STATES, SUBMIT_RESULTS, THIRD_INTERVIEWS, type AppState } from '../shared/codes.ts';
+import { ApplicationDocuments } from './ApplicationDocuments.tsx';
 import { applicationFormRoute } from './ApplicationForm.route.ts';
 import type { ApplicationForm_fields$data, ApplicationForm_fields$key } from './__generated__/ApplicationForm_fields.graphql.ts';
 import type { ApplicationFormQuery } from './__generated__/ApplicationFormQuery.graphql.ts';
@@ -77,6 +78,7 @@ const fieldsFragment = graphql`
       name
       chineseName
     }
+    ...ApplicationDocuments_app
     logs {
       databaseId
       action
@@ -626,6 +628,7 @@ function Form({ app, canWrite, canLock }: { app: App; canWrite: boolean; canLock
         </Box>
         <Timeline app={app} />
       </Grid>
+      <ApplicationDocuments app={app} editable={editable} />
       {moving && <StateDialog app={app} to={moving} student={student} school={school} onClose={() => setMoving(null)} />}
     </Stack>
   );

@@ -2,22 +2,30 @@ import { Box, Flex, Heading, Input, Link, SegmentGroup, Stack, Text } from '@cha
 import { DateTime } from 'luxon';
 import { Suspense, useEffect, useMemo, useState, useTransition, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useNavigate } from 'react-router';
 import { ErrorBoundary } from '../../../components/ErrorBoundary.tsx';
 import { StudentSelect } from '../../../components/selectors/StudentSelect.tsx';
-import { DataTable, type Column } from '../../../components/list/DataTable.tsx';
+import { DataTable, LoadMore, type Column } from '../../../components/list/DataTable.tsx';
 import { useMenuParams } from '../../../layout/menu.ts';
 import { useFormat } from '../../../lib/useFormat.ts';
 import { useLang } from '../../../lib/useLang.ts';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
 import { schoolName } from '../../schools/shared/codes.ts';
 import { ganttRoute } from './Gantt.route.ts';
-import type { GanttQuery, GanttQuery$data } from './__generated__/GanttQuery.graphql.ts';
+import type { GanttQuery } from './__generated__/GanttQuery.graphql.ts';
+import type { Gantt_query$data, Gantt_query$key } from './__generated__/Gantt_query.graphql.ts';
 
 const ganttQuery = graphql`
   query GanttQuery($filter: ApplicationFilter) {
-    applications(filter: $filter, first: 100) {
+    ...Gantt_query @arguments(filter: $filter)
+  }
+`;
+
+/** The applications in pages of 100 (newest students first); "load more" appends the next page to both the chart and the table. */
+const ganttFragment = graphql`
+  fragment Gantt_query on Query @refetchable(queryName: "GanttPaginationQuery") @argumentDefinitions(filter: { type: "ApplicationFilter" }, first: { type: "Int", defaultValue: 100 }, after: { type: "String" }) {
+    applications(filter: $filter, first: $first, after: $after) @connection(key: "Gantt_applications", filters: ["filter"]) {
       totalCount
       edges {
         node {
@@ -46,14 +54,22 @@ const ganttQuery = graphql`
   }
 `;
 
-type App = NonNullable<GanttQuery$data['applications']['edges'][number]['node']>;
+type App = NonNullable<Gantt_query$data['applications']['edges'][number]['node']>;
 type Mark = { kind: 'deadline' | 'interview' | 'submitted' | 'result'; at: number; label: string };
 
 const DAY = 86_400_000;
 const ROW = 34;
 const HEAD = 36;
 const LABEL = 220;
-const PX_PER_DAY = 4;
+const PAGE = 100;
+
+/** The zoom: pixels per day and the ticks of the time axis. */
+export const SCALES = {
+  month: { pxPerDay: 4, step: { months: 1 }, format: { zh: 'yyyy/MM', en: 'MM/yyyy' } },
+  quarter: { pxPerDay: 1.5, step: { months: 3 }, format: { zh: "yyyy'Q'q", en: "'Q'q yyyy" } },
+  year: { pxPerDay: 0.5, step: { years: 1 }, format: { zh: 'yyyy', en: 'yyyy' } },
+} as const;
+export type Scale = keyof typeof SCALES;
 
 /** The dated events of an application: its deadline, interview, submission and result. */
 function marksOf(a: App, t: (k: string) => string): Mark[] {
@@ -89,26 +105,28 @@ function Marker({ mark, x, y }: { mark: Mark; x: number; y: number }) {
   return <g data-kind={mark.kind}>{shape}</g>;
 }
 
-function Chart({ apps, today }: { apps: App[]; today: number }) {
+function Chart({ apps, today, scale }: { apps: App[]; today: number; scale: Scale }) {
   const { t } = useTranslation();
   const lang = useLang();
   const fmt = useFormat();
   const navigate = useNavigate();
   const rows = useMemo(() => apps.map((a) => ({ a, marks: marksOf(a, t), start: Date.parse(a.createdAt as string) })), [apps, t]);
   const times = rows.flatMap((r) => [r.start, ...r.marks.map((m) => m.at)]).concat(today);
+  const { pxPerDay, step, format } = SCALES[scale];
+  const unit = scale === 'month' ? 'month' : scale === 'quarter' ? 'quarter' : 'year';
   const from = DateTime.fromMillis(Math.min(...times))
     .toUTC()
-    .startOf('month')
+    .startOf(unit)
     .toMillis();
   const to = DateTime.fromMillis(Math.max(...times))
     .toUTC()
-    .plus({ months: 1 })
-    .startOf('month')
+    .startOf(unit)
+    .plus(step)
     .toMillis();
-  const width = Math.round(((to - from) / DAY) * PX_PER_DAY);
-  const x = (ms: number) => ((ms - from) / DAY) * PX_PER_DAY;
-  const months: number[] = [];
-  for (let m = DateTime.fromMillis(from).toUTC(); m.toMillis() < to; m = m.plus({ months: 1 })) months.push(m.toMillis());
+  const width = Math.round(((to - from) / DAY) * pxPerDay);
+  const x = (ms: number) => ((ms - from) / DAY) * pxPerDay;
+  const ticks: number[] = [];
+  for (let m = DateTime.fromMillis(from).toUTC(); m.toMillis() < to; m = m.plus(step)) ticks.push(m.toMillis());
   const height = HEAD + rows.length * ROW;
   return (
     <Box borderWidth="1px" borderRadius="md" bg="bg.panel" overflow="auto" maxH="70vh" tabIndex={0} role="region" aria-label={t('schoolsUi.gantt.title')} data-testid="gantt-chart">
@@ -130,13 +148,13 @@ function Chart({ apps, today }: { apps: App[]; today: number }) {
           })}
         </Box>
         <svg width={width} height={height} role="img" aria-label={t('schoolsUi.gantt.title')}>
-          {months.map((m) => (
-            <g key={m}>
+          {ticks.map((m) => (
+            <g key={m} data-testid="gantt-tick">
               <line x1={x(m)} x2={x(m)} y1={0} y2={height} stroke="var(--chakra-colors-border)" />
               <text x={x(m) + 4} y={HEAD - 8} fontSize="11" fill="var(--chakra-colors-fg-muted)">
                 {DateTime.fromMillis(m)
                   .toUTC()
-                  .toFormat(lang === 'zh' ? 'yyyy/MM' : 'MM/yyyy')}
+                  .toFormat(format[lang === 'zh' ? 'zh' : 'en'])}
               </text>
             </g>
           ))}
@@ -221,10 +239,12 @@ function GanttTable({ apps }: { apps: App[] }) {
 
 function Results({ queryRef, title, toolbar }: { queryRef: PreloadedQuery<GanttQuery>; title: (apps: App[]) => string; toolbar: ReactNode }) {
   const { t } = useTranslation();
-  const data = usePreloadedQuery<GanttQuery>(ganttQuery, queryRef);
-  const apps = data.applications.edges.map((e) => e.node).filter((n): n is App => n != null);
+  const root = usePreloadedQuery<GanttQuery>(ganttQuery, queryRef);
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment(ganttFragment, root as Gantt_query$key);
+  const apps = useMemo(() => data.applications.edges.map((e) => e.node).filter((n): n is App => n != null), [data]);
   const [today] = useState(() => Date.now());
   const [asTable, setAsTable] = useState(false);
+  const [scale, setScale] = useState<Scale>('month');
   const total = data.applications.totalCount ?? apps.length;
   return (
     <Stack gap="2">
@@ -234,15 +254,23 @@ function Results({ queryRef, title, toolbar }: { queryRef: PreloadedQuery<GanttQ
       {toolbar}
       <Flex gap="3" wrap="wrap" align="center">
         <Legend />
-        <SegmentGroup.Root size="xs" ms="auto" value={asTable ? 'table' : 'chart'} onValueChange={(e) => setAsTable(e.value === 'table')} aria-label={t('schoolsUi.gantt.show')}>
-          <SegmentGroup.Indicator />
-          <SegmentGroup.Items
-            items={[
-              { value: 'chart', label: <span data-testid="gantt-as-chart">{t('schoolsUi.gantt.chart')}</span> },
-              { value: 'table', label: <span data-testid="gantt-as-table">{t('schoolsUi.gantt.table')}</span> },
-            ]}
-          />
-        </SegmentGroup.Root>
+        <Flex gap="3" wrap="wrap" ms="auto">
+          {!asTable && (
+            <SegmentGroup.Root size="xs" value={scale} onValueChange={(e) => setScale(e.value as Scale)} aria-label={t('schoolsUi.gantt.scale')}>
+              <SegmentGroup.Indicator />
+              <SegmentGroup.Items items={(Object.keys(SCALES) as Scale[]).map((k) => ({ value: k, label: <span data-testid={`gantt-scale-${k}`}>{t(`schoolsUi.gantt.scale.${k}`)}</span> }))} />
+            </SegmentGroup.Root>
+          )}
+          <SegmentGroup.Root size="xs" value={asTable ? 'table' : 'chart'} onValueChange={(e) => setAsTable(e.value === 'table')} aria-label={t('schoolsUi.gantt.show')}>
+            <SegmentGroup.Indicator />
+            <SegmentGroup.Items
+              items={[
+                { value: 'chart', label: <span data-testid="gantt-as-chart">{t('schoolsUi.gantt.chart')}</span> },
+                { value: 'table', label: <span data-testid="gantt-as-table">{t('schoolsUi.gantt.table')}</span> },
+              ]}
+            />
+          </SegmentGroup.Root>
+        </Flex>
       </Flex>
       {total > apps.length && (
         <Text fontSize="sm" color="fg.muted" data-testid="gantt-partial">
@@ -254,8 +282,9 @@ function Results({ queryRef, title, toolbar }: { queryRef: PreloadedQuery<GanttQ
       ) : asTable ? (
         <GanttTable apps={apps} />
       ) : (
-        <Chart apps={apps} today={today} />
+        <Chart apps={apps} today={today} scale={scale} />
       )}
+      {apps.length > 0 && <LoadMore shown={apps.length} total={total} hasNext={hasNext} loading={isLoadingNext} onMore={() => loadNext(PAGE)} testId="gantt-more" />}
     </Stack>
   );
 }

@@ -20,7 +20,7 @@ import { useRouteQuery } from '../../../relay/routeQuery.ts';
 import { Badge } from '../shared/Badge.tsx';
 import { COUNTRIES, countryName, gradeName, PLATFORMS, SCHOOL_GRADES, schoolName, SEXES } from '../shared/codes.ts';
 import { schoolListRoute } from './SchoolList.route.ts';
-import { SCHOOL_DEFAULTS, schoolFilterOf, type SchoolListState } from './filters.ts';
+import { SCHOOL_DEFAULTS, schoolFilterOf, schoolOrderOf, type SchoolListState } from './filters.ts';
 import type { SchoolList_query$data, SchoolList_query$key } from './__generated__/SchoolList_query.graphql.ts';
 import type { SchoolListDeleteMutation } from './__generated__/SchoolListDeleteMutation.graphql.ts';
 import type { SchoolListExportQuery } from './__generated__/SchoolListExportQuery.graphql.ts';
@@ -29,18 +29,20 @@ import type { SchoolListImportSportsMutation } from './__generated__/SchoolListI
 import type { SchoolListQuery } from './__generated__/SchoolListQuery.graphql.ts';
 
 const listQuery = graphql`
-  query SchoolListQuery($filter: SchoolFilter) {
+  query SchoolListQuery($filter: SchoolFilter, $order: SchoolOrder) {
     viewer {
       manage: can(right: "school.manage")
       import: can(right: "school.import")
     }
-    ...SchoolList_query @arguments(filter: $filter)
+    ...SchoolList_query @arguments(filter: $filter, order: $order)
   }
 `;
 
 const listFragment = graphql`
-  fragment SchoolList_query on Query @refetchable(queryName: "SchoolListPaginationQuery") @argumentDefinitions(filter: { type: "SchoolFilter" }, first: { type: "Int", defaultValue: 30 }, after: { type: "String" }) {
-    schools(filter: $filter, first: $first, after: $after) @connection(key: "SchoolList_schools", filters: ["filter"]) {
+  fragment SchoolList_query on Query
+  @refetchable(queryName: "SchoolListPaginationQuery")
+  @argumentDefinitions(filter: { type: "SchoolFilter" }, order: { type: "SchoolOrder" }, first: { type: "Int", defaultValue: 30 }, after: { type: "String" }) {
+    schools(filter: $filter, order: $order, first: $first, after: $after) @connection(key: "SchoolList_schools", filters: ["filter", "order"]) {
       __id
       totalCount
       edges {
@@ -207,7 +209,9 @@ function Rows({
   const all = data.schools.edges.map((e) => e.node).filter((n): n is Row => n != null);
   const [sk, sd] = state.sort.split(':');
   const sort: Sort = sk ? { key: sk, dir: sd === 'desc' ? 'desc' : 'asc' } : null;
-  const rows = sortRows(all, sort, lang);
+  // The server orders the whole list (schoolOrderOf); only the rank is sorted over the rows loaded.
+  const localSort = sort?.key === 'rank';
+  const rows = localSort ? sortRows(all, sort, lang) : all;
   const open = (r: Row) => navigate(`/school/details/${encodeURIComponent(r.id)}`);
   const pct = (v: number | null | undefined) => (v == null ? '' : `${v}%`);
   const columns: Array<Column<Row>> = [
@@ -257,8 +261,8 @@ function Rows({
         <Text fontSize="sm" color="fg.muted" data-testid="school-total">
           {t('listKit.shownOf', { shown: all.length, total: data.schools.totalCount })}
         </Text>
-        {sort && (
-          <Text fontSize="xs" color="fg.subtle">
+        {localSort && (
+          <Text fontSize="xs" color="fg.subtle" data-testid="school-sort-hint">
             {t('schoolsUi.sortHint')}
           </Text>
         )}
@@ -330,7 +334,7 @@ function DeleteDialog({ school, onClose }: { school: Row; onClose: () => void })
 
 /**
  * 学校列表 (`/school/list`): filters in the URL (country, state, sex, grade, platform, boarders,
- * rank, TOEFL and SSAT averages, AP, search), the badge, sortable columns over the rows loaded,
+ * rank, TOEFL and SSAT averages, AP, search), the badge, columns sorted by the server (the rank over the rows loaded),
  * Relay pagination, export with the same filter, import of schools and of sports (all or
  * nothing, the refused cells in a table), delete refused with what holds the school (docs/schools-ui.md).
  */
@@ -340,15 +344,16 @@ export default function SchoolList() {
   const environment = useRelayEnvironment();
   const [state, setState] = useUrlState<keyof typeof SCHOOL_DEFAULTS>(SCHOOL_DEFAULTS);
   const filter = useMemo(() => schoolFilterOf(state), [state]);
-  const { queryRef, load, retry } = useRouteQuery(schoolListRoute, { filter });
+  const order = schoolOrderOf(state);
+  const { queryRef, load, retry } = useRouteQuery(schoolListRoute, { filter, order });
   const [pending, startTransition] = useTransition();
   const [importing, setImporting] = useState<'schools' | 'sports' | null>(null);
   const [deleting, setDeleting] = useState<Row | null>(null);
   const [rights, setRights] = useState<Rights | null>(null);
-  const key = JSON.stringify(filter);
+  const key = JSON.stringify({ filter, order });
   useEffect(() => {
-    if (JSON.stringify(queryRef.variables.filter ?? {}) !== key) startTransition(() => load({ filter: JSON.parse(key) as typeof filter }));
-  }, [key, load, queryRef.variables.filter]);
+    if (JSON.stringify({ filter: queryRef.variables.filter ?? {}, order: queryRef.variables.order ?? null }) !== key) startTransition(() => load(JSON.parse(key) as { filter: typeof filter; order: typeof order }));
+  }, [key, load, queryRef.variables.filter, queryRef.variables.order]);
 
   const exportWith = async (f: typeof filter) => {
     const data = await fetchQuery<SchoolListExportQuery>(environment, exportQuery, { filter: f }, { fetchPolicy: 'network-only' }).toPromise();

@@ -62,4 +62,19 @@ export function schoolFilterOf(s: SchoolListState): SchoolFilterInput {
   return f;
 }
 
+export type SchoolOrder = 'NAME' | 'NAME_DESC' | 'STUDENTS' | 'STUDENTS_DESC' | 'BOARDERS' | 'BOARDERS_DESC' | 'TOEFL' | 'TOEFL_DESC' | 'SSAT' | 'SSAT_DESC';
+const SERVER_ORDERS: Record<string, string> = { name: 'NAME', students: 'STUDENTS', boarders: 'BOARDERS', toefl: 'TOEFL', ssat: 'SSAT' };
+
+/**
+ * The server's order for the URL's `sort` (`key:dir`); null for the default (by name) and for
+ * the rank column, which the server cannot order by (the best of the school's rankings) and
+ * the list sorts over the rows loaded.
+ */
+export function schoolOrderOf(s: Pick<SchoolListState, 'sort'>): SchoolOrder | null {
+  const [key, dir] = s.sort.split(':');
+  const base = SERVER_ORDERS[key ?? ''];
+  if (!base) return null;
+  return (dir === 'desc' ? `${base}_DESC` : base) as SchoolOrder;
+}
+
 export const schoolStateOf = (params: Readonly<Record<string, string | undefined>>): SchoolListState => Object.fromEntries(Object.keys(SCHOOL_DEFAULTS).map((k) => [k, params[k] ?? ''])) as SchoolListState;

@@ -1,5 +1,5 @@
 import { Badge as Tag, Box, Button, Checkbox, EmptyState, Field, Flex, Heading, Input, NativeSelect, Progress, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { Plus, Send, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Plus, RefreshCw, Send, Trash2 } from 'lucide-react';
 import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useLazyLoadQuery } from 'react-relay';
@@ -21,6 +21,8 @@ import type { SelectionListsDeleteMutation } from './__generated__/SelectionList
 import type { SelectionListsPublishMutation } from './__generated__/SelectionListsPublishMutation.graphql.ts';
 import type { SelectionListsQuery, SelectionListsQuery$data } from './__generated__/SelectionListsQuery.graphql.ts';
 import type { SelectionListsRemoveMutation } from './__generated__/SelectionListsRemoveMutation.graphql.ts';
+import type { SelectionListsReorderMutation } from './__generated__/SelectionListsReorderMutation.graphql.ts';
+import type { SelectionListsRescoreMutation } from './__generated__/SelectionListsRescoreMutation.graphql.ts';
 
 const listsQuery = graphql`
   query SelectionListsQuery($archiveId: ID!) {
@@ -138,6 +140,36 @@ const removeMutation = graphql`
     }
   }
 `;
+const rescoreMutation = graphql`
+  mutation SelectionListsRescoreMutation($input: RescoreSelectionListInput!) {
+    rescoreSelectionList(input: $input) {
+      __typename
+      ... on SelectionListPayload {
+        selectionList {
+          ...SelectionLists_list @relay(mask: false)
+        }
+      }
+      ... on Error {
+        message
+      }
+    }
+  }
+`;
+const reorderMutation = graphql`
+  mutation SelectionListsReorderMutation($input: ReorderSelectionListInput!) {
+    reorderSelectionList(input: $input) {
+      __typename
+      ... on SelectionListPayload {
+        selectionList {
+          ...SelectionLists_list @relay(mask: false)
+        }
+      }
+      ... on Error {
+        message
+      }
+    }
+  }
+`;
 const publishMutation = graphql`
   mutation SelectionListsPublishMutation($input: PublishSelectionListInput!) {
     publishSelectionList(input: $input) {
@@ -211,7 +243,31 @@ function Entries({ list, canWrite, onChanged }: { list: List; canWrite: boolean;
   const { t } = useTranslation();
   const lang = useLang();
   const remove = useMutationAction<SelectionListsRemoveMutation>(removeMutation, (r) => r.removeSelectionEntries);
+  const reorder = useMutationAction<SelectionListsReorderMutation>(reorderMutation, (r) => r.reorderSelectionList);
   const editable = canWrite && !list.published;
+  /** Moves an entry one place up (-1) or down (+1); the server stores the whole order. Focus stays on the moved entry's button. */
+  const move = (index: number, by: -1 | 1, name: string) => {
+    const ids = list.entries.map((x) => x.id);
+    const [moved] = ids.splice(index, 1);
+    if (!moved) return;
+    ids.splice(index + by, 0, moved);
+    reorder.run(
+      { input: { listId: list.id, entryIds: ids } },
+      {
+        onDone: () => {
+          notify('success', t('schoolsUi.sel.moved', { name, n: index + by + 1 }));
+          const to = index + by;
+          // The same direction's button of the moved entry, or the other one at either end of the list.
+          requestAnimationFrame(() => {
+            const btn =
+              document.querySelector<HTMLButtonElement>(`[data-entry-index="${to}"] [data-testid="selection-move-${by < 0 ? 'up' : 'down'}"]:not([disabled])`) ??
+              document.querySelector<HTMLButtonElement>(`[data-entry-index="${to}"] [data-testid^="selection-move-"]:not([disabled])`);
+            btn?.focus();
+          });
+        },
+      },
+    );
+  };
   const dims = ['genderScore', 'gradeScore', 'regionScore', 'scaleScore', 'rankScore', 'activityScore'] as const;
   const dimLabel = (e: Entry, i: number) => e.scores[i]?.label ?? '';
   if (!list.entries.length) {
@@ -223,16 +279,21 @@ function Entries({ list, canWrite, onChanged }: { list: List; canWrite: boolean;
   }
   return (
     <Stack gap="2">
-      <FormError message={remove.error} testId="selection-remove-error" />
+      <FormError message={remove.error ?? reorder.error} testId="selection-remove-error" />
       <Stack as="ol" gap="2" aria-label={t('schoolsUi.sel.entries')} data-testid="selection-entries">
-        {list.entries.map((e) => {
+        {list.entries.map((e, index) => {
           const name = schoolName(e.school, lang);
           return (
-            <Box as="li" key={e.id} listStyleType="none" borderWidth="1px" borderRadius="md" p="3" data-testid="selection-entry">
+            <Box as="li" key={e.id} listStyleType="none" borderWidth="1px" borderRadius="md" p="3" data-testid="selection-entry" data-entry-index={index}>
               <Flex gap="3" align="flex-start" wrap="wrap">
+                <Text fontSize="sm" color="fg.muted" fontVariantNumeric="tabular-nums" minW="5" pt="1" aria-hidden>
+                  {index + 1}
+                </Text>
                 <Badge url={e.school.badgeUrl} name={e.school.name} />
                 <Box flex="1" minW="40">
-                  <Text fontWeight="semibold">{name}</Text>
+                  <Text fontWeight="semibold" data-testid="selection-entry-name">
+                    {name}
+                  </Text>
                   <Text fontSize="xs" color="fg.muted">
                     {[lang === 'zh' && e.school.chineseName ? e.school.name : null, e.school.province, countryName(e.school.country, t)].filter(Boolean).join(' · ')}
                   </Text>
@@ -245,6 +306,32 @@ function Entries({ list, canWrite, onChanged }: { list: List; canWrite: boolean;
                     {e.scores.find((s) => s.dimension === 'TOTAL')?.label}
                   </Text>
                 </Stack>
+                {editable && (
+                  <Flex gap="1" role="group" aria-label={t('schoolsUi.sel.order', { name })}>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      aria-label={t('schoolsUi.sel.moveUp', { name })}
+                      title={t('schoolsUi.sel.moveUp', { name })}
+                      disabled={index === 0 || reorder.busy}
+                      onClick={() => move(index, -1, name)}
+                      data-testid="selection-move-up"
+                    >
+                      <ArrowUp size={12} />
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      aria-label={t('schoolsUi.sel.moveDown', { name })}
+                      title={t('schoolsUi.sel.moveDown', { name })}
+                      disabled={index === list.entries.length - 1 || reorder.busy}
+                      onClick={() => move(index, 1, name)}
+                      data-testid="selection-move-down"
+                    >
+                      <ArrowDown size={12} />
+                    </Button>
+                  </Flex>
+                )}
                 {editable && (
                   <Button
                     size="xs"
@@ -343,6 +430,7 @@ function Lists({ archiveId, student, fetchKey, refresh }: { archiveId: string; s
   const [deleting, setDeleting] = useState(false);
   const create = useMutationAction<SelectionListsCreateMutation>(createMutation, (r) => r.createSelectionList);
   const publish = useMutationAction<SelectionListsPublishMutation>(publishMutation, (r) => r.publishSelectionList);
+  const rescore = useMutationAction<SelectionListsRescoreMutation>(rescoreMutation, (r) => r.rescoreSelectionList);
   const del = useMutationAction<SelectionListsDeleteMutation>(deleteMutation, (r) => r.deleteSelectionList);
   const { write, publish: canPublish } = data.viewer;
   return (
@@ -390,6 +478,17 @@ function Lists({ archiveId, student, fetchKey, refresh }: { archiveId: string; s
                 <Button size="sm" variant="outline" onClick={() => setAdding(true)} data-testid="selection-add">
                   <Plus size={14} /> {t('schoolsUi.sel.add')}
                 </Button>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  loading={rescore.busy}
+                  disabled={!list.entries.length}
+                  title={t('schoolsUi.sel.rescoreHint')}
+                  onClick={() => rescore.run({ input: { listId: list.id } }, { onDone: () => notify('success', t('schoolsUi.sel.rescored')) })}
+                  data-testid="selection-rescore"
+                >
+                  <RefreshCw size={14} /> {t('schoolsUi.sel.rescore')}
+                </Button>
                 <Button size="sm" variant="ghost" colorPalette="red" onClick={() => setDeleting(true)} data-testid="selection-delete">
                   <Trash2 size={14} /> {t('schoolsUi.sel.delete')}
                 </Button>
@@ -413,6 +512,7 @@ function Lists({ archiveId, student, fetchKey, refresh }: { archiveId: string; s
               {t('schoolsUi.sel.publishedAt', { who: list.publishedByName ?? '', when: fmt.dateTime(list.publishedAt as string) })}
             </Text>
           )}
+          <FormError message={rescore.error} testId="selection-rescore-error" />
           <Entries list={list} canWrite={write} onChanged={refresh} />
         </Box>
       )}

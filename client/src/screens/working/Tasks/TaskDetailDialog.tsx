@@ -14,7 +14,9 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/useLang.ts';
 import { sessionUser } from '../../../state/session.ts';
 import { titleView } from '../../../state/visited.ts';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { findByPath, useMenu } from '../../../layout/menu.ts';
+import { SkillStackFacts } from '../../content/skills/SkillStack.tsx';
 import { AddTaskDialog } from './AddTaskDialog.tsx';
 import { AdditionDialog } from './AdditionDialog.tsx';
 import { TaskActions } from './TaskActions.tsx';
@@ -69,6 +71,7 @@ const taskFragment = graphql`
       deleted
     }
     skillStack {
+      databaseId
       name
     }
     assigner {
@@ -155,33 +158,36 @@ const deleteMutation = graphql`
 
 type Sub = 'priority' | 'reassign' | 'schedule' | 'append' | 'edit' | 'delete' | 'skill' | { addition: { id: string; content: string } } | null;
 
-/** The read-only skill-stack view is a stub (spec section 2): it never loads its fields and has a 1 s loading timer. */
-function SkillStackView({ name, onClose }: { name: string; onClose: () => void }) {
+/** The read-only skill-stack view (spec section 2): the projects whose tasks use the stack, loaded; the page of all stacks when the viewer's menu has it. */
+function SkillStackView({ id, name, onClose }: { id: number; name: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const [loading, setLoading] = useState(true);
-  useEffect(() => {
-    const timer = setTimeout(() => setLoading(false), 1000);
-    return () => clearTimeout(timer);
-  }, []);
-  const fields = ['projectName', 'projectCode', 'projectManager', 'addTime', 'domainInfo'] as const;
+  const navigate = useNavigate();
+  const menu = useMenu();
+  const page = `/mission/skill-stack?stack=${id}`;
+  const hasPage = !!findByPath(menu, '/mission/skill-stack');
   return (
-    <DialogShell title={name} onClose={onClose} testId="skill-stack-dialog" size="sm">
-      {loading ? (
-        <Flex justify="center" p="6">
-          <Spinner />
-        </Flex>
-      ) : (
-        <Stack gap="2">
-          {fields.map((f) => (
-            <Flex key={f} gap="3" fontSize="sm">
-              <Text w="28" color="fg.subtle">
-                {t(`tasksUi.skill.${f}`)}
-              </Text>
-              <Text>—</Text>
-            </Flex>
-          ))}
-        </Stack>
-      )}
+    <DialogShell
+      title={name}
+      onClose={onClose}
+      testId="skill-stack-dialog"
+      size="lg"
+      footer={
+        hasPage ? (
+          <Button variant="outline" onClick={() => navigate(page)} data-testid="skill-stack-page">
+            {t('tasksUi.skill.openPage')}
+          </Button>
+        ) : undefined
+      }
+    >
+      <Suspense
+        fallback={
+          <Flex justify="center" p="6">
+            <Spinner />
+          </Flex>
+        }
+      >
+        <SkillStackFacts id={id} />
+      </Suspense>
     </DialogShell>
   );
 }
@@ -480,7 +486,7 @@ export function Detail({ id, onClose, opener }: { id: string; onClose: () => voi
       {sub !== null && typeof sub === 'object' && <AdditionDialog taskId={task.id} projectId={task.project.id} addition={sub.addition} logConnection={logConnection} onClose={() => setSub(null)} />}
       {sub === 'edit' && node.AddTaskDialog_task && <AddTaskDialog task={node.AddTaskDialog_task} logConnection={logConnection} onClose={() => setSub(null)} />}
       {sub === 'delete' && <DeleteDialog taskId={task.id} onClose={() => setSub(null)} onDeleted={onClose} />}
-      {sub === 'skill' && task.skillStack && <SkillStackView name={task.skillStack.name} onClose={() => setSub(null)} />}
+      {sub === 'skill' && task.skillStack && <SkillStackView id={task.skillStack.databaseId} name={task.skillStack.name} onClose={() => setSub(null)} />}
     </TaskShell>
   );
 }

@@ -53,15 +53,7 @@ const detailQuery = graphql`
           name
           nameEn
         }
-        members(first: 30) {
-          edges {
-            node {
-              user {
-                id
-              }
-            }
-          }
-        }
+        viewerIsMember
         ...ProjectMembers_project @alias(as: "membersRef")
         ...ProjectFiles_project @alias(as: "filesRef")
       }
@@ -179,7 +171,8 @@ export function ProjectDetailView({ addMember }: { addMember: boolean }) {
   }, [project, pathname]);
   if (!project || !name) return <ErrorPage code={404} embedded />;
   const viewerId = data.viewer.user.id;
-  const isMember = project.members.edges.some((e) => e.node.user.id === viewerId);
+  // The server answers it: the member list is paged, so the first page may not hold the viewer.
+  const isMember = project.viewerIsMember;
   return (
     <Stack gap="4" data-testid="project-detail">
       <Flex align="center" gap="2" wrap="wrap">

@@ -2,7 +2,8 @@ import { Badge, Box, Button, Flex, Heading, IconButton, Progress, Stack, Text, V
 import { Download, Trash2, Upload } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql, useFragment, useRelayEnvironment } from 'react-relay';
+import { graphql, usePaginationFragment, useRelayEnvironment } from 'react-relay';
+import { LoadMore } from '../../../../components/list/DataTable.tsx';
 import { ConfirmDialog } from '../../../../components/list/ConfirmDialog.tsx';
 import { saveBlob } from '../../../../components/list/download.ts';
 import { fetchDownload } from '../../../../components/list/fetchDownload.ts';
@@ -18,10 +19,10 @@ import type { ProjectFilesDeleteMutation } from './__generated__/ProjectFilesDel
 import type { ProjectFilesUploadMutation } from './__generated__/ProjectFilesUploadMutation.graphql.ts';
 
 const filesFragment = graphql`
-  fragment ProjectFiles_project on Project {
+  fragment ProjectFiles_project on Project @refetchable(queryName: "ProjectFilesPaginationQuery") @argumentDefinitions(count: { type: "Int", defaultValue: 50 }, cursor: { type: "String" }) {
     id
     viewerCanManage
-    files(first: 50) {
+    files(first: $count, after: $cursor) @connection(key: "ProjectFiles_files") {
       totalCount
       edges {
         node {
@@ -85,7 +86,7 @@ export function ProjectFiles({ project, canUpload, viewerId }: { project: Projec
   const lang = useLang();
   const fmt = useFormat();
   const environment = useRelayEnvironment();
-  const data = useFragment(filesFragment, project);
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment(filesFragment, project);
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<{ name: string; fraction: number } | null>(null);
@@ -176,6 +177,7 @@ export function ProjectFiles({ project, canUpload, viewerId }: { project: Projec
           </Flex>
         ))}
       </Stack>
+      {files.length > 0 && <LoadMore shown={files.length} total={data.files.totalCount} hasNext={hasNext} loading={isLoadingNext} onMore={() => loadNext(50)} testId="files-more" />}
       {deleting && (
         <ConfirmDialog
           title={t('contentUi.file.deleteTitle')}

@@ -2,7 +2,8 @@ import { Badge, Box, Button, Field, Flex, Heading, IconButton, Input, Stack, Tex
 import { Plus, Trash2, UserMinus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql, useFragment } from 'react-relay';
+import { fetchQuery, graphql, usePaginationFragment, useRelayEnvironment } from 'react-relay';
+import { LoadMore } from '../../../../components/list/DataTable.tsx';
 import { DateField } from '../../../../components/fields/DateField.tsx';
 import { FormDialog } from '../../../../components/FormDialog.tsx';
 import { ConfirmDialog } from '../../../../components/list/ConfirmDialog.tsx';
@@ -17,12 +18,13 @@ import type { ProjectMembers_project$data, ProjectMembers_project$key } from './
 import type { ProjectMembersRemoveMutation } from './__generated__/ProjectMembersRemoveMutation.graphql.ts';
 import type { ProjectMembersSaveMutation } from './__generated__/ProjectMembersSaveMutation.graphql.ts';
 import type { ProjectMembersDeleteEntryMutation } from './__generated__/ProjectMembersDeleteEntryMutation.graphql.ts';
+import type { ProjectMembersMoreEntriesQuery } from './__generated__/ProjectMembersMoreEntriesQuery.graphql.ts';
 
 const membersFragment = graphql`
-  fragment ProjectMembers_project on Project {
+  fragment ProjectMembers_project on Project @refetchable(queryName: "ProjectMembersPaginationQuery") @argumentDefinitions(count: { type: "Int", defaultValue: 15 }, cursor: { type: "String" }) {
     id
     viewerCanManage
-    members(first: 30) {
+    members(first: $count, after: $cursor) @connection(key: "ProjectMembers_members") {
       totalCount
       edges {
         node {
@@ -35,16 +37,44 @@ const membersFragment = graphql`
             name
             nameEn
           }
-          timeline(first: 10) {
-            totalCount
-            edges {
-              node {
-                id
-                happenedOn
-                content
-              }
-            }
+          timeline(first: 5) {
+            ...ProjectMembers_entries @relay(mask: false)
           }
+        }
+      }
+    }
+  }
+`;
+
+/**
+ * The fields of a timeline page. Inlined (mask: false) where the first page is read: a fragment
+ * spread there would put the member save's answer over the query depth limit (12, fragment
+ * spreads count two levels), so the first 5 entries come with the members and the earlier ones
+ * are fetched on demand ("show earlier entries").
+ */
+void graphql`
+  fragment ProjectMembers_entries on ProjectMemberTimelineConnection {
+    totalCount
+    edges {
+      node {
+        id
+        happenedOn
+        content
+      }
+    }
+    pageInfo {
+      endCursor
+      hasNextPage
+    }
+  }
+`;
+
+const moreEntriesQuery = graphql`
+  query ProjectMembersMoreEntriesQuery($id: ID!, $after: String) {
+    node(id: $id) {
+      ... on ProjectMember {
+        timeline(first: 100, after: $after) {
+          ...ProjectMembers_entries @relay(mask: false)
         }
       }
     }
@@ -90,15 +120,8 @@ const deleteEntryMutation = graphql`
       ... on DeleteProjectTimelineEntryPayload {
         member {
           id
-          timeline(first: 10) {
-            totalCount
-            edges {
-              node {
-                id
-                happenedOn
-                content
-              }
-            }
+          timeline(first: 5) {
+            ...ProjectMembers_entries @relay(mask: false)
           }
         }
       }
@@ -215,12 +238,80 @@ function TimelineDialog({ member, onClose }: { member: Member; onClose: () => vo
   );
 }
 
+type Entry = { id: string; happenedOn: unknown; content: string };
+
+/** One member's timeline, newest first: the 5 that came with the members, then "show earlier entries" fetches the rest (100 at a time). */
+function Timeline({ member, manage, onDelete }: { member: Member; manage: boolean; onDelete: (entryId: string, onDone: () => void) => void }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const environment = useRelayEnvironment();
+  const first = member.timeline;
+  const [more, setMore] = useState<{ entries: Entry[]; endCursor: string | null; hasNext: boolean } | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const seen = new Set<string>();
+  // The first page as the store has it now (a save answers it again), then everything loaded so
+  // far, newest day first: an entry added later pushes one out of the first page but not off the list.
+  const entries = [...first.edges.map((e) => e.node), ...(more?.entries ?? [])].filter((e) => !seen.has(e.id) && !!seen.add(e.id)).sort((a, b) => String(b.happenedOn).localeCompare(String(a.happenedOn)));
+  const hasNext = more ? more.hasNext : first.pageInfo.hasNextPage;
+  const loadMore = async () => {
+    setLoading(true);
+    setFailure(null);
+    try {
+      const answer = await fetchQuery<ProjectMembersMoreEntriesQuery>(environment, moreEntriesQuery, { id: member.id, after: more?.endCursor ?? first.pageInfo.endCursor }).toPromise();
+      const page = answer?.node?.timeline;
+      if (page) setMore({ entries: [...(more?.entries ?? first.edges.map((e) => e.node)), ...page.edges.map((e) => e.node)], endCursor: page.pageInfo.endCursor ?? null, hasNext: page.pageInfo.hasNextPage });
+    } catch (e) {
+      setFailure((e as Error).message);
+    } finally {
+      setLoading(false);
+    }
+  };
+  if (!entries.length) return null;
+  return (
+    <>
+      <Stack as="ol" gap="1" mt="2" ps="3" borderStartWidth="2px" borderColor="border.emphasized" aria-label={t('contentUi.member.timeline')}>
+        {entries.map((e) => (
+          <Flex as="li" key={e.id} gap="2" align="baseline" fontSize="sm" data-testid="timeline-entry">
+            <Text color="fg.muted" flexShrink={0} minW="24">
+              {fmt.date(e.happenedOn as string)}
+            </Text>
+            <Text flex="1" whiteSpace="pre-wrap" wordBreak="break-word">
+              {e.content}
+            </Text>
+            {manage && (
+              <IconButton
+                size="2xs"
+                variant="ghost"
+                aria-label={t('contentUi.member.deleteEntry')}
+                onClick={() => onDelete(e.id, () => setMore((m) => (m ? { ...m, entries: m.entries.filter((x) => x.id !== e.id) } : m)))}
+              >
+                <Trash2 size={12} />
+              </IconButton>
+            )}
+          </Flex>
+        ))}
+      </Stack>
+      {hasNext && (
+        <Button size="xs" variant="ghost" mt="1" loading={loading} onClick={() => void loadMore()} data-testid="timeline-more">
+          {t('contentUi.member.showMoreEntries', { count: Math.max(first.totalCount - entries.length, 0) })}
+        </Button>
+      )}
+      {failure && (
+        <Text color="fg.error" fontSize="xs" role="alert">
+          {failure}
+        </Text>
+      )}
+    </>
+  );
+}
+
 /** The members of a project with their duty and timeline; who manages the project adds, edits and removes them. */
 export function ProjectMembers({ project, adding, onAdding }: { project: ProjectMembers_project$key; adding: boolean; onAdding: (v: boolean) => void }) {
   const { t } = useTranslation();
   const lang = useLang();
   const fmt = useFormat();
-  const data = useFragment(membersFragment, project);
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment(membersFragment, project);
   const [editing, setEditing] = useState<Member | null>(null);
   const [entryFor, setEntryFor] = useState<Member | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
@@ -271,42 +362,25 @@ export function ProjectMembers({ project, adding, onAdding }: { project: Project
               {m.remark}
             </Text>
           )}
-          {m.timeline.edges.length > 0 && (
-            <Stack as="ol" gap="1" mt="2" ps="3" borderStartWidth="2px" borderColor="border.emphasized" aria-label={t('contentUi.member.timeline')}>
-              {m.timeline.edges.map(({ node: e }) => (
-                <Flex as="li" key={e.id} gap="2" align="baseline" fontSize="sm" data-testid="timeline-entry">
-                  <Text color="fg.muted" flexShrink={0} minW="24">
-                    {fmt.date(e.happenedOn as string)}
-                  </Text>
-                  <Text flex="1" whiteSpace="pre-wrap" wordBreak="break-word">
-                    {e.content}
-                  </Text>
-                  {manage && (
-                    <IconButton
-                      size="2xs"
-                      variant="ghost"
-                      aria-label={t('contentUi.member.deleteEntry')}
-                      onClick={() => deleteEntry.run({ input: { entryId: e.id } }, { onDone: () => notify('success', t('contentUi.deleted')), onFailed: () => undefined })}
-                    >
-                      <Trash2 size={12} />
-                    </IconButton>
-                  )}
-                </Flex>
-              ))}
-            </Stack>
-          )}
-          {m.timeline.totalCount > m.timeline.edges.length && (
-            <Text fontSize="xs" color="fg.subtle" mt="1">
-              {t('contentUi.member.moreEntries', { count: m.timeline.totalCount - m.timeline.edges.length })}
-            </Text>
-          )}
+          <Timeline
+            member={m}
+            manage={manage}
+            onDelete={(id, removed) =>
+              deleteEntry.run(
+                { input: { entryId: id } },
+                {
+                  onDone: () => {
+                    removed();
+                    notify('success', t('contentUi.deleted'));
+                  },
+                  onFailed: () => undefined,
+                },
+              )
+            }
+          />
         </Box>
       ))}
-      {data.members.totalCount > members.length && (
-        <Text fontSize="sm" color="fg.subtle">
-          {t('contentUi.member.moreMembers', { count: data.members.totalCount - members.length })}
-        </Text>
-      )}
+      {members.length > 0 && <LoadMore shown={members.length} total={data.members.totalCount} hasNext={hasNext} loading={isLoadingNext} onMore={() => loadNext(30)} testId="members-more" />}
       {deleteEntry.error && (
         <Text color="fg.error" fontSize="sm" role="alert">
           {deleteEntry.error}
