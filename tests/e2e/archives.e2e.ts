@@ -391,6 +391,88 @@ describe('batch progress', () => {
   });
 });
 
+describe('the list in the server’s order, and attachments arranged', () => {
+  it('sorts by a column header on the server; the order stays in the URL across a reload', async () => {
+    // Three archives in one search, created in this order: newest first is the last one.
+    for (const [py, grade] of [
+      ['k', 11],
+      ['i', 7],
+      ['m', 9],
+    ] as const)
+      await createByApi('manager', `Sort${run}${py}`, { grade });
+    const { context, page } = await newPage();
+    await login(page, 'manager', 'Staff#2026');
+    await search(page, `sort${run}`);
+    const first = () => page.getByTestId('archive-table-row').first().textContent();
+    await expect.poll(first).toContain(`Sort${run}m`);
+    await page.getByTestId('archive-table-sort-grade').click();
+    await expect.poll(first).toContain(`Sort${run}i`); // grade 7 first
+    await page.getByTestId('archive-table-sort-grade').click();
+    await expect.poll(first).toContain(`Sort${run}k`); // grade 11 first
+    expect(decodeURIComponent(page.url())).toContain('sort=grade:desc');
+    await page.reload();
+    await page.getByTestId('archive-table').waitFor();
+    await expect.poll(first).toContain(`Sort${run}k`);
+    expect(await page.getByTestId('archive-table-sort-grade').locator('xpath=ancestor::th').getAttribute('aria-sort')).toBe('descending');
+    const pictures = await shootEverywhere(
+      page,
+      'archives-list-sorted',
+      async (p, _lang, width) => {
+        await expect.poll(() => p.getByTestId('archive-table-row').first().textContent()).toContain(`Sort${run}k`);
+        // A phone has cards without headers: the order is a select there.
+        if (width < 768) expect(await p.getByTestId('archive-order').inputValue()).toBe('grade:desc');
+        expect(await sidewaysOverflow(p)).toEqual([]);
+      },
+      { widths: [1440, 390] },
+    );
+    console.log('archive pictures:', pictures.join(', '));
+    // On a phone, the select changes the order.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('archive-order').selectOption('grade:asc');
+    await expect.poll(first).toContain(`Sort${run}i`);
+    await context.close();
+  });
+
+  it('renames and reorders an award’s attachments, kept after a reload', async () => {
+    const id = await createByApi('manager', `Files${run}`, { surName: '附', name: '件' });
+    await gql('manager', 'mutation($i: SaveArchiveAwardsInput!) { saveArchiveAwards(input: $i) { __typename } }', { i: { archiveId: id, rows: [{ performName: `机器人比赛${run}` }] } });
+    const { context, page } = await newPage();
+    await login(page, 'manager', 'Staff#2026');
+    await open(page, `/archives/detail/${encodeURIComponent(id)}`);
+    const awards = page.getByTestId('section-awards');
+    await awards.waitFor();
+    for (const name of ['first.pdf', 'second.pdf']) {
+      await page.getByTestId('section-awards-file-input').setInputFiles({ name, mimeType: 'application/pdf', buffer: PDF });
+      await expect.poll(() => awards.getByTestId('archive-file').filter({ hasText: name }).count()).toBe(1);
+    }
+    const names = () => awards.getByTestId('archive-file').allTextContents();
+    await expect.poll(names).toEqual([expect.stringContaining('first.pdf'), expect.stringContaining('second.pdf')]);
+    // Move the first down (a button, reachable by keyboard), then rename it in place.
+    await awards.getByTestId('archive-file-down').first().focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(names).toEqual([expect.stringContaining('second.pdf'), expect.stringContaining('first.pdf')]);
+    await awards.getByTestId('archive-file-rename').nth(1).click();
+    await awards.getByTestId('archive-file-name').fill('获奖证书');
+    await awards.getByTestId('archive-file-name').press('Enter');
+    await expect.poll(names).toEqual([expect.stringContaining('second.pdf'), expect.stringContaining('获奖证书.pdf')]);
+    const pictures = await shootEverywhere(
+      page,
+      'archives-files',
+      async (p) => {
+        await p.getByTestId('section-awards').scrollIntoViewIfNeeded();
+        await p.getByTestId('section-awards').getByTestId('archive-file-rename').first().click();
+        await p.getByTestId('archive-file-name').waitFor();
+      },
+      { widths: [1440, 390] },
+    );
+    console.log('archive pictures:', pictures.join(', '));
+    await page.reload();
+    await awards.waitFor();
+    await expect.poll(names).toEqual([expect.stringContaining('second.pdf'), expect.stringContaining('获奖证书.pdf')]);
+    await context.close();
+  }, 180_000);
+});
+
 describe('the bars: every width, both languages, axe', () => {
   let id = '';
   beforeAll(async () => {

@@ -40,7 +40,16 @@ export function useRouteQuery<T extends OperationType>(spec: RouteQuery<T>, vari
     if (hit && hit.environment === environment && sameVariables(hit.variables, variables)) return hit;
     return startQuery<T>(environment, spec.query, variables);
   });
-  const load = useCallback((next: T['variables'], fetchPolicy: FetchPolicy = 'store-and-network') => setRef(startQuery<T>(environment, spec.query, next, fetchPolicy)), [environment, spec.query]);
+  // A screen that keeps its filters in the URL loads again when the URL changes, and MenuRoute has
+  // already started the same query for the new URL: take that one rather than asking twice.
+  const load = useCallback(
+    (next: T['variables'], fetchPolicy: FetchPolicy = 'store-and-network') => {
+      const hit = preloaded?.[spec.query.params.name] as PreloadedQuery<T> | undefined;
+      if (fetchPolicy === 'store-and-network' && hit && hit.environment === environment && sameVariables(hit.variables, next)) setRef(hit);
+      else setRef(startQuery<T>(environment, spec.query, next, fetchPolicy));
+    },
+    [environment, spec.query, preloaded],
+  );
   const retry = useCallback(() => load(ref.variables, 'network-only'), [load, ref.variables]);
   return { queryRef: ref, load, retry };
 }

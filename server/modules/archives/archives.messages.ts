@@ -50,6 +50,8 @@ export const archivesMessages = {
   'archive.fileObjectInvalid': { zh: '附件所属的记录不存在', en: 'The record the attachment belongs to does not exist' },
   'archive.fileKindInvalid': { zh: '附件类型错误', en: 'Invalid attachment kind' },
   'archive.fileNotFound': { zh: '附件不存在', en: 'The attachment does not exist' },
+  'archive.fileListRepeated': { zh: '同一个附件不能出现两次', en: 'An attachment appears twice in the list' },
+  'archive.fileListMixed': { zh: '只能调整同一条记录的附件', en: 'Only the attachments of one record can be arranged together' },
 
   // Verification (archive examine).
   'archive.examine.titleRequired': { zh: '请填写审核标题', en: 'Please enter the verification title' },

@@ -4,7 +4,7 @@ import { localId } from '../../graphql/ids.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
 import { DomainError, ValidationError } from '../../errors.ts';
 import { createVerification, reverifyModule, verifyModule, type ExamineStepResult } from './service/verification.ts';
-import { deleteArchiveFile, uploadArchiveFile, type ArchiveFileRow } from './service/files.ts';
+import { arrangeArchiveFiles, deleteArchiveFile, uploadArchiveFile, type ArchiveFileRow } from './service/files.ts';
 import { ArchiveFileRef, ArchiveNode, VerificationModuleNode, VerificationNode } from './archives.node.ts';
 import { sectionKeyOfRecord } from './service/read.ts';
 import { SECTIONS, SECTIONS_BY_TYPE, type FieldDef, type SectionDef } from './archives.sections.ts';
@@ -72,6 +72,21 @@ const DeleteFilePayload = builder.objectRef<{ id: number; archiveId: number }>('
   fields: (t) => ({
     deletedFileId: t.id({ description: 'Global id of the deleted ArchiveFile (for @deleteRecord).', resolve: (p) => encodeGlobalID('ArchiveFile', p.id) }),
     archive: t.prismaField({ description: 'The archive it belonged to.', type: 'Archive', resolve: (query, p, _a, ctx) => ctx.db.archive.findUniqueOrThrow({ ...query, where: { id: p.archiveId } }) }),
+  }),
+});
+
+const ArrangeFilesPayload = builder.objectRef<{ archiveId: number; ids: number[] }>('ArrangeArchiveFilesPayload').implement({
+  description: "The row's attachments after renaming and reordering, and their archive.",
+  fields: (t) => ({
+    archive: t.prismaField({ description: 'The archive they belong to.', type: 'Archive', resolve: (query, p, _a, ctx) => ctx.db.archive.findUniqueOrThrow({ ...query, where: { id: p.archiveId } }) }),
+  }),
+});
+
+const ArrangeFileInput = builder.inputType('ArrangeArchiveFileInput', {
+  description: 'One attachment in its new place.',
+  fields: (t) => ({
+    id: t.globalID({ required: true, description: 'The ArchiveFile.' }),
+    fileName: t.string({ description: 'A new name (1-150 characters; the extension is kept); left out, the name stays.' }),
   }),
 });
 
@@ -440,6 +455,23 @@ builder.mutationFields((t) => ({
       }),
     },
     resolve: (_r, { input: i }, ctx) => deleteArchiveFile(ctx, localId(i.id, 'ArchiveFile')),
+  }),
+  arrangeArchiveFiles: t.field({
+    type: ArrangeFilesPayload,
+    errors: mutationErrors,
+    description:
+      "Renames and reorders the attachments of one education entry, award or multimedia activity (legacy eventRewards/saveFileList for awards): the files given come first in the order given, the row's other files after them as they were. Rights: edit permission on the row's module; not on a locked archive. Errors: NOT_FOUND, ARCHIVE_LOCKED, FORBIDDEN, FILE_LIST_MIXED (files of different rows), FILE_LIST_REPEATED, INVALID_INPUT.",
+    args: {
+      input: t.arg({
+        description: "The row's files in their new order.",
+        type: builder.inputType('ArrangeArchiveFilesInput', {
+          description: 'Attachments of one row, in their new order.',
+          fields: (it) => ({ files: it.field({ type: [ArrangeFileInput], required: true, description: 'The files, first to last (1 to 500).' }) }),
+        }),
+        required: true,
+      }),
+    },
+    resolve: (_r, { input: i }, ctx) => arrangeArchiveFiles(ctx, { files: i.files.map((f) => ({ id: localId(f.id, 'ArchiveFile'), fileName: f.fileName })) }),
   }),
   importArchives: t.field({
     type: ArchivesPayload,

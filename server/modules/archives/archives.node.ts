@@ -9,7 +9,7 @@ import { examinesWhere, unverifiedArchivesWhere } from './service/verification.t
 import { archivePermissions, backupArchive, filesOf, loadArchiveFile, loadRecord, primeVisible, sectionOrNull, type ModulePermissionRow } from './service/read.ts';
 import { visibleArchivesWhere } from './archives.policy.ts';
 import { SECTIONS, SECTIONS_BY_TYPE, type FieldDef, type SectionDef } from './archives.sections.ts';
-import { ARCHIVE_ORDER, archivesWhere, type ArchiveListFilter, type ArchiveVerificationState } from './service/lists.ts';
+import { ARCHIVE_ORDER, archiveOrderBy, archivesWhere, type ArchiveListFilter, type ArchiveOrder, type ArchiveVerificationState } from './service/lists.ts';
 import { canEditModule } from './service/access.ts';
 import { exportArchives } from './archives.xlsx.ts';
 
@@ -334,6 +334,24 @@ export const ArchiveFilterInput = builder.inputType('ArchiveFilter', {
   }),
 });
 
+const ArchiveOrderEnum = builder.enumType('ArchiveOrder', {
+  description: 'The order of `archives` (and `archiveExport`); ties are broken by the id, empty values come last.',
+  values: {
+    NEWEST: { description: 'Newest first (the default).' },
+    OLDEST: { description: 'Oldest first.' },
+    NAME: { description: 'By the pinyin or English name, A to Z, then the Chinese name.' },
+    NAME_DESC: { description: 'By the pinyin or English name, Z to A, then the Chinese name.' },
+    GRADE: { description: 'Lowest school grade first.' },
+    GRADE_DESC: { description: 'Highest school grade first.' },
+    YEAR: { description: 'Earliest apply year first.' },
+    YEAR_DESC: { description: 'Latest apply year first.' },
+    CONSULTANT: { description: "By the consultant's name, A to Z." },
+    CONSULTANT_DESC: { description: "By the consultant's name, Z to A." },
+    UPDATED: { description: 'Least recently changed first.' },
+    UPDATED_DESC: { description: 'Most recently changed first.' },
+  } as const,
+});
+
 type Gid = { typename: string; id: string } | null | undefined;
 /** A filter's id: one of another type, or no database id, matches nothing (-1). */
 const filterId = (g: Gid, typename: string) => {
@@ -397,12 +415,16 @@ builder.queryFields((t) => ({
     defaultSize: 20,
     maxSize: 500,
     description:
-      "Archives the caller sees, newest first: administrators all; managers those of their departments' staff (and unassigned ones); consultants those they consult or act for; sales those they sold; lecturers their students'. Rights: archive.read (staff; not parents or students).",
+      "Archives the caller sees, newest first unless `order` says otherwise: administrators all; managers those of their departments' staff (and unassigned ones); consultants those they consult or act for; sales those they sold; lecturers their students'. Rights: archive.read (staff; not parents or students).",
     authScopes: { permission: 'archive.read' },
-    args: { filter: t.arg({ description: 'Conditions on status, people, year, grade, name, lock, applying status, type.', type: ArchiveFilterInput }) },
+    args: {
+      filter: t.arg({ description: 'Conditions on status, people, year, grade, name, lock, applying status, type.', type: ArchiveFilterInput }),
+      order: t.arg({ description: 'The order (default NEWEST).', type: ArchiveOrderEnum }),
+    },
     totalCount: async (_p, args, ctx) => ctx.db.archive.count({ where: await archivesWhere(ctx, filterFrom(args.filter as ArchiveFilterArg)) }),
     resolve: async (query, _r, args, ctx) => {
-      const rows = await ctx.db.archive.findMany({ ...query, where: await archivesWhere(ctx, filterFrom(args.filter as ArchiveFilterArg)), orderBy: ARCHIVE_ORDER });
+      const where = await archivesWhere(ctx, filterFrom(args.filter as ArchiveFilterArg));
+      const rows = await ctx.db.archive.findMany({ ...query, where, orderBy: archiveOrderBy(args.order as ArchiveOrder | null) });
       primeVisible(ctx, rows as never);
       return rows;
     },
@@ -446,8 +468,11 @@ builder.queryFields((t) => ({
     description: 'The filtered archive list as .xlsx (base64), without sensitive fields. Rights: archive.export. Errors as data: FORBIDDEN, EXPORT_TOO_MANY (too many rows: narrow the filter).',
     authScopes: { permission: 'archive.read' },
     errors: mutationErrors,
-    args: { filter: t.arg({ description: 'The same conditions as `archives`.', type: ArchiveFilterInput }) },
-    resolve: (_r, args, ctx) => exportArchives(ctx, filterFrom(args.filter as ArchiveFilterArg)),
+    args: {
+      filter: t.arg({ description: 'The same conditions as `archives`.', type: ArchiveFilterInput }),
+      order: t.arg({ description: 'The rows in the order of `archives` (default NEWEST).', type: ArchiveOrderEnum }),
+    },
+    resolve: (_r, args, ctx) => exportArchives(ctx, filterFrom(args.filter as ArchiveFilterArg), args.order as ArchiveOrder | null),
   }),
 }));
 

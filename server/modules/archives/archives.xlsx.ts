@@ -7,7 +7,7 @@ import { dataRows, labelledHeaderColumns, readFirstWorksheet, rowErrors, writeSh
 import { authorize } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
 import { isEmail, parseDay, type RowValues } from './archives.fields.ts';
-import { ARCHIVE_ORDER, archivesWhere, type ArchiveListFilter } from './service/lists.ts';
+import { archiveOrderBy, archivesWhere, type ArchiveListFilter, type ArchiveOrder } from './service/lists.ts';
 import { createArchiveIn } from './service/overview.ts';
 import { hasRequiredName } from './service/names.ts';
 import { FAMILY_KIND } from './archives.sections.ts';
@@ -260,14 +260,14 @@ export async function importArchives(ctx: ServiceContext, file: File | null | un
 }
 
 /** The filtered list as .xlsx (right `archive.export`): overview columns only, no sensitive fields. */
-export async function exportArchives(ctx: ServiceContext, filter: ArchiveListFilter): Promise<{ bytes: Buffer; fileName: string; count: number }> {
+export async function exportArchives(ctx: ServiceContext, filter: ArchiveListFilter, order?: ArchiveOrder | null): Promise<{ bytes: Buffer; fileName: string; count: number }> {
   authorize(ctx, 'archive.export');
   const where = await archivesWhere(ctx, filter);
   const count = await ctx.db.archive.count({ where });
   if (count > MAX_EXPORT_ROWS) throw new ValidationError('archive.export.tooMany', { max: MAX_EXPORT_ROWS }, 'EXPORT_TOO_MANY');
   const rows = await ctx.db.archive.findMany({
     where,
-    orderBy: ARCHIVE_ORDER,
+    orderBy: archiveOrderBy(order),
     select: {
       id: true,
       name: true,

@@ -157,3 +157,55 @@ export async function saveAwardFileList(ctx: ServiceContext, raw: unknown): Prom
     return { result: { archiveId: archive.id, ids: input.rows.map((r) => r.id) }, targetIds: [archive.id] };
   });
 }
+
+/** A new name keeps the file's extension (the download's name says what the file is): 证书 → 证书.pdf. */
+function keepExtension(name: string, old: string): string {
+  const ext = /\.([A-Za-z0-9]{1,8})$/.exec(old)?.[1];
+  if (!ext || name.toLowerCase().endsWith(`.${ext.toLowerCase()}`)) return name;
+  return `${name.slice(0, 150 - ext.length - 1)}.${ext}`;
+}
+
+const arrangeSchema = z.object({
+  files: z
+    .array(z.object({ id: dbId(), fileName: z.string().trim().min(1).max(150).optional().nullable() }))
+    .min(1)
+    .max(500),
+});
+
+/**
+ * Renames and puts in order the attachments of one section row (an education entry, an award or
+ * a multimedia activity; GraphQL arrangeArchiveFiles). The files given come first in the order
+ * given, the row's other files after them in their current order; a name left out stays. Rights
+ * as the legacy eventRewards/saveFileList: edit permission on the row's module, not on a locked
+ * archive. Names are cleaned as uploads' are (safeFileName).
+ */
+export async function arrangeArchiveFiles(ctx: ServiceContext, raw: unknown): Promise<{ archiveId: number; ids: number[] }> {
+  return runWrite(ctx, { operation: 'archive.file.arrange', targetType: 'Archive' }, async (tx) => {
+    authorize(ctx, 'archive.read');
+    const input = parseInput(arrangeSchema, raw ?? {});
+    const ids = input.files.map((f) => f.id);
+    if (new Set(ids).size !== ids.length) throw new ValidationError('archive.fileListRepeated', undefined, 'FILE_LIST_REPEATED');
+    const named = await tx.archiveFile.findMany({ where: { id: { in: ids } }, select: FILE_SELECT });
+    if (named.length !== ids.length) throw new DomainError('NOT_FOUND', 'archive.fileNotFound');
+    const first = named[0]!;
+    if (named.some((f) => f.archiveId !== first.archiveId || f.kind !== first.kind || f.objectId !== first.objectId)) {
+      throw new ValidationError('archive.fileListMixed', undefined, 'FILE_LIST_MIXED');
+    }
+    const archive = await findVisibleArchive(ctx, tx, first.archiveId).catch(() => {
+      throw new DomainError('NOT_FOUND', 'archive.fileNotFound');
+    });
+    await assertModuleEdit(ctx, archive, sectionOfFileKind(first.kind)?.module ?? 'others');
+    const rest = await tx.archiveFile.findMany({
+      where: { archiveId: archive.id, kind: first.kind, objectId: first.objectId, id: { notIn: ids } },
+      orderBy: [{ sort: 'asc' }, { id: 'asc' }],
+      select: { id: true },
+    });
+    const before = new Map(named.map((f) => [f.id, f.fileName]));
+    const order = [...input.files, ...rest.map((r) => ({ id: r.id, fileName: null }))];
+    for (const [i, f] of order.entries()) {
+      const fileName = f.fileName ? keepExtension(safeFileName(f.fileName), before.get(f.id) ?? '') : null;
+      await tx.archiveFile.update({ where: { id: f.id }, data: { sort: i + 1, ...(fileName ? { fileName } : {}) } });
+    }
+    return { result: { archiveId: archive.id, ids: order.map((f) => f.id) }, targetIds: [archive.id] };
+  });
+}

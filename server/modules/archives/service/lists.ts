@@ -65,3 +65,34 @@ export async function archivesWhere(ctx: ServiceContext, f: ArchiveListFilter = 
 }
 
 export const ARCHIVE_ORDER: Prisma.ArchiveOrderByWithRelationInput[] = [{ id: 'desc' }];
+
+/** The orders of the archive list (GraphQL ArchiveOrder; the export takes the same). */
+export type ArchiveOrder = 'NEWEST' | 'OLDEST' | 'NAME' | 'NAME_DESC' | 'GRADE' | 'GRADE_DESC' | 'YEAR' | 'YEAR_DESC' | 'CONSULTANT' | 'CONSULTANT_DESC' | 'UPDATED' | 'UPDATED_DESC';
+
+type By = Prisma.ArchiveOrderByWithRelationInput;
+const last = (sort: 'asc' | 'desc') => ({ sort, nulls: 'last' as const });
+
+/**
+ * Each order ends with the id, so ties (same grade, same name) always come in the same order and
+ * the cursor of a page (the id) names one place in the list. Empty values (no grade, no year,
+ * no pinyin, no consultant) come last in both directions. The name order is the pinyin or
+ * English name (`userName`; the database cannot sort Chinese characters by pinyin), then the
+ * Chinese name.
+ */
+const ORDER_BY: Record<ArchiveOrder, By[]> = {
+  NEWEST: ARCHIVE_ORDER,
+  OLDEST: [{ id: 'asc' }],
+  NAME: [{ userName: last('asc') }, { name: 'asc' }, { id: 'asc' }],
+  NAME_DESC: [{ userName: last('desc') }, { name: 'desc' }, { id: 'desc' }],
+  GRADE: [{ grade: last('asc') }, ...ARCHIVE_ORDER],
+  GRADE_DESC: [{ grade: last('desc') }, ...ARCHIVE_ORDER],
+  YEAR: [{ year: last('asc') }, ...ARCHIVE_ORDER],
+  YEAR_DESC: [{ year: last('desc') }, ...ARCHIVE_ORDER],
+  CONSULTANT: [{ consultant: { name: 'asc' } }, ...ARCHIVE_ORDER],
+  CONSULTANT_DESC: [{ consultant: { name: 'desc' } }, ...ARCHIVE_ORDER],
+  UPDATED: [{ updatedAt: 'asc' }, { id: 'asc' }],
+  UPDATED_DESC: [{ updatedAt: 'desc' }, ...ARCHIVE_ORDER],
+};
+
+/** The Prisma order of a list order (newest first when none is given). */
+export const archiveOrderBy = (order: ArchiveOrder | null | undefined): By[] => (order && ORDER_BY[order]) || ARCHIVE_ORDER;

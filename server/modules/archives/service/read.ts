@@ -166,7 +166,7 @@ export async function backupArchive(ctx: ServiceContext, rawId: unknown): Promis
   }
   const files = await ctx.db.archiveFile.findMany({
     where: { archiveId: facts.id },
-    orderBy: [{ kind: 'asc' }, { objectId: 'asc' }, { sort: 'asc' }],
+    orderBy: [{ kind: 'asc' }, { objectId: 'asc' }, { sort: 'asc' }, { id: 'asc' }],
     select: { id: true, kind: true, objectId: true, sort: true, fileName: true, mimeType: true, size: true, createdAt: true },
   });
   const verifications = await ctx.db.archiveExamine.findMany({

@@ -1,6 +1,6 @@
-import { Badge, Box, Button, Card, DataList, Flex, Grid, Heading, HStack, IconButton, Link, Progress, Stack, Text } from '@chakra-ui/react';
-import { Download, EyeOff, Paperclip, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { Badge, Box, Button, Card, DataList, Flex, Grid, Heading, HStack, IconButton, Input, Link, Progress, Stack, Text } from '@chakra-ui/react';
+import { ArrowDown, ArrowUp, Check, Download, EyeOff, Paperclip, Pencil, Plus, Trash2, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useRelayEnvironment } from 'react-relay';
 import type { MutationParameters } from 'relay-runtime';
@@ -16,6 +16,7 @@ import { display, fieldsOf, isMasked, labelOf, problemsOf, rowTitle, toInput, to
 import { SAVE_MUTATIONS, SECTION_FRAGMENTS } from './ArchiveDetailSection.ts';
 import { FieldInput } from './FieldInput.tsx';
 import type { SectionDeleteRowMutation } from './__generated__/SectionDeleteRowMutation.graphql.ts';
+import type { SectionArrangeFilesMutation } from './__generated__/SectionArrangeFilesMutation.graphql.ts';
 import type { SectionDeleteFileMutation } from './__generated__/SectionDeleteFileMutation.graphql.ts';
 import type { SectionUploadMutation } from './__generated__/SectionUploadMutation.graphql.ts';
 
@@ -67,6 +68,25 @@ const deleteFileMutation = graphql`
       __typename
       ... on DeleteArchiveFilePayload {
         deletedFileId @deleteRecord
+      }
+      ... on Error {
+        message
+      }
+    }
+  }
+`;
+
+const arrangeFilesMutation = graphql`
+  mutation SectionArrangeFilesMutation($input: ArrangeArchiveFilesInput!) {
+    arrangeArchiveFiles(input: $input) {
+      __typename
+      ... on ArrangeArchiveFilesPayload {
+        archive {
+          id
+          ...ArchiveDetailSection_educations
+          ...ArchiveDetailSection_awards
+          ...ArchiveDetailSection_multimedia
+        }
       }
       ... on Error {
         message
@@ -425,6 +445,27 @@ function Files({ section, row, ctx }: { section: SectionDef; row: Row; ctx: Sect
   const [deleting, setDeleting] = useState<FileRow | null>(null);
   const remove = useMutationAction<SectionDeleteFileMutation, Answer>(deleteFileMutation, (r) => r.deleteArchiveFile);
   const files = (row.files ?? []).filter(Boolean);
+  const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
+  const nameInput = useRef<HTMLInputElement>(null);
+  const renamingId = renaming?.id;
+  // The name field takes the focus when it opens (the pencil that opened it is gone).
+  useEffect(() => {
+    if (renamingId) nameInput.current?.focus();
+  }, [renamingId]);
+  const arrange = useMutationAction<SectionArrangeFilesMutation, Answer>(arrangeFilesMutation, (r) => r.arrangeArchiveFiles);
+  // The server takes the row's files in their new order (arrangeArchiveFiles); it answers the section again.
+  const move = (i: number, by: -1 | 1) => {
+    const order = files.map((f) => ({ id: f.id }));
+    const [moved] = order.splice(i, 1);
+    order.splice(i + by, 0, moved!);
+    arrange.run({ input: { files: order } }, { onDone: () => undefined });
+  };
+  const rename = (f: FileRow, name: string) => {
+    if (!name.trim() || name.trim() === f.fileName) return setRenaming(null);
+    // Every file of the row in its place (the files named come first), the new name on this one.
+    const order = files.map((x) => (x.id === f.id ? { id: x.id, fileName: name.trim() } : { id: x.id }));
+    arrange.run({ input: { files: order } }, { onDone: () => setRenaming(null) });
+  };
   const upload = async (file: File) => {
     setError(null);
     setProgress(0);
@@ -453,30 +494,86 @@ function Files({ section, row, ctx }: { section: SectionDef; row: Row; ctx: Sect
       <Text fontSize="sm" fontWeight="medium" display="flex" alignItems="center" gap="1">
         <Paperclip size={14} aria-hidden /> {t('archivesUi.detail.files')}
       </Text>
-      {files.map((f) => (
-        <Flex key={f.id} align="center" gap="2" fontSize="sm" data-testid="archive-file">
-          <Link
-            href={f.downloadUrl}
-            color="fg.link"
-            onClick={(e) => {
+      {files.map((f, i) =>
+        renaming?.id === f.id ? (
+          <Flex
+            key={f.id}
+            as="form"
+            align="center"
+            gap="1"
+            fontSize="sm"
+            data-testid="archive-file"
+            onSubmit={(e: React.FormEvent) => {
               e.preventDefault();
-              void download(f);
+              rename(f, renaming.name);
             }}
-            aria-label={t('archivesUi.detail.download', { name: f.fileName })}
-            truncate
           >
-            <Download size={14} aria-hidden /> {f.fileName}
-          </Link>
-          <Text color="fg.subtle" flexShrink={0}>
-            {Math.max(1, Math.round(f.size / 1024))} KB
-          </Text>
-          {ctx.editable && (
-            <IconButton size="xs" variant="ghost" aria-label={t('archivesUi.detail.deleteFile', { name: f.fileName })} onClick={() => setDeleting(f)}>
-              <Trash2 size={14} />
+            <Input
+              ref={nameInput}
+              size="xs"
+              maxW="xs"
+              value={renaming.name}
+              maxLength={150}
+              aria-label={t('archivesUi.detail.fileName', { name: f.fileName })}
+              onChange={(e) => setRenaming({ id: f.id, name: e.target.value })}
+              onKeyDown={(e) => e.key === 'Escape' && setRenaming(null)}
+              data-testid="archive-file-name"
+            />
+            <IconButton type="submit" size="xs" variant="ghost" aria-label={t('archivesUi.detail.renameSave')} loading={arrange.busy} disabled={!renaming.name.trim()} data-testid="archive-file-rename-save">
+              <Check size={14} />
             </IconButton>
-          )}
-        </Flex>
-      ))}
+            <IconButton size="xs" variant="ghost" aria-label={t('archivesUi.detail.renameCancel')} onClick={() => setRenaming(null)}>
+              <X size={14} />
+            </IconButton>
+          </Flex>
+        ) : (
+          <Flex key={f.id} align="center" gap="2" fontSize="sm" data-testid="archive-file">
+            <Link
+              href={f.downloadUrl}
+              color="fg.link"
+              onClick={(e) => {
+                e.preventDefault();
+                void download(f);
+              }}
+              aria-label={t('archivesUi.detail.download', { name: f.fileName })}
+              truncate
+            >
+              <Download size={14} aria-hidden /> {f.fileName}
+            </Link>
+            <Text color="fg.subtle" flexShrink={0}>
+              {Math.max(1, Math.round(f.size / 1024))} KB
+            </Text>
+            {ctx.editable && (
+              <HStack gap="0" flexShrink={0}>
+                {files.length > 1 && (
+                  <>
+                    <IconButton size="xs" variant="ghost" aria-label={t('archivesUi.detail.moveUp', { name: f.fileName })} disabled={i === 0 || arrange.busy} onClick={() => move(i, -1)} data-testid="archive-file-up">
+                      <ArrowUp size={14} />
+                    </IconButton>
+                    <IconButton
+                      size="xs"
+                      variant="ghost"
+                      aria-label={t('archivesUi.detail.moveDown', { name: f.fileName })}
+                      disabled={i === files.length - 1 || arrange.busy}
+                      onClick={() => move(i, 1)}
+                      data-testid="archive-file-down"
+                    >
+                      <ArrowDown size={14} />
+                    </IconButton>
+                  </>
+                )}
+                <IconButton size="xs" variant="ghost" aria-label={t('archivesUi.detail.renameFile', { name: f.fileName })} onClick={() => setRenaming({ id: f.id, name: f.fileName })} data-testid="archive-file-rename">
+                  <Pencil size={14} />
+                </IconButton>
+                <IconButton size="xs" variant="ghost" aria-label={t('archivesUi.detail.deleteFile', { name: f.fileName })} onClick={() => setDeleting(f)}>
+                  <Trash2 size={14} />
+                </IconButton>
+              </HStack>
+            )}
+          </Flex>
+        ),
+      )}
+      <FormError message={arrange.error} testId="file-arrange-error" />
       {ctx.editable && (
         <Box>
           <input ref={input} id={inputId} type="file" hidden onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} data-testid={`section-${section.key}-file-input`} />

@@ -16,6 +16,7 @@ import { useUrlState } from '../../../components/list/useUrlState.ts';
 import { personName } from '../../../components/task/TaskBadges.tsx';
 import { useFormat } from '../../../lib/useFormat.ts';
 import { useLang } from '../../../lib/useLang.ts';
+import { useIsPhone } from '../../../lib/useMedia.ts';
 import { sendWithFile } from '../../../relay/multipart.ts';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
 import { ActDialog } from '../shared/ActDialog.tsx';
@@ -25,24 +26,26 @@ import { actsFor, APPLYING, gradeLabel, GRADES, STATUSES, type Act, type Archive
 import { useArchiveRights } from '../shared/rights.ts';
 import { StaffSelect, useStaff } from '../shared/StaffOptions.tsx';
 import { archiveListRoute } from './ArchiveList.route.ts';
-import { filterOf, LIST_DEFAULTS, VERIFICATION_STATES, type ListState } from './filters.ts';
+import { filterOf, LIST_DEFAULTS, orderOf, SORTS, VERIFICATION_STATES, type ListState } from './filters.ts';
 import type { ArchiveList_query$data, ArchiveList_query$key } from './__generated__/ArchiveList_query.graphql.ts';
 import type { ArchiveListExportQuery } from './__generated__/ArchiveListExportQuery.graphql.ts';
 import type { ArchiveListImportMutation } from './__generated__/ArchiveListImportMutation.graphql.ts';
 import type { ArchiveListQuery } from './__generated__/ArchiveListQuery.graphql.ts';
 
 const listQuery = graphql`
-  query ArchiveListQuery($filter: ArchiveFilter) {
+  query ArchiveListQuery($filter: ArchiveFilter, $order: ArchiveOrder) {
     viewer {
       ...rights_viewer
     }
-    ...ArchiveList_query @arguments(filter: $filter)
+    ...ArchiveList_query @arguments(filter: $filter, order: $order)
   }
 `;
 
 const listFragment = graphql`
-  fragment ArchiveList_query on Query @refetchable(queryName: "ArchiveListPaginationQuery") @argumentDefinitions(filter: { type: "ArchiveFilter" }, first: { type: "Int", defaultValue: 30 }, after: { type: "String" }) {
-    archives(filter: $filter, first: $first, after: $after) @connection(key: "ArchiveList_archives", filters: ["filter"]) {
+  fragment ArchiveList_query on Query
+  @refetchable(queryName: "ArchiveListPaginationQuery")
+  @argumentDefinitions(filter: { type: "ArchiveFilter" }, order: { type: "ArchiveOrder" }, first: { type: "Int", defaultValue: 30 }, after: { type: "String" }) {
+    archives(filter: $filter, order: $order, first: $first, after: $after) @connection(key: "ArchiveList_archives", filters: ["filter", "order"]) {
       __id
       totalCount
       edges {
@@ -81,8 +84,8 @@ const listFragment = graphql`
 `;
 
 const exportQuery = graphql`
-  query ArchiveListExportQuery($filter: ArchiveFilter) {
-    archiveExport(filter: $filter) {
+  query ArchiveListExportQuery($filter: ArchiveFilter, $order: ArchiveOrder) {
+    archiveExport(filter: $filter, order: $order) {
       __typename
       ... on ArchiveExport {
         base64
@@ -124,32 +127,6 @@ const importMutation = graphql`
 type Row = NonNullable<ArchiveList_query$data['archives']['edges'][number]['node']>;
 type Pending = { act: Act; archive: { id: string; name: string } } | { assign: ReadonlyArray<{ id: string; name: string }> } | null;
 
-function sortRows(rows: Row[], sort: Sort, lang: 'zh' | 'en'): Row[] {
-  if (!sort) return rows;
-  const key = (r: Row): string | number => {
-    switch (sort.key) {
-      case 'name':
-        return r.name;
-      case 'grade':
-        return r.grade ?? -1;
-      case 'year':
-        return r.year ?? -1;
-      case 'consultant':
-        return personName(r.consultant, lang);
-      case 'updated':
-        return r.updatedAt as string;
-      default:
-        return r.createdAt as string;
-    }
-  };
-  const dir = sort.dir === 'asc' ? 1 : -1;
-  return [...rows].sort((a, b) => {
-    const x = key(a);
-    const y = key(b);
-    return (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y), lang === 'zh' ? 'zh-CN' : 'en')) * dir;
-  });
-}
-
 function Rows({
   query,
   rights,
@@ -176,7 +153,8 @@ function Rows({
   const all = data.archives.edges.map((e) => e.node).filter((n): n is Row => n != null);
   const [sk, sd] = state.sort.split(':');
   const sort: Sort = sk ? { key: sk, dir: sd === 'desc' ? 'desc' : 'asc' } : null;
-  const rows = sortRows(all, sort, lang);
+  // The server answers in the order asked for (ArchiveOrder, orderOf): the rows are shown as they come.
+  const rows = all;
   // Open only where the viewer's menu has the detail page (a role may read the list without it).
   const canOpen = !!findByPath(useMenu(), '/archives/detail/any');
   const open = (r: Row) => navigate(`/archives/detail/${encodeURIComponent(r.id)}`);
@@ -231,11 +209,6 @@ function Rows({
         <Text fontSize="sm" color="fg.muted" data-testid="archive-total">
           {t('listKit.shownOf', { shown: all.length, total: data.archives.totalCount })}
         </Text>
-        {sort && (
-          <Text fontSize="xs" color="fg.subtle">
-            {t('archivesUi.sortHint')}
-          </Text>
-        )}
       </Flex>
       {rights.assign && (
         <SelectionBar count={chosen.length} onClear={() => setSelected(new Set())}>
@@ -331,19 +304,26 @@ export function ArchiveListView({ light }: { light: boolean }) {
   const navigate = useNavigate();
   const environment = useRelayEnvironment();
   const [state, setState] = useUrlState<keyof typeof LIST_DEFAULTS>(LIST_DEFAULTS);
+  // Phone cards have no column headers: the order is a select there.
+  const phone = useIsPhone();
   const filter = useMemo(() => filterOf(state), [state]);
-  const { queryRef, load, retry } = useRouteQuery(archiveListRoute, { filter });
+  const order = orderOf(state.sort);
+  const { queryRef, load, retry } = useRouteQuery(archiveListRoute, { filter, order });
   const [pending, startTransition] = useTransition();
   const [acting, setActing] = useState<Pending>(null);
   const [importing, setImporting] = useState(false);
   const [rights, setRights] = useState<ArchiveRights | null>(null);
-  const key = JSON.stringify(filter);
+  const key = JSON.stringify({ filter, order: order ?? null });
+  const loadedKey = JSON.stringify({ filter: queryRef.variables.filter ?? {}, order: queryRef.variables.order ?? null });
   useEffect(() => {
-    if (JSON.stringify(queryRef.variables.filter ?? {}) !== key) startTransition(() => load({ filter: JSON.parse(key) as typeof filter }));
-  }, [key, load, queryRef.variables.filter]);
+    if (loadedKey !== key) {
+      const next = JSON.parse(key) as { filter: typeof filter; order: typeof order | null };
+      startTransition(() => load({ filter: next.filter, order: next.order ?? undefined }));
+    }
+  }, [key, loadedKey, load]);
 
   const exportFile = async () => {
-    const data = await fetchQuery<ArchiveListExportQuery>(environment, exportQuery, { filter }, { fetchPolicy: 'network-only' }).toPromise();
+    const data = await fetchQuery<ArchiveListExportQuery>(environment, exportQuery, { filter, order }, { fetchPolicy: 'network-only' }).toPromise();
     const answer = data?.archiveExport;
     if (!answer || answer.__typename !== 'ArchiveExport') throw new Error((answer && 'message' in answer ? answer.message : '') || t('transport.unknown'));
     return { fileName: answer.fileName ?? 'archives.xlsx', blob: blobOfBase64(answer.base64 ?? '', answer.contentType ?? 'application/octet-stream') };
@@ -421,6 +401,17 @@ export function ArchiveListView({ light }: { light: boolean }) {
                       options={GRADES.map((g) => ({ value: String(g), label: gradeLabel(g, t) }))}
                       testId="filter-grade"
                     />
+                    {phone && (
+                      <SelectFilter
+                        label={t('archivesUi.order.label')}
+                        all={`${t('archivesUi.order.label')}: ${t('archivesUi.order.newest')}`}
+                        value={state.sort}
+                        onChange={(sort) => setState({ sort })}
+                        options={SORTS.map((o) => ({ value: o, label: `${t('archivesUi.order.label')}: ${t(`archivesUi.order.${o.replace(':', '_')}`)}` }))}
+                        width="56"
+                        testId="archive-order"
+                      />
+                    )}
                   </>
                 }
                 more={

@@ -34,3 +34,24 @@ export function filterOf(s: ListState): ArchiveFilterInput {
   if ((VERIFICATION_STATES as readonly string[]).includes(s.verification)) f.verification = s.verification as ArchiveFilterInput['verification'];
   return f;
 }
+
+/** The server's list orders (ArchiveOrder). */
+export type ArchiveOrder = 'NEWEST' | 'OLDEST' | 'NAME' | 'NAME_DESC' | 'GRADE' | 'GRADE_DESC' | 'YEAR' | 'YEAR_DESC' | 'CONSULTANT' | 'CONSULTANT_DESC' | 'UPDATED' | 'UPDATED_DESC';
+
+const ORDER_OF_COLUMN: Record<string, [ArchiveOrder, ArchiveOrder]> = {
+  name: ['NAME', 'NAME_DESC'],
+  grade: ['GRADE', 'GRADE_DESC'],
+  year: ['YEAR', 'YEAR_DESC'],
+  consultant: ['CONSULTANT', 'CONSULTANT_DESC'],
+  updated: ['UPDATED', 'UPDATED_DESC'],
+};
+
+/** The URL's `sort` values the list offers (the headers on wide screens, a select on a phone). */
+export const SORTS = ['name:asc', 'name:desc', 'grade:asc', 'grade:desc', 'year:asc', 'year:desc', 'consultant:asc', 'consultant:desc', 'updated:desc', 'updated:asc'] as const;
+
+/** The server's order for the URL's `sort` (`column:asc|desc`); none (newest first) when it names no sortable column. */
+export function orderOf(sort: string): ArchiveOrder | undefined {
+  const [key, dir] = sort.split(':');
+  const pair = key ? ORDER_OF_COLUMN[key] : undefined;
+  return pair ? pair[dir === 'desc' ? 1 : 0] : undefined;
+}
