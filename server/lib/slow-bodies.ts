@@ -5,9 +5,9 @@
  * receiving its body: once `graceMs` have passed, a body arriving slower than
  * `minBytesPerSecond` on average is refused with HTTP 408 (the door's own envelope, in the
  * caller's language) and the connection is closed. One timer sweeps all requests; nothing is
- * read from the body here (the socket's byte count is compared), so the handler's streaming is
- * untouched, and a request whose received bytes the handler has not read yet is never blamed
- * on its client.
+ * read from the body here (the bytes the HTTP parser hands to the request are counted as it
+ * pushes them), so the handler's streaming is untouched, and a request whose received bytes the
+ * handler has not read yet is never blamed on its client.
  */
 import type http from 'node:http';
 import { resolveLang, translate } from '../i18n/catalogue.ts';
@@ -17,7 +17,7 @@ export type SlowBodyRules = { graceMs: number; minBytesPerSecond: number; sweepM
 /** The product's rules: 5 s of grace, then at least 1 KB/s on average (a 25 MB upload at 1 KB/s would take seven hours). */
 export const SLOW_BODY_RULES: SlowBodyRules = { graceMs: 5_000, minBytesPerSecond: 1_024 };
 
-type Watched = { req: http.IncomingMessage; res: http.ServerResponse; start: number; startBytes: number };
+type Watched = { req: http.IncomingMessage; res: http.ServerResponse; start: number; received: number };
 
 const hasBody = (req: http.IncomingMessage) => (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0') || req.headers['transfer-encoding'] !== undefined;
 
@@ -32,7 +32,15 @@ export function guardSlowBodies(server: http.Server, rules: SlowBodyRules = SLOW
   const watched = new Set<Watched>();
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (!hasBody(req)) return;
-    const entry: Watched = { req, res, start: Date.now(), startBytes: req.socket.bytesRead };
+    const entry: Watched = { req, res, start: Date.now(), received: 0 };
+    // The body's bytes as the parser delivers them to the request. (The socket's byte count
+    // would miss the body bytes read with the head, before this event: a handler that drained
+    // them could then see a fast client blamed until the socket's next read.)
+    const push = req.push.bind(req);
+    req.push = (chunk: unknown, encoding?: BufferEncoding) => {
+      if (chunk && typeof (chunk as { length?: unknown }).length === 'number') entry.received += (chunk as { length: number }).length;
+      return push(chunk, encoding);
+    };
     watched.add(entry);
     const forget = () => watched.delete(entry);
     req.once('end', forget);
@@ -52,8 +60,7 @@ export function guardSlowBodies(server: http.Server, rules: SlowBodyRules = SLOW
       // Bytes received but not yet read by the handler: the server is the slow one (busy, or
       // its backpressure paused the socket), not the client.
       if (req.readableLength > 0) continue;
-      const received = req.socket.bytesRead - entry.startBytes;
-      if ((received * 1000) / elapsed >= rules.minBytesPerSecond) continue;
+      if ((entry.received * 1000) / elapsed >= rules.minBytesPerSecond) continue;
       watched.delete(entry);
       onRefused?.(req);
       if (!res.headersSent) {

@@ -72,7 +72,9 @@ async function emptyDatabase(): Promise<{ url: string; db: Db; name: string }> {
 describe('backup and restore', () => {
   it('restores the database and its files as they were at the backup, whatever changed after', async () => {
     const admin = await loginRest(t, DEMO.admin);
-    // A file uploaded by a user and a 3 MB one (several chunks) in the default store.
+    // The demo's own files (the seeded homework), then two more:
+    const seeded = Object.keys(await checksums(fileStore(t))).length;
+    // a file uploaded by a user and a 3 MB one (several chunks) in the default store.
     const up = await rest<{ id: number }>(t, '/api/upload/project/uploadProjectFile.htm', { method: 'POST', raw: uploadForm({ projectId: 1 }, { bytes: PDF, name: 'plan.pdf' }), token: admin });
     expect(up.body.status, up.body.message).toBe('success');
     const big = randomBytes(3 * 1024 * 1024 + 17);
@@ -80,7 +82,7 @@ describe('backup and restore', () => {
 
     const countsBefore = await rowCounts(t.url);
     const sumsBefore = await checksums(fileStore(t));
-    expect(Object.keys(sumsBefore)).toHaveLength(2);
+    expect(Object.keys(sumsBefore)).toHaveLength(seeded + 2);
     expect(sumsBefore['project-files/202609/0123456789abcdef0123456789abcdef.pdf']).toBe(createHash('sha256').update(big).digest('hex'));
 
     const file = path.join(tmp, 'backup.bo');

@@ -100,6 +100,7 @@ export const RULES: Record<string, string> = {
   updateArchive: STAFF,
   uploadArchiveFile: STAFF,
   deleteArchiveFile: STAFF,
+  arrangeArchiveFiles: STAFF,
   deleteArchiveRecord: STAFF,
   saveArchiveApplicationAccounts: STAFF,
   saveArchiveApplyInformation: STAFF,
