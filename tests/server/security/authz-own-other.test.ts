@@ -355,6 +355,11 @@ const FIXTURES: Record<string, Fixture> = {
       (o) => ({ path: `${ARCHIVE}/eventRewards/deleteAttachment.htm`, method: 'GET', query: { fileId: o['file:awards']! }, module: 'awards' }),
     ],
   }),
+  arrangeArchiveFiles: archiveRows('ArchiveFile', FILE_SECTIONS, {
+    untyped: { 'input.files.0.id': 'ArchiveFile' },
+    // The legacy eventRewards/saveFileList is checked as saveArchiveAwards (legacy-matrix.ts).
+    legacy: [],
+  }),
   deleteArchiveRecord: archiveRows(EDUCATIONS.type, DELETED_SECTIONS, {
     untyped: { 'input.id': EDUCATIONS.type },
     legacy: [
