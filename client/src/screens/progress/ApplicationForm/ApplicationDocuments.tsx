@@ -329,6 +329,31 @@ function EditButton({ label, onClick, testId }: { label: string; onClick: () => 
   );
 }
 
+/** A row of either document list: name, type, state and edit button, then the detail line and the state logs. */
+function DocRow({ doc, typeLabel, detail, onEdit, editTestId }: { doc: { name: string; state: string; logs: readonly Log[] }; typeLabel: string; detail: string; onEdit: (() => void) | null; editTestId: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Flex gap="2" align="center" wrap="wrap">
+        <Text fontWeight="semibold" flex="1" minW="32">
+          {doc.name}
+        </Text>
+        <Text fontSize="xs" color="fg.muted">
+          {typeLabel}
+        </Text>
+        <StateTag state={doc.state} />
+        {onEdit && <EditButton label={t('schoolsUi.docs.editOf', { name: doc.name })} onClick={onEdit} testId={editTestId} />}
+      </Flex>
+      {detail && (
+        <Text fontSize="sm" color="fg.muted" mt="1" whiteSpace="pre-wrap">
+          {detail}
+        </Text>
+      )}
+      <Logs logs={doc.logs} name={doc.name} />
+    </>
+  );
+}
+
 /**
  * The shape the three sections share: a titled box with its add button (when editable), an
  * optional intro, then the rows (a bordered item each, test id `rowTestId`) or the empty text,
@@ -423,24 +448,13 @@ function AppDocuments({ app, editable }: { app: ApplicationDocuments_app$data; e
       rowKey={(d) => d.id}
       rowTestId="app-doc"
       renderRow={(d) => (
-        <>
-          <Flex gap="2" align="center" wrap="wrap">
-            <Text fontWeight="semibold" flex="1" minW="32">
-              {d.name}
-            </Text>
-            <Text fontSize="xs" color="fg.muted">
-              {t(`schoolsUi.docs.appType.${d.type}`, { defaultValue: String(d.type) })}
-            </Text>
-            <StateTag state={d.state} />
-            {editable && <EditButton label={t('schoolsUi.docs.editOf', { name: d.name })} onClick={() => setEditing(d)} testId="app-doc-edit" />}
-          </Flex>
-          {(d.dueDate || d.note) && (
-            <Text fontSize="sm" color="fg.muted" mt="1" whiteSpace="pre-wrap">
-              {[d.dueDate ? t('schoolsUi.docs.dueOn', { day: formatDate(d.dueDate as string, lang, 'UTC') }) : null, d.note].filter(Boolean).join(' · ')}
-            </Text>
-          )}
-          <Logs logs={d.logs} name={d.name} />
-        </>
+        <DocRow
+          doc={d}
+          typeLabel={t(`schoolsUi.docs.appType.${d.type}`, { defaultValue: String(d.type) })}
+          detail={[d.dueDate ? t('schoolsUi.docs.dueOn', { day: formatDate(d.dueDate as string, lang, 'UTC') }) : null, d.note].filter(Boolean).join(' · ')}
+          onEdit={editable ? () => setEditing(d) : null}
+          editTestId="app-doc-edit"
+        />
       )}
     >
       {editing && (
@@ -506,24 +520,7 @@ function SaoDocuments({ archiveId, editable }: { archiveId: string; editable: bo
       rowKey={(d) => d.databaseId}
       rowTestId="sao-doc"
       renderRow={(d) => (
-        <>
-          <Flex gap="2" align="center" wrap="wrap">
-            <Text fontWeight="semibold" flex="1" minW="32">
-              {d.name}
-            </Text>
-            <Text fontSize="xs" color="fg.muted">
-              {t(`schoolsUi.docs.saoType.${d.type}`, { defaultValue: String(d.type) })}
-            </Text>
-            <StateTag state={d.state} />
-            {editable && <EditButton label={t('schoolsUi.docs.editOf', { name: d.name })} onClick={() => setEditing(d)} testId="sao-doc-edit" />}
-          </Flex>
-          {d.note && (
-            <Text fontSize="sm" color="fg.muted" mt="1" whiteSpace="pre-wrap">
-              {d.note}
-            </Text>
-          )}
-          <Logs logs={d.logs} name={d.name} />
-        </>
+        <DocRow doc={d} typeLabel={t(`schoolsUi.docs.saoType.${d.type}`, { defaultValue: String(d.type) })} detail={d.note ?? ''} onEdit={editable ? () => setEditing(d) : null} editTestId="sao-doc-edit" />
       )}
     >
       {editing && (
