@@ -299,10 +299,14 @@ export const coursesUiMessages = {
   'coursesUi.summary.attendanceRate': { zh: '出勤率', en: 'Attendance' },
   'coursesUi.summary.homeworkRate': { zh: '作业完成率', en: 'Homework done' },
   'coursesUi.summary.note': {
-    zh: '按所选时间段和筛选条件统计全部课次（由服务器汇总）；授课时长按课次时长计算，一节课有两位讲师时各计一次；出勤率为签到人次占学员名额；作业完成指已提交或已通过。',
-    en: 'Every lesson of the chosen period and filters, summed by the server; hours taught are the lessons’ lengths (a lesson with two lecturers counts for both); attendance is signed-in places among all places; homework done is submitted or accepted.',
+    zh: '按所选时间段和筛选条件统计全部课次（由服务器汇总）；授课时长按课次时长计算，一节课有两位讲师时各计一次；出勤率为签到人次占学员名额；作业完成指已提交或已通过。图表列出前12位讲师和12门课程，其余合为一栏“其他”（时长相加，比率合并计算）；表格与导出包含全部。',
+    en: 'Every lesson of the chosen period and filters, summed by the server; hours taught are the lessons’ lengths (a lesson with two lecturers counts for both); attendance is signed-in places among all places; homework done is submitted or accepted. The charts show the first 12 lecturers and courses and the rest in one “others” bar (hours added, rates pooled); the table and the export hold them all.',
   },
   'coursesUi.summary.total': { zh: '合计', en: 'Total' },
+  'coursesUi.summary.otherLecturers': { zh: '其他{count}位讲师', en: '{count} other lecturers' },
+  'coursesUi.summary.otherCourses': { zh: '其他{count}门课程', en: '{count} other courses' },
+  'coursesUi.summary.export': { zh: '导出统计', en: 'Export summary' },
+  'coursesUi.summary.fileName': { zh: '课程统计', en: 'course-summary' },
 
   // Files.
   'coursesUi.file.download': { zh: '下载{name}', en: 'Download {name}' },

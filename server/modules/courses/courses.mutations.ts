@@ -282,8 +282,7 @@ const EnrollmentRefInput = builder.inputType('EnrollmentRefInput', {
     enrollmentId: t.globalID({ required: true, description: 'The Enrollment id.' }),
     refund: t.boolean({ description: 'leaveCourse: refund the unused (remaining) hours as well (`course.hours`); default false, the hours stay.' }),
     refundHours: t.float({
-      description:
-        'leaveCourse: refund only this many of the remaining hours (above 0, one decimal, at most the remaining hours; the rest stay on the enrolment). Implies `refund`; default all the remaining hours.',
+      description: 'leaveCourse: refund only this many of the remaining hours (above 0, one decimal, at most the remaining hours; the rest stay on the enrolment). Implies `refund`; default all the remaining hours.',
     }),
     reason: t.string({ description: 'leaveCourse with refund: the reason written on the course-hour record (at most 500 characters).' }),
   }),

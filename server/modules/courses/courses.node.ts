@@ -622,8 +622,7 @@ builder.queryFields((t) => ({
   courseSummaryExport: t.field({
     type: CourseSummaryExportRef,
     errors: mutationErrors,
-    description:
-      'What `courseSummary` answers for the same filter (the same rights), as .xlsx (base64) in the caller’s language: per course with the total, per lecturer (all of them). Rights: course.read.',
+    description: 'What `courseSummary` answers for the same filter (the same rights), as .xlsx (base64) in the caller’s language: per course with the total, per lecturer (all of them). Rights: course.read.',
     authScopes: { permission: 'course.read' },
     args: { filter: t.arg({ type: LessonFilterInput, description: 'Conditions (as for `lessons` and `courseSummary`).' }) },
     resolve: (_p, args, ctx) => courseSummaryXlsx(ctx, lessonFilterArgs(args.filter)),
