@@ -311,7 +311,7 @@ describe('courses: a lecturer’s day', () => {
     await context.close();
   });
 
-  it('sums the course up on the summary tab (from the server): lessons, hours, attendance, homework', async () => {
+  it('sums the course up on the summary tab (from the server): lessons, hours, attendance, homework; exports it as xlsx', async () => {
     // Three lessons of 90 minutes; attendance 1 of 3 places (taken, leave, untaken); the one homework set is accepted.
     const { context, page } = await newPage();
     await login(page, 'manager', passwordOf('manager'), `/login?redirect=${encodeURIComponent(`/mission/schedule-list?view=summary&course=${state.courseId}`)}`);

@@ -22,6 +22,7 @@ import { UserSelect } from '../../../components/selectors/UserSelect.tsx';
 import { hours, nameIn } from '../shared/codes.tsx';
 import { ScheduleLessonsDialog } from '../shared/ScheduleLessonsDialog.tsx';
 import { LESSON_LIST_DEFAULTS, lessonFilterOf, lessonListRoute } from './LessonList.route.ts';
+import { courseBars, lecturerBars, pct } from './summaryChart.ts';
 import type { LessonList_query$data, LessonList_query$key } from './__generated__/LessonList_query.graphql.ts';
 import type { LessonListQuery } from './__generated__/LessonListQuery.graphql.ts';
 import type { LessonListSummaryExportQuery } from './__generated__/LessonListSummaryExportQuery.graphql.ts';
@@ -135,8 +136,6 @@ const listFragment = graphql`
 
 type Lesson = NonNullable<LessonList_query$data['lessons']['edges'][number]['node']>;
 type Summary = NonNullable<LessonListQuery['response']['courseSummary']>;
-/** Bars a summary chart shows by name; the rest are summed in one "others" bar (docs/courses-ui.md). */
-const CHART_BARS = 12;
 const COLOURS = ['blue.solid', 'green.solid', 'orange.solid', 'purple.solid', 'teal.solid', 'pink.solid', 'cyan.solid', 'red.solid'];
 
 function Rows({ query, stale }: { query: LessonList_query$key; stale: boolean }) {
@@ -181,8 +180,8 @@ function Rows({ query, stale }: { query: LessonList_query$key; stale: boolean })
  * Hours taught per lecturer and course, attendance rates and homework completion, with charts:
  * the server sums them for the list's filter (`courseSummary`, in SQL), whatever the number of
  * lessons. Each chart shows the first 12 (most hours first) and one bar for the others, summed
- * (hours added; rates pooled: taken over places, done over set), so the bars add up to the
- * table's total; the export (`courseSummaryExport`, the same filter) holds every row.
+ * (hours added; rates pooled: taken over places, done over set: summaryChart.ts), so nobody
+ * drops out of the picture; the export (`courseSummaryExport`, the same filter) holds every row.
  */
 function Summary({ summary, filter, period }: { summary: Summary; filter: LessonListQuery['variables']['filter']; period: string }) {
   const { t } = useTranslation();
@@ -190,36 +189,12 @@ function Summary({ summary, filter, period }: { summary: Summary; filter: Lesson
   const environment = useRelayEnvironment();
   const courses = summary.byCourse;
   const lecturers = summary.byLecturer.map((l) => ({ name: nameIn(l.lecturer, lang), lessons: l.lessons, hours: l.hoursTaught }));
-  const pct = (a: number, b: number) => (b ? Math.round((a / b) * 100) : 0);
-  const otherLecturers = lecturers.slice(CHART_BARS);
-  const otherCourses = courses.slice(CHART_BARS);
-  const sumOf = <R,>(rows: R[], f: (r: R) => number) => rows.reduce((n, r) => n + f(r), 0);
   const lecturerChart = useChart({
-    data: [
-      ...lecturers.slice(0, CHART_BARS).map((l) => ({ name: l.name, hours: Math.round(l.hours * 10) / 10 })),
-      ...(otherLecturers.length ? [{ name: t('coursesUi.summary.otherLecturers', { count: otherLecturers.length }), hours: Math.round(sumOf(otherLecturers, (l) => l.hours) * 10) / 10 }] : []),
-    ],
+    data: lecturerBars(lecturers, (count) => t('coursesUi.summary.otherLecturers', { count })),
     series: [{ name: 'hours', label: t('coursesUi.summary.hoursTaught'), color: COLOURS[0] }],
   });
   const courseChart = useChart({
-    data: [
-      ...courses.slice(0, CHART_BARS).map((c) => ({ name: c.name.length > 14 ? `${c.name.slice(0, 13)}…` : c.name, attendance: pct(c.taken, c.places), homework: pct(c.homeworkDone, c.homeworkSet) })),
-      ...(otherCourses.length
-        ? [
-            {
-              name: t('coursesUi.summary.otherCourses', { count: otherCourses.length }),
-              attendance: pct(
-                sumOf(otherCourses, (c) => c.taken),
-                sumOf(otherCourses, (c) => c.places),
-              ),
-              homework: pct(
-                sumOf(otherCourses, (c) => c.homeworkDone),
-                sumOf(otherCourses, (c) => c.homeworkSet),
-              ),
-            },
-          ]
-        : []),
-    ],
+    data: courseBars(courses, (count) => t('coursesUi.summary.otherCourses', { count })),
     series: [
       { name: 'attendance', label: t('coursesUi.summary.attendanceRate'), color: COLOURS[1] },
       { name: 'homework', label: t('coursesUi.summary.homeworkRate'), color: COLOURS[2] },
