@@ -13,6 +13,13 @@ import { logger } from '../logger.ts';
 // stops it itself, after draining (main.ts); its hook stays on for the process's other ends.
 exitHook.unhookEvent('SIGINT');
 exitHook.unhookEvent('SIGTERM');
+// Its 'beforeExit' hook ends the process with process.exit(0) once the event loop is empty,
+// which throws away `process.exitCode`: a script or a test run that failed (vitest sets the
+// code and lets the loop drain) would exit 0. By then no database it started is running (a live
+// child keeps the loop busy), so there is nothing for the hook to stop. Its 'exit' hook cannot
+// stop anything either (stopping is asynchronous) and only throws once 'beforeExit' is gone.
+exitHook.unhookEvent('beforeExit');
+exitHook.unhookEvent('exit');
 
 export type EmbeddedServer = {
   url: (database: string) => string;
