@@ -71,18 +71,33 @@ export function headerColumns<K extends string>(ws: ExcelJS.Worksheet, columns: 
   return found;
 }
 
+/** A sheet's column: its key in the rows, its title, width; `text` keeps values as text, `numFmt` formats numbers (e.g. '0%'). */
+type SheetColumn = { key: string; header: string; width?: number; text?: boolean; numFmt?: string };
+
 /** A one-sheet workbook: bold frozen header, the given columns, rows as objects by key. */
-export async function writeSheet(sheetName: string, columns: ReadonlyArray<{ key: string; header: string; width?: number; text?: boolean }>, rows: ReadonlyArray<Record<string, unknown>>): Promise<Buffer> {
+export async function writeSheet(sheetName: string, columns: ReadonlyArray<SheetColumn>, rows: ReadonlyArray<Record<string, unknown>>): Promise<Buffer> {
+  return writeSheets([{ name: sheetName, columns, rows }]);
+}
+
+/**
+ * A workbook of several sheets, each as `writeSheet` makes one; a sheet's `boldRows` (1-based
+ * data rows, e.g. a total) are bold.
+ */
+export async function writeSheets(sheets: ReadonlyArray<{ name: string; columns: ReadonlyArray<SheetColumn>; rows: ReadonlyArray<Record<string, unknown>>; boldRows?: readonly number[] }>): Promise<Buffer> {
   const wb = new (await loadExcel()).Workbook();
   wb.creator = 'Back office';
-  const ws = wb.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? 16 }));
-  ws.getRow(1).font = { bold: true };
-  columns.forEach((c, i) => {
-    if (c.text) ws.getColumn(i + 1).numFmt = '@';
-  });
-  // Strings are written as string cells (never formulas), so "=..." text cannot run.
-  for (const r of rows) ws.addRow(r);
+  for (const sheet of sheets) {
+    const ws = wb.addWorksheet(sheet.name.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+    ws.columns = sheet.columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? 16 }));
+    ws.getRow(1).font = { bold: true };
+    sheet.columns.forEach((c, i) => {
+      if (c.text) ws.getColumn(i + 1).numFmt = '@';
+      else if (c.numFmt) ws.getColumn(i + 1).numFmt = c.numFmt;
+    });
+    // Strings are written as string cells (never formulas), so "=..." text cannot run.
+    for (const r of sheet.rows) ws.addRow(r);
+    for (const n of sheet.boldRows ?? []) ws.getRow(n + 1).font = { bold: true };
+  }
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 

@@ -430,6 +430,10 @@ describe('the list in the server’s order, and attachments arranged', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByTestId('archive-order').selectOption('grade:asc');
     await expect.poll(first).toContain(`Sort${run}i`);
+    // By status (the three are unpublished: among equals, newest first).
+    await page.getByTestId('archive-order').selectOption('status:desc');
+    await expect.poll(() => decodeURIComponent(page.url())).toContain('sort=status:desc');
+    await expect.poll(first).toContain(`Sort${run}m`);
     await context.close();
   });
 

@@ -4,10 +4,11 @@
  * student with hours, signs the student in (the hours drop) and asks for leave on the next lesson,
  * sets homework; the student uploads an answer on 我的课程 and the lecturer accepts it; the
  * course's PDF is exported; a sign-in is undone (the hour back), a lesson dragged to another room
- * and to another time, the summary tab checked against the course's numbers, a student removed
- * with the unused hours refunded. Then pictures of every course screen in both languages at
+ * and to another time, the summary tab checked against the course's numbers and exported (the
+ * xlsx read back), a student removed with part of the unused hours refunded. Then pictures of every course screen in both languages at
  * 1440/1024/390 with axe (tests/e2e/screenshots/courses-*.png), and a failed list load.
  */
+import ExcelJS from 'exceljs';
 import { DateTime } from 'luxon';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -310,7 +311,7 @@ describe('courses: a lecturer’s day', () => {
     await context.close();
   });
 
-  it('sums the course up on the summary tab (from the server): lessons, hours, attendance, homework', async () => {
+  it('sums the course up on the summary tab (from the server): lessons, hours, attendance, homework; exports it as xlsx', async () => {
     // Three lessons of 90 minutes; attendance 1 of 3 places (taken, leave, untaken); the one homework set is accepted.
     const { context, page } = await newPage();
     await login(page, 'manager', passwordOf('manager'), `/login?redirect=${encodeURIComponent(`/mission/schedule-list?view=summary&course=${state.courseId}`)}`);
@@ -318,10 +319,25 @@ describe('courses: a lecturer’s day', () => {
     const row = page.getByTestId('summary-row').filter({ hasText: courseName });
     await expect.poll(async () => (await row.locator('td').allTextContents()).slice(1)).toEqual(['3', '4.5', '33%', '100%']);
     await expect.poll(async () => (await page.getByTestId('summary-total').locator('td').allTextContents()).slice(1)).toEqual(['3', '4.5', '33%', '100%']);
+    // The export button saves what the tab shows (the same filter), as xlsx from the server.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('summary-export').click()]);
+    expect(download.suggestedFilename()).toMatch(/^课程统计-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const chunks: Buffer[] = [];
+    for await (const c of await download.createReadStream()) chunks.push(c as Buffer);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.concat(chunks) as unknown as ExcelJS.Buffer);
+    expect(book.worksheets.map((w) => w.name)).toEqual(['按课程统计', '按讲师统计']);
+    const rows: unknown[][] = [];
+    book.worksheets[0]!.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
+    expect(rows.map((r) => [r[0], r[2], r[3], r[7], r[10]])).toEqual([
+      ['课程', '课次', '授课时长（小时）', '出勤率', '作业完成率'],
+      [courseName, 3, 4.5, 0.333, 1],
+      ['合计', 3, 4.5, 0.333, 1],
+    ]);
     await context.close();
   });
 
-  it('removes a student from a course with the unused hours refunded, the dialog saying how many', { timeout: 200_000 }, async () => {
+  it('removes a student from a course with part of the unused hours refunded, the dialog asking how many', { timeout: 200_000 }, async () => {
     const lecturer = await me('lecturer');
     const student = await me('student.demo2');
     const created = await gql<{ createCourse: { course: { id: string } } }>('manager', 'mutation($input: CreateCourseInput!) { createCourse(input: $input) { ... on CoursePayload { course { id } } } }', {
@@ -337,21 +353,31 @@ describe('courses: a lecturer’s day', () => {
       await p.getByTestId(`enrollment-${student.databaseId}`).getByTestId('enrollment-leave').click();
       await p.getByTestId('leave-course-dialog').waitFor();
       await p.getByTestId('leave-refund').click();
+      await p.getByTestId('leave-refund-hours').waitFor();
       await p.getByTestId('leave-refund-reason').waitFor();
     };
     console.log((await shootEverywhere(page, 'courses-leave-dialog', openLeave, { widths: [1440, 390] })).join('\n'));
     await openLeave(page);
     const dialog = page.getByTestId('leave-course-dialog');
-    await expect.poll(() => dialog.textContent()).toContain('退还未使用的5课时');
+    await expect.poll(() => dialog.textContent()).toContain('退还未使用的课时（剩余5课时）');
+    // All the hours left by default; more than them is refused in the dialog, nothing sent.
+    const amount = dialog.getByTestId('leave-refund-hours');
+    expect(await amount.inputValue()).toBe('5');
+    await amount.fill('6');
+    await dialog.getByTestId('leave-course-dialog-confirm').click();
+    await expect.poll(() => dialog.textContent()).toContain('请填写大于0且不超过5的课时，最多一位小数');
+    await amount.fill('2');
     await dialog.getByTestId('leave-refund-reason').fill(`家长申请 ${run}`);
     await dialog.getByTestId('leave-course-dialog-confirm').click();
     await dialog.waitFor({ state: 'detached' });
-    await toast(page, '已退出课程，退还5课时').waitFor();
+    await toast(page, '已退出课程，退还2课时').waitFor();
     const row = page.getByTestId(`enrollment-${student.databaseId}`);
     await expect.poll(() => row.textContent()).toContain('已退出');
-    await expect.poll(() => row.getByTestId('enrollment-remaining').textContent()).toBe('0.0');
+    // The 3 hours not refunded stay on the enrolment.
+    await expect.poll(() => row.getByTestId('enrollment-remaining').textContent()).toBe('3.0');
     await row.getByTestId('enrollment-records').click();
     await page.getByTestId('record-table').waitFor();
+    await expect.poll(() => page.getByTestId('record-table').textContent()).toContain('-2.0');
     await expect.poll(() => page.getByTestId('record-table').textContent()).toContain('退课退还');
     await expect.poll(() => page.getByTestId('record-table').textContent()).toContain(`家长申请 ${run}`);
     await context.close();

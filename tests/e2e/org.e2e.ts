@@ -571,6 +571,19 @@ describe('issue 20 gaps: user scopes, skill stacks, project paging', () => {
       { widths: [1440, 390] },
     );
     console.log('pictures:', pictures.join(', '));
+
+    // Members come 15 first, then 30 a click: 16 more staff make 17.
+    const more = await gql<{ people: { edges: Array<{ node: { id: string } }> } }>('admin', '{ people(filter: { type: STAFF, activeOnly: true }, first: 30) { edges { node { id } } } }');
+    const others = more.people.edges.map((e) => e.node.id).filter((id) => id !== staff.people.edges[0]!.node.id);
+    expect(others.length).toBeGreaterThanOrEqual(16);
+    for (const userId of others.slice(0, 16)) await gql('admin', 'mutation($i: SaveProjectMemberInput!) { saveProjectMember(input: $i) { __typename } }', { i: { projectId, userId, duty: '成员' } });
+    await page.reload();
+    await page.getByTestId('member-row').first().waitFor();
+    await expect.poll(() => page.getByTestId('member-row').count()).toBe(15);
+    await expect.poll(() => page.getByTestId('members-more-shown').textContent()).toMatch(/17\D+15/);
+    await page.getByTestId('members-more').click();
+    await expect.poll(() => page.getByTestId('member-row').count()).toBe(17);
+    expect(await page.getByTestId('members-more').count()).toBe(0);
     await context.close();
   });
 });

@@ -360,6 +360,16 @@ describe('the school editor, details and public page', () => {
       await p.locator('[data-testid=school-map] .leaflet-marker-icon').waitFor();
       expect(await sidewaysOverflow(p)).toEqual([]);
     });
+
+    // The rank column asks the server like the others (SchoolOrder.RANK): the best ranked school
+    // of the whole list comes first (the one ranked just now), with no "rows loaded" note.
+    await schoolList(page);
+    await page.getByTestId('school-table-sort-rank').click();
+    await expect.poll(() => page.url()).toContain('sort=rank');
+    const bestRanked = await gql<{ schools: { edges: Array<{ node: { name: string } }> } }>('manager', 'query { schools(first: 1, order: RANK) { edges { node { name } } } }', {});
+    expect(bestRanked.schools.edges[0]!.node.name).toBe(name);
+    await expect.poll(() => page.getByTestId('school-table-row').first().innerText()).toContain(`编辑预科${run}`);
+    expect(await page.getByTestId('school-sort-hint').count()).toBe(0);
     await context.close();
 
     // The public page, without logging in: the same facts and map, not the staff note.

@@ -499,10 +499,14 @@ describe('request layer', () => {
     await context.close();
   });
 
-  it('refreshes an expired token once and retries the request', async () => {
+  it('refreshes an expired token once and retries the request: a GraphQL request, and a download from the legacy door', async () => {
     const { context, page } = await newPage(browser);
     await login(page, 'manager', 'Staff#2026');
     const first = await cookie(context, 'Admin-Token');
+    // A second session whose first request after the expiry is a download (the course PDF).
+    const other = await newPage(browser);
+    await login(other.page, 'manager', 'Staff#2026');
+    const otherFirst = await cookie(other.context, 'Admin-Token');
     // The e2e server issues 45-second tokens.
     await page.waitForTimeout(47_000);
     await page.getByTestId('lang-en').click();
@@ -515,6 +519,19 @@ describe('request layer', () => {
     await page.getByTestId('top-bar').waitFor();
     expect(hashPath(page)).toBe('/working');
     await context.close();
+
+    // The export page fetches the PDF at once with the expired token: refreshed, the file comes.
+    const exportAnswers: string[] = [];
+    other.page.on('response', (r) => {
+      if (r.url().includes('/course/export.htm')) void r.headerValue('content-type').then((type) => exportAnswers.push(type ?? ''));
+    });
+    await open(other.page, '/course-export?id=1');
+    await other.page.getByTestId('export-ready').waitFor();
+    expect(await other.page.getByTestId('export-error').count()).toBe(0);
+    await expect.poll(() => cookie(other.context, 'Admin-Token')).not.toBe(otherFirst);
+    // The first answer said the token had expired (JSON), the retry brought the PDF.
+    expect(exportAnswers.map((type) => (type.includes('json') ? 'json' : type))).toEqual(['json', 'application/pdf']);
+    await other.context.close();
   });
 });
 

@@ -149,6 +149,20 @@ function refreshToken(expired: string): Promise<string> {
   return refreshing as Promise<string>;
 }
 
+/**
+ * For the requests made outside `execute` (downloads on the legacy door, multipart uploads):
+ * after an answer that `expired` has expired, the token refreshed once (shared with the
+ * requests under way); when it cannot be, the session ends and this rejects.
+ */
+export async function renewExpiredToken(expired: string): Promise<string> {
+  try {
+    return await refreshToken(expired);
+  } catch (err) {
+    endSession();
+    throw err;
+  }
+}
+
 /** Runs a persisted operation with the session's token; resolves with the whole answer. */
 export async function execute(operation: Operation, variables: Variables): Promise<GraphQLResponse> {
   if (!operation.id) throw new Error(`operation ${operation.name} is not persisted`);

@@ -25,7 +25,6 @@ export const schoolsUiMessages = {
   'schoolsUi.export': { zh: '导出', en: 'Export' },
   'schoolsUi.empty': { zh: '没有符合条件的学校', en: 'No school matches these filters' },
   'schoolsUi.emptyHint': { zh: '换个筛选条件，或新增一所学校', en: 'Change the filters, or add a school' },
-  'schoolsUi.sortHint': { zh: '按排名排序只作用于已加载的行', en: 'Sorting by rank applies to the rows loaded' },
   'schoolsUi.all': { zh: '全部', en: 'All' },
   'schoolsUi.badgeOf': { zh: '{name} 的校徽', en: 'Badge of {name}' },
   'schoolsUi.col.name': { zh: '学校', en: 'School' },

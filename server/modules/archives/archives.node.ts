@@ -9,7 +9,7 @@ import { examinesWhere, unverifiedArchivesWhere } from './service/verification.t
 import { archivePermissions, backupArchive, filesOf, loadArchiveFile, loadRecord, primeVisible, sectionOrNull, type ModulePermissionRow } from './service/read.ts';
 import { visibleArchivesWhere } from './archives.policy.ts';
 import { SECTIONS, SECTIONS_BY_TYPE, type FieldDef, type SectionDef } from './archives.sections.ts';
-import { ARCHIVE_ORDER, archiveOrderBy, archivesWhere, type ArchiveListFilter, type ArchiveOrder, type ArchiveVerificationState } from './service/lists.ts';
+import { ARCHIVE_ORDER, archivePage, archivesWhere, type ArchiveListFilter, type ArchiveOrder, type ArchiveVerificationState } from './service/lists.ts';
 import { canEditModule } from './service/access.ts';
 import { exportArchives } from './archives.xlsx.ts';
 
@@ -349,6 +349,10 @@ const ArchiveOrderEnum = builder.enumType('ArchiveOrder', {
     CONSULTANT_DESC: { description: "By the consultant's name, Z to A." },
     UPDATED: { description: 'Least recently changed first.' },
     UPDATED_DESC: { description: 'Most recently changed first.' },
+    STATUS: { description: 'By the archive status in its life: unpublished, published, suspended, archived.' },
+    STATUS_DESC: { description: 'By the archive status, the other way: archived first.' },
+    SALESPERSON: { description: "By the salesperson's name, A to Z." },
+    SALESPERSON_DESC: { description: "By the salesperson's name, Z to A." },
   } as const,
 });
 
@@ -424,7 +428,7 @@ builder.queryFields((t) => ({
     totalCount: async (_p, args, ctx) => ctx.db.archive.count({ where: await archivesWhere(ctx, filterFrom(args.filter as ArchiveFilterArg)) }),
     resolve: async (query, _r, args, ctx) => {
       const where = await archivesWhere(ctx, filterFrom(args.filter as ArchiveFilterArg));
-      const rows = await ctx.db.archive.findMany({ ...query, where, orderBy: archiveOrderBy(args.order as ArchiveOrder | null) });
+      const rows = await archivePage(ctx.db, query as never, where, args.order as ArchiveOrder | null);
       primeVisible(ctx, rows as never);
       return rows;
     },

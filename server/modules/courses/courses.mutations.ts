@@ -281,6 +281,9 @@ const EnrollmentRefInput = builder.inputType('EnrollmentRefInput', {
   fields: (t) => ({
     enrollmentId: t.globalID({ required: true, description: 'The Enrollment id.' }),
     refund: t.boolean({ description: 'leaveCourse: refund the unused (remaining) hours as well (`course.hours`); default false, the hours stay.' }),
+    refundHours: t.float({
+      description: 'leaveCourse: refund only this many of the remaining hours (above 0, one decimal, at most the remaining hours; the rest stay on the enrolment). Implies `refund`; default all the remaining hours.',
+    }),
     reason: t.string({ description: 'leaveCourse with refund: the reason written on the course-hour record (at most 500 characters).' }),
   }),
 });
@@ -515,10 +518,10 @@ builder.mutationFields((t) => ({
     type: EnrollmentsPayload,
     errors: mutationErrors,
     description:
-      'A student leaves a course (enrolled → left): out of its future lessons; hours and records stay, unless `refund`: then the remaining hours are refunded (remaining and total drop by them; a REFUNDED course-hour record; `course.hours`).',
+      'A student leaves a course (enrolled → left): out of its future lessons; hours and records stay, unless `refund`: then the remaining hours, or `refundHours` of them, are refunded (remaining and total drop by them; a REFUNDED course-hour record with the change; `course.hours`). Errors: RuleError REFUND_TOO_MANY (more than the remaining hours), InputError HOURS_INVALID (zero, negative, more than one decimal).',
     args: { input: t.arg({ type: EnrollmentRefInput, required: true, description: 'The enrolment.' }) },
     resolve: async (_r, { input }, ctx) => ({
-      enrollmentIds: [(await leaveCourse(ctx, { enrollmentId: id(input.enrollmentId, 'Enrollment'), refund: u(input.refund), reason: u(input.reason) })).enrollmentId],
+      enrollmentIds: [(await leaveCourse(ctx, { enrollmentId: id(input.enrollmentId, 'Enrollment'), refund: u(input.refund), refundHours: u(input.refundHours), reason: u(input.reason) })).enrollmentId],
     }),
   }),
   buyCourseHours: t.field({

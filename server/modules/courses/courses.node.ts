@@ -1,6 +1,7 @@
 /** GraphQL types and queries of the courses area (mutations: courses.mutations.ts). */
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { builder } from '../../graphql/builder.ts';
+import { mutationErrors } from '../../graphql/errors.ts';
 import { INVALID_ID, localId, localIds, type GlobalIdInput } from '../../graphql/ids.ts';
 import { requireActor } from '../../policy.ts';
 import { ConflictReportRef, RecurrenceInputRef, recurrenceOf } from '../schedule/index.ts';
@@ -27,6 +28,7 @@ import {
   LESSON_ORDER,
   lessonsWhere,
   courseSummary,
+  courseSummaryXlsx,
   type CourseProgress,
   type CourseSummary,
   type SummaryCourse,
@@ -577,6 +579,16 @@ const CourseSummaryRef = builder.objectRef<CourseSummary>('CourseSummary').imple
   }),
 });
 
+const CourseSummaryExportRef = builder.objectRef<{ bytes: Buffer; fileName: string; count: number }>('CourseSummaryExport').implement({
+  description: 'The course summary as .xlsx: a sheet per course with a total row, a sheet per lecturer.',
+  fields: (t) => ({
+    fileName: t.exposeString('fileName', { description: 'A file name for the download.' }),
+    contentType: t.string({ description: 'The MIME type of the file (.xlsx).', resolve: () => 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+    count: t.exposeInt('count', { description: 'Lessons summed in the file.' }),
+    base64: t.string({ description: 'The file, base64.', resolve: (e) => e.bytes.toString('base64') }),
+  }),
+});
+
 builder.queryFields((t) => ({
   courses: t.prismaConnection({
     type: 'Course',
@@ -606,6 +618,14 @@ builder.queryFields((t) => ({
     authScopes: { permission: 'course.read' },
     args: { filter: t.arg({ type: LessonFilterInput, description: 'Conditions (as for `lessons`).' }) },
     resolve: (_p, args, ctx) => courseSummary(ctx, lessonFilterArgs(args.filter)),
+  }),
+  courseSummaryExport: t.field({
+    type: CourseSummaryExportRef,
+    errors: mutationErrors,
+    description: 'What `courseSummary` answers for the same filter (the same rights), as .xlsx (base64) in the caller’s language: per course with the total, per lecturer (all of them). Rights: course.read.',
+    authScopes: { permission: 'course.read' },
+    args: { filter: t.arg({ type: LessonFilterInput, description: 'Conditions (as for `lessons` and `courseSummary`).' }) },
+    resolve: (_p, args, ctx) => courseSummaryXlsx(ctx, lessonFilterArgs(args.filter)),
   }),
   lessons: t.prismaConnection({
     type: 'CourseLesson',

@@ -13,6 +13,7 @@ export { deleteCourseFile, fileForDownload, reviewHomework, setHomeworkDueDate, 
 export {
   courseLogXlsx,
   courseSummary,
+  courseSummaryXlsx,
   listLessons,
   listLessonsPage,
   lessonsWhere,

@@ -1,4 +1,5 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
+import { NotFoundError } from '../../errors.ts';
 import { localId, localIds } from '../../graphql/ids.ts';
 import { wallText } from '../../lib/wall-time.ts';
 import { UserNode } from '../users/index.ts';
@@ -8,7 +9,7 @@ import type { Conflict, Range } from './conflicts.ts';
 import { type FREQUENCIES, ruleFields, type WEEKDAYS } from './recurrence.ts';
 import { requireZone } from '../../lib/zones.ts';
 import { canEditEvent, isEventVisible, visibleEventsWhere } from './schedule.policy.ts';
-import { calendarOccurrences, calendarWhere, checkRange, findAlike, listWhere, type CalendarOccurrence } from './schedule.queries.ts';
+import { calendarEventIds, calendarOccurrences, calendarWhere, checkRange, findAlike, listWhere, type CalendarOccurrence } from './schedule.queries.ts';
 import { checkConflicts } from './schedule.service.ts';
 
 export const EventScopeEnum = builder.enumType('EventScope', {
@@ -57,7 +58,18 @@ function localField(instant: Date, zone: string | null | undefined, fallback: st
 const EventParticipantRef = builder.prismaObject('EventParticipant', {
   description: 'A person taking part in a work event.',
   fields: (t) => ({
-    user: t.relation('user', { description: 'The participant.' }),
+    // Loaded for every participant of the answer in one statement (a month has thousands).
+    user: t.field({
+      type: UserNode,
+      select: { userId: true },
+      description: 'The participant.',
+      resolve: (p, _a, ctx) =>
+        batchLoad(ctx, 'user', p.userId, (ids) => ctx.db.user.findMany({ where: { id: { in: ids } } })).then((u) => {
+          // The foreign key keeps a participant's user; a row deleted meanwhile reads as not found.
+          if (!u) throw new NotFoundError();
+          return u;
+        }),
+    }),
     confirmedAt: t.expose('confirmedAt', { type: 'DateTime', nullable: true, description: 'When they confirmed the event as it now stands.' }),
   }),
 });
@@ -66,7 +78,7 @@ export const WorkEventNode = builder.prismaNode('WorkEvent', {
   nullable: true,
   id: { field: 'id' },
   description: 'A work event, or one occurrence of a recurring series. Instants are UTC; `*Local` fields give wall times.',
-  select: { creatorId: true, published: true, isOpen: true, participants: { select: { userId: true } } },
+  select: { creatorId: true, published: true, isOpen: true, participants: { select: { userId: true }, orderBy: { userId: 'asc' } } },
   authScopes: (e, ctx) => !!ctx.actor && isEventVisible(ctx.actor, { ...e, participantIds: e.participants.map((p) => p.userId) }),
   fields: (t) => ({
     databaseId: t.exposeInt('id', { description: 'The legacy numeric id of the event (id on the legacy door).' }),
@@ -153,23 +165,33 @@ builder.prismaNode('EventSeries', {
 });
 
 /**
- * Loads rows by id in one statement per kind and request: every id asked for in the same tick
- * is fetched together (conflict lists name many people and events).
+ * Loads rows by id in one statement per kind and request: every id asked for before the load
+ * starts is fetched together (a month's thousands of participants, a conflict list's people
+ * and events). The load waits for the event loop's next turn (setImmediate), so that every
+ * resolver that GraphQL can reach without I/O has asked first; an id asked for once the load
+ * has started goes into the next batch (or is answered from this one if it was in it).
  */
-const batches = new WeakMap<object, Map<string, { ids: Set<number>; done: Promise<Map<number, unknown>> | null }>>();
+type Batch = { ids: Set<number>; started: boolean; done: Promise<Map<number, unknown>> };
+const batches = new WeakMap<object, Map<string, Batch>>();
 function batchLoad<T extends { id: number }>(ctx: object, kind: string, id: number, load: (ids: number[]) => Promise<T[]>): Promise<T | null> {
   let perCtx = batches.get(ctx);
   if (!perCtx) batches.set(ctx, (perCtx = new Map()));
   let batch = perCtx.get(kind);
-  if (!batch || (batch.done && !batch.ids.has(id))) {
-    batch = { ids: new Set(), done: null };
-    perCtx.set(kind, batch);
+  if (!batch || (batch.started && !batch.ids.has(id))) {
+    const next: Batch = { ids: new Set(), started: false, done: Promise.resolve(new Map()) };
+    next.done = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+      next.started = true;
+      return new Map((await load([...next.ids])).map((r) => [r.id, r] as const));
+    });
+    perCtx.set(kind, next);
+    batch = next;
   }
-  const current = batch;
-  current.ids.add(id);
-  current.done ??= Promise.resolve().then(async () => new Map((await load([...current.ids])).map((r) => [r.id, r] as const)));
-  return current.done.then((m) => (m.get(id) as T | undefined) ?? null);
+  batch.ids.add(id);
+  return batch.done.then((m) => (m.get(id) as T | undefined) ?? null);
 }
+
+/** Full calendar nodes read per statement (each id is one parameter; PostgreSQL allows 65,535). */
+const EVENTS_PER_STATEMENT = 10_000;
 
 type CalendarArgs = {
   from: Date;
@@ -179,7 +201,6 @@ type CalendarArgs = {
   published: boolean | null;
   own: boolean;
   timeZone: string;
-  where: ReturnType<typeof calendarWhere>['where'];
 };
 
 const CalendarOccurrenceRef = builder.objectRef<CalendarOccurrence & { zone: string }>('CalendarOccurrence').implement({
@@ -231,7 +252,18 @@ const CalendarRef = builder.objectRef<CalendarArgs>('Calendar').implement({
     events: t.prismaField({
       type: ['WorkEvent'],
       description: 'Events (and occurrences) overlapping the range, by start, as full nodes.',
-      resolve: (query, c, _a, ctx) => ctx.db.workEvent.findMany({ ...query, where: c.where, orderBy: [{ startAt: 'asc' }, { id: 'asc' }] }),
+      resolve: async (query, c, _a, ctx) => {
+        // The ids in the calendar's order from the grid's statement, then the nodes (with what
+        // the query selects of their relations) by primary key, in slices that stay far below
+        // PostgreSQL's limit of parameters per statement.
+        const ids = await calendarEventIds(ctx, { from: c.from, to: c.to, userIds: c.own ? null : c.userIds, projectId: c.projectId, published: c.published });
+        const events = [];
+        for (let i = 0; i < ids.length; i += EVENTS_PER_STATEMENT) {
+          const slice = ids.slice(i, i + EVENTS_PER_STATEMENT);
+          events.push(...(await ctx.db.workEvent.findMany({ ...query, where: { id: { in: slice } }, orderBy: [{ startAt: 'asc' }, { id: 'asc' }] })));
+        }
+        return events;
+      },
     }),
     scheduleEntries: t.prismaField({
       type: ['ScheduleEntry'],
@@ -371,7 +403,7 @@ builder.queryFields((t) => ({
       const actor = requireActor(ctx);
       const timeZone = requireZone(args.timeZone ?? actor.timeZone);
       checkRange(args.from, args.to);
-      const { where, userIds } = calendarWhere(ctx, {
+      const { userIds } = calendarWhere(ctx, {
         from: args.from,
         to: args.to,
         userIds: localIds(args.userIds, 'User') as number[] | null,
@@ -386,7 +418,6 @@ builder.queryFields((t) => ({
         projectId: args.projectId ? Number(args.projectId.id) : null,
         published: args.published ?? null,
         timeZone,
-        where,
       };
     },
   }),

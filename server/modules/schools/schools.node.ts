@@ -264,10 +264,12 @@ const SchoolOrderEnum = builder.enumType('SchoolOrder', {
     TOEFL_DESC: { description: 'Highest TOEFL average first.' },
     SSAT: { description: 'Lowest SSAT average first.' },
     SSAT_DESC: { description: 'Highest SSAT average first.' },
+    RANK: { description: "By the school's best (lowest) rank over all its rankings (any source and year), best first." },
+    RANK_DESC: { description: "By the school's best (lowest) rank over all its rankings, largest first." },
   } as const,
 });
 
-const by = (field: 'studentCount' | 'boarderRatio' | 'toeflAverage' | 'ssatAverage', sort: 'asc' | 'desc'): Prisma.SchoolOrderByWithRelationInput[] => [{ [field]: { sort, nulls: 'last' } }, ...SCHOOL_ORDER];
+const by = (field: 'studentCount' | 'boarderRatio' | 'toeflAverage' | 'ssatAverage' | 'bestRank', sort: 'asc' | 'desc'): Prisma.SchoolOrderByWithRelationInput[] => [{ [field]: { sort, nulls: 'last' } }, ...SCHOOL_ORDER];
 const SCHOOL_ORDERS: Record<string, Prisma.SchoolOrderByWithRelationInput[]> = {
   NAME: SCHOOL_ORDER,
   NAME_DESC: [{ name: 'desc' }, { id: 'desc' }],
@@ -279,6 +281,8 @@ const SCHOOL_ORDERS: Record<string, Prisma.SchoolOrderByWithRelationInput[]> = {
   TOEFL_DESC: by('toeflAverage', 'desc'),
   SSAT: by('ssatAverage', 'asc'),
   SSAT_DESC: by('ssatAverage', 'desc'),
+  RANK: by('bestRank', 'asc'),
+  RANK_DESC: by('bestRank', 'desc'),
 };
 
 const cleanFilter = (f: Record<string, unknown> | null | undefined) => Object.fromEntries(Object.entries(f ?? {}).filter(([, v]) => v !== null && v !== undefined));

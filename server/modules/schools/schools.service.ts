@@ -259,7 +259,9 @@ export async function saveSchoolSection(ctx: ServiceContext, section: Exclude<Se
       await tx.schoolRanking.deleteMany({ where: { schoolId: id } });
       await tx.schoolRanking.createMany({ data: rankings.map((r) => ({ schoolId: id, source: r.source, year: r.year, rank: r.rank })) });
     }
-    await tx.school.update({ where: { id }, data: { updatedAt: new Date() } });
+    // bestRank (the rank order's key) changes with the rankings, in the same transaction.
+    const bestRank = rankings ? (rankings.length ? Math.min(...rankings.map((r) => r.rank)) : null) : undefined;
+    await tx.school.update({ where: { id }, data: { updatedAt: new Date(), ...(bestRank !== undefined ? { bestRank } : {}) } });
     return { result: { schoolId: id }, targetIds: [id] };
   });
 }

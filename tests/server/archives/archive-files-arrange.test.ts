@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../helpers/app.ts';
-import { gid, gqlTokens, idOf, newArchive, run } from './support.ts';
+import { call, gid, gqlTokens, idOf, newArchive, restTokens, run } from './support.ts';
 
 let t: TestApp;
 let g: Record<string, string>;
@@ -88,6 +88,30 @@ describe('arranging attachments', () => {
     const unknown = await arrange(g.consultant!, [{ id: first!.id, fileName: '改名.pdf' }, { id: 99_999_999 }]);
     expect(unknown.arrangeArchiveFiles).toMatchObject({ code: 'NOT_FOUND', message: '附件不存在' });
     expect(await names(2, awardId)).toEqual(before);
+  });
+
+  it('the legacy eventRewards/saveFileList checks and writes names the same way (awards of any row, its own sort numbers)', async () => {
+    const [first] = await t.db.archiveFile.findMany({ where: { objectId: awardId, kind: 2 }, orderBy: { sort: 'asc' } });
+    const [other] = await t.db.archiveFile.findMany({ where: { objectId: otherAwardId, kind: 2 } });
+    const education = await attach(1, educationId, '毕业证.pdf', 9);
+    const token = (await restTokens(t, 'consultant')).consultant!;
+    const save = (list: Array<Record<string, unknown>>) => call(t, token, '/eventRewards/saveFileList', { json: { archivesId: archive.id, list } });
+    const before = await names(2, awardId);
+    // A file twice, and a file that is not one of the archive's awards: refused, nothing written.
+    expect(await save([{ id: first!.id, fileName: '改名' }, { id: first!.id }])).toMatchObject({ status: 'error', message: '同一个附件不能出现两次' });
+    expect(await save([{ id: first!.id, fileName: '改名' }, { id: education }])).toMatchObject({ status: 'error', message: '附件不存在' });
+    expect(await names(2, awardId)).toEqual(before);
+    // Files of two awards at once, each its sort; the name is cleaned and keeps the extension.
+    expect(
+      (
+        await save([
+          { id: first!.id, fileName: ' ../获奖证书 ', sort: 7 },
+          { id: other!.id, sort: 4 },
+        ])
+      ).status,
+    ).toBe('success');
+    expect(await t.db.archiveFile.findUniqueOrThrow({ where: { id: first!.id } })).toMatchObject({ fileName: '获奖证书.pdf', sort: 7 });
+    expect(await t.db.archiveFile.findUniqueOrThrow({ where: { id: other!.id } })).toMatchObject({ fileName: '其他.pdf', sort: 4 });
   });
 
   it('needs the right to edit the section, and an unlocked archive', async () => {

@@ -13,20 +13,20 @@ useSuite('admin');
 
 type Node = { databaseId: number };
 type Page = { archives: { totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string | null }; edges: Array<{ node: Node }> } };
-const LIST = `query($f: ArchiveFilter, $o: ArchiveOrder, $after: String) {
-  archives(first: 4, filter: $f, order: $o, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { databaseId } } }
+const LIST = `query($f: ArchiveFilter, $o: ArchiveOrder, $after: String, $first: Int = 4) {
+  archives(first: $first, filter: $f, order: $o, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { databaseId } } }
 }`;
 const FILTER = { search: '排序测试' };
 
-type Made = { id: number; name: string; userName: string | null; grade: number | null; year: number | null; consultant: string | null; updatedAt: Date };
+type Made = { id: number; name: string; userName: string | null; grade: number | null; year: number | null; consultant: string | null; status: number; sales: string | null; updatedAt: Date };
 const made: Made[] = [];
 
 /** Every page of an order, 4 rows at a time. */
-async function allPages(order: string | null): Promise<number[]> {
+async function allPages(order: string | null, first = 4): Promise<number[]> {
   const ids: number[] = [];
   let after: string | null = null;
-  for (let i = 0; i < 20; i++) {
-    const res: { body: { data?: Page; errors?: unknown } } = await gql<Page>(t, LIST, { f: FILTER, o: order, after }, { token: admin });
+  for (let i = 0; i < 40; i++) {
+    const res: { body: { data?: Page; errors?: unknown } } = await gql<Page>(t, LIST, { f: FILTER, o: order, after, first }, { token: admin });
     expect(res.body.errors).toBeUndefined();
     const page: Page['archives'] = res.body.data!.archives;
     expect(page.totalCount).toBe(made.length);
@@ -59,13 +59,17 @@ const expected: Record<string, (a: Made, b: Made) => number> = {
   CONSULTANT_DESC: (a, b) => cmp(a.consultant, b.consultant, -1, false) || byId(-1)(a, b),
   UPDATED: (a, b) => cmp(a.updatedAt.getTime(), b.updatedAt.getTime(), 1) || byId(1)(a, b),
   UPDATED_DESC: (a, b) => cmp(a.updatedAt.getTime(), b.updatedAt.getTime(), -1) || byId(-1)(a, b),
+  STATUS: (a, b) => cmp(a.status, b.status, 1) || byId(-1)(a, b),
+  STATUS_DESC: (a, b) => cmp(a.status, b.status, -1) || byId(-1)(a, b),
+  SALESPERSON: (a, b) => cmp(a.sales, b.sales, 1, false) || byId(-1)(a, b),
+  SALESPERSON_DESC: (a, b) => cmp(a.sales, b.sales, -1, false) || byId(-1)(a, b),
 };
 
 beforeAll(async () => {
   const consultants = [];
-  for (const n of ['Sortcons B', 'Sortcons A']) consultants.push(await t.db.user.create({ data: { type: 1, name: n, state: 1 } }));
+  for (const n of ['Sortcons B', 'Sortcons A', 'Sortsales B', 'Sortsales A']) consultants.push(await t.db.user.create({ data: { type: 1, name: n, state: 1 } }));
   // Ties on purpose: equal grades, years, pinyin names, consultants and change times; some empty.
-  const rows: Array<Omit<Made, 'id' | 'name' | 'updatedAt'> & { updated: number }> = [
+  const rows: Array<Omit<Made, 'id' | 'name' | 'updatedAt' | 'status' | 'sales'> & { updated: number }> = [
     { userName: 'Zhao Yi', grade: 9, year: 2027, consultant: 'Sortcons A', updated: 3 },
     { userName: 'Li Er', grade: 10, year: null, consultant: null, updated: 1 },
     { userName: null, grade: 9, year: 2026, consultant: 'Sortcons B', updated: 3 },
@@ -81,18 +85,22 @@ beforeAll(async () => {
     const name = `排序测试${String(9 - i).padStart(2, '0')}`;
     const student = await t.db.user.create({ data: { type: 3, name, state: 1 } });
     const consultantId = consultants.find((c) => c.name === r.consultant)?.id ?? null;
+    // Status 1-4 and the salesperson (some without) repeat with other periods than the rest: ties again.
+    const status = (i % 4) + 1;
+    const sales = [null, 'Sortsales B', 'Sortsales A'][i % 3] ?? null;
+    const salesId = consultants.find((c) => c.name === sales)?.id ?? null;
     const updatedAt = new Date(Date.UTC(2026, 0, r.updated));
-    const a = await t.db.archive.create({ data: { studentId: student.id, name, userName: r.userName, searchName: `${name} paixu`, grade: r.grade, year: r.year, consultantId } });
+    const a = await t.db.archive.create({ data: { studentId: student.id, name, userName: r.userName, searchName: `${name} paixu`, grade: r.grade, year: r.year, consultantId, salesId, status } });
     // updatedAt is @updatedAt: set it by SQL so the ties stay.
     await t.db.$executeRaw`UPDATE archives SET updated_at = ${updatedAt} WHERE id = ${a.id}`;
-    made.push({ id: a.id, name, userName: r.userName, grade: r.grade, year: r.year, consultant: r.consultant, updatedAt });
+    made.push({ id: a.id, name, userName: r.userName, grade: r.grade, year: r.year, consultant: r.consultant, status, sales, updatedAt });
   }
 });
 
 describe('the archive list in order', () => {
-  it.each(Object.keys(expected))('%s answers every row once, in order, across pages', async (order) => {
+  it.each(Object.keys(expected))('%s answers every row once, in order, across pages of 1, 3 and 4 (a page may end on an empty value)', async (order) => {
     const want = [...made].sort(expected[order]).map((m) => m.id);
-    expect(await allPages(order)).toEqual(want);
+    for (const first of [1, 3, 4]) expect(await allPages(order, first)).toEqual(want);
   });
 
   it('is newest first without an order', async () => {

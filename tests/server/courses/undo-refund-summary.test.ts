@@ -1,12 +1,15 @@
 /**
  * The course gaps closed after the screens: a sign-in undone gives its hours back (both doors,
- * once only), leaving a course may refund the unused hours, and the summary of a period is
- * summed by the database with the lessons' rights (numbers computed by hand from fixtures).
+ * once only), leaving a course may refund the unused hours (all or part of them), and the
+ * summary of a period is summed by the database with the lessons' rights (numbers computed by
+ * hand from fixtures) and exported as xlsx.
  */
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../../server/i18n/catalogue.ts';
 import { createTestApp, rest, gql, type TestApp } from '../../helpers/app.ts';
-import { call, gid, login, mutate, newCourse, someStudents, userId } from './support.ts';
+import { courseSummaryXlsx } from '../../../server/modules/courses/courses.service.ts';
+import { call, gid, login, mutate, newCourse, serviceContext, someStudents, userId } from './support.ts';
 
 let t: TestApp;
 let admin: string;
@@ -146,6 +149,86 @@ describe('leaving a course', () => {
   });
 });
 
+describe('leaving a course with part of the hours refunded', () => {
+  const LEFT = '... on EnrollmentsPayload { enrollments { state totalHours remainingHours } }';
+  const enrollment = async (id: number) => {
+    const e = await t.db.enrollment.findUniqueOrThrow({ where: { id } });
+    return [e.state, Number(e.totalHours), Number(e.remainingHours)];
+  };
+
+  it('refunds the hours asked: remaining and total drop by them, the rest stays, the record says how many', async () => {
+    const [s] = await someStudents(t, 1, 20);
+    const f = await newCourse(t, admin, { students: [s!], lessons: 2, hours: 6, lessonHours: 1.5 });
+    const e = f.enrollmentIds[0]!;
+    await mutate(t, lecturer, 'signInLesson', 'AttendanceIdsInput', { attendanceIds: [gid('Attendance', f.attendances[0]!.id)] });
+    // 6 bought, 1.5 spent: 4.5 left; 2.5 of them refunded, 2 stay on the enrolment.
+    const left = await mutate(t, manager, 'leaveCourse', 'EnrollmentRefInput', { enrollmentId: gid('Enrollment', e), refund: true, refundHours: 2.5, reason: '部分退费' }, LEFT);
+    expect(left.enrollments).toEqual([{ state: 'LEFT', totalHours: 3.5, remainingHours: 2 }]);
+    const last = (await records(e)).at(-1)!;
+    expect({ kind: last.kind, change: Number(last.change), before: Number(last.before), after: Number(last.after), reason: last.reason }).toEqual({ kind: 5, change: -2.5, before: 4.5, after: 2, reason: '部分退费' });
+    const listed = await call(t, manager, `query($id: ID!) { node(id: $id) { ... on Enrollment { hourRecords(first: 1) { edges { node { kind change before after reason } } } } } }`, { id: gid('Enrollment', e) });
+    expect(listed.node.hourRecords.edges[0].node).toEqual({ kind: 'REFUNDED', change: -2.5, before: 4.5, after: 2, reason: '部分退费' });
+  });
+
+  it('on the legacy door, refundHours alone asks for the refund and the answer says how many went back', async () => {
+    const [s] = await someStudents(t, 1, 21);
+    const f = await newCourse(t, admin, { students: [s!], hours: 4 });
+    const res = await rest<any>(t, '/api/admin/course/hour/leave.htm', { token: manager, json: { courseHourId: f.enrollmentIds[0]!, refundHours: '1.5', reason: '转班' } });
+    expect(res.body).toMatchObject({ status: 'success', message: '已退课，退还1.5课时', data: { refundedHours: 1.5 } });
+    expect(await enrollment(f.enrollmentIds[0]!)).toEqual([2, 2.5, 2.5]);
+  });
+
+  it('refuses more than the hours left, in the caller’s language, on both doors; nothing is written and the student stays', async () => {
+    const [s] = await someStudents(t, 1, 22);
+    const f = await newCourse(t, admin, { students: [s!], hours: 3 });
+    const e = f.enrollmentIds[0]!;
+    const name = (await t.db.user.findUniqueOrThrow({ where: { id: s! } })).name;
+    const count = (await records(e)).length;
+    expect(await mutate(t, manager, 'leaveCourse', 'EnrollmentRefInput', { enrollmentId: gid('Enrollment', e), refund: true, refundHours: 3.5 })).toMatchObject({
+      code: 'REFUND_TOO_MANY',
+      message: `学员“${name}”只剩3课时，不能退还3.5课时`,
+    });
+    const legacy = await rest<any>(t, '/api/admin/course/hour/leave.htm', { token: manager, json: { courseHourId: e, refund: 1, refundHours: 10 } });
+    expect(legacy.body).toMatchObject({ status: 'error', message: `学员“${name}”只剩3课时，不能退还10课时` });
+    expect(translate('en', 'course.hours.refundTooMany', { name: 'Amy', remaining: 3, hours: 10 })).toBe('Amy has only 3 hours left; 10 hours cannot be refunded');
+    expect(await enrollment(e)).toEqual([1, 3, 3]);
+    expect((await records(e)).length).toBe(count);
+  });
+
+  it('refuses zero, negative and two-decimal hours, and hours with refund: false; nothing is written', async () => {
+    const [s] = await someStudents(t, 1, 23);
+    const f = await newCourse(t, admin, { students: [s!], hours: 3 });
+    const e = f.enrollmentIds[0]!;
+    for (const refundHours of [0, -1, 1.25]) {
+      expect(await mutate(t, manager, 'leaveCourse', 'EnrollmentRefInput', { enrollmentId: gid('Enrollment', e), refund: true, refundHours })).toMatchObject({
+        code: 'HOURS_INVALID',
+        message: '课时必须大于0，最多一位小数',
+      });
+    }
+    const legacy = await rest<any>(t, '/api/admin/course/hour/leave.htm', { token: manager, json: { courseHourId: e, refund: 1, refundHours: '0' } });
+    expect(legacy.body).toMatchObject({ status: 'error', message: '课时必须大于0，最多一位小数' });
+    expect(await mutate(t, manager, 'leaveCourse', 'EnrollmentRefInput', { enrollmentId: gid('Enrollment', e), refund: false, refundHours: 1 })).toMatchObject({
+      code: 'REFUND_HOURS_WITHOUT_REFUND',
+      message: '填写了退还课时数，但未选择退还课时',
+    });
+    expect(await enrollment(e)).toEqual([1, 3, 3]);
+    expect((await records(e)).map((r) => r.kind)).toEqual([1]);
+  });
+
+  it('needs course.hours as the whole refund does: a lecturer asking for part is refused and nothing is written', async () => {
+    const [s] = await someStudents(t, 1, 24);
+    const f = await newCourse(t, admin, { students: [s!], hours: 3 });
+    const e = f.enrollmentIds[0]!;
+    expect(await mutate(t, lecturer, 'leaveCourse', 'EnrollmentRefInput', { enrollmentId: gid('Enrollment', e), refundHours: 1 })).toMatchObject({ code: 'FORBIDDEN' });
+    const legacy = await rest<any>(t, '/api/admin/course/hour/leave.htm', { token: lecturer, json: { courseHourId: e, refundHours: 1 } });
+    expect(legacy.body.status).toBe('error');
+    expect(await enrollment(e)).toEqual([1, 3, 3]);
+    // Without a refund the lecturer may still remove the student.
+    expect((await mutate(t, lecturer, 'leaveCourse', 'EnrollmentRefInput', { enrollmentId: gid('Enrollment', e) })).__typename).toBe('EnrollmentsPayload');
+    expect(await enrollment(e)).toEqual([2, 3, 3]);
+  });
+});
+
 const SUMMARY = `query($filter: LessonFilter) { courseSummary(filter: $filter) {
   lessons hoursTaught places taken leave homeworkSet homeworkDone
   byCourse { courseId name lessons hoursTaught places taken leave homeworkSet homeworkDone }
@@ -197,6 +280,65 @@ describe('course summary', () => {
     expect(asHu.byCourse.map((x: { name: string }) => x.name)).toEqual(['汇总 B', '汇总 C']);
     const lessonsAsHu = await call(t, otherLecturer, `query($filter: LessonFilter) { lessons(filter: $filter, first: 50) { totalCount } }`, { filter: { from, to } });
     expect(lessonsAsHu.lessons.totalCount).toBe(asHu.lessons);
+    // The export: what the summary shows for the same filter, read back.
+    const EXPORT = `query($filter: LessonFilter) { courseSummaryExport(filter: $filter) { __typename ... on CourseSummaryExport { fileName contentType count base64 } ... on Error { code message } } }`;
+    const exported = (await call(t, admin, EXPORT, { filter: { from, to } })).courseSummaryExport;
+    expect(exported).toMatchObject({ __typename: 'CourseSummaryExport', contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', count: 6 });
+    expect(exported.fileName).toMatch(/^course-summary-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(exported.base64, 'base64') as unknown as ExcelJS.Buffer);
+    const values = (ws: ExcelJS.Worksheet) => {
+      const out: unknown[][] = [];
+      // Empty cells (a rate without places or homework, the total's number) read as null.
+      ws.eachRow((row) =>
+        out.push(
+          Array.from({ length: ws.columnCount }, (_, i) => {
+            const v = row.getCell(i + 1).value;
+            return v === undefined || v === null || v === '' ? null : v;
+          }),
+        ),
+      );
+      return out;
+    };
+    expect(book.worksheets.map((w) => w.name)).toEqual(['按课程统计', '按讲师统计']);
+    const [byCourseSheet, byLecturerSheet] = book.worksheets as [ExcelJS.Worksheet, ExcelJS.Worksheet];
+    const noOf = async (id: number) => (await t.db.course.findUniqueOrThrow({ where: { id } })).no;
+    expect(values(byCourseSheet)).toEqual([
+      ['课程', '课程编号', '课次', '授课时长（小时）', '学员课次', '已签到', '请假', '出勤率', '布置作业', '已提交作业', '作业完成率'],
+      ['汇总 A', await noOf(a.courseId), 3, 4.5, 6, 3, 1, 0.5, 4, 2, 0.5],
+      ['汇总 B', await noOf(b.courseId), 2, 2, 2, 1, 0, 0.5, 0, 0, null],
+      ['汇总 C', await noOf(c.courseId), 1, 0.8, 3, 0, 0, 0, 0, 0, null],
+      ['合计', null, 6, 7.3, 11, 4, 1, 0.364, 4, 2, 0.5],
+    ]);
+    expect(byCourseSheet.getRow(5).font?.bold).toBe(true);
+    expect(byCourseSheet.getColumn(8).numFmt).toBe('0%');
+    const names = await t.db.user.findMany({ where: { id: { in: [lecturerId, huId] } }, select: { id: true, name: true, nameEn: true } });
+    const nameOf = (id: number, en = false) => {
+      const u = names.find((n) => n.id === id)!;
+      return en ? (u.nameEn ?? u.name) : u.name;
+    };
+    expect(values(byLecturerSheet)).toEqual([
+      ['讲师', '课次', '授课时长（小时）'],
+      [nameOf(lecturerId), 5, 6.5],
+      [nameOf(huId), 3, 2.8],
+    ]);
+    // The same rights: hu.wei's file holds B and C only; in English for an English reader.
+    const hu = (await call(t, otherLecturer, EXPORT, { filter: { from, to } })).courseSummaryExport;
+    const huBook = new ExcelJS.Workbook();
+    await huBook.xlsx.load(Buffer.from(hu.base64, 'base64') as unknown as ExcelJS.Buffer);
+    expect(values(huBook.worksheets[0]!).map((r) => r[0])).toEqual(['课程', '汇总 B', '汇总 C', '合计']);
+    const ctx = await serviceContext(t, otherLecturer);
+    ctx.lang = 'en';
+    const en = await courseSummaryXlsx(ctx, { from, to });
+    const enBook = new ExcelJS.Workbook();
+    await enBook.xlsx.load(en.bytes as unknown as ExcelJS.Buffer);
+    expect(enBook.worksheets.map((w) => w.name)).toEqual(['By course', 'By lecturer']);
+    expect(values(enBook.worksheets[0]!)[0]).toEqual(['Course', 'Course no.', 'Lessons', 'Hours taught', 'Places', 'Attended', 'Leave', 'Attendance', 'Homework set', 'Homework done', 'Homework completion']);
+    expect(values(enBook.worksheets[0]!).at(-1)).toEqual(['Total', null, 3, 2.8, 5, 1, 0, 0.2, 0, 0, null]);
+    expect(values(enBook.worksheets[1]!).slice(1)).toEqual([
+      [nameOf(huId, true), 3, 2.8],
+      [nameOf(lecturerId, true), 2, 2],
+    ]);
     // An empty period answers zeros.
     expect((await call(t, lecturer, SUMMARY, { filter: { from: new Date(Date.UTC(2031, 0, 1)), to: new Date(Date.UTC(2031, 0, 8)) } })).courseSummary).toMatchObject({
       lessons: 0,

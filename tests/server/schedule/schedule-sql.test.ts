@@ -1,7 +1,9 @@
 /**
  * Creating a recurring series makes the same small number of SQL statements whatever the
  * number of occurrences: the checks (participants, conflicts), the series row, every
- * occurrence in one insert and every participant row in one more.
+ * occurrence in one insert and every participant row in one more. The calendar's full nodes
+ * (participants and their users, series, creator) take the same few statements for a month of
+ * one event or of dozens.
  */
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../../helpers/app.ts';
@@ -35,5 +37,30 @@ describe('SQL statements per schedule write', () => {
     // Participants known, the conflict check (one statement for every occurrence), the series,
     // the occurrences, their participants, the operation log, COMMIT.
     expect(large.n - auth).toBe(7);
+  });
+
+  it('the calendar as full WorkEvent nodes makes the same few statements for 1 or 31 events', async () => {
+    const auth = await counter.authStatements();
+    const people = [gid('User', await userId(counter.t, 'manager')), gid('User', await userId(counter.t, 'lecturer')), gid('User', await userId(counter.t, 'sales'))];
+    const save = async (input: Record<string, unknown>) => expect((await count(CREATE, { input })).data.createWorkEvent.__typename).toBe('WorkEventSavePayload');
+    // A quiet month (one event) and a busy one (a daily series of 30 and a single event), at night.
+    await save({ title: 'sql: quiet month', startAt: '2032-01-12T03:00:00Z', endAt: '2032-01-12T03:30:00Z', timeZone: 'UTC', participantIds: people });
+    await save({ title: 'sql: busy month', startAt: '2032-03-01T03:00:00Z', endAt: '2032-03-01T03:30:00Z', timeZone: 'UTC', participantIds: people, recurrence: { freq: 'DAILY', count: 30 } });
+    await save({ title: 'sql: busy month, single', startAt: '2032-03-05T04:00:00Z', endAt: '2032-03-05T04:30:00Z', timeZone: 'UTC', participantIds: people.slice(0, 2) });
+    const MONTH = `query($from: DateTime!, $to: DateTime!, $userIds: [ID!]) {
+      calendar(from: $from, to: $to, userIds: $userIds, timeZone: "UTC") {
+        events { id databaseId title startAt participants { confirmedAt user { id databaseId name } } series { databaseId rrule } creator { databaseId } }
+      } }`;
+    type Month = { calendar: { events: Array<{ title: string; participants: Array<{ user: { databaseId: number; name: string } }>; series: { rrule: string } | null }> } };
+    const quiet = await count<Month>(MONTH, { from: '2032-01-01T00:00:00Z', to: '2032-02-01T00:00:00Z', userIds: people });
+    const busy = await count<Month>(MONTH, { from: '2032-03-01T00:00:00Z', to: '2032-04-01T00:00:00Z', userIds: people });
+    expect(quiet.data.calendar.events.map((e) => e.title)).toEqual(['sql: quiet month']);
+    expect(busy.data.calendar.events).toHaveLength(31);
+    expect(busy.data.calendar.events.filter((e) => e.series?.rrule.includes('FREQ=DAILY'))).toHaveLength(30);
+    expect(busy.data.calendar.events.every((e) => e.participants.length >= 2 && e.participants.every((p) => p.user.name))).toBe(true);
+    expect(quiet.n - auth).toBe(busy.n - auth);
+    // The events' ids (the grid's statement), the events with their participants, series and
+    // creator, and every participant's user at once.
+    expect(busy.n - auth).toBe(3);
   });
 });

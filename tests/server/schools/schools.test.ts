@@ -35,6 +35,26 @@ async function schools(token: string, filter: Record<string, unknown>) {
   return res.body.data?.schools as Edge<{ name: string; country: string; sex: string; gradeFrom: number | null }>;
 }
 
+/**
+ * The schools in `order`: the whole list in one page, and the same list read page by page
+ * (`size` a page, following the cursors), each node with `fields`.
+ */
+async function wholeAndPaged<N>(order: string, size: number, fields: string): Promise<{ whole: N[]; paged: N[] }> {
+  type Page = { schools: { edges: Array<{ node: N }>; pageInfo: { endCursor: string | null; hasNextPage: boolean } } };
+  const q = `query($o: SchoolOrder, $a: String, $n: Int) { schools(first: $n, after: $a, order: $o) { edges { node { ${fields} } } pageInfo { endCursor hasNextPage } } }`;
+  const whole = (await gql<Page>(t, q, { o: order, n: 500 }, { token: tk.consultant })).body.data!.schools.edges.map((e) => e.node);
+  const paged: N[] = [];
+  let after: string | null = null;
+  for (let i = 0; i < 200; i++) {
+    const res: { body: { data?: Page } } = await gql<Page>(t, q, { o: order, n: size, a: after }, { token: tk.consultant });
+    const page = res.body.data!.schools;
+    paged.push(...page.edges.map((e) => e.node));
+    if (!page.pageInfo.hasNextPage) break;
+    after = page.pageInfo.endCursor;
+  }
+  return { whole, paged };
+}
+
 describe('the school database', () => {
   it('has the seeded real schools and filters them', async () => {
     expect((await schools(tk.consultant, {})).totalCount).toBeGreaterThanOrEqual(60);
@@ -52,24 +72,13 @@ describe('the school database', () => {
   });
 
   it('orders the whole list on the server, and pages through it in that order', async () => {
-    type Page = { schools: { edges: Array<{ node: { name: string; toeflAverage: number | null } }>; pageInfo: { endCursor: string | null; hasNextPage: boolean } } };
-    const q = 'query($o: SchoolOrder, $a: String, $n: Int) { schools(first: $n, after: $a, order: $o) { edges { node { name toeflAverage } } pageInfo { endCursor hasNextPage } } }';
     // Some schools without a TOEFL average, some sharing one: nulls last, ties by name.
     const names = ['Kent School', 'Blair Academy', 'The Taft School', 'Emma Willard School'];
     const ids = await Promise.all(names.map((n) => schoolByName(t, n)));
     await t.db.school.updateMany({ where: { id: { in: ids.slice(0, 2) } }, data: { toeflAverage: null } });
     await t.db.school.updateMany({ where: { id: { in: ids.slice(2) } }, data: { toeflAverage: 101 } });
     for (const order of ['TOEFL', 'TOEFL_DESC', 'NAME_DESC']) {
-      const whole = (await gql<Page>(t, q, { o: order, n: 500 }, { token: tk.consultant })).body.data!.schools.edges.map((e) => e.node);
-      const paged: typeof whole = [];
-      let after: string | null = null;
-      for (let i = 0; i < 200; i++) {
-        const res: { body: { data?: Page } } = await gql<Page>(t, q, { o: order, n: 7, a: after }, { token: tk.consultant });
-        const page = res.body.data!.schools;
-        paged.push(...page.edges.map((e) => e.node));
-        if (!page.pageInfo.hasNextPage) break;
-        after = page.pageInfo.endCursor;
-      }
+      const { whole, paged } = await wholeAndPaged<{ name: string; toeflAverage: number | null }>(order, 7, 'name toeflAverage');
       expect(
         paged.map((s) => s.name),
         order,
@@ -86,6 +95,50 @@ describe('the school database', () => {
       const tied = whole.filter((s) => s.toeflAverage === 101).map((s) => s.name);
       expect(tied).toEqual([...tied].sort());
     }
+  });
+
+  it('orders by the best of each school’s rankings on the server, and pages through it in that order', async () => {
+    type Node = { name: string; rankings: Array<{ rank: number }> };
+    const sequence = async (name: string, rankings: Array<{ source: string; year: number; rank: number }> | null) => {
+      const res = await gql<{ saveSchoolSequence: { __typename: string } }>(
+        t,
+        'mutation($i: SaveSchoolSequenceInput!) { saveSchoolSequence(input: $i) { __typename } }',
+        { i: { id: globalId('School', await schoolByName(t, name)), rankings } },
+        { token: tk.manager },
+      );
+      expect(res.body.data?.saveSchoolSequence.__typename, JSON.stringify(res.body)).toBe('SchoolPayload');
+    };
+    // Several sources and years (the best counts), two schools tied on 5 (by name then), one
+    // ranked and then cleared (no rank again), every other school unranked (last).
+    await sequence('Groton School', [
+      { source: 'Guide A', year: 2025, rank: 30 },
+      { source: 'Guide B', year: 2026, rank: 5 },
+    ]);
+    await sequence('Cate School', [{ source: 'Guide A', year: 2026, rank: 5 }]);
+    await sequence('Eton College', [{ source: 'Guide C', year: 2026, rank: 2 }]);
+    await sequence('Kent School', [{ source: 'Guide A', year: 2026, rank: 40 }]);
+    await sequence('Dana Hall School', [{ source: 'Guide A', year: 2026, rank: 1 }]);
+    await sequence('Dana Hall School', []);
+    const best = (s: Node) => (s.rankings.length ? Math.min(...s.rankings.map((r) => r.rank)) : null);
+    for (const order of ['RANK', 'RANK_DESC']) {
+      const { whole, paged } = await wholeAndPaged<Node>(order, 3, 'name rankings { rank }');
+      // Every school once, in the whole list's order.
+      expect(
+        paged.map((s) => s.name),
+        order,
+      ).toEqual(whole.map((s) => s.name));
+      expect(new Set(paged.map((s) => s.name)).size).toBe(paged.length);
+      expect(whole.length).toBeGreaterThanOrEqual(60);
+      const ranked = whole.filter((s) => best(s) !== null).map((s) => `${s.name}:${best(s)}`);
+      expect(ranked, order).toEqual(order === 'RANK' ? ['Eton College:2', 'Cate School:5', 'Groton School:5', 'Kent School:40'] : ['Kent School:40', 'Cate School:5', 'Groton School:5', 'Eton College:2']);
+      // The ranked schools first, then the unranked ones (by name) in either direction.
+      expect(whole.slice(0, ranked.length).every((s) => best(s) !== null)).toBe(true);
+      const rest = whole.slice(ranked.length).map((s) => s.name);
+      expect(rest).toContain('Dana Hall School');
+      expect(rest).toEqual([...rest].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    }
+    // Clean up for the tests below, which read these schools' rankings.
+    for (const name of ['Groton School', 'Cate School', 'Eton College', 'Kent School']) await sequence(name, null);
   });
 
   it('saves each sub-record; filters on what was saved; refuses bad values naming the field', async () => {

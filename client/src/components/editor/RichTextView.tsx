@@ -1,20 +1,19 @@
 import { Box, type BoxProps } from '@chakra-ui/react';
 import type { MouseEvent } from 'react';
-import { getToken } from '../../lib/storage.ts';
+import { fetchDownload } from '../list/fetchDownload.ts';
+import { saveBlob } from '../list/download.ts';
+import { notify } from '../toaster.tsx';
 
 /** Download paths that need the token as a header (project files attached in rich text). */
 const TOKEN_DOWNLOADS = /^\/api\/admin\/project\/downloadFile\.htm\?/;
 
 async function download(href: string, name: string): Promise<void> {
-  const token = getToken();
-  const response = await fetch(href, { headers: { 'x-origin': 'PC', ...(token ? { 'x-token': token } : {}) } });
-  if (!response.ok) return;
-  const url = URL.createObjectURL(await response.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  try {
+    const { fileName, blob } = await fetchDownload(href, name);
+    saveBlob(fileName, blob);
+  } catch (err) {
+    notify('error', (err as Error).message);
+  }
 }
 
 /**

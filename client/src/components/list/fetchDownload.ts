@@ -1,28 +1,45 @@
 import { t } from '../../i18n/index.ts';
 import { getToken } from '../../lib/storage.ts';
+import { endSession, renewExpiredToken } from '../../relay/fetch.ts';
 
-/**
- * A download that needs the session (the server's attachments, templates, backups): fetched with
- * the token header, then saved under the name the server gives (Content-Disposition), else
- * `fallbackName`. Rejects with the server's or the transport's message.
- */
-export async function fetchDownload(url: string, fallbackName: string): Promise<{ fileName: string; blob: Blob }> {
-  const token = getToken();
+/** The legacy door's answer when it sends no file (legacy-rest.md): `{status, message, data}`. */
+type Envelope = { status?: string; message?: string };
+
+async function get(url: string, token: string | null): Promise<{ res: Response; envelope: Envelope | null }> {
   let res: Response;
   try {
     res = await fetch(url, { headers: { 'x-origin': 'PC', ...(token ? { 'x-token': token } : {}) } });
   } catch {
     throw new Error(t('client.networkError'));
   }
-  const type = res.headers.get('content-type') ?? '';
-  if (!res.ok || type.includes('application/json')) {
-    let message = '';
-    try {
-      message = ((await res.json()) as { message?: string }).message ?? '';
-    } catch {
-      /* not JSON */
-    }
-    throw new Error(message || t(res.status >= 500 ? 'transport.serverError' : 'transport.unknown'));
+  if (!(res.headers.get('content-type') ?? '').includes('application/json')) return { res, envelope: null };
+  try {
+    return { res, envelope: (await res.json()) as Envelope };
+  } catch {
+    return { res, envelope: {} };
+  }
+}
+
+/**
+ * A download that needs the session (the server's attachments, templates, backups, the course
+ * PDF): fetched with the token header, then saved under the name the server gives
+ * (Content-Disposition), else `fallbackName`. An expired token is refreshed once and the
+ * download retried, as the GraphQL requests do; an unknown one ends the session. Rejects with
+ * the server's or the transport's message.
+ */
+export async function fetchDownload(url: string, fallbackName: string): Promise<{ fileName: string; blob: Blob }> {
+  let token = getToken();
+  let { res, envelope } = await get(url, token);
+  if (envelope?.status === 'tokenExpire' && token) {
+    token = await renewExpiredToken(token);
+    ({ res, envelope } = await get(url, token));
+  }
+  if (envelope?.status === 'needUserLogin') {
+    if (token === getToken()) endSession();
+    throw new Error(envelope.message || t('status.needLogin'));
+  }
+  if (!res.ok || envelope) {
+    throw new Error(envelope?.message || t(res.status >= 500 ? 'transport.serverError' : 'transport.unknown'));
   }
   const disposition = res.headers.get('content-disposition') ?? '';
   const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);

@@ -134,29 +134,13 @@ export async function listArchiveFiles(ctx: ServiceContext, archive: ArchiveFact
   });
 }
 
-const fileListSchema = z.object({
-  archiveId: dbId(),
-  rows: z.array(z.object({ id: dbId(), sort: z.coerce.number().int().min(0).max(1_000_000).optional().nullable(), fileName: z.string().trim().min(1).max(150).optional().nullable() })).max(500),
+/** One file of a rename/reorder list: a new name and (legacy only) a sort number, each optional. */
+const fileEditRow = z.object({
+  id: dbId(),
+  sort: z.coerce.number().int().min(0).max(1_000_000).optional().nullable(),
+  fileName: z.string().trim().min(1).max(150).optional().nullable(),
 });
-
-/** Renames and reorders award attachments (legacy eventRewards/saveFileList). */
-export async function saveAwardFileList(ctx: ServiceContext, raw: unknown): Promise<{ archiveId: number; ids: number[] }> {
-  return runWrite(ctx, { operation: 'archive.file.saveList', targetType: 'Archive' }, async (tx) => {
-    authorize(ctx, 'archive.read');
-    const body = (raw ?? {}) as Record<string, unknown>;
-    const input = parseInput(fileListSchema, { archiveId: body.archiveId ?? body.archivesId, rows: body.rows ?? body.list ?? [] });
-    const archive = await findVisibleArchive(ctx, tx, input.archiveId);
-    await assertModuleEdit(ctx, archive, 'awards');
-    for (const r of input.rows) {
-      const { count } = await tx.archiveFile.updateMany({
-        where: { id: r.id, archiveId: archive.id, kind: FILE_KIND.AWARD },
-        data: { ...(r.sort !== undefined && r.sort !== null ? { sort: r.sort } : {}), ...(r.fileName ? { fileName: safeFileName(r.fileName) } : {}) },
-      });
-      if (!count) throw new DomainError('NOT_FOUND', 'archive.fileNotFound');
-    }
-    return { result: { archiveId: archive.id, ids: input.rows.map((r) => r.id) }, targetIds: [archive.id] };
-  });
-}
+type FileEdit = z.output<typeof fileEditRow>;
 
 /** A new name keeps the file's extension (the download's name says what the file is): 证书 → 证书.pdf. */
 function keepExtension(name: string, old: string): string {
@@ -165,9 +149,64 @@ function keepExtension(name: string, old: string): string {
   return `${name.slice(0, 150 - ext.length - 1)}.${ext}`;
 }
 
+/**
+ * The files a rename/reorder list names, checked the one way both doors share: each file once
+ * (FILE_LIST_REPEATED), every one found (NOT_FOUND), and the edit permission on the files'
+ * module on an archive the caller sees, not locked. Within `scope` (the legacy list: one
+ * archive's files of one kind, any row; the archive already found) a file outside it is not
+ * found; without it (GraphQL) the files must be of one row (FILE_LIST_MIXED), whose archive
+ * decides.
+ */
+async function filesToEdit(ctx: ServiceContext, tx: Tx, edits: FileEdit[], scope?: { archive: ArchiveFacts; kind: FileKind }): Promise<{ archive: ArchiveFacts; files: ArchiveFileRow[] }> {
+  if (scope) await assertModuleEdit(ctx, scope.archive, sectionOfFileKind(scope.kind)?.module ?? 'others');
+  const ids = edits.map((f) => f.id);
+  if (new Set(ids).size !== ids.length) throw new ValidationError('archive.fileListRepeated', undefined, 'FILE_LIST_REPEATED');
+  const files = await tx.archiveFile.findMany({ where: { id: { in: ids }, ...(scope ? { archiveId: scope.archive.id, kind: scope.kind } : {}) }, select: FILE_SELECT });
+  if (files.length !== ids.length) throw new DomainError('NOT_FOUND', 'archive.fileNotFound');
+  if (scope) return { archive: scope.archive, files };
+  const first = files[0];
+  if (!first) throw new DomainError('NOT_FOUND', 'archive.fileNotFound');
+  if (files.some((f) => f.archiveId !== first.archiveId || f.kind !== first.kind || f.objectId !== first.objectId)) {
+    throw new ValidationError('archive.fileListMixed', undefined, 'FILE_LIST_MIXED');
+  }
+  const archive = await findVisibleArchive(ctx, tx, first.archiveId).catch(() => {
+    throw new DomainError('NOT_FOUND', 'archive.fileNotFound');
+  });
+  await assertModuleEdit(ctx, archive, sectionOfFileKind(first.kind)?.module ?? 'others');
+  return { archive, files };
+}
+
+/** Writes the checked edits: a sort given is kept; a name is cleaned as uploads' are (safeFileName) and keeps the file's extension. */
+async function writeFileEdits(tx: Tx, edits: FileEdit[], files: ArchiveFileRow[]): Promise<void> {
+  const before = new Map(files.map((f) => [f.id, f.fileName]));
+  for (const f of edits) {
+    const fileName = f.fileName ? keepExtension(safeFileName(f.fileName), before.get(f.id) ?? '') : null;
+    const data = { ...(f.sort !== undefined && f.sort !== null ? { sort: f.sort } : {}), ...(fileName ? { fileName } : {}) };
+    if (Object.keys(data).length) await tx.archiveFile.update({ where: { id: f.id }, data });
+  }
+}
+
+const fileListSchema = z.object({ archiveId: dbId(), rows: z.array(fileEditRow).max(500) });
+
+/**
+ * Renames and re-sorts award attachments (legacy eventRewards/saveFileList): any of the
+ * archive's award files, each with its own sort number and name; checked and written as
+ * arrangeArchiveFiles does (filesToEdit, writeFileEdits).
+ */
+export async function saveAwardFileList(ctx: ServiceContext, raw: unknown): Promise<{ archiveId: number; ids: number[] }> {
+  return runWrite(ctx, { operation: 'archive.file.saveList', targetType: 'Archive' }, async (tx) => {
+    authorize(ctx, 'archive.read');
+    const body = (raw ?? {}) as Record<string, unknown>;
+    const input = parseInput(fileListSchema, { archiveId: body.archiveId ?? body.archivesId, rows: body.rows ?? body.list ?? [] });
+    const { archive, files } = await filesToEdit(ctx, tx, input.rows, { archive: await findVisibleArchive(ctx, tx, input.archiveId), kind: FILE_KIND.AWARD });
+    await writeFileEdits(tx, input.rows, files);
+    return { result: { archiveId: archive.id, ids: input.rows.map((r) => r.id) }, targetIds: [archive.id] };
+  });
+}
+
 const arrangeSchema = z.object({
   files: z
-    .array(z.object({ id: dbId(), fileName: z.string().trim().min(1).max(150).optional().nullable() }))
+    .array(fileEditRow.pick({ id: true, fileName: true }))
     .min(1)
     .max(500),
 });
@@ -183,29 +222,15 @@ export async function arrangeArchiveFiles(ctx: ServiceContext, raw: unknown): Pr
   return runWrite(ctx, { operation: 'archive.file.arrange', targetType: 'Archive' }, async (tx) => {
     authorize(ctx, 'archive.read');
     const input = parseInput(arrangeSchema, raw ?? {});
-    const ids = input.files.map((f) => f.id);
-    if (new Set(ids).size !== ids.length) throw new ValidationError('archive.fileListRepeated', undefined, 'FILE_LIST_REPEATED');
-    const named = await tx.archiveFile.findMany({ where: { id: { in: ids } }, select: FILE_SELECT });
-    if (named.length !== ids.length) throw new DomainError('NOT_FOUND', 'archive.fileNotFound');
-    const first = named[0]!;
-    if (named.some((f) => f.archiveId !== first.archiveId || f.kind !== first.kind || f.objectId !== first.objectId)) {
-      throw new ValidationError('archive.fileListMixed', undefined, 'FILE_LIST_MIXED');
-    }
-    const archive = await findVisibleArchive(ctx, tx, first.archiveId).catch(() => {
-      throw new DomainError('NOT_FOUND', 'archive.fileNotFound');
-    });
-    await assertModuleEdit(ctx, archive, sectionOfFileKind(first.kind)?.module ?? 'others');
+    const { archive, files } = await filesToEdit(ctx, tx, input.files);
+    const first = files[0]!;
     const rest = await tx.archiveFile.findMany({
-      where: { archiveId: archive.id, kind: first.kind, objectId: first.objectId, id: { notIn: ids } },
+      where: { archiveId: archive.id, kind: first.kind, objectId: first.objectId, id: { notIn: files.map((f) => f.id) } },
       orderBy: [{ sort: 'asc' }, { id: 'asc' }],
       select: { id: true },
     });
-    const before = new Map(named.map((f) => [f.id, f.fileName]));
-    const order = [...input.files, ...rest.map((r) => ({ id: r.id, fileName: null }))];
-    for (const [i, f] of order.entries()) {
-      const fileName = f.fileName ? keepExtension(safeFileName(f.fileName), before.get(f.id) ?? '') : null;
-      await tx.archiveFile.update({ where: { id: f.id }, data: { sort: i + 1, ...(fileName ? { fileName } : {}) } });
-    }
+    const order = [...input.files, ...rest].map((f, i) => ({ ...f, sort: i + 1 }));
+    await writeFileEdits(tx, order, files);
     return { result: { archiveId: archive.id, ids: order.map((f) => f.id) }, targetIds: [archive.id] };
   });
 }

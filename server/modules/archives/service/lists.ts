@@ -67,7 +67,23 @@ export async function archivesWhere(ctx: ServiceContext, f: ArchiveListFilter = 
 export const ARCHIVE_ORDER: Prisma.ArchiveOrderByWithRelationInput[] = [{ id: 'desc' }];
 
 /** The orders of the archive list (GraphQL ArchiveOrder; the export takes the same). */
-export type ArchiveOrder = 'NEWEST' | 'OLDEST' | 'NAME' | 'NAME_DESC' | 'GRADE' | 'GRADE_DESC' | 'YEAR' | 'YEAR_DESC' | 'CONSULTANT' | 'CONSULTANT_DESC' | 'UPDATED' | 'UPDATED_DESC';
+export type ArchiveOrder =
+  | 'NEWEST'
+  | 'OLDEST'
+  | 'NAME'
+  | 'NAME_DESC'
+  | 'GRADE'
+  | 'GRADE_DESC'
+  | 'YEAR'
+  | 'YEAR_DESC'
+  | 'CONSULTANT'
+  | 'CONSULTANT_DESC'
+  | 'UPDATED'
+  | 'UPDATED_DESC'
+  | 'STATUS'
+  | 'STATUS_DESC'
+  | 'SALESPERSON'
+  | 'SALESPERSON_DESC';
 
 type By = Prisma.ArchiveOrderByWithRelationInput;
 const last = (sort: 'asc' | 'desc') => ({ sort, nulls: 'last' as const });
@@ -75,7 +91,8 @@ const last = (sort: 'asc' | 'desc') => ({ sort, nulls: 'last' as const });
 /**
  * Each order ends with the id, so ties (same grade, same name) always come in the same order and
  * the cursor of a page (the id) names one place in the list. Empty values (no grade, no year,
- * no pinyin, no consultant) come last in both directions. The name order is the pinyin or
+ * no pinyin) come last in both directions; an archive without a consultant or salesperson comes
+ * last A→Z and first Z→A (as the database sorts a missing relation). The name order is the pinyin or
  * English name (`userName`; the database cannot sort Chinese characters by pinyin), then the
  * Chinese name.
  */
@@ -92,7 +109,43 @@ const ORDER_BY: Record<ArchiveOrder, By[]> = {
   CONSULTANT_DESC: [{ consultant: { name: 'desc' } }, ...ARCHIVE_ORDER],
   UPDATED: [{ updatedAt: 'asc' }, { id: 'asc' }],
   UPDATED_DESC: [{ updatedAt: 'desc' }, ...ARCHIVE_ORDER],
+  // The status codes run in the archive's life: unpublished, published, suspended, archived.
+  STATUS: [{ status: 'asc' }, ...ARCHIVE_ORDER],
+  STATUS_DESC: [{ status: 'desc' }, ...ARCHIVE_ORDER],
+  SALESPERSON: [{ sales: { name: 'asc' } }, ...ARCHIVE_ORDER],
+  SALESPERSON_DESC: [{ sales: { name: 'desc' } }, ...ARCHIVE_ORDER],
 };
 
 /** The Prisma order of a list order (newest first when none is given). */
 export const archiveOrderBy = (order: ArchiveOrder | null | undefined): By[] => (order && ORDER_BY[order]) || ARCHIVE_ORDER;
+
+/** The Z→A orders on a person: archives without that person come first, then by the id, newest first. */
+const MISSING_FIRST: Partial<Record<ArchiveOrder, 'consultantId' | 'salesId'>> = { CONSULTANT_DESC: 'consultantId', SALESPERSON_DESC: 'salesId' };
+
+/** What the GraphQL connection hands over: Prisma's `include`/`select`, `cursor`, `skip` and `take`. */
+type PageQuery = { cursor?: { id: number }; skip?: number; take?: number } & Record<string, unknown>;
+
+/**
+ * One page of the archive list in `order`. Prisma's cursor cannot continue from a row whose
+ * relation sort key is missing when the missing ones come first (a Z→A order on the consultant
+ * or salesperson: the page after an archive without one came back empty). For a forward page
+ * after such a row this reads the rest of the "without" block (by id, as the order has it),
+ * then the archives with one, in two statements; every other page is Prisma's own.
+ */
+export async function archivePage(db: ServiceContext['db'], query: PageQuery, where: Prisma.ArchiveWhereInput, order: ArchiveOrder | null | undefined) {
+  const orderBy = archiveOrderBy(order);
+  const missing = order ? MISSING_FIRST[order] : undefined;
+  const after = query.cursor?.id;
+  const take = query.take ?? 0;
+  if (missing && after !== undefined && take > 0) {
+    const cursorRow = await db.archive.findUnique({ where: { id: after }, select: { consultantId: true, salesId: true } });
+    if (cursorRow && cursorRow[missing] === null) {
+      const { cursor: _cursor, skip: _skip, take: _take, ...rest } = query;
+      const without = await db.archive.findMany({ ...rest, where: { AND: [where, { [missing]: null }, { id: { lt: after } }] }, orderBy: ARCHIVE_ORDER, take });
+      if (without.length >= take) return without;
+      const withOne = await db.archive.findMany({ ...rest, where: { AND: [where, { [missing]: { not: null } }] }, orderBy, take: take - without.length });
+      return [...without, ...withOne];
+    }
+  }
+  return db.archive.findMany({ ...query, where, orderBy });
+}

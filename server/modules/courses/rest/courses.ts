@@ -242,13 +242,14 @@ export const courseRestRoutes: RestRoute[] = [
     }),
   },
   {
-    // Added path (no legacy one): a student leaves the course, the unused hours refunded with `refund`.
+    // Added path (no legacy one): a student leaves the course, the unused hours refunded with `refund` (all, or `refundHours` of them).
     path: `${A}/course/hour/leave`,
     methods: BOTH,
     handler: async (ctx, { params: p }) => {
       const done = await leaveCourse(ctx, {
         enrollmentId: num(first(p.courseHourId, p.enrollmentId, p.id)),
         refund: flag(p.refund),
+        refundHours: first(p.refundHours, p.refundHour),
         reason: first(p.reason, p.remark),
       });
       return { data: done, message: translate(ctx.lang, done.refundedHours ? 'course.hours.refunded' : 'course.enroll.left', { hours: done.refundedHours }) };

@@ -172,28 +172,39 @@ async function checkRoomsSeat(tx: Tx, courseId: number, joining: number): Promis
 /**
  * A student leaves a course: they no longer take part in its future lessons; their places
  * there go unless they hold records (leave asked, homework). Hours and records stay, unless
- * `refund`: then the unused hours (all the remaining ones: nothing is spent after leaving, as
- * sign-in needs an enrolled student) are refunded in the same transaction, `course.hours`
- * being required for it like any change of hours: remaining and total drop by them, and a
- * course-hour record (kind REFUNDED, the reason given) says so. No hours left: no record.
+ * `refund`: then unused hours are refunded in the same transaction, `course.hours` being
+ * required for it like any change of hours: `refundHours` of them (above 0, one decimal, at
+ * most the remaining hours, read under the row lock) or, without it, all the remaining ones
+ * (nothing is spent after leaving, as sign-in needs an enrolled student). Remaining and total
+ * drop by them and a course-hour record (kind REFUNDED, the change being the hours refunded,
+ * the reason given) says so; hours not refunded stay on the enrolment. Giving `refundHours`
+ * asks for the refund; with `refund: false` it is refused. No hours left: no record.
  */
 export async function leaveCourse(ctx: ServiceContext, raw: unknown): Promise<{ enrollmentId: number; refundedHours: number }> {
   return runWrite(ctx, { operation: 'course.leave', targetType: 'Enrollment' }, async (tx) => {
     const actor = authorize(ctx, 'course.read');
-    const input = parseInput(z.object({ enrollmentId: dbId(), refund: z.boolean().optional(), reason: z.string().trim().max(500).optional() }), raw);
+    const body = (raw ?? {}) as Record<string, unknown>;
+    const given = body.refundHours !== undefined && body.refundHours !== null && body.refundHours !== '';
+    if (given && body.refund === false) throw new ValidationError('course.hours.refundHoursWithoutRefund', undefined, 'REFUND_HOURS_WITHOUT_REFUND');
+    const input = parseInputHours(leaveSchema, { ...body, refundHours: given ? body.refundHours : undefined });
+    const refund = input.refund === true || input.refundHours !== undefined;
     const e = await loadEnrollment(tx, actor, input.enrollmentId);
     await loadManagedCourse(tx, actor, e.courseId);
-    if (input.refund) authorizeHours(actor);
+    if (refund) authorizeHours(actor);
     const left = await tx.enrollment.updateMany({ where: { id: e.id, state: ENROLLMENT_STATES.ENROLLED }, data: { state: ENROLLMENT_STATES.LEFT } });
     if (!left.count) throw new DomainError('NOT_ENROLLED', 'course.enroll.notEnrolled');
     const lessonIds = (await futureLessons(tx, e.courseId)).map((l) => l.id);
     await tx.eventParticipant.deleteMany({ where: { eventId: { in: lessonIds }, userId: e.studentId } });
     await tx.attendance.deleteMany({ where: { enrollmentId: e.id, lessonId: { in: lessonIds }, state: 0, feedback: '', homework: null } });
     let refundedHours = 0;
-    if (input.refund) {
+    if (refund) {
       // Read again under the row lock the state change above holds (a sign-in may have just spent some).
       const now = await tx.enrollment.findUniqueOrThrow({ where: { id: e.id }, select: { remainingHours: true } });
-      refundedHours = hours(now.remainingHours);
+      const remaining = hours(now.remainingHours);
+      if (input.refundHours !== undefined && input.refundHours > remaining) {
+        throw new DomainError('REFUND_TOO_MANY', 'course.hours.refundTooMany', { name: e.student.name, remaining, hours: input.refundHours });
+      }
+      refundedHours = input.refundHours ?? remaining;
       if (refundedHours > 0) {
         const after = await changeHours(tx, e.id, -refundedHours, true, e.student.name);
         await writeHourRecord(tx, actor, { enrollmentId: e.id, kind: HOUR_RECORD_KINDS.REFUNDED, change: -refundedHours, after, reason: input.reason ?? '' });
@@ -202,6 +213,14 @@ export async function leaveCourse(ctx: ServiceContext, raw: unknown): Promise<{ 
     return { result: { enrollmentId: e.id, refundedHours }, targetIds: [e.id] };
   });
 }
+
+const leaveSchema = z.object({
+  enrollmentId: dbId(),
+  refund: z.boolean().optional(),
+  /** Part of the remaining hours to refund (default all of them). */
+  refundHours: hoursValue.refine((n) => n > 0).optional(),
+  reason: z.string().trim().max(500).optional(),
+});
 
 /** Buying and adjusting hours is its own right (administrators and managers in the demo data). */
 function authorizeHours(actor: Actor) {
@@ -246,7 +265,7 @@ function parseInputHours<S extends z.ZodType>(schema: S, raw: unknown): z.output
   try {
     return parseInput(schema, raw);
   } catch (err) {
-    if (err instanceof ValidationError && /hours/.test(JSON.stringify(err.params ?? {}))) throw new ValidationError('course.hours.invalid', undefined, 'HOURS_INVALID');
+    if (err instanceof ValidationError && /hours/i.test(JSON.stringify(err.params ?? {}))) throw new ValidationError('course.hours.invalid', undefined, 'HOURS_INVALID');
     throw err;
   }
 }

@@ -8,7 +8,7 @@ import { DomainError } from '../../../errors.ts';
 import type { Prisma } from '../../../generated/prisma/client.ts';
 import { translate } from '../../../i18n/catalogue.ts';
 import { wallText } from '../../../lib/wall-time.ts';
-import { writeSheet } from '../../../lib/xlsx.ts';
+import { writeSheet, writeSheets } from '../../../lib/xlsx.ts';
 import { authorize } from '../../../policy.ts';
 import { visibleCoursesWhere, visibleEnrollmentsWhere } from '../courses.policy.ts';
 import { ATTENDANCE_STATES, HOMEWORK_STATES } from './rules.ts';
@@ -224,4 +224,55 @@ export async function courseSummary(ctx: ServiceContext, filter: LessonFilter): 
     byCourse,
     byLecturer,
   };
+}
+
+/**
+ * What the summary tab shows, as an xlsx file in the caller's language: a sheet per course
+ * (lessons, hours taught, places, taken, leave, attendance rate, homework set and done, their
+ * rate; a bold total row last, as the tab's table) and a sheet per lecturer (lessons, hours
+ * taught: every lecturer, where the chart shows 12 bars). The same `courseSummary` (filter,
+ * rights, sums); a rate without places or homework is left empty (the tab shows "—").
+ */
+export async function courseSummaryXlsx(ctx: ServiceContext, filter: LessonFilter): Promise<{ bytes: Buffer; fileName: string; count: number }> {
+  const s = await courseSummary(ctx, filter);
+  const t = (k: Parameters<typeof translate>[1]) => translate(ctx.lang, k);
+  const rate = (a: number, b: number) => (b ? Math.round((a / b) * 1000) / 1000 : null);
+  const courseColumns = [
+    { key: 'name', header: t('course.report.course'), width: 28 },
+    { key: 'no', header: t('course.summary.no'), width: 12, text: true },
+    { key: 'lessons', header: t('course.summary.lessons'), width: 10 },
+    { key: 'hoursTaught', header: t('course.summary.hoursTaught'), width: 14, numFmt: '0.0' },
+    { key: 'places', header: t('course.summary.places'), width: 10 },
+    { key: 'taken', header: t('course.report.taken'), width: 10 },
+    { key: 'leave', header: t('course.report.leave'), width: 10 },
+    { key: 'attendanceRate', header: t('course.summary.attendanceRate'), width: 10, numFmt: '0%' },
+    { key: 'homeworkSet', header: t('course.summary.homeworkSet'), width: 12 },
+    { key: 'homeworkDone', header: t('course.summary.homeworkDone'), width: 12 },
+    { key: 'homeworkRate', header: t('course.summary.homeworkRate'), width: 14, numFmt: '0%' },
+  ];
+  const row = (name: string, no: string, c: Omit<SummaryCourse, 'courseId' | 'name' | 'no'>) => ({
+    name,
+    no,
+    lessons: c.lessons,
+    hoursTaught: c.hoursTaught,
+    places: c.places,
+    taken: c.taken,
+    leave: c.leave,
+    attendanceRate: rate(c.taken, c.places),
+    homeworkSet: c.homeworkSet,
+    homeworkDone: c.homeworkDone,
+    homeworkRate: rate(c.homeworkDone, c.homeworkSet),
+  });
+  const courses = [...s.byCourse.map((c) => row(c.name, c.no, c)), row(t('course.summary.total'), '', s)];
+  const lecturerColumns = [
+    { key: 'name', header: t('course.summary.lecturer'), width: 20 },
+    { key: 'lessons', header: t('course.summary.lessons'), width: 10 },
+    { key: 'hoursTaught', header: t('course.summary.hoursTaught'), width: 14, numFmt: '0.0' },
+  ];
+  const lecturers = s.byLecturer.map((l) => ({ name: ctx.lang === 'en' ? (l.nameEn ?? l.name) : l.name, lessons: l.lessons, hoursTaught: l.hoursTaught }));
+  const bytes = await writeSheets([
+    { name: t('course.summary.sheetCourses'), columns: courseColumns, rows: courses, boldRows: [courses.length] },
+    { name: t('course.summary.sheetLecturers'), columns: lecturerColumns, rows: lecturers },
+  ]);
+  return { bytes, fileName: `course-summary-${new Date().toISOString().slice(0, 10)}.xlsx`, count: s.lessons };
 }

@@ -174,6 +174,7 @@ function Rows({
     {
       key: 'status',
       header: t('archivesUi.col.status'),
+      sortable: true,
       card: 'state',
       render: (r) => (
         <Flex gap="1" wrap="wrap">
@@ -192,7 +193,7 @@ function Rows({
       card: 'fact',
       render: (r) => [personName(r.consultant, lang), r.actingConsultant ? `(${personName(r.actingConsultant, lang)})` : ''].filter(Boolean).join(' '),
     },
-    { key: 'salesperson', header: t('archivesUi.col.salesperson'), card: 'hidden', hideBelow: 1280, render: (r) => personName(r.salesperson, lang) },
+    { key: 'salesperson', header: t('archivesUi.col.salesperson'), sortable: true, card: 'hidden', hideBelow: 1280, render: (r) => personName(r.salesperson, lang) },
     { key: 'updated', header: t('archivesUi.col.updated'), sortable: true, card: 'hidden', hideBelow: 1280, render: (r) => fmt.date(r.updatedAt as string) },
   ];
   const LIGHT_COLUMNS = ['name', 'grade', 'year', 'consultant', 'updated'];

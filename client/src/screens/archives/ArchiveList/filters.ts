@@ -36,7 +36,23 @@ export function filterOf(s: ListState): ArchiveFilterInput {
 }
 
 /** The server's list orders (ArchiveOrder). */
-export type ArchiveOrder = 'NEWEST' | 'OLDEST' | 'NAME' | 'NAME_DESC' | 'GRADE' | 'GRADE_DESC' | 'YEAR' | 'YEAR_DESC' | 'CONSULTANT' | 'CONSULTANT_DESC' | 'UPDATED' | 'UPDATED_DESC';
+export type ArchiveOrder =
+  | 'NEWEST'
+  | 'OLDEST'
+  | 'NAME'
+  | 'NAME_DESC'
+  | 'GRADE'
+  | 'GRADE_DESC'
+  | 'YEAR'
+  | 'YEAR_DESC'
+  | 'CONSULTANT'
+  | 'CONSULTANT_DESC'
+  | 'UPDATED'
+  | 'UPDATED_DESC'
+  | 'STATUS'
+  | 'STATUS_DESC'
+  | 'SALESPERSON'
+  | 'SALESPERSON_DESC';
 
 const ORDER_OF_COLUMN: Record<string, [ArchiveOrder, ArchiveOrder]> = {
   name: ['NAME', 'NAME_DESC'],
@@ -44,10 +60,27 @@ const ORDER_OF_COLUMN: Record<string, [ArchiveOrder, ArchiveOrder]> = {
   year: ['YEAR', 'YEAR_DESC'],
   consultant: ['CONSULTANT', 'CONSULTANT_DESC'],
   updated: ['UPDATED', 'UPDATED_DESC'],
+  status: ['STATUS', 'STATUS_DESC'],
+  salesperson: ['SALESPERSON', 'SALESPERSON_DESC'],
 };
 
 /** The URL's `sort` values the list offers (the headers on wide screens, a select on a phone). */
-export const SORTS = ['name:asc', 'name:desc', 'grade:asc', 'grade:desc', 'year:asc', 'year:desc', 'consultant:asc', 'consultant:desc', 'updated:desc', 'updated:asc'] as const;
+export const SORTS = [
+  'name:asc',
+  'name:desc',
+  'grade:asc',
+  'grade:desc',
+  'year:asc',
+  'year:desc',
+  'consultant:asc',
+  'consultant:desc',
+  'salesperson:asc',
+  'salesperson:desc',
+  'status:asc',
+  'status:desc',
+  'updated:desc',
+  'updated:asc',
+] as const;
 
 /** The server's order for the URL's `sort` (`column:asc|desc`); none (newest first) when it names no sortable column. */
 export function orderOf(sort: string): ArchiveOrder | undefined {

@@ -180,18 +180,39 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
+/** Hours as typed: a number with at most one decimal. */
+const HOURS_TEXT = /^\d+(\.\d)?$/;
+
 /**
  * A student leaves the course: the confirmation says what stays; with `course.hours` it offers
- * the refund of the unused hours (all the hours left: none are spent after leaving), saying
- * how many go back, with an optional reason for the record (docs/courses.md, "Leaving").
+ * the refund of unused hours: ticked, a number field (all the hours left by default; above 0,
+ * one decimal, at most the hours left) and an optional reason for the record; hours not
+ * refunded stay on the enrolment (docs/courses.md, "Refund on leaving").
  */
 function LeaveCourseDialog({ enrollment, courseName, canRefund, onClose, onLeft }: { enrollment: Enrollment; courseName: string; canRefund: boolean; onClose: () => void; onLeft: (text: string) => void }) {
   const { t } = useTranslation();
   const lang = useLang();
   const left = Math.round(enrollment.remainingHours * 10) / 10;
   const [refund, setRefund] = useState(false);
+  const [amount, setAmount] = useState(String(left));
+  const [problem, setProblem] = useState('');
   const [reason, setReason] = useState('');
   const leave = useMutationAction<CourseDetailLeaveMutation, CourseDetailLeaveMutation['response']['leaveCourse']>(leaveMutation, (r) => r.leaveCourse);
+  const confirm = () => {
+    const a = amount.trim();
+    const n = Number(a);
+    if (refund && (!HOURS_TEXT.test(a) || n <= 0 || n > left)) {
+      setProblem(t('coursesUi.hours.refundRange', { hours: left }));
+      return;
+    }
+    setProblem('');
+    // All the hours left: no number sent (the server refunds what is left at that moment).
+    const part = refund && n < left ? n : undefined;
+    leave.run(
+      { input: { enrollmentId: enrollment.id, refund, ...(part !== undefined ? { refundHours: part } : {}), reason: refund ? reason.trim() || null : null } },
+      { onDone: () => onLeft(refund ? t('coursesUi.hours.leftRefunded', { hours: part ?? left }) : t('coursesUi.hours.leftKept')) },
+    );
+  };
   return (
     <ConfirmDialog
       title={t('coursesUi.hours.leaveTitle')}
@@ -201,12 +222,7 @@ function LeaveCourseDialog({ enrollment, courseName, canRefund, onClose, onLeft 
       busy={leave.busy}
       error={leave.error}
       onClose={onClose}
-      onConfirm={() =>
-        leave.run(
-          { input: { enrollmentId: enrollment.id, refund, reason: refund ? reason.trim() || null : null } },
-          { onDone: () => onLeft(refund ? t('coursesUi.hours.leftRefunded', { hours: left }) : t('coursesUi.hours.leftKept')) },
-        )
-      }
+      onConfirm={confirm}
       testId="leave-course-dialog"
     >
       {canRefund &&
@@ -218,13 +234,23 @@ function LeaveCourseDialog({ enrollment, courseName, canRefund, onClose, onLeft 
               <Checkbox.Label>{t('coursesUi.hours.refund', { hours: left })}</Checkbox.Label>
             </Checkbox.Root>
             <Text fontSize="sm" color="fg.muted">
-              {t('coursesUi.hours.refundHint', { hours: left })}
+              {t('coursesUi.hours.refundHint')}
             </Text>
             {refund && (
-              <Field.Root>
-                <Field.Label>{t('coursesUi.hours.refundReason')}</Field.Label>
-                <Input size="sm" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} data-testid="leave-refund-reason" />
-              </Field.Root>
+              <>
+                <Field.Root required invalid={!!problem}>
+                  <Field.Label>
+                    {t('coursesUi.hours.refundHours')} <Field.RequiredIndicator />
+                  </Field.Label>
+                  <Input size="sm" inputMode="decimal" maxW="40" value={amount} onChange={(e) => setAmount(e.target.value)} data-testid="leave-refund-hours" />
+                  <Field.HelperText>{t('coursesUi.hours.refundHoursHint', { hours: left })}</Field.HelperText>
+                  <Field.ErrorText>{problem}</Field.ErrorText>
+                </Field.Root>
+                <Field.Root>
+                  <Field.Label>{t('coursesUi.hours.refundReason')}</Field.Label>
+                  <Input size="sm" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} data-testid="leave-refund-reason" />
+                </Field.Root>
+              </>
             )}
           </Stack>
         ) : (

@@ -3,13 +3,15 @@ import { Chart, useChart } from '@chakra-ui/charts';
 import { CalendarPlus } from 'lucide-react';
 import { Suspense, useEffect, useMemo, useState, useTransition } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { fetchQuery, graphql, usePaginationFragment, usePreloadedQuery, useRelayEnvironment, type PreloadedQuery } from 'react-relay';
 import { useNavigate } from 'react-router';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { DialogLoading } from '../../../components/DialogShell.tsx';
 import { ErrorBoundary } from '../../../components/ErrorBoundary.tsx';
 import { DateField } from '../../../components/fields/DateField.tsx';
 import { DataTable, LoadMore, type Column } from '../../../components/list/DataTable.tsx';
+import { blobOfBase64 } from '../../../components/list/download.ts';
+import { ExportButton } from '../../../components/list/ExportButton.tsx';
 import { FilterBar } from '../../../components/list/FilterBar.tsx';
 import { useUrlState } from '../../../components/list/useUrlState.ts';
 import { notify } from '../../../components/toaster.tsx';
@@ -20,8 +22,10 @@ import { UserSelect } from '../../../components/selectors/UserSelect.tsx';
 import { hours, nameIn } from '../shared/codes.tsx';
 import { ScheduleLessonsDialog } from '../shared/ScheduleLessonsDialog.tsx';
 import { LESSON_LIST_DEFAULTS, lessonFilterOf, lessonListRoute } from './LessonList.route.ts';
+import { courseBars, lecturerBars, pct } from './summaryChart.ts';
 import type { LessonList_query$data, LessonList_query$key } from './__generated__/LessonList_query.graphql.ts';
 import type { LessonListQuery } from './__generated__/LessonListQuery.graphql.ts';
+import type { LessonListSummaryExportQuery } from './__generated__/LessonListSummaryExportQuery.graphql.ts';
 
 const listQuery = graphql`
   query LessonListQuery($filter: LessonFilter, $summary: Boolean!) {
@@ -76,6 +80,22 @@ const listQuery = graphql`
       }
     }
     ...LessonList_query @arguments(filter: $filter)
+  }
+`;
+
+const exportQuery = graphql`
+  query LessonListSummaryExportQuery($filter: LessonFilter) {
+    courseSummaryExport(filter: $filter) {
+      __typename
+      ... on CourseSummaryExport {
+        base64
+        contentType
+        fileName
+      }
+      ... on Error {
+        message
+      }
+    }
   }
 `;
 
@@ -159,25 +179,33 @@ function Rows({ query, stale }: { query: LessonList_query$key; stale: boolean })
 /**
  * Hours taught per lecturer and course, attendance rates and homework completion, with charts:
  * the server sums them for the list's filter (`courseSummary`, in SQL), whatever the number of
- * lessons.
+ * lessons. Each chart shows the first 12 (most hours first) and one bar for the others, summed
+ * (hours added; rates pooled: taken over places, done over set: summaryChart.ts), so nobody
+ * drops out of the picture; the export (`courseSummaryExport`, the same filter) holds every row.
  */
-function Summary({ summary }: { summary: Summary }) {
+function Summary({ summary, filter, period }: { summary: Summary; filter: LessonListQuery['variables']['filter']; period: string }) {
   const { t } = useTranslation();
   const lang = useLang();
+  const environment = useRelayEnvironment();
   const courses = summary.byCourse;
   const lecturers = summary.byLecturer.map((l) => ({ name: nameIn(l.lecturer, lang), lessons: l.lessons, hours: l.hoursTaught }));
-  const pct = (a: number, b: number) => (b ? Math.round((a / b) * 100) : 0);
   const lecturerChart = useChart({
-    data: lecturers.slice(0, 12).map((l) => ({ name: l.name, hours: Math.round(l.hours * 10) / 10 })),
+    data: lecturerBars(lecturers, (count) => t('coursesUi.summary.otherLecturers', { count })),
     series: [{ name: 'hours', label: t('coursesUi.summary.hoursTaught'), color: COLOURS[0] }],
   });
   const courseChart = useChart({
-    data: courses.slice(0, 12).map((c) => ({ name: c.name.length > 14 ? `${c.name.slice(0, 13)}…` : c.name, attendance: pct(c.taken, c.places), homework: pct(c.homeworkDone, c.homeworkSet) })),
+    data: courseBars(courses, (count) => t('coursesUi.summary.otherCourses', { count })),
     series: [
       { name: 'attendance', label: t('coursesUi.summary.attendanceRate'), color: COLOURS[1] },
       { name: 'homework', label: t('coursesUi.summary.homeworkRate'), color: COLOURS[2] },
     ],
   });
+  const exportFile = async () => {
+    const data = await fetchQuery<LessonListSummaryExportQuery>(environment, exportQuery, { filter }, { fetchPolicy: 'network-only' }).toPromise();
+    const answer = data?.courseSummaryExport;
+    if (!answer || answer.__typename !== 'CourseSummaryExport') throw new Error((answer && 'message' in answer ? answer.message : '') || t('transport.unknown'));
+    return { fileName: `${t('coursesUi.summary.fileName')}-${period}.xlsx`, blob: blobOfBase64(answer.base64 ?? '', answer.contentType ?? 'application/octet-stream') };
+  };
   if (!summary.lessons)
     return (
       <Text color="fg.subtle" data-testid="summary-empty">
@@ -186,6 +214,9 @@ function Summary({ summary }: { summary: Summary }) {
     );
   return (
     <Stack gap="4" data-testid="course-summary">
+      <Flex justify="flex-end">
+        <ExportButton load={exportFile} label={t('coursesUi.summary.export')} testId="summary-export" />
+      </Flex>
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
         <Box as="figure" aria-label={t('coursesUi.summary.byLecturer')} p="3" borderWidth="1px" borderRadius="md" minW="0">
           <Text fontWeight="medium" mb="2">
@@ -260,9 +291,9 @@ function Summary({ summary }: { summary: Summary }) {
   );
 }
 
-function Results({ queryRef, stale, view }: { queryRef: PreloadedQuery<LessonListQuery>; stale: boolean; view: string }) {
+function Results({ queryRef, stale, view, period }: { queryRef: PreloadedQuery<LessonListQuery>; stale: boolean; view: string; period: string }) {
   const data = usePreloadedQuery<LessonListQuery>(listQuery, queryRef);
-  return view === 'summary' && data.courseSummary ? <Summary summary={data.courseSummary} /> : <Rows query={data} stale={stale} />;
+  return view === 'summary' && data.courseSummary ? <Summary summary={data.courseSummary} filter={queryRef.variables.filter} period={period} /> : <Rows query={data} stale={stale} />;
 }
 
 function Choices({ queryRef, state, setState }: { queryRef: PreloadedQuery<LessonListQuery>; state: typeof LESSON_LIST_DEFAULTS; setState: (p: Partial<typeof LESSON_LIST_DEFAULTS>) => void }) {
@@ -376,7 +407,7 @@ export default function LessonList() {
             />
             <ErrorBoundary onRetry={retry} compact>
               <Suspense fallback={<DataTable label={t('coursesUi.lesson.list')} columns={[]} rows={[]} rowId={() => ''} rowLabel={() => ''} loading />}>
-                <Results queryRef={queryRef} stale={pending} view={state.view} />
+                <Results queryRef={queryRef} stale={pending} view={state.view} period={`${state.from}_${state.to}`} />
               </Suspense>
             </ErrorBoundary>
           </Stack>

@@ -1,6 +1,6 @@
 import { Badge as Tag, Box, Button, Field, Flex, Grid, Heading, Input, NativeSelect, Progress, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Pencil, Plus } from 'lucide-react';
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useLazyLoadQuery } from 'react-relay';
 import { DateField } from '../../../components/fields/DateField.tsx';
@@ -128,20 +128,6 @@ type Track = ApplicationDocuments_app$data['tracks'][number];
 type Sao = NonNullable<ApplicationDocumentsSaoQuery$data['saoDocuments']>[number];
 type Log = Doc['logs'][number];
 type Draft = { type: string; name: string; state: string; note: string; dueDate: string };
-
-function Section({ id, title, action, children }: { id: string; title: string; action?: ReactNode; children: ReactNode }) {
-  return (
-    <Box as="section" bg="bg.panel" borderWidth="1px" borderRadius="lg" p="4" aria-labelledby={`${id}-title`} data-testid={id}>
-      <Flex gap="2" align="center" wrap="wrap" mb="3">
-        <Heading as="h2" size="md" flex="1" minW="40" id={`${id}-title`}>
-          {title}
-        </Heading>
-        {action}
-      </Flex>
-      {children}
-    </Box>
-  );
-}
 
 function StateTag({ state }: { state: string }) {
   const { t } = useTranslation();
@@ -334,20 +320,115 @@ function TrackDialog({
   );
 }
 
-function Row({ children, testId }: { children: ReactNode; testId: string }) {
-  return (
-    <Box as="li" listStyleType="none" borderWidth="1px" borderRadius="md" p="3" data-testid={testId}>
-      {children}
-    </Box>
-  );
-}
-
 function EditButton({ label, onClick, testId }: { label: string; onClick: () => void; testId: string }) {
   const { t } = useTranslation();
   return (
     <Button size="xs" variant="outline" aria-label={label} onClick={onClick} data-testid={testId}>
       <Pencil size={12} /> {t('schoolsUi.docs.edit')}
     </Button>
+  );
+}
+
+/** A row of either document list: name, type, state and edit button, then the detail line and the state logs. */
+function DocRow({ doc, typeLabel, detail, onEdit, editTestId }: { doc: { name: string; state: string; logs: readonly Log[] }; typeLabel: string; detail: string; onEdit: (() => void) | null; editTestId: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Flex gap="2" align="center" wrap="wrap">
+        <Text fontWeight="semibold" flex="1" minW="32">
+          {doc.name}
+        </Text>
+        <Text fontSize="xs" color="fg.muted">
+          {typeLabel}
+        </Text>
+        <StateTag state={doc.state} />
+        {onEdit && <EditButton label={t('schoolsUi.docs.editOf', { name: doc.name })} onClick={onEdit} testId={editTestId} />}
+      </Flex>
+      {detail && (
+        <Text fontSize="sm" color="fg.muted" mt="1" whiteSpace="pre-wrap">
+          {detail}
+        </Text>
+      )}
+      <Logs logs={doc.logs} name={doc.name} />
+    </>
+  );
+}
+
+/**
+ * The shape the three sections share: a titled box with its add button (when editable), an
+ * optional intro, then the rows (a bordered item each, test id `rowTestId`) or the empty text,
+ * then the section's dialog (`children`). The rows are `items`, or `load`ed by a component that may
+ * suspend: `load` is given the list to draw and is shown under a loading bar until it can.
+ */
+function ListSection<T>({
+  id,
+  title,
+  add,
+  intro,
+  empty,
+  rowKey,
+  rowTestId,
+  renderRow,
+  children,
+  ...rows
+}: {
+  id: string;
+  title: string;
+  add: { label: string; testId: string; onClick: () => void } | null;
+  intro?: string;
+  empty: string;
+  rowKey: (item: T) => Key;
+  rowTestId: string;
+  renderRow: (item: T) => ReactNode;
+  children: ReactNode;
+} & ({ items: readonly T[] } | { load: (list: (items: readonly T[]) => ReactNode) => ReactNode })) {
+  const { t } = useTranslation();
+  const list = (items: readonly T[]) =>
+    items.length === 0 ? (
+      <Text color="fg.subtle">{empty}</Text>
+    ) : (
+      <Stack as="ul" gap="2">
+        {items.map((item) => (
+          <Box as="li" key={rowKey(item)} listStyleType="none" borderWidth="1px" borderRadius="md" p="3" data-testid={rowTestId}>
+            {renderRow(item)}
+          </Box>
+        ))}
+      </Stack>
+    );
+  return (
+    <Box as="section" bg="bg.panel" borderWidth="1px" borderRadius="lg" p="4" aria-labelledby={`${id}-title`} data-testid={id}>
+      <Flex gap="2" align="center" wrap="wrap" mb="3">
+        <Heading as="h2" size="md" flex="1" minW="40" id={`${id}-title`}>
+          {title}
+        </Heading>
+        {add && (
+          <Button size="sm" variant="outline" onClick={add.onClick} data-testid={add.testId}>
+            <Plus size={14} /> {add.label}
+          </Button>
+        )}
+      </Flex>
+      {intro && (
+        <Text fontSize="sm" color="fg.muted" mb="2">
+          {intro}
+        </Text>
+      )}
+      {'items' in rows ? (
+        list(rows.items)
+      ) : (
+        <Suspense
+          fallback={
+            <Progress.Root value={null} size="xs" aria-label={t('listKit.loading')}>
+              <Progress.Track>
+                <Progress.Range />
+              </Progress.Track>
+            </Progress.Root>
+          }
+        >
+          {rows.load(list)}
+        </Suspense>
+      )}
+      {children}
+    </Box>
   );
 }
 
@@ -358,43 +439,24 @@ function AppDocuments({ app, editable }: { app: ApplicationDocuments_app$data; e
   const save = useMutationAction<ApplicationDocumentsSaveDocMutation>(saveDocMutation, (r) => r.saveApplicationDocument);
   const close = () => (setEditing(null), save.setError(null));
   return (
-    <Section
+    <ListSection
       id="app-documents"
       title={t('schoolsUi.docs.title')}
-      action={
-        editable && (
-          <Button size="sm" variant="outline" onClick={() => setEditing('new')} data-testid="app-doc-add">
-            <Plus size={14} /> {t('schoolsUi.docs.add')}
-          </Button>
-        )
-      }
-    >
-      {app.documents.length === 0 ? (
-        <Text color="fg.subtle">{t('schoolsUi.docs.none')}</Text>
-      ) : (
-        <Stack as="ul" gap="2">
-          {app.documents.map((d) => (
-            <Row key={d.id} testId="app-doc">
-              <Flex gap="2" align="center" wrap="wrap">
-                <Text fontWeight="semibold" flex="1" minW="32">
-                  {d.name}
-                </Text>
-                <Text fontSize="xs" color="fg.muted">
-                  {t(`schoolsUi.docs.appType.${d.type}`, { defaultValue: String(d.type) })}
-                </Text>
-                <StateTag state={d.state} />
-                {editable && <EditButton label={t('schoolsUi.docs.editOf', { name: d.name })} onClick={() => setEditing(d)} testId="app-doc-edit" />}
-              </Flex>
-              {(d.dueDate || d.note) && (
-                <Text fontSize="sm" color="fg.muted" mt="1" whiteSpace="pre-wrap">
-                  {[d.dueDate ? t('schoolsUi.docs.dueOn', { day: formatDate(d.dueDate as string, lang, 'UTC') }) : null, d.note].filter(Boolean).join(' · ')}
-                </Text>
-              )}
-              <Logs logs={d.logs} name={d.name} />
-            </Row>
-          ))}
-        </Stack>
+      add={editable ? { label: t('schoolsUi.docs.add'), testId: 'app-doc-add', onClick: () => setEditing('new') } : null}
+      items={app.documents}
+      empty={t('schoolsUi.docs.none')}
+      rowKey={(d) => d.id}
+      rowTestId="app-doc"
+      renderRow={(d) => (
+        <DocRow
+          doc={d}
+          typeLabel={t(`schoolsUi.docs.appType.${d.type}`, { defaultValue: String(d.type) })}
+          detail={[d.dueDate ? t('schoolsUi.docs.dueOn', { day: formatDate(d.dueDate as string, lang, 'UTC') }) : null, d.note].filter(Boolean).join(' · ')}
+          onEdit={editable ? () => setEditing(d) : null}
+          editTestId="app-doc-edit"
+        />
       )}
+    >
       {editing && (
         <DocDialog
           title={editing === 'new' ? t('schoolsUi.docs.add') : t('schoolsUi.docs.editOf', { name: editing.name })}
@@ -427,39 +489,14 @@ function AppDocuments({ app, editable }: { app: ApplicationDocuments_app$data; e
           }
         />
       )}
-    </Section>
+    </ListSection>
   );
 }
 
-function SaoList({ archiveId, editable, fetchKey, onEdit }: { archiveId: string; editable: boolean; fetchKey: number; onEdit: (d: Sao) => void }) {
-  const { t } = useTranslation();
+/** The student's SAO documents, read again when `fetchKey` changes; suspends while loading. */
+function LoadSao({ archiveId, fetchKey, children }: { archiveId: string; fetchKey: number; children: (docs: readonly Sao[]) => ReactNode }) {
   const data = useLazyLoadQuery<ApplicationDocumentsSaoQuery>(saoQuery, { archiveId }, { fetchPolicy: 'store-and-network', fetchKey });
-  const docs = data.saoDocuments ?? [];
-  if (!docs.length) return <Text color="fg.subtle">{t('schoolsUi.docs.none')}</Text>;
-  return (
-    <Stack as="ul" gap="2">
-      {docs.map((d) => (
-        <Row key={d.databaseId} testId="sao-doc">
-          <Flex gap="2" align="center" wrap="wrap">
-            <Text fontWeight="semibold" flex="1" minW="32">
-              {d.name}
-            </Text>
-            <Text fontSize="xs" color="fg.muted">
-              {t(`schoolsUi.docs.saoType.${d.type}`, { defaultValue: String(d.type) })}
-            </Text>
-            <StateTag state={d.state} />
-            {editable && <EditButton label={t('schoolsUi.docs.editOf', { name: d.name })} onClick={() => onEdit(d)} testId="sao-doc-edit" />}
-          </Flex>
-          {d.note && (
-            <Text fontSize="sm" color="fg.muted" mt="1" whiteSpace="pre-wrap">
-              {d.note}
-            </Text>
-          )}
-          <Logs logs={d.logs} name={d.name} />
-        </Row>
-      ))}
-    </Stack>
-  );
+  return children(data.saoDocuments ?? []);
 }
 
 function SaoDocuments({ archiveId, editable }: { archiveId: string; editable: boolean }) {
@@ -469,31 +506,23 @@ function SaoDocuments({ archiveId, editable }: { archiveId: string; editable: bo
   const save = useMutationAction<ApplicationDocumentsSaveSaoMutation>(saveSaoMutation, (r) => r.saveSaoDocument);
   const close = () => (setEditing(null), save.setError(null));
   return (
-    <Section
+    <ListSection<Sao>
       id="sao-documents"
       title={t('schoolsUi.docs.saoTitle')}
-      action={
-        editable && (
-          <Button size="sm" variant="outline" onClick={() => setEditing('new')} data-testid="sao-doc-add">
-            <Plus size={14} /> {t('schoolsUi.docs.addSao')}
-          </Button>
-        )
-      }
+      add={editable ? { label: t('schoolsUi.docs.addSao'), testId: 'sao-doc-add', onClick: () => setEditing('new') } : null}
+      intro={t('schoolsUi.docs.saoHint')}
+      load={(list) => (
+        <LoadSao archiveId={archiveId} fetchKey={fetchKey}>
+          {list}
+        </LoadSao>
+      )}
+      empty={t('schoolsUi.docs.none')}
+      rowKey={(d) => d.databaseId}
+      rowTestId="sao-doc"
+      renderRow={(d) => (
+        <DocRow doc={d} typeLabel={t(`schoolsUi.docs.saoType.${d.type}`, { defaultValue: String(d.type) })} detail={d.note ?? ''} onEdit={editable ? () => setEditing(d) : null} editTestId="sao-doc-edit" />
+      )}
     >
-      <Text fontSize="sm" color="fg.muted" mb="2">
-        {t('schoolsUi.docs.saoHint')}
-      </Text>
-      <Suspense
-        fallback={
-          <Progress.Root value={null} size="xs" aria-label={t('listKit.loading')}>
-            <Progress.Track>
-              <Progress.Range />
-            </Progress.Track>
-          </Progress.Root>
-        }
-      >
-        <SaoList archiveId={archiveId} editable={editable} fetchKey={fetchKey} onEdit={setEditing} />
-      </Suspense>
       {editing && (
         <DocDialog
           title={editing === 'new' ? t('schoolsUi.docs.addSao') : t('schoolsUi.docs.editOf', { name: editing.name })}
@@ -524,7 +553,7 @@ function SaoDocuments({ archiveId, editable }: { archiveId: string; editable: bo
           }
         />
       )}
-    </Section>
+    </ListSection>
   );
 }
 
@@ -536,38 +565,30 @@ function Tracks({ app, editable }: { app: ApplicationDocuments_app$data; editabl
   const save = useMutationAction<ApplicationDocumentsSaveTrackMutation>(saveTrackMutation, (r) => r.saveProgressTrack);
   const close = () => (setEditing(null), save.setError(null));
   return (
-    <Section
+    <ListSection
       id="app-tracks"
       title={t('schoolsUi.docs.tracksTitle')}
-      action={
-        editable && (
-          <Button size="sm" variant="outline" onClick={() => setEditing('new')} data-testid="track-add">
-            <Plus size={14} /> {t('schoolsUi.docs.addTrack')}
-          </Button>
-        )
-      }
-    >
-      {app.tracks.length === 0 ? (
-        <Text color="fg.subtle">{t('schoolsUi.docs.noTracks')}</Text>
-      ) : (
-        <Stack as="ul" gap="2">
-          {app.tracks.map((tr) => (
-            <Row key={tr.databaseId} testId="track">
-              <Flex gap="2" align="center" wrap="wrap">
-                <Text fontWeight="semibold">{formatDate(tr.day as string, lang, 'UTC')}</Text>
-                <Tag variant="subtle">{t(`schoolsUi.docs.trackType.${tr.type}`, { defaultValue: String(tr.type) })}</Tag>
-                <Text fontSize="xs" color="fg.subtle" flex="1">
-                  {[tr.userName, fmt.dateTime(tr.createdAt as string)].filter(Boolean).join(' · ')}
-                </Text>
-                {editable && <EditButton label={t('schoolsUi.docs.editTrackOf', { day: formatDate(tr.day as string, lang, 'UTC') })} onClick={() => setEditing(tr)} testId="track-edit" />}
-              </Flex>
-              <Text fontSize="sm" mt="1" whiteSpace="pre-wrap" data-testid="track-content">
-                {tr.content}
-              </Text>
-            </Row>
-          ))}
-        </Stack>
+      add={editable ? { label: t('schoolsUi.docs.addTrack'), testId: 'track-add', onClick: () => setEditing('new') } : null}
+      items={app.tracks}
+      empty={t('schoolsUi.docs.noTracks')}
+      rowKey={(tr) => tr.databaseId}
+      rowTestId="track"
+      renderRow={(tr) => (
+        <>
+          <Flex gap="2" align="center" wrap="wrap">
+            <Text fontWeight="semibold">{formatDate(tr.day as string, lang, 'UTC')}</Text>
+            <Tag variant="subtle">{t(`schoolsUi.docs.trackType.${tr.type}`, { defaultValue: String(tr.type) })}</Tag>
+            <Text fontSize="xs" color="fg.subtle" flex="1">
+              {[tr.userName, fmt.dateTime(tr.createdAt as string)].filter(Boolean).join(' · ')}
+            </Text>
+            {editable && <EditButton label={t('schoolsUi.docs.editTrackOf', { day: formatDate(tr.day as string, lang, 'UTC') })} onClick={() => setEditing(tr)} testId="track-edit" />}
+          </Flex>
+          <Text fontSize="sm" mt="1" whiteSpace="pre-wrap" data-testid="track-content">
+            {tr.content}
+          </Text>
+        </>
       )}
+    >
       {editing && (
         <TrackDialog
           initial={editing === 'new' ? { type: '1', day: '', content: '' } : { type: String(editing.type), day: editing.day as string, content: editing.content }}
@@ -582,7 +603,7 @@ function Tracks({ app, editable }: { app: ApplicationDocuments_app$data; editabl
           }
         />
       )}
-    </Section>
+    </ListSection>
   );
 }
 

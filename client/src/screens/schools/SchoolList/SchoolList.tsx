@@ -155,36 +155,10 @@ const deleteMutation = graphql`
 type Row = NonNullable<SchoolList_query$data['schools']['edges'][number]['node']>;
 type Rights = { manage: boolean; import: boolean };
 
-/** The best (smallest) rank of the newest year the school has. */
+/** The best (smallest) rank over all the school's rankings: what the server's RANK order reads. */
 function bestRank(r: Row): number | null {
   if (!r.rankings.length) return null;
   return Math.min(...r.rankings.map((k) => k.rank));
-}
-
-function sortRows(rows: Row[], sort: Sort, lang: 'zh' | 'en'): Row[] {
-  if (!sort) return rows;
-  const key = (r: Row): string | number => {
-    switch (sort.key) {
-      case 'students':
-        return r.studentCount ?? -1;
-      case 'boarders':
-        return r.boarderRatio ?? -1;
-      case 'toefl':
-        return r.toeflAverage ?? -1;
-      case 'ssat':
-        return r.ssatAverage ?? -1;
-      case 'rank':
-        return bestRank(r) ?? Number.MAX_SAFE_INTEGER;
-      default:
-        return schoolName(r, lang);
-    }
-  };
-  const dir = sort.dir === 'asc' ? 1 : -1;
-  return [...rows].sort((a, b) => {
-    const x = key(a);
-    const y = key(b);
-    return (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y), lang === 'zh' ? 'zh-CN' : 'en')) * dir;
-  });
 }
 
 function Rows({
@@ -209,9 +183,7 @@ function Rows({
   const all = data.schools.edges.map((e) => e.node).filter((n): n is Row => n != null);
   const [sk, sd] = state.sort.split(':');
   const sort: Sort = sk ? { key: sk, dir: sd === 'desc' ? 'desc' : 'asc' } : null;
-  // The server orders the whole list (schoolOrderOf); only the rank is sorted over the rows loaded.
-  const localSort = sort?.key === 'rank';
-  const rows = localSort ? sortRows(all, sort, lang) : all;
+  // The server orders the whole list, every column (schoolOrderOf).
   const open = (r: Row) => navigate(`/school/details/${encodeURIComponent(r.id)}`);
   const pct = (v: number | null | undefined) => (v == null ? '' : `${v}%`);
   const columns: Array<Column<Row>> = [
@@ -261,16 +233,11 @@ function Rows({
         <Text fontSize="sm" color="fg.muted" data-testid="school-total">
           {t('listKit.shownOf', { shown: all.length, total: data.schools.totalCount })}
         </Text>
-        {localSort && (
-          <Text fontSize="xs" color="fg.subtle" data-testid="school-sort-hint">
-            {t('schoolsUi.sortHint')}
-          </Text>
-        )}
       </Flex>
       <DataTable
         label={t('schoolsUi.title')}
         columns={columns}
-        rows={rows}
+        rows={all}
         rowId={(r) => r.id}
         rowLabel={(r) => schoolName(r, lang)}
         sort={sort}
@@ -334,7 +301,7 @@ function DeleteDialog({ school, onClose }: { school: Row; onClose: () => void })
 
 /**
  * 学校列表 (`/school/list`): filters in the URL (country, state, sex, grade, platform, boarders,
- * rank, TOEFL and SSAT averages, AP, search), the badge, columns sorted by the server (the rank over the rows loaded),
+ * rank, TOEFL and SSAT averages, AP, search), the badge, columns sorted by the server,
  * Relay pagination, export with the same filter, import of schools and of sports (all or
  * nothing, the refused cells in a table), delete refused with what holds the school (docs/schools-ui.md).
  */

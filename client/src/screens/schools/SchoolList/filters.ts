@@ -62,14 +62,10 @@ export function schoolFilterOf(s: SchoolListState): SchoolFilterInput {
   return f;
 }
 
-export type SchoolOrder = 'NAME' | 'NAME_DESC' | 'STUDENTS' | 'STUDENTS_DESC' | 'BOARDERS' | 'BOARDERS_DESC' | 'TOEFL' | 'TOEFL_DESC' | 'SSAT' | 'SSAT_DESC';
-const SERVER_ORDERS: Record<string, string> = { name: 'NAME', students: 'STUDENTS', boarders: 'BOARDERS', toefl: 'TOEFL', ssat: 'SSAT' };
+export type SchoolOrder = 'NAME' | 'NAME_DESC' | 'STUDENTS' | 'STUDENTS_DESC' | 'BOARDERS' | 'BOARDERS_DESC' | 'TOEFL' | 'TOEFL_DESC' | 'SSAT' | 'SSAT_DESC' | 'RANK' | 'RANK_DESC';
+const SERVER_ORDERS: Record<string, string> = { name: 'NAME', students: 'STUDENTS', boarders: 'BOARDERS', toefl: 'TOEFL', ssat: 'SSAT', rank: 'RANK' };
 
-/**
- * The server's order for the URL's `sort` (`key:dir`); null for the default (by name) and for
- * the rank column, which the server cannot order by (the best of the school's rankings) and
- * the list sorts over the rows loaded.
- */
+/** The server's order for the URL's `sort` (`key:dir`); null for the default (by name). */
 export function schoolOrderOf(s: Pick<SchoolListState, 'sort'>): SchoolOrder | null {
   const [key, dir] = s.sort.split(':');
   const base = SERVER_ORDERS[key ?? ''];

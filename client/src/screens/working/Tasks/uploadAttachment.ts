@@ -1,6 +1,6 @@
 import { graphql } from 'react-relay';
 import type { ConcreteRequest } from 'relay-runtime';
-import { getToken } from '../../../lib/storage.ts';
+import { postWithFile } from '../../../relay/multipart.ts';
 import { UploadFailed, type AttachmentUploader, type UploadedFile } from '../../../components/editor/upload.ts';
 import type { uploadAttachmentMutation$data } from './__generated__/uploadAttachmentMutation.graphql.ts';
 
@@ -33,43 +33,17 @@ const uploadMutation = graphql`
  * `operations`), reporting progress; resolves with the stored file or rejects with the
  * server's message.
  */
-export function uploadAttachment(projectId: string, file: File, onProgress: (fraction: number) => void, fallbackMessage: string): Promise<UploadedFile> {
+export async function uploadAttachment(projectId: string, file: File, onProgress: (fraction: number) => void, fallbackMessage: string): Promise<UploadedFile> {
   const params = (uploadMutation as unknown as ConcreteRequest).params;
-  const form = new FormData();
-  form.append('operations', JSON.stringify({ documentId: params.id, operationName: params.name, variables: { input: { projectId, file: null } } }));
-  form.append('map', JSON.stringify({ 0: ['variables.input.file'] }));
-  form.append('0', file, file.name);
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/graphql');
-    xhr.setRequestHeader('x-origin', 'PC');
-    xhr.setRequestHeader('graphql-preflight', '1');
-    const token = getToken();
-    if (token) xhr.setRequestHeader('x-token', token);
-    xhr.timeout = 60_000;
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(e.loaded / e.total);
-    };
-    const fail = (message?: string) => reject(new UploadFailed(message || fallbackMessage));
-    xhr.onerror = () => fail();
-    xhr.ontimeout = () => fail();
-    xhr.onload = () => {
-      try {
-        const body = JSON.parse(xhr.responseText) as { data?: uploadAttachmentMutation$data; errors?: Array<{ message?: string }> };
-        const result = body.data?.uploadProjectFile;
-        if (result?.__typename === 'UploadProjectFilePayload' && result.file) {
-          resolve({ fileName: result.file.fileName, downloadUrl: result.file.downloadUrl, size: result.file.size });
-        } else if (result?.message) {
-          fail(result.message);
-        } else {
-          fail(body.errors?.[0]?.message);
-        }
-      } catch {
-        fail();
-      }
-    };
-    xhr.send(form);
-  });
+  let body: { data?: unknown; errors?: Array<{ message?: string }> };
+  try {
+    body = await postWithFile(params, { input: { projectId, file: null } }, 'input.file', file, onProgress, 60_000);
+  } catch {
+    throw new UploadFailed(fallbackMessage);
+  }
+  const result = (body.data as uploadAttachmentMutation$data | undefined)?.uploadProjectFile;
+  if (result?.__typename === 'UploadProjectFilePayload' && result.file) return { fileName: result.file.fileName, downloadUrl: result.file.downloadUrl, size: result.file.size };
+  throw new UploadFailed(result?.message || body.errors?.[0]?.message || fallbackMessage);
 }
 
 /** The editor's attachment uploader for a project (null without one: the editor then refuses attachments). */
