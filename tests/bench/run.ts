@@ -1,10 +1,12 @@
 /**
- * `npm run bench [-- --scale N] [-- --only <module>] [-- --quick]`: latency (p50, p95) and SQL
+ * `npm run bench [-- --scale N] [-- --only <module>[,<module>…]] [-- --cases <regex>] [-- --quick]`: latency (p50, p95) and SQL
  * statements per request of the hot paths, on a fresh embedded PostgreSQL seeded at the given
  * scale (default 10). Each module's cases live in tests/bench/cases/<module>.ts (loaded for
  * every module of server/modules/index.ts that has one, in that order). Prints a table; timing
  * goals live here, never in tests.
  *
+ * - `--cases` keeps the cases whose name matches the regular expression (and the cases they are
+ *   compared with), e.g. `--only tasks,archives,users,applications --cases '\(first: |raw SQL'`.
  * - `--quick` runs each case a few times (CI: a case that breaks, answers an error or a non-200
  *   fails the run; the numbers are not judged).
  * - A case with `vs` names another case of the same file: both run interleaved, request by
@@ -33,7 +35,9 @@ const arg = (name: string) => {
   return i > 0 ? process.argv[i + 1] : undefined;
 };
 const scale = Number(arg('--scale') ?? 10);
-const only = arg('--only');
+const only = arg('--only')?.split(',');
+const casesArg = arg('--cases');
+const casePattern = casesArg ? new RegExp(casesArg) : undefined;
 const quick = process.argv.includes('--quick');
 const ITERATIONS = 200;
 const QUICK_ITERATIONS = 3;
@@ -126,8 +130,10 @@ async function measure(group: BenchCase[]): Promise<Measured[]> {
 
 const rows: Array<Record<string, string | number>> = [];
 for (const [area, file] of Object.entries(AREAS)) {
-  if (only && only !== area) continue;
-  const cases = await file(env);
+  if (only && !only.includes(area)) continue;
+  const all = await file(env);
+  const kept = new Set(all.filter((c) => !casePattern || casePattern.test(c.name)).flatMap((c) => [c.name, ...(c.vs ? [c.vs] : [])]));
+  const cases = all.filter((c) => kept.has(c.name));
   const byName = new Map(cases.map((c) => [c.name, c]));
   const done = new Map<string, Measured>();
   for (const c of cases) {

@@ -1,8 +1,9 @@
+import { queryFromInfo } from '@pothos/plugin-prisma';
 import { resolveOffsetConnection } from '@pothos/plugin-relay';
 import { builder } from '../../graphql/builder.ts';
 import { requireActor } from '../../policy.ts';
 import { LanguageEnum } from '../auth/index.ts';
-import { isOnline, pageOnlineFirst } from './users.people.ts';
+import { inIdOrder, isOnline, pageIdsOnlineFirst } from './users.people.ts';
 import { checkAccount, checkMobile } from './service/staff.ts';
 import { canSeePersonalData, isUserVisible, visibleUsersWhere } from './users.policy.ts';
 import { USER_SCOPES, usersWhere } from './service/people.ts';
@@ -189,15 +190,18 @@ builder.queryFields((t) => ({
       description: 'People the caller may see, online users first (active in the last 5 minutes), then by the custom sort. Signed-in callers (parents and students see themselves).',
       authScopes: { authenticated: true },
       args: { filter: t.arg({ description: 'Conditions on kind, state, department, name and relations.', type: UserFilter }) },
-      resolve: async (_root, args, ctx) => {
+      resolve: async (_root, args, ctx, info) => {
         const where = usersWhere(ctx, args.filter ?? {});
         let total = 0;
         // `last` without `before` pages back from the end of the list, which needs its size first.
         const size = args.last != null && !args.before ? await ctx.db.user.count({ where }) : undefined;
         const conn = await resolveOffsetConnection({ args, totalCount: size }, async ({ offset, limit }) => {
-          const page = await pageOnlineFirst(ctx.db, where, offset, limit);
+          // The page's ids (one statement), then its rows with what the query selects under `edges.node` (one more).
+          const page = await pageIdsOnlineFirst(ctx.db, where, offset, limit);
           total = page.total;
-          return page.rows;
+          if (!page.ids.length) return [];
+          const query = queryFromInfo({ context: ctx, info, path: ['edges', 'node'], typeName: 'User' });
+          return inIdOrder(page.ids, await ctx.db.user.findMany({ ...query, where: { id: { in: page.ids } } }));
         });
         return { ...conn, totalCount: total };
       },
