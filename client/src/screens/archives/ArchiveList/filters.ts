@@ -1,3 +1,5 @@
+import type { ArchiveOrder as SchemaArchiveOrder } from './__generated__/ArchiveListQuery.graphql.ts';
+
 /** The archive list's URL state (useUrlState) and the GraphQL filter it means. */
 export const LIST_DEFAULTS = { q: '', status: '', applying: '', grade: '', year: '', consultant: '', sales: '', locked: '', type: '', verification: '', sort: '' };
 
@@ -35,24 +37,8 @@ export function filterOf(s: ListState): ArchiveFilterInput {
   return f;
 }
 
-/** The server's list orders (ArchiveOrder). */
-export type ArchiveOrder =
-  | 'NEWEST'
-  | 'OLDEST'
-  | 'NAME'
-  | 'NAME_DESC'
-  | 'GRADE'
-  | 'GRADE_DESC'
-  | 'YEAR'
-  | 'YEAR_DESC'
-  | 'CONSULTANT'
-  | 'CONSULTANT_DESC'
-  | 'UPDATED'
-  | 'UPDATED_DESC'
-  | 'STATUS'
-  | 'STATUS_DESC'
-  | 'SALESPERSON'
-  | 'SALESPERSON_DESC';
+/** The server's list orders (ArchiveOrder, from the schema). */
+export type ArchiveOrder = Exclude<SchemaArchiveOrder, '%future added value'>;
 
 const ORDER_OF_COLUMN: Record<string, [ArchiveOrder, ArchiveOrder]> = {
   name: ['NAME', 'NAME_DESC'],
