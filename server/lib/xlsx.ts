@@ -15,6 +15,9 @@ import { assertSafeZip, checkUpload, UPLOAD_POLICIES, UploadError, type UploadPo
  * and refuse a file with an `XlsxRowsError` subclass (all or nothing).
  */
 
+/** The MIME type of an .xlsx file. */
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 export type XlsxErrors = {
   /** The refusal for bytes that are not an .xlsx (in the caller's area's words). */
   notXlsx: () => DomainError;

@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
+import { xlsxExportRef } from '../../graphql/xlsx-export.ts';
 import { INVALID_ID, localId } from '../../graphql/ids.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
 import { translate, type MessageKey } from '../../i18n/catalogue.ts';
@@ -397,14 +398,10 @@ const VerificationFilterInput = builder.inputType('ArchiveVerificationFilter', {
   fields: (t) => ({ status: t.field({ description: 'Only tasks in this status.', type: VerificationStatusEnum }), archiveId: t.globalID({ description: 'Only tasks of this Archive.', for: [ArchiveNode] }) }),
 });
 
-const ArchiveExportRef = builder.objectRef<{ bytes: Buffer; fileName: string; count: number }>('ArchiveExport').implement({
-  description: 'The filtered list as .xlsx.',
-  fields: (t) => ({
-    fileName: t.exposeString('fileName', { description: 'A file name for the download, like archives-20260101.xlsx.' }),
-    contentType: t.string({ description: 'The MIME type of the file (.xlsx).', resolve: () => 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
-    count: t.exposeInt('count', { description: 'Archives in the file.' }),
-    base64: t.string({ description: 'The file, base64.', resolve: (e) => e.bytes.toString('base64') }),
-  }),
+const ArchiveExportRef = xlsxExportRef('ArchiveExport', {
+  type: 'The filtered list as .xlsx.',
+  fileName: 'A file name for the download, like archives-20260101.xlsx.',
+  count: 'Archives in the file.',
 });
 
 const ArchiveBackupRef = builder.objectRef<{ json: string }>('ArchiveBackup').implement({

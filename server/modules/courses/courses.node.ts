@@ -1,6 +1,7 @@
 /** GraphQL types and queries of the courses area (mutations: courses.mutations.ts). */
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { builder } from '../../graphql/builder.ts';
+import { xlsxExportRef } from '../../graphql/xlsx-export.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
 import { INVALID_ID, localId, localIds, type GlobalIdInput } from '../../graphql/ids.ts';
 import { requireActor } from '../../policy.ts';
@@ -579,14 +580,10 @@ const CourseSummaryRef = builder.objectRef<CourseSummary>('CourseSummary').imple
   }),
 });
 
-const CourseSummaryExportRef = builder.objectRef<{ bytes: Buffer; fileName: string; count: number }>('CourseSummaryExport').implement({
-  description: 'The course summary as .xlsx: a sheet per course with a total row, a sheet per lecturer.',
-  fields: (t) => ({
-    fileName: t.exposeString('fileName', { description: 'A file name for the download.' }),
-    contentType: t.string({ description: 'The MIME type of the file (.xlsx).', resolve: () => 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
-    count: t.exposeInt('count', { description: 'Lessons summed in the file.' }),
-    base64: t.string({ description: 'The file, base64.', resolve: (e) => e.bytes.toString('base64') }),
-  }),
+const CourseSummaryExportRef = xlsxExportRef('CourseSummaryExport', {
+  type: 'The course summary as .xlsx: a sheet per course with a total row, a sheet per lecturer.',
+  fileName: 'A file name for the download.',
+  count: 'Lessons summed in the file.',
 });
 
 builder.queryFields((t) => ({

@@ -11,6 +11,7 @@ import { uploadedFile } from '../../lib/upload.ts';
 import { deleteDictionaries, deleteDictionaryItems, importDictionaryItems, itemsByCodes, listDictionaries, listItems, saveDictionary, saveDictionaryItem, type DictionaryRow } from './dictionary.service.ts';
 import { ImportRowsError, itemTemplate } from './dictionary.xlsx.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
+import { XLSX_MIME } from '../../lib/xlsx.ts';
 
 function dictJson(ctx: ServiceContext, d: DictionaryRow) {
   return {
@@ -122,7 +123,7 @@ export const dictionaryRoutes: RestRoute[] = [
       const type = first(req.params.type, req.params.templateType, req.params.name) ?? 'dictItem';
       if (type !== 'dictItem' && type !== 'dict') throw new DomainError('NOT_FOUND', 'dict.template.unknown');
       const name = ctx.lang === 'en' ? 'dictionary-items-template.xlsx' : '字典项导入模板.xlsx';
-      return bytesResponse(await itemTemplate(ctx.lang), name, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      return bytesResponse(await itemTemplate(ctx.lang), name, XLSX_MIME);
     },
   },
 ];

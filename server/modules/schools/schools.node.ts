@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
+import { xlsxExportRef } from '../../graphql/xlsx-export.ts';
 import { localId } from '../../graphql/ids.ts';
 import { isStaff } from '../../lib/codes.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
@@ -241,14 +242,10 @@ const SchoolFilter = builder.inputType('SchoolFilter', {
   }),
 });
 
-const SchoolExportRef = builder.objectRef<{ bytes: Buffer; fileName: string; count: number }>('SchoolExport').implement({
-  description: 'The filtered list as .xlsx (the import reads the same columns).',
-  fields: (t) => ({
-    fileName: t.exposeString('fileName', { description: 'A file name for the download.' }),
-    contentType: t.string({ description: 'The MIME type of the file (.xlsx).', resolve: () => 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
-    count: t.exposeInt('count', { description: 'Schools in the file.' }),
-    base64: t.string({ description: 'The file, base64.', resolve: (e) => e.bytes.toString('base64') }),
-  }),
+const SchoolExportRef = xlsxExportRef('SchoolExport', {
+  type: 'The filtered list as .xlsx (the import reads the same columns).',
+  fileName: 'A file name for the download.',
+  count: 'Schools in the file.',
 });
 
 const SchoolOrderEnum = builder.enumType('SchoolOrder', {

@@ -26,6 +26,7 @@ import {
 } from './schools.service.ts';
 import { exportSchools, importSchools, importSports, SchoolImportError } from './schools.xlsx.ts';
 import { schoolsNotInStudentLists, selectionEntries, studentChosenSchools, type EntryRow } from './selection.service.ts';
+import { XLSX_MIME } from '../../lib/xlsx.ts';
 
 /**
  * Legacy paths of spec section 7 "Schools" (`/api/admin/school/*`). Each one parses, calls
@@ -228,7 +229,7 @@ export const schoolRoutes: RestRoute[] = [
     methods: ['POST'],
     handler: async (ctx, req) => {
       const { bytes, fileName } = await exportSchools(ctx, withCondition(req.params));
-      return bytesResponse(bytes, fileName, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      return bytesResponse(bytes, fileName, XLSX_MIME);
     },
   },
   {

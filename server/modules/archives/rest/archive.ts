@@ -17,6 +17,7 @@ import { ArchiveImportError, exportArchives, importArchives, importTemplate } fr
 
 import { first, flag } from '../../../rest/params.ts';
 import { A, LIST_LIMIT, archiveIdParam, archiveJson, archiveOf, deleted, fileJson, filterOf, oneArchive, pageOf, sectionRows, withFiles } from './common.ts';
+import { XLSX_MIME } from '../../../lib/xlsx.ts';
 
 /** Legacy paths `/archive`. */
 export const archivePathRoutes: RestRoute[] = [
@@ -78,7 +79,7 @@ export const archivePathRoutes: RestRoute[] = [
     methods: ['POST'],
     handler: async (ctx, req) => {
       const file = await exportArchives(ctx, filterOf(req.params));
-      return bytesResponse(file.bytes, file.fileName, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      return bytesResponse(file.bytes, file.fileName, XLSX_MIME);
     },
   },
   {
@@ -99,7 +100,7 @@ export const archivePathRoutes: RestRoute[] = [
     methods: ['GET'],
     handler: async (ctx) => {
       authorize(ctx, 'archive.import');
-      return bytesResponse(await importTemplate(ctx.lang), ctx.lang === 'en' ? 'archive-import-template.xlsx' : '学员档案导入模板.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      return bytesResponse(await importTemplate(ctx.lang), ctx.lang === 'en' ? 'archive-import-template.xlsx' : '学员档案导入模板.xlsx', XLSX_MIME);
     },
   },
   {

@@ -48,6 +48,7 @@ import {
 import { loadAttendance } from '../service/access.ts';
 import { attendanceJson, courseJson, fileJson, first, flag, homeworkStateName, idList, listParams, num, orConflict, pageJson, rangeOf, zoneOf, type Params } from './common.ts';
 import { downloadCourseFile } from './courses.ts';
+import { XLSX_MIME } from '../../../lib/xlsx.ts';
 
 const A = '/api/admin';
 
@@ -290,7 +291,7 @@ export const lessonRestRoutes: RestRoute[] = [
     handler: async (ctx, { params }) => {
       const c = listParams(params).c;
       const bytes = await courseLogXlsx(ctx, lessonFilter(ctx, c), zoneOf(ctx, c));
-      return bytesResponse(bytes, ctx.lang === 'en' ? 'course-log.xlsx' : '课程日志.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      return bytesResponse(bytes, ctx.lang === 'en' ? 'course-log.xlsx' : '课程日志.xlsx', XLSX_MIME);
     },
   },
   { path: `${A}/work/daily/scheduleCourseEvents`, methods: ['GET'], handler: async (ctx, { params }) => ({ data: await eventsList(ctx, params) }) },
