@@ -1,4 +1,4 @@
-import { Badge as Tag, Box, Button, Field, Flex, Grid, Heading, Input, NativeSelect, Progress, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Badge as Tag, Box, Button, Field, Flex, Grid, Heading, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Pencil, Plus } from 'lucide-react';
 import { Suspense, useState, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import type { ApplicationDocumentsSaoQuery, ApplicationDocumentsSaoQuery$data } 
 import type { ApplicationDocumentsSaveDocMutation } from './__generated__/ApplicationDocumentsSaveDocMutation.graphql.ts';
 import type { ApplicationDocumentsSaveSaoMutation } from './__generated__/ApplicationDocumentsSaveSaoMutation.graphql.ts';
 import type { ApplicationDocumentsSaveTrackMutation } from './__generated__/ApplicationDocumentsSaveTrackMutation.graphql.ts';
+import { LoadingBar } from '../../../components/LoadingBar.tsx';
 
 const appFragment = graphql`
   fragment ApplicationDocuments_app on Application {
@@ -382,7 +383,6 @@ function ListSection<T>({
   renderRow: (item: T) => ReactNode;
   children: ReactNode;
 } & ({ items: readonly T[] } | { load: (list: (items: readonly T[]) => ReactNode) => ReactNode })) {
-  const { t } = useTranslation();
   const list = (items: readonly T[]) =>
     items.length === 0 ? (
       <Text color="fg.subtle">{empty}</Text>
@@ -412,21 +412,7 @@ function ListSection<T>({
           {intro}
         </Text>
       )}
-      {'items' in rows ? (
-        list(rows.items)
-      ) : (
-        <Suspense
-          fallback={
-            <Progress.Root value={null} size="xs" aria-label={t('listKit.loading')}>
-              <Progress.Track>
-                <Progress.Range />
-              </Progress.Track>
-            </Progress.Root>
-          }
-        >
-          {rows.load(list)}
-        </Suspense>
-      )}
+      {'items' in rows ? list(rows.items) : <Suspense fallback={<LoadingBar />}>{rows.load(list)}</Suspense>}
       {children}
     </Box>
   );

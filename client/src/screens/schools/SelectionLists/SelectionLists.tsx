@@ -23,6 +23,7 @@ import type { SelectionListsQuery, SelectionListsQuery$data } from './__generate
 import type { SelectionListsRemoveMutation } from './__generated__/SelectionListsRemoveMutation.graphql.ts';
 import type { SelectionListsReorderMutation } from './__generated__/SelectionListsReorderMutation.graphql.ts';
 import type { SelectionListsRescoreMutation } from './__generated__/SelectionListsRescoreMutation.graphql.ts';
+import { LoadingBar } from '../../../components/LoadingBar.tsx';
 
 const listsQuery = graphql`
   query SelectionListsQuery($archiveId: ID!) {
@@ -593,15 +594,7 @@ export default function SelectionListsDialog({ archiveId, student, onClose }: { 
   return (
     <DialogErrorBoundary onClose={onClose}>
       <DialogShell title={title} onClose={onClose} testId="selection-dialog" size="xl">
-        <Suspense
-          fallback={
-            <Progress.Root value={null} size="xs" aria-label={t('listKit.loading')}>
-              <Progress.Track>
-                <Progress.Range />
-              </Progress.Track>
-            </Progress.Root>
-          }
-        >
+        <Suspense fallback={<LoadingBar />}>
           <Lists archiveId={archiveId} student={student} fetchKey={fetchKey} refresh={() => setFetchKey((k) => k + 1)} />
         </Suspense>
       </DialogShell>
