@@ -15,7 +15,7 @@ import { sendWithFile } from '../../../relay/multipart.ts';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
 import { titleView } from '../../../state/visited.ts';
 import { refusedOf } from '../LessonDetail/LessonPanel.tsx';
-import { hours, nameIn } from '../shared/codes.tsx';
+import { hours, HOURS_TEXT, nameIn } from '../shared/codes.tsx';
 import { FileList, UploadButton } from '../shared/files.tsx';
 import { EnrollDialog, HoursDialog } from '../shared/HoursDialogs.tsx';
 import { LessonDeleteDialog, LessonMoveDialog, type MovableLesson } from '../shared/LessonMoveDialog.tsx';
@@ -179,9 +179,6 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
     </Stack>
   );
 }
-
-/** Hours as typed: a number with at most one decimal. */
-const HOURS_TEXT = /^\d+(\.\d)?$/;
 
 /**
  * A student leaves the course: the confirmation says what stays; with `course.hours` it offers

@@ -6,7 +6,7 @@ import { FormDialog } from '../../../components/FormDialog.tsx';
 import { useLang } from '../../../lib/useLang.ts';
 import { useMutationAction } from '../../../lib/useMutationAction.ts';
 import { UserSelect } from '../../../components/selectors/UserSelect.tsx';
-import { COURSE_SITES, COURSE_TYPES, nameIn, userGid } from './codes.tsx';
+import { COURSE_SITES, COURSE_TYPES, HOURS_TEXT, nameIn, userGid } from './codes.tsx';
 import type { CourseFormDialogOptionsQuery } from './__generated__/CourseFormDialogOptionsQuery.graphql.ts';
 import type { CourseFormDialogCreateMutation } from './__generated__/CourseFormDialogCreateMutation.graphql.ts';
 import type { CourseFormDialogUpdateMutation } from './__generated__/CourseFormDialogUpdateMutation.graphql.ts';
@@ -153,7 +153,7 @@ export function CourseFormDialog({ course, onClose, onSaved }: { course?: Course
     const p: Record<string, string> = {};
     if (!next.name.trim()) p.name = t('coursesUi.form.nameRequired');
     for (const k of ['studentCount', 'durationMin', 'totalNumber', 'everyWeekNumber'] as const) if (!whole(next[k])) p[k] = t('coursesUi.form.wholeNumber');
-    if (!/^\d+(\.\d)?$/.test(next.lessonHours.trim())) p.lessonHours = t('coursesUi.form.hoursNumber');
+    if (!HOURS_TEXT.test(next.lessonHours.trim())) p.lessonHours = t('coursesUi.form.hoursNumber');
     return p;
   };
   const set = (k: keyof typeof f, v: string) => {

@@ -8,7 +8,7 @@ import { FormDialog } from '../../../components/FormDialog.tsx';
 import { useMutationAction } from '../../../lib/useMutationAction.ts';
 import { UserSelect } from '../../../components/selectors/UserSelect.tsx';
 import type { Option } from '../../../components/selectors/Combobox.tsx';
-import { hours } from './codes.tsx';
+import { hours, HOURS_TEXT } from './codes.tsx';
 import type { HoursDialogsEnrollMutation } from './__generated__/HoursDialogsEnrollMutation.graphql.ts';
 import type { HoursDialogsBuyMutation } from './__generated__/HoursDialogsBuyMutation.graphql.ts';
 import type { HoursDialogsAdjustMutation } from './__generated__/HoursDialogsAdjustMutation.graphql.ts';
@@ -96,7 +96,6 @@ const adjustMutation = graphql`
   }
 `;
 
-const HOURS = /^\d+(\.\d)?$/;
 const SIGNED = /^[+-]?\d+(\.\d)?$/;
 type ClashState = { total: number; conflicts: readonly Clash[] } | null;
 const onClash = (set: (c: ClashState) => void) => (a: { __typename: string; total?: number; conflicts?: readonly Clash[] }) => {
@@ -126,7 +125,7 @@ export function EnrollDialog({ courseId, courses, onClose, onSaved }: { courseId
     const p: Record<string, string> = {};
     if (!course) p.course = t('coursesUi.schedule.courseRequired');
     if (!student) p.student = t('coursesUi.hours.studentRequired');
-    if (amount.trim() && !HOURS.test(amount.trim())) p.hours = t('coursesUi.form.hoursNumber');
+    if (amount.trim() && !HOURS_TEXT.test(amount.trim())) p.hours = t('coursesUi.form.hoursNumber');
     setProblems(p);
     if (Object.keys(p).length || !student) return;
     const done = { onDone: () => (calendarChanged(), onSaved()), onRefused: onClash(setClash) };
@@ -217,7 +216,7 @@ export function HoursDialog({
   const save = () => {
     const p: Record<string, string> = {};
     const a = amount.trim();
-    if (mode === 'buy' ? !HOURS.test(a) || Number(a) <= 0 : how === 'change' ? !SIGNED.test(a) || Number(a) === 0 : !HOURS.test(a)) p.amount = t('coursesUi.form.hoursNumber');
+    if (mode === 'buy' ? !HOURS_TEXT.test(a) || Number(a) <= 0 : how === 'change' ? !SIGNED.test(a) || Number(a) === 0 : !HOURS_TEXT.test(a)) p.amount = t('coursesUi.form.hoursNumber');
     if (mode === 'adjust' && !reason.trim()) p.reason = t('coursesUi.hours.reasonRequired');
     setProblems(p);
     if (Object.keys(p).length) return;

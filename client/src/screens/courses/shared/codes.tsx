@@ -28,6 +28,9 @@ export function HomeworkBadge({ state, ...rest }: { state: string } & BadgeProps
 }
 
 /** Hours with one decimal (the server keeps numeric(8,1)). */
+/** Hours as typed in a field: a number with at most one decimal (the server's hour precision). */
+export const HOURS_TEXT = /^\d+(\.\d)?$/;
+
 export const hours = (n: number) => (Math.round(n * 10) / 10).toFixed(1);
 
 /** A user's global id from the database id CoursePerson carries (Pothos: base64 of `User:<id>`). */
