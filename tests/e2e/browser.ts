@@ -14,8 +14,20 @@ export function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
 }
 
+/** The server of the worker this file runs in (tests/e2e/global-setup.ts starts one per worker). */
+function server() {
+  const servers = inject('e2eServers');
+  const worker = Math.max(1, Number(process.env.VITEST_POOL_ID) || 1);
+  return servers[(worker - 1) % servers.length]!;
+}
+
 export function baseUrl(): string {
-  return inject('baseUrl');
+  return server().baseUrl;
+}
+
+/** The copy of client/dist that this worker's server serves (the update-notice test changes it). */
+export function distDir(): string {
+  return server().distDir;
 }
 
 export async function newPage(browser: Browser, options: { width?: number; height?: number } = {}): Promise<{ context: BrowserContext; page: Page }> {
@@ -82,11 +94,20 @@ export function describeViolations(violations: AxeViolation[]): string[] {
     );
 }
 
+/**
+ * Waits until the page is still: no finite animation or transition running (a dialog fading and
+ * scaling in; spinners run forever and are ignored) and two frames drawn since, so a layout
+ * change (a new viewport width, a language switch) has been painted. Used instead of fixed sleeps.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 3000, polling: 'raf' }).catch(() => undefined);
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
 /** Fails when axe finds a serious or critical violation; prints each (rule, elements) so the failure explains itself. */
 export async function expectNoSeriousAxe(page: Page, label: string): Promise<void> {
-  // Finite animations (a dialog fading in) would be read half-opaque: wait for them (spinners run forever).
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 3000 }).catch(() => undefined);
-  await page.waitForTimeout(100);
+  // Finite animations (a dialog fading in) would be read half-opaque: wait for them.
+  await settle(page);
   const lines = describeViolations(await axeViolations(page));
   if (lines.length) console.error(`axe ${label}:\n  ${lines.join('\n  ')}`);
   if (lines.length) throw new Error(`axe found ${lines.length} serious/critical violation(s) on ${label}:\n${lines.join('\n')}`);
@@ -108,14 +129,14 @@ export async function setLanguage(page: Page, lang: Lang): Promise<void> {
   if ((await target.getAttribute('aria-pressed')) !== 'true') await target.click();
   await page.waitForFunction((l) => document.documentElement.lang === (l === 'en' ? 'en' : 'zh-CN'), lang);
   await page.locator(`[data-testid=lang-${lang}][aria-pressed=true]`).first().waitFor();
-  await page.waitForTimeout(300);
+  await settle(page);
 }
 
 /** Closes open dialogs, drawers and menus (Escape), so the top bar can be reached. */
 export async function closeOverlays(page: Page): Promise<void> {
   for (let i = 0; i < 4 && (await page.locator('[role=dialog], [role=menu]').count()) > 0; i++) {
     await page.keyboard.press('Escape');
-    await page.waitForTimeout(250);
+    await settle(page);
   }
 }
 
@@ -140,9 +161,9 @@ export async function shootEverywhere(
     for (const width of options.widths ?? WIDTHS) {
       await closeOverlays(page);
       await page.setViewportSize({ width, height: HEIGHTS[width] ?? 900 });
-      await page.waitForTimeout(200);
+      await settle(page);
       await show(page, lang, width);
-      await page.waitForTimeout(400); // dialogs fade and scale in
+      await settle(page); // dialogs fade and scale in
       const file = `${name}-${lang}-${width}`;
       await shot(page, file);
       names.push(file);

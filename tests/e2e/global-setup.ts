@@ -1,7 +1,9 @@
 /**
- * Starts the real server (`server/main.ts`) on a fresh embedded PostgreSQL in a temporary
- * directory, in production mode (browsers may send persisted operations only), serving a copy
- * of client/dist that the update-notice test may change.
+ * Starts the real server (`server/main.ts`) once per worker of the browser suite (E2E_WORKERS,
+ * default 2), each on a fresh embedded PostgreSQL in a temporary directory of its own, in
+ * production mode (browsers may send persisted operations only), serving its own copy of
+ * client/dist that the update-notice test may change. A test file uses the server of the
+ * worker it runs in (`baseUrl()` in browser.ts), so two files running at once never share data.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -11,12 +13,17 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { PINNED_SEED_TODAY } from '../../prisma/seed/dates.ts';
 
+/** One server of the suite: where it answers and the client files it serves. */
+export type E2eServer = { baseUrl: string; distDir: string };
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    distDir: string;
+    e2eServers: E2eServer[];
   }
 }
+
+/** How many files run at once, each worker with its own server (the same number as vitest.config.ts). */
+const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS) || 2);
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -46,11 +53,9 @@ async function waitUntilHealthy(url: string, server: ChildProcess, log: () => st
   throw new Error(`the server did not become healthy:\n${log()}`);
 }
 
-export default async function setup(project: TestProject) {
-  const builtIndex = path.join(root, 'client/dist/index.html');
-  if (!existsSync(builtIndex)) throw new Error('client/dist is missing: run `npm run e2e` (it builds the client first)');
-  if (!existsSync('/usr/bin/chromium')) throw new Error('Chromium is missing: apt-get install -y chromium');
+type Running = E2eServer & { stop: () => Promise<void> };
 
+async function startServer(): Promise<Running> {
   const work = mkdtempSync(path.join(tmpdir(), 'bo-e2e-'));
   // As root the embedded PostgreSQL runs as `postgres`, which must be able to enter the directory.
   chmodSync(work, 0o755);
@@ -79,12 +84,7 @@ export default async function setup(project: TestProject) {
   });
   server.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   server.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  await waitUntilHealthy(baseUrl, server, () => output.slice(-4000));
-
-  project.provide('baseUrl', baseUrl);
-  project.provide('distDir', distDir);
-
-  return async () => {
+  const stop = async () => {
     if (server.exitCode === null) {
       server.kill('SIGTERM');
       await new Promise<void>((resolve) => {
@@ -99,5 +99,34 @@ export default async function setup(project: TestProject) {
       });
     }
     rmSync(work, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilHealthy(baseUrl, server, () => output.slice(-4000));
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { baseUrl, distDir, stop };
+}
+
+export default async function setup(project: TestProject) {
+  const builtIndex = path.join(root, 'client/dist/index.html');
+  if (!existsSync(builtIndex)) throw new Error('client/dist is missing: run `npm run e2e` (it builds the client first)');
+  if (!existsSync('/usr/bin/chromium')) throw new Error('Chromium is missing: apt-get install -y chromium');
+
+  const started = await Promise.allSettled(Array.from({ length: E2E_WORKERS }, () => startServer()));
+  const servers = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const failed = started.find((r) => r.status === 'rejected');
+  if (failed) {
+    await Promise.all(servers.map((s) => s.stop()));
+    throw failed.reason;
+  }
+  project.provide(
+    'e2eServers',
+    servers.map(({ baseUrl, distDir }) => ({ baseUrl, distDir })),
+  );
+
+  return async () => {
+    await Promise.all(servers.map((s) => s.stop()));
   };
 }

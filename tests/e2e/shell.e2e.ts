@@ -6,8 +6,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { cookie, hashPath, launch, login, newPage, open, shot } from './browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, cookie, distDir, hashPath, launch, login, newPage, open, shot } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,7 +21,7 @@ const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ h
 
 /** What an integrator does: a full document with a token, from server code. `T` is the shape of the `data` it selects. */
 async function gqlAs<T>(account: string, password: string, query: string, variables: Record<string, unknown> = {}): Promise<{ data?: T; errors?: unknown }> {
-  const url = `${inject('baseUrl')}/graphql`;
+  const url = `${baseUrl()}/graphql`;
   const login = (await (
     await fetch(url, {
       method: 'POST',
@@ -136,7 +136,7 @@ describe('login and the guard', () => {
 
   it('ends the session when the server does not know the token', async () => {
     const { context, page } = await newPage(browser);
-    await context.addCookies([{ name: 'Admin-Token', value: 'x'.repeat(43), url: inject('baseUrl') }]);
+    await context.addCookies([{ name: 'Admin-Token', value: 'x'.repeat(43), url: baseUrl() }]);
     await open(page, '/archives/list');
     await toast(page, '尚未登陆,请登录').waitFor();
     await page.waitForURL(/#\/login/);
@@ -537,7 +537,7 @@ describe('request layer', () => {
 
 describe('update check', () => {
   it('shows one notice titled 提示 when the served scripts change, without a close button', async () => {
-    const distIndex = path.join(inject('distDir'), 'index.html');
+    const distIndex = path.join(distDir(), 'index.html');
     const original = readFileSync(distIndex, 'utf8');
     const { context, page } = await newPage(browser);
     try {

@@ -7,9 +7,9 @@
  * tests/e2e/screenshots/ (tasks-*.png).
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { launch, login, newPage as rawNewPage, open, SCREENSHOTS, shot as rawShot } from './browser.ts';
+import { baseUrl, launch, login, newPage as rawNewPage, open, SCREENSHOTS, shot as rawShot } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -44,7 +44,7 @@ type Edges<N> = { edges: Array<{ node: N }> };
 
 /** What an integrator does: a full document with a token, from server code (not a browser). */
 async function gqlAs<T>(account: string, password: string, query: string, variables: Record<string, unknown> = {}): Promise<Gql<T>> {
-  const url = `${inject('baseUrl')}/graphql`;
+  const url = `${baseUrl()}/graphql`;
   const loginRes = (await (
     await fetch(url, {
       method: 'POST',
