@@ -1,6 +1,6 @@
 /**
  * The archive's sections, described once. Each section is a table of its own (see the
- * `// ── archives ──` part of prisma/schema.prisma); this registry says which archive module
+ * prisma/schema/archives.prisma); this registry says which archive module
  * (right to read or edit, per role and archive state) governs it, which fields it has, how
  * each field is validated, and which fields are sensitive and masked for callers without
  * the right to see them. Validation, masking, the GraphQL types and the legacy JSON are all
