@@ -10,7 +10,7 @@ import { isEmail, parseDay, type RowValues } from './archives.fields.ts';
 import { archiveOrderBy, archivesWhere, type ArchiveListFilter, type ArchiveOrder } from './service/lists.ts';
 import { createArchiveIn } from './service/overview.ts';
 import { hasRequiredName } from './service/names.ts';
-import { FAMILY_KIND } from './archives.sections.ts';
+import { FAMILY_KIND } from '../../../shared/archive-sections.ts';
 
 /**
  * Import of archives from the .xlsx template and export of a filtered list. The import is all

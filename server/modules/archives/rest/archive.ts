@@ -8,7 +8,7 @@ import { envelope } from '../../../rest/envelope.ts';
 import { saveFullArchive } from '../service/composite.ts';
 import { deleteArchiveFile, fileForDownload, uploadArchiveFile } from '../service/files.ts';
 import { archivePermissions, backupArchive, primeVisible } from '../service/read.ts';
-import { FILE_KIND } from '../archives.sections.ts';
+import { FILE_KIND } from '../../../../shared/archive-sections.ts';
 import { ARCHIVE_ORDER, archivesWhere } from '../service/lists.ts';
 import { canReadModule } from '../service/access.ts';
 import { assignArchives, deleteArchive } from '../service/overview.ts';

@@ -2,7 +2,7 @@ import type { ServiceContext } from '../../../context.ts';
 import { DomainError } from '../../../errors.ts';
 import { authorizeWrite } from '../../../write.ts';
 import { type RestRoute } from '../../../rest/adapter.ts';
-import { SECTION_BY_KEY } from '../archives.sections.ts';
+import { SECTION_BY_KEY } from '../../../../shared/archive-sections.ts';
 import { canReadModule } from '../service/access.ts';
 import { deleteSectionRow, readSection, saveSectionRows } from '../service/sections.ts';
 

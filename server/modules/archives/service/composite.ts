@@ -5,7 +5,7 @@ import { dbId, parseInput, z } from '../../../lib/validate.ts';
 import { authorize } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
 import { parseRow } from '../archives.fields.ts';
-import { FAMILY_KIND, sectionOf } from '../archives.sections.ts';
+import { FAMILY_KIND, sectionOf } from '../../../../shared/archive-sections.ts';
 import { applyLinks, linksForCreate, parseOverview, createArchiveIn } from './overview.ts';
 import { archiveFromInput, assertModuleEdit, findVisibleArchive, type ArchiveFacts } from './access.ts';
 import { rowsOf, saveRowsIn, saveSingleIn } from './sections.ts';

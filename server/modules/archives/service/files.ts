@@ -7,7 +7,7 @@ import { authorize } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
 import { assertModuleEdit, assertModuleRead, canReadModule, findVisibleArchive, logReveal, type ArchiveFacts } from './access.ts';
 import { delegateOf } from './sections.ts';
-import { FILE_KIND, sectionOfFileKind, type FileKind } from '../archives.sections.ts';
+import { FILE_KIND, sectionOfFileKind, type FileKind } from '../../../../shared/archive-sections.ts';
 
 /**
  * Attachments of education entries, awards and multimedia activities. Files go to the upload

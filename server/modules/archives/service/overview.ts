@@ -9,7 +9,7 @@ import { authorize } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
 import { parseRow, type RowValues } from '../archives.fields.ts';
 import { ARCHIVE_STATUS } from '../archives.policy.ts';
-import { GRADE_MAX, GRADE_MIN, sectionOf } from '../archives.sections.ts';
+import { GRADE_MAX, GRADE_MIN, sectionOf } from '../../../../shared/archive-sections.ts';
 import { type ArchiveFacts, archiveFromInput, assertModuleEdit, findVisibleArchive } from './access.ts';
 import { type NameForms, displayName, hasRequiredName, latinName, searchNameOf, splitChineseName } from './names.ts';
 

@@ -7,7 +7,7 @@ import { runWrite } from '../../../write.ts';
 import { removeUpload } from '../../../lib/upload.ts';
 import { parseField, parseRow, shapeRow, type RowValues, type ShapedRow } from '../archives.fields.ts';
 import { canSeeSensitive } from '../archives.policy.ts';
-import { FAMILY_KIND, sectionOf, type SectionDef } from '../archives.sections.ts';
+import { FAMILY_KIND, sectionOf, type SectionDef } from '../../../../shared/archive-sections.ts';
 import { type ArchiveFacts, type Db, archiveFromInput, assertModuleEdit, assertModuleRead, canEditModule, findVisibleArchive, idSchema, logReveal } from './access.ts';
 import { type NameForms, displayName, hasRequiredName, latinName, searchNameOf } from './names.ts';
 import { resetVerificationOnEdit } from './verification.ts';
