@@ -12,7 +12,10 @@
  *               server/i18n and the files at server/) imports server/modules/ (except the
  *               composition files below);
  *   client      a file of client/ imports a file of server/ (what both sides need lives in shared/);
- *   shared      a file of shared/ imports a file of server/ or client/ (shared/ is pure code).
+ *   shared      a file of shared/ imports a file of server/ or client/ (shared/ is pure code);
+ *   area        a file in client/src/screens/<A>/ imports a file of another area <B> other than
+ *               client/src/screens/<B>/index.ts (what several areas use lives in client/src/components/);
+ *               a `.route.ts` file may import another area's generated Relay query artifact.
  *
  * Imports are read with TypeScript's own import scanner (`preProcessFile`: static, re-export,
  * side-effect and dynamic imports, comments and strings ignored), from the `typescript6`
@@ -31,14 +34,15 @@ const SERVER = path.join(ROOT, 'server');
 const CLIENT = path.join(ROOT, 'client');
 const SHARED = path.join(ROOT, 'shared');
 const MODULES = path.join(SERVER, 'modules');
+const AREAS = path.join(CLIENT, 'src', 'screens');
 const CORE_DIRS = ['lib', 'rest', 'graphql', 'auth', 'db', 'i18n'].map((d) => path.join(SERVER, d));
 /** Composition files: they assemble the modules into the app and may import any module's index. */
 const COMPOSITION = new Set(['server/graphql/schema.ts', 'server/app.ts', 'server/main.ts', 'server/modules/index.ts']);
 const SKIP_DIRS = new Set(['generated', 'node_modules', '__generated__', 'dist']);
 
-type Rule = 'internal' | 'cycle' | 'file-cycle' | 'core' | 'client' | 'shared';
+type Rule = 'internal' | 'cycle' | 'file-cycle' | 'core' | 'client' | 'shared' | 'area';
 type Finding = { rule: Rule; from: string; to: string; message: string };
-const RULES: Rule[] = ['internal', 'cycle', 'file-cycle', 'core', 'client', 'shared'];
+const RULES: Rule[] = ['internal', 'cycle', 'file-cycle', 'core', 'client', 'shared', 'area'];
 
 const rel = (file: string) => path.relative(ROOT, file).split(path.sep).join('/');
 const under = (dir: string, file: string) => file.startsWith(dir + path.sep);
@@ -79,10 +83,18 @@ function groupOf(dir: string, file: string): string | null {
   return parts.length > 1 ? parts[0]! : null;
 }
 const moduleOf = (file: string) => groupOf(MODULES, file); // server/modules/index.ts belongs to no module
+const areaOf = (file: string) => groupOf(AREAS, file);
 const isIndexOf = (dir: string, file: string) => {
   const g = groupOf(dir, file);
   return g !== null && /^index\.tsx?$/.test(path.relative(path.join(dir, g), file));
 };
+
+/**
+ * A route file (`<Screen>.route.ts`, read by the router's preload table) may start the query of
+ * another area's component by its Relay artifact: the preload must use the very artifact the
+ * component reads, and the area's index.ts would load that area's screens with the route table.
+ */
+const isPreloadedQuery = (file: string, target: string) => file.endsWith('.route.ts') && path.basename(path.dirname(target)) === '__generated__' && target.endsWith('Query.graphql.ts');
 
 /** The core: the shared directories of server/ and the files directly in server/. */
 const inCore = (file: string) => CORE_DIRS.some((dir) => under(dir, file)) || path.dirname(file) === SERVER;
@@ -168,6 +180,11 @@ export function check(): { findings: Finding[]; files: number; edges: number } {
       }
       if (under(SHARED, file) && (under(SERVER, target) || under(CLIENT, target))) {
         add('shared', r, t, `${r} (shared) imports ${t}: shared/ holds pure code that imports neither server/ nor client/`);
+      }
+      const fromArea = areaOf(file);
+      const toArea = areaOf(target);
+      if (fromArea && toArea && fromArea !== toArea && !isIndexOf(AREAS, target) && !isPreloadedQuery(file, target)) {
+        add('area', r, t, `${r} imports ${t}, an internal file of client area '${toArea}': import from client/src/screens/${toArea}/index.ts, or move the shared part to client/src/components/`);
       }
     }
   }
