@@ -1,6 +1,12 @@
 /**
  * `npm run db:migrate:create -- <name>`: writes prisma/migrations/<timestamp>_<name>/migration.sql
- * with the SQL that takes the schema from the existing migrations to prisma/schema.prisma.
+ * with the SQL that takes the schema from the existing migrations to the schema folder
+ * prisma/schema/ (one file per module, read as one schema).
+ *
+ * `npm run db:migrate:create -- --check` writes nothing: it prints the SQL from the migrations to
+ * prisma/schema/ and exits 1 when there is any (the schema and the migrations disagree).
+ * `--check --from <file.prisma>` compares that schema file with prisma/schema/ instead (used to
+ * prove that moving models between files changes no table: docs/tooling.md, "The Prisma schema").
  *
  * Prisma's native schema engine is downloaded from the internet, which this project never
  * relies on. Instead the schema engine compiled to WebAssembly (@prisma/schema-engine-wasm,
@@ -8,7 +14,7 @@
  * database on which the existing migrations are replayed. The real server only ever sees
  * the resulting SQL, applied by scripts/db.ts.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -35,24 +41,38 @@ async function loadEngine(adapter: unknown): Promise<Engine> {
   return SchemaEngine.new({ datamodels: undefined }, () => {}, adapter);
 }
 
-export async function computeMigrationSql(): Promise<string> {
+export const SCHEMA_DIR = path.resolve(import.meta.dirname, '../prisma/schema');
+
+type SchemaFile = { path: string; content: string };
+
+/** The files of prisma/schema/ (Prisma's multi-file schema: the folder is one schema). */
+async function schemaFiles(dir = SCHEMA_DIR): Promise<SchemaFile[]> {
+  const names = (await readdir(dir)).filter((n) => n.endsWith('.prisma')).sort();
+  return Promise.all(names.map(async (n) => ({ path: path.join(dir, n), content: await readFile(path.join(dir, n), 'utf8') })));
+}
+
+/**
+ * The SQL that takes the schema from `from` (the existing migrations, replayed by the engine on a
+ * shadow database, a fresh PGlite; or the given schema files) to prisma/schema/.
+ */
+export async function computeMigrationSql(from?: SchemaFile[]): Promise<string> {
   const scratch = new PGlite();
   const migrations = await readMigrations();
   const engine = await loadEngine(bindMigrationAwareSqlAdapterFactory(new PrismaPGlite(scratch)));
-  const schemaPath = path.resolve(import.meta.dirname, '../prisma/schema.prisma');
   const result = await engine.diff({
-    // The engine replays the existing migrations on a shadow database (a fresh PGlite).
-    from: {
-      tag: 'migrations',
-      baseDir: MIGRATIONS_DIR,
-      lockfile: { path: 'migration_lock.toml', content: 'provider = "postgresql"\n' },
-      shadowDbInitScript: '',
-      migrationDirectories: migrations.map((m) => ({
-        path: m.name,
-        migrationFile: { path: 'migration.sql', content: { tag: 'ok', value: m.sql } },
-      })),
-    },
-    to: { tag: 'schemaDatamodel', files: [{ path: schemaPath, content: await readFile(schemaPath, 'utf8') }] },
+    from: from
+      ? { tag: 'schemaDatamodel', files: from }
+      : {
+          tag: 'migrations',
+          baseDir: MIGRATIONS_DIR,
+          lockfile: { path: 'migration_lock.toml', content: 'provider = "postgresql"\n' },
+          shadowDbInitScript: '',
+          migrationDirectories: migrations.map((m) => ({
+            path: m.name,
+            migrationFile: { path: 'migration.sql', content: { tag: 'ok', value: m.sql } },
+          })),
+        },
+    to: { tag: 'schemaDatamodel', files: await schemaFiles() },
     script: true,
     exitCode: null,
     filters: { externalTables: [], externalEnums: [] },
@@ -61,7 +81,26 @@ export async function computeMigrationSql(): Promise<string> {
   return result.stdout ?? '';
 }
 
+const isEmpty = (sql: string) => !sql.trim() || /^-- This is an empty migration\.?\s*$/m.test(sql.trim());
+
+/** `--check [--from <file.prisma>]`: print the difference, exit 1 when there is one. */
+async function check(args: string[]): Promise<void> {
+  const at = args.indexOf('--from');
+  const fromPath = at >= 0 ? args[at + 1] : undefined;
+  const from = fromPath ? [{ path: path.resolve(fromPath), content: await readFile(fromPath, 'utf8') }] : undefined;
+  const sql = await computeMigrationSql(from);
+  const what = fromPath ? `${fromPath} and prisma/schema/` : 'the migrations and prisma/schema/';
+  if (isEmpty(sql)) {
+    console.log(`No difference between ${what}.`);
+    return;
+  }
+  console.log(sql);
+  console.error(`${what} differ (the SQL above takes the first to the second).`);
+  process.exit(1);
+}
+
 async function main(): Promise<void> {
+  if (process.argv.includes('--check')) return check(process.argv.slice(2));
   const raw = process.argv.slice(2).join('_').trim();
   const name = raw
     .toLowerCase()
@@ -72,7 +111,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const sql = await computeMigrationSql();
-  if (!sql.trim() || /^-- This is an empty migration\.?\s*$/m.test(sql.trim())) {
+  if (isEmpty(sql)) {
     console.log('The schema matches the migrations; nothing to create.');
     return;
   }

@@ -1,29 +1,14 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { resolveLang, type Lang } from './i18n/catalogue.ts';
+import type { Actor, AuthFailure } from './auth/actor.ts';
 import { authenticate } from './auth/session.ts';
 import { tokenFromHeaders } from './auth/tokens.ts';
 import { currentRequest } from './observe.ts';
 
 export type Door = 'GRAPHQL' | 'REST';
 
-/** The authenticated caller. */
-export type Actor = {
-  id: number;
-  account: string;
-  name: string;
-  nameEn: string | null;
-  /** 1 staff, 2 parent, 3 student */
-  type: number;
-  roleIds: number[];
-  roleCodes: string[];
-  isAdmin: boolean;
-  language: number;
-  timeZone: string;
-  tokenId: number;
-};
-
-export type AuthFailure = 'NEED_LOGIN' | 'TOKEN_EXPIRED';
+export type { Actor, AuthFailure } from './auth/actor.ts';
 
 /** What every service function receives: the database, the caller and where the call came from. */
 export type ServiceContext = {

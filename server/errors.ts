@@ -49,3 +49,50 @@ export class ValidationError extends DomainError {
     super(code, messageKey, params);
   }
 }
+
+/** Error codes, each with the catalogue keys of the messages it is thrown with. */
+type CodeList = Readonly<Record<string, readonly MessageKey[]>>;
+
+/** What `defineErrors` keeps: a module's refusal codes and input codes. */
+export type ErrorCodes = { readonly rule: CodeList; readonly input: CodeList };
+
+/**
+ * A module's error codes in one place (`server/modules/<m>/<m>.errors.ts`): `rule` lists the
+ * codes of its refusals (DomainError, answered as RuleError), `input` the codes of its
+ * ValidationErrors (answered as InputError), each with the catalogue keys of its messages.
+ * `rule(code, key)` makes a refusal; a code, or a key for that code, that the list does not hold
+ * does not compile. tests/unit/error-codes.test.ts fails on a code thrown anywhere that no list
+ * holds.
+ */
+export function defineErrors<const R extends CodeList, const I extends CodeList = Record<never, never>>(list: { rule: R; input?: I }) {
+  return {
+    list: { rule: list.rule, input: (list.input ?? {}) as I },
+    rule<C extends keyof R & string>(code: C, messageKey: R[C][number], params?: Record<string, string | number>, status?: DomainError['status']): DomainError {
+      return new DomainError(code, messageKey, params, status);
+    },
+  };
+}
+
+/** The core's own codes (this file, server/lib, server/rest, server/graphql). */
+export const coreErrors = defineErrors({
+  rule: {
+    FORBIDDEN: ['error.forbidden'],
+    NOT_FOUND: ['error.notFound'],
+    MAIL_NOT_CONFIGURED: ['org.mailNotConfigured'],
+    MAIL_FAILED: ['org.mailFailed'],
+    // XlsxRowsError (server/lib/xlsx.ts): the importing module names the message.
+    IMPORT_ROWS_INVALID: [],
+    // UploadError (server/lib/upload.ts).
+    UPLOAD_MISSING: ['upload.missing'],
+    UPLOAD_EMPTY: ['upload.empty'],
+    UPLOAD_TOO_LARGE: ['upload.tooLarge'],
+    UPLOAD_TYPE_NOT_ALLOWED: ['upload.typeNotAllowed'],
+    UPLOAD_UNSAFE_ARCHIVE: ['upload.unsafeArchive'],
+  },
+  input: {
+    INVALID_INPUT: ['validation.invalid', 'validation.required', 'validation.tooLong', 'timeZone.unknown'],
+    WRONG_TYPE: ['validation.invalid'],
+    LIMIT_EXCEEDED: ['limit.listTooLong'],
+    INVALID_DATE: ['validation.dateInvalid'],
+  },
+});

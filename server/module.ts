@@ -3,6 +3,7 @@ import { registerPermissions, type PermissionRules } from './policy.ts';
 import type { RestRoute } from './rest/adapter.ts';
 import type { StoreDeps } from './lib/upload.ts';
 import type { PrismaClient } from './generated/prisma/client.ts';
+import type { ErrorCodes } from './errors.ts';
 
 /**
  * A module of the back office (`server/modules/<name>/`), as its `index.ts` declares it.
@@ -19,6 +20,8 @@ export type BackOfficeModule = {
   name: string;
   /** The legacy REST paths the module answers. */
   routes: readonly RestRoute[];
+  /** The error codes the module throws, with their messages (`<m>.errors.ts`); absent while a module has no list yet. */
+  errors?: ErrorCodes;
   /** Writes the module's demo data (`<m>.seed.ts`); run by prisma/seed/index.ts in the order of the module list. */
   seed?: ModuleSeeder;
 };
@@ -47,6 +50,7 @@ export type ModuleDefinition = {
   name: string;
   permissions?: PermissionRules;
   messages?: MessageTable;
+  errors?: ErrorCodes;
   routes?: readonly RestRoute[];
   seed?: ModuleSeeder;
 };
@@ -54,5 +58,5 @@ export type ModuleDefinition = {
 export function defineModule(definition: ModuleDefinition): BackOfficeModule {
   if (definition.permissions) registerPermissions(definition.name, definition.permissions);
   if (definition.messages) registerMessages(definition.name, definition.messages);
-  return { name: definition.name, routes: definition.routes ?? [], seed: definition.seed };
+  return { name: definition.name, routes: definition.routes ?? [], errors: definition.errors, seed: definition.seed };
 }

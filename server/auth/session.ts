@@ -1,4 +1,4 @@
-import type { Actor, AuthFailure } from '../context.ts';
+import type { Actor, AuthFailure } from './actor.ts';
 import type { Db } from '../db/client.ts';
 import { hashToken } from './tokens.ts';
 import { STAFF_STATES } from '../lib/codes.ts';

@@ -1,4 +1,5 @@
-import type { Db } from './client.ts';
+// The client's type from the generated client itself: client.ts imports this file.
+import type { PrismaClient as Db } from '../generated/prisma/client.ts';
 import { logger } from '../logger.ts';
 
 /**

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type * as ClientS3 from '@aws-sdk/client-s3';
 import type * as LibStorage from '@aws-sdk/lib-storage';
 import type { Config } from '../config.ts';
-import type { FileStore } from './files.ts';
+import type { FileStore } from './file-store.ts';
 
 /** The S3 settings of `FILE_STORE=s3` (docs/operations.md#files). */
 export type S3Settings = NonNullable<Config['s3']>;

@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
-import { DomainError } from '../errors.ts';
+import { coreErrors, DomainError } from '../errors.ts';
 import { logger } from '../logger.ts';
 
 /**
@@ -69,6 +69,6 @@ export async function sendMail(config: Config, message: MailMessage): Promise<{ 
   } catch (err) {
     // Never log the URL or the message body (it may hold a password).
     logger.warn('mail send failed', { smtp: smtpHost(config.smtpUrl), code: (err as { code?: string }).code ?? null, error: (err as Error).message?.slice(0, 200) });
-    throw new DomainError('MAIL_FAILED', 'org.mailFailed');
+    throw coreErrors.rule('MAIL_FAILED', 'org.mailFailed');
   }
 }

@@ -1,7 +1,7 @@
 /** The archive forms' rules (client/src/screens/archives/shared/fields.ts): what is sent, what is said. */
 import { describe, expect, it } from 'vitest';
 import { fieldsOf, problemsOf, toInput, toValues } from '../../client/src/screens/archives/shared/fields.ts';
-import { sectionOf } from '../../server/modules/archives/archives.sections.ts';
+import { sectionOf } from '../../shared/archive-sections.ts';
 import { translate, type MessageKey } from '../../server/i18n/catalogue.ts';
 import { archivesMessages } from '../../server/modules/archives/archives.messages.ts';
 

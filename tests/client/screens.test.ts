@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatRange, formatTime } from '../../client/src/lib/format.ts';
 import { isShort, nextWorkingHour } from '../../client/src/components/calendar/rules.ts';
-import { repeatSummary, NO_REPEAT } from '../../client/src/screens/working/MyCalendar/recurrence.ts';
+import { repeatSummary, NO_REPEAT } from '../../client/src/components/calendar/recurrence.ts';
 import { catalogue } from '../../server/i18n/catalogue.ts';
 
 const at = '2026-09-01T13:05:00Z';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ARCHIVE_MODULES } from '../../server/modules/archive-modules/archive-modules.seed.ts';
 import { ValidationError } from '../../server/errors.ts';
 import { maskValue, parseDay, parseField, parseRow, shapeRow } from '../../server/modules/archives/archives.fields.ts';
-import { SECTIONS, sectionOf, sectionOfRow } from '../../server/modules/archives/archives.sections.ts';
+import { SECTIONS, sectionOf, sectionOfRow } from '../../shared/archive-sections.ts';
 import { displayName, hasRequiredName, latinName, searchNameOf, splitChineseName } from '../../server/modules/archives/service/names.ts';
 import { TRANSITIONS, transitionTo } from '../../server/modules/archives/service/states.ts';
 

@@ -9,6 +9,7 @@ import { authorize, requireActor, type Permission } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
 import { APPLYING_STATUS, archiveForWrite, readableArchivesWhere, writableArchivesWhere } from '../archives/index.ts';
 import { isCalendarDay, isRealDateTimeText } from '../../lib/wall-time.ts';
+import { applicationsErrors } from './applications.errors.ts';
 
 // ── codes (spec sections 3 and 4; docs/schools.md) ──
 
@@ -84,10 +85,10 @@ export async function applicationForWrite(ctx: ServiceContext, tx: Tx, id: numbe
 }
 
 function refuseLocked(app: { locked: boolean }) {
-  if (app.locked) throw new DomainError('APPLICATION_LOCKED', 'application.locked');
+  if (app.locked) throw applicationsErrors.rule('APPLICATION_LOCKED', 'application.locked');
 }
 function refuseClosed(app: { state: number }) {
-  if (CLOSED_STATES.includes(app.state)) throw new DomainError('APPLICATION_CLOSED', 'application.closed');
+  if (CLOSED_STATES.includes(app.state)) throw applicationsErrors.rule('APPLICATION_CLOSED', 'application.closed');
 }
 
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v));
@@ -149,15 +150,15 @@ async function changeStateIn(ctx: ServiceContext, tx: Tx, id: number, state: num
   const app = await applicationForWrite(ctx, tx, id);
   refuseLocked(app);
   if (!(state in STATE_TRANSITIONS)) throw new ValidationError('validation.invalid', { field: 'state' });
-  if (app.state === state) throw new DomainError('STATE_UNCHANGED', 'application.stateUnchanged');
+  if (app.state === state) throw applicationsErrors.rule('STATE_UNCHANGED', 'application.stateUnchanged');
   if (!STATE_TRANSITIONS[app.state]?.includes(state)) {
-    throw new DomainError('STATE_TRANSITION_REFUSED', 'application.stateRefused', {
+    throw applicationsErrors.rule('STATE_TRANSITION_REFUSED', 'application.stateRefused', {
       from: translate(ctx.lang, `application.state.${app.state}` as MessageKey),
       to: translate(ctx.lang, `application.state.${state}` as MessageKey),
     });
   }
   const rejection = state === APPLICATION_STATE.SCHOOL_REJECTED || state === APPLICATION_STATE.STUDENT_REJECTED;
-  if (rejection && !reason) throw new DomainError('REASON_REQUIRED', 'application.reasonRequired');
+  if (rejection && !reason) throw applicationsErrors.rule('REASON_REQUIRED', 'application.reasonRequired');
   await tx.application.update({ where: { id }, data: { state, rejectReason: rejection ? reason : null } });
   const logId = await writeLog(tx, ctx, id, 'STATE', 'state', app.state, state, reason);
   return { applicationIds: [id], logIds: [logId] };
@@ -213,7 +214,7 @@ async function setProgressIn(ctx: ServiceContext, tx: Tx, id: number, field: Pro
   if (field === 'platform' && value !== null) {
     const accepted = await tx.schoolPlatform.findMany({ where: { schoolId: app.schoolId }, select: { platform: true } });
     if (accepted.length && !accepted.some((p) => p.platform === value)) {
-      throw new DomainError('PLATFORM_NOT_ACCEPTED', 'application.platformNotAccepted', { platform: translate(ctx.lang, `school.platform.${value}` as MessageKey) });
+      throw applicationsErrors.rule('PLATFORM_NOT_ACCEPTED', 'application.platformNotAccepted', { platform: translate(ctx.lang, `school.platform.${value}` as MessageKey) });
     }
   }
   const before = app[def.column];
@@ -307,7 +308,7 @@ export async function setApplicationLock(ctx: ServiceContext, locked: boolean, r
     authorize(ctx, 'application.lock');
     const input = parseInput(idOnly, raw);
     const app = await applicationForWrite(ctx, tx, input.id, 'application.lock');
-    if (app.locked === locked) throw new DomainError(locked ? 'ALREADY_LOCKED' : 'NOT_LOCKED', locked ? 'application.alreadyLocked' : 'application.notLocked');
+    if (app.locked === locked) throw applicationsErrors.rule(locked ? 'ALREADY_LOCKED' : 'NOT_LOCKED', locked ? 'application.alreadyLocked' : 'application.notLocked');
     const actor = requireActor(ctx);
     await tx.application.update({ where: { id: app.id }, data: { locked, lockedAt: locked ? new Date() : null, lockedByName: locked ? actor.name : null } });
     const logId = await writeLog(tx, ctx, app.id, locked ? 'LOCK' : 'UNLOCK', 'locked', !locked, locked);
@@ -343,15 +344,15 @@ async function saveIn(ctx: ServiceContext, tx: Tx, input: SaveInput): Promise<Ap
     if (input.archiveId === undefined) throw new ValidationError('validation.required', { field: 'archiveId' });
     if (input.schoolId === undefined) throw new ValidationError('validation.required', { field: 'schoolId' });
     const archive = await archiveForWrite(ctx, tx, input.archiveId, 'application.write');
-    if (archive.applyingStatus !== APPLYING_STATUS.IN_PROGRESS) throw new DomainError('ARCHIVE_NOT_APPLYING', 'application.archiveNotApplying');
+    if (archive.applyingStatus !== APPLYING_STATUS.IN_PROGRESS) throw applicationsErrors.rule('ARCHIVE_NOT_APPLYING', 'application.archiveNotApplying');
     const school = await tx.school.findUnique({
       where: { id: input.schoolId },
       select: { id: true, name: true, deadlines: { where: { kind: 1 }, orderBy: { deadline: 'asc' }, select: { deadline: true, platform: true } }, platforms: { select: { platform: true } } },
     });
-    if (!school) throw new DomainError('NOT_FOUND', 'school.notFound');
-    if (await sameSchoolInProgress(tx, archive.id, school.id)) throw new DomainError('SAME_SCHOOL_IN_PROGRESS', 'application.sameSchool', { name: school.name });
+    if (!school) throw applicationsErrors.rule('NOT_FOUND', 'school.notFound');
+    if (await sameSchoolInProgress(tx, archive.id, school.id)) throw applicationsErrors.rule('SAME_SCHOOL_IN_PROGRESS', 'application.sameSchool', { name: school.name });
     if (input.platform && school.platforms.length && !school.platforms.some((p) => p.platform === input.platform)) {
-      throw new DomainError('PLATFORM_NOT_ACCEPTED', 'application.platformNotAccepted', { platform: translate(ctx.lang, `school.platform.${input.platform}` as MessageKey) });
+      throw applicationsErrors.rule('PLATFORM_NOT_ACCEPTED', 'application.platformNotAccepted', { platform: translate(ctx.lang, `school.platform.${input.platform}` as MessageKey) });
     }
     const order = await tx.application.aggregate({ where: { archiveId: archive.id }, _max: { orderNum: true } });
     // The deadline defaults to the school's application deadline (for the chosen platform when it has one).
@@ -380,8 +381,8 @@ async function saveIn(ctx: ServiceContext, tx: Tx, input: SaveInput): Promise<Ap
   }
   const app = await applicationForWrite(ctx, tx, input.id);
   refuseLocked(app);
-  if (input.schoolId !== undefined && input.schoolId !== app.schoolId) throw new DomainError('SCHOOL_FIXED', 'application.schoolFixed');
-  if (input.archiveId !== undefined && input.archiveId !== app.archiveId) throw new DomainError('ARCHIVE_FIXED', 'application.archiveFixed');
+  if (input.schoolId !== undefined && input.schoolId !== app.schoolId) throw applicationsErrors.rule('SCHOOL_FIXED', 'application.schoolFixed');
+  if (input.archiveId !== undefined && input.archiveId !== app.archiveId) throw applicationsErrors.rule('ARCHIVE_FIXED', 'application.archiveFixed');
   const current = await tx.application.findUniqueOrThrow({ where: { id: app.id }, select: { year: true, grade: true, board: true, deadline: true, platform: true, note: true } });
   const next: Record<string, unknown> = {};
   if (input.year !== undefined) next.year = input.year;
@@ -398,7 +399,7 @@ async function saveIn(ctx: ServiceContext, tx: Tx, input: SaveInput): Promise<Ap
     if (field === 'platform' && value !== null) {
       const accepted = await tx.schoolPlatform.findMany({ where: { schoolId: app.schoolId }, select: { platform: true } });
       if (accepted.length && !accepted.some((p) => p.platform === value)) {
-        throw new DomainError('PLATFORM_NOT_ACCEPTED', 'application.platformNotAccepted', { platform: translate(ctx.lang, `school.platform.${value}` as MessageKey) });
+        throw applicationsErrors.rule('PLATFORM_NOT_ACCEPTED', 'application.platformNotAccepted', { platform: translate(ctx.lang, `school.platform.${value}` as MessageKey) });
       }
     }
     logIds.push(await writeLog(tx, ctx, app.id, 'EDIT', field, before, value));

@@ -9,9 +9,11 @@ import { applicationsPermissions } from './applications.policy.ts';
 import { applicationsMessages } from './applications.messages.ts';
 import { applicationRoutes } from './applications.rest.ts';
 import { applicationsSeed } from './applications.seed.ts';
+import { applicationsErrors } from './applications.errors.ts';
 
 export const applicationsModule = defineModule({
   name: 'applications',
+  errors: applicationsErrors.list,
   permissions: applicationsPermissions,
   messages: applicationsMessages,
   routes: applicationRoutes,

@@ -10,6 +10,7 @@ import { runWrite } from '../../write.ts';
 import { archiveForWrite, readableArchivesWhere } from '../archives/index.ts';
 import { applicationForWrite, applicationsWhere, readableApplicationId, readableArchiveId } from './applications.service.ts';
 import { isCalendarDay } from '../../lib/wall-time.ts';
+import { applicationsErrors } from './applications.errors.ts';
 
 /**
  * Documents of applications and of the SAO profile (each state change logged), progress
@@ -39,7 +40,7 @@ const day = () =>
 const dayDate = (s: string) => new Date(`${s}T00:00:00Z`);
 
 function refuseLocked(app: { locked: boolean }) {
-  if (app.locked) throw new DomainError('APPLICATION_LOCKED', 'application.locked');
+  if (app.locked) throw applicationsErrors.rule('APPLICATION_LOCKED', 'application.locked');
 }
 
 function rowRefusal(ctx: ServiceContext, err: unknown, row: number | string): unknown {

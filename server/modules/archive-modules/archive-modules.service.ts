@@ -1,10 +1,11 @@
 import type { ServiceContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { DomainError, NotFoundError, ValidationError } from '../../errors.ts';
+import { NotFoundError, ValidationError } from '../../errors.ts';
 import { dbId, parseInput, z } from '../../lib/validate.ts';
 import { authorize, requireActor } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
 import { requiredText } from '../users/index.ts';
+import { archiveModulesErrors } from './archive-modules.errors.ts';
 
 export type ArchiveModuleRow = { id: number; parentId: number | null; code: string; name: string; nameEn: string; sort: number };
 export type ArchiveModuleNode = ArchiveModuleRow & { children: ArchiveModuleNode[] };
@@ -107,9 +108,9 @@ export async function deleteArchiveModule(ctx: ServiceContext, rawId: unknown): 
     const { id } = parseInput(z.object({ id: dbId() }), { id: rawId });
     const row = await tx.archiveModule.findUnique({ where: { id }, select: { id: true, name: true, _count: { select: { children: true, examineModules: true } } } });
     if (!row) throw new NotFoundError();
-    if (row._count.children > 0) throw new DomainError('MODULE_HAS_CHILDREN', 'org.archiveModuleHasChildren', { name: row.name });
+    if (row._count.children > 0) throw archiveModulesErrors.rule('MODULE_HAS_CHILDREN', 'org.archiveModuleHasChildren', { name: row.name });
     // Archive verifications keep the modules they checked (found by the fuzzer: the delete failed on the foreign key).
-    if (row._count.examineModules > 0) throw new DomainError('MODULE_IN_USE', 'org.archiveModuleInUse', { name: row.name });
+    if (row._count.examineModules > 0) throw archiveModulesErrors.rule('MODULE_IN_USE', 'org.archiveModuleInUse', { name: row.name });
     await tx.archiveModule.delete({ where: { id } });
     return { result: { id }, targetIds: [id] };
   });

@@ -9,9 +9,11 @@ import { archiveModulesPermissions } from './archive-modules.policy.ts';
 import { archiveModulesMessages } from './archive-modules.messages.ts';
 import { archiveModuleRoutes } from './archive-modules.rest.ts';
 import { archiveModulesSeed } from './archive-modules.seed.ts';
+import { archiveModulesErrors } from './archive-modules.errors.ts';
 
 export const archiveModulesModule = defineModule({
   name: 'archive-modules',
+  errors: archiveModulesErrors.list,
   permissions: archiveModulesPermissions,
   messages: archiveModulesMessages,
   routes: archiveModuleRoutes,

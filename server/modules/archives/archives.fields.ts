@@ -1,6 +1,6 @@
 import { ValidationError } from '../../errors.ts';
 import { z } from '../../lib/validate.ts';
-import type { FieldDef, MaskKind, SectionDef } from './archives.sections.ts';
+import type { FieldDef, MaskKind, SectionDef } from '../../../shared/archive-sections.ts';
 
 /**
  * Reading section rows from either door and shaping them back: one set of rules per field

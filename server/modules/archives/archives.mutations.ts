@@ -7,7 +7,7 @@ import { createVerification, reverifyModule, verifyModule, type ExamineStepResul
 import { arrangeArchiveFiles, deleteArchiveFile, uploadArchiveFile, type ArchiveFileRow } from './service/files.ts';
 import { ArchiveFileRef, ArchiveNode, VerificationModuleNode, VerificationNode } from './archives.node.ts';
 import { sectionKeyOfRecord } from './service/read.ts';
-import { SECTIONS, SECTIONS_BY_TYPE, type FieldDef, type SectionDef } from './archives.sections.ts';
+import { SECTIONS, SECTIONS_BY_TYPE, type FieldDef, type SectionDef } from '../../../shared/archive-sections.ts';
 import { assignArchives, createArchive, deleteArchive, updateArchive } from './service/overview.ts';
 import { deleteSectionRow, saveSectionRows, saveSingleSection } from './service/sections.ts';
 import { setArchiveLock, transitionArchive, type Transition } from './service/states.ts';

@@ -9,7 +9,7 @@ import { archiveFilePath, type ArchiveFileRow } from './service/files.ts';
 import { examinesWhere, unverifiedArchivesWhere } from './service/verification.ts';
 import { archivePermissions, backupArchive, filesOf, loadArchiveFile, loadRecord, primeVisible, sectionOrNull, type ModulePermissionRow } from './service/read.ts';
 import { visibleArchivesWhere } from './archives.policy.ts';
-import { SECTIONS, SECTIONS_BY_TYPE, type FieldDef, type SectionDef } from './archives.sections.ts';
+import { SECTIONS, SECTIONS_BY_TYPE, type FieldDef, type SectionDef } from '../../../shared/archive-sections.ts';
 import { ARCHIVE_ORDER, archivePage, archivesWhere, type ArchiveListFilter, type ArchiveOrder, type ArchiveVerificationState } from './service/lists.ts';
 import { canEditModule } from './service/access.ts';
 import { exportArchives } from './archives.xlsx.ts';

@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../../context.ts';
-import { DomainError, ValidationError } from '../../errors.ts';
+import { ValidationError } from '../../errors.ts';
 import { translate, type Lang, type MessageKey } from '../../i18n/catalogue.ts';
 import { formatDateTime } from '../../lib/wall-time.ts';
 import { STAFF_STATES, USER_TYPES } from '../../lib/codes.ts';
@@ -10,7 +10,8 @@ import { isEmail, parseDay, type RowValues } from './archives.fields.ts';
 import { archiveOrderBy, archivesWhere, type ArchiveListFilter, type ArchiveOrder } from './service/lists.ts';
 import { createArchiveIn } from './service/overview.ts';
 import { hasRequiredName } from './service/names.ts';
-import { FAMILY_KIND } from './archives.sections.ts';
+import { FAMILY_KIND } from '../../../shared/archive-sections.ts';
+import { archivesErrors } from './archives.errors.ts';
 
 /**
  * Import of archives from the .xlsx template and export of a filtered list. The import is all
@@ -134,14 +135,14 @@ export async function importArchives(ctx: ServiceContext, file: File | null | un
   return runWrite(ctx, { operation: 'archive.import', targetType: 'Archive' }, async (tx) => {
     const actor = authorize(ctx, 'archive.import');
     const ws = await readFirstWorksheet(file, {
-      notXlsx: () => new DomainError('NOT_XLSX', 'archive.import.notXlsx'),
-      noSheet: () => new DomainError('IMPORT_NO_SHEET', 'archive.import.noSheet'),
+      notXlsx: () => archivesErrors.rule('NOT_XLSX', 'archive.import.notXlsx'),
+      noSheet: () => archivesErrors.rule('IMPORT_NO_SHEET', 'archive.import.noSheet'),
     });
     const columns = labelledHeaderColumns<ColumnKey>(ws, COLUMNS);
     if (!(columns.has('surName') && columns.has('name')) && !(columns.has('surNamePy') && columns.has('namePy'))) {
-      throw new DomainError('IMPORT_HEADER', 'archive.import.header');
+      throw archivesErrors.rule('IMPORT_HEADER', 'archive.import.header');
     }
-    if (ws.actualRowCount - 1 > MAX_IMPORT_ROWS) throw new DomainError('IMPORT_TOO_MANY_ROWS', 'archive.import.tooManyRows', { max: MAX_IMPORT_ROWS });
+    if (ws.actualRowCount - 1 > MAX_IMPORT_ROWS) throw archivesErrors.rule('IMPORT_TOO_MANY_ROWS', 'archive.import.tooManyRows', { max: MAX_IMPORT_ROWS });
 
     const { list: errors, fail } = rowErrors<ColumnKey>(ctx.lang, COLUMNS);
     const rows: ParsedImportRow[] = [];
@@ -236,7 +237,7 @@ export async function importArchives(ctx: ServiceContext, file: File | null | un
       return { ...r, consultantId: consultantId || null, salesId: salesId || null };
     });
     if (errors.length) throw new ArchiveImportError(errors);
-    if (!resolved.length) throw new DomainError('IMPORT_EMPTY', 'archive.import.empty');
+    if (!resolved.length) throw archivesErrors.rule('IMPORT_EMPTY', 'archive.import.empty');
 
     const ids: number[] = [];
     for (const r of resolved) {

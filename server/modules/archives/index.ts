@@ -9,9 +9,11 @@ import { archivesPermissions } from './archives.policy.ts';
 import { archivesMessages } from './archives.messages.ts';
 import { archiveRoutes } from './archives.rest.ts';
 import { archivesSeed } from './archives.seed.ts';
+import { archivesErrors } from './archives.errors.ts';
 
 export const archivesModule = defineModule({
   name: 'archives',
+  errors: archivesErrors.list,
   permissions: archivesPermissions,
   messages: archivesMessages,
   routes: archiveRoutes,

@@ -1,7 +1,7 @@
 import { afterLocalWrite } from '../../auth/session-cache.ts';
 import type { ServiceContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { DomainError, ValidationError } from '../../errors.ts';
+import { ValidationError } from '../../errors.ts';
 import { parseInput, z } from '../../lib/validate.ts';
 import { requireActor } from '../../policy.ts';
 import { recordFailedWrite, runWrite } from '../../write.ts';
@@ -11,6 +11,7 @@ import { STAFF_STATES } from '../../lib/codes.ts';
 import { reserveLoginAttempt } from './auth.throttle.ts';
 import { hashToken, newToken } from '../../auth/tokens.ts';
 import { logger } from '../../logger.ts';
+import { authErrors } from './auth.errors.ts';
 
 const loginInput = z.object({
   account: z.string().trim().min(1).max(100),
@@ -80,7 +81,7 @@ export async function login(ctx: ServiceContext, raw: unknown): Promise<LoginRes
     account = input.account.toLowerCase();
     passwordField = input.password;
     const verdict = await reserveLoginAttempt(ctx.db, account, ctx.address);
-    if (!verdict.allowed) throw new DomainError('LOGIN_THROTTLED', 'auth.throttled', { seconds: verdict.retryAfterSeconds });
+    if (!verdict.allowed) throw authErrors.rule('LOGIN_THROTTLED', 'auth.throttled', { seconds: verdict.retryAfterSeconds });
     attemptId = verdict.attemptId;
   } catch (err) {
     await recordFailedWrite(ctx, spec, err);
@@ -91,8 +92,8 @@ export async function login(ctx: ServiceContext, raw: unknown): Promise<LoginRes
     const user = await tx.user.findUnique({ where: { account }, select: { id: true, passwordHash: true, state: true } });
     const ok = password !== null && (await verifyPassword(user?.passwordHash, password));
     // A failure stays counted as the failure it was recorded as.
-    if (!ok || !user) throw new DomainError('BAD_CREDENTIALS', 'auth.badCredentials');
-    if (user.state === STAFF_STATES.DEACTIVATED) throw new DomainError('ACCOUNT_DEACTIVATED', 'auth.deactivated');
+    if (!ok || !user) throw authErrors.rule('BAD_CREDENTIALS', 'auth.badCredentials');
+    if (user.state === STAFF_STATES.DEACTIVATED) throw authErrors.rule('ACCOUNT_DEACTIVATED', 'auth.deactivated');
     await tx.loginAttempt.update({ where: { id: attemptId }, data: { success: true } });
     const issued = await issueToken(tx, ctx, user.id);
     return { result: { token: issued.token, expiresAt: issued.expiresAt, userId: user.id }, targetIds: [user.id], userId: user.id, account };
@@ -112,7 +113,7 @@ const REUSE_GRACE_MS = 10_000;
  */
 export async function refreshToken(ctx: ServiceContext, rawToken: unknown): Promise<LoginResult> {
   const token = typeof rawToken === 'string' ? rawToken.trim().replace(/^"|"$/g, '') : '';
-  const invalid = () => new DomainError('TOKEN_INVALID', 'auth.refreshInvalid', undefined, 'needUserLogin');
+  const invalid = () => authErrors.rule('TOKEN_INVALID', 'auth.refreshInvalid', undefined, 'needUserLogin');
   if (!token || token.length > 200) throw invalid();
   return runWrite(ctx, { operation: 'auth.refreshToken', targetType: 'User' }, async (tx) => {
     const row = await tx.accessToken.findUnique({
@@ -126,10 +127,10 @@ export async function refreshToken(ctx: ServiceContext, rawToken: unknown): Prom
       const { count } = await ctx.db.accessToken.updateMany({ where: { sessionId: row.sessionId, revokedAt: null }, data: { revokedAt: new Date(), revokedReason: 'reuse' } });
       afterLocalWrite(ctx.db);
       logger.warn('a refreshed token was presented again: its session is revoked', { userId: row.userId, tokensRevoked: count });
-      throw new DomainError('TOKEN_REUSED', 'auth.refreshInvalid', undefined, 'needUserLogin');
+      throw authErrors.rule('TOKEN_REUSED', 'auth.refreshInvalid', undefined, 'needUserLogin');
     }
     if (row.revokedAt || row.refreshableUntil.getTime() <= Date.now() || row.user.state === STAFF_STATES.DEACTIVATED) throw invalid();
-    if (row.sessionStartedAt.getTime() + ctx.config.sessionMaxAgeSeconds * 1000 <= Date.now()) throw new DomainError('SESSION_ENDED', 'auth.sessionEnded', undefined, 'needUserLogin');
+    if (row.sessionStartedAt.getTime() + ctx.config.sessionMaxAgeSeconds * 1000 <= Date.now()) throw authErrors.rule('SESSION_ENDED', 'auth.sessionEnded', undefined, 'needUserLogin');
     const { count } = await tx.accessToken.updateMany({
       where: { id: row.id, revokedAt: null },
       data: { revokedAt: new Date(), revokedReason: 'refresh' },
@@ -151,7 +152,7 @@ export async function logout(ctx: ServiceContext): Promise<boolean> {
   const hash = hashToken(ctx.token ?? '');
   return runWrite(ctx, { operation: 'auth.logout', targetType: 'User' }, async (tx) => {
     const row = await tx.accessToken.findUnique({ where: { tokenHash: hash }, select: { id: true, userId: true, revokedAt: true } });
-    if (!row || row.revokedAt) throw new DomainError('TOKEN_INVALID', 'status.needLogin', undefined, 'needUserLogin');
+    if (!row || row.revokedAt) throw authErrors.rule('TOKEN_INVALID', 'status.needLogin', undefined, 'needUserLogin');
     await tx.accessToken.update({ where: { id: row.id }, data: { revokedAt: new Date(), revokedReason: 'logout' } });
     return { result: true, targetIds: [row.userId], userId: row.userId };
   });
@@ -180,7 +181,7 @@ export async function changePassword(ctx: ServiceContext, raw: unknown): Promise
     if (violation) throw new ValidationError(violation, undefined, 'PASSWORD_RULES');
     const user = await tx.user.findUniqueOrThrow({ where: { id: actor.id }, select: { passwordHash: true } });
     if (oldPassword === null || !(await verifyPassword(user.passwordHash, oldPassword))) {
-      throw new DomainError('WRONG_PASSWORD', 'password.oldWrong');
+      throw authErrors.rule('WRONG_PASSWORD', 'password.oldWrong');
     }
     if (oldPassword === password) throw new ValidationError('password.sameAsOld', undefined, 'PASSWORD_RULES');
     await tx.user.update({ where: { id: actor.id }, data: { passwordHash: await hashPassword(password), passwordChangedAt: new Date() } });
@@ -265,9 +266,9 @@ export async function revokeSession(ctx: ServiceContext, raw: unknown): Promise<
     const actor = requireActor(ctx);
     const { sessionId } = parseInput(z.object({ sessionId: z.string().uuid() }), raw);
     const current = await tx.accessToken.findUnique({ where: { id: actor.tokenId }, select: { sessionId: true } });
-    if (current?.sessionId === sessionId) throw new DomainError('CANNOT_REVOKE_CURRENT', 'auth.cannotRevokeCurrent');
+    if (current?.sessionId === sessionId) throw authErrors.rule('CANNOT_REVOKE_CURRENT', 'auth.cannotRevokeCurrent');
     const { count } = await tx.accessToken.updateMany({ where: { userId: actor.id, sessionId, revokedAt: null }, data: { revokedAt: new Date(), revokedReason: 'revoked' } });
-    if (!count) throw new DomainError('NOT_FOUND', 'auth.sessionNotFound');
+    if (!count) throw authErrors.rule('NOT_FOUND', 'auth.sessionNotFound');
     return { result: sessionId, targetIds: [actor.id] };
   });
 }

@@ -9,9 +9,11 @@ import './auth.node.ts';
 import './auth.mutations.ts';
 import { authMessages } from './auth.messages.ts';
 import { authRoutes } from './auth.rest.ts';
+import { authErrors } from './auth.errors.ts';
 
 export const authModule = defineModule({
   name: 'auth',
+  errors: authErrors.list,
   messages: authMessages,
   routes: authRoutes,
 });

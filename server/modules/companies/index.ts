@@ -8,9 +8,11 @@ import './companies.mutations.ts';
 import { companiesPermissions } from './companies.policy.ts';
 import { companyRoutes } from './companies.rest.ts';
 import { companiesSeed } from './companies.seed.ts';
+import { companiesErrors } from './companies.errors.ts';
 
 export const companiesModule = defineModule({
   name: 'companies',
+  errors: companiesErrors.list,
   permissions: companiesPermissions,
   routes: companyRoutes,
   seed: companiesSeed,

@@ -10,9 +10,11 @@ import { coursesPermissions } from './courses.policy.ts';
 import { coursesMessages } from './courses.messages.ts';
 import { courseRoutes } from './courses.rest.ts';
 import { coursesSeed } from './courses.seed.ts';
+import { coursesErrors } from './courses.errors.ts';
 
 export const coursesModule = defineModule({
   name: 'courses',
+  errors: coursesErrors.list,
   permissions: coursesPermissions,
   messages: coursesMessages,
   routes: courseRoutes,

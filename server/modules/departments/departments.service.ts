@@ -1,12 +1,13 @@
 import type { ServiceContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { DomainError, NotFoundError, ValidationError } from '../../errors.ts';
+import { NotFoundError, ValidationError } from '../../errors.ts';
 import { describeHolders, referencesTo } from '../../lib/references.ts';
 import { dbId, parseInput, z } from '../../lib/validate.ts';
 import { authorize } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
 import { requiredText } from '../users/index.ts';
 import { USER_TYPES } from '../../lib/codes.ts';
+import { departmentsErrors } from './departments.errors.ts';
 
 export type DepartmentRow = {
   id: number;
@@ -116,11 +117,11 @@ export async function deleteDepartment(ctx: ServiceContext, rawId: unknown): Pro
     const { id } = parseInput(z.object({ id: dbId() }), { id: rawId });
     const dep = await tx.department.findUnique({ where: { id }, select: { id: true, name: true, _count: { select: { members: true, children: true } } } });
     if (!dep) throw new NotFoundError();
-    if (dep._count.members > 0) throw new DomainError('DEPARTMENT_HAS_STAFF', 'org.departmentHasStaff', { name: dep.name, count: dep._count.members });
-    if (dep._count.children > 0) throw new DomainError('DEPARTMENT_HAS_CHILDREN', 'org.departmentHasChildren', { name: dep.name });
+    if (dep._count.members > 0) throw departmentsErrors.rule('DEPARTMENT_HAS_STAFF', 'org.departmentHasStaff', { name: dep.name, count: dep._count.members });
+    if (dep._count.children > 0) throw departmentsErrors.rule('DEPARTMENT_HAS_CHILDREN', 'org.departmentHasChildren', { name: dep.name });
     // Any other area's rows that hold the department by a restricting key.
     const held = (await referencesTo(tx, 'departments', [id])).get(id);
-    if (held) throw new DomainError('DEPARTMENT_IN_USE', 'org.departmentReferenced', { name: dep.name, what: describeHolders(ctx.lang, held) });
+    if (held) throw departmentsErrors.rule('DEPARTMENT_IN_USE', 'org.departmentReferenced', { name: dep.name, what: describeHolders(ctx.lang, held) });
     await tx.department.delete({ where: { id } });
     return { result: { id }, targetIds: [id] };
   });

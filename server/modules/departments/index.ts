@@ -9,9 +9,11 @@ import { departmentsPermissions } from './departments.policy.ts';
 import { departmentsMessages } from './departments.messages.ts';
 import { departmentRoutes } from './departments.rest.ts';
 import { departmentsSeed } from './departments.seed.ts';
+import { departmentsErrors } from './departments.errors.ts';
 
 export const departmentsModule = defineModule({
   name: 'departments',
+  errors: departmentsErrors.list,
   permissions: departmentsPermissions,
   messages: departmentsMessages,
   routes: departmentRoutes,

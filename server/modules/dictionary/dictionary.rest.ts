@@ -1,5 +1,4 @@
 import type { ServiceContext } from '../../context.ts';
-import { DomainError } from '../../errors.ts';
 import { translate } from '../../i18n/catalogue.ts';
 import { bytesResponse } from '../../lib/upload.ts';
 import { authorize, requireActor } from '../../policy.ts';
@@ -12,6 +11,7 @@ import { deleteDictionaries, deleteDictionaryItems, importDictionaryItems, items
 import { ImportRowsError, itemTemplate } from './dictionary.xlsx.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { XLSX_MIME } from '../../lib/xlsx.ts';
+import { dictionaryErrors } from './dictionary.errors.ts';
 
 function dictJson(ctx: ServiceContext, d: DictionaryRow) {
   return {
@@ -121,7 +121,7 @@ export const dictionaryRoutes: RestRoute[] = [
       // The only template so far is the dictionary items' one (type dictItem, the default).
       authorize(ctx, 'dictionary.read');
       const type = first(req.params.type, req.params.templateType, req.params.name) ?? 'dictItem';
-      if (type !== 'dictItem' && type !== 'dict') throw new DomainError('NOT_FOUND', 'dict.template.unknown');
+      if (type !== 'dictItem' && type !== 'dict') throw dictionaryErrors.rule('NOT_FOUND', 'dict.template.unknown');
       const name = ctx.lang === 'en' ? 'dictionary-items-template.xlsx' : '字典项导入模板.xlsx';
       return bytesResponse(await itemTemplate(ctx.lang), name, XLSX_MIME);
     },

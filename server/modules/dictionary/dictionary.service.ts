@@ -1,11 +1,12 @@
 import type { ServiceContext } from '../../context.ts';
-import { DomainError, ValidationError } from '../../errors.ts';
+import { ValidationError } from '../../errors.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { searchText } from '../../lib/text.ts';
 import { dbId, dbIdList, parseInput, z } from '../../lib/validate.ts';
 import { authorize } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
 import { readItemRows, type ImportedItem } from './dictionary.xlsx.ts';
+import { dictionaryErrors } from './dictionary.errors.ts';
 
 const optionalText = (max: number) =>
   z
@@ -59,7 +60,7 @@ export async function listItems(ctx: ServiceContext, raw: unknown, page?: { curr
   authorize(ctx, 'dictionary.read');
   const f = parseInput(z.object({ dictionaryId: dbId(), search: z.string().max(100).optional(), enabled: z.boolean().optional() }), raw);
   const dict = await ctx.db.dictionary.findUnique({ where: { id: f.dictionaryId }, select: { id: true } });
-  if (!dict) throw new DomainError('NOT_FOUND', 'dict.notFound');
+  if (!dict) throw dictionaryErrors.rule('NOT_FOUND', 'dict.notFound');
   const where = itemsWhere(ctx, f);
   const [rows, total] = await Promise.all([
     ctx.db.dictionaryItem.findMany({ where, orderBy: ITEM_ORDER, skip: page ? (page.currentPage - 1) * page.pageSize : 0, take: page ? page.pageSize : 10_000 }),
@@ -115,11 +116,11 @@ export async function saveDictionary(ctx: ServiceContext, raw: unknown): Promise
       if (!input.code) throw new ValidationError('validation.required', { field: 'code' });
       if (!input.name) throw new ValidationError('validation.required', { field: 'name' });
     } else if (!(await tx.dictionary.findUnique({ where: { id: input.id }, select: { id: true } }))) {
-      throw new DomainError('NOT_FOUND', 'dict.notFound');
+      throw dictionaryErrors.rule('NOT_FOUND', 'dict.notFound');
     }
     if (input.code) {
       const other = await tx.dictionary.findUnique({ where: { code: input.code }, select: { id: true } });
-      if (other && other.id !== input.id) throw new DomainError('DICTIONARY_CODE_TAKEN', 'dict.codeTaken');
+      if (other && other.id !== input.id) throw dictionaryErrors.rule('DICTIONARY_CODE_TAKEN', 'dict.codeTaken');
     }
     const data = { code: input.code, name: input.name, nameEn: input.nameEn, remark: input.remark, sort: input.sort };
     const row = input.id
@@ -136,7 +137,7 @@ export async function deleteDictionaries(ctx: ServiceContext, raw: unknown): Pro
     const { ids } = parseInput(z.object({ ids: dbIdList }), raw);
     const unique = [...new Set(ids)];
     const deleted = await tx.dictionary.deleteMany({ where: { id: { in: unique } } });
-    if (deleted.count !== unique.length) throw new DomainError('NOT_FOUND', 'dict.notFound');
+    if (deleted.count !== unique.length) throw dictionaryErrors.rule('NOT_FOUND', 'dict.notFound');
     return { result: { ids: unique }, targetIds: unique };
   });
 }
@@ -159,18 +160,18 @@ export async function saveDictionaryItem(ctx: ServiceContext, raw: unknown): Pro
     let dictionaryId: number;
     if (input.id) {
       const existing = await tx.dictionaryItem.findUnique({ where: { id: input.id }, select: { dictionaryId: true } });
-      if (!existing) throw new DomainError('NOT_FOUND', 'dict.itemNotFound');
+      if (!existing) throw dictionaryErrors.rule('NOT_FOUND', 'dict.itemNotFound');
       dictionaryId = existing.dictionaryId;
     } else {
       if (!input.dictionaryId) throw new ValidationError('validation.required', { field: 'dictId' });
       if (!input.code) throw new ValidationError('validation.required', { field: 'code' });
       if (!input.label) throw new ValidationError('validation.required', { field: 'label' });
-      if (!(await tx.dictionary.findUnique({ where: { id: input.dictionaryId }, select: { id: true } }))) throw new DomainError('NOT_FOUND', 'dict.notFound');
+      if (!(await tx.dictionary.findUnique({ where: { id: input.dictionaryId }, select: { id: true } }))) throw dictionaryErrors.rule('NOT_FOUND', 'dict.notFound');
       dictionaryId = input.dictionaryId;
     }
     if (input.code) {
       const other = await tx.dictionaryItem.findUnique({ where: { dictionaryId_code: { dictionaryId, code: input.code } }, select: { id: true } });
-      if (other && other.id !== input.id) throw new DomainError('DICTIONARY_ITEM_CODE_TAKEN', 'dict.itemCodeTaken');
+      if (other && other.id !== input.id) throw dictionaryErrors.rule('DICTIONARY_ITEM_CODE_TAKEN', 'dict.itemCodeTaken');
     }
     const data = { code: input.code, label: input.label, labelEn: input.labelEn, sort: input.sort, enabled: input.enabled, remark: input.remark };
     const row = input.id
@@ -189,7 +190,7 @@ export async function deleteDictionaryItems(ctx: ServiceContext, raw: unknown): 
     const { ids } = parseInput(z.object({ ids: dbIdList }), raw);
     const unique = [...new Set(ids)];
     const deleted = await tx.dictionaryItem.deleteMany({ where: { id: { in: unique } } });
-    if (deleted.count !== unique.length) throw new DomainError('NOT_FOUND', 'dict.itemNotFound');
+    if (deleted.count !== unique.length) throw dictionaryErrors.rule('NOT_FOUND', 'dict.itemNotFound');
     return { result: { ids: unique }, targetIds: unique };
   });
 }
@@ -203,7 +204,7 @@ export async function importDictionaryItems(ctx: ServiceContext, raw: unknown, f
   return runWrite(ctx, { operation: 'dictionary.item.import', targetType: 'Dictionary' }, async (tx) => {
     authorize(ctx, 'dictionary.manage');
     const { dictionaryId } = parseInput(z.object({ dictionaryId: dbId() }), raw);
-    if (!(await tx.dictionary.findUnique({ where: { id: dictionaryId }, select: { id: true } }))) throw new DomainError('NOT_FOUND', 'dict.notFound');
+    if (!(await tx.dictionary.findUnique({ where: { id: dictionaryId }, select: { id: true } }))) throw dictionaryErrors.rule('NOT_FOUND', 'dict.notFound');
     const rows: ImportedItem[] = await readItemRows(ctx.lang, file);
     const existing = await tx.dictionaryItem.findMany({ where: { dictionaryId, code: { in: rows.map((r) => r.code) } }, select: { id: true, code: true } });
     const byCode = new Map(existing.map((e) => [e.code, e.id]));

@@ -1,6 +1,6 @@
-import { DomainError } from '../../errors.ts';
 import { translate, type Lang, type MessageKey } from '../../i18n/catalogue.ts';
 import { dataRows, labelledHeaderColumns, readFirstWorksheet, rowErrors, writeSheet, XlsxRowsError, type ImportRowError } from '../../lib/xlsx.ts';
+import { dictionaryErrors } from './dictionary.errors.ts';
 
 /** Columns of the dictionary-item template, in order. */
 export const TEMPLATE_COLUMNS = [
@@ -49,13 +49,13 @@ export async function itemTemplate(lang: Lang): Promise<Buffer> {
  */
 export async function readItemRows(lang: Lang, file: File | null | undefined): Promise<ImportedItem[]> {
   const ws = await readFirstWorksheet(file, {
-    notXlsx: () => new DomainError('NOT_XLSX', 'dict.import.notXlsx'),
-    noSheet: () => new DomainError('IMPORT_NO_SHEET', 'dict.import.noSheet'),
+    notXlsx: () => dictionaryErrors.rule('NOT_XLSX', 'dict.import.notXlsx'),
+    noSheet: () => dictionaryErrors.rule('IMPORT_NO_SHEET', 'dict.import.noSheet'),
   });
 
   const columns = labelledHeaderColumns<ColumnKey>(ws, TEMPLATE_COLUMNS);
-  if (!columns.has('code') || !columns.has('label')) throw new DomainError('IMPORT_HEADER', 'dict.import.header');
-  if (ws.actualRowCount - 1 > MAX_IMPORT_ROWS) throw new DomainError('IMPORT_TOO_MANY_ROWS', 'dict.import.tooManyRows', { max: MAX_IMPORT_ROWS });
+  if (!columns.has('code') || !columns.has('label')) throw dictionaryErrors.rule('IMPORT_HEADER', 'dict.import.header');
+  if (ws.actualRowCount - 1 > MAX_IMPORT_ROWS) throw dictionaryErrors.rule('IMPORT_TOO_MANY_ROWS', 'dict.import.tooManyRows', { max: MAX_IMPORT_ROWS });
 
   const { list: errors, fail } = rowErrors<ColumnKey>(lang, TEMPLATE_COLUMNS);
   const items: ImportedItem[] = [];
@@ -95,6 +95,6 @@ export async function readItemRows(lang: Lang, file: File | null | undefined): P
     }
   }
   if (errors.length) throw new ImportRowsError(errors);
-  if (!items.length) throw new DomainError('IMPORT_EMPTY', 'dict.import.empty');
+  if (!items.length) throw dictionaryErrors.rule('IMPORT_EMPTY', 'dict.import.empty');
   return items;
 }

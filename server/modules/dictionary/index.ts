@@ -9,9 +9,11 @@ import { dictionaryPermissions } from './dictionary.policy.ts';
 import { dictionaryMessages } from './dictionary.messages.ts';
 import { dictionaryRoutes } from './dictionary.rest.ts';
 import { dictionarySeed } from './dictionary.seed.ts';
+import { dictionaryErrors } from './dictionary.errors.ts';
 
 export const dictionaryModule = defineModule({
   name: 'dictionary',
+  errors: dictionaryErrors.list,
   permissions: dictionaryPermissions,
   messages: dictionaryMessages,
   routes: dictionaryRoutes,

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { STAFF_STATES, USER_TYPES } from '../../lib/codes.ts';
 import type { ServiceContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { DomainError, NotFoundError, ValidationError } from '../../errors.ts';
+import { NotFoundError, ValidationError } from '../../errors.ts';
 import type { IcsSubscription, Prisma } from '../../generated/prisma/client.ts';
 import { translate } from '../../i18n/catalogue.ts';
 import { searchText } from '../../lib/text.ts';
@@ -10,6 +10,7 @@ import { dbId, parseInput, z } from '../../lib/validate.ts';
 import { authorize, can, requireActor } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
 import { feedWindow, userFeed } from './feed.ts';
+import { icsErrors } from './ics.errors.ts';
 
 /** Subscription states (spec section 4): not opened, open, paused. */
 export const ICS_STATES = { NOT_OPENED: 0, OPEN: 1, PAUSED: 2 } as const;
@@ -78,22 +79,22 @@ export async function changeMySubscription(ctx: ServiceContext, transition: Tran
     let token: string | null = null;
     switch (transition) {
       case 'open': {
-        if (state !== ICS_STATES.NOT_OPENED) throw new DomainError('ICS_ALREADY_OPEN', 'ics.alreadyOpen');
+        if (state !== ICS_STATES.NOT_OPENED) throw icsErrors.rule('ICS_ALREADY_OPEN', 'ics.alreadyOpen');
         const made = newToken();
         token = made.token;
         data = { state: ICS_STATES.OPEN, ...made.data, openedAt: now, pausedAt: null };
         break;
       }
       case 'pause':
-        if (state !== ICS_STATES.OPEN) throw new DomainError('ICS_NOT_OPEN', 'ics.notOpen');
+        if (state !== ICS_STATES.OPEN) throw icsErrors.rule('ICS_NOT_OPEN', 'ics.notOpen');
         data = { state: ICS_STATES.PAUSED, pausedAt: now };
         break;
       case 'restore':
-        if (state !== ICS_STATES.PAUSED) throw new DomainError('ICS_NOT_PAUSED', 'ics.notPaused');
+        if (state !== ICS_STATES.PAUSED) throw icsErrors.rule('ICS_NOT_PAUSED', 'ics.notPaused');
         data = { state: ICS_STATES.OPEN, pausedAt: null };
         break;
       case 'regenerate': {
-        if (state === ICS_STATES.NOT_OPENED) throw new DomainError('ICS_NOT_OPENED', 'ics.notOpened');
+        if (state === ICS_STATES.NOT_OPENED) throw icsErrors.rule('ICS_NOT_OPENED', 'ics.notOpened');
         const made = newToken();
         token = made.token;
         data = { ...made.data, lastFetchedAt: null };
@@ -101,7 +102,7 @@ export async function changeMySubscription(ctx: ServiceContext, transition: Tran
       }
       case 'setFrequency':
         if (frequency === undefined) throw new ValidationError('ics.pushFrequencyInvalid');
-        if (state === ICS_STATES.NOT_OPENED) throw new DomainError('ICS_NOT_OPENED', 'ics.notOpened');
+        if (state === ICS_STATES.NOT_OPENED) throw icsErrors.rule('ICS_NOT_OPENED', 'ics.notOpened');
         data = {};
         break;
     }

@@ -9,9 +9,11 @@ import { icsPermissions } from './ics.policy.ts';
 import { icsMessages } from './ics.messages.ts';
 import { icsRoutes } from './ics.rest.ts';
 import { icsSeed } from './ics.seed.ts';
+import { icsErrors } from './ics.errors.ts';
 
 export const icsModule = defineModule({
   name: 'ics',
+  errors: icsErrors.list,
   permissions: icsPermissions,
   messages: icsMessages,
   routes: icsRoutes,

@@ -10,9 +10,11 @@ import { lettersPermissions } from './letters.policy.ts';
 import { lettersMessages } from './letters.messages.ts';
 import { letterRoutes } from './letters.rest.ts';
 import { lettersSeed } from './letters.seed.ts';
+import { lettersErrors } from './letters.errors.ts';
 
 export const lettersModule = defineModule({
   name: 'letters',
+  errors: lettersErrors.list,
   permissions: lettersPermissions,
   messages: lettersMessages,
   routes: letterRoutes,

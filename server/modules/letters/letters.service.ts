@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../../context.ts';
-import { DomainError, ValidationError } from '../../errors.ts';
+import { ValidationError } from '../../errors.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { RICH_TEXT_MAX_CHARS, richTextLength, sanitizeRichText } from '../../lib/html.ts';
 import { searchText } from '../../lib/text.ts';
@@ -9,6 +9,7 @@ import { authorize } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
 import { visibleUsersWhere } from '../users/index.ts';
 import { notifyLetterBoxes } from './letters.events.ts';
+import { lettersErrors } from './letters.errors.ts';
 
 /** Letter read state: 0 unread, 1 read. */
 export const READ_STATES = { UNREAD: 0, READ: 1 } as const;
@@ -62,7 +63,7 @@ export async function openLetter(ctx: ServiceContext, raw: unknown): Promise<Del
     const actor = authorize(ctx, 'letter.receive');
     const { id } = parseInput(z.object({ id: dbId() }), raw);
     const row = await tx.letterDelivery.findFirst({ where: { id, recipientId: actor.id }, include: deliveryInclude });
-    if (!row) throw new DomainError('NOT_FOUND', 'letter.notFound');
+    if (!row) throw lettersErrors.rule('NOT_FOUND', 'letter.notFound');
     if (row.readState === READ_STATES.READ) return { result: row, targetIds: [id] };
     const readAt = new Date();
     await tx.letterDelivery.update({ where: { id }, data: { readState: READ_STATES.READ, readAt } });
@@ -83,7 +84,7 @@ export async function setLetterReadState(ctx: ServiceContext, raw: unknown): Pro
     if (input.ids) {
       ids = [...new Set(input.ids)];
       const mine = await tx.letterDelivery.count({ where: { id: { in: ids }, recipientId: actor.id } });
-      if (mine !== ids.length) throw new DomainError('NOT_FOUND', 'letter.notFound');
+      if (mine !== ids.length) throw lettersErrors.rule('NOT_FOUND', 'letter.notFound');
     } else {
       const rows = await tx.letterDelivery.findMany({ where: { recipientId: actor.id, readState: 1 - input.readState }, select: { id: true } });
       ids = rows.map((r) => r.id);
@@ -120,7 +121,7 @@ export async function sendLetter(ctx: ServiceContext, raw: unknown): Promise<{ l
     if (richTextLength(content) > RICH_TEXT_MAX_CHARS) throw new ValidationError('letter.contentTooLong', { max: RICH_TEXT_MAX_CHARS }, 'CONTENT_TOO_LONG');
     const ids = [...new Set(input.recipientIds)];
     const found = await tx.user.count({ where: { AND: [visibleUsersWhere(actor), { id: { in: ids }, state: { not: STAFF_STATES.DEACTIVATED }, account: { not: null } }] } });
-    if (found !== ids.length) throw new DomainError('INVALID_RECIPIENT', 'letter.recipientInvalid');
+    if (found !== ids.length) throw lettersErrors.rule('INVALID_RECIPIENT', 'letter.recipientInvalid');
     const letter = await tx.letter.create({
       data: { senderId: actor.id, title: input.title, content, deliveries: { createMany: { data: ids.map((recipientId) => ({ recipientId })) } } },
       select: { id: true },

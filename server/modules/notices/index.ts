@@ -9,9 +9,11 @@ import { noticesPermissions } from './notices.policy.ts';
 import { noticesMessages } from './notices.messages.ts';
 import { noticesSeed } from './notices.seed.ts';
 import { noticeRoutes } from './notices.rest.ts';
+import { noticesErrors } from './notices.errors.ts';
 
 export const noticesModule = defineModule({
   name: 'notices',
+  errors: noticesErrors.list,
   permissions: noticesPermissions,
   messages: noticesMessages,
   seed: noticesSeed,

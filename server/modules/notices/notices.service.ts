@@ -1,11 +1,12 @@
 import type { ServiceContext } from '../../context.ts';
-import { DomainError, ValidationError } from '../../errors.ts';
+import { ValidationError } from '../../errors.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { RICH_TEXT_MAX_CHARS, richTextLength, sanitizeRichText } from '../../lib/html.ts';
 import { searchText } from '../../lib/text.ts';
 import { dbId, parseInput, z } from '../../lib/validate.ts';
 import { authorize } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
+import { noticesErrors } from './notices.errors.ts';
 
 export function noticesWhere(ctx: ServiceContext, f: { search?: string | null } = {}): Prisma.NoticeWhereInput {
   authorize(ctx, 'notice.read');
@@ -32,7 +33,7 @@ export async function getNotice(ctx: ServiceContext, raw: unknown): Promise<Noti
   authorize(ctx, 'notice.read');
   const { id } = parseInput(z.object({ id: dbId() }), raw);
   const row = await ctx.db.notice.findUnique({ where: { id }, include: noticeInclude });
-  if (!row) throw new DomainError('NOT_FOUND', 'notice.notFound');
+  if (!row) throw noticesErrors.rule('NOT_FOUND', 'notice.notFound');
   return row;
 }
 
@@ -70,7 +71,7 @@ export async function updateNotice(ctx: ServiceContext, raw: unknown): Promise<{
     if (!richTextLength(content) && !/<img\s/i.test(content)) throw new ValidationError('letter.contentRequired', undefined, 'CONTENT_REQUIRED');
     if (richTextLength(content) > RICH_TEXT_MAX_CHARS) throw new ValidationError('letter.contentTooLong', { max: RICH_TEXT_MAX_CHARS }, 'CONTENT_TOO_LONG');
     const { count } = await tx.notice.updateMany({ where: { id: input.id }, data: { title: input.title, content } });
-    if (!count) throw new DomainError('NOT_FOUND', 'notice.notFound');
+    if (!count) throw noticesErrors.rule('NOT_FOUND', 'notice.notFound');
     return { result: { id: input.id }, targetIds: [input.id] };
   });
 }
@@ -81,7 +82,7 @@ export async function withdrawNotice(ctx: ServiceContext, raw: unknown): Promise
     authorize(ctx, 'notice.publish');
     const { id } = parseInput(z.object({ id: dbId() }), raw);
     const { count } = await tx.notice.deleteMany({ where: { id } });
-    if (!count) throw new DomainError('NOT_FOUND', 'notice.notFound');
+    if (!count) throw noticesErrors.rule('NOT_FOUND', 'notice.notFound');
     return { result: { id }, targetIds: [id] };
   });
 }

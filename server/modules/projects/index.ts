@@ -9,9 +9,11 @@ import { projectsPermissions } from './projects.policy.ts';
 import { projectsMessages } from './projects.messages.ts';
 import { projectRoutes } from './projects.rest.ts';
 import { projectsSeed } from './projects.seed.ts';
+import { projectsErrors } from './projects.errors.ts';
 
 export const projectsModule = defineModule({
   name: 'projects',
+  errors: projectsErrors.list,
   permissions: projectsPermissions,
   messages: projectsMessages,
   routes: projectRoutes,

@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../../context.ts';
-import { DomainError } from '../../errors.ts';
+import { NotFoundError } from '../../errors.ts';
 import { translate } from '../../i18n/catalogue.ts';
 import { downloadResponse, uploadedFile } from '../../lib/upload.ts';
 import { requireActor } from '../../policy.ts';
@@ -37,6 +37,7 @@ import {
   type ProjectFilter,
   type ProjectRow,
 } from './projects.service.ts';
+import { projectsErrors } from './projects.errors.ts';
 
 const wholeNumber = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : null);
 
@@ -268,7 +269,7 @@ export const projectRoutes: RestRoute[] = [
     handler: async (ctx, req) => {
       const file = await getFile(ctx, { id: req.params.id });
       const res = await downloadResponse(ctx, file.storageKey, { fileName: file.fileName, mime: file.mimeType });
-      if (!res) throw new DomainError('NOT_FOUND', 'project.fileNotFound');
+      if (!res) throw projectsErrors.rule('NOT_FOUND', 'project.fileNotFound');
       return res;
     },
   },
@@ -278,7 +279,7 @@ export const projectRoutes: RestRoute[] = [
     handler: async (ctx, req) => {
       const member = await getMember(ctx, { id: req.params.id });
       const res = member.imageKey ? await downloadResponse(ctx, member.imageKey, { fileName: `member-${member.id}.${member.imageKey.split('.').pop()}`, mime: imageMime(member.imageKey), inline: true }) : null;
-      if (!res) throw new DomainError('NOT_FOUND', 'error.notFound');
+      if (!res) throw new NotFoundError();
       return res;
     },
   },

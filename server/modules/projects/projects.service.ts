@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { DomainError, ForbiddenError, ValidationError } from '../../errors.ts';
+import { ForbiddenError, ValidationError } from '../../errors.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { searchText } from '../../lib/text.ts';
 import { checkUpload, removeUpload, storeUpload, UPLOAD_POLICIES, type StoredUpload } from '../../lib/upload.ts';
@@ -9,6 +9,7 @@ import { authorize, can } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
 import { STAFF_STATES, USER_TYPES } from '../../lib/codes.ts';
 import { canContributeToProject, canDeleteProjectFile, canManageProject, LIVE_PROJECT } from './projects.policy.ts';
+import { projectsErrors } from './projects.errors.ts';
 
 /** Project states: 1 preparing, 2 in progress, 3 paused, 4 finished, 5 cancelled. */
 export const PROJECT_STATES = [1, 2, 3, 4, 5] as const;
@@ -119,7 +120,7 @@ export async function focusedProjectIds(ctx: ServiceContext, ids?: number[]): Pr
 
 async function liveProject(db: ServiceContext['db'] | Tx, id: number) {
   const project = await db.project.findFirst({ where: { id, ...LIVE_PROJECT } });
-  if (!project) throw new DomainError('NOT_FOUND', 'project.notFound');
+  if (!project) throw projectsErrors.rule('NOT_FOUND', 'project.notFound');
   return project;
 }
 
@@ -127,7 +128,7 @@ export async function getProject(ctx: ServiceContext, raw: unknown): Promise<Pro
   authorize(ctx, 'project.read');
   const { id } = parseInput(z.object({ id: dbId() }), raw);
   const row = await ctx.db.project.findFirst({ where: { id, ...LIVE_PROJECT }, include: projectInclude });
-  if (!row) throw new DomainError('NOT_FOUND', 'project.notFound');
+  if (!row) throw projectsErrors.rule('NOT_FOUND', 'project.notFound');
   return row;
 }
 
@@ -143,7 +144,7 @@ export async function findProject(ctx: ServiceContext, raw: unknown): Promise<Pr
     include: projectInclude,
     orderBy: { id: 'asc' },
   });
-  if (!row) throw new DomainError('NOT_FOUND', 'project.notFound');
+  if (!row) throw projectsErrors.rule('NOT_FOUND', 'project.notFound');
   return row;
 }
 
@@ -171,7 +172,7 @@ export async function getMember(ctx: ServiceContext, raw: unknown): Promise<Memb
     where: input.id ? { id: input.id, project: LIVE_PROJECT } : { projectId: input.projectId, userId: input.userId, project: LIVE_PROJECT },
     include: memberInclude,
   });
-  if (!row) throw new DomainError('NOT_FOUND', 'project.memberNotFound');
+  if (!row) throw projectsErrors.rule('NOT_FOUND', 'project.memberNotFound');
   return row;
 }
 
@@ -189,7 +190,7 @@ export async function getFile(ctx: ServiceContext, raw: unknown): Promise<FileRo
   authorize(ctx, 'project.read');
   const { id } = parseInput(z.object({ id: dbId() }), raw);
   const row = await ctx.db.projectFile.findFirst({ where: { id, project: LIVE_PROJECT }, include: fileInclude });
-  if (!row) throw new DomainError('NOT_FOUND', 'project.fileNotFound');
+  if (!row) throw projectsErrors.rule('NOT_FOUND', 'project.fileNotFound');
   return row;
 }
 
@@ -267,7 +268,7 @@ async function checkProjectRefs(tx: Tx, input: { managerId?: number | null; code
   }
   if (input.code) {
     const other = await tx.project.findUnique({ where: { code: input.code }, select: { id: true } });
-    if (other && other.id !== selfId) throw new DomainError('PROJECT_CODE_TAKEN', 'project.codeTaken');
+    if (other && other.id !== selfId) throw projectsErrors.rule('PROJECT_CODE_TAKEN', 'project.codeTaken');
   }
   if (input.startDate && input.endDate && input.endDate < input.startDate) throw new ValidationError('project.datesOrder', undefined, 'INVALID_DATES');
 }
@@ -366,7 +367,7 @@ export async function deleteProjects(ctx: ServiceContext, raw: unknown, filter: 
     const input = parseInput(deleteInput, raw);
     const ids = [...new Set(input.ids)];
     const found = await tx.project.findMany({ where: { id: { in: ids }, ...LIVE_PROJECT }, select: { id: true } });
-    if (found.length !== ids.length) throw new DomainError('NOT_FOUND', 'project.notFound');
+    if (found.length !== ids.length) throw projectsErrors.rule('NOT_FOUND', 'project.notFound');
     await tx.project.updateMany({ where: { id: { in: ids } }, data: { deletedAt: new Date() } });
     await tx.projectFocus.deleteMany({ where: { projectId: { in: ids } } });
     const pageSize = input.pageSize ?? 20;
@@ -425,7 +426,7 @@ export async function saveProjectMember(ctx: ServiceContext, raw: unknown): Prom
     let member: { id: number; projectId: number; imageKey: string | null };
     if (input.id) {
       const existing = await tx.projectMember.findFirst({ where: { id: input.id, project: LIVE_PROJECT }, include: { project: true } });
-      if (!existing) throw new DomainError('NOT_FOUND', 'project.memberNotFound');
+      if (!existing) throw projectsErrors.rule('NOT_FOUND', 'project.memberNotFound');
       if (!canManageProject(actor, existing.project)) throw new ForbiddenError();
       member = existing;
     } else {
@@ -434,7 +435,7 @@ export async function saveProjectMember(ctx: ServiceContext, raw: unknown): Prom
       const project = await liveProject(tx, input.projectId);
       if (!canManageProject(actor, project)) throw new ForbiddenError();
       const user = await tx.user.findUnique({ where: { id: input.userId }, select: { type: true, state: true } });
-      if (!user || user.type !== USER_TYPES.STAFF || user.state === STAFF_STATES.DEACTIVATED) throw new DomainError('INVALID_MEMBER', 'project.memberUserInvalid');
+      if (!user || user.type !== USER_TYPES.STAFF || user.state === STAFF_STATES.DEACTIVATED) throw projectsErrors.rule('INVALID_MEMBER', 'project.memberUserInvalid');
       const same = await tx.projectMember.findUnique({ where: { projectId_userId: { projectId: project.id, userId: input.userId } } });
       member = same ?? (await tx.projectMember.create({ data: { projectId: project.id, userId: input.userId } }));
     }
@@ -448,7 +449,7 @@ export async function saveProjectMember(ctx: ServiceContext, raw: unknown): Prom
           where: { id: entry.id, memberId: member.id },
           data: { happenedOn: entry.happenedOn, content: entry.content },
         });
-        if (updated.count !== 1) throw new DomainError('NOT_FOUND', 'project.timelineNotFound');
+        if (updated.count !== 1) throw projectsErrors.rule('NOT_FOUND', 'project.timelineNotFound');
       } else {
         await tx.projectTimelineEntry.create({ data: { memberId: member.id, happenedOn: entry.happenedOn, content: entry.content } });
       }
@@ -469,7 +470,7 @@ export async function removeProjectMembers(ctx: ServiceContext, raw: unknown): P
       where: input.ids ? { id: { in: input.ids }, project: LIVE_PROJECT } : { projectId: input.projectId, userId: input.userId, project: LIVE_PROJECT },
       include: { project: true },
     });
-    if (!members.length || (input.ids && members.length !== new Set(input.ids).size)) throw new DomainError('NOT_FOUND', 'project.memberNotFound');
+    if (!members.length || (input.ids && members.length !== new Set(input.ids).size)) throw projectsErrors.rule('NOT_FOUND', 'project.memberNotFound');
     const projectIds = new Set(members.map((m) => m.projectId));
     if (projectIds.size !== 1) throw new ValidationError('validation.invalid', { field: 'ids' });
     if (!canManageProject(actor, (members[0] as (typeof members)[0]).project)) throw new ForbiddenError();
@@ -483,7 +484,7 @@ export async function deleteTimelineEntry(ctx: ServiceContext, raw: unknown): Pr
     const actor = authorize(ctx, 'project.read');
     const { id } = parseInput(z.object({ id: dbId() }), raw);
     const entry = await tx.projectTimelineEntry.findFirst({ where: { id, member: { project: LIVE_PROJECT } }, include: { member: { include: { project: true } } } });
-    if (!entry) throw new DomainError('NOT_FOUND', 'project.timelineNotFound');
+    if (!entry) throw projectsErrors.rule('NOT_FOUND', 'project.timelineNotFound');
     if (!canManageProject(actor, entry.member.project)) throw new ForbiddenError();
     await tx.projectTimelineEntry.delete({ where: { id } });
     return { result: { id, memberId: entry.memberId }, targetIds: [id] };
@@ -506,7 +507,7 @@ export async function uploadMemberImage(ctx: ServiceContext, raw: unknown, file:
       let memberId: number | null = null;
       if (input.memberId) {
         const member = await tx.projectMember.findFirst({ where: { id: input.memberId, project: LIVE_PROJECT }, include: { project: true } });
-        if (!member) throw new DomainError('NOT_FOUND', 'project.memberNotFound');
+        if (!member) throw projectsErrors.rule('NOT_FOUND', 'project.memberNotFound');
         if (!canManageProject(actor, member.project)) throw new ForbiddenError();
         memberId = member.id;
         replaced = member.imageKey;
@@ -555,7 +556,7 @@ export async function deleteProjectFile(ctx: ServiceContext, raw: unknown): Prom
     const actor = authorize(ctx, 'project.read');
     const { id } = parseInput(z.object({ id: dbId() }), raw);
     const file = await tx.projectFile.findFirst({ where: { id, project: LIVE_PROJECT }, include: { project: true } });
-    if (!file) throw new DomainError('NOT_FOUND', 'project.fileNotFound');
+    if (!file) throw projectsErrors.rule('NOT_FOUND', 'project.fileNotFound');
     const isMember = (await tx.projectMember.count({ where: { projectId: file.projectId, userId: actor.id } })) > 0;
     if (!canDeleteProjectFile(actor, file.project, file, isMember)) throw new ForbiddenError();
     await tx.projectFile.delete({ where: { id } });

@@ -9,9 +9,11 @@ import { rolesPermissions } from './roles.policy.ts';
 import { rolesMessages } from './roles.messages.ts';
 import { roleRoutes } from './roles.rest.ts';
 import { rolesSeed } from './roles.seed.ts';
+import { rolesErrors } from './roles.errors.ts';
 
 export const rolesModule = defineModule({
   name: 'roles',
+  errors: rolesErrors.list,
   permissions: rolesPermissions,
   messages: rolesMessages,
   routes: roleRoutes,

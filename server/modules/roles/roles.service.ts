@@ -1,7 +1,7 @@
 import type { Actor, ServiceContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
-import { DomainError, NotFoundError, ValidationError } from '../../errors.ts';
+import { NotFoundError, ValidationError } from '../../errors.ts';
 import { searchText } from '../../lib/text.ts';
 import { describeHolders, referencesTo } from '../../lib/references.ts';
 import { dbId, parseInput, z } from '../../lib/validate.ts';
@@ -11,6 +11,7 @@ import { requiredText } from '../users/index.ts';
 import { parseShowType } from '../auth/index.ts';
 import { resolveRoles } from '../users/index.ts';
 import { STAFF_STATES, USER_TYPES } from '../../lib/codes.ts';
+import { rolesErrors } from './roles.errors.ts';
 
 /** Roles the product relies on by code: they cannot be deleted or recoded. */
 export const BUILT_IN_ROLES = ['admin', 'manager', 'consultant', 'lecturer', 'sales', 'partner', 'parent', 'student'] as const;
@@ -94,7 +95,7 @@ async function saveRoleIn(tx: Tx, ctx: ServiceContext, raw: unknown): Promise<{ 
   const existing = input.id ? await tx.role.findUnique({ where: { id: input.id }, select: { id: true, code: true, name: true } }) : null;
   if (input.id && !existing) throw new NotFoundError();
   if (existing && existing.code !== input.code && (BUILT_IN_ROLES as readonly string[]).includes(existing.code)) {
-    throw new DomainError('ROLE_BUILT_IN', 'org.roleBuiltIn', { name: existing.name });
+    throw rolesErrors.rule('ROLE_BUILT_IN', 'org.roleBuiltIn', { name: existing.name });
   }
   const clash = await tx.role.findFirst({ where: { code: input.code, ...(existing ? { id: { not: existing.id } } : {}) }, select: { id: true } });
   if (clash) throw new ValidationError('org.roleCodeTaken', undefined, 'ROLE_CODE_TAKEN');
@@ -123,11 +124,11 @@ export async function deleteRole(ctx: ServiceContext, rawId: unknown): Promise<{
     const { id } = parseInput(z.object({ id: dbId() }), { id: rawId });
     const role = await tx.role.findUnique({ where: { id }, include: ROLE_INCLUDE });
     if (!role) throw new NotFoundError();
-    if (role._count.users > 0) throw new DomainError('ROLE_IN_USE', 'org.roleInUse', { name: role.name, count: role._count.users });
-    if ((BUILT_IN_ROLES as readonly string[]).includes(role.code)) throw new DomainError('ROLE_BUILT_IN', 'org.roleBuiltIn', { name: role.name });
+    if (role._count.users > 0) throw rolesErrors.rule('ROLE_IN_USE', 'org.roleInUse', { name: role.name, count: role._count.users });
+    if ((BUILT_IN_ROLES as readonly string[]).includes(role.code)) throw rolesErrors.rule('ROLE_BUILT_IN', 'org.roleBuiltIn', { name: role.name });
     // Any other area's rows that hold the role by a restricting key.
     const held = (await referencesTo(tx, 'roles', [id])).get(id);
-    if (held) throw new DomainError('ROLE_IN_USE', 'org.roleReferenced', { name: role.name, what: describeHolders(ctx.lang, held) });
+    if (held) throw rolesErrors.rule('ROLE_IN_USE', 'org.roleReferenced', { name: role.name, what: describeHolders(ctx.lang, held) });
     await tx.role.delete({ where: { id } });
     return { result: { id }, targetIds: [id] };
   });
@@ -154,7 +155,7 @@ async function saveRoleRightsIn(tx: Tx, ctx: ServiceContext, raw: unknown): Prom
   const showType = input.showType === undefined || input.showType === null || input.showType === '' ? null : parseShowType(input.showType);
   const role = await tx.role.findUnique({ where: { id: input.roleId }, select: { id: true, code: true } });
   if (!role) throw new NotFoundError();
-  if (role.code === 'admin') throw new DomainError('ADMIN_ROLE_FIXED', 'org.adminRoleFixed');
+  if (role.code === 'admin') throw rolesErrors.rule('ADMIN_ROLE_FIXED', 'org.adminRoleFixed');
   const all = await tx.right.findMany({ select: { id: true, parentId: true, showType: true, path: true, title: true, titleEn: true } });
   const byId = new Map(all.map((r) => [r.id, r]));
   const chosen = new Set<number>();
@@ -201,7 +202,7 @@ async function assertGrantsHeld(
     if (hadIds.has(id) || heldIds.has(id)) continue;
     const right = byId.get(id);
     if (!requested.has(id) && right?.path) continue;
-    throw new DomainError('RIGHT_NOT_HELD', 'org.rightNotHeld', { title: ctx.lang === 'en' ? (right?.titleEn ?? String(id)) : (right?.title ?? String(id)) });
+    throw rolesErrors.rule('RIGHT_NOT_HELD', 'org.rightNotHeld', { title: ctx.lang === 'en' ? (right?.titleEn ?? String(id)) : (right?.title ?? String(id)) });
   }
 }
 
@@ -219,7 +220,7 @@ export async function assignUserRoles(ctx: ServiceContext, raw: unknown): Promis
     const staysAdmin = roles.some((r) => r.code === 'admin');
     if (wasAdmin && !staysAdmin) {
       const others = await tx.user.count({ where: { id: { not: user.id }, type: USER_TYPES.STAFF, state: { not: STAFF_STATES.DEACTIVATED }, roles: { some: { role: { code: 'admin' } } } } });
-      if (others === 0) throw new DomainError('LAST_ADMIN', 'org.lastAdmin');
+      if (others === 0) throw rolesErrors.rule('LAST_ADMIN', 'org.lastAdmin');
     }
     await tx.userRole.deleteMany({ where: { userId: user.id } });
     if (roles.length) await tx.userRole.createMany({ data: roles.map((r) => ({ userId: user.id, roleId: r.id })) });

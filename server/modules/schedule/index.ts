@@ -9,9 +9,11 @@ import { schedulePermissions } from './schedule.policy.ts';
 import { scheduleMessages } from './schedule.messages.ts';
 import { scheduleRoutes } from './schedule.rest.ts';
 import { scheduleSeed } from './schedule.seed.ts';
+import { scheduleErrors } from './schedule.errors.ts';
 
 export const scheduleModule = defineModule({
   name: 'schedule',
+  errors: scheduleErrors.list,
   permissions: schedulePermissions,
   messages: scheduleMessages,
   routes: scheduleRoutes,

@@ -12,7 +12,7 @@
  */
 import { DateTime } from 'luxon';
 import * as rruleNs from 'rrule';
-import { DomainError, ValidationError } from '../../errors.ts';
+import { ValidationError } from '../../errors.ts';
 
 // rrule ships CommonJS for Node (exports on `default`) and ESM for bundlers (named exports).
 const { RRule } = (rruleNs as unknown as { default?: typeof rruleNs }).default ?? rruleNs;
@@ -37,6 +37,7 @@ export type RuleFields = {
 };
 
 import { requireZone } from '../../lib/zones.ts';
+import { scheduleErrors } from './schedule.errors.ts';
 
 const FREQ_NUM: Record<Frequency, number> = { YEARLY: RRule.YEARLY, MONTHLY: RRule.MONTHLY, WEEKLY: RRule.WEEKLY, DAILY: RRule.DAILY };
 
@@ -151,7 +152,7 @@ export function expandRule(input: ExpandInput): Date[] {
     walls.push(d);
     return true;
   });
-  if (overflow) throw new DomainError('TOO_MANY_OCCURRENCES', 'schedule.tooManyOccurrences', { max: MAX_OCCURRENCES });
+  if (overflow) throw scheduleErrors.rule('TOO_MANY_OCCURRENCES', 'schedule.tooManyOccurrences', { max: MAX_OCCURRENCES });
   const skip = new Set((input.exdates ?? []).map((d) => d.getTime()));
   const out: Date[] = [];
   for (const w of walls) {

@@ -9,9 +9,11 @@ import { schoolsPermissions } from './schools.policy.ts';
 import { schoolsMessages } from './schools.messages.ts';
 import { schoolRoutes } from './schools.rest.ts';
 import { schoolsSeed } from './schools.seed.ts';
+import { schoolsErrors } from './schools.errors.ts';
 
 export const schoolsModule = defineModule({
   name: 'schools',
+  errors: schoolsErrors.list,
   permissions: schoolsPermissions,
   messages: schoolsMessages,
   routes: schoolRoutes,

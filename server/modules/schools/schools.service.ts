@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { DomainError, ValidationError } from '../../errors.ts';
+import { ValidationError } from '../../errors.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { searchText } from '../../lib/text.ts';
 import { IMAGE_TYPES, removeUpload, saveUpload, type UploadPolicy } from '../../lib/upload.ts';
@@ -9,6 +9,7 @@ import { authorize } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
 import { DEADLINE_KIND, PLATFORM, parseSection, schoolGradeSpan, schoolSearchName, SEASON, SPORT_GENDER, type Section } from './schools.fields.ts';
 import { isCalendarDay } from '../../lib/wall-time.ts';
+import { schoolsErrors } from './schools.errors.ts';
 
 /** Badges: images only (recognised from their bytes), at most 2 MB. */
 export const BADGE_POLICY: UploadPolicy = { dir: 'school-badges', types: IMAGE_TYPES, maxBytes: 2 * 1024 * 1024 };
@@ -91,7 +92,7 @@ export async function getSchool(ctx: ServiceContext, rawId: unknown, field = 'id
   authorize(ctx, 'school.read');
   const id = schoolIdFrom(rawId, field);
   const school = await ctx.db.school.findUnique({ where: { id }, include: SCHOOL_DETAIL_INCLUDE });
-  if (!school) throw new DomainError('NOT_FOUND', 'school.notFound');
+  if (!school) throw schoolsErrors.rule('NOT_FOUND', 'school.notFound');
   return school;
 }
 
@@ -99,7 +100,7 @@ export async function getSchool(ctx: ServiceContext, rawId: unknown, field = 'id
 export async function getPublicSchool(ctx: ServiceContext, rawId: unknown): Promise<SchoolDetail> {
   const id = schoolIdFrom(rawId);
   const school = await ctx.db.school.findUnique({ where: { id }, include: SCHOOL_DETAIL_INCLUDE });
-  if (!school) throw new DomainError('NOT_FOUND', 'school.notFound');
+  if (!school) throw schoolsErrors.rule('NOT_FOUND', 'school.notFound');
   return { ...school, remark: null };
 }
 
@@ -108,7 +109,7 @@ export async function enabledPlatforms(ctx: ServiceContext, rawId: unknown): Pro
   authorize(ctx, 'school.read');
   const id = schoolIdFrom(rawId, 'schoolId');
   const school = await ctx.db.school.findUnique({ where: { id }, select: { platforms: { orderBy: { platform: 'asc' }, select: { platform: true, url: true } } } });
-  if (!school) throw new DomainError('NOT_FOUND', 'school.notFound');
+  if (!school) throw schoolsErrors.rule('NOT_FOUND', 'school.notFound');
   return school.platforms;
 }
 
@@ -177,7 +178,7 @@ type SchoolWrite = { schoolId: number };
 
 async function lockSchool(tx: Tx, id: number): Promise<void> {
   const found = await tx.$queryRaw<Array<{ id: number }>>`SELECT id FROM schools WHERE id = ${id} FOR UPDATE`;
-  if (!found.length) throw new DomainError('NOT_FOUND', 'school.notFound');
+  if (!found.length) throw schoolsErrors.rule('NOT_FOUND', 'school.notFound');
 }
 
 /** Derived columns kept in step with the fields they come from. */
@@ -239,14 +240,14 @@ export async function saveSchoolSection(ctx: ServiceContext, section: Exclude<Se
       const seen = new Set<string>();
       for (const s of sports) {
         const key = `${s.gender}/${s.season}/${s.name.toLowerCase()}`;
-        if (seen.has(key)) throw new DomainError('DUPLICATE', 'school.sportDuplicate', { name: s.name });
+        if (seen.has(key)) throw schoolsErrors.rule('DUPLICATE', 'school.sportDuplicate', { name: s.name });
         seen.add(key);
       }
       await tx.schoolSport.deleteMany({ where: { schoolId: id } });
       await tx.schoolSport.createMany({ data: sports.map((s, i) => ({ schoolId: id, gender: s.gender, season: s.season, name: s.name, sort: i })) });
     }
     if (platforms) {
-      if (new Set(platforms.map((p) => p.platform)).size !== platforms.length) throw new DomainError('DUPLICATE', 'school.platformDuplicate');
+      if (new Set(platforms.map((p) => p.platform)).size !== platforms.length) throw schoolsErrors.rule('DUPLICATE', 'school.platformDuplicate');
       await tx.schoolPlatform.deleteMany({ where: { schoolId: id } });
       await tx.schoolPlatform.createMany({ data: platforms.map((p) => ({ schoolId: id, platform: p.platform, url: p.url ?? null, note: p.note ?? null })) });
     }
@@ -255,7 +256,7 @@ export async function saveSchoolSection(ctx: ServiceContext, section: Exclude<Se
       await tx.schoolDeadline.createMany({ data: deadlines.map((d) => ({ schoolId: id, kind: d.kind, platform: d.platform ?? null, deadline: new Date(`${d.deadline}T00:00:00Z`), note: d.note ?? null })) });
     }
     if (rankings) {
-      if (new Set(rankings.map((r) => `${r.source.toLowerCase()}/${r.year}`)).size !== rankings.length) throw new DomainError('DUPLICATE', 'school.rankingDuplicate');
+      if (new Set(rankings.map((r) => `${r.source.toLowerCase()}/${r.year}`)).size !== rankings.length) throw schoolsErrors.rule('DUPLICATE', 'school.rankingDuplicate');
       await tx.schoolRanking.deleteMany({ where: { schoolId: id } });
       await tx.schoolRanking.createMany({ data: rankings.map((r) => ({ schoolId: id, source: r.source, year: r.year, rank: r.rank })) });
     }
@@ -274,7 +275,7 @@ export async function deleteSchool(ctx: ServiceContext, raw: unknown): Promise<{
     const id = schoolIdFrom(raw);
     await lockSchool(tx, id);
     const [entries, applications] = await Promise.all([tx.selectionEntry.count({ where: { schoolId: id } }), tx.application.count({ where: { schoolId: id } })]);
-    if (entries || applications) throw new DomainError('IN_USE', 'school.inUse', { lists: entries, applications });
+    if (entries || applications) throw schoolsErrors.rule('IN_USE', 'school.inUse', { lists: entries, applications });
     const gone = await tx.school.delete({ where: { id }, select: { badgeKey: true } });
     badge = gone.badgeKey;
     return { result: { schoolId: id }, targetIds: [id] };
@@ -312,7 +313,7 @@ export async function uploadBadge(ctx: ServiceContext, raw: unknown, file: File 
 export async function badgeOf(ctx: ServiceContext, raw: unknown): Promise<{ key: string; mime: string; fileName: string }> {
   const id = schoolIdFrom(raw);
   const s = await ctx.db.school.findUnique({ where: { id }, select: { badgeKey: true, badgeMime: true, badgeFileName: true } });
-  if (!s?.badgeKey || !s.badgeMime) throw new DomainError('NOT_FOUND', 'school.badgeMissing');
+  if (!s?.badgeKey || !s.badgeMime) throw schoolsErrors.rule('NOT_FOUND', 'school.badgeMissing');
   return { key: s.badgeKey, mime: s.badgeMime, fileName: s.badgeFileName ?? 'badge' };
 }
 

@@ -7,6 +7,7 @@ import { authorize } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
 import { parseFieldValue, SCHOOL_FIELDS, schoolGradeSpan, schoolSearchName, type FieldDef } from './schools.fields.ts';
 import { SCHOOL_ORDER, schoolsWhere } from './schools.service.ts';
+import { schoolsErrors } from './schools.errors.ts';
 
 /**
  * Import of schools and of sports data from .xlsx, and export of the filtered list. Imports
@@ -32,8 +33,8 @@ export class SchoolImportError extends DomainError {
 }
 
 const xlsxErrors = {
-  notXlsx: () => new DomainError('NOT_XLSX', 'school.import.notXlsx'),
-  noSheet: () => new DomainError('IMPORT_NO_SHEET', 'school.import.noSheet'),
+  notXlsx: () => schoolsErrors.rule('NOT_XLSX', 'school.import.notXlsx'),
+  noSheet: () => schoolsErrors.rule('IMPORT_NO_SHEET', 'school.import.noSheet'),
 };
 
 const label = (key: string) => `school.xlsx.${key}` as MessageKey;
@@ -72,8 +73,8 @@ export async function importSchools(ctx: ServiceContext, file: File | null | und
       ws,
       keys.map((k) => ({ key: k, titles: titles(k) })),
     );
-    if (!columns.has('name') || !columns.has('country')) throw new DomainError('IMPORT_HEADER', 'school.import.header');
-    if (ws.actualRowCount - 1 > MAX_IMPORT_ROWS) throw new DomainError('IMPORT_TOO_MANY_ROWS', 'school.import.tooManyRows', { max: MAX_IMPORT_ROWS });
+    if (!columns.has('name') || !columns.has('country')) throw schoolsErrors.rule('IMPORT_HEADER', 'school.import.header');
+    if (ws.actualRowCount - 1 > MAX_IMPORT_ROWS) throw schoolsErrors.rule('IMPORT_TOO_MANY_ROWS', 'school.import.tooManyRows', { max: MAX_IMPORT_ROWS });
 
     const lang = ctx.lang;
     const errors: ImportRowError[] = [];
@@ -145,7 +146,7 @@ export async function importSchools(ctx: ServiceContext, file: File | null | und
       errors.sort((a, b) => a.row - b.row);
       throw new SchoolImportError(errors.slice(0, 500));
     }
-    if (!rows.length) throw new DomainError('IMPORT_EMPTY', 'school.import.empty');
+    if (!rows.length) throw schoolsErrors.rule('IMPORT_EMPTY', 'school.import.empty');
 
     let created = 0;
     let updated = 0;
@@ -195,9 +196,9 @@ export async function importSports(ctx: ServiceContext, file: File | null | unde
       keys.map((k) => ({ key: k, titles: titles(k) })),
     );
     if ((!columns.has('id') && !columns.has('name')) || !columns.has('sportGender') || !columns.has('season') || !columns.has('sport')) {
-      throw new DomainError('IMPORT_HEADER', 'school.import.header');
+      throw schoolsErrors.rule('IMPORT_HEADER', 'school.import.header');
     }
-    if (ws.actualRowCount - 1 > MAX_IMPORT_ROWS * 10) throw new DomainError('IMPORT_TOO_MANY_ROWS', 'school.import.tooManyRows', { max: MAX_IMPORT_ROWS * 10 });
+    if (ws.actualRowCount - 1 > MAX_IMPORT_ROWS * 10) throw schoolsErrors.rule('IMPORT_TOO_MANY_ROWS', 'school.import.tooManyRows', { max: MAX_IMPORT_ROWS * 10 });
     const lang = ctx.lang;
     const errors: ImportRowError[] = [];
     const fail = (row: number, key: string, message: MessageKey, params?: Record<string, string | number>) => errors.push({ row, column: translate(lang, label(key)), message: translate(lang, message, params) });
@@ -248,7 +249,7 @@ export async function importSports(ctx: ServiceContext, file: File | null | unde
       errors.sort((a, b) => a.row - b.row);
       throw new SchoolImportError(errors.slice(0, 500));
     }
-    if (!resolved.length) throw new DomainError('IMPORT_EMPTY', 'school.import.empty');
+    if (!resolved.length) throw schoolsErrors.rule('IMPORT_EMPTY', 'school.import.empty');
     const schoolIds = [...new Set(resolved.map((r) => r.schoolId))];
     await tx.schoolSport.deleteMany({ where: { schoolId: { in: schoolIds } } });
     await tx.schoolSport.createMany({ data: resolved.map((r, i) => ({ schoolId: r.schoolId, gender: r.gender, season: r.season, name: r.sport, sort: i })) });

@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { DomainError, NotFoundError } from '../../errors.ts';
+import { NotFoundError } from '../../errors.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { dbId, parseInput, z } from '../../lib/validate.ts';
 import { authorize, requireActor } from '../../policy.ts';
@@ -8,6 +8,7 @@ import { runWrite } from '../../write.ts';
 import { archiveForWrite, isFamily, readableArchivesWhere } from '../archives/index.ts';
 import { matchScores, type MatchResult, type SchoolFacts, type StudentFacts } from './match.ts';
 import { SCHOOL_ORDER } from './schools.service.ts';
+import { schoolsErrors } from './schools.errors.ts';
 
 /**
  * Selection lists: a consultant proposes schools for a student; each entry carries match
@@ -82,7 +83,7 @@ async function listForWrite(ctx: ServiceContext, tx: Tx, listId: number, permiss
 }
 
 const refusePublished = (list: { publishedAt: Date | null }) => {
-  if (list.publishedAt) throw new DomainError('SELECTION_PUBLISHED', 'selection.published');
+  if (list.publishedAt) throw schoolsErrors.rule('SELECTION_PUBLISHED', 'selection.published');
 };
 
 const createInput = z.object({
@@ -110,12 +111,12 @@ export async function createSelectionList(ctx: ServiceContext, raw: unknown): Pr
 }
 
 async function addEntries(tx: Tx, listId: number, archiveId: number, schoolIds: number[]): Promise<number[]> {
-  if (new Set(schoolIds).size !== schoolIds.length) throw new DomainError('DUPLICATE', 'selection.schoolTwice');
+  if (new Set(schoolIds).size !== schoolIds.length) throw schoolsErrors.rule('DUPLICATE', 'selection.schoolTwice');
   const schools = await tx.school.findMany({ where: { id: { in: schoolIds } }, select: { ...SCHOOL_FACTS_SELECT, name: true } });
   const missing = schoolIds.find((id) => !schools.some((s) => s.id === id));
-  if (missing !== undefined) throw new DomainError('NOT_FOUND', 'school.notFound');
+  if (missing !== undefined) throw schoolsErrors.rule('NOT_FOUND', 'school.notFound');
   const already = await tx.selectionEntry.findFirst({ where: { listId, schoolId: { in: schoolIds } }, select: { school: { select: { name: true } } } });
-  if (already) throw new DomainError('DUPLICATE', 'selection.schoolInList', { name: already.school.name });
+  if (already) throw schoolsErrors.rule('DUPLICATE', 'selection.schoolInList', { name: already.school.name });
   const facts = await studentFacts(tx, archiveId);
   const last = await tx.selectionEntry.aggregate({ where: { listId }, _max: { sort: true } });
   let sort = (last._max.sort ?? 0) + 1;
@@ -183,7 +184,7 @@ export async function reorderSelectionList(ctx: ServiceContext, raw: unknown): P
     const entries = await tx.selectionEntry.findMany({ where: { listId: list.id }, select: { id: true } });
     const have = new Set(entries.map((e) => e.id));
     const given = new Set(input.entryIds);
-    if (given.size !== input.entryIds.length || given.size !== have.size || input.entryIds.some((id) => !have.has(id))) throw new DomainError('SELECTION_ORDER', 'selection.orderMismatch');
+    if (given.size !== input.entryIds.length || given.size !== have.size || input.entryIds.some((id) => !have.has(id))) throw schoolsErrors.rule('SELECTION_ORDER', 'selection.orderMismatch');
     for (const [i, id] of input.entryIds.entries()) await tx.selectionEntry.update({ where: { id }, data: { sort: i + 1 } });
     await tx.selectionList.update({ where: { id: list.id }, data: { updatedAt: new Date() } });
     return { result: { listId: list.id, entryIds: [] }, targetIds: [list.id] };
@@ -196,9 +197,9 @@ export async function publishSelectionList(ctx: ServiceContext, raw: unknown): P
     authorize(ctx, 'selection.publish');
     const input = parseInput(listIdInput, raw);
     const list = await listForWrite(ctx, tx, input.listId, 'selection.publish');
-    if (list.publishedAt) throw new DomainError('SELECTION_PUBLISHED', 'selection.alreadyPublished');
+    if (list.publishedAt) throw schoolsErrors.rule('SELECTION_PUBLISHED', 'selection.alreadyPublished');
     const count = await tx.selectionEntry.count({ where: { listId: list.id } });
-    if (!count) throw new DomainError('SELECTION_EMPTY', 'selection.empty');
+    if (!count) throw schoolsErrors.rule('SELECTION_EMPTY', 'selection.empty');
     const actor = requireActor(ctx);
     await tx.selectionList.update({ where: { id: list.id }, data: { publishedAt: new Date(), publishedById: actor.id, publishedByName: actor.name } });
     return { result: { listId: list.id, entryIds: [] }, targetIds: [list.id] };

@@ -8,9 +8,11 @@ import './system.mutations.ts';
 import { systemPermissions } from './system.policy.ts';
 import { systemRoutes } from './system.rest.ts';
 import { systemSeed } from './system.seed.ts';
+import { systemErrors } from './system.errors.ts';
 
 export const systemModule = defineModule({
   name: 'system',
+  errors: systemErrors.list,
   permissions: systemPermissions,
   routes: systemRoutes,
   seed: systemSeed,

@@ -10,9 +10,11 @@ import { tasksPermissions } from './tasks.policy.ts';
 import { tasksMessages } from './tasks.messages.ts';
 import { taskRoutes } from './tasks.rest.ts';
 import { tasksSeed } from './tasks.seed.ts';
+import { tasksErrors } from './tasks.errors.ts';
 
 export const tasksModule = defineModule({
   name: 'tasks',
+  errors: tasksErrors.list,
   permissions: tasksPermissions,
   messages: tasksMessages,
   routes: taskRoutes,

@@ -9,9 +9,11 @@ import { usersPermissions } from './users.policy.ts';
 import { usersMessages } from './users.messages.ts';
 import { userRoutes } from './users.rest.ts';
 import { usersSeed } from './users.seed.ts';
+import { usersErrors } from './users.errors.ts';
 
 export const usersModule = defineModule({
   name: 'users',
+  errors: usersErrors.list,
   permissions: usersPermissions,
   messages: usersMessages,
   routes: userRoutes,

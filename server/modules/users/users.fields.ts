@@ -1,11 +1,12 @@
 import { randomInt } from 'node:crypto';
 import type { Actor } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { DomainError, ForbiddenError, ValidationError } from '../../errors.ts';
+import { ForbiddenError, ValidationError } from '../../errors.ts';
 import { USER_TYPES } from '../../lib/codes.ts';
 import { z } from '../../lib/validate.ts';
 import { hashPassword, passwordRuleViolation } from '../auth/index.ts';
 import { operationRightsOf } from '../../auth/session.ts';
+import { usersErrors } from './users.errors.ts';
 
 /** A blank text counts as missing, so that the answer says "required" rather than "invalid". */
 export const requiredText = (max: number) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().min(1).max(max));
@@ -131,7 +132,7 @@ export async function assertMaySetPassword(tx: Tx, actor: Actor, target: { id: n
   if (actor.isAdmin) return;
   if (target.id !== actor.id && target.type !== USER_TYPES.STAFF) return;
   if (await isStrictlyAbove(tx, actor.id, target.id)) return;
-  throw new DomainError('PASSWORD_SET_FORBIDDEN', 'org.passwordSetForbidden');
+  throw usersErrors.rule('PASSWORD_SET_FORBIDDEN', 'org.passwordSetForbidden');
 }
 
 const LOWER = 'abcdefghijkmnopqrstuvwxyz';

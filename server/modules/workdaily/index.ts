@@ -9,9 +9,11 @@ import { workdailyPermissions } from './workdaily.policy.ts';
 import { workdailyMessages } from './workdaily.messages.ts';
 import { workdailyRoutes } from './workdaily.rest.ts';
 import { workdailySeed } from './workdaily.seed.ts';
+import { workdailyErrors } from './workdaily.errors.ts';
 
 export const workdailyModule = defineModule({
   name: 'workdaily',
+  errors: workdailyErrors.list,
   permissions: workdailyPermissions,
   messages: workdailyMessages,
   routes: workdailyRoutes,

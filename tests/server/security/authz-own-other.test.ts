@@ -39,7 +39,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate, type MessageKey } from '../../../server/i18n/catalogue.ts';
 import { USER_TYPES } from '../../../server/lib/codes.ts';
 import { OTHER_SECTIONS } from '../../../server/modules/archives/rest/others.ts';
-import { SECTIONS, type SectionDef } from '../../../server/modules/archives/archives.sections.ts';
+import { SECTIONS, type SectionDef } from '../../../shared/archive-sections.ts';
 import { createTestApp, gql, loginRest, rest, type Envelope, type TestApp } from '../../helpers/app.ts';
 import { gqlUpload, PNG } from '../uploads.ts';
 import { RULES, STAFF } from './policy-table.ts';

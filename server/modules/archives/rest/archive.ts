@@ -1,4 +1,3 @@
-import { DomainError } from '../../../errors.ts';
 import { translate } from '../../../i18n/catalogue.ts';
 import { bytesResponse, downloadResponse, uploadedFile } from '../../../lib/upload.ts';
 import { authorize } from '../../../policy.ts';
@@ -8,7 +7,7 @@ import { envelope } from '../../../rest/envelope.ts';
 import { saveFullArchive } from '../service/composite.ts';
 import { deleteArchiveFile, fileForDownload, uploadArchiveFile } from '../service/files.ts';
 import { archivePermissions, backupArchive, primeVisible } from '../service/read.ts';
-import { FILE_KIND } from '../archives.sections.ts';
+import { FILE_KIND } from '../../../../shared/archive-sections.ts';
 import { ARCHIVE_ORDER, archivesWhere } from '../service/lists.ts';
 import { canReadModule } from '../service/access.ts';
 import { assignArchives, deleteArchive } from '../service/overview.ts';
@@ -18,6 +17,7 @@ import { ArchiveImportError, exportArchives, importArchives, importTemplate } fr
 import { first, flag } from '../../../rest/params.ts';
 import { A, LIST_LIMIT, archiveIdParam, archiveJson, archiveOf, deleted, fileJson, filterOf, oneArchive, pageOf, sectionRows, withFiles } from './common.ts';
 import { XLSX_MIME } from '../../../lib/xlsx.ts';
+import { archivesErrors } from '../archives.errors.ts';
 
 /** Legacy paths `/archive`. */
 export const archivePathRoutes: RestRoute[] = [
@@ -119,7 +119,7 @@ export const archivePathRoutes: RestRoute[] = [
     handler: async (ctx, req) => {
       const f = await fileForDownload(ctx, first(req.params.fileId, req.params.id));
       const res = await downloadResponse(ctx, f.storageKey, { fileName: f.fileName, mime: f.mimeType });
-      if (!res) throw new DomainError('NOT_FOUND', 'archive.fileNotFound');
+      if (!res) throw archivesErrors.rule('NOT_FOUND', 'archive.fileNotFound');
       return res;
     },
   },
@@ -156,7 +156,7 @@ export const archivePathRoutes: RestRoute[] = [
       if (typeof lock !== 'boolean') {
         // The rights check before the input: a caller without archive.lock is refused, not told what the request lacks.
         await authorizeWrite(ctx, { operation: 'archive.lock', targetType: 'Archive' }, 'archive.lock');
-        throw new DomainError('INVALID_INPUT', lock === undefined ? 'validation.required' : 'validation.invalid', { field: 'lock' });
+        throw archivesErrors.rule('INVALID_INPUT', lock === undefined ? 'validation.required' : 'validation.invalid', { field: 'lock' });
       }
       return { data: { ...(await setArchiveLock(ctx, { id: archiveIdParam(p) }, lock)), lock: lock ? 1 : 0 } };
     },

@@ -7,7 +7,7 @@ import { readPage, type Page } from '../../../rest/envelope.ts';
 import { formatDateTime } from '../../../lib/wall-time.ts';
 import type { ShapedRow } from '../archives.fields.ts';
 import { archiveFilePath, listArchiveFiles, type ArchiveFileRow } from '../service/files.ts';
-import { sectionOf } from '../archives.sections.ts';
+import { sectionOf } from '../../../../shared/archive-sections.ts';
 import { ARCHIVE_ORDER, type ArchiveListFilter } from '../service/lists.ts';
 import { archiveFromInput, canReadModule, FACTS_SELECT, type ArchiveFacts } from '../service/access.ts';
 import { readSection, saveSectionRows } from '../service/sections.ts';

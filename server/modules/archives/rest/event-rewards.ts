@@ -1,7 +1,7 @@
 import { uploadedFile } from '../../../lib/upload.ts';
 import { type RestRoute } from '../../../rest/adapter.ts';
 import { deleteArchiveFile, listArchiveFiles, saveAwardFileList, uploadArchiveFile } from '../service/files.ts';
-import { FILE_KIND } from '../archives.sections.ts';
+import { FILE_KIND } from '../../../../shared/archive-sections.ts';
 import { canEditModule, canReadModule } from '../service/access.ts';
 import { deleteSectionRow, readSection } from '../service/sections.ts';
 

@@ -1,7 +1,7 @@
 import { uploadedFile } from '../../../lib/upload.ts';
 import { type RestRoute } from '../../../rest/adapter.ts';
 import { uploadArchiveFile } from '../service/files.ts';
-import { FILE_KIND } from '../archives.sections.ts';
+import { FILE_KIND } from '../../../../shared/archive-sections.ts';
 import { deleteSectionRow } from '../service/sections.ts';
 
 import { A, archiveOf, deleted, fileJson, saveList, withFiles } from './common.ts';

@@ -1,13 +1,13 @@
 import type { ServiceContext } from '../../../context.ts';
-import { DomainError } from '../../../errors.ts';
 import { authorizeWrite } from '../../../write.ts';
 import { type RestRoute } from '../../../rest/adapter.ts';
-import { SECTION_BY_KEY } from '../archives.sections.ts';
+import { SECTION_BY_KEY } from '../../../../shared/archive-sections.ts';
 import { canReadModule } from '../service/access.ts';
 import { deleteSectionRow, readSection, saveSectionRows } from '../service/sections.ts';
 
 import { first } from '../../../rest/params.ts';
 import { A, archiveIdParam, archiveOf, deleted, listOf, sectionRows } from './common.ts';
+import { archivesErrors } from '../archives.errors.ts';
 
 /** Legacy paths `fs/others: the other archive parts`. */
 /** Sections fs/others/saveList may save (`type` names the section). */
@@ -38,7 +38,7 @@ async function otherSectionOf(ctx: ServiceContext, v: unknown, action: 'save' | 
   const key = typeof v === 'string' ? v : 'others';
   if (!OTHER_SECTIONS.includes(key) || !SECTION_BY_KEY.has(key)) {
     await authorizeWrite(ctx, { operation: `archive.others.${action}`, targetType: 'Archive' }, 'archive.read');
-    throw new DomainError('INVALID_INPUT', 'validation.invalid', { field: 'type' });
+    throw archivesErrors.rule('INVALID_INPUT', 'validation.invalid', { field: 'type' });
   }
   return key;
 }

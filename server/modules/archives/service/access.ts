@@ -1,10 +1,11 @@
 import type { ServiceContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
-import { DomainError, NotFoundError } from '../../../errors.ts';
+import { NotFoundError } from '../../../errors.ts';
 import type { Prisma } from '../../../generated/prisma/client.ts';
 import { whenDone } from '../../../lib/request-end.ts';
 import { dbId, parseInput, z } from '../../../lib/validate.ts';
 import { archiveScope, isFiled, modulePermissions, permissionOf, visibleArchivesWhere } from '../archives.policy.ts';
+import { archivesErrors } from '../archives.errors.ts';
 
 /**
  * Facts about one archive as the caller may see it, the module read/edit checks every
@@ -62,15 +63,15 @@ export async function canEditModule(ctx: ServiceContext, archive: Pick<ArchiveFa
 
 export async function assertModuleRead(ctx: ServiceContext, archive: ArchiveFacts, module: string): Promise<void> {
   if (!(await canReadModule(ctx, archive, module))) {
-    throw new DomainError('FORBIDDEN', 'archive.moduleReadForbidden', { module: await moduleName(ctx, module) });
+    throw archivesErrors.rule('FORBIDDEN', 'archive.moduleReadForbidden', { module: await moduleName(ctx, module) });
   }
 }
 
 /** A section may be changed: the archive is not locked and the caller may edit the module in the archive's state. */
 export async function assertModuleEdit(ctx: ServiceContext, archive: ArchiveFacts, module: string): Promise<void> {
-  if (archive.locked) throw new DomainError('ARCHIVE_LOCKED', 'archive.locked');
+  if (archive.locked) throw archivesErrors.rule('ARCHIVE_LOCKED', 'archive.locked');
   if (!(await canEditModule(ctx, archive, module))) {
-    throw new DomainError('FORBIDDEN', 'archive.moduleEditForbidden', { module: await moduleName(ctx, module) });
+    throw archivesErrors.rule('FORBIDDEN', 'archive.moduleEditForbidden', { module: await moduleName(ctx, module) });
   }
 }
 

@@ -1,15 +1,15 @@
 import type { ServiceContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
-import { DomainError } from '../../../errors.ts';
 import { dbId, parseInput, z } from '../../../lib/validate.ts';
 import { authorize } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
 import { parseRow } from '../archives.fields.ts';
-import { FAMILY_KIND, sectionOf } from '../archives.sections.ts';
+import { FAMILY_KIND, sectionOf } from '../../../../shared/archive-sections.ts';
 import { applyLinks, linksForCreate, parseOverview, createArchiveIn } from './overview.ts';
 import { archiveFromInput, assertModuleEdit, findVisibleArchive, type ArchiveFacts } from './access.ts';
 import { rowsOf, saveRowsIn, saveSingleIn } from './sections.ts';
 import { splitChineseName } from './names.ts';
+import { archivesErrors } from '../archives.errors.ts';
 
 /**
  * Writes that touch several sections at once, each in one transaction: the full archive form
@@ -95,7 +95,7 @@ export async function saveFullArchive(ctx: ServiceContext, raw: unknown): Promis
       created = true;
     } else {
       archive = await archiveFromInput(ctx, tx, { id: idRaw });
-      if (archive.locked) throw new DomainError('ARCHIVE_LOCKED', 'archive.locked');
+      if (archive.locked) throw archivesErrors.rule('ARCHIVE_LOCKED', 'archive.locked');
       await overviewIn(ctx, tx, archive, body);
       const bio = bioOf(body);
       if (has(bio, BIO_KEYS)) await saveSingleIn(ctx, tx, archive, 'bio', bio);
@@ -141,7 +141,7 @@ export async function saveLightArchive(ctx: ServiceContext, raw: unknown): Promi
       created = true;
     } else {
       archive = await archiveFromInput(ctx, tx, { id: idRaw });
-      if (archive.locked) throw new DomainError('ARCHIVE_LOCKED', 'archive.locked');
+      if (archive.locked) throw archivesErrors.rule('ARCHIVE_LOCKED', 'archive.locked');
       await overviewIn(ctx, tx, archive, body);
       if (Object.keys(bioRaw).length) await saveSingleIn(ctx, tx, archive, 'bio', bioRaw);
     }

@@ -1,13 +1,14 @@
 import type { ServiceContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
-import { DomainError, ValidationError } from '../../../errors.ts';
+import { ValidationError } from '../../../errors.ts';
 import { checkUpload, IMAGE_TYPES, OFFICE_TYPES, removeUpload, safeFileName, storeUpload, type AllowedType, type StoredUpload, type UploadPolicy } from '../../../lib/upload.ts';
 import { dbId, parseInput, z } from '../../../lib/validate.ts';
 import { authorize } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
 import { assertModuleEdit, assertModuleRead, canReadModule, findVisibleArchive, logReveal, type ArchiveFacts } from './access.ts';
 import { delegateOf } from './sections.ts';
-import { FILE_KIND, sectionOfFileKind, type FileKind } from '../archives.sections.ts';
+import { FILE_KIND, sectionOfFileKind, type FileKind } from '../../../../shared/archive-sections.ts';
+import { archivesErrors } from '../archives.errors.ts';
 
 /**
  * Attachments of education entries, awards and multimedia activities. Files go to the upload
@@ -89,10 +90,10 @@ export async function uploadArchiveFile(ctx: ServiceContext, rawKind: unknown, r
 async function fileWithArchive(ctx: ServiceContext, db: ServiceContext['db'] | Tx, rawId: unknown) {
   const { fileId: id } = parseInput(z.object({ fileId: dbId() }), { fileId: rawId });
   const file = await db.archiveFile.findUnique({ where: { id }, select: { ...FILE_SELECT, storageKey: true } });
-  if (!file) throw new DomainError('NOT_FOUND', 'archive.fileNotFound');
+  if (!file) throw archivesErrors.rule('NOT_FOUND', 'archive.fileNotFound');
   const section = sectionOfFileKind(file.kind);
   const archive = await findVisibleArchive(ctx, db, file.archiveId).catch(() => {
-    throw new DomainError('NOT_FOUND', 'archive.fileNotFound');
+    throw archivesErrors.rule('NOT_FOUND', 'archive.fileNotFound');
   });
   return { file, archive, module: section?.module ?? 'others' };
 }
@@ -162,15 +163,15 @@ async function filesToEdit(ctx: ServiceContext, tx: Tx, edits: FileEdit[], scope
   const ids = edits.map((f) => f.id);
   if (new Set(ids).size !== ids.length) throw new ValidationError('archive.fileListRepeated', undefined, 'FILE_LIST_REPEATED');
   const files = await tx.archiveFile.findMany({ where: { id: { in: ids }, ...(scope ? { archiveId: scope.archive.id, kind: scope.kind } : {}) }, select: FILE_SELECT });
-  if (files.length !== ids.length) throw new DomainError('NOT_FOUND', 'archive.fileNotFound');
+  if (files.length !== ids.length) throw archivesErrors.rule('NOT_FOUND', 'archive.fileNotFound');
   if (scope) return { archive: scope.archive, files };
   const first = files[0];
-  if (!first) throw new DomainError('NOT_FOUND', 'archive.fileNotFound');
+  if (!first) throw archivesErrors.rule('NOT_FOUND', 'archive.fileNotFound');
   if (files.some((f) => f.archiveId !== first.archiveId || f.kind !== first.kind || f.objectId !== first.objectId)) {
     throw new ValidationError('archive.fileListMixed', undefined, 'FILE_LIST_MIXED');
   }
   const archive = await findVisibleArchive(ctx, tx, first.archiveId).catch(() => {
-    throw new DomainError('NOT_FOUND', 'archive.fileNotFound');
+    throw archivesErrors.rule('NOT_FOUND', 'archive.fileNotFound');
   });
   await assertModuleEdit(ctx, archive, sectionOfFileKind(first.kind)?.module ?? 'others');
   return { archive, files };

@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
-import { DomainError, ValidationError } from '../../../errors.ts';
+import { ValidationError } from '../../../errors.ts';
 import type { Prisma } from '../../../generated/prisma/client.ts';
 import type { MessageKey } from '../../../i18n/catalogue.ts';
 import { STAFF_STATES, USER_TYPES } from '../../../lib/codes.ts';
@@ -9,9 +9,10 @@ import { authorize } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
 import { parseRow, type RowValues } from '../archives.fields.ts';
 import { ARCHIVE_STATUS } from '../archives.policy.ts';
-import { GRADE_MAX, GRADE_MIN, sectionOf } from '../archives.sections.ts';
+import { GRADE_MAX, GRADE_MIN, sectionOf } from '../../../../shared/archive-sections.ts';
 import { type ArchiveFacts, archiveFromInput, assertModuleEdit, findVisibleArchive } from './access.ts';
 import { type NameForms, displayName, hasRequiredName, latinName, searchNameOf, splitChineseName } from './names.ts';
+import { archivesErrors } from '../archives.errors.ts';
 
 /** The archive overview: creating, editing, linking staff and parents, assigning, deleting. */
 const optionalId = z.union([dbId(), z.literal('').transform(() => null), z.null()]).optional();
@@ -129,7 +130,7 @@ export async function createArchiveIn(ctx: ServiceContext, tx: Tx, actorId: numb
   if (studentId) {
     const student = await tx.user.findUnique({ where: { id: studentId }, select: { type: true, name: true, nameEn: true, gender: true, birthday: true, parentId: true, archive: { select: { id: true } } } });
     if (!student || student.type !== USER_TYPES.STUDENT) throw new ValidationError('archive.studentInvalid', undefined, 'STUDENT_INVALID');
-    if (student.archive) throw new DomainError('STUDENT_HAS_ARCHIVE', 'archive.studentHasArchive');
+    if (student.archive) throw archivesErrors.rule('STUDENT_HAS_ARCHIVE', 'archive.studentHasArchive');
     if (!hasRequiredName(bio)) {
       const split = splitChineseName(student.name);
       bio = { ...bio, ...(split ?? {}), enName: bio.enName ?? student.nameEn?.split(' ')[0] ?? null };
@@ -237,7 +238,7 @@ export function linksForCreate(l: { consultantId?: number | null; actingConsulta
 
 /** Sets links of one archive after checking them; the student's consultant and parent follow. */
 export async function applyLinks(tx: Tx, archive: ArchiveFacts, links: LinkInput): Promise<void> {
-  if (archive.locked) throw new DomainError('ARCHIVE_LOCKED', 'archive.locked');
+  if (archive.locked) throw archivesErrors.rule('ARCHIVE_LOCKED', 'archive.locked');
   await checkLinks(tx, links, archive);
   await tx.archive.update({ where: { id: archive.id }, data: links });
   const userData: Prisma.UserUncheckedUpdateInput = {};
@@ -275,7 +276,7 @@ export async function deleteArchive(ctx: ServiceContext, raw: unknown): Promise<
   return runWrite(ctx, { operation: 'archive.delete', targetType: 'Archive' }, async (tx) => {
     authorize(ctx, 'archive.delete');
     const archive = await archiveFromInput(ctx, tx, raw);
-    if (archive.locked) throw new DomainError('ARCHIVE_LOCKED', 'archive.deleteLocked');
+    if (archive.locked) throw archivesErrors.rule('ARCHIVE_LOCKED', 'archive.deleteLocked');
     await tx.archive.update({ where: { id: archive.id }, data: { deletedAt: new Date() } });
     return { result: { id: archive.id }, targetIds: [archive.id] };
   });

@@ -3,7 +3,7 @@ import { authorize, can } from '../../../policy.ts';
 import { shapeRow, type ShapedRow } from '../archives.fields.ts';
 import { listArchiveFiles, type ArchiveFileRow } from './files.ts';
 import { isFiled, modulePermissions, permissionOf } from '../archives.policy.ts';
-import { sectionOf, SECTIONS, SECTIONS_BY_TYPE, sectionOfRow, type SectionDef, type SectionModel } from '../archives.sections.ts';
+import { sectionOf, SECTIONS, SECTIONS_BY_TYPE, sectionOfRow, type SectionDef, type SectionModel } from '../../../../shared/archive-sections.ts';
 import { archiveFromInput, canReadModule, findVisibleArchive, logReveal, type ArchiveFacts } from './access.ts';
 import { delegateOf, readSection } from './sections.ts';
 

@@ -1,16 +1,17 @@
 import type { ServiceContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
-import { DomainError, ValidationError } from '../../../errors.ts';
+import { ValidationError } from '../../../errors.ts';
 import { dbId, parseInput, z } from '../../../lib/validate.ts';
 import { authorize, requireActor } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
 import { removeUpload } from '../../../lib/upload.ts';
 import { parseField, parseRow, shapeRow, type RowValues, type ShapedRow } from '../archives.fields.ts';
 import { canSeeSensitive } from '../archives.policy.ts';
-import { FAMILY_KIND, sectionOf, type SectionDef } from '../archives.sections.ts';
+import { FAMILY_KIND, sectionOf, type SectionDef } from '../../../../shared/archive-sections.ts';
 import { type ArchiveFacts, type Db, archiveFromInput, assertModuleEdit, assertModuleRead, canEditModule, findVisibleArchive, idSchema, logReveal } from './access.ts';
 import { type NameForms, displayName, hasRequiredName, latinName, searchNameOf } from './names.ts';
 import { resetVerificationOnEdit } from './verification.ts';
+import { archivesErrors } from '../archives.errors.ts';
 
 /**
  * Sections of an archive: reading (masked, logged), saving rows and single sections with
@@ -167,7 +168,7 @@ export async function saveRowsIn(ctx: ServiceContext, tx: Tx, archive: ArchiveFa
     let existing: Record<string, unknown> | null = null;
     if (id) {
       existing = await delegate.findFirst({ where: { id, archiveId: archive.id, ...(section.fixed ?? {}) } });
-      if (!existing) throw new DomainError('NOT_FOUND', 'archive.recordNotFound');
+      if (!existing) throw archivesErrors.rule('NOT_FOUND', 'archive.recordNotFound');
     }
     const merged = { ...(existing ?? {}), ...values } as RowValues;
     for (const rule of SECTION_RULES[key] ?? []) await rule(tx, archive, merged, id);
@@ -235,9 +236,9 @@ export async function deleteSectionRow(ctx: ServiceContext, key: string, raw: un
     const { id } = parseInput(idSchema, raw ?? {});
     const delegate = delegateOf(tx, section);
     const row = await delegate.findFirst({ where: { id, ...(section.fixed ?? {}) }, select: { id: true, archiveId: true } });
-    if (!row) throw new DomainError('NOT_FOUND', 'archive.recordNotFound');
+    if (!row) throw archivesErrors.rule('NOT_FOUND', 'archive.recordNotFound');
     const archive = await findVisibleArchive(ctx, tx, row.archiveId as number).catch(() => {
-      throw new DomainError('NOT_FOUND', 'archive.recordNotFound');
+      throw archivesErrors.rule('NOT_FOUND', 'archive.recordNotFound');
     });
     await assertModuleEdit(ctx, archive, section.module);
     let keys: string[] = [];

@@ -6,6 +6,7 @@ import { authorize, type Permission } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
 import { APPLYING_STATUS, ARCHIVE_STATUS } from '../archives.policy.ts';
 import { type ArchiveFacts, archiveFromInput } from './access.ts';
+import { archivesErrors } from '../archives.errors.ts';
 
 /** Archive status and applying status: the transitions, locking. */
 type StatusTransition = { field: 'status' | 'applyingStatus'; from: number[]; to: number; message: MessageKey; permission: Permission };
@@ -27,7 +28,7 @@ export type Transition = keyof typeof TRANSITIONS;
 async function applyTransition(ctx: ServiceContext, tx: Tx, archive: ArchiveFacts, name: Transition): Promise<void> {
   const tr: StatusTransition = TRANSITIONS[name];
   authorize(ctx, tr.permission);
-  if (archive.locked) throw new DomainError('ARCHIVE_LOCKED', 'archive.locked');
+  if (archive.locked) throw archivesErrors.rule('ARCHIVE_LOCKED', 'archive.locked');
   if (!tr.from.includes(archive[tr.field])) throw new DomainError('INVALID_TRANSITION', tr.message);
   // Conditional update: a concurrent change of the same archive makes this one fail cleanly.
   const { count } = await tx.archive.updateMany({ where: { id: archive.id, [tr.field]: archive[tr.field], locked: false }, data: { [tr.field]: tr.to } });
@@ -67,7 +68,7 @@ export async function setArchiveStatus(ctx: ServiceContext, raw: unknown): Promi
     const name = transitionTo(archive.status, target) ?? (archive.status === 3 && target === 2 ? 'resume' : REFUSAL_BY_TARGET[target]);
     if (!name) {
       authorize(ctx, 'archive.changeStatus');
-      throw new DomainError('INVALID_TRANSITION', 'archive.statusInvalid');
+      throw archivesErrors.rule('INVALID_TRANSITION', 'archive.statusInvalid');
     }
     await applyTransition(ctx, tx, archive, name);
     return { result: { id: archive.id, status: target }, targetIds: [archive.id] };
@@ -80,8 +81,8 @@ export async function setArchiveLock(ctx: ServiceContext, raw: unknown, lock: bo
     authorize(ctx, 'archive.read');
     const archive = await archiveFromInput(ctx, tx, raw);
     authorize(ctx, 'archive.lock');
-    if (lock && archive.locked) throw new DomainError('INVALID_TRANSITION', 'archive.alreadyLocked');
-    if (!lock && !archive.locked) throw new DomainError('INVALID_TRANSITION', 'archive.notLocked');
+    if (lock && archive.locked) throw archivesErrors.rule('INVALID_TRANSITION', 'archive.alreadyLocked');
+    if (!lock && !archive.locked) throw archivesErrors.rule('INVALID_TRANSITION', 'archive.notLocked');
     await tx.archive.update({ where: { id: archive.id }, data: { locked: lock } });
     return { result: { id: archive.id }, targetIds: [archive.id] };
   });

@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
-import { DomainError, NotFoundError, ValidationError } from '../../../errors.ts';
+import { NotFoundError, ValidationError } from '../../../errors.ts';
 import type { Prisma } from '../../../generated/prisma/client.ts';
 import { translate } from '../../../i18n/catalogue.ts';
 import { dbId, parseInput, z } from '../../../lib/validate.ts';
@@ -9,6 +9,7 @@ import { runWrite } from '../../../write.ts';
 import { requiredText } from '../../users/index.ts';
 import { archiveScope, visibleArchivesWhere } from '../archives.policy.ts';
 import { archiveFromInput, findVisibleArchive } from './access.ts';
+import { archivesErrors } from '../archives.errors.ts';
 
 /**
  * Verification of archives (the legacy "archive examine"). A verification task covers some
@@ -52,7 +53,7 @@ export async function createVerification(ctx: ServiceContext, raw: unknown): Pro
     const archive = await findVisibleArchive(ctx, tx, input.archiveId);
     authorize(ctx, 'archive.changeStatus');
     const open = await tx.archiveExamine.count({ where: { archiveId: archive.id, status: { not: EXAMINE_STATUS.VERIFIED } } });
-    if (open) throw new DomainError('VERIFICATION_OPEN', 'archive.examine.open');
+    if (open) throw archivesErrors.rule('VERIFICATION_OPEN', 'archive.examine.open');
     const modules = input.moduleCodes?.length
       ? await tx.archiveModule.findMany({ where: { code: { in: input.moduleCodes } }, select: { id: true, code: true } })
       : await tx.archiveModule.findMany({ where: { parentId: null }, select: { id: true, code: true } });
@@ -92,7 +93,7 @@ export async function verifyModule(ctx: ServiceContext, raw: unknown): Promise<E
     const input = parseInput(stepSchema, raw ?? {});
     const m = await moduleOfTask(ctx, tx, input.id);
     authorize(ctx, 'archive.verify');
-    if (m.status === EXAMINE_STATUS.VERIFIED) throw new DomainError('INVALID_TRANSITION', 'archive.examine.alreadyVerified');
+    if (m.status === EXAMINE_STATUS.VERIFIED) throw archivesErrors.rule('INVALID_TRANSITION', 'archive.examine.alreadyVerified');
     const now = new Date();
     await tx.archiveExamineModule.update({ where: { id: m.id }, data: { status: EXAMINE_STATUS.VERIFIED, verifierId: actor.id, verifiedAt: now, note: input.note || null } });
     const record = await tx.archiveExamineRecord.create({
@@ -113,7 +114,7 @@ export async function reverifyModule(ctx: ServiceContext, raw: unknown): Promise
     const input = parseInput(z.object({ id: dbId() }), body);
     const m = await moduleOfTask(ctx, tx, input.id);
     authorize(ctx, 'archive.verify');
-    if (m.status !== EXAMINE_STATUS.VERIFIED) throw new DomainError('INVALID_TRANSITION', 'archive.examine.notVerified');
+    if (m.status !== EXAMINE_STATUS.VERIFIED) throw archivesErrors.rule('INVALID_TRANSITION', 'archive.examine.notVerified');
     const noteResult = requiredText(1000).safeParse(body.note);
     if (!noteResult.success) throw new ValidationError('archive.examine.noteRequired', undefined, 'NOTE_REQUIRED');
     const note = noteResult.data;

@@ -1,6 +1,5 @@
 /** Legacy paths of courses, course hours and their records, and classrooms (spec section 7, "Courses and classrooms"). */
 import type { ServiceContext } from '../../../context.ts';
-import { DomainError } from '../../../errors.ts';
 import { translate } from '../../../i18n/catalogue.ts';
 import { downloadResponse, uploadedFile, bytesResponse } from '../../../lib/upload.ts';
 import { formatDateTime } from '../../../lib/wall-time.ts';
@@ -32,6 +31,7 @@ import {
 import { coursePdf } from '../courses.pdf.ts';
 import { courseInput, courseJson, fileJson, first, flag, listParams, num, orConflict, pageJson, rangeOf, type Params } from './common.ts';
 import { optionalId, optionalInt } from '../../../rest/params.ts';
+import { coursesErrors } from '../courses.errors.ts';
 
 const A = '/api/admin';
 
@@ -338,6 +338,6 @@ export const courseRestRoutes: RestRoute[] = [
 export async function downloadCourseFile(ctx: ServiceContext, fileId: unknown): Promise<Response> {
   const file = await fileForDownload(ctx, fileId);
   const res = await downloadResponse(ctx, file.storageKey, { fileName: file.fileName, mime: file.mimeType });
-  if (!res) throw new DomainError('NOT_FOUND', 'course.fileNotFound');
+  if (!res) throw coursesErrors.rule('NOT_FOUND', 'course.fileNotFound');
   return res;
 }

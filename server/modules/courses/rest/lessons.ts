@@ -4,7 +4,6 @@
  * homework) and its tasks.
  */
 import type { ServiceContext } from '../../../context.ts';
-import { DomainError } from '../../../errors.ts';
 import { translate } from '../../../i18n/catalogue.ts';
 import { bytesResponse, uploadedFile } from '../../../lib/upload.ts';
 import { formatDateTime, parseLegacyDateTime } from '../../../lib/wall-time.ts';
@@ -49,6 +48,7 @@ import { loadAttendance } from '../service/access.ts';
 import { attendanceJson, courseJson, fileJson, first, flag, homeworkStateName, idList, listParams, num, orConflict, pageJson, rangeOf, zoneOf, type Params } from './common.ts';
 import { downloadCourseFile } from './courses.ts';
 import { XLSX_MIME } from '../../../lib/xlsx.ts';
+import { coursesErrors } from '../courses.errors.ts';
 
 const A = '/api/admin';
 
@@ -186,7 +186,7 @@ async function homeworkJson(ctx: ServiceContext, rawId: unknown) {
 async function audit(ctx: ServiceContext, p: Params) {
   const s = String(first(p.state, p.auditState, p.result) ?? '').toLowerCase();
   const transition = ['1', 'accepted', 'accept', 'pass'].includes(s) ? 'accept' : ['2', 'revision', 'requestrevision', 'reject'].includes(s) ? 'requestRevision' : null;
-  if (!transition) throw new DomainError('AUDIT_STATE_INVALID', 'course.homework.auditStateInvalid');
+  if (!transition) throw coursesErrors.rule('AUDIT_STATE_INVALID', 'course.homework.auditStateInvalid');
   const r = await reviewHomework(ctx, transition, { attendanceId: attendanceId(p), comment: first(p.comment, p.auditContent, p.remark) });
   return { data: r, message: translate(ctx.lang, 'course.homework.reviewed') };
 }
@@ -210,7 +210,7 @@ async function downloadOf(ctx: ServiceContext, p: Params, kinds: number[]) {
     orderBy: { id: 'desc' },
     select: { id: true },
   });
-  if (!file) throw new DomainError('NOT_FOUND', 'course.fileNotFound');
+  if (!file) throw coursesErrors.rule('NOT_FOUND', 'course.fileNotFound');
   return downloadCourseFile(ctx, file.id);
 }
 

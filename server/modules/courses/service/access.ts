@@ -1,8 +1,9 @@
 /** Loading courses, lessons and attendance rows for a caller, with the policy's checks (both doors). */
 import type { Actor } from '../../../context.ts';
 import type { Db, Tx } from '../../../db/client.ts';
-import { DomainError, ForbiddenError, NotFoundError } from '../../../errors.ts';
+import { ForbiddenError, NotFoundError } from '../../../errors.ts';
 import { canManageCourse, canReadEnrollment, visibleCoursesWhere, type CourseFacts, type StudentFacts } from '../courses.policy.ts';
+import { coursesErrors } from '../courses.errors.ts';
 
 type Reader = Db | Tx;
 
@@ -33,10 +34,10 @@ export async function loadLesson(db: Reader, actor: Actor, eventId: number) {
     where: { eventId },
     include: { event: true, course: { include: { lecturers: { select: { userId: true } } } } },
   });
-  if (!lesson) throw new DomainError('NOT_FOUND', 'course.lesson.notLesson');
+  if (!lesson) throw coursesErrors.rule('NOT_FOUND', 'course.lesson.notLesson');
   const course = { ...lesson.course, lecturerIds: lecturerIdsOf(lesson.course) };
   const visible = await db.course.count({ where: { AND: [{ id: course.id }, visibleCoursesWhere(actor)] } });
-  if (!visible) throw new DomainError('NOT_FOUND', 'course.lesson.notLesson');
+  if (!visible) throw coursesErrors.rule('NOT_FOUND', 'course.lesson.notLesson');
   return { ...lesson, course };
 }
 

@@ -17,6 +17,7 @@ import { canManageCourse, isFamilyOf, visibleEnrollmentsWhere } from '../courses
 import { loadAttendance, type LoadedAttendance } from './access.ts';
 import { changeHours, writeHourRecord } from './enrollments.ts';
 import { ATTENDANCE_STATES, ATTENDANCE_TRANSITIONS, ENROLLMENT_STATES, HOUR_RECORD_KINDS, SELF_SIGN_IN_MINUTES_BEFORE, hours } from './rules.ts';
+import { coursesErrors } from '../courses.errors.ts';
 
 const idSchema = z.object({ attendanceId: dbId() });
 const idsSchema = z.object({ attendanceIds: z.array(dbId()).min(1).max(500) });
@@ -33,10 +34,10 @@ async function signInOne(tx: Tx, actor: Actor, id: number, now: Date): Promise<n
     if (actor.type !== USER_TYPES.STUDENT || a.student.id !== actor.id) throw new ForbiddenError();
     const opens = a.lesson.event.startAt.getTime() - SELF_SIGN_IN_MINUTES_BEFORE * 60_000;
     if (now.getTime() < opens || now.getTime() > a.lesson.event.endAt.getTime()) {
-      throw new DomainError('SIGN_IN_WINDOW', 'course.attendance.selfSignInWindow', { minutes: SELF_SIGN_IN_MINUTES_BEFORE });
+      throw coursesErrors.rule('SIGN_IN_WINDOW', 'course.attendance.selfSignInWindow', { minutes: SELF_SIGN_IN_MINUTES_BEFORE });
     }
   }
-  if (a.enrollment.state !== ENROLLMENT_STATES.ENROLLED) throw new DomainError('NOT_ENROLLED', 'course.enroll.notEnrolled');
+  if (a.enrollment.state !== ENROLLMENT_STATES.ENROLLED) throw coursesErrors.rule('NOT_ENROLLED', 'course.enroll.notEnrolled');
   const rule = ATTENDANCE_TRANSITIONS.signIn;
   const cost = hours(a.course.lessonHours);
   const changed = await tx.attendance.updateMany({
@@ -106,7 +107,7 @@ export async function askForLeave(ctx: ServiceContext, raw: unknown): Promise<{ 
     const input = parseInput(idSchema.extend({ reason: z.string().trim().min(1).max(500) }), raw);
     const a = await loadAttendance(tx, actor, input.attendanceId);
     if (!isFamilyOf(actor, a.student)) requireManager(actor, a);
-    if (a.lesson.event.startAt.getTime() <= Date.now()) throw new DomainError('LESSON_STARTED', 'course.attendance.leaveTooLate');
+    if (a.lesson.event.startAt.getTime() <= Date.now()) throw coursesErrors.rule('LESSON_STARTED', 'course.attendance.leaveTooLate');
     const rule = ATTENDANCE_TRANSITIONS.askForLeave;
     const changed = await tx.attendance.updateMany({ where: { id: a.id, state: { in: [...rule.from] } }, data: { state: rule.to, leaveReason: input.reason, leaveAt: new Date() } });
     if (!changed.count) throw new DomainError('WRONG_STATE', rule.refusal);
@@ -123,8 +124,8 @@ export async function writeFeedback(ctx: ServiceContext, raw: unknown): Promise<
     const input = parseInput(idSchema.extend({ feedback: z.string().max(200_000) }), raw);
     const a = await loadAttendance(tx, actor, input.attendanceId);
     requireManager(actor, a);
-    if (a.lesson.event.endAt.getTime() > Date.now()) throw new DomainError('LESSON_NOT_OVER', 'course.attendance.feedbackTooEarly');
-    if (a.feedbackReleasedAt) throw new DomainError('FEEDBACK_RELEASED', 'course.attendance.feedbackReleased');
+    if (a.lesson.event.endAt.getTime() > Date.now()) throw coursesErrors.rule('LESSON_NOT_OVER', 'course.attendance.feedbackTooEarly');
+    if (a.feedbackReleasedAt) throw coursesErrors.rule('FEEDBACK_RELEASED', 'course.attendance.feedbackReleased');
     await tx.attendance.update({ where: { id: a.id }, data: { feedback: sanitizeRichText(input.feedback), feedbackAt: new Date(), feedbackById: actor.id } });
     return { result: { attendanceId: a.id }, targetIds: [a.id] };
   });
@@ -139,7 +140,7 @@ export async function releaseFeedback(ctx: ServiceContext, raw: unknown): Promis
     for (const id of ids) {
       const a = await loadAttendance(tx, actor, id);
       requireManager(actor, a);
-      if (!a.feedback) throw new DomainError('NO_FEEDBACK', 'course.attendance.noFeedback');
+      if (!a.feedback) throw coursesErrors.rule('NO_FEEDBACK', 'course.attendance.noFeedback');
     }
     await tx.attendance.updateMany({ where: { id: { in: ids }, feedbackReleasedAt: null }, data: { feedbackReleasedAt: new Date() } });
     return { result: { attendanceIds: ids }, targetIds: ids };

@@ -1,13 +1,14 @@
 /** Classrooms: list, save, state, delete; and the check a lesson's classroom must pass. */
 import type { ServiceContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
-import { DomainError, ValidationError } from '../../../errors.ts';
+import { NotFoundError, ValidationError } from '../../../errors.ts';
 import type { Prisma } from '../../../generated/prisma/client.ts';
 import { searchText } from '../../../lib/text.ts';
 import { dbId, parseInput, z } from '../../../lib/validate.ts';
 import { authorize } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
 import { CLASSROOM_STATES } from './rules.ts';
+import { coursesErrors } from '../courses.errors.ts';
 
 const stateValue = z.coerce
   .number()
@@ -53,7 +54,7 @@ export async function getClassroom(ctx: ServiceContext, rawId: unknown) {
   authorize(ctx, 'directory.read');
   const { id } = parseInput(z.object({ id: dbId() }), { id: rawId });
   const row = await ctx.db.classroom.findUnique({ where: { id } });
-  if (!row) throw new DomainError('NOT_FOUND', 'error.notFound');
+  if (!row) throw new NotFoundError();
   return row;
 }
 
@@ -61,8 +62,8 @@ export async function getClassroom(ctx: ServiceContext, rawId: unknown) {
 export async function checkClassroom(tx: Tx, id: number, students: number) {
   const room = await tx.classroom.findUnique({ where: { id } });
   if (!room) throw new ValidationError('course.classroomUnknown', undefined, 'UNKNOWN_CLASSROOM');
-  if (room.state !== CLASSROOM_STATES.IN_USE) throw new DomainError('CLASSROOM_DISABLED', 'course.classroomDisabled', { name: room.name });
-  if (room.capacity !== null && students > room.capacity) throw new DomainError('CLASSROOM_TOO_SMALL', 'course.classroomTooSmall', { name: room.name, capacity: room.capacity, count: students });
+  if (room.state !== CLASSROOM_STATES.IN_USE) throw coursesErrors.rule('CLASSROOM_DISABLED', 'course.classroomDisabled', { name: room.name });
+  if (room.capacity !== null && students > room.capacity) throw coursesErrors.rule('CLASSROOM_TOO_SMALL', 'course.classroomTooSmall', { name: room.name, capacity: room.capacity, count: students });
   return room;
 }
 
@@ -91,7 +92,7 @@ export async function saveClassroom(ctx: ServiceContext, raw: unknown): Promise<
     };
     if (input.id) {
       const found = await tx.classroom.count({ where: { id: input.id } });
-      if (!found) throw new DomainError('NOT_FOUND', 'error.notFound');
+      if (!found) throw new NotFoundError();
       await tx.classroom.update({ where: { id: input.id }, data });
       return { result: { id: input.id, created: false }, targetIds: [input.id] };
     }
@@ -115,7 +116,7 @@ export async function setClassroomState(ctx: ServiceContext, raw: unknown): Prom
     if (body.state === undefined || body.state === null || body.state === '') throw new ValidationError('classroom.stateInvalid', undefined, 'STATE_INVALID');
     const input = parseInput(z.object({ id: dbId(), state: stateValue }), raw);
     const { count } = await tx.classroom.updateMany({ where: { id: input.id }, data: { state: input.state } });
-    if (!count) throw new DomainError('NOT_FOUND', 'error.notFound');
+    if (!count) throw new NotFoundError();
     return { result: { id: input.id }, targetIds: [input.id] };
   });
 }
@@ -126,9 +127,9 @@ export async function deleteClassroom(ctx: ServiceContext, rawId: unknown): Prom
     authorize(ctx, 'classroom.manage');
     const { id } = parseInput(z.object({ id: dbId() }), { id: rawId });
     const room = await tx.classroom.findUnique({ where: { id }, select: { id: true, name: true } });
-    if (!room) throw new DomainError('NOT_FOUND', 'error.notFound');
+    if (!room) throw new NotFoundError();
     const used = await tx.workEvent.count({ where: { placeId: id } });
-    if (used) throw new DomainError('CLASSROOM_HELD', 'classroom.deleteHeld', { name: room.name, count: used });
+    if (used) throw coursesErrors.rule('CLASSROOM_HELD', 'classroom.deleteHeld', { name: room.name, count: used });
     await tx.classroom.delete({ where: { id } });
     return { result: { id }, targetIds: [id] };
   });

@@ -1,7 +1,7 @@
 /** Courses: list, detail, save (create or edit), delete; their lecturers follow onto future lessons. */
 import type { Actor, ServiceContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
-import { DomainError, ValidationError } from '../../../errors.ts';
+import { NotFoundError, ValidationError } from '../../../errors.ts';
 import type { Prisma } from '../../../generated/prisma/client.ts';
 import { translate } from '../../../i18n/catalogue.ts';
 import { STAFF_STATES, USER_TYPES } from '../../../lib/codes.ts';
@@ -16,6 +16,7 @@ import { visibleCoursesWhere } from '../courses.policy.ts';
 import { loadManagedCourse } from './access.ts';
 import { checkClassroom } from './classrooms.ts';
 import { COURSE_SITES, COURSE_TYPES, ENROLLMENT_STATES } from './rules.ts';
+import { coursesErrors } from '../courses.errors.ts';
 
 const oneDecimal = (n: number) => Math.round(n * 10) === n * 10;
 const count = () => z.coerce.number().int().min(0).max(100_000);
@@ -122,7 +123,7 @@ export async function getCourse(ctx: ServiceContext, rawId: unknown) {
   const actor = authorize(ctx, 'course.read');
   const { id } = parseInput(z.object({ id: dbId() }), { id: rawId });
   const row = await ctx.db.course.findFirst({ where: { AND: [{ id }, visibleCoursesWhere(actor)] }, include: courseListInclude });
-  if (!row) throw new DomainError('NOT_FOUND', 'error.notFound');
+  if (!row) throw new NotFoundError();
   return row;
 }
 
@@ -237,7 +238,7 @@ export async function updateCourse(ctx: ServiceContext, raw: unknown): Promise<{
     if (input.classroomId) await checkClassroom(tx, input.classroomId, 0);
     if (input.projectId !== undefined) await checkProject(tx, input.projectId);
     if (input.lecturerIds) {
-      if (!can(actor, 'course.manage')) throw new DomainError('FORBIDDEN', 'error.forbidden');
+      if (!can(actor, 'course.manage')) throw coursesErrors.rule('FORBIDDEN', 'error.forbidden');
       const lecturerIds = await checkLecturers(tx, input.lecturerIds);
       await applyLecturerChange(tx, actor, course.id, course.lecturerIds, lecturerIds, input.force);
       await tx.courseLecturer.deleteMany({ where: { courseId: course.id, userId: { notIn: lecturerIds } } });
@@ -266,12 +267,12 @@ export async function deleteCourses(ctx: ServiceContext, raw: unknown): Promise<
         _count: { select: { lessons: true, enrollments: { where: { OR: [{ totalHours: { gt: 0 } }, { hourRecords: { some: {} } }] } } } },
       },
     });
-    if (courses.length !== unique.length) throw new DomainError('NOT_FOUND', 'error.notFound');
+    if (courses.length !== unique.length) throw new NotFoundError();
     for (const c of courses) {
       const held: string[] = [];
       if (c._count.lessons) held.push(translate(ctx.lang, 'course.held.lessons', { count: c._count.lessons }));
       if (c._count.enrollments) held.push(translate(ctx.lang, 'course.held.enrollments', { count: c._count.enrollments }));
-      if (held.length) throw new DomainError('COURSE_HELD', 'course.deleteHeld', { name: c.name, what: held.join(translate(ctx.lang, 'org.ref.separator')) });
+      if (held.length) throw coursesErrors.rule('COURSE_HELD', 'course.deleteHeld', { name: c.name, what: held.join(translate(ctx.lang, 'org.ref.separator')) });
     }
     await tx.enrollment.deleteMany({ where: { courseId: { in: unique } } });
     await tx.course.deleteMany({ where: { id: { in: unique } } });

@@ -7,7 +7,7 @@
  */
 import type { Actor, ServiceContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
-import { DomainError, ForbiddenError, ValidationError } from '../../../errors.ts';
+import { ForbiddenError, ValidationError } from '../../../errors.ts';
 import type { Prisma } from '../../../generated/prisma/client.ts';
 import { STAFF_STATES, USER_TYPES } from '../../../lib/codes.ts';
 import { searchText } from '../../../lib/text.ts';
@@ -19,6 +19,7 @@ import { visibleEnrollmentsWhere } from '../courses.policy.ts';
 import { loadEnrollment, loadManagedCourse, loadVisibleCourse } from './access.ts';
 import { futureLessons } from './courses.ts';
 import { ENROLLMENT_STATES, HOUR_RECORD_KINDS, hours } from './rules.ts';
+import { coursesErrors } from '../courses.errors.ts';
 
 const hoursValue = z.coerce
   .number()
@@ -61,7 +62,7 @@ export async function changeHours(tx: Tx, enrollmentId: number, change: number, 
   );
   if (rows[0]) return hours(Number(rows[0].remaining));
   const current = await tx.enrollment.findUnique({ where: { id: enrollmentId }, select: { remainingHours: true } });
-  throw new DomainError('HOURS_NOT_ENOUGH', 'course.hours.negative', { name: studentName, remaining: hours(current?.remainingHours), needed: hours(-change) });
+  throw coursesErrors.rule('HOURS_NOT_ENOUGH', 'course.hours.negative', { name: studentName, remaining: hours(current?.remainingHours), needed: hours(-change) });
 }
 
 async function checkStudents(tx: Tx, ids: number[]) {
@@ -119,10 +120,10 @@ async function enrollIn(tx: Tx, actor: Actor, input: z.output<typeof joinSchema>
   const students = await checkStudents(tx, input.studentIds);
   const existing = await tx.enrollment.findMany({ where: { courseId: course.id, studentId: { in: students.map((s) => s.id) } } });
   const already = existing.find((e) => e.state === ENROLLMENT_STATES.ENROLLED);
-  if (already) throw new DomainError('ALREADY_ENROLLED', 'course.enroll.already', { name: students.find((s) => s.id === already.studentId)!.name });
+  if (already) throw coursesErrors.rule('ALREADY_ENROLLED', 'course.enroll.already', { name: students.find((s) => s.id === already.studentId)!.name });
   if (course.studentCount > 0) {
     const active = await tx.enrollment.count({ where: { courseId: course.id, state: ENROLLMENT_STATES.ENROLLED } });
-    if (active + students.length > course.studentCount) throw new DomainError('COURSE_FULL', 'course.enroll.full', { name: course.name, count: course.studentCount });
+    if (active + students.length > course.studentCount) throw coursesErrors.rule('COURSE_FULL', 'course.enroll.full', { name: course.name, count: course.studentCount });
   }
   await checkRoomsSeat(tx, course.id, students.length);
   const ids = students.map((s) => s.id);
@@ -166,7 +167,7 @@ async function checkRoomsSeat(tx: Tx, courseId: number, joining: number): Promis
   if (!placeIds.length) return;
   const seats = (await tx.enrollment.count({ where: { courseId, state: ENROLLMENT_STATES.ENROLLED } })) + joining;
   const small = await tx.classroom.findFirst({ where: { id: { in: placeIds }, capacity: { lt: seats } }, orderBy: [{ capacity: 'asc' }, { id: 'asc' }], select: { name: true, capacity: true } });
-  if (small) throw new DomainError('CLASSROOM_TOO_SMALL', 'course.classroomTooSmall', { name: small.name, capacity: small.capacity ?? 0, count: seats });
+  if (small) throw coursesErrors.rule('CLASSROOM_TOO_SMALL', 'course.classroomTooSmall', { name: small.name, capacity: small.capacity ?? 0, count: seats });
 }
 
 /**
@@ -192,7 +193,7 @@ export async function leaveCourse(ctx: ServiceContext, raw: unknown): Promise<{ 
     await loadManagedCourse(tx, actor, e.courseId);
     if (refund) authorizeHours(actor);
     const left = await tx.enrollment.updateMany({ where: { id: e.id, state: ENROLLMENT_STATES.ENROLLED }, data: { state: ENROLLMENT_STATES.LEFT } });
-    if (!left.count) throw new DomainError('NOT_ENROLLED', 'course.enroll.notEnrolled');
+    if (!left.count) throw coursesErrors.rule('NOT_ENROLLED', 'course.enroll.notEnrolled');
     const lessonIds = (await futureLessons(tx, e.courseId)).map((l) => l.id);
     await tx.eventParticipant.deleteMany({ where: { eventId: { in: lessonIds }, userId: e.studentId } });
     await tx.attendance.deleteMany({ where: { enrollmentId: e.id, lessonId: { in: lessonIds }, state: 0, feedback: '', homework: null } });
@@ -202,7 +203,7 @@ export async function leaveCourse(ctx: ServiceContext, raw: unknown): Promise<{ 
       const now = await tx.enrollment.findUniqueOrThrow({ where: { id: e.id }, select: { remainingHours: true } });
       const remaining = hours(now.remainingHours);
       if (input.refundHours !== undefined && input.refundHours > remaining) {
-        throw new DomainError('REFUND_TOO_MANY', 'course.hours.refundTooMany', { name: e.student.name, remaining, hours: input.refundHours });
+        throw coursesErrors.rule('REFUND_TOO_MANY', 'course.hours.refundTooMany', { name: e.student.name, remaining, hours: input.refundHours });
       }
       refundedHours = input.refundHours ?? remaining;
       if (refundedHours > 0) {

@@ -18,6 +18,7 @@ import { runWrite } from '../../../write.ts';
 import { canManageCourse, canReadEnrollment, visibleEnrollmentsWhere } from '../courses.policy.ts';
 import { loadAttendance, loadLesson, loadManagedCourse, loadManagedLesson, loadVisibleCourse } from './access.ts';
 import { FILE_KINDS, HOMEWORK_STATES, HOMEWORK_TRANSITIONS, type HomeworkTransition } from './rules.ts';
+import { coursesErrors } from '../courses.errors.ts';
 
 const MB = 1024 * 1024;
 /** Course files: office documents, PDF, images and plain text, up to 20 MB. */
@@ -133,7 +134,7 @@ async function homeworkForTransition(tx: Tx, actor: Actor, attendanceId: number,
   const manager = canManageCourse(actor, a.course);
   const own = actor.type === USER_TYPES.STUDENT && a.student.id === actor.id;
   if (rule.who === 'reviewer' ? !manager : !(manager || own)) throw new ForbiddenError();
-  if (!a.homework) throw new DomainError('NO_HOMEWORK', 'course.homework.noTask');
+  if (!a.homework) throw coursesErrors.rule('NO_HOMEWORK', 'course.homework.noTask');
   if (!rule.from.includes(a.homework.state)) throw new DomainError('WRONG_STATE', rule.refusal);
   return { a, homework: a.homework, rule };
 }
@@ -193,7 +194,7 @@ export async function fileForDownload(ctx: ServiceContext, rawId: unknown) {
     where: { id: fileId },
     include: { homework: { include: { attendance: { include: { enrollment: { include: { student: { select: { id: true, parentId: true, consultantId: true } } } } } } } } },
   });
-  const missing = () => new DomainError('NOT_FOUND', 'course.fileNotFound');
+  const missing = () => coursesErrors.rule('NOT_FOUND', 'course.fileNotFound');
   if (!file) throw missing();
   try {
     if (file.kind === FILE_KINDS.ATTACHMENT) {
@@ -219,9 +220,9 @@ export async function deleteCourseFile(ctx: ServiceContext, rawId: unknown): Pro
     const actor = authorize(ctx, 'course.read');
     const { fileId } = parseInput(z.object({ fileId: dbId() }), { fileId: rawId });
     const file = await tx.courseFile.findUnique({ where: { id: fileId }, include: { homework: true } });
-    if (!file) throw new DomainError('NOT_FOUND', 'course.fileNotFound');
+    if (!file) throw coursesErrors.rule('NOT_FOUND', 'course.fileNotFound');
     const course = await loadVisibleCourse(tx, actor, file.courseId).catch(() => {
-      throw new DomainError('NOT_FOUND', 'course.fileNotFound');
+      throw coursesErrors.rule('NOT_FOUND', 'course.fileNotFound');
     });
     const ownAnswer = file.kind === FILE_KINDS.ANSWER && file.uploadedById === actor.id && file.homework?.state !== HOMEWORK_STATES.ACCEPTED;
     if (!canManageCourse(actor, course) && !ownAnswer) throw new ForbiddenError();

@@ -8,7 +8,7 @@
  */
 import type { Actor, ServiceContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
-import { DomainError, ValidationError } from '../../../errors.ts';
+import { ValidationError } from '../../../errors.ts';
 import { dbId, parseInput, z } from '../../../lib/validate.ts';
 import { authorize, requireActor } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
@@ -16,6 +16,7 @@ import { checkConflicts, createEventIn, deleteEventIn, updateEventIn, type EditO
 import { loadManagedCourse } from './access.ts';
 import { checkClassroom } from './classrooms.ts';
 import { ENROLLMENT_STATES, LESSON_EVENT_TYPE } from './rules.ts';
+import { coursesErrors } from '../courses.errors.ts';
 
 const SCOPES = ['THIS', 'FOLLOWING', 'ALL'] as const;
 
@@ -53,7 +54,7 @@ export async function guardLessonRecords(tx: Tx, ids: number[]): Promise<void> {
                         AND (a.state <> 0 OR a.feedback <> '' OR EXISTS (SELECT 1 FROM homework h WHERE h.attendance_id = a.id))))`,
     ids,
   );
-  if (row && row.n > 0) throw new DomainError('LESSON_HOLDS_RECORDS', 'course.lesson.holdsRecords', { count: row.n });
+  if (row && row.n > 0) throw coursesErrors.rule('LESSON_HOLDS_RECORDS', 'course.lesson.holdsRecords', { count: row.n });
 }
 
 const timing = {
@@ -112,7 +113,7 @@ export async function scheduleLessons(ctx: ServiceContext, raw: unknown): Promis
     if (course.totalNumber > 0) {
       const scheduled = await tx.courseLesson.count({ where: { courseId: course.id } });
       if (scheduled + saved.eventIds.length > course.totalNumber) {
-        throw new DomainError('TOO_MANY_LESSONS', 'course.lesson.tooMany', { name: course.name, total: course.totalNumber, scheduled, adding: saved.eventIds.length });
+        throw coursesErrors.rule('TOO_MANY_LESSONS', 'course.lesson.tooMany', { name: course.name, total: course.totalNumber, scheduled, adding: saved.eventIds.length });
       }
     }
     await linkLessons(tx, course.id, saved.eventIds);
@@ -124,7 +125,7 @@ export async function scheduleLessons(ctx: ServiceContext, raw: unknown): Promis
 function lessonOptions(actor: Actor, seen: { courseId: number | null }): EditOptions {
   return {
     authorize: async (event) => {
-      if (!event.lesson) throw new DomainError('NOT_FOUND', 'course.lesson.notLesson');
+      if (!event.lesson) throw coursesErrors.rule('NOT_FOUND', 'course.lesson.notLesson');
       seen.courseId = event.lesson.courseId;
     },
     beforeRemove: guardLessonRecords,
@@ -148,7 +149,7 @@ const updateSchema = z.object({
 /** Loads the lesson's course for a write and checks the caller manages it. */
 async function managedCourseOfLesson(tx: Tx, actor: Actor, eventId: number) {
   const lesson = await tx.courseLesson.findUnique({ where: { eventId }, select: { courseId: true } });
-  if (!lesson) throw new DomainError('NOT_FOUND', 'course.lesson.notLesson');
+  if (!lesson) throw coursesErrors.rule('NOT_FOUND', 'course.lesson.notLesson');
   return loadManagedCourse(tx, actor, lesson.courseId);
 }
 

@@ -4,7 +4,6 @@
  * visibility rule.
  */
 import type { Actor, ServiceContext } from '../../../context.ts';
-import { DomainError } from '../../../errors.ts';
 import type { Prisma } from '../../../generated/prisma/client.ts';
 import { translate } from '../../../i18n/catalogue.ts';
 import { wallText } from '../../../lib/wall-time.ts';
@@ -12,6 +11,7 @@ import { writeSheet, writeSheets } from '../../../lib/xlsx.ts';
 import { authorize } from '../../../policy.ts';
 import { visibleCoursesWhere, visibleEnrollmentsWhere } from '../courses.policy.ts';
 import { ATTENDANCE_STATES, HOMEWORK_STATES } from './rules.ts';
+import { coursesErrors } from '../courses.errors.ts';
 
 export type LessonFilter = {
   courseId?: number | null;
@@ -132,7 +132,7 @@ export async function courseLogXlsx(ctx: ServiceContext, filter: LessonFilter, z
 
 /** Requires a course id for the per-course reads. */
 export function requireCourseId(id: number | null | undefined): number {
-  if (!id) throw new DomainError('COURSE_REQUIRED', 'course.courseRequired');
+  if (!id) throw coursesErrors.rule('COURSE_REQUIRED', 'course.courseRequired');
   return id;
 }
 

@@ -1,11 +1,12 @@
 import type { ServiceContext } from '../../../context.ts';
-import { DomainError, NotFoundError } from '../../../errors.ts';
+import { NotFoundError } from '../../../errors.ts';
 import { dbId, parseInput, z } from '../../../lib/validate.ts';
 import { authorize } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
 import { canEditEvent, isEventVisible } from '../schedule.policy.ts';
 import { assertNoConflicts } from './checks.ts';
 import { insertParticipants } from './rows.ts';
+import { scheduleErrors } from '../schedule.errors.ts';
 
 const joinSchema = z.object({ id: dbId(), wholeSeries: z.boolean().optional(), force: z.boolean().optional() });
 
@@ -18,8 +19,8 @@ export async function joinEvent(ctx: ServiceContext, raw: unknown): Promise<{ ev
     if (!e) throw new NotFoundError();
     const participantIds = e.participants.map((p) => p.userId);
     if (!isEventVisible(actor, { ...e, participantIds })) throw new NotFoundError();
-    if (participantIds.includes(actor.id)) throw new DomainError('ALREADY_JOINED', 'schedule.alreadyJoined');
-    if (!(e.published && e.isOpen) && !canEditEvent(actor, e)) throw new DomainError('NOT_OPEN', 'schedule.notOpen');
+    if (participantIds.includes(actor.id)) throw scheduleErrors.rule('ALREADY_JOINED', 'schedule.alreadyJoined');
+    if (!(e.published && e.isOpen) && !canEditEvent(actor, e)) throw scheduleErrors.rule('NOT_OPEN', 'schedule.notOpen');
     let rows = [{ id: e.id, startAt: e.startAt, endAt: e.endAt }];
     if (input.wholeSeries && e.seriesId) {
       rows = await tx.workEvent.findMany({
@@ -45,7 +46,7 @@ export async function confirmEvent(ctx: ServiceContext, raw: unknown): Promise<{
     if (!e) throw new NotFoundError();
     const participantIds = e.participants.map((p) => p.userId);
     if (!isEventVisible(actor, { ...e, participantIds })) throw new NotFoundError();
-    if (!participantIds.includes(actor.id)) throw new DomainError('NOT_PARTICIPANT', 'schedule.notParticipant');
+    if (!participantIds.includes(actor.id)) throw scheduleErrors.rule('NOT_PARTICIPANT', 'schedule.notParticipant');
     await tx.eventParticipant.update({ where: { eventId_userId: { eventId: e.id, userId: actor.id } }, data: { confirmedAt: new Date() } });
     const waiting = await tx.eventParticipant.count({ where: { eventId: e.id, confirmedAt: null } });
     await tx.workEvent.update({ where: { id: e.id }, data: { confirmed: waiting === 0 } });

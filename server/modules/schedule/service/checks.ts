@@ -2,7 +2,7 @@
 import { DateTime } from 'luxon';
 import type { Actor } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
-import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../../../errors.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../../errors.ts';
 import { STAFF_STATES } from '../../../lib/codes.ts';
 import { requireZone } from '../../../lib/zones.ts';
 import { findConflicts, MAX_EVENT_DAYS, type ConflictQuery, type Range } from '../conflicts.ts';
@@ -10,6 +10,7 @@ import { expandRule, wallToInstant } from '../recurrence.ts';
 import { ConflictError } from '../schedule.errors.ts';
 import { canEditEvent, isEventVisible } from '../schedule.policy.ts';
 import type { Template, Timing } from './input.ts';
+import { scheduleErrors } from '../schedule.errors.ts';
 
 export function requireTitle(raw: unknown): void {
   const title = (raw as { title?: unknown } | null)?.title;
@@ -98,7 +99,7 @@ export async function loadEditable(tx: Tx, actor: Actor, id: number, options: Ed
     return facts;
   }
   if (!isEventVisible(actor, facts)) throw new NotFoundError();
-  if (event.lesson) throw new DomainError('LESSON_OF_COURSE', 'schedule.lessonOfCourse');
+  if (event.lesson) throw scheduleErrors.rule('LESSON_OF_COURSE', 'schedule.lessonOfCourse');
   if (!canEditEvent(actor, event)) throw new ForbiddenError();
   return facts;
 }

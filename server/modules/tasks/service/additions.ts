@@ -1,6 +1,6 @@
 /** Additions to a task (追加任务). */
 import type { ServiceContext } from '../../../context.ts';
-import { DomainError, NotFoundError, ValidationError } from '../../../errors.ts';
+import { NotFoundError, ValidationError } from '../../../errors.ts';
 import { RICH_TEXT_MAX_CHARS, richTextIsBlank } from '../../../lib/html.ts';
 import { dbId, parseInput, z } from '../../../lib/validate.ts';
 import { authorize } from '../../../policy.ts';
@@ -8,6 +8,7 @@ import { runWrite } from '../../../write.ts';
 import { canEditAddition } from '../tasks.policy.ts';
 import { loadTaskForWrite, optionalId, optionalText, richContent, writeLog, type TaskWriteResult } from './common.ts';
 import { LOG_NOTES } from './rules.ts';
+import { tasksErrors } from '../tasks.errors.ts';
 
 export type AdditionWriteResult = TaskWriteResult & { additionId: number };
 
@@ -21,10 +22,10 @@ export async function addTaskAddition(ctx: ServiceContext, raw: unknown): Promis
     const input = parseInput(z.object({ workTaskId: optionalId(), contentAddition: optionalText(RICH_TEXT_MAX_CHARS * 20) }), raw);
     const content = richContent(input.contentAddition, 'contentAddition');
     if (richTextIsBlank(content)) throw new ValidationError('task.additionContentRequired', undefined, 'CONTENT_REQUIRED');
-    const taskError = () => new DomainError('TASK_INVALID', 'task.additionTaskRequired');
+    const taskError = () => tasksErrors.rule('TASK_INVALID', 'task.additionTaskRequired');
     if (!input.workTaskId) throw taskError();
     const task = await loadTaskForWrite(tx, actor, input.workTaskId, taskError);
-    if (task.project.deletedAt) throw new DomainError('PROJECT_NOT_FOUND', 'task.additionProjectRequired');
+    if (task.project.deletedAt) throw tasksErrors.rule('PROJECT_NOT_FOUND', 'task.additionProjectRequired');
     const addition = await tx.taskAddition.create({ data: { taskId: task.id, content, userId: actor.id }, select: { id: true } });
     const logId = await writeLog(tx, actor, task, LOG_NOTES.UPDATED, 'ADDITION');
     return { result: { taskId: task.id, logId, additionId: addition.id }, targetIds: [addition.id] };
@@ -41,8 +42,8 @@ export async function updateTaskAddition(ctx: ServiceContext, raw: unknown): Pro
     const existing = await tx.taskAddition.findUnique({ where: { id: input.id }, select: { id: true, taskId: true, userId: true } });
     if (!existing) throw new NotFoundError();
     const task = await loadTaskForWrite(tx, actor, existing.taskId);
-    if (!canEditAddition(actor, existing)) throw new DomainError('FORBIDDEN', 'task.additionEditForbidden');
-    if (task.project.deletedAt) throw new DomainError('PROJECT_NOT_FOUND', 'task.additionProjectRequired');
+    if (!canEditAddition(actor, existing)) throw tasksErrors.rule('FORBIDDEN', 'task.additionEditForbidden');
+    if (task.project.deletedAt) throw tasksErrors.rule('PROJECT_NOT_FOUND', 'task.additionProjectRequired');
     await tx.taskAddition.update({ where: { id: existing.id }, data: { content } });
     const logId = await writeLog(tx, actor, task, LOG_NOTES.UPDATED, 'ADDITION_EDIT');
     return { result: { taskId: task.id, logId, additionId: existing.id }, targetIds: [existing.id] };

@@ -2,11 +2,12 @@
 import type { Actor } from '../../../context.ts';
 import { isStaff, STAFF_STATES } from '../../../lib/codes.ts';
 import type { Tx } from '../../../db/client.ts';
-import { DomainError, NotFoundError, ValidationError } from '../../../errors.ts';
+import { type DomainError, NotFoundError, ValidationError } from '../../../errors.ts';
 import { RICH_TEXT_MAX_CHARS, richTextLength, sanitizeRichText } from '../../../lib/html.ts';
 import { dbId, z } from '../../../lib/validate.ts';
 import { isTaskVisible, type TaskAccessFacts } from '../tasks.policy.ts';
 import { type LogAction, type LogNote } from './rules.ts';
+import { tasksErrors } from '../tasks.errors.ts';
 
 /** The result of every task write: which task changed and the log line it wrote. */
 export type TaskWriteResult = { taskId: number; logId: number | null };
@@ -87,7 +88,7 @@ export async function writeLog(tx: Tx, actor: Actor, task: { id: number }, note:
 }
 
 export function editForbidden(): DomainError {
-  return new DomainError('FORBIDDEN', 'task.editForbidden');
+  return tasksErrors.rule('FORBIDDEN', 'task.editForbidden');
 }
 
 /** Sanitises rich content and enforces the 10000-character limit on its text. */

@@ -2,7 +2,7 @@
 import { DateTime } from 'luxon';
 import type { ServiceContext } from '../../../context.ts';
 import type { Db, Tx } from '../../../db/client.ts';
-import { DomainError, NotFoundError, ValidationError } from '../../../errors.ts';
+import { NotFoundError, ValidationError } from '../../../errors.ts';
 import { dbId, parseInput, z } from '../../../lib/validate.ts';
 import { authorize } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
@@ -10,6 +10,7 @@ import { visibleTasksWhere } from '../tasks.policy.ts';
 import { loadTaskForWrite, optionalText, writeLog, type TaskWriteResult } from './common.ts';
 import { LOG_NOTES, MISSED_DAYS_WINDOW, PLAIN_TEXT_MAX, REPORTABLE_STATES, TASK_STATES, WORKING_STATES } from './rules.ts';
 import { isCalendarDay } from '../../../lib/wall-time.ts';
+import { tasksErrors } from '../tasks.errors.ts';
 
 /** Today in a zone, `yyyy-MM-dd`. */
 export function todayIn(zone: string, now: Date = new Date()): string {
@@ -83,7 +84,7 @@ export async function reportTaskDaily(ctx: ServiceContext, raw: unknown): Promis
     const task = await loadTaskForWrite(tx, actor, input.id);
     const content = input.reportDaily?.trim() ?? '';
     if (!content) throw new ValidationError('task.reportRequired', undefined, 'REPORT_REQUIRED');
-    if (!REPORTABLE_STATES.includes(task.state)) throw new DomainError('WRONG_STATE', 'task.cannotReport');
+    if (!REPORTABLE_STATES.includes(task.state)) throw tasksErrors.rule('WRONG_STATE', 'task.cannotReport');
     const today = todayIn(actor.timeZone);
     let day = today;
     let logTime = new Date();

@@ -1,7 +1,7 @@
 /** Creating, editing and deleting tasks. */
 import type { ServiceContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
-import { DomainError, ValidationError } from '../../../errors.ts';
+import { ValidationError } from '../../../errors.ts';
 import { RICH_TEXT_MAX_CHARS } from '../../../lib/html.ts';
 import { dbId, parseInput, z } from '../../../lib/validate.ts';
 import { authorize } from '../../../policy.ts';
@@ -9,6 +9,7 @@ import { runWrite } from '../../../write.ts';
 import { canEditTask } from '../tasks.policy.ts';
 import { accessFacts, activeStaff, editForbidden, loadTaskForWrite, optionalId, optionalInt, optionalText, richContent, writeLog, type TaskWriteResult } from './common.ts';
 import { ASSIGNABLE_STATES, LOG_NOTES, NO_SKILL_STACK, normalisePriority, TASK_SOURCE_BACK_OFFICE, TASK_STATES, TASK_TYPES, TITLE_MAX } from './rules.ts';
+import { tasksErrors } from '../tasks.errors.ts';
 
 const saveShape = z.object({
   id: optionalId(),
@@ -45,12 +46,12 @@ async function validateTaskFields(
   if ([...title].length > TITLE_MAX) throw new ValidationError('validation.tooLong', { field: 'taskTitle', max: TITLE_MAX });
   const content = richContent(v.taskContent, 'taskContent');
   const project = await tx.project.findUnique({ where: { id: v.projectId }, select: { stateCode: true, deletedAt: true } });
-  if (!project || project.deletedAt) throw new DomainError('PROJECT_NOT_FOUND', 'task.additionProjectRequired');
+  if (!project || project.deletedAt) throw tasksErrors.rule('PROJECT_NOT_FOUND', 'task.additionProjectRequired');
   // New tasks go to live projects only (the client's list excludes finished and cancelled ones).
   if ((creating || v.projectId !== currentProjectId) && (project.stateCode === 4 || project.stateCode === 5)) {
-    throw new DomainError('PROJECT_CLOSED', 'task.projectClosed');
+    throw tasksErrors.rule('PROJECT_CLOSED', 'task.projectClosed');
   }
-  if (!(await activeStaff(tx, v.designeeId))) throw new DomainError('EXECUTOR_INVALID', 'task.executorInvalid');
+  if (!(await activeStaff(tx, v.designeeId))) throw tasksErrors.rule('EXECUTOR_INVALID', 'task.executorInvalid');
   const taskType = v.taskType ?? TASK_TYPES.NEW_TASK;
   if (taskType !== TASK_TYPES.NEW_TASK && taskType !== TASK_TYPES.BUG) throw new ValidationError('validation.invalid', { field: 'taskType' });
   let skillStackId: number | null = null;
@@ -114,7 +115,7 @@ export async function updateTask(ctx: ServiceContext, raw: unknown): Promise<Tas
       task.projectId,
     );
     const reassigned = f.executorId !== task.executorId;
-    if (reassigned && !ASSIGNABLE_STATES.includes(task.state)) throw new DomainError('WRONG_STATE', 'task.cannotAssign');
+    if (reassigned && !ASSIGNABLE_STATES.includes(task.state)) throw tasksErrors.rule('WRONG_STATE', 'task.cannotAssign');
     await tx.workTask.update({
       where: { id: task.id },
       data: {

@@ -2,12 +2,13 @@ import { DateTime } from 'luxon';
 import { isStaff, STAFF_STATES } from '../../../lib/codes.ts';
 import type { Actor, ServiceContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
-import { DomainError, NotFoundError, ValidationError } from '../../../errors.ts';
+import { NotFoundError, ValidationError } from '../../../errors.ts';
 import { dbId, parseInput, z } from '../../../lib/validate.ts';
 import { authorize, can } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
 import { isTaskVisible } from '../tasks.policy.ts';
 import { PLAIN_TEXT_MAX, TASK_STATES } from './rules.ts';
+import { tasksErrors } from '../tasks.errors.ts';
 
 /**
  * Writes of schedule entries (the spec's work daily): the add-to-schedule rules of spec
@@ -102,9 +103,9 @@ async function prepareRow(tx: Tx, actor: Actor, row: ScheduleRow): Promise<Prepa
   if (!DAY.test(workDate) || !DateTime.fromISO(workDate).isValid) throw new ValidationError('validation.invalid', { field: 'workDate' });
 
   const employeeId = row.employeeId ?? actor.id;
-  if (employeeId !== actor.id && !can(actor, 'scheduleEntry.writeOthers')) throw new DomainError('FORBIDDEN', 'schedule.employeeForbidden');
+  if (employeeId !== actor.id && !can(actor, 'scheduleEntry.writeOthers')) throw tasksErrors.rule('FORBIDDEN', 'schedule.employeeForbidden');
   const employee = await tx.user.findUnique({ where: { id: employeeId }, select: { type: true, state: true, timeZone: true } });
-  if (!employee || !isStaff(employee) || employee.state === STAFF_STATES.DEACTIVATED) throw new DomainError('EXECUTOR_INVALID', 'task.executorInvalid');
+  if (!employee || !isStaff(employee) || employee.state === STAFF_STATES.DEACTIVATED) throw tasksErrors.rule('EXECUTOR_INVALID', 'task.executorInvalid');
 
   let beginText = row.workTimeBegin;
   let endText = row.workTimeEnd;
@@ -126,7 +127,7 @@ async function prepareRow(tx: Tx, actor: Actor, row: ScheduleRow): Promise<Prepa
   if (workHours > endAt.diff(beginAt, 'hours').hours + 1e-9) throw new ValidationError('schedule.hoursExceedSpan', undefined, 'HOURS_EXCEED_SPAN');
 
   const project = await tx.project.findUnique({ where: { id: row.projectId }, select: { deletedAt: true } });
-  if (!project || project.deletedAt) throw new DomainError('PROJECT_NOT_FOUND', 'task.additionProjectRequired');
+  if (!project || project.deletedAt) throw tasksErrors.rule('PROJECT_NOT_FOUND', 'task.additionProjectRequired');
 
   const taskIds = [...new Set(row.workTaskIds)];
   if (taskIds.length) {
@@ -137,9 +138,9 @@ async function prepareRow(tx: Tx, actor: Actor, row: ScheduleRow): Promise<Prepa
     for (const id of taskIds) {
       const task = tasks.find((t) => t.id === id);
       if (!task || !isTaskVisible(actor, { assignerId: task.assignerId, executorId: task.executorId, projectManagerId: task.project.managerId })) {
-        throw new DomainError('TASK_INVALID', 'task.additionTaskRequired');
+        throw tasksErrors.rule('TASK_INVALID', 'task.additionTaskRequired');
       }
-      if (task.state === TASK_STATES.COMPLETE) throw new DomainError('TASK_COMPLETED', 'task.completedNotSchedulable');
+      if (task.state === TASK_STATES.COMPLETE) throw tasksErrors.rule('TASK_COMPLETED', 'task.completedNotSchedulable');
     }
   }
   return {
@@ -220,15 +221,15 @@ export async function addTaskToSchedule(ctx: ServiceContext, raw: unknown): Prom
   return runWrite(ctx, { operation: 'task.addToSchedule', targetType: 'ScheduleEntry' }, async (tx) => {
     const actor = authorize(ctx, 'scheduleEntry.write');
     const input = parseInput(addShape, raw);
-    if (!input.taskId) throw new DomainError('TASK_INVALID', 'task.additionTaskRequired');
+    if (!input.taskId) throw tasksErrors.rule('TASK_INVALID', 'task.additionTaskRequired');
     const task = await tx.workTask.findUnique({
       where: { id: input.taskId },
       select: { id: true, state: true, projectId: true, assignerId: true, executorId: true, project: { select: { managerId: true } } },
     });
     if (!task || !isTaskVisible(actor, { assignerId: task.assignerId, executorId: task.executorId, projectManagerId: task.project.managerId })) {
-      throw new DomainError('TASK_INVALID', 'task.additionTaskRequired');
+      throw tasksErrors.rule('TASK_INVALID', 'task.additionTaskRequired');
     }
-    if (task.state === TASK_STATES.COMPLETE) throw new DomainError('TASK_COMPLETED', 'task.completedNotSchedulable');
+    if (task.state === TASK_STATES.COMPLETE) throw tasksErrors.rule('TASK_COMPLETED', 'task.completedNotSchedulable');
     const rows = input.rows.map((r) => {
       const given = Array.isArray(r.workTaskIds) ? (r.workTaskIds as unknown[]) : [];
       return {

@@ -11,6 +11,7 @@ import { canEditTask, canReassignTask } from '../tasks.policy.ts';
 import { accessFacts, activeStaff, editForbidden, loadTaskForWrite, optionalId, optionalInt, optionalText, writeLog, type TaskWriteResult } from './common.ts';
 import { idsShape } from './save.ts';
 import { ASSIGNABLE_STATES, LOG_NOTES, normalisePriority, PLAIN_TEXT_MAX, TASK_STATES, TASK_TYPES, TRANSITIONS, transitionTo, WORKING_STATES, type Transition } from './rules.ts';
+import { tasksErrors } from '../tasks.errors.ts';
 
 const transitionShape = z.object({ id: dbId(), feedback: optionalText(PLAIN_TEXT_MAX) });
 
@@ -90,8 +91,8 @@ export async function assignTask(ctx: ServiceContext, raw: unknown): Promise<Tas
     const task = await loadTaskForWrite(tx, actor, input.id);
     if (!canReassignTask(actor, accessFacts(task))) throw editForbidden();
     if (!input.designeeId) throw new ValidationError('task.reassignExecutorRequired', undefined, 'EXECUTOR_REQUIRED');
-    if (!ASSIGNABLE_STATES.includes(task.state)) throw new DomainError('WRONG_STATE', 'task.cannotAssign');
-    if (!(await activeStaff(tx, input.designeeId))) throw new DomainError('EXECUTOR_INVALID', 'task.executorInvalid');
+    if (!ASSIGNABLE_STATES.includes(task.state)) throw tasksErrors.rule('WRONG_STATE', 'task.cannotAssign');
+    if (!(await activeStaff(tx, input.designeeId))) throw tasksErrors.rule('EXECUTOR_INVALID', 'task.executorInvalid');
     await tx.workTask.update({
       where: { id: task.id },
       data: { executorId: input.designeeId, state: task.state === TASK_STATES.UNASSIGNED ? TASK_STATES.INCOMPLETE : task.state },
@@ -120,7 +121,7 @@ export async function updateTaskProgress(ctx: ServiceContext, raw: unknown): Pro
     const actor = authorize(ctx, 'task.read');
     const input = parseInput(z.object({ id: dbId(), progress: z.coerce.number().int().min(0).max(100) }), raw);
     const task = await loadTaskForWrite(tx, actor, input.id);
-    if (!WORKING_STATES.includes(task.state)) throw new DomainError('WRONG_STATE', 'task.cannotUpdateProgress');
+    if (!WORKING_STATES.includes(task.state)) throw tasksErrors.rule('WRONG_STATE', 'task.cannotUpdateProgress');
     await tx.workTask.update({ where: { id: task.id }, data: { progress: input.progress } });
     const logId = await writeLog(tx, actor, task, LOG_NOTES.UPDATED, 'PROGRESS');
     return { result: { taskId: task.id, logId }, targetIds: [task.id] };

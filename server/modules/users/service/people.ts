@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
-import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../../../errors.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../../errors.ts';
 import { dbId, MAX_LINE, parseInput, z } from '../../../lib/validate.ts';
 import { authorize, can, requireActor } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
@@ -27,6 +27,7 @@ import {
   setPasswordFor,
 } from '../users.fields.ts';
 import { isCalendarDay } from '../../../lib/wall-time.ts';
+import { usersErrors } from '../users.errors.ts';
 
 /** Search scopes of the spec's user searches. */
 export const USER_SCOPES = ['roleAccount', 'student', 'consultant', 'lecturer', 'parent', 'staff'] as const;
@@ -156,7 +157,7 @@ export async function setStaffState(ctx: ServiceContext, raw: unknown): Promise<
     const user = await tx.user.findUnique({ where: { id: input.id }, select: { id: true, type: true } });
     if (!user || user.type !== USER_TYPES.STAFF) throw new NotFoundError();
     if (user.id === actor.id && input.state === STAFF_STATES.DEACTIVATED) {
-      throw new DomainError('CANNOT_DEACTIVATE_SELF', 'org.cannotDeactivateSelf');
+      throw usersErrors.rule('CANNOT_DEACTIVATE_SELF', 'org.cannotDeactivateSelf');
     }
     await assertMayActOn(tx, actor, user.id);
     await tx.user.update({ where: { id: user.id }, data: { state: input.state } });
@@ -210,7 +211,7 @@ export async function updateUserState(ctx: ServiceContext, raw: unknown): Promis
     }
     const user = await tx.user.findUnique({ where: { id: input.id }, select: { id: true, type: true, state: true, isMatch: true } });
     if (!user || user.type === USER_TYPES.STAFF) throw new NotFoundError();
-    if (user.id === actor.id) throw new DomainError('CANNOT_DEACTIVATE_SELF', 'org.cannotDeactivateSelf');
+    if (user.id === actor.id) throw usersErrors.rule('CANNOT_DEACTIVATE_SELF', 'org.cannotDeactivateSelf');
     const state = input.state ?? user.state;
     const isMatch = input.isMatch ?? user.isMatch;
     await tx.user.update({ where: { id: user.id }, data: { state, isMatch } });
@@ -262,7 +263,7 @@ export async function saveUser(ctx: ServiceContext, raw: unknown): Promise<Saved
     const input = parseInput(personInput, raw ?? {});
     const existing = input.id ? await tx.user.findUnique({ where: { id: input.id }, select: { id: true, type: true, passwordHash: true, account: true } }) : null;
     if (input.id && !existing) throw new NotFoundError();
-    if (existing && existing.type === USER_TYPES.STAFF) throw new DomainError('NOT_PARENT_OR_STUDENT', 'org.notParentOrStudent');
+    if (existing && existing.type === USER_TYPES.STAFF) throw usersErrors.rule('NOT_PARENT_OR_STUDENT', 'org.notParentOrStudent');
     const type = existing?.type ?? input.type ?? null;
     if (!type) throw new ValidationError('validation.required', { field: 'type' });
     if (input.type && existing && input.type !== existing.type) throw new ValidationError('validation.invalid', { field: 'type' });
@@ -359,14 +360,14 @@ export async function deleteUsers(ctx: ServiceContext, raw: unknown): Promise<nu
     const actor = authorize(ctx, 'user.edit');
     const { ids } = parseInput(deleteInput, raw ?? {});
     const unique = [...new Set(ids)];
-    if (unique.includes(actor.id)) throw new DomainError('CANNOT_DELETE_SELF', 'org.cannotDeleteSelf');
+    if (unique.includes(actor.id)) throw usersErrors.rule('CANNOT_DELETE_SELF', 'org.cannotDeleteSelf');
     const users = await tx.user.findMany({ where: { id: { in: unique } }, select: { id: true, type: true, name: true }, orderBy: { id: 'asc' } });
     if (users.length !== unique.length) throw new NotFoundError();
-    if (users.some((u) => u.type === USER_TYPES.STAFF)) throw new DomainError('STAFF_NOT_DELETABLE', 'org.staffNotDeletable');
+    if (users.some((u) => u.type === USER_TYPES.STAFF)) throw usersErrors.rule('STAFF_NOT_DELETABLE', 'org.staffNotDeletable');
     const held = await referencesTo(tx, 'users', unique);
     const first = users.find((u) => held.has(u.id));
     if (first) {
-      throw new DomainError('USER_IN_USE', 'org.userReferenced', { name: first.name, what: describeHolders(ctx.lang, held.get(first.id) ?? []) });
+      throw usersErrors.rule('USER_IN_USE', 'org.userReferenced', { name: first.name, what: describeHolders(ctx.lang, held.get(first.id) ?? []) });
     }
     for (const u of users) {
       // A row written since the check, or one held through a cascade, still meets the key:
@@ -376,7 +377,7 @@ export async function deleteUsers(ctx: ServiceContext, raw: unknown): Promise<nu
         await tx.user.delete({ where: { id: u.id } });
         await tx.$executeRaw`RELEASE SAVEPOINT del_user`;
       } catch (err) {
-        if (isForeignKeyViolation(err)) throw new DomainError('USER_IN_USE', 'org.userInUse', { name: u.name });
+        if (isForeignKeyViolation(err)) throw usersErrors.rule('USER_IN_USE', 'org.userInUse', { name: u.name });
         throw err;
       }
     }

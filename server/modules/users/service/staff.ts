@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../../../context.ts';
-import { DomainError, NotFoundError, ValidationError } from '../../../errors.ts';
+import { NotFoundError, ValidationError } from '../../../errors.ts';
 import { translate } from '../../../i18n/catalogue.ts';
 import { sendMail } from '../../../lib/mail.ts';
 import { dbId, parseInput, z } from '../../../lib/validate.ts';
@@ -7,6 +7,7 @@ import { authorize, can, requireActor } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
 import { STAFF_STATES, USER_TYPES } from '../../../lib/codes.ts';
 import { accountField, assertAccountFree, assertMayActOn, assertMobileFree, emailField, genderField, mobileField, nameField, optionalText, resolveRoles, resolveTimeZone, setPasswordFor } from '../users.fields.ts';
+import { usersErrors } from '../users.errors.ts';
 
 const staffInput = z.object({
   id: dbId().optional().nullable(),
@@ -40,7 +41,7 @@ export async function saveStaff(ctx: ServiceContext, raw: unknown): Promise<Save
     const input = parseInput(staffInput, raw ?? {});
     const existing = input.id ? await tx.user.findUnique({ where: { id: input.id }, select: { id: true, type: true, state: true } }) : null;
     if (input.id && !existing) throw new NotFoundError();
-    if (existing && existing.type !== USER_TYPES.STAFF) throw new DomainError('NOT_STAFF', 'org.notStaff');
+    if (existing && existing.type !== USER_TYPES.STAFF) throw usersErrors.rule('NOT_STAFF', 'org.notStaff');
     if (existing) await assertMayActOn(tx, actor, existing.id);
     const account = input.account.toLowerCase();
     await assertAccountFree(tx, account, existing?.id);
@@ -52,7 +53,7 @@ export async function saveStaff(ctx: ServiceContext, raw: unknown): Promise<Save
     const timeZone = await resolveTimeZone(tx, input.timeZone);
     const state = input.state ?? existing?.state ?? STAFF_STATES.FULL_TIME;
     if (existing && existing.id === actor.id && state === STAFF_STATES.DEACTIVATED) {
-      throw new DomainError('CANNOT_DEACTIVATE_SELF', 'org.cannotDeactivateSelf');
+      throw usersErrors.rule('CANNOT_DEACTIVATE_SELF', 'org.cannotDeactivateSelf');
     }
     // Deactivating or reactivating through an edit needs the same right as the dedicated calls.
     const deactivatedBefore = (existing?.state ?? STAFF_STATES.FULL_TIME) === STAFF_STATES.DEACTIVATED;
@@ -205,8 +206,8 @@ export async function changeManager(ctx: ServiceContext, raw: unknown): Promise<
       tx.user.findUnique({ where: { id: input.toUserId }, select: { id: true, type: true, state: true, roles: { select: { role: { select: { code: true } } } } } }),
     ]);
     if (!from || !to) throw new NotFoundError();
-    if (from.type !== USER_TYPES.STAFF || to.type !== USER_TYPES.STAFF) throw new DomainError('NOT_STAFF', 'org.notStaff');
-    if (to.state === STAFF_STATES.DEACTIVATED) throw new DomainError('HANDOVER_TARGET_INACTIVE', 'org.handoverTargetInactive');
+    if (from.type !== USER_TYPES.STAFF || to.type !== USER_TYPES.STAFF) throw usersErrors.rule('NOT_STAFF', 'org.notStaff');
+    if (to.state === STAFF_STATES.DEACTIVATED) throw usersErrors.rule('HANDOVER_TARGET_INACTIVE', 'org.handoverTargetInactive');
     const what = new Set(input.what?.length ? input.what : ['consultant', 'lecturer', 'department']);
     const codes = to.roles.map((r) => r.role.code);
     const moved = { consultant: 0, lecturer: 0, department: 0 };

@@ -1,6 +1,6 @@
 import { Box, Button, Card, Checkbox, DataList, Fieldset, Flex, Grid, Heading, HStack, Input, Link, Menu, NativeSelect, Portal, Stack, Table, Text, Textarea, Field } from '@chakra-ui/react';
 import { ArrowLeft, ChartGantt, ChevronDown, ListChecks, Lock } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchQuery, graphql, useFragment, usePreloadedQuery, useRelayEnvironment } from 'react-relay';
 import { useNavigate } from 'react-router';
@@ -27,7 +27,7 @@ import { archiveDetailRoute } from './ArchiveDetail.route.ts';
 import { moduleFor, useLatestVerification, VerificationCard } from './ArchiveDetailVerification.tsx';
 import { Section } from './Section.tsx';
 // The student's selection lists (the school screens, docs/schools-ui.md), loaded when opened.
-const SelectionListsDialog = lazy(() => import('../../schools/SelectionLists/SelectionLists.tsx'));
+import { SelectionListsDialog } from '../../schools/index.ts';
 import type { ArchiveDetailQuery } from './__generated__/ArchiveDetailQuery.graphql.ts';
 import type { ArchiveDetail_archive$data, ArchiveDetail_archive$key } from './__generated__/ArchiveDetail_archive.graphql.ts';
 import type { ArchiveDetailBackupQuery } from './__generated__/ArchiveDetailBackupQuery.graphql.ts';

@@ -1,4 +1,4 @@
-/* Generated once from server/modules/archives/archives.sections.ts (every field of every section),
+/* Generated once from shared/archive-sections.ts (every field of every section),
  * then kept by hand: relay-compiler needs each document written out. One fragment per section
  * (the detail query spreads them all; a section's save answers only its own), one save mutation
  * per section. */

@@ -1,10 +1,10 @@
 /**
  * What the section forms need from the one description of the archive's sections
- * (server/modules/archives/archives.sections.ts, a plain table the server derives its validation,
+ * (shared/archive-sections.ts, a plain table the server derives its validation,
  * masking and GraphQL types from): which fields a section shows, how each is labelled, shown,
  * checked and sent. The server checks everything again; these checks only say it earlier.
  */
-import { SECTIONS, type FieldDef, type SectionDef } from '../../../../../server/modules/archives/archives.sections.ts';
+import { SECTIONS, type FieldDef, type SectionDef } from '../../../../../shared/archive-sections.ts';
 
 export type { FieldDef, SectionDef };
 export type Values = Record<string, string | boolean>;

@@ -1,6 +1,6 @@
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
-import '../../working/MyCalendar/calendar.css';
+import '../../../components/calendar/calendar.css';
 import { Box, Button, Flex, Heading, SegmentGroup, Spinner, Stack, Text } from '@chakra-ui/react';
 import { CalendarPlus } from 'lucide-react';
 import { DateTime } from 'luxon';

@@ -10,8 +10,8 @@ import { FormDialog } from '../../../components/FormDialog.tsx';
 import { calendarChanged } from '../../../components/calendar/signal.ts';
 import { useMutationAction } from '../../../lib/useMutationAction.ts';
 import { sessionUser } from '../../../state/session.ts';
-import { RecurrenceFields } from '../../working/MyCalendar/RecurrenceFields.tsx';
-import { NO_REPEAT, recurrenceInput, repeatProblem, type Repeat } from '../../working/MyCalendar/recurrence.ts';
+import { RecurrenceFields } from '../../../components/calendar/RecurrenceFields.tsx';
+import { NO_REPEAT, recurrenceInput, repeatProblem, type Repeat } from '../../../components/calendar/recurrence.ts';
 import type { ScheduleLessonsDialogCoursesQuery } from './__generated__/ScheduleLessonsDialogCoursesQuery.graphql.ts';
 import type { ScheduleLessonsDialogMutation } from './__generated__/ScheduleLessonsDialogMutation.graphql.ts';
 

@@ -9,7 +9,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { useFormat } from '../../../lib/useFormat.ts';
 import { useLang } from '../../../lib/useLang.ts';
 import { personName } from '../../../components/task/TaskBadges.tsx';
-import { ErrorPage } from '../../system/ErrorPage/ErrorPage.tsx';
+import { ErrorPage } from '../../system/index.ts';
 import { titleView } from '../../../state/visited.ts';
 import type { NoticeDetailMarkReadMutation } from './__generated__/NoticeDetailMarkReadMutation.graphql.ts';
 import type { NoticeDetailQuery } from './__generated__/NoticeDetailQuery.graphql.ts';

@@ -18,7 +18,7 @@ import { useLang } from '../../../lib/useLang.ts';
 import { useMutationAction } from '../../../lib/useMutationAction.ts';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
 import { titleView } from '../../../state/visited.ts';
-import { gradeName, PLATFORMS, SCHOOL_GRADES, schoolName } from '../../schools/shared/codes.ts';
+import { gradeName, PLATFORMS, SCHOOL_GRADES, schoolName } from '../../schools/index.ts';
 import { ProgressBar, StateBadge } from '../ApplicationList/ApplicationList.tsx';
 import { BOARDS, DOC_STATES, DOC_TYPES, INQUIRIES, INTERVIEWS, isRejection, logField, logValue, NEXT_STATES, SUBMIT_RESULTS, THIRD_INTERVIEWS, type AppState } from '../shared/codes.ts';
 import { ApplicationDocuments } from './ApplicationDocuments.tsx';

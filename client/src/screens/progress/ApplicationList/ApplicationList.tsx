@@ -12,7 +12,7 @@ import { useFormat } from '../../../lib/useFormat.ts';
 import { useLang } from '../../../lib/useLang.ts';
 import { applicationChips, StateYearFilters } from '../shared/ApplicationFilters.tsx';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
-import { schoolName } from '../../schools/shared/codes.ts';
+import { schoolName } from '../../schools/index.ts';
 import { STATE_PALETTE, type STATES } from '../shared/codes.ts';
 import { applicationFilterOf, APPLICATION_DEFAULTS, applicationListRoute, type ApplicationListState } from './ApplicationList.route.ts';
 import type { ApplicationList_query$data, ApplicationList_query$key } from './__generated__/ApplicationList_query.graphql.ts';

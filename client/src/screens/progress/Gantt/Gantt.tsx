@@ -11,7 +11,7 @@ import { useMenuParams } from '../../../layout/menu.ts';
 import { useFormat } from '../../../lib/useFormat.ts';
 import { useLang } from '../../../lib/useLang.ts';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
-import { schoolName } from '../../schools/shared/codes.ts';
+import { schoolName } from '../../schools/index.ts';
 import { ganttRoute } from './Gantt.route.ts';
 import type { GanttQuery } from './__generated__/GanttQuery.graphql.ts';
 import type { Gantt_query$data, Gantt_query$key } from './__generated__/Gantt_query.graphql.ts';

@@ -11,7 +11,7 @@ import { useUrlState } from '../../../components/list/useUrlState.ts';
 import { personName } from '../../../components/task/TaskBadges.tsx';
 import { useLang } from '../../../lib/useLang.ts';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
-import { gradeName, schoolName } from '../../schools/shared/codes.ts';
+import { gradeName, schoolName } from '../../schools/index.ts';
 import { STATE_PALETTE, STATES } from '../shared/codes.ts';
 import { FIRST_PAGE, NEXT_PAGE, OVERALL_DEFAULTS, overallFilterOf, overallProgressRoute, PAGE_SIZES, pageSizeOf } from './OverallProgress.route.ts';
 import type { OverallProgress_query$data, OverallProgress_query$key } from './__generated__/OverallProgress_query.graphql.ts';

@@ -11,7 +11,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/useLang.ts';
 import { applicationChips, StateYearFilters } from '../shared/ApplicationFilters.tsx';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
-import { schoolName } from '../../schools/shared/codes.ts';
+import { schoolName } from '../../schools/index.ts';
 import { ProgressBar, StateBadge } from '../ApplicationList/ApplicationList.tsx';
 import { applicationFilterOf, APPLICATION_DEFAULTS, type ApplicationListState } from '../ApplicationList/ApplicationList.route.ts';
 import { STATE_PALETTE, STATES, type AppState } from '../shared/codes.ts';

@@ -14,7 +14,7 @@ import { useFormat } from '../../../lib/useFormat.ts';
 import { useIsPhone } from '../../../lib/useMedia.ts';
 import { useMutationAction } from '../../../lib/useMutationAction.ts';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
-import { ProjectAutocomplete } from '../../working/Tasks/ProjectAutocomplete.tsx';
+import { ProjectAutocomplete } from '../../../components/selectors/ProjectAutocomplete.tsx';
 import { UserSelect } from '../../../components/selectors/UserSelect.tsx';
 import { downloadXlsx, todayText } from '../xlsx.ts';
 import { allTasksRoute } from './AllTasks.route.ts';

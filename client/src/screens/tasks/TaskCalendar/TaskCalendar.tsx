@@ -1,6 +1,6 @@
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
-import '../../working/MyCalendar/calendar.css';
+import '../../../components/calendar/calendar.css';
 import { Box, Flex, Heading, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
 import { DateTime } from 'luxon';
 import { Suspense, useCallback, useMemo, useRef, useState, useTransition } from 'react';
@@ -19,7 +19,7 @@ import { useFormat } from '../../../lib/useFormat.ts';
 import { useMutationAction } from '../../../lib/useMutationAction.ts';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
 import { sessionUser } from '../../../state/session.ts';
-import { ProjectAutocomplete, type PickedProject } from '../../working/Tasks/ProjectAutocomplete.tsx';
+import { ProjectAutocomplete, type PickedProject } from '../../../components/selectors/ProjectAutocomplete.tsx';
 import { UserSelect } from '../../../components/selectors/UserSelect.tsx';
 import type { Option } from '../../../components/selectors/Combobox.tsx';
 import { rangeFor, taskCalendarRoute } from './TaskCalendar.route.ts';

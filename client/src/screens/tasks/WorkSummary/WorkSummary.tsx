@@ -13,7 +13,7 @@ import { personName } from '../../../components/task/TaskBadges.tsx';
 import { notify } from '../../../components/toaster.tsx';
 import { useFormat } from '../../../lib/useFormat.ts';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
-import { ProjectAutocomplete } from '../../working/Tasks/ProjectAutocomplete.tsx';
+import { ProjectAutocomplete } from '../../../components/selectors/ProjectAutocomplete.tsx';
 import { UserSelect } from '../../../components/selectors/UserSelect.tsx';
 import { downloadXlsx } from '../xlsx.ts';
 import { defaults, rangeOf, summaryVariables, workSummaryRoute } from './WorkSummary.route.ts';

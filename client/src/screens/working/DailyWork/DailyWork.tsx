@@ -15,7 +15,7 @@ import { notify } from '../../../components/toaster.tsx';
 import { useFormat } from '../../../lib/useFormat.ts';
 import { useMutationAction } from '../../../lib/useMutationAction.ts';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
-import { ProjectAutocomplete, type PickedProject } from '../Tasks/ProjectAutocomplete.tsx';
+import { ProjectAutocomplete, type PickedProject } from '../../../components/selectors/ProjectAutocomplete.tsx';
 import { dailyWorkRoute, dailyVariables } from './DailyWork.route.ts';
 import type { DailyWorkQuery, DailyWorkQuery$data } from './__generated__/DailyWorkQuery.graphql.ts';
 import type { DailyWorkDeleteMutation } from './__generated__/DailyWorkDeleteMutation.graphql.ts';

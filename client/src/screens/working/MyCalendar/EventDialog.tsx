@@ -20,8 +20,8 @@ import type { EventDialogUpdateMutation, EventScope } from './__generated__/Even
 import type { EventDialogDeleteMutation } from './__generated__/EventDialogDeleteMutation.graphql.ts';
 import type { EventDialogPublishMutation } from './__generated__/EventDialogPublishMutation.graphql.ts';
 import type { EventDialogUnpublishMutation } from './__generated__/EventDialogUnpublishMutation.graphql.ts';
-import { RecurrenceFields } from './RecurrenceFields.tsx';
-import { recurrenceInput, repeatFromRule, repeatProblem, repeatSummary, NO_REPEAT, type Repeat } from './recurrence.ts';
+import { RecurrenceFields } from '../../../components/calendar/RecurrenceFields.tsx';
+import { recurrenceInput, repeatFromRule, repeatProblem, repeatSummary, NO_REPEAT, type Repeat } from '../../../components/calendar/recurrence.ts';
 
 export type { EventScope };
 

@@ -1,6 +1,6 @@
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
-import './calendar.css';
+import '../../../components/calendar/calendar.css';
 import { Alert, Badge, Box, Button, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { CalendarClock, Plus, Repeat2 } from 'lucide-react';
 import { DateTime } from 'luxon';
@@ -15,7 +15,7 @@ import { DialogShell } from '../../../components/DialogShell.tsx';
 import { myCalendarRoute } from './MyCalendar.route.ts';
 import { ConflictList, type Clash } from '../../../components/calendar/ConflictList.tsx';
 import { entryStyle, eventStyle, EVENT_TYPES, projectColour, typeEdge } from '../../../components/calendar/colours.ts';
-import { IcsPanel } from './IcsPanel.tsx';
+import { IcsPanel } from '../../../components/calendar/IcsPanel.tsx';
 import { cultureOf, formatsFor, fromLocal, isoDay, localizer, setCalendarZone, todayIso, visibleRange, AGENDA_DAYS } from '../../../components/calendar/localizer.ts';
 import { isShort, nextWorkingHour } from '../../../components/calendar/rules.ts';
 import { useCalendarAriaFix } from '../../../components/calendar/a11y.ts';

@@ -8,7 +8,7 @@ import { useMutationAction } from '../../../lib/useMutationAction.ts';
 import { projectUploader } from './uploadAttachment.ts';
 import { RichTextEditor, clearDraft } from '../../../components/editor/index.tsx';
 import { TaskShell, useShellMode } from './TaskShell.tsx';
-import { ProjectAutocomplete, type PickedProject } from './ProjectAutocomplete.tsx';
+import { ProjectAutocomplete, type PickedProject } from '../../../components/selectors/ProjectAutocomplete.tsx';
 import { StaffPicker, type PickedPerson } from './StaffPicker.tsx';
 import { LetterBadge, PRIORITIES, TYPES, personName, priorityOf, type TaskPriorityCode, type TaskTypeCode } from '../../../components/task/TaskBadges.tsx';
 import { notify } from '../../../components/toaster.tsx';

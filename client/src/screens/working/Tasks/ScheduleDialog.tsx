@@ -8,7 +8,7 @@ import { TimeField } from '../../../components/fields/TimeField.tsx';
 import { useMutationAction } from '../../../lib/useMutationAction.ts';
 import { calendarChanged } from '../../../components/calendar/signal.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
-import { ProjectAutocomplete, type PickedProject } from './ProjectAutocomplete.tsx';
+import { ProjectAutocomplete, type PickedProject } from '../../../components/selectors/ProjectAutocomplete.tsx';
 import { notify } from '../../../components/toaster.tsx';
 import { rowMissingHours, todayIn } from './rules.ts';
 import type { ScheduleDialogMutation } from './__generated__/ScheduleDialogMutation.graphql.ts';

@@ -8,7 +8,7 @@ import { useRouteQuery } from '../../../relay/routeQuery.ts';
 import { taskListRoute } from './TaskList.route.ts';
 import { PRIORITIES, STATES } from '../../../components/task/TaskBadges.tsx';
 import { DialogErrorBoundary } from '../../../components/DialogErrorBoundary.tsx';
-import { ProjectAutocomplete } from './ProjectAutocomplete.tsx';
+import { ProjectAutocomplete } from '../../../components/selectors/ProjectAutocomplete.tsx';
 import { CodeSelect } from '../../../components/task/CodeSelect.tsx';
 import { AddTaskDialog } from './AddTaskDialog.tsx';
 import { TaskDetailDialog } from './TaskDetailDialog.tsx';

@@ -13,7 +13,7 @@ import { useLang } from '../../../../lib/useLang.ts';
 import { useMutationAction } from '../../../../lib/useMutationAction.ts';
 import { useRouteQuery } from '../../../../relay/routeQuery.ts';
 import { titleView } from '../../../../state/visited.ts';
-import { ErrorPage } from '../../../system/ErrorPage/ErrorPage.tsx';
+import { ErrorPage } from '../../../system/index.ts';
 import { FocusButton } from '../FocusButton.tsx';
 import { ProjectForm } from '../ProjectForm.tsx';
 import { checkProject, projectInput, type ProjectDraft, type ProjectProblems } from '../projectDraft.ts';

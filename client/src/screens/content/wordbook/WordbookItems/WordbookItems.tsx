@@ -6,7 +6,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useMenuParams } from '../../../../layout/menu.ts';
 import { useRouteQuery } from '../../../../relay/routeQuery.ts';
 import { titleView } from '../../../../state/visited.ts';
-import { ErrorPage } from '../../../system/ErrorPage/ErrorPage.tsx';
+import { ErrorPage } from '../../../system/index.ts';
 import { ItemsPanel } from './ItemsPanel.tsx';
 import { wordbookItemsRoute } from './WordbookItems.route.ts';
 import type { WordbookItemsQuery } from './__generated__/WordbookItemsQuery.graphql.ts';

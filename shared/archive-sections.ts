@@ -1,10 +1,13 @@
 /**
- * The archive's sections, described once. Each section is a table of its own (see the
- * `// ── archives ──` part of prisma/schema.prisma); this registry says which archive module
+ * The archive's sections, described once. Each section is a table of its own (see
+ * prisma/schema/archives.prisma); this registry says which archive module
  * (right to read or edit, per role and archive state) governs it, which fields it has, how
  * each field is validated, and which fields are sensitive and masked for callers without
  * the right to see them. Validation, masking, the GraphQL types and the legacy JSON are all
  * derived from it, so both doors agree. docs/archives.md lists the fields.
+ *
+ * It lives in shared/ because the client's section forms read the same table (fields, kinds,
+ * codes, lengths): plain data and pure functions, importing nothing (docs/decisions.md).
  */
 
 /** Text kinds keep their maximum length; codes are integers limited to listed values. */

@@ -5,7 +5,7 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchQuery, graphql, useLazyLoadQuery, useMutation, useRelayEnvironment } from 'react-relay';
 import type { RecordSourceSelectorProxy } from 'relay-runtime';
-import { notify } from '../../../components/toaster.tsx';
+import { notify } from '../toaster.tsx';
 import type { IcsPanelQuery } from './__generated__/IcsPanelQuery.graphql.ts';
 import type { IcsPanelOpenMutation } from './__generated__/IcsPanelOpenMutation.graphql.ts';
 import type { IcsPanelPauseMutation } from './__generated__/IcsPanelPauseMutation.graphql.ts';

@@ -2,7 +2,7 @@ import { Box, Input, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchQuery, graphql, useRelayEnvironment } from 'react-relay';
-import { useLang } from '../../../lib/useLang.ts';
+import { useLang } from '../../lib/useLang.ts';
 import type { ProjectAutocompleteQuery, ProjectAutocompleteQuery$data } from './__generated__/ProjectAutocompleteQuery.graphql.ts';
 
 /** Live projects (finished and cancelled left out, as the legacy list does), by name or code. */
