@@ -8,7 +8,7 @@ import { DateTime } from 'luxon';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREATE_EVENT, CREATE_TASK, gql, me } from './api.ts';
-import { expectNoSeriousAxe, launch, login, newPage, open, sidewaysOverflow, setLanguage, shootEverywhere, shot } from './browser.ts';
+import { expectNoSeriousAxe, launch, login, newPage, open, sidewaysOverflow, setLanguage, settle, shootEverywhere, shot } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,7 +23,7 @@ const toolbar = (page: Page, text: RegExp) => page.locator('.rbc-toolbar button'
 const next = (page: Page) => page.locator('.rbc-toolbar .rbc-btn-group').first().locator('button').nth(2).click();
 async function settled(page: Page) {
   await page.locator('[data-testid=calendar][data-pending="0"]').waitFor();
-  await page.waitForTimeout(200);
+  await settle(page);
 }
 async function view(page: Page, name: RegExp) {
   await toolbar(page, name).click();
@@ -348,7 +348,7 @@ describe('the event dialog', () => {
 
 async function closeAndReopen(page: Page, title: string) {
   for (let i = 0; i < 3 && (await page.locator('[role=dialog]').count()); i++) await page.keyboard.press('Escape');
-  await page.waitForTimeout(300);
+  await settle(page);
   await page.locator('.rbc-time-content .rbc-event').filter({ hasText: title }).first().click();
   await page.getByTestId('event-scope').waitFor();
 }

@@ -9,7 +9,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { baseUrl, launch, login, newPage as rawNewPage, open, SCREENSHOTS, shot as rawShot } from './browser.ts';
+import { baseUrl, launch, login, newPage as rawNewPage, open, SCREENSHOTS, settle, shot as rawShot } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -32,7 +32,7 @@ async function newPage(b: Browser, options?: { width?: number; height?: number }
 
 /** Dialogs fade and scale in: let the animation finish before the picture. */
 async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(400);
+  await settle(page);
   await rawShot(page, name);
 }
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
