@@ -14,11 +14,11 @@ import { taskCalendarRoute } from '../screens/tasks/TaskCalendar/TaskCalendar.ro
 import { dailyWorkRoute } from '../screens/working/DailyWork/DailyWork.route.ts';
 import { allTasksRoute } from '../screens/tasks/AllTasks/AllTasks.route.ts';
 import { schoolListRoute } from '../screens/schools/SchoolList/SchoolList.route.ts';
-import { applicationListRoute } from '../screens/progress/ApplicationList/ApplicationList.route.ts';
-import { applicationFormRoute } from '../screens/progress/ApplicationForm/ApplicationForm.route.ts';
-import { progressListRoute } from '../screens/progress/ProgressList/ProgressList.route.ts';
-import { ganttRoute } from '../screens/progress/Gantt/Gantt.route.ts';
-import { overallProgressRoute } from '../screens/progress/OverallProgress/OverallProgress.route.ts';
+import { applicationListRoute } from '../screens/applications/ApplicationList/ApplicationList.route.ts';
+import { applicationFormRoute } from '../screens/applications/ApplicationForm/ApplicationForm.route.ts';
+import { progressListRoute } from '../screens/applications/ProgressList/ProgressList.route.ts';
+import { ganttRoute } from '../screens/applications/Gantt/Gantt.route.ts';
+import { overallProgressRoute } from '../screens/applications/OverallProgress/OverallProgress.route.ts';
 import { schoolEditorRoute } from '../screens/schools/SchoolEditor/SchoolEditor.route.ts';
 import { schoolDetailsRoute } from '../screens/schools/SchoolDetails/SchoolDetails.route.ts';
 import { taskAppendPageRoute, taskDetailPageRoute } from '../screens/tasks/TaskPages/TaskPages.route.ts';
