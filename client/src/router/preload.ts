@@ -1,8 +1,8 @@
 import type { OperationType } from 'relay-runtime';
 import { currentEnvironment } from '../relay/environment.tsx';
 import { startQuery, type RouteQuery, type RoutePreloads } from '../relay/routeQuery.ts';
-import { noticeDetailRoute } from '../screens/notice/NoticeDetail/NoticeDetail.route.ts';
-import { noticeListRoute } from '../screens/notice/NoticeList/NoticeList.route.ts';
+import { noticeDetailRoute } from '../screens/notices/NoticeDetail/NoticeDetail.route.ts';
+import { noticeListRoute } from '../screens/notices/NoticeList/NoticeList.route.ts';
 import { myCalendarRoute } from '../screens/schedule/MyCalendar/MyCalendar.route.ts';
 import { taskListRoute } from '../screens/tasks/Tasks/TaskList.route.ts';
 import { archiveListRoute } from '../screens/archives/ArchiveList/ArchiveList.route.ts';
@@ -22,15 +22,15 @@ import { overallProgressRoute } from '../screens/applications/OverallProgress/Ov
 import { schoolEditorRoute } from '../screens/schools/SchoolEditor/SchoolEditor.route.ts';
 import { schoolDetailsRoute } from '../screens/schools/SchoolDetails/SchoolDetails.route.ts';
 import { taskAppendPageRoute, taskDetailPageRoute } from '../screens/tasks/TaskPages/TaskPages.route.ts';
-import { staffListRoute } from '../screens/org/StaffList/StaffList.route.ts';
-import { staffAddRoute } from '../screens/org/StaffAdd/StaffAdd.route.ts';
-import { departmentsRoute } from '../screens/org/Departments/Departments.route.ts';
-import { roleListRoute } from '../screens/org/RoleList/RoleList.route.ts';
-import { rolePermissionRoute } from '../screens/org/RolePermission/RolePermission.route.ts';
-import { userListRoute } from '../screens/org/UserList/UserList.route.ts';
-import { userDetailRoute } from '../screens/org/UserDetail/UserDetail.route.ts';
-import { operationLogRoute } from '../screens/org/OperationLog/OperationLog.route.ts';
-import { memberRoute } from '../screens/org/Member/Member.route.ts';
+import { staffListRoute } from '../screens/users/StaffList/StaffList.route.ts';
+import { staffAddRoute } from '../screens/users/StaffAdd/StaffAdd.route.ts';
+import { departmentsRoute } from '../screens/departments/Departments/Departments.route.ts';
+import { roleListRoute } from '../screens/roles/RoleList/RoleList.route.ts';
+import { rolePermissionRoute } from '../screens/roles/RolePermission/RolePermission.route.ts';
+import { userListRoute } from '../screens/users/UserList/UserList.route.ts';
+import { userDetailRoute } from '../screens/users/UserDetail/UserDetail.route.ts';
+import { operationLogRoute } from '../screens/system/OperationLog/OperationLog.route.ts';
+import { memberRoute } from '../screens/companies/Member/Member.route.ts';
 
 import { projectListRoute } from '../screens/projects/ProjectList/ProjectList.route.ts';
 import { projectDetailRoute } from '../screens/projects/ProjectDetail/ProjectDetail.route.ts';

@@ -1,4 +1,4 @@
-/** The project screens' pure rules, without React or Relay (tests/client/content-ui.test.ts). */
+/** The project screens' pure rules, without React or Relay (tests/client/projects-rules.test.ts). */
 
 /** Project states in the legacy order (1 preparing ... 5 cancelled). */
 export const PROJECT_STATES = ['PREPARING', 'IN_PROGRESS', 'PAUSED', 'FINISHED', 'CANCELLED'] as const;

@@ -1,4 +1,4 @@
-/** Pure rules of the org screens: the permission screen's checkable trees, the staff order (tests/client/org-rights.test.ts). */
+/** Pure rules of the role screens: the permission screen's checkable trees, the staff order (tests/client/roles-rights.test.ts). */
 export type RightNode = {
   readonly databaseId: number;
   readonly key: string;

@@ -13,7 +13,7 @@ import { useLang } from '../../../lib/useLang.ts';
 import { useIsPhone } from '../../../lib/useMedia.ts';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
 import { OnlineBadge, StateBadge } from '../shared/badges.tsx';
-import { DeptSelect, deptName, flattenDepts, type Dept } from '../shared/departments.tsx';
+import { DeptSelect, deptName, flattenDepts, type Dept } from '../../departments/index.ts';
 import { DeptTreeNav } from './DeptTreeNav.tsx';
 import { StaffActs, type StaffAct } from './StaffActs.tsx';
 import { StaffSortDialog } from './StaffSortDialog.tsx';

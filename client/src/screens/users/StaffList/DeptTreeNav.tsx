@@ -1,7 +1,7 @@
 import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../lib/useLang.ts';
-import { deptName, flattenDepts, type Dept } from '../shared/departments.tsx';
+import { deptName, flattenDepts, type Dept } from '../../departments/index.ts';
 
 /**
  * The department tree beside the staff list: "all" and each department (indented by depth,

@@ -5,7 +5,7 @@ import { graphql, useFragment } from 'react-relay';
 import { useLang } from '../../../lib/useLang.ts';
 import { personName } from '../../../components/task/TaskBadges.tsx';
 import { useMutationAction } from '../../../lib/useMutationAction.ts';
-import { DeptSelect } from './departments.tsx';
+import { DeptSelect } from '../../departments/index.ts';
 import type { StaffForm_query$key } from './__generated__/StaffForm_query.graphql.ts';
 import type { StaffFormCreateMutation, StaffFormCreateMutation$data } from './__generated__/StaffFormCreateMutation.graphql.ts';
 import type { StaffFormUpdateMutation, StaffFormUpdateMutation$data } from './__generated__/StaffFormUpdateMutation.graphql.ts';

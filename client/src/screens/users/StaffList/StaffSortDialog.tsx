@@ -8,7 +8,7 @@ import { personName } from '../../../components/task/TaskBadges.tsx';
 import { notify } from '../../../components/toaster.tsx';
 import { useLang } from '../../../lib/useLang.ts';
 import { useMutationAction } from '../../../lib/useMutationAction.ts';
-import { moved } from '../RolePermission/rightTree.ts';
+import { moved } from '../../roles/index.ts';
 import type { StaffSortDialogMutation, StaffSortDialogMutation$data } from './__generated__/StaffSortDialogMutation.graphql.ts';
 
 const sortMutation = graphql`

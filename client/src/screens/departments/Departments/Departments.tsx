@@ -11,7 +11,7 @@ import { useLang } from '../../../lib/useLang.ts';
 import { useMutationAction } from '../../../lib/useMutationAction.ts';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
 import { DeptSelect, deptName, flattenDepts, subtreeIds, type Dept } from '../shared/departments.tsx';
-import { PersonSelect } from '../shared/PersonSelect.tsx';
+import { PersonSelect } from '../../users/index.ts';
 import { departmentsRoute } from './Departments.route.ts';
 import type { DepartmentsDeleteMutation, DepartmentsDeleteMutation$data } from './__generated__/DepartmentsDeleteMutation.graphql.ts';
 import type { DepartmentsQuery } from './__generated__/DepartmentsQuery.graphql.ts';
