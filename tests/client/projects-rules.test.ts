@@ -1,4 +1,4 @@
-/** Pure rules of the content screens (issue 20): the project list's filter and the project form's checks. */
+/** Pure rules of the project screens (issue 20): the project list's filter and the project form's checks. */
 import { describe, expect, it } from 'vitest';
 import { projectFilterOf } from '../../client/src/screens/projects/ProjectList/filters.ts';
 import { checkProject, EMPTY_PROJECT, fileSize, projectInput } from '../../client/src/screens/projects/projectDraft.ts';

@@ -1,7 +1,7 @@
-/** The permission screen's tree rules and the role gate (client/src/screens/org, client/src/components/RoleGate.tsx). */
+/** The permission screen's tree rules and the role gate (client/src/screens/roles, client/src/components/RoleGate.tsx). */
 import { describe, expect, it } from 'vitest';
 import { roleGateAllows } from '../../client/src/components/RoleGate.tsx';
-import { ancestorsOf, boxState, grantable, moved, toggle, type RightNode } from '../../client/src/screens/org/RolePermission/rightTree.ts';
+import { ancestorsOf, boxState, grantable, moved, toggle, type RightNode } from '../../client/src/screens/roles/RolePermission/rightTree.ts';
 
 const node = (databaseId: number, key: string, children: RightNode[] = [], hidden = false): RightNode => ({
   databaseId,
