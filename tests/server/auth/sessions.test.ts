@@ -1,6 +1,6 @@
 /**
  * The caller's own sessions with revoking one, as the account page needed (issue 20,
- * docs/content-ui.md; moved from tests/server/content-ui/).
+ * docs/projects-ui.md; moved from tests/server/content-ui/).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, DEMO, gql, loginGql, type TestApp } from '../../helpers/app.ts';

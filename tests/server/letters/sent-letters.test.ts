@@ -1,5 +1,5 @@
 /**
- * The sent-letters view the letter screens needed (issue 20, docs/content-ui.md; moved from
+ * The sent-letters view the letter screens needed (issue 20, docs/projects-ui.md; moved from
  * tests/server/content-ui/).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Editing and withdrawing a notice, as the notice screens needed (issue 20, docs/content-ui.md;
+ * Editing and withdrawing a notice, as the notice screens needed (issue 20, docs/projects-ui.md;
  * moved from tests/server/content-ui/).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

@@ -132,7 +132,7 @@ function Results({ queryRef, stale, onManage, onDelete }: { queryRef: PreloadedQ
 /**
  * 项目列表 (`/project/list`): the projects the viewer may read, newest first, without the closed
  * states (finished, cancelled) unless asked; search, state filter, focus star, delete for those
- * who manage the project (docs/content-ui.md).
+ * who manage the project (docs/projects-ui.md).
  */
 export default function ProjectList() {
   const { t } = useTranslation();

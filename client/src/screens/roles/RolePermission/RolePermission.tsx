@@ -165,7 +165,7 @@ const flatModules = (nodes: ReadonlyArray<Module>, depth = 0): Array<{ m: Module
  * menu, the mobile navigation, the mobile functions) and its archive-section rights for open and
  * filed archives. The trees are the editor's own (viewer.menu): nothing the editor does not hold
  * is offered; a right they cannot grant is locked with the reason beside it, and rights the role
- * holds outside the editor's view are kept as they are (docs/org-ui.md).
+ * holds outside the editor's view are kept as they are (docs/users-ui.md).
  */
 export default function RolePermission() {
   const params = useMenuParams();

@@ -145,7 +145,7 @@ const PHONE_VIEWS: View[] = [Views.DAY, Views.AGENDA, Views.MONTH];
 
 type Move = { event: Extract<CalEvent, { kind: 'event' }>; start: Date; end: Date; allDay: boolean; scope: EventScope | null };
 
-/** performance marks read by the browser tests (docs/calendar-ui.md, "Measured"). */
+/** performance marks read by the browser tests (docs/schedule-ui.md, "Measured"). */
 function markPaint(startMark: string, name: string) {
   requestAnimationFrame(() =>
     setTimeout(() => {

@@ -118,7 +118,7 @@ function Results(props: { queryRef: PreloadedQuery<OperationLogQuery>; stale: bo
   return <Rows query={data} stale={props.stale} onOpen={props.onOpen} />;
 }
 
-/** One entry: everything the log keeps (the server stores no before/after values: docs/org-ui.md). */
+/** One entry: everything the log keeps (the server stores no before/after values: docs/users-ui.md). */
 function Entry({ row, onClose }: { row: Row; onClose: () => void }) {
   const { t } = useTranslation();
   const lang = useLang();

@@ -137,7 +137,7 @@ function Results(props: { queryRef: PreloadedQuery<StaffListQuery>; stale: boole
  * 员工列表 (`/people/list`): staff online first, then by the custom order; the department tree
  * beside the list (a select on phones), search and state in the URL; add, edit, activate,
  * deactivate (what it ends), reset password (shown once or mailed), hand over, custom order
- * (docs/org-ui.md).
+ * (docs/users-ui.md).
  */
 export default function StaffList() {
   const { t } = useTranslation();

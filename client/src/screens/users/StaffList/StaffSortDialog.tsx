@@ -33,7 +33,7 @@ type Row = { readonly id: string; readonly name: string; readonly nameEn?: strin
 /**
  * The custom order of the shown staff: drag a row (pointer) or move it with its up/down buttons
  * (keyboard). Saving gives the rows the same set of positions they held, in the new order, so
- * people not shown keep their places (docs/org-ui.md). Online people stay first in the list
+ * people not shown keep their places (docs/users-ui.md). Online people stay first in the list
  * whatever the order.
  */
 export function StaffSortDialog({ rows, onClose, onDone }: { rows: readonly Row[]; onClose: () => void; onDone: () => void }) {

@@ -165,7 +165,7 @@ function Detail({ data, person, onChanged }: { data: UserDetailQuery$data; perso
   }, [person.id, person.name, person.nameEn]);
   const who = { id: person.id!, name, isMatch: person.isMatch! };
   // The server answers null for personal data it withholds and for data never given: without the
-  // personal-data right it is withheld, with it the field is simply empty (docs/org-ui.md).
+  // personal-data right it is withheld, with it the field is simply empty (docs/users-ui.md).
   const withheld = data.viewer.sensitive ? null : (
     <Text as="span" color="fg.subtle">
       {t('orgUi.user.hidden')}

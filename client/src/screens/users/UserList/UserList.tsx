@@ -71,7 +71,7 @@ function Rows({ query, edit, sensitive, stale, onAct }: { query: UserList_query$
       key: 'mobile',
       header: t('orgUi.col.mobile'),
       card: 'fact',
-      // Null is withheld without the personal-data right, else simply not given (docs/org-ui.md).
+      // Null is withheld without the personal-data right, else simply not given (docs/users-ui.md).
       render: (r) =>
         r.mobile ??
         (sensitive ? (
@@ -149,7 +149,7 @@ function Results(props: { queryRef: PreloadedQuery<UserListQuery>; stale: boolea
  * 用户管理 (`/user-manage/list`, kept alive): parents and students the viewer may see, online
  * first; search, kind and state in the URL; open the detail, activate or deactivate, the match
  * flag, delete (refused by name while an archive or another record holds the person). Personal
- * data the server withholds shows as withheld (docs/org-ui.md).
+ * data the server withholds shows as withheld (docs/users-ui.md).
  */
 export default function UserList() {
   const { t } = useTranslation();
