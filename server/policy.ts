@@ -1,7 +1,7 @@
 import type { Actor, ServiceContext } from './context.ts';
 import { AuthenticationError, ForbiddenError } from './errors.ts';
 import { isStaff } from './lib/codes.ts';
-import { staffHolding } from './auth/rights.ts';
+import { staffHolding } from './session/rights.ts';
 
 /**
  * The one authorisation policy, used by both doors. Each permission names who holds it;

@@ -99,7 +99,7 @@ async function readSession(db: Db, hash: string): Promise<SessionRow | null> {
  * past its expiry reports TOKEN_EXPIRED so the client refreshes it.
  *
  * With `cacheSeconds` (config `sessionCacheSeconds`), a session read once is kept by this
- * process (server/auth/session-cache.ts) and later requests with the same token cost no
+ * process (server/session/session-cache.ts) and later requests with the same token cost no
  * statement; every check below still runs on every request against the kept dates.
  */
 export async function authenticate(db: Db, token: string, options: { sessionMaxAgeSeconds?: number; cacheSeconds?: number } = {}): Promise<{ actor: Actor | null; failure: AuthFailure | null }> {

@@ -1,5 +1,5 @@
 /**
- * Who is calling: the types `auth/session.ts` resolves a token into. They live here, not in
+ * Who is calling: the types `session/session.ts` resolves a token into. They live here, not in
  * `context.ts`, so that the session (which `context.ts` calls) imports nothing from it.
  */
 /** The authenticated caller. */
