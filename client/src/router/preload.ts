@@ -35,8 +35,8 @@ import { memberRoute } from '../screens/companies/Member/Member.route.ts';
 import { projectListRoute } from '../screens/projects/ProjectList/ProjectList.route.ts';
 import { projectDetailRoute } from '../screens/projects/ProjectDetail/ProjectDetail.route.ts';
 import { homeRoute } from '../screens/home/Home/Home.route.ts';
-import { wordbookTreeRoute } from '../screens/dictionary/WordbookTree/WordbookTree.route.ts';
-import { wordbookItemsRoute } from '../screens/dictionary/WordbookItems/WordbookItems.route.ts';
+import { dictionaryTreeRoute } from '../screens/dictionary/DictionaryTree/DictionaryTree.route.ts';
+import { dictionaryItemsRoute } from '../screens/dictionary/DictionaryItems/DictionaryItems.route.ts';
 import { accountRoute } from '../screens/auth/Account/Account.route.ts';
 import { projectCostRoute } from '../screens/projects/ProjectCost/ProjectCost.route.ts';
 import { courseListRoute } from '../screens/courses/CourseList/CourseList.route.ts';
@@ -93,8 +93,8 @@ const BY_COMPONENT: Record<string, AnyRoute[]> = {
   'operation-log/index': [operationLogRoute] as AnyRoute[],
   'member/index': [memberRoute] as AnyRoute[],
   'home/index': [homeRoute] as AnyRoute[],
-  'wordbook/tree-list/index': [wordbookTreeRoute] as AnyRoute[],
-  'wordbook/data-list/index': [wordbookItemsRoute] as AnyRoute[],
+  'wordbook/tree-list/index': [dictionaryTreeRoute] as AnyRoute[],
+  'wordbook/data-list/index': [dictionaryItemsRoute] as AnyRoute[],
   'security/account/index': [accountRoute] as AnyRoute[],
   'project/cost/index': [projectCostRoute] as AnyRoute[],
   'project/list/index': [projectListRoute] as AnyRoute[],

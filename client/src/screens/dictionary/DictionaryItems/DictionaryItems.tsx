@@ -8,11 +8,11 @@ import { useRouteQuery } from '../../../relay/routeQuery.ts';
 import { titleView } from '../../../state/visited.ts';
 import { ErrorPage } from '../../system/index.ts';
 import { ItemsPanel } from './ItemsPanel.tsx';
-import { wordbookItemsRoute } from './WordbookItems.route.ts';
-import type { WordbookItemsQuery } from './__generated__/WordbookItemsQuery.graphql.ts';
+import { dictionaryItemsRoute } from './DictionaryItems.route.ts';
+import type { DictionaryItemsQuery } from './__generated__/DictionaryItemsQuery.graphql.ts';
 
 const itemsQuery = graphql`
-  query WordbookItemsQuery($id: ID!) {
+  query DictionaryItemsQuery($id: ID!) {
     viewer {
       manage: can(right: "dictionary.manage")
     }
@@ -28,13 +28,13 @@ const itemsQuery = graphql`
 `;
 
 /** 字典数据 (`/wordbook/data/:id`): one dictionary's items on a page of their own. */
-export default function WordbookItems() {
+export default function DictionaryItems() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { id = '' } = useMenuParams();
-  const { queryRef } = useRouteQuery(wordbookItemsRoute, { id });
-  const data = usePreloadedQuery<WordbookItemsQuery>(itemsQuery, queryRef);
+  const { queryRef } = useRouteQuery(dictionaryItemsRoute, { id });
+  const data = usePreloadedQuery<DictionaryItemsQuery>(itemsQuery, queryRef);
   const node = data.node;
   const name = node?.__typename === 'Dictionary' ? node.name : null;
   const nameEn = node?.__typename === 'Dictionary' ? node.nameEn : null;

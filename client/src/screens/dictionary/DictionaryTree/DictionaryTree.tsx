@@ -14,19 +14,19 @@ import { Loading } from '../../../layout/Loading.tsx';
 import { useLang } from '../../../lib/useLang.ts';
 import { useMutationAction } from '../../../lib/useMutationAction.ts';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
-import { ItemsPanel } from '../WordbookItems/ItemsPanel.tsx';
-import itemsQuery, { type WordbookItemsQuery } from '../WordbookItems/__generated__/WordbookItemsQuery.graphql.ts';
-import { wordbookTreeRoute } from './WordbookTree.route.ts';
-import type { WordbookTreeDeleteMutation } from './__generated__/WordbookTreeDeleteMutation.graphql.ts';
-import type { WordbookTreeQuery, WordbookTreeQuery$data } from './__generated__/WordbookTreeQuery.graphql.ts';
-import type { WordbookTreeSaveMutation } from './__generated__/WordbookTreeSaveMutation.graphql.ts';
+import { ItemsPanel } from '../DictionaryItems/ItemsPanel.tsx';
+import itemsQuery, { type DictionaryItemsQuery } from '../DictionaryItems/__generated__/DictionaryItemsQuery.graphql.ts';
+import { dictionaryTreeRoute } from './DictionaryTree.route.ts';
+import type { DictionaryTreeDeleteMutation } from './__generated__/DictionaryTreeDeleteMutation.graphql.ts';
+import type { DictionaryTreeQuery, DictionaryTreeQuery$data } from './__generated__/DictionaryTreeQuery.graphql.ts';
+import type { DictionaryTreeSaveMutation } from './__generated__/DictionaryTreeSaveMutation.graphql.ts';
 
 const treeQuery = graphql`
-  query WordbookTreeQuery($search: String) {
+  query DictionaryTreeQuery($search: String) {
     viewer {
       manage: can(right: "dictionary.manage")
     }
-    dictionaries(first: 500, search: $search) @connection(key: "WordbookTree_dictionaries", filters: ["search"]) {
+    dictionaries(first: 500, search: $search) @connection(key: "DictionaryTree_dictionaries", filters: ["search"]) {
       __id
       totalCount
       edges {
@@ -44,7 +44,7 @@ const treeQuery = graphql`
 `;
 
 const saveMutation = graphql`
-  mutation WordbookTreeSaveMutation($input: SaveDictionaryInput!, $connections: [ID!]!) {
+  mutation DictionaryTreeSaveMutation($input: SaveDictionaryInput!, $connections: [ID!]!) {
     saveDictionary(input: $input) {
       __typename
       ... on DictionaryPayload {
@@ -65,7 +65,7 @@ const saveMutation = graphql`
 `;
 
 const deleteMutation = graphql`
-  mutation WordbookTreeDeleteMutation($input: DeleteDictionariesInput!, $connections: [ID!]!) {
+  mutation DictionaryTreeDeleteMutation($input: DeleteDictionariesInput!, $connections: [ID!]!) {
     deleteDictionaries(input: $input) {
       __typename
       ... on DeleteDictionariesPayload {
@@ -78,13 +78,13 @@ const deleteMutation = graphql`
   }
 `;
 
-type Dict = WordbookTreeQuery$data['dictionaries']['edges'][number]['node'];
+type Dict = DictionaryTreeQuery$data['dictionaries']['edges'][number]['node'];
 
 function DictionaryDialog({ dict, connection, onClose }: { dict: Dict | null; connection: string; onClose: () => void }) {
   const { t } = useTranslation();
   const [d, setD] = useState({ code: dict?.code ?? '', name: dict?.name ?? '', nameEn: dict?.nameEn ?? '', sort: String(dict?.sort ?? 0), remark: dict?.remark ?? '' });
   const [problems, setProblems] = useState<Partial<Record<'code' | 'name' | 'sort', string>>>({});
-  const save = useMutationAction<WordbookTreeSaveMutation>(saveMutation, (r) => r.saveDictionary);
+  const save = useMutationAction<DictionaryTreeSaveMutation>(saveMutation, (r) => r.saveDictionary);
   const check = (x: typeof d) => ({
     ...(x.code.trim() ? (/^[A-Za-z0-9_\-.:]+$/.test(x.code.trim()) ? {} : { code: t('contentUi.dict.codeRule') }) : { code: t('contentUi.required') }),
     ...(x.name.trim() ? {} : { name: t('contentUi.required') }),
@@ -143,8 +143,8 @@ function DictionaryDialog({ dict, connection, onClose }: { dict: Dict | null; co
   );
 }
 
-function Items({ queryRef, canManage }: { queryRef: PreloadedQuery<WordbookItemsQuery>; canManage: boolean }) {
-  const data = usePreloadedQuery<WordbookItemsQuery>(itemsQuery, queryRef);
+function Items({ queryRef, canManage }: { queryRef: PreloadedQuery<DictionaryItemsQuery>; canManage: boolean }) {
+  const data = usePreloadedQuery<DictionaryItemsQuery>(itemsQuery, queryRef);
   return data.node?.dictionary ? <ItemsPanel dictionary={data.node.dictionary} canManage={canManage} /> : null;
 }
 
@@ -153,18 +153,18 @@ function Items({ queryRef, canManage }: { queryRef: PreloadedQuery<WordbookItems
  * one's items on the right (add, edit, delete, template and import); the chosen dictionary is in
  * the URL (`d`). On a phone the items come below the list.
  */
-export default function WordbookTree() {
+export default function DictionaryTree() {
   const { t } = useTranslation();
   const lang = useLang();
   const navigate = useNavigate();
   const [url, setUrl] = useUrlState({ q: '', d: '' });
-  const { queryRef, load } = useRouteQuery(wordbookTreeRoute, { search: url.q || null });
+  const { queryRef, load } = useRouteQuery(dictionaryTreeRoute, { search: url.q || null });
   const [pending, startTransition] = useTransition();
-  const data = usePreloadedQuery<WordbookTreeQuery>(treeQuery, queryRef);
-  const [itemsRef, loadItems] = useQueryLoader<WordbookItemsQuery>(itemsQuery);
+  const data = usePreloadedQuery<DictionaryTreeQuery>(treeQuery, queryRef);
+  const [itemsRef, loadItems] = useQueryLoader<DictionaryItemsQuery>(itemsQuery);
   const [editing, setEditing] = useState<Dict | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Dict | null>(null);
-  const remove = useMutationAction<WordbookTreeDeleteMutation>(deleteMutation, (r) => r.deleteDictionaries);
+  const remove = useMutationAction<DictionaryTreeDeleteMutation>(deleteMutation, (r) => r.deleteDictionaries);
   const dicts = data.dictionaries.edges.map((e) => e.node);
   const chosen = dicts.find((x) => x.id === url.d) ?? dicts[0] ?? null;
   const manage = data.viewer.manage;
@@ -269,7 +269,7 @@ export default function WordbookTree() {
 }
 
 /** 新增字典数据 (`/wordbook/data-add`, hidden): adding is a dialog beside the items, so the entry opens the dictionaries. */
-export function WordbookDataAdd() {
+export function DictionaryDataAdd() {
   const { search } = useLocation();
   return <Navigate to={`/wordbook${search}`} replace />;
 }
