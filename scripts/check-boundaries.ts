@@ -8,7 +8,7 @@
  *               type-only ones too: a circle of types is still a circle of knowledge);
  *   file-cycle  files of server/ import each other in a circle (file-level graph, type-only
  *               imports counted too);
- *   core        the core (server/lib, server/rest, server/graphql, server/auth, server/db,
+ *   core        the core (server/lib, server/rest, server/graphql, server/session, server/db,
  *               server/i18n and the files at server/) imports server/modules/ (except the
  *               composition files below);
  *   client      a file of client/ imports a file of server/ (what both sides need lives in shared/);
@@ -35,7 +35,7 @@ const CLIENT = path.join(ROOT, 'client');
 const SHARED = path.join(ROOT, 'shared');
 const MODULES = path.join(SERVER, 'modules');
 const AREAS = path.join(CLIENT, 'src', 'screens');
-const CORE_DIRS = ['lib', 'rest', 'graphql', 'auth', 'db', 'i18n'].map((d) => path.join(SERVER, d));
+const CORE_DIRS = ['lib', 'rest', 'graphql', 'session', 'db', 'i18n'].map((d) => path.join(SERVER, d));
 /** Composition files: they assemble the modules into the app and may import any module's index. */
 const COMPOSITION = new Set(['server/graphql/schema.ts', 'server/app.ts', 'server/main.ts', 'server/modules/index.ts']);
 const SKIP_DIRS = new Set(['generated', 'node_modules', '__generated__', 'dist']);

@@ -17,7 +17,7 @@ export type Config = {
   /** Absolute lifetime of a session (a login and every token refreshed from it). */
   sessionMaxAgeSeconds: number;
   /**
-   * How long a process may keep a session it has read (server/auth/session-cache.ts); changes
+   * How long a process may keep a session it has read (server/session/session-cache.ts); changes
    * reach every process at once through NOTIFY, this only bounds a missed one. 0: no cache.
    */
   sessionCacheSeconds: number;

@@ -1,14 +1,14 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { resolveLang, type Lang } from './i18n/catalogue.ts';
-import type { Actor, AuthFailure } from './auth/actor.ts';
-import { authenticate } from './auth/session.ts';
-import { tokenFromHeaders } from './auth/tokens.ts';
+import type { Actor, AuthFailure } from './session/actor.ts';
+import { authenticate } from './session/session.ts';
+import { tokenFromHeaders } from './session/tokens.ts';
 import { currentRequest } from './observe.ts';
 
 export type Door = 'GRAPHQL' | 'REST';
 
-export type { Actor, AuthFailure } from './auth/actor.ts';
+export type { Actor, AuthFailure } from './session/actor.ts';
 
 /** What every service function receives: the database, the caller and where the call came from. */
 export type ServiceContext = {

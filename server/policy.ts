@@ -1,7 +1,7 @@
 import type { Actor, ServiceContext } from './context.ts';
 import { AuthenticationError, ForbiddenError } from './errors.ts';
 import { isStaff } from './lib/codes.ts';
-import { staffHolding } from './auth/rights.ts';
+import { staffHolding } from './session/rights.ts';
 
 /**
  * The one authorisation policy, used by both doors. Each permission names who holds it;
@@ -10,7 +10,7 @@ import { staffHolding } from './auth/rights.ts';
  * Operation permissions are nodes of the right tree (hidden rights without a route path,
  * whose key is the permission name): a role holds them when its rights include them, so
  * role administration (saveRoleRights) decides who may do what, and the client's
- * `viewer.can(right:)` answers exactly what the server enforces. See docs/org.md.
+ * `viewer.can(right:)` answers exactly what the server enforces. See docs/users.md.
  */
 const corePermissions = {
   /** Read the staff directory, departments, roles, projects. */

@@ -4,7 +4,7 @@ import { DomainError, AuthenticationError } from './errors.ts';
 import { logger } from './logger.ts';
 import { databaseHealth } from './db/health.ts';
 import { countError, currentRequest } from './observe.ts';
-import { afterLocalWrite } from './auth/session-cache.ts';
+import { afterLocalWrite } from './session/session-cache.ts';
 import { authorize, type Permission } from './policy.ts';
 
 export type WriteSpec = {

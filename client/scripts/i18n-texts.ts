@@ -1,7 +1,7 @@
 /**
  * Vite plugin: the one catalogue (server/i18n/catalogue.ts) split into per-language,
  * per-area text chunks, so that a page loads only the language it shows and only the areas
- * it needs (docs/calendar-ui.md, "Texts").
+ * it needs (docs/schedule-ui.md, "Texts").
  *
  * - `virtual:i18n-texts` exports `groups` (the group names) and `loaders[lang][group]`,
  *   each a dynamic import of one chunk `texts-<lang>-<group>-<hash>.js` holding

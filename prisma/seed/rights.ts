@@ -24,7 +24,7 @@ const SHOW_MOBILE_FUNCTION = 3;
 
 const PC_TREE: RightDef[] = [
   { key: 'working', title: '我的日历', titleEn: 'My Calendar', path: '/working', icon: 'calendar', component: 'working/index' },
-  // The PC start page (docs/content-ui.md): its own entry; /working stays the landing after login.
+  // The PC start page (docs/projects-ui.md): its own entry; /working stays the landing after login.
   { key: 'home', title: '首页', titleEn: 'Home', path: '/home', icon: 'home', component: 'home/index' },
   {
     key: 'archives',
@@ -108,7 +108,7 @@ const PC_TREE: RightDef[] = [
       { key: 'task.calendar', title: '任务日历', titleEn: 'Task calendar', path: '/mission/calendar', icon: 'calendar', component: 'mission/calendar/index' },
       { key: 'task.all', title: '全部任务', titleEn: 'All tasks', path: '/mission/list', icon: 'list', component: 'mission/list/index' },
       { key: 'task.daily', title: '每日工作', titleEn: 'Daily work', path: '/mission/daily-work', icon: 'clock', component: 'working/daily/index' },
-      // The spec's tool skill (docs/org-ui.md): the projects whose tasks use a skill stack; the task dialog's link opens the same view.
+      // The spec's tool skill (docs/users-ui.md): the projects whose tasks use a skill stack; the task dialog's link opens the same view.
       { key: 'task.skillStack', title: '技能栈', titleEn: 'Skill stacks', path: '/mission/skill-stack', icon: 'tool', component: 'tool/skill/index' },
     ],
   },
@@ -172,7 +172,7 @@ const PC_TREE: RightDef[] = [
       { key: 'roleControl.add', title: '新增角色', titleEn: 'Add role', path: '/role-control/add', hidden: true, component: 'roleControl/add/index' },
       { key: 'roleControl.permission', title: '权限设置', titleEn: 'Permission settings', path: '/role-control/permission/:id', hidden: true, component: 'roleControl/permission/index' },
       { key: 'rights.readAll', title: '查看全部权限', titleEn: 'Read the whole right tree', hidden: true },
-      // Left out (docs/content-ui.md): the encryption tool (a decryption check would be an oracle
+      // Left out (docs/projects-ui.md): the encryption tool (a decryption check would be an oracle
       // for the login key), WPS authorisation (no WPS integration), appointments and costs (underspecified; the
       // project costs are /project/cost).
       { key: 'gantt', title: '甘特图', titleEn: 'Gantt chart', path: '/gantt', icon: 'gantt', component: 'gantt/index' },

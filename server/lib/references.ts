@@ -6,7 +6,7 @@ import { translate, type Lang, type MessageKey } from '../i18n/catalogue.ts';
  * refuses the delete (ON DELETE RESTRICT / NO ACTION). The keys are read from the database
  * catalogue, so a key another area adds later is found without a change here; what its rows
  * are called comes from REFERENCE_LABELS (a key without a label reads "other records", and
- * tests/server/org/deletes.test.ts fails until it gets one). Deletes check this first and
+ * tests/server/users/deletes.test.ts fails until it gets one). Deletes check this first and
  * refuse with a message naming the person or thing and what holds it, instead of meeting
  * the foreign key (a 500) half-way through a batch.
  */

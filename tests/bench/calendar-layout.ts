@@ -1,6 +1,6 @@
 /**
  * The busy month's layout in the browser, without the browser: what react-big-calendar's month
- * view computes for 1,020 events (34 overlapping daily series of 30, as tests/e2e/calendar.e2e.ts
+ * view computes for 1,020 events (34 overlapping daily series of 30, as tests/e2e/schedule.e2e.ts
  * makes them) through a localizer: each week's events found, sorted and laid out in levels
  * (Month.js, eventLevels.js, DateSlotMetrics.js), plus the time labels of every event.
  * Run with the plain luxon localizer and with the calendar's own (cached) one, each built anew

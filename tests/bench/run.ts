@@ -24,7 +24,7 @@ import { createApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { startEmbeddedPostgres } from '../../server/db/embedded.ts';
 import { applyMigrations, ensureDatabase } from '../../server/db/migrate.ts';
-import { sessionCacheOf } from '../../server/auth/session-cache.ts';
+import { sessionCacheOf } from '../../server/session/session-cache.ts';
 import { rememberConnectionString } from '../../server/db/client.ts';
 import { PrismaClient } from '../../server/generated/prisma/client.ts';
 import { modules } from '../../server/modules/index.ts';

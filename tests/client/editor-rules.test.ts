@@ -16,7 +16,7 @@ import {
   sniffImage,
   tableMayGrow,
 } from '../../client/src/components/editor/rules.ts';
-import { firstProblem, isBlankHtml, newTaskFits, rowMissingHours } from '../../client/src/screens/working/Tasks/rules.ts';
+import { firstProblem, isBlankHtml, newTaskFits, rowMissingHours } from '../../client/src/screens/tasks/Tasks/rules.ts';
 
 describe('editor constants', () => {
   it('are the spec values', () => {

@@ -390,7 +390,7 @@ describe('operation log and member accounts', () => {
     await page.getByTestId('log-table-action-open').click();
     await expect.poll(() => page.getByTestId('log-entry').textContent()).toContain('department.save');
     // The detail is everything the log keeps, as labelled facts, with the request id of the write
-    // (the server keeps no before/after values: docs/org-ui.md says so, and so does the dialog).
+    // (the server keeps no before/after values: docs/users-ui.md says so, and so does the dialog).
     const entry = page.getByTestId('log-entry');
     for (const label of ['时间', '操作', '结果', '操作人', '对象类型', '对象编号', '接口', '请求编号']) await expect.poll(() => entry.textContent()).toContain(label);
     await expect.poll(() => entry.textContent()).toContain('不保存修改前后的内容');

@@ -2,7 +2,7 @@
  * The authorisation matrix of the content modules (projects, letters, notices, dictionary),
  * not a test file: each module's `authz-matrix.test.ts` lists its mutations and legacy writes;
  * every demo role calls each through both doors, allowed or refused exactly as the table
- * below says (docs/content.md). A refusal answers FORBIDDEN in the caller's language and
+ * below says (docs/projects.md). A refusal answers FORBIDDEN in the caller's language and
  * leaves a FAILURE row in the operation log.
  */
 import { mkdtemp, rm } from 'node:fs/promises';

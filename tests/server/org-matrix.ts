@@ -2,7 +2,7 @@
  * The authorisation matrix of the org modules (users, departments, companies, roles,
  * archive-modules, system), not a test file: each module's `authz-matrix.test.ts` lists its
  * mutations and legacy writes; every demo role calls each through both doors, allowed or
- * refused exactly as the policy table says (docs/org.md). A refusal answers FORBIDDEN in the
+ * refused exactly as the policy table says (docs/users.md). A refusal answers FORBIDDEN in the
  * caller's language, changes nothing and leaves a FAILURE row in the operation log.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

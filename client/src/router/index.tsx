@@ -11,9 +11,9 @@ import { RouteError } from './RouteError.tsx';
 // The login route stays small: the layout and every screen behind it load on demand, with
 // every text group of the language the page shows or is switching to (after login: the user's).
 const Layout = lazy(() => Promise.all([import('../layout/Layout.tsx'), loadTexts(targetLang())]).then(([m]) => ({ default: m.Layout })));
-const Working = lazy(() => import('../screens/working/Working/Working.tsx').then((m) => ({ default: m.Working })));
-const NoticeList = lazy(() => import('../screens/notice/NoticeList/NoticeList.tsx').then((m) => ({ default: m.NoticeList })));
-const NoticeDetail = lazy(() => import('../screens/notice/NoticeDetail/NoticeDetail.tsx').then((m) => ({ default: m.NoticeDetail })));
+const Working = lazy(() => import('../screens/schedule/Working/Working.tsx').then((m) => ({ default: m.Working })));
+const NoticeList = lazy(() => import('../screens/notices/NoticeList/NoticeList.tsx').then((m) => ({ default: m.NoticeList })));
+const NoticeDetail = lazy(() => import('../screens/notices/NoticeDetail/NoticeDetail.tsx').then((m) => ({ default: m.NoticeDetail })));
 const MenuRoute = lazy(() => import('./MenuRoute.tsx').then((m) => ({ default: m.MenuRoute })));
 const SchoolPublic = lazy(() => import('../screens/schools/SchoolPublic/SchoolPublic.tsx'));
 const CourseExport = lazy(() => import('../screens/courses/CourseExport/CourseExport.tsx'));

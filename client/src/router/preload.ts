@@ -1,44 +1,44 @@
 import type { OperationType } from 'relay-runtime';
 import { currentEnvironment } from '../relay/environment.tsx';
 import { startQuery, type RouteQuery, type RoutePreloads } from '../relay/routeQuery.ts';
-import { noticeDetailRoute } from '../screens/notice/NoticeDetail/NoticeDetail.route.ts';
-import { noticeListRoute } from '../screens/notice/NoticeList/NoticeList.route.ts';
-import { myCalendarRoute } from '../screens/working/MyCalendar/MyCalendar.route.ts';
-import { taskListRoute } from '../screens/working/Tasks/TaskList.route.ts';
+import { noticeDetailRoute } from '../screens/notices/NoticeDetail/NoticeDetail.route.ts';
+import { noticeListRoute } from '../screens/notices/NoticeList/NoticeList.route.ts';
+import { myCalendarRoute } from '../screens/schedule/MyCalendar/MyCalendar.route.ts';
+import { taskListRoute } from '../screens/tasks/Tasks/TaskList.route.ts';
 import { archiveListRoute } from '../screens/archives/ArchiveList/ArchiveList.route.ts';
 import { archiveDetailRoute } from '../screens/archives/ArchiveDetail/ArchiveDetail.route.ts';
 import { verificationListRoute } from '../screens/archives/Verification/VerificationList.route.ts';
 import { batchProgressRoute } from '../screens/archives/BatchProgress/BatchProgress.route.ts';
 import { workSummaryRoute } from '../screens/tasks/WorkSummary/WorkSummary.route.ts';
 import { taskCalendarRoute } from '../screens/tasks/TaskCalendar/TaskCalendar.route.ts';
-import { dailyWorkRoute } from '../screens/working/DailyWork/DailyWork.route.ts';
+import { dailyWorkRoute } from '../screens/workdaily/DailyWork/DailyWork.route.ts';
 import { allTasksRoute } from '../screens/tasks/AllTasks/AllTasks.route.ts';
 import { schoolListRoute } from '../screens/schools/SchoolList/SchoolList.route.ts';
-import { applicationListRoute } from '../screens/progress/ApplicationList/ApplicationList.route.ts';
-import { applicationFormRoute } from '../screens/progress/ApplicationForm/ApplicationForm.route.ts';
-import { progressListRoute } from '../screens/progress/ProgressList/ProgressList.route.ts';
-import { ganttRoute } from '../screens/progress/Gantt/Gantt.route.ts';
-import { overallProgressRoute } from '../screens/progress/OverallProgress/OverallProgress.route.ts';
+import { applicationListRoute } from '../screens/applications/ApplicationList/ApplicationList.route.ts';
+import { applicationFormRoute } from '../screens/applications/ApplicationForm/ApplicationForm.route.ts';
+import { progressListRoute } from '../screens/applications/ProgressList/ProgressList.route.ts';
+import { ganttRoute } from '../screens/applications/Gantt/Gantt.route.ts';
+import { overallProgressRoute } from '../screens/applications/OverallProgress/OverallProgress.route.ts';
 import { schoolEditorRoute } from '../screens/schools/SchoolEditor/SchoolEditor.route.ts';
 import { schoolDetailsRoute } from '../screens/schools/SchoolDetails/SchoolDetails.route.ts';
 import { taskAppendPageRoute, taskDetailPageRoute } from '../screens/tasks/TaskPages/TaskPages.route.ts';
-import { staffListRoute } from '../screens/org/StaffList/StaffList.route.ts';
-import { staffAddRoute } from '../screens/org/StaffAdd/StaffAdd.route.ts';
-import { departmentsRoute } from '../screens/org/Departments/Departments.route.ts';
-import { roleListRoute } from '../screens/org/RoleList/RoleList.route.ts';
-import { rolePermissionRoute } from '../screens/org/RolePermission/RolePermission.route.ts';
-import { userListRoute } from '../screens/org/UserList/UserList.route.ts';
-import { userDetailRoute } from '../screens/org/UserDetail/UserDetail.route.ts';
-import { operationLogRoute } from '../screens/org/OperationLog/OperationLog.route.ts';
-import { memberRoute } from '../screens/org/Member/Member.route.ts';
+import { staffListRoute } from '../screens/users/StaffList/StaffList.route.ts';
+import { staffAddRoute } from '../screens/users/StaffAdd/StaffAdd.route.ts';
+import { departmentsRoute } from '../screens/departments/Departments/Departments.route.ts';
+import { roleListRoute } from '../screens/roles/RoleList/RoleList.route.ts';
+import { rolePermissionRoute } from '../screens/roles/RolePermission/RolePermission.route.ts';
+import { userListRoute } from '../screens/users/UserList/UserList.route.ts';
+import { userDetailRoute } from '../screens/users/UserDetail/UserDetail.route.ts';
+import { operationLogRoute } from '../screens/system/OperationLog/OperationLog.route.ts';
+import { memberRoute } from '../screens/companies/Member/Member.route.ts';
 
-import { projectListRoute } from '../screens/content/projects/ProjectList/ProjectList.route.ts';
-import { projectDetailRoute } from '../screens/content/projects/ProjectDetail/ProjectDetail.route.ts';
+import { projectListRoute } from '../screens/projects/ProjectList/ProjectList.route.ts';
+import { projectDetailRoute } from '../screens/projects/ProjectDetail/ProjectDetail.route.ts';
 import { homeRoute } from '../screens/home/Home/Home.route.ts';
-import { wordbookTreeRoute } from '../screens/content/wordbook/WordbookTree/WordbookTree.route.ts';
-import { wordbookItemsRoute } from '../screens/content/wordbook/WordbookItems/WordbookItems.route.ts';
-import { accountRoute } from '../screens/content/account/Account/Account.route.ts';
-import { projectCostRoute } from '../screens/content/projects/ProjectCost/ProjectCost.route.ts';
+import { dictionaryTreeRoute } from '../screens/dictionary/DictionaryTree/DictionaryTree.route.ts';
+import { dictionaryItemsRoute } from '../screens/dictionary/DictionaryItems/DictionaryItems.route.ts';
+import { accountRoute } from '../screens/auth/Account/Account.route.ts';
+import { projectCostRoute } from '../screens/projects/ProjectCost/ProjectCost.route.ts';
 import { courseListRoute } from '../screens/courses/CourseList/CourseList.route.ts';
 import { courseDetailRoute } from '../screens/courses/CourseDetail/CourseDetail.route.ts';
 import { lessonDetailRoute } from '../screens/courses/LessonDetail/LessonDetail.route.ts';
@@ -93,8 +93,8 @@ const BY_COMPONENT: Record<string, AnyRoute[]> = {
   'operation-log/index': [operationLogRoute] as AnyRoute[],
   'member/index': [memberRoute] as AnyRoute[],
   'home/index': [homeRoute] as AnyRoute[],
-  'wordbook/tree-list/index': [wordbookTreeRoute] as AnyRoute[],
-  'wordbook/data-list/index': [wordbookItemsRoute] as AnyRoute[],
+  'wordbook/tree-list/index': [dictionaryTreeRoute] as AnyRoute[],
+  'wordbook/data-list/index': [dictionaryItemsRoute] as AnyRoute[],
   'security/account/index': [accountRoute] as AnyRoute[],
   'project/cost/index': [projectCostRoute] as AnyRoute[],
   'project/list/index': [projectListRoute] as AnyRoute[],

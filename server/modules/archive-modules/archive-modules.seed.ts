@@ -2,7 +2,7 @@ import type { ModuleSeeder } from '../../module.ts';
 import type { Db } from '../../db/client.ts';
 import { seedOperationRights, type OperationRight } from '../../../prisma/seed/operation-rights.ts';
 
-/** Operation rights of the archive-modules module (permission names in archive-modules.policy.ts); docs/org.md. */
+/** Operation rights of the archive-modules module (permission names in archive-modules.policy.ts); docs/users.md. */
 const ARCHIVE_MODULES_OPERATION_RIGHTS: OperationRight[] = [{ key: 'archiveModule.edit', title: '管理档案模块', titleEn: 'Manage archive modules', under: 'system', sort: 905, roles: [] }];
 
 type ModuleDef = { code: string; name: string; nameEn: string; children?: ModuleDef[] };

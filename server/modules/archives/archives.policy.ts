@@ -5,7 +5,7 @@ import type { Prisma } from '../../generated/prisma/client.ts';
 import { authorize, requireActor, type Permission } from '../../policy.ts';
 import { archiveModulePermissions, type ModulePermission } from '../archive-modules/index.ts';
 import { holdsPersonalDataRight } from '../users/index.ts';
-import { staffHolding } from '../../auth/rights.ts';
+import { staffHolding } from '../../session/rights.ts';
 import { isStaff, USER_TYPES } from '../../lib/codes.ts';
 import type { PermissionRules } from '../../policy.ts';
 

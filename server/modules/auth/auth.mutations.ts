@@ -2,7 +2,7 @@ import { builder } from '../../graphql/builder.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
 import { translate } from '../../i18n/catalogue.ts';
 import { requireActor } from '../../policy.ts';
-import { authenticate } from '../../auth/session.ts';
+import { authenticate } from '../../session/session.ts';
 import { LanguageEnum, Viewer, type ViewerShape } from './auth.node.ts';
 import { changePassword, login, logout, mySessions, refreshToken, revokeSession, setLanguage, setTimeZone, type LoginSessionRow } from './auth.service.ts';
 

@@ -1,4 +1,4 @@
-import { afterLocalWrite } from '../../auth/session-cache.ts';
+import { afterLocalWrite } from '../../session/session-cache.ts';
 import type { ServiceContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { ValidationError } from '../../errors.ts';
@@ -9,7 +9,7 @@ import { hashPassword, passwordRuleViolation, verifyPassword } from './passwords
 import { loginKeyPair, readPasswordField } from './auth.rsa.ts';
 import { STAFF_STATES } from '../../lib/codes.ts';
 import { reserveLoginAttempt } from './auth.throttle.ts';
-import { hashToken, newToken } from '../../auth/tokens.ts';
+import { hashToken, newToken } from '../../session/tokens.ts';
 import { logger } from '../../logger.ts';
 import { authErrors } from './auth.errors.ts';
 

@@ -1,7 +1,7 @@
 /**
  * The auth module: login, tokens, sessions, passwords, the viewer and its rights.
  * Its one public face: other modules import from this file only (docs/architecture.md).
- * Request authentication itself is core (server/auth/); this module answers the doors'
+ * Request authentication itself is core (server/session/); this module answers the doors'
  * login, token and viewer operations. It imports no other module: users build on it.
  */
 import { defineModule } from '../../module.ts';

@@ -1,6 +1,6 @@
 import type { Actor } from '../../context.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
-import { anyone, staffHolding } from '../../auth/rights.ts';
+import { anyone, staffHolding } from '../../session/rights.ts';
 import { isStaff, USER_TYPES } from '../../lib/codes.ts';
 import { can, type PermissionRules } from '../../policy.ts';
 

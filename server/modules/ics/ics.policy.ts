@@ -1,4 +1,4 @@
-import { hasRole } from '../../auth/rights.ts';
+import { hasRole } from '../../session/rights.ts';
 import { isStaff } from '../../lib/codes.ts';
 import type { PermissionRules } from '../../policy.ts';
 

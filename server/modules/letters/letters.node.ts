@@ -4,7 +4,7 @@ import { translate } from '../../i18n/catalogue.ts';
 import { databaseHealth } from '../../db/health.ts';
 import { logger } from '../../logger.ts';
 import { builder } from '../../graphql/builder.ts';
-import { authenticate } from '../../auth/session.ts';
+import { authenticate } from '../../session/session.ts';
 import { UserNode } from '../users/index.ts';
 import { letterBoxChanges } from './letters.events.ts';
 import { LETTER_ORDER, myLettersWhere, unreadLetterCount } from './letters.service.ts';

@@ -1,4 +1,4 @@
-import { anyone } from '../../auth/rights.ts';
+import { anyone } from '../../session/rights.ts';
 import { isStaff } from '../../lib/codes.ts';
 import type { PermissionRules } from '../../policy.ts';
 

@@ -1,7 +1,7 @@
 import type { Actor } from '../../context.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { can } from '../../policy.ts';
-import { staffHolding } from '../../auth/rights.ts';
+import { staffHolding } from '../../session/rights.ts';
 import { isStaff } from '../../lib/codes.ts';
 import type { PermissionRules } from '../../policy.ts';
 

@@ -1,4 +1,4 @@
-import { staffHolding } from '../../auth/rights.ts';
+import { staffHolding } from '../../session/rights.ts';
 import type { PermissionRules } from '../../policy.ts';
 
 /**

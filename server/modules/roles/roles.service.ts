@@ -178,7 +178,7 @@ async function saveRoleRightsIn(tx: Tx, ctx: ServiceContext, raw: unknown): Prom
 }
 
 /**
- * Nobody raises a role above themself (docs/org.md): a right the role does not hold yet may be
+ * Nobody raises a role above themself (docs/users.md): a right the role does not hold yet may be
  * granted only by someone whose own roles hold it. Rights the role already holds may stay, and
  * the menu groups added as ancestors of a granted right may be added (they grant nothing by
  * themselves); an operation right (a node without a route path) never comes in that way.

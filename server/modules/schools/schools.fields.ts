@@ -9,7 +9,7 @@ import { z } from '../../lib/validate.ts';
  */
 
 export const PLATFORM = { SAO: 1, GATEWAY: 2, RAVENNA: 3, SCHOOL: 4 } as const;
-export const SEASON = { FALL: 1, WINTER: 2, SPRING: 3 } as const;
+export const SPORT_SEASON = { FALL: 1, WINTER: 2, SPRING: 3 } as const;
 export const SPORT_GENDER = { BOYS: 1, GIRLS: 2, BOTH: 3 } as const;
 export const DEADLINE_KIND = { APPLICATION: 1, FINANCIAL_AID: 2, DECISION: 3, REPLY: 4 } as const;
 

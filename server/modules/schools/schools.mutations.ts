@@ -7,7 +7,7 @@ import { sectionFields, type Section } from './schools.fields.ts';
 import { deleteSchool, saveSchool, saveSchoolSection, uploadBadge } from './schools.service.ts';
 import { importSchools, importSports, SchoolImportError, type ImportRowError } from './schools.xlsx.ts';
 import { addSchoolsToSelection, createSelectionList, deleteSelectionList, publishSelectionList, removeSelectionEntries, reorderSelectionList, rescoreSelectionList, type SelectionWrite } from './selection.service.ts';
-import { DeadlineKindEnum, ENUM_FIELDS, PlatformEnum, SchoolNode, SeasonEnum, SelectionEntryNode, SelectionListNode, SportGenderEnum } from './schools.node.ts';
+import { DeadlineKindEnum, ENUM_FIELDS, PlatformEnum, SchoolNode, SportSeasonEnum, SelectionEntryNode, SelectionListNode, SportGenderEnum } from './schools.node.ts';
 
 type FieldBuilder = Parameters<Parameters<typeof builder.inputType>[1]['fields']>[0];
 
@@ -37,7 +37,7 @@ const SportInput = builder.inputType('SchoolSportInput', {
   description: 'A sport the school offers.',
   fields: (t) => ({
     gender: t.field({ description: 'Boys, girls or both.', type: SportGenderEnum, required: true }),
-    season: t.field({ description: 'The season.', type: SeasonEnum, required: true }),
+    season: t.field({ description: 'The season.', type: SportSeasonEnum, required: true }),
     name: t.string({ description: "The sport's name (unique per gender and season).", required: true }),
   }),
 });

@@ -38,7 +38,7 @@ export const PlatformEnum = builder.enumType('ApplicationPlatform', {
     SCHOOL: { value: 4, description: "4: the school's own application." },
   } as const,
 });
-export const SeasonEnum = builder.enumType('SportSeason', {
+export const SportSeasonEnum = builder.enumType('SportSeason', {
   description: 'Legacy values: 1 fall, 2 winter, 3 spring.',
   values: { FALL: { value: 1, description: '1: fall.' }, WINTER: { value: 2, description: '2: winter.' }, SPRING: { value: 3, description: '3: spring.' } } as const,
 });
@@ -78,7 +78,7 @@ builder.prismaObject('SchoolSport', {
   fields: (t) => ({
     databaseId: t.exposeInt('id', { description: 'The legacy numeric id.' }),
     gender: t.field({ description: 'Boys, girls or both.', type: SportGenderEnum, resolve: (s) => s.gender as 1 | 2 | 3 }),
-    season: t.field({ description: 'The season it is played in.', type: SeasonEnum, resolve: (s) => s.season as 1 | 2 | 3 }),
+    season: t.field({ description: 'The season it is played in.', type: SportSeasonEnum, resolve: (s) => s.season as 1 | 2 | 3 }),
     name: t.exposeString('name', { description: "The sport's name." }),
   }),
 });

@@ -1,5 +1,5 @@
 import type { ServiceContext } from '../../context.ts';
-import { staffHolding, anyone } from '../../auth/rights.ts';
+import { staffHolding, anyone } from '../../session/rights.ts';
 import { isStaff } from '../../lib/codes.ts';
 import type { PermissionRules } from '../../policy.ts';
 import { archiveReadableCached, isFamily } from '../archives/index.ts';

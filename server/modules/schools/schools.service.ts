@@ -7,7 +7,7 @@ import { IMAGE_TYPES, removeUpload, saveUpload, type UploadPolicy } from '../../
 import { dbId, parseInput, z } from '../../lib/validate.ts';
 import { authorize } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
-import { DEADLINE_KIND, PLATFORM, parseSection, schoolGradeSpan, schoolSearchName, SEASON, SPORT_GENDER, type Section } from './schools.fields.ts';
+import { DEADLINE_KIND, PLATFORM, parseSection, schoolGradeSpan, schoolSearchName, SPORT_SEASON, SPORT_GENDER, type Section } from './schools.fields.ts';
 import { isCalendarDay } from '../../lib/wall-time.ts';
 import { schoolsErrors } from './schools.errors.ts';
 
@@ -125,7 +125,7 @@ const sportRow = z.object({
   season: z.coerce
     .number()
     .int()
-    .refine((v) => (Object.values(SEASON) as number[]).includes(v)),
+    .refine((v) => (Object.values(SPORT_SEASON) as number[]).includes(v)),
   name: z.string().trim().min(1).max(100),
 });
 const platformRow = z.object({

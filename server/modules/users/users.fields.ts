@@ -5,7 +5,7 @@ import { ForbiddenError, ValidationError } from '../../errors.ts';
 import { USER_TYPES } from '../../lib/codes.ts';
 import { z } from '../../lib/validate.ts';
 import { hashPassword, passwordRuleViolation } from '../auth/index.ts';
-import { operationRightsOf } from '../../auth/session.ts';
+import { operationRightsOf } from '../../session/session.ts';
 import { usersErrors } from './users.errors.ts';
 
 /** A blank text counts as missing, so that the answer says "required" rather than "invalid". */

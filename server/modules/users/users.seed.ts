@@ -2,7 +2,7 @@ import type { ModuleSeeder } from '../../module.ts';
 import type { Db } from '../../db/client.ts';
 import { seedOperationRights, type OperationRight } from '../../../prisma/seed/operation-rights.ts';
 
-/** Operation rights of the users module (permission names in users.policy.ts); docs/org.md explains the choices. */
+/** Operation rights of the users module (permission names in users.policy.ts); docs/users.md explains the choices. */
 const USERS_OPERATION_RIGHTS: OperationRight[] = [
   { key: 'staff.edit', title: '新增/编辑员工', titleEn: 'Add and edit staff', under: 'people', sort: 900, roles: ['manager'] },
   { key: 'user.edit', title: '管理家长和学生', titleEn: 'Manage parents and students', under: 'people', sort: 901, roles: ['manager'] },

@@ -1,4 +1,4 @@
-import { hasRole } from '../../auth/rights.ts';
+import { hasRole } from '../../session/rights.ts';
 import type { Actor } from '../../context.ts';
 import { can, type PermissionRules } from '../../policy.ts';
 

@@ -2,7 +2,7 @@
  * Rights cannot be raised by their holder (issue 15), on both doors: a non-administrator
  * holding `role.edit` grants only rights their own roles hold, as `assignUserRoles` does; a
  * password is set only by administrators or by someone strictly above the person in the
- * department tree; everyone else uses the reset flow (docs/org.md, docs/security.md).
+ * department tree; everyone else uses the reset flow (docs/users.md, docs/security.md).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, gql, loginRest, rest, uniqueAddress, type TestApp } from '../../helpers/app.ts';

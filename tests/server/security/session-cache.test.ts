@@ -1,5 +1,5 @@
 /**
- * Sessions are cached per process (server/auth/session-cache.ts) and every change that ends or
+ * Sessions are cached per process (server/session/session-cache.ts) and every change that ends or
  * alters one reaches every process through PostgreSQL NOTIFY: two app instances on one
  * database, each with its own connection pool and cache (as two server processes), with a
  * cache lifetime of ten minutes, so only the notification can explain a refusal. Within one
@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { hashToken } from '../../../server/auth/tokens.ts';
-import { sessionCacheOf } from '../../../server/auth/session-cache.ts';
+import { hashToken } from '../../../server/session/tokens.ts';
+import { sessionCacheOf } from '../../../server/session/session-cache.ts';
 import { STAFF_STATES } from '../../../server/lib/codes.ts';
 import { appOn, DEMO, gql, loginGql, testDatabase, type TestApp } from '../../helpers/app.ts';
 import { whoAmI } from '../support.ts';

@@ -5,7 +5,7 @@
  * doors (docs/security.md).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../../../server/auth/tokens.ts';
+import { hashToken } from '../../../server/session/tokens.ts';
 import { createTestApp, DEMO, gql, loginGql, loginRest, rest, type TestApp } from '../../helpers/app.ts';
 import { whoAmI } from '../support.ts';
 

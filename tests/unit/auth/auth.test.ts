@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { catalogue, resolveLang, translate } from '../../../server/i18n/catalogue.ts';
 import { PASSWORD_MAX, PASSWORD_MIN, hashPassword, passwordClasses, passwordRuleViolation, passwordStrength, verifyPassword } from '../../../server/modules/auth/passwords.ts';
-import { hashToken, newToken, tokenFromHeaders } from '../../../server/auth/tokens.ts';
+import { hashToken, newToken, tokenFromHeaders } from '../../../server/session/tokens.ts';
 import { nestDottedKeys } from '../../../server/rest/body.ts';
 
 describe('password rules (8 to 24 characters, three of digit / lower / upper / special)', () => {

@@ -2,7 +2,7 @@ import { Box, Button, Field, Flex, Group, Input, NativeSelect, RadioGroup, Stack
 import { DateField } from '../fields/DateField.tsx';
 import { DateTime } from 'luxon';
 import { useTranslation } from 'react-i18next';
-import type { Weekday } from '../../screens/working/MyCalendar/__generated__/EventDialogCreateMutation.graphql.ts';
+import type { Weekday } from '../../screens/schedule/MyCalendar/__generated__/EventDialogCreateMutation.graphql.ts';
 import { WEEKDAYS, type Freq, type Repeat } from './recurrence.ts';
 
 /** Repeat daily / weekly on chosen days / monthly, every N, until a date or N times. */

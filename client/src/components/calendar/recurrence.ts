@@ -1,6 +1,6 @@
 /** Recurrence of an event as the form edits it: pure rules (unit tested in tests/client/screens.test.ts). */
 import type { Lang } from '../../lib/format.ts';
-import type { RecurrenceInput, Weekday } from '../../screens/working/MyCalendar/__generated__/EventDialogCreateMutation.graphql.ts';
+import type { RecurrenceInput, Weekday } from '../../screens/schedule/MyCalendar/__generated__/EventDialogCreateMutation.graphql.ts';
 
 export type Freq = 'NONE' | 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'YEARLY';
 export type Repeat = { freq: Freq; interval: string; byWeekday: Weekday[]; ends: 'UNTIL' | 'COUNT'; until: string; count: string };

@@ -172,7 +172,7 @@ function TeamHours({ stats }: { stats: Stats }) {
 }
 
 /**
- * 首页 (`/home`): the viewer's day at a glance (docs/content-ui.md). Today's events and lessons,
+ * 首页 (`/home`): the viewer's day at a glance (docs/projects-ui.md). Today's events and lessons,
  * open tasks, unread letters, the latest notices, deadlines of the coming week (projects ending),
  * and the hours logged this week: the team's as a chart for those who manage the schedule, one's
  * own otherwise.

@@ -14,7 +14,7 @@ import { sendWithFile } from '../../../relay/multipart.ts';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
 import { titleView } from '../../../state/visited.ts';
 import { Badge } from '../shared/Badge.tsx';
-import { DEADLINE_KINDS, PLATFORMS, SEASONS, SPORT_GENDERS } from '../shared/codes.ts';
+import { DEADLINE_KINDS, PLATFORMS, SPORT_SEASONS, SPORT_GENDERS } from '../shared/codes.ts';
 import { inputOf, SECTION_FIELDS, textOf, type FieldSpec, type SectionKey, type Values } from './sections.ts';
 import { schoolEditorRoute } from './SchoolEditor.route.ts';
 import type { SchoolEditor_school$data, SchoolEditor_school$key } from './__generated__/SchoolEditor_school.graphql.ts';
@@ -492,7 +492,7 @@ function SectionForm({
           rowsOf('sports', t('schoolsUi.section.sports'), [
             { key: 'name', label: t('schoolsUi.f.sportName'), kind: 'text' },
             { key: 'gender', label: t('schoolsUi.f.sportGender'), kind: 'select', options: opts(SPORT_GENDERS, 'sportGender') },
-            { key: 'season', label: t('schoolsUi.f.season'), kind: 'select', options: opts(SEASONS, 'season') },
+            { key: 'season', label: t('schoolsUi.f.season'), kind: 'select', options: opts(SPORT_SEASONS, 'season') },
           ])}
         {section === 'recruit' && (
           <>

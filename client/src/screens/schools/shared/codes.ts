@@ -7,7 +7,7 @@ export const DRESS_CODES = ['FORMAL', 'SEMI_FORMAL', 'NONE'] as const;
 export const SETTINGS = ['RURAL', 'SUBURBAN', 'URBAN'] as const;
 export const DEADLINE_KINDS = ['APPLICATION', 'FINANCIAL_AID', 'DECISION', 'REPLY'] as const;
 export const SPORT_GENDERS = ['BOYS', 'GIRLS', 'BOTH'] as const;
-export const SEASONS = ['FALL', 'WINTER', 'SPRING'] as const;
+export const SPORT_SEASONS = ['FALL', 'WINTER', 'SPRING'] as const;
 /** Countries offered in the filter (any ISO code may be typed in the editor). */
 export const COUNTRIES = ['US', 'GB', 'CA'] as const;
 /** Grades as the server numbers them (13 = PG). */

@@ -1,5 +1,5 @@
 import type { RouteQuery } from '../../../relay/routeQuery.ts';
-import detailQuery, { type TaskDetailDialogQuery } from '../../working/Tasks/__generated__/TaskDetailDialogQuery.graphql.ts';
+import detailQuery, { type TaskDetailDialogQuery } from '../Tasks/__generated__/TaskDetailDialogQuery.graphql.ts';
 import appendQuery, { type TaskPagesAppendQuery } from './__generated__/TaskPagesAppendQuery.graphql.ts';
 import { taskIdFromParams } from './taskId.ts';
 
