@@ -292,7 +292,7 @@ function RowMenu<R>({ row, actions, name, testId }: { row: R; actions?: (row: R)
 function SkeletonRows({ columns, testId }: { columns: number; testId: string }) {
   const { t } = useTranslation();
   return (
-    <Stack gap="2" p="2" aria-busy="true" aria-label={t('listKit.loading')} data-testid={testId}>
+    <Stack gap="2" p="2" role="status" aria-busy="true" aria-label={t('listKit.loading')} data-testid={testId}>
       {Array.from({ length: 6 }, (_, i) => (
         <Flex key={i} gap="3">
           {Array.from({ length: Math.min(columns, 6) }, (_, j) => (

@@ -190,7 +190,7 @@ export default function ProjectCost() {
         {current && 'rows' in current && current.rows.length > 0 && (
           <Stack gap="4">
             <CostChart rows={current.rows} months={months} />
-            <Box overflowX="auto" tabIndex={0} aria-label={t('contentUi.cost.table')}>
+            <Box overflowX="auto" tabIndex={0} role="region" aria-label={t('contentUi.cost.table')}>
               <Table.Root size="sm" data-testid="cost-table">
                 <Table.Header>
                   <Table.Row>
