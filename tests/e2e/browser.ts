@@ -128,7 +128,7 @@ export async function setLanguage(page: Page, lang: Lang): Promise<void> {
   const target = page.getByTestId(`lang-${lang}`).first();
   if ((await target.getAttribute('aria-pressed')) !== 'true') await target.click();
   await page.waitForFunction((l) => document.documentElement.lang === (l === 'en' ? 'en' : 'zh-CN'), lang);
-  await page.locator(`[data-testid=lang-${lang}][aria-pressed=true]`).first().waitFor();
+  await page.locator(`[data-testid=lang-${lang}][aria-pressed=true]`).first().waitFor({ state: 'attached' });
   await settle(page);
 }
 
