@@ -201,7 +201,7 @@ describe('the school list', () => {
       expect(await sidewaysOverflow(p)).toEqual([]);
     });
     await context.close();
-  });
+  }, 240_000);
 });
 
 describe('failures', () => {
