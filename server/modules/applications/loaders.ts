@@ -1,45 +1,11 @@
 import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import type { ServiceContext } from '../../context.ts';
 import type { School, User } from '../../generated/prisma/client.ts';
+import { loadById } from '../../graphql/batch.ts';
 
-/**
- * Rows by id for GraphQL fields under lean rows (the overall-progress view, applications):
- * per request and kind, every id asked for in the same tick is read in one statement, and a
- * row already read (or primed by the list that read the page) answers at once, without a
- * promise, so thousands of rows naming a handful of schools cost nothing per row.
- */
-type Cache = { values: Map<number, unknown>; pending: Set<number> | null; batch: Promise<void> | null };
-const caches = new WeakMap<object, Map<string, Cache>>();
-
-function cacheOf(ctx: object, kind: string): Cache {
-  let perCtx = caches.get(ctx);
-  if (!perCtx) caches.set(ctx, (perCtx = new Map()));
-  let cache = perCtx.get(kind);
-  if (!cache) perCtx.set(kind, (cache = { values: new Map(), pending: null, batch: null }));
-  return cache;
-}
-
-export function loadById<T extends { id: number }>(ctx: object, kind: string, id: number, load: (ids: number[]) => Promise<T[]>): T | null | Promise<T | null> {
-  const cache = cacheOf(ctx, kind);
-  if (cache.values.has(id)) return (cache.values.get(id) as T | null) ?? null;
-  if (!cache.pending) {
-    const pending = new Set<number>();
-    cache.pending = pending;
-    cache.batch = Promise.resolve().then(async () => {
-      cache.pending = null;
-      const rows = await load([...pending]);
-      for (const i of pending) cache.values.set(i, null);
-      for (const r of rows) cache.values.set(r.id, r);
-    });
-  }
-  cache.pending.add(id);
-  return (cache.batch as Promise<void>).then(() => (cache.values.get(id) as T | null) ?? null);
-}
-
-export function primeById(ctx: object, kind: string, rows: Iterable<{ id: number }>): void {
-  const cache = cacheOf(ctx, kind);
-  for (const r of rows) cache.values.set(r.id, r);
-}
+// Rows by id for GraphQL fields under lean rows (the overall-progress view, applications),
+// through the one per-request batch loader (server/graphql/batch.ts).
+export { primeById } from '../../graphql/batch.ts';
 
 export const schoolById = (ctx: ServiceContext, id: number) => loadById<School>(ctx, 'school', id, (ids) => ctx.db.school.findMany({ where: { id: { in: ids } } }));
 export const userById = (ctx: ServiceContext, id: number) => loadById<User>(ctx, 'user', id, (ids) => ctx.db.user.findMany({ where: { id: { in: ids } } }));

@@ -1,6 +1,7 @@
 /** GraphQL types and queries of the courses area (mutations: courses.mutations.ts). */
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { builder } from '../../graphql/builder.ts';
+import { loadById } from '../../graphql/batch.ts';
 import { xlsxExportRef } from '../../graphql/xlsx-export.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
 import { INVALID_ID, localId, localIds, type GlobalIdInput } from '../../graphql/ids.ts';
@@ -120,29 +121,6 @@ export const CourseFileKindEnum = builder.enumType('CourseFileKind', {
     ANSWER: { value: FILE_KINDS.ANSWER, description: "A student's answer (4)." },
   } as const,
 });
-
-// ── per-request batches (one statement for all the lessons of an answer) ──
-
-type Batch<T> = { ids: Set<number>; started: boolean; done: Promise<Map<number, T>> };
-const batches = new WeakMap<object, Map<string, Batch<unknown>>>();
-
-/** Loads values by id once per request and kind: every id asked for before the batch starts (the same tick) is fetched together. */
-function batchLoad<T>(ctx: object, kind: string, id: number, load: (ids: number[]) => Promise<Map<number, T>>): Promise<T | undefined> {
-  let perCtx = batches.get(ctx);
-  if (!perCtx) batches.set(ctx, (perCtx = new Map()));
-  let batch = perCtx.get(kind) as Batch<T> | undefined;
-  if (!batch || (batch.started && !batch.ids.has(id))) {
-    const fresh: Batch<T> = { ids: new Set(), started: false, done: Promise.resolve() as unknown as Promise<Map<number, T>> };
-    fresh.done = Promise.resolve().then(() => {
-      fresh.started = true;
-      return load([...fresh.ids]);
-    });
-    batch = fresh;
-    perCtx.set(kind, batch as Batch<unknown>);
-  }
-  batch.ids.add(id);
-  return batch.done.then((m) => m.get(id));
-}
 
 // ── objects ──
 
@@ -279,7 +257,7 @@ builder.prismaNode('CourseLesson', {
       select: { event: { select: { placeId: true } } },
       resolve: async (l, _a, ctx) =>
         l.event.placeId
-          ? ((await batchLoad(
+          ? ((await loadById(
               ctx,
               'classroomName',
               l.event.placeId,
@@ -295,7 +273,7 @@ builder.prismaNode('CourseLesson', {
     attendanceCounts: t.field({
       type: countsRef,
       description: 'Attended, leave and not signed in, for this lesson.',
-      resolve: async (l, _a, ctx) => (await batchLoad(ctx, 'attendanceCounts', l.eventId, (ids) => attendanceCounts(ctx, ids))) ?? { taken: 0, leave: 0, untaken: 0, total: 0 },
+      resolve: async (l, _a, ctx) => (await loadById(ctx, 'attendanceCounts', l.eventId, (ids) => attendanceCounts(ctx, ids))) ?? { taken: 0, leave: 0, untaken: 0, total: 0 },
     }),
     attendances: t.relatedConnection('attendances', {
       cursor: 'id',

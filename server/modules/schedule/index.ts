@@ -31,4 +31,4 @@ export { checkConflicts, ConflictError, createEventIn, updateEventIn, deleteEven
 export { findConflicts, type Conflict, type Range } from './conflicts.ts';
 export { insertParticipants } from './service/rows.ts';
 export { ConflictReportRef, EventScopeEnum, RecurrenceInputRef, recurrenceOf } from './schedule.node.ts';
-export { legacyConflict, legacyEvent, legacyEventFields } from './schedule.rest.ts';
+export { legacyConflict, legacyConflictReport, legacyEvent, legacyEventFields } from './schedule.rest.ts';

@@ -3,7 +3,9 @@ import { NotFoundError } from '../../errors.ts';
 import { localId, localIds } from '../../graphql/ids.ts';
 import { wallText } from '../../lib/wall-time.ts';
 import { UserNode } from '../users/index.ts';
+import { entriesOverlapping } from '../workdaily/index.ts';
 import { builder } from '../../graphql/builder.ts';
+import { loadById } from '../../graphql/batch.ts';
 import { can, requireActor } from '../../policy.ts';
 import type { Conflict, Range } from './conflicts.ts';
 import { type FREQUENCIES, ruleFields, type WEEKDAYS } from './recurrence.ts';
@@ -64,7 +66,7 @@ const EventParticipantRef = builder.prismaObject('EventParticipant', {
       select: { userId: true },
       description: 'The participant.',
       resolve: (p, _a, ctx) =>
-        batchLoad(ctx, 'user', p.userId, (ids) => ctx.db.user.findMany({ where: { id: { in: ids } } })).then((u) => {
+        Promise.resolve(loadById(ctx, 'user', p.userId, (ids) => ctx.db.user.findMany({ where: { id: { in: ids } } }), { wait: 'turn' })).then((u) => {
           // The foreign key keeps a participant's user; a row deleted meanwhile reads as not found.
           if (!u) throw new NotFoundError();
           return u;
@@ -164,32 +166,6 @@ builder.prismaNode('EventSeries', {
   }),
 });
 
-/**
- * Loads rows by id in one statement per kind and request: every id asked for before the load
- * starts is fetched together (a month's thousands of participants, a conflict list's people
- * and events). The load waits for the event loop's next turn (setImmediate), so that every
- * resolver that GraphQL can reach without I/O has asked first; an id asked for once the load
- * has started goes into the next batch (or is answered from this one if it was in it).
- */
-type Batch = { ids: Set<number>; started: boolean; done: Promise<Map<number, unknown>> };
-const batches = new WeakMap<object, Map<string, Batch>>();
-function batchLoad<T extends { id: number }>(ctx: object, kind: string, id: number, load: (ids: number[]) => Promise<T[]>): Promise<T | null> {
-  let perCtx = batches.get(ctx);
-  if (!perCtx) batches.set(ctx, (perCtx = new Map()));
-  let batch = perCtx.get(kind);
-  if (!batch || (batch.started && !batch.ids.has(id))) {
-    const next: Batch = { ids: new Set(), started: false, done: Promise.resolve(new Map()) };
-    next.done = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
-      next.started = true;
-      return new Map((await load([...next.ids])).map((r) => [r.id, r] as const));
-    });
-    perCtx.set(kind, next);
-    batch = next;
-  }
-  batch.ids.add(id);
-  return batch.done.then((m) => (m.get(id) as T | undefined) ?? null);
-}
-
 /** Full calendar nodes read per statement (each id is one parameter; PostgreSQL allows 65,535). */
 const EVENTS_PER_STATEMENT = 10_000;
 
@@ -268,15 +244,7 @@ const CalendarRef = builder.objectRef<CalendarArgs>('Calendar').implement({
     scheduleEntries: t.prismaField({
       type: ['ScheduleEntry'],
       description: 'Schedule entries of the same people overlapping the range (those the viewer may see).',
-      resolve: (query, c, _a, ctx) => {
-        const actor = requireActor(ctx);
-        const visible = can(actor, 'schedule.manage') ? {} : { OR: [{ employeeId: actor.id }, { createdById: actor.id }] };
-        return ctx.db.scheduleEntry.findMany({
-          ...query,
-          where: { AND: [{ employeeId: { in: c.userIds }, beginAt: { lt: c.to }, endAt: { gt: c.from } }, c.projectId ? { projectId: c.projectId } : {}, visible] },
-          orderBy: [{ beginAt: 'asc' }, { id: 'asc' }],
-        });
-      },
+      resolve: (query, c, _a, ctx) => entriesOverlapping(ctx, { userIds: c.userIds, from: c.from, to: c.to, projectId: c.projectId }, query),
     }),
   }),
 });
@@ -292,14 +260,15 @@ export const ConflictRef = builder.objectRef<Conflict>('ScheduleConflict').imple
       type: UserNode,
       nullable: true,
       description: 'The busy participant (PARTICIPANT clashes).',
-      resolve: (c, _a, ctx) => (c.userId ? batchLoad(ctx, 'user', c.userId, (ids) => ctx.db.user.findMany({ where: { id: { in: ids } } })) : null),
+      resolve: (c, _a, ctx) => (c.userId ? loadById(ctx, 'user', c.userId, (ids) => ctx.db.user.findMany({ where: { id: { in: ids } } }), { wait: 'turn' }) : null),
     }),
     userName: t.exposeString('userName', { description: "The busy participant's name (PARTICIPANT clashes).", nullable: true }),
     event: t.field({
       type: WorkEventNode,
       nullable: true,
       description: 'The clashing event, when the viewer may see it.',
-      resolve: (c, _a, ctx) => (c.visible ? batchLoad(ctx, 'event', c.eventId, (ids) => ctx.db.workEvent.findMany({ where: { id: { in: ids } }, include: { participants: { select: { userId: true } } } })) : null),
+      resolve: (c, _a, ctx) =>
+        c.visible ? loadById(ctx, 'eventWithParticipants', c.eventId, (ids) => ctx.db.workEvent.findMany({ where: { id: { in: ids } }, include: { participants: { select: { userId: true } } } }), { wait: 'turn' }) : null,
     }),
     title: t.exposeString('title', { nullable: true, description: 'Null when the viewer may not see the clashing event (busy).' }),
     eventStart: t.field({ description: 'Start of the clashing event (instant).', type: 'DateTime', resolve: (c) => c.eventStart }),

@@ -4,28 +4,49 @@ import { can } from '../../policy.ts';
 import { staffHolding } from '../../session/rights.ts';
 import { isStaff } from '../../lib/codes.ts';
 import type { PermissionRules } from '../../policy.ts';
+import { rule, ruleMatches, ruleToPrisma, ruleToSql, type RowRule, type SqlTable } from '../../lib/row-rule.ts';
+
+type EventField = 'creatorId' | 'published' | 'isOpen';
+type EventRule = RowRule<EventField, 'participants'>;
+
+/** How `WorkEvent` is stored, for the SQL reading of the rule (prisma/schema/schedule.prisma). */
+const WORK_EVENT_SQL: SqlTable<EventField, 'participants'> = {
+  columns: { creatorId: 'creator_id', published: 'published', isOpen: 'is_open' },
+  relations: { participants: { table: 'event_participants', key: 'event_id', columns: { userId: 'user_id' } } },
+};
 
 /**
- * Who sees a work event (both doors, lists and node(id:)):
+ * Who sees a work event (both doors, lists, node(id:), raw statements), written once:
  * - holders of `schedule.manage` (administrators, managers) see every event;
  * - the creator sees their events, published or not;
  * - a participant sees the published events they take part in;
  * - staff see published events with the open flag (anyone may join those).
- * Unpublished events are therefore visible to their creator and managers only.
+ * Unpublished events are therefore visible to their creator and managers only. The three
+ * readings below render this one rule (server/lib/row-rule.ts); tests/server/schedule/
+ * visibility-rule.test.ts checks that they agree for every demo account over the seeded events.
  */
+function eventRule(actor: Actor): EventRule {
+  if (can(actor, 'schedule.manage')) return rule.all;
+  const published: EventRule[] = [rule.some('participants', 'userId', actor.id)];
+  if (isStaff(actor)) published.push(rule.eq('isOpen', true));
+  return rule.or<EventField, 'participants'>(rule.eq('creatorId', actor.id), rule.and(rule.eq('published', true), rule.or(...published)));
+}
+
+/** The rule as a Prisma filter. */
 export function visibleEventsWhere(actor: Actor): Prisma.WorkEventWhereInput {
-  if (can(actor, 'schedule.manage')) return {};
-  const published: Prisma.WorkEventWhereInput[] = [{ participants: { some: { userId: actor.id } } }];
-  if (isStaff(actor)) published.push({ isOpen: true });
-  return { OR: [{ creatorId: actor.id }, { published: true, OR: published }] };
+  return ruleToPrisma(eventRule(actor)) as Prisma.WorkEventWhereInput;
+}
+
+/** The rule as a SQL condition on the `work_events` row `alias`; its values are appended to `params`. */
+export function visibleEventsSql(actor: Actor, alias: string, params: unknown[]): string {
+  return ruleToSql(eventRule(actor), WORK_EVENT_SQL, alias, params);
 }
 
 export type EventAccessFacts = { creatorId: number; published: boolean; isOpen: boolean; participantIds: readonly number[] };
 
+/** The rule on an event already read. */
 export function isEventVisible(actor: Actor, e: EventAccessFacts): boolean {
-  if (can(actor, 'schedule.manage') || e.creatorId === actor.id) return true;
-  if (!e.published) return false;
-  return e.participantIds.includes(actor.id) || (e.isOpen && isStaff(actor));
+  return ruleMatches(eventRule(actor), { creatorId: e.creatorId, published: e.published, isOpen: e.isOpen, participants: e.participantIds.map((userId) => ({ userId })) });
 }
 
 /** Edit, move, delete, publish, copy: the creator or a holder of `schedule.manage`. */

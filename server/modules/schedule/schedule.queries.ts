@@ -4,7 +4,6 @@
  */
 import type { EventCore } from './service/rows.ts';
 import { DateTime } from 'luxon';
-import { isStaff } from '../../lib/codes.ts';
 import type { Actor, ServiceContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
@@ -12,11 +11,10 @@ import type { Prisma } from '../../generated/prisma/client.ts';
 import { dbId, parseInput, z } from '../../lib/validate.ts';
 import { searchText } from '../../lib/text.ts';
 import { authorize, requireActor } from '../../policy.ts';
-import { can } from '../../policy.ts';
 import { MAX_EVENT_DAYS } from './conflicts.ts';
 import { expandRule } from './recurrence.ts';
 import { requireZone } from '../../lib/zones.ts';
-import { visibleEventsWhere } from './schedule.policy.ts';
+import { visibleEventsSql, visibleEventsWhere } from './schedule.policy.ts';
 
 /** The longest range a calendar or list asks for at once. */
 export const MAX_RANGE_DAYS = 400;
@@ -107,8 +105,11 @@ export type CalendarOccurrence = {
   participantIds: number[];
 };
 
-/** The calendar's rows (see `calendarWhere`) in one statement, with the given columns. */
-const calendarSql = (columns: string) => `
+/**
+ * The calendar's rows (see `calendarWhere`) in one statement, with the given columns; `visible`
+ * is the visibility rule's SQL reading (`visibleEventsSql`), whose values follow $7.
+ */
+const calendarSql = (columns: string, visible: string) => `
 SELECT ${columns}
 FROM work_events e
 -- The candidates' ids first (the people's participant rows, and the caller's own events), then
@@ -120,29 +121,28 @@ WHERE e.id = ANY(ARRAY(
           AND p.start_at >= $1::text::timestamptz - make_interval(days => ${MAX_EVENT_DAYS})
         UNION
         SELECT c.id FROM work_events c
-        WHERE $9::boolean AND c.creator_id = $7 AND c.start_at < $2::text::timestamptz AND c.end_at > $1::text::timestamptz
+        WHERE $7::boolean AND c.creator_id = $6 AND c.start_at < $2::text::timestamptz AND c.end_at > $1::text::timestamptz
           AND c.start_at >= $1::text::timestamptz - make_interval(days => ${MAX_EVENT_DAYS})))
   AND ($4::int IS NULL OR e.project_id = $4::int)
   AND ($5::boolean IS NULL OR e.published = $5::boolean)
-  AND ($6::boolean OR e.creator_id = $7
-       OR (e.published AND ((e.is_open AND $8::boolean)
-                            OR EXISTS (SELECT 1 FROM event_participants a WHERE a.event_id = e.id AND a.user_id = $7))))
+  AND ${visible}
 ORDER BY e.start_at, e.id`;
 
-const OCCURRENCES_SQL = calendarSql(`e.id, e.title, e.address, e.start_at AS "startAt", e.end_at AS "endAt", e.all_day AS "allDay", e.is_open AS "isOpen",
+const OCCURRENCE_COLUMNS = `e.id, e.title, e.address, e.start_at AS "startAt", e.end_at AS "endAt", e.all_day AS "allDay", e.is_open AS "isOpen",
        e.published, e.confirmed, e.time_zone AS "timeZone", e.type, e.project_id AS "projectId", e.place_id AS "placeId",
        e.series_id AS "seriesId", e.is_exception AS "isException", e.creator_id AS "creatorId",
-       ARRAY(SELECT p2.user_id FROM event_participants p2 WHERE p2.event_id = e.id ORDER BY p2.user_id) AS "participantIds"`);
-const EVENT_IDS_SQL = calendarSql('e.id');
+       ARRAY(SELECT p2.user_id FROM event_participants p2 WHERE p2.event_id = e.id ORDER BY p2.user_id) AS "participantIds"`;
 
-/** The parameters of `calendarSql`, checked. */
-function calendarParams(ctx: ServiceContext, raw: CalendarInput): unknown[] {
+/** The statement of `calendarSql` with these columns and its parameters, checked. */
+function calendarStatement(ctx: ServiceContext, raw: CalendarInput, columns: string): [string, ...unknown[]] {
   const actor = authorize(ctx, 'schedule.use');
   const input = parseInput(calendarSchema, raw);
   checkRange(input.from, input.to);
   const own = !input.userIds?.length;
   const userIds = own ? [actor.id] : [...new Set(input.userIds)];
-  return [input.from.toISOString(), input.to.toISOString(), userIds, input.projectId ?? null, input.published ?? null, can(actor, 'schedule.manage'), actor.id, isStaff(actor), own];
+  const params: unknown[] = [input.from.toISOString(), input.to.toISOString(), userIds, input.projectId ?? null, input.published ?? null, actor.id, own];
+  const visible = visibleEventsSql(actor, 'e', params);
+  return [calendarSql(columns, visible), ...params];
 }
 
 /**
@@ -150,7 +150,7 @@ function calendarParams(ctx: ServiceContext, raw: CalendarInput): unknown[] {
  * included), with participants as ids. For the hot path of the calendar screen.
  */
 export async function calendarOccurrences(ctx: ServiceContext, raw: CalendarInput): Promise<CalendarOccurrence[]> {
-  return ctx.db.$queryRawUnsafe<CalendarOccurrence[]>(OCCURRENCES_SQL, ...calendarParams(ctx, raw));
+  return ctx.db.$queryRawUnsafe<CalendarOccurrence[]>(...calendarStatement(ctx, raw, OCCURRENCE_COLUMNS));
 }
 
 /**
@@ -159,7 +159,7 @@ export async function calendarOccurrences(ctx: ServiceContext, raw: CalendarInpu
  * every event starting in the range and the month before it).
  */
 export async function calendarEventIds(ctx: ServiceContext, raw: CalendarInput): Promise<number[]> {
-  const rows = await ctx.db.$queryRawUnsafe<Array<{ id: number }>>(EVENT_IDS_SQL, ...calendarParams(ctx, raw));
+  const rows = await ctx.db.$queryRawUnsafe<Array<{ id: number }>>(...calendarStatement(ctx, raw, 'e.id'));
   return rows.map((r) => r.id);
 }
 

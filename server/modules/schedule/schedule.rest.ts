@@ -182,6 +182,11 @@ async function checkConflictHandler(ctx: ServiceContext, p: Params) {
     placeId: f.placeId ?? undefined,
     recurrence: f.recurrence,
   });
+  return legacyConflictReport(ctx, r, zone);
+}
+
+/** The answer of a conflict check on the legacy door (schedule's and the courses area's checks). */
+export function legacyConflictReport(ctx: ServiceContext, r: { total: number; occurrences: readonly unknown[]; conflicts: readonly Conflict[] }, zone: string) {
   return {
     message: translate(ctx.lang, r.total ? 'schedule.conflict' : 'schedule.noConflict', { count: r.total }),
     data: { conflict: r.total > 0, total: r.total, occurrences: r.occurrences.length, conflicts: r.conflicts.map((c) => legacyConflict(c, zone)) },

@@ -19,3 +19,7 @@ export const workdailyModule = defineModule({
   routes: workdailyRoutes,
   seed: workdailySeed,
 });
+
+// The read API of schedule entries (this module owns their reads and who sees them; the tasks
+// module writes them, as hours booked on tasks): docs/workdaily.md.
+export { entriesOverlapping } from './workdaily.service.ts';

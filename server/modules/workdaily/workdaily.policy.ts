@@ -1,5 +1,6 @@
 import { hasRole } from '../../session/rights.ts';
 import type { Actor } from '../../context.ts';
+import type { Prisma } from '../../generated/prisma/client.ts';
 import { can, type PermissionRules } from '../../policy.ts';
 
 /**
@@ -25,6 +26,12 @@ declare module '../../policy.ts' {
  */
 export function canReadAllEntries(actor: Actor): boolean {
   return can(actor, 'workdaily.readAll') || can(actor, 'schedule.manage');
+}
+
+/** `canReadEntry` as a filter: the rows of every read of schedule entries by another module (the calendar's hours). */
+export function visibleEntriesWhere(actor: Actor): Prisma.ScheduleEntryWhereInput {
+  if (canReadAllEntries(actor)) return {};
+  return { OR: [{ employeeId: actor.id }, { createdById: actor.id }, { project: { managerId: actor.id } }] };
 }
 
 export function canReadEntry(actor: Actor, entry: { employeeId: number; createdById: number; project: { managerId: number | null } | null }): boolean {

@@ -6,7 +6,7 @@ import { RICH_TEXT_MAX_CHARS, richTextLength, sanitizeRichText } from '../../lib
 import { dbId, parseInput, z } from '../../lib/validate.ts';
 import { requireActor } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
-import { canReadAllEntries } from './workdaily.policy.ts';
+import { canReadAllEntries, visibleEntriesWhere } from './workdaily.policy.ts';
 
 /**
  * Daily work read models: reminders, hours statistics, schedule-entry and daily-report lists,
@@ -318,6 +318,22 @@ export async function findEntries<A extends Omit<Prisma.ScheduleEntryFindManyArg
 ): Promise<Prisma.ScheduleEntryGetPayload<A>[]> {
   const { where } = await entryWhere(ctx, raw);
   return (await ctx.db.scheduleEntry.findMany({ ...query, where, orderBy: order })) as Prisma.ScheduleEntryGetPayload<A>[];
+}
+
+/** What another module asks of schedule entries: some people's, overlapping [from, to), optionally of one project. */
+type EntryRange = { userIds: readonly number[]; from: Date; to: Date; projectId?: number | null };
+
+/**
+ * The read API of schedule entries for other modules (the schedule module's calendar shows
+ * them beside the events): the entries of `range` the caller may read (`visibleEntriesWhere`,
+ * the rule of the `ScheduleEntry` node), by start; `query` is the shape of the rows.
+ */
+export async function entriesOverlapping<A extends Omit<Prisma.ScheduleEntryFindManyArgs, 'where' | 'orderBy'>>(ctx: ServiceContext, range: EntryRange, query: A): Promise<Prisma.ScheduleEntryGetPayload<A>[]> {
+  const actor = requireActor(ctx);
+  const where: Prisma.ScheduleEntryWhereInput = {
+    AND: [{ employeeId: { in: [...range.userIds] }, beginAt: { lt: range.to }, endAt: { gt: range.from } }, range.projectId ? { projectId: range.projectId } : {}, visibleEntriesWhere(actor)],
+  };
+  return (await ctx.db.scheduleEntry.findMany({ ...query, where, orderBy: [{ beginAt: 'asc' }, { id: 'asc' }] })) as Prisma.ScheduleEntryGetPayload<A>[];
 }
 
 /** Schedule entries in a range, newest day first (listWorkDailyByDatePage). */

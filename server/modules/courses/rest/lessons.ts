@@ -10,7 +10,7 @@ import { formatDateTime, parseLegacyDateTime } from '../../../lib/wall-time.ts';
 import { requireActor } from '../../../policy.ts';
 import { optionalId, optionalIdList, optionalInt } from '../../../rest/params.ts';
 import type { RestRoute } from '../../../rest/adapter.ts';
-import { eventInclude, legacyEvent, legacyEventFields } from '../../schedule/index.ts';
+import { eventInclude, legacyConflictReport, legacyEvent, legacyEventFields } from '../../schedule/index.ts';
 import {
   askForLeave,
   attendanceInclude,
@@ -130,28 +130,7 @@ async function saveLessons(ctx: ServiceContext, p: Params) {
 }
 
 function conflictJson(ctx: ServiceContext, p: Params, r: Awaited<ReturnType<typeof checkJoinConflicts>>) {
-  const zone = zoneOf(ctx, p);
-  return {
-    message: translate(ctx.lang, r.total ? 'schedule.conflict' : 'schedule.noConflict', { count: r.total }),
-    data: {
-      conflict: r.total > 0,
-      total: r.total,
-      occurrences: r.occurrences.length,
-      conflicts: r.conflicts.map((c) => ({
-        occurrence: c.occurrence,
-        beginTime: formatDateTime(c.start, zone),
-        endTime: formatDateTime(c.end, zone),
-        kind: c.kind,
-        userId: c.userId,
-        userName: c.userName,
-        userNameEn: c.userNameEn,
-        workDailyId: c.eventId,
-        title: c.title,
-        eventBeginTime: formatDateTime(c.eventStart, zone),
-        eventEndTime: formatDateTime(c.eventEnd, zone),
-      })),
-    },
-  };
+  return legacyConflictReport(ctx, r, zoneOf(ctx, p));
 }
 
 const studentsOf = (p: Params) => idList(first(p.studentIds, p.userIds, p.studentId, p.userId));
