@@ -1,6 +1,7 @@
 import { Badge, Box, Flex, Stack, Text } from '@chakra-ui/react';
 import { DateTime } from 'luxon';
 import { useTranslation } from 'react-i18next';
+import { graphql } from 'react-relay';
 
 export type Clash = {
   readonly occurrence: number;
@@ -12,6 +13,27 @@ export type Clash = {
   readonly eventStart: string;
   readonly eventEnd: string;
 };
+
+/**
+ * What every save that can clash asks of a ScheduleConflictError: spread it unmasked
+ * (`...ConflictList_clash @relay(mask: false)`) so the payload carries the fields itself.
+ */
+void graphql`
+  fragment ConflictList_clash on ScheduleConflictError {
+    message
+    total
+    conflicts {
+      occurrence
+      start
+      end
+      kind
+      title
+      userName
+      eventStart
+      eventEnd
+    }
+  }
+`;
 
 const span = (a: string, b: string) => {
   const s = DateTime.fromISO(a);

@@ -1,7 +1,8 @@
-import { Box, Button, Collapsible, Flex, Input, InputGroup, NativeSelect, Tag } from '@chakra-ui/react';
+import { Box, Button, Collapsible, Flex, Input, InputGroup, Tag } from '@chakra-ui/react';
 import { Search, SlidersHorizontal } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChoiceSelect } from '../fields/ChoiceSelect.tsx';
 
 export type FilterChip = { key: string; label: string; value: string; onRemove: () => void };
 
@@ -133,17 +134,5 @@ export function SelectFilter({
   width?: string;
   testId?: string;
 }) {
-  return (
-    <NativeSelect.Root size="sm" width={width}>
-      <NativeSelect.Field aria-label={label} value={value} onChange={(e) => onChange(e.target.value)} data-testid={testId}>
-        <option value="">{all}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
-  );
+  return <ChoiceSelect size="sm" width={width} label={label} value={value} onChange={onChange} options={options} empty={all} testId={testId} />;
 }

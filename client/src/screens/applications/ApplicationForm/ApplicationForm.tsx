@@ -26,6 +26,7 @@ import { applicationFormRoute } from './ApplicationForm.route.ts';
 import type { ApplicationForm_fields$data, ApplicationForm_fields$key } from './__generated__/ApplicationForm_fields.graphql.ts';
 import type { ApplicationFormQuery } from './__generated__/ApplicationFormQuery.graphql.ts';
 import type { ApplicationFormStateMutation } from './__generated__/ApplicationFormStateMutation.graphql.ts';
+import { ChoiceSelect } from '../../../components/fields/ChoiceSelect.tsx';
 
 const formQuery = graphql`
   query ApplicationFormQuery($id: ID!) {
@@ -338,16 +339,7 @@ function Setter({
       <Field.Label htmlFor={testId} _disabled={{ opacity: 1 }}>
         {label}
       </Field.Label>
-      <NativeSelect.Root size="sm">
-        <NativeSelect.Field id={testId} value={value} onChange={(e) => action.run({ input: { id, ...input(e.target.value) } }, { onDone: () => notify('success', t('schoolsUi.app.saved')) })} data-testid={testId}>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <ChoiceSelect size="sm" id={testId} value={value} onChange={(v) => action.run({ input: { id, ...input(v) } }, { onDone: () => notify('success', t('schoolsUi.app.saved')) })} testId={testId} options={options} />
     </Field.Root>
   );
 }

@@ -25,7 +25,7 @@ import { useArchiveRights } from '../shared/rights.ts';
 import { ModuleNamesProvider, useTopModules } from '../shared/moduleNames.tsx';
 import { archiveDetailRoute } from './ArchiveDetail.route.ts';
 import { moduleFor, useLatestVerification, VerificationCard } from './ArchiveDetailVerification.tsx';
-import { Section } from './Section.tsx';
+import { SectionView } from './sections/index.ts';
 // The student's selection lists (the school screens, docs/schools-ui.md), loaded when opened.
 import { SelectionListsDialog } from '../../schools/index.ts';
 import type { ArchiveDetailQuery } from './__generated__/ArchiveDetailQuery.graphql.ts';
@@ -101,27 +101,27 @@ const archiveFragment = graphql`
       section
     }
     ...ArchiveDetailVerification_archive
-    ...ArchiveDetailSection_bio
-    ...ArchiveDetailSection_educations
-    ...ArchiveDetailSection_family
-    ...ArchiveDetailSection_familyMembers
-    ...ArchiveDetailSection_rewardProjects
-    ...ArchiveDetailSection_awards
-    ...ArchiveDetailSection_vericant
-    ...ArchiveDetailSection_toeflJunior
-    ...ArchiveDetailSection_toefl
-    ...ArchiveDetailSection_ssat
-    ...ArchiveDetailSection_variousExams
-    ...ArchiveDetailSection_applicationAccounts
-    ...ArchiveDetailSection_cards
-    ...ArchiveDetailSection_recommenders
-    ...ArchiveDetailSection_multimedia
-    ...ArchiveDetailSection_relatives
-    ...ArchiveDetailSection_essays
-    ...ArchiveDetailSection_survey
-    ...ArchiveDetailSection_applyInformation
-    ...ArchiveDetailSection_others
-    ...ArchiveDetailSection_writings
+    ...BioSection_archive
+    ...EducationsSection_archive
+    ...FamilySection_archive
+    ...FamilyMembersSection_archive
+    ...RewardProjectsSection_archive
+    ...AwardsSection_archive
+    ...VericantSection_archive
+    ...ToeflJuniorSection_archive
+    ...ToeflSection_archive
+    ...SsatSection_archive
+    ...VariousExamsSection_archive
+    ...ApplicationAccountsSection_archive
+    ...CardsSection_archive
+    ...RecommendersSection_archive
+    ...MultimediaSection_archive
+    ...RelativesSection_archive
+    ...EssaysSection_archive
+    ...SurveySection_archive
+    ...ApplyInformationSection_archive
+    ...OthersSection_archive
+    ...WritingsSection_archive
   }
 `;
 
@@ -637,7 +637,7 @@ function Detail({ archive, rights }: { archive: Archive; rights: ArchiveRights }
           <Overview archive={archive} editable={!archive.locked && !!profile?.edit} />
           {sections.map((s) => (
             <Suspense key={s.key} fallback={null}>
-              <Section section={s} archive={archive} ctx={ctxOf(s.module)} />
+              <SectionView section={s} archive={archive} ctx={ctxOf(s.module)} />
             </Suspense>
           ))}
           <VerificationCard
@@ -647,7 +647,7 @@ function Detail({ archive, rights }: { archive: Archive; rights: ArchiveRights }
             preview={(code) => {
               const shown = sections
                 .filter((s) => s.module === code || s.module.startsWith(`${code}.`))
-                .map((s) => <Section key={s.key} section={s} archive={archive} ctx={{ ...ctxOf(s.module), editable: false, verification: null }} />);
+                .map((s) => <SectionView key={s.key} section={s} archive={archive} ctx={{ ...ctxOf(s.module), editable: false, verification: null }} />);
               return shown.length ? shown : null;
             }}
           />

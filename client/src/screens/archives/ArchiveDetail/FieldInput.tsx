@@ -1,8 +1,9 @@
-import { Checkbox, Field, GridItem, Input, NativeSelect, Text, Textarea } from '@chakra-ui/react';
+import { Checkbox, Field, GridItem, Input, Text, Textarea } from '@chakra-ui/react';
 import { EyeOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/fields/DateField.tsx';
 import { codeKey, isMasked, labelOf, wide, type FieldDef, type SectionDef, type Values } from '../shared/fields.ts';
+import { ChoiceSelect } from '../../../components/fields/ChoiceSelect.tsx';
 
 /**
  * One field of a section form: its kind decides the input (text, long text, number, yes/no, a
@@ -53,19 +54,7 @@ export function FieldInput({
     );
   } else if (field.kind === 'code' || options) {
     const list = options ?? (field.codes ?? []).map((c) => ({ value: String(c), label: t(`${codeKey(section, field)}.${c}`) }));
-    input = (
-      <NativeSelect.Root>
-        <NativeSelect.Field id={id} value={text} onChange={(e) => onChange(field.name, e.target.value)} onBlur={() => onBlur?.(field.name)} data-testid={testId}>
-          <option value="">—</option>
-          {list.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    );
+    input = <ChoiceSelect id={id} value={text} onChange={(v) => onChange(field.name, v)} onBlur={() => onBlur?.(field.name)} testId={testId} options={list} empty="—" />;
   } else if (field.kind === 'date') {
     input = <DateField value={text} onChange={(v) => onChange(field.name, v)} name={id} label={label} testId={testId} invalid={!!problem} />;
   } else if (field.kind === 'longText') {

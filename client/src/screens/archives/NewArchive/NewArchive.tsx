@@ -12,6 +12,7 @@ import { StaffSelect } from '../shared/StaffOptions.tsx';
 import type { NewArchiveCreateMutation, NewArchiveCreateMutation$data } from './__generated__/NewArchiveCreateMutation.graphql.ts';
 import type { NewArchiveParentMutation, NewArchiveParentMutation$data } from './__generated__/NewArchiveParentMutation.graphql.ts';
 import type { NewArchiveSubmitMutation, NewArchiveSubmitMutation$data } from './__generated__/NewArchiveSubmitMutation.graphql.ts';
+import { ChoiceSelect } from '../../../components/fields/ChoiceSelect.tsx';
 
 const createMutation = graphql`
   mutation NewArchiveCreateMutation($input: CreateArchiveInput!) {
@@ -228,17 +229,7 @@ export function NewArchive({ quick, light = false }: { quick: boolean; light?: b
   };
   const input = (k: keyof Form, extra: Record<string, unknown> = {}) => <Input id={k} value={form[k]} onChange={(e) => set(k, e.target.value)} onBlur={() => blur(k)} data-testid={`new-${k}`} {...extra} />;
   const select = (k: keyof Form, options: Array<{ value: string; label: string }>, empty = '—') => (
-    <NativeSelect.Root>
-      <NativeSelect.Field id={k} value={form[k]} onChange={(e) => set(k, e.target.value)} onBlur={() => blur(k)} data-testid={`new-${k}`}>
-        <option value="">{empty}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
+    <ChoiceSelect id={k} value={form[k]} onChange={(v) => set(k, v)} onBlur={() => blur(k)} testId={`new-${k}`} options={options} empty={empty} />
   );
   const relations = [1, 2, 3, 4, 7].map((c) => ({ value: String(c), label: t(`archivesUi.c.familyMembers.relation.${c}`) }));
   const summary: Array<[string, string]> = [

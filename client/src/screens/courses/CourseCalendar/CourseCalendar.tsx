@@ -13,7 +13,8 @@ import { graphql, useLazyLoadQuery } from 'react-relay';
 import { useNavigate } from 'react-router';
 import { useCalendarAriaFix } from '../../../components/calendar/a11y.ts';
 import { projectColour } from '../../../components/calendar/colours.ts';
-import { cultureOf, formatsFor, localizer, setCalendarZone, visibleRange } from '../../../components/calendar/localizer.ts';
+import { cultureOf, localizer, setCalendarZone, visibleRange } from '../../../components/calendar/localizer.ts';
+import { useCalendarTexts } from '../../../components/calendar/useCalendarTexts.ts';
 import { onCalendarChanged } from '../../../components/calendar/signal.ts';
 import { DialogLoading } from '../../../components/DialogShell.tsx';
 import { ErrorBoundary } from '../../../components/ErrorBoundary.tsx';
@@ -161,25 +162,7 @@ function Grid({
     }
     return [...seen.entries()].map(([id, title]) => ({ id, title })).sort((a, b) => a.title.localeCompare(b.title));
   }, [data, events, group, lessons, lang, t, view]);
-  const messages = useMemo(
-    () => ({
-      today: t('calendarUi.today'),
-      previous: t('calendarUi.previous'),
-      next: t('calendarUi.next'),
-      month: t('calendarUi.month'),
-      week: t('calendarUi.week'),
-      day: t('calendarUi.day'),
-      agenda: t('calendarUi.agenda'),
-      date: t('calendarUi.date'),
-      time: t('calendarUi.time'),
-      event: t('calendarUi.event'),
-      allDay: t('calendarUi.allDay'),
-      noEventsInRange: t('calendarUi.noEventsInRange'),
-      showMore: (count: number) => t('calendarUi.showMore', { count }),
-    }),
-    [t],
-  );
-  const formats = useMemo(() => formatsFor(lang), [lang]);
+  const { messages, formats } = useCalendarTexts();
   const rootRef = useRef<HTMLDivElement>(null);
   useCalendarAriaFix(rootRef);
   // Lessons run from the morning to the evening: the grid shows 07:00–23:00 (the day view's rooms side by side stay readable).

@@ -1,4 +1,4 @@
-import { Badge, CloseButton, Field, Flex, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Badge, CloseButton, Field, Flex, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useLazyLoadQuery } from 'react-relay';
@@ -10,6 +10,7 @@ import { COURSE_SITES, COURSE_TYPES, HOURS_TEXT, nameIn, userGid } from './codes
 import type { CourseFormDialogOptionsQuery } from './__generated__/CourseFormDialogOptionsQuery.graphql.ts';
 import type { CourseFormDialogCreateMutation } from './__generated__/CourseFormDialogCreateMutation.graphql.ts';
 import type { CourseFormDialogUpdateMutation } from './__generated__/CourseFormDialogUpdateMutation.graphql.ts';
+import { ChoiceSelect } from '../../../components/fields/ChoiceSelect.tsx';
 
 const optionsQuery = graphql`
   query CourseFormDialogOptionsQuery {
@@ -199,17 +200,7 @@ export function CourseFormDialog({ course, onClose, onSaved }: { course?: Course
   const select = (k: 'type' | 'site' | 'classroomId' | 'projectId', opts: Array<{ value: string; label: string }>, withNone?: string) => (
     <Field.Root>
       <Field.Label>{t(`coursesUi.field.${k}`)}</Field.Label>
-      <NativeSelect.Root size="sm">
-        <NativeSelect.Field value={f[k]} onChange={(e) => set(k, e.target.value)} data-testid={`course-form-${k}`}>
-          {withNone !== undefined && <option value="">{withNone}</option>}
-          {opts.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <ChoiceSelect size="sm" value={f[k]} onChange={(v) => set(k, v)} testId={`course-form-${k}`} options={opts} empty={withNone} />
     </Field.Root>
   );
 

@@ -24,20 +24,7 @@ const enrollMutation = graphql`
           totalHours
         }
       }
-      ... on ScheduleConflictError {
-        message
-        total
-        conflicts {
-          occurrence
-          start
-          end
-          kind
-          title
-          userName
-          eventStart
-          eventEnd
-        }
-      }
+      ...ConflictList_clash @relay(mask: false) @dangerously_unaliased_fixme
       ... on Error {
         message
       }
@@ -57,20 +44,7 @@ const buyMutation = graphql`
           state
         }
       }
-      ... on ScheduleConflictError {
-        message
-        total
-        conflicts {
-          occurrence
-          start
-          end
-          kind
-          title
-          userName
-          eventStart
-          eventEnd
-        }
-      }
+      ...ConflictList_clash @relay(mask: false) @dangerously_unaliased_fixme
       ... on Error {
         message
       }

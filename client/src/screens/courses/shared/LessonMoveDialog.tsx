@@ -43,20 +43,7 @@ const updateMutation = graphql`
           classroomName
         }
       }
-      ... on ScheduleConflictError {
-        message
-        total
-        conflicts {
-          occurrence
-          start
-          end
-          kind
-          title
-          userName
-          eventStart
-          eventEnd
-        }
-      }
+      ...ConflictList_clash @relay(mask: false) @dangerously_unaliased_fixme
       ... on Error {
         message
       }
@@ -77,20 +64,7 @@ const moveMutation = graphql`
           classroomName
         }
       }
-      ... on ScheduleConflictError {
-        message
-        total
-        conflicts {
-          occurrence
-          start
-          end
-          kind
-          title
-          userName
-          eventStart
-          eventEnd
-        }
-      }
+      ...ConflictList_clash @relay(mask: false) @dangerously_unaliased_fixme
       ... on Error {
         message
       }

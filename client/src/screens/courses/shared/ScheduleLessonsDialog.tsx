@@ -59,20 +59,7 @@ const scheduleMutation = graphql`
           }
         }
       }
-      ... on ScheduleConflictError {
-        message
-        total
-        conflicts {
-          occurrence
-          start
-          end
-          kind
-          title
-          userName
-          eventStart
-          eventEnd
-        }
-      }
+      ...ConflictList_clash @relay(mask: false) @dangerously_unaliased_fixme
       ... on Error {
         message
       }

@@ -17,6 +17,7 @@ import { ConflictList, type Clash } from '../../../components/calendar/ConflictL
 import { entryStyle, eventStyle, EVENT_TYPES, projectColour, typeEdge } from '../../../components/calendar/colours.ts';
 import { IcsPanel } from '../../../components/calendar/IcsPanel.tsx';
 import { cultureOf, formatsFor, fromLocal, isoDay, localizer, setCalendarZone, todayIso, visibleRange, AGENDA_DAYS } from '../../../components/calendar/localizer.ts';
+import { useCalendarTexts } from '../../../components/calendar/useCalendarTexts.ts';
 import { isShort, nextWorkingHour } from '../../../components/calendar/rules.ts';
 import { useCalendarAriaFix } from '../../../components/calendar/a11y.ts';
 import { PHONE_BELOW, useIsPhone } from '../../../lib/useMedia.ts';
@@ -355,25 +356,7 @@ const Grid = memo(function Grid({ views, target, view, date, people, me, manage,
     if (moves.size) markPaint('cal:drop', 'cal-drop');
   }, [moves]);
 
-  const messages = useMemo(
-    () => ({
-      today: t('calendarUi.today'),
-      previous: t('calendarUi.previous'),
-      next: t('calendarUi.next'),
-      month: t('calendarUi.month'),
-      week: t('calendarUi.week'),
-      day: t('calendarUi.day'),
-      agenda: t('calendarUi.agenda'),
-      date: t('calendarUi.date'),
-      time: t('calendarUi.time'),
-      event: t('calendarUi.event'),
-      allDay: t('calendarUi.allDay'),
-      noEventsInRange: t('calendarUi.noEventsInRange'),
-      showMore: (count: number) => t('calendarUi.showMore', { count }),
-    }),
-    [t],
-  );
-  const formats = useMemo(() => formatsFor(lang), [lang]);
+  const { messages, formats } = useCalendarTexts();
   const eventPropGetter = useCallback(
     (e: CalEvent) => ({
       style: e.kind === 'entry' ? entryStyle(e.e.scheduleType === 2) : eventStyle({ projectId: e.o.projectId ?? null, type: e.o.type, published: e.o.published }),

@@ -11,7 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { graphql, useLazyLoadQuery, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useNavigate } from 'react-router';
 import { useCalendarAriaFix } from '../../../components/calendar/a11y.ts';
-import { cultureOf, formatsFor, isoDay, localizer, setCalendarZone } from '../../../components/calendar/localizer.ts';
+import { cultureOf, isoDay, localizer, setCalendarZone } from '../../../components/calendar/localizer.ts';
+import { useCalendarTexts } from '../../../components/calendar/useCalendarTexts.ts';
 import { ErrorBoundary } from '../../../components/ErrorBoundary.tsx';
 import { PRIORITIES, STATES, personName } from '../../../components/task/TaskBadges.tsx';
 import { notify } from '../../../components/toaster.tsx';
@@ -215,25 +216,7 @@ function Grid({ entries, view, date, onView, onNavigate }: { entries: readonly E
     },
     [move, t],
   );
-  const messages = useMemo(
-    () => ({
-      today: t('calendarUi.today'),
-      previous: t('calendarUi.previous'),
-      next: t('calendarUi.next'),
-      month: t('calendarUi.month'),
-      week: t('calendarUi.week'),
-      day: t('calendarUi.day'),
-      agenda: t('calendarUi.agenda'),
-      date: t('calendarUi.date'),
-      time: t('calendarUi.time'),
-      event: t('calendarUi.event'),
-      allDay: t('calendarUi.allDay'),
-      noEventsInRange: t('calendarUi.noEventsInRange'),
-      showMore: (count: number) => t('calendarUi.showMore', { count }),
-    }),
-    [t],
-  );
-  const formats = useMemo(() => formatsFor(lang), [lang]);
+  const { messages, formats } = useCalendarTexts();
   const rootRef = useRef<HTMLDivElement>(null);
   useCalendarAriaFix(rootRef);
   const eventPropGetter = useCallback(
