@@ -8,7 +8,10 @@ import type { Db } from './db/client.ts';
 import { createGraphQLHandler } from './graphql/yoga.ts';
 import { withSecurityHeaders } from './headers.ts';
 import { configureRichText } from './lib/html.ts';
-import { limitGraphqlUpload } from './lib/upload.ts';
+import { graphqlTooLarge, limitGraphqlUpload } from './lib/upload.ts';
+import { authenticate } from './session/session.ts';
+import { tokenFromHeaders } from './session/tokens.ts';
+import { resolveLang, translate } from './i18n/catalogue.ts';
 import { logger } from './logger.ts';
 import { databaseHealth } from './db/health.ts';
 import { pendingMigrations } from './db/migrate.ts';
@@ -81,6 +84,25 @@ function doorOf(pathname: string): Door {
 
 /** The configured server; tests call `app.fetch` with no port, `main.ts` only listens. */
 const escapeAttribute = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+const isMultipart = (request: Request) => request.method === 'POST' && (request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/');
+
+/** Whether an upload to /graphql comes with a token that authenticates (an expired one included: the resolver answers TOKEN_EXPIRED). */
+async function uploadCallerKnown(deps: { db: Db; config: Config }, request: Request): Promise<boolean> {
+  const token = tokenFromHeaders(request.headers);
+  if (!token) return false;
+  const auth = await authenticate(deps.db, token, { sessionMaxAgeSeconds: deps.config.sessionMaxAgeSeconds, cacheSeconds: deps.config.sessionCacheSeconds });
+  return auth.actor !== null || auth.failure === 'TOKEN_EXPIRED';
+}
+
+/** The answer to an upload without a login: 401, UNAUTHENTICATED, its body unread. */
+function graphqlNeedsLogin(request: Request): Response {
+  const lang = resolveLang(null, request.headers.get('cookie'));
+  return new Response(JSON.stringify({ errors: [{ message: translate(lang, 'status.needLogin'), extensions: { code: 'UNAUTHENTICATED' } }] }), {
+    status: 401,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  });
+}
 
 export function createApp(deps: { db: Db; config: Config }) {
   const { config } = deps;
@@ -164,8 +186,16 @@ export function createApp(deps: { db: Db; config: Config }) {
   });
 
   app.on(['GET', 'POST', 'OPTIONS'], '/graphql', async (c) => {
-    const request = await limitGraphqlUpload(c.req.raw);
-    return request instanceof Response ? request : yoga.fetch(request, { address: clientAddress(c, config) });
+    // An upload is authenticated before its body is read: no mutation takes a file from a stranger.
+    if (isMultipart(c.req.raw) && !(await uploadCallerKnown(deps, c.req.raw))) {
+      await c.req.raw.body?.cancel().catch(() => {});
+      return graphqlNeedsLogin(c.req.raw);
+    }
+    const limited = await limitGraphqlUpload(c.req.raw);
+    if (limited instanceof Response) return limited;
+    const answer = await yoga.fetch(limited.request, { address: clientAddress(c, config) });
+    // A multipart body cut off at the limit: yoga could not read it, the answer is 413.
+    return limited.exceeded() ? graphqlTooLarge(c.req.raw) : answer;
   });
 
   app.all('/api/*', (c) => rest(c.req.raw, clientAddress(c, config)));

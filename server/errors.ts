@@ -94,5 +94,7 @@ export const coreErrors = defineErrors({
     WRONG_TYPE: ['validation.invalid'],
     LIMIT_EXCEEDED: ['limit.listTooLong'],
     INVALID_DATE: ['validation.dateInvalid'],
+    // cleanRichText (server/lib/html.ts): refused before cleaning.
+    RICH_TEXT_TOO_COMPLEX: ['validation.richTextTooComplex'],
   },
 });

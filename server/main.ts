@@ -22,8 +22,9 @@ const DRAIN_MS = 10_000;
  * (docs/performance.md, "Cold start").
  */
 function loadCode() {
-  const code = Promise.all([import('./app.ts'), import('./modules/auth/index.ts'), import('../prisma/seed/index.ts')]).then(([app, auth, seed]) => ({
+  const code = Promise.all([import('./app.ts'), import('./modules/auth/index.ts'), import('../prisma/seed/index.ts'), import('./lib/html-clean.ts')]).then(([app, auth, seed, html]) => ({
     createApp: app.createApp,
+    startRichTextCleaner: html.startRichTextCleaner,
     pruneLoginAttempts: auth.pruneLoginAttempts,
     seed: seed.seed,
   }));
@@ -77,10 +78,12 @@ async function serveProcess(config: Config, started: number): Promise<void> {
   const code = loadCode();
   const database: DatabaseHandle = await openDatabase(config, (line) => logger.debug('postgres', { line: line.trim() }));
   if (!worker) logger.info(database.embedded ? 'embedded PostgreSQL started' : 'using DATABASE_URL', database.embedded ? { dataDir: config.dataDir } : {});
-  const { createApp, pruneLoginAttempts, seed } = await code;
+  const { createApp, pruneLoginAttempts, seed, startRichTextCleaner } = await code;
   const applied = worker ? 0 : await prepare(config, database.url, seed);
   const db = createDb(database.url, { max: 20 });
   const app = createApp({ db, config });
+  // The rich-text cleaner's thread loads now, not during the first save (server/lib/html-clean.ts).
+  startRichTextCleaner();
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
   // A client that sends its headers or body very slowly does not hold a connection for ever.
   const httpServer = server as { headersTimeout?: number; requestTimeout?: number };

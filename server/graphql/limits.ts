@@ -1,4 +1,20 @@
-import { GraphQLError, Kind, Lexer, Source, TokenKind, type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode, type ValueNode } from 'graphql';
+import {
+  getNamedType,
+  GraphQLError,
+  isInterfaceType,
+  isObjectType,
+  Kind,
+  Lexer,
+  Source,
+  TokenKind,
+  type DocumentNode,
+  type GraphQLNamedType,
+  type GraphQLSchema,
+  type FragmentDefinitionNode,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+  type ValueNode,
+} from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { ServiceContext } from '../context.ts';
 import { DomainError } from '../errors.ts';
@@ -27,6 +43,11 @@ export const GRAPHQL_LIMITS = {
    * a connection (200 projects × 200 members already costs more).
    */
   maxCost: 200_000,
+  /**
+   * What a connection asked without `first` or `last` counts for: the largest default page of
+   * any list (50; most answer 20). Leaving the page size out never costs less than asking it.
+   */
+  defaultPageCost: 50,
   /** graphql-armor's document limits (server/graphql/yoga.ts). */
   maxDepth: 12,
   maxAliases: 30,
@@ -146,6 +167,8 @@ function checkLiterals(node: ValueNode): Limited | null {
 }
 
 type Walk = {
+  /** The schema, to tell a connection (a field with `first`) asked without a page size; absent, such a field counts 1. */
+  schema: GraphQLSchema | null;
   variables: Record<string, unknown>;
   defaults: Map<string, ValueNode>;
   fragments: Map<string, FragmentDefinitionNode>;
@@ -165,25 +188,27 @@ class LimitExceeded extends Error {
  * (or the number of `nodes(ids:)`); a fragment counts like an object. Page sizes and `nodes`
  * lists over their limits are refused on the way.
  */
-function nodeCost(sel: SelectionSetNode['selections'][number], w: Walk, rootLevel: boolean): number {
+function nodeCost(sel: SelectionSetNode['selections'][number], w: Walk, rootLevel: boolean, parent: GraphQLNamedType | null): number {
   if (sel.kind === Kind.FRAGMENT_SPREAD) {
     const name = sel.name.value;
     let cost = w.fragmentCost.get(name);
     if (cost === undefined) {
       const fragment = w.fragments.get(name);
       w.fragmentCost.set(name, -1);
-      cost = fragment ? COST.object + childrenCost(fragment.selectionSet, w, rootLevel) : 0;
+      cost = fragment ? COST.object + childrenCost(fragment.selectionSet, w, rootLevel, typeNamed(w, fragment.typeCondition.name.value) ?? parent) : 0;
       w.fragmentCost.set(name, cost);
     }
     return COST.scalar + COST.depthFactor * Math.max(cost, 0);
   }
-  if (sel.kind === Kind.INLINE_FRAGMENT) return COST.object + childrenCost(sel.selectionSet, w, rootLevel);
+  if (sel.kind === Kind.INLINE_FRAGMENT) return COST.object + childrenCost(sel.selectionSet, w, rootLevel, sel.typeCondition ? (typeNamed(w, sel.typeCondition.name.value) ?? parent) : parent);
   for (const arg of sel.arguments ?? []) {
     const found = checkLiterals(arg.value);
     if (found) throw new LimitExceeded(found);
   }
   if (!sel.selectionSet) return COST.scalar;
+  const field = parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields()[sel.name.value] : undefined;
   let multiplier = 1;
+  let paged = false;
   for (const arg of sel.arguments ?? []) {
     const name = arg.name.value;
     if (name === 'first' || name === 'last') {
@@ -191,6 +216,7 @@ function nodeCost(sel: SelectionSetNode['selections'][number], w: Walk, rootLeve
       if (typeof n === 'number' && n > GRAPHQL_LIMITS.maxPageSize) {
         throw new LimitExceeded({ key: 'limit.pageTooLarge', code: 'PAGE_TOO_LARGE', params: { field: name, max: GRAPHQL_LIMITS.maxPageSize } });
       }
+      if (typeof n === 'number') paged = true;
       if (typeof n === 'number' && n > multiplier) multiplier = n;
     }
     if (rootLevel && sel.name.value === 'nodes' && name === 'ids') {
@@ -202,20 +228,26 @@ function nodeCost(sel: SelectionSetNode['selections'][number], w: Walk, rootLeve
       multiplier = Math.max(multiplier, count);
     }
   }
-  return (COST.object + childrenCost(sel.selectionSet, w, false)) * multiplier;
+  // A connection asked without a page size answers its default page: it costs as one.
+  if (!paged && field?.args.some((a) => a.name === 'first')) multiplier = Math.max(multiplier, GRAPHQL_LIMITS.defaultPageCost);
+  return (COST.object + childrenCost(sel.selectionSet, w, false, field ? getNamedType(field.type) : null)) * multiplier;
 }
 
-function childrenCost(set: SelectionSetNode, w: Walk, rootLevel: boolean): number {
+function typeNamed(w: Walk, name: string): GraphQLNamedType | null {
+  return w.schema?.getType(name) ?? null;
+}
+
+function childrenCost(set: SelectionSetNode, w: Walk, rootLevel: boolean, parent: GraphQLNamedType | null): number {
   let total = 0;
   for (const sel of set.selections) {
-    total += COST.depthFactor * nodeCost(sel, w, rootLevel);
+    total += COST.depthFactor * nodeCost(sel, w, rootLevel, parent);
     if (total > GRAPHQL_LIMITS.maxCost * 1000) break;
   }
   return total;
 }
 
 /** The cost of each operation of the document, or the limit it breaks. */
-export function operationCost(document: DocumentNode, variables: Record<string, unknown>, operationName?: string | null): number {
+export function operationCost(document: DocumentNode, variables: Record<string, unknown>, operationName?: string | null, schema: GraphQLSchema | null = null): number {
   const fragments = new Map<string, FragmentDefinitionNode>();
   const operations: OperationDefinitionNode[] = [];
   for (const def of document.definitions) {
@@ -230,9 +262,10 @@ export function operationCost(document: DocumentNode, variables: Record<string, 
       const found = v.defaultValue ? checkLiterals(v.defaultValue) : null;
       if (found) throw new LimitExceeded(found);
     }
-    const w: Walk = { variables, defaults, fragments, fragmentCost: new Map() };
+    const w: Walk = { schema, variables, defaults, fragments, fragmentCost: new Map() };
+    const root = schema ? (op.operation === 'mutation' ? schema.getMutationType() : op.operation === 'subscription' ? schema.getSubscriptionType() : schema.getQueryType()) : null;
     let cost = 0;
-    for (const sel of op.selectionSet.selections) cost += nodeCost(sel, w, true);
+    for (const sel of op.selectionSet.selections) cost += nodeCost(sel, w, true, root ?? null);
     worst = Math.max(worst, cost);
   }
   return Math.round(worst);
@@ -278,7 +311,7 @@ export function requestLimits(): Plugin<ServiceContext> {
       const variables = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
       let cost: number;
       try {
-        cost = operationCost(params.documentAST, variables, initial.params?.operationName);
+        cost = operationCost(params.documentAST, variables, initial.params?.operationName, params.schema);
       } catch (err) {
         if (err instanceof LimitExceeded) throw refuse(initial.request, err.limited);
         throw err;

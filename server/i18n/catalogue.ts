@@ -148,6 +148,7 @@ const coreMessages = {
   'validation.required': { zh: '{field}不能为空', en: '{field} is required' },
   'validation.tooLong': { zh: '{field}不能超过{max}个字符', en: '{field} must be at most {max} characters' },
   'validation.invalid': { zh: '{field}格式错误', en: '{field} is not valid' },
+  'validation.richTextTooComplex': { zh: '{field}格式过于复杂：最多{elements}个元素、{depth}层嵌套', en: '{field} is too complex: at most {elements} elements and {depth} levels of nesting' },
 
   // Request limits and hardening (docs/security.md).
   'error.unavailable': { zh: '服务暂时不可用（数据库正在恢复），请稍后再试', en: 'The service is briefly unavailable (the database is recovering); please try again shortly' },

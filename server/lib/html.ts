@@ -34,6 +34,11 @@ export function configureRichText(options: { imageHosts: readonly string[] }): v
   imageHosts = new Set(options.imageHosts.map((h) => h.toLowerCase()));
 }
 
+/** The configured image hosts (the cleaner's worker thread is given them with each text). */
+export function richTextImageHosts(): string[] {
+  return [...imageHosts];
+}
+
 /** A path on this server (`/…`, never `//host`): the browser asks us, nobody else. */
 const OWN_PATH = /^\/(?![/\\])/;
 

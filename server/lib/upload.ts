@@ -7,6 +7,7 @@ import type { Db } from '../db/client.ts';
 import { DomainError } from '../errors.ts';
 import { resolveLang, translate } from '../i18n/catalogue.ts';
 import { MAX_MULTIPART_BYTES, type ParsedRequest } from '../rest/body.ts';
+import { withCountedBody } from './counted-body.ts';
 import { fileStore, streamSource } from './files.ts';
 import { jsonTooComplex } from './text.ts';
 
@@ -357,25 +358,19 @@ export const MAX_GRAPHQL_JSON_BYTES = 8 * MB;
  * (25 MB), other requests MAX_GRAPHQL_JSON_BYTES. A request declaring more is refused before it
  * is read (413). Without a declared length a JSON body is read here, counted, and refused (413)
  * as soon as it passes the limit; a multipart body is counted as it streams and cut off past
- * its limit (yoga then answers that it could not read it).
+ * its limit: `exceeded()` then tells the caller to answer 413 whatever yoga made of the cut body.
  */
-export async function limitGraphqlUpload(request: Request): Promise<Request | Response> {
-  if (request.method !== 'POST') return request;
+export async function limitGraphqlUpload(request: Request): Promise<{ request: Request; exceeded: () => boolean } | Response> {
+  const never = () => false;
+  if (request.method !== 'POST') return { request, exceeded: never };
   const multipart = (request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/');
   const limit = multipart ? MAX_MULTIPART_BYTES : MAX_GRAPHQL_JSON_BYTES;
-  const tooLarge = () => {
-    const lang = resolveLang(null, request.headers.get('cookie'));
-    return new Response(JSON.stringify({ errors: [{ message: translate(lang, 'error.tooLarge'), extensions: { code: 'PAYLOAD_TOO_LARGE' } }] }), {
-      status: 413,
-      headers: { 'content-type': 'application/json; charset=utf-8' },
-    });
-  };
   const length = request.headers.get('content-length');
   const declared = Number(length ?? '0');
-  if (declared > limit) return tooLarge();
-  if (!request.body) return request;
+  if (declared > limit) return graphqlTooLarge(request);
+  if (!request.body) return { request, exceeded: never };
   // A declared length within the limit bounds the body: the HTTP server reads no more than it.
-  if (length !== null && /^\d+$/.test(length)) return request;
+  if (length !== null && /^\d+$/.test(length)) return { request, exceeded: never };
   if (!multipart) {
     const reader = request.body.getReader();
     const chunks: Uint8Array[] = [];
@@ -386,24 +381,23 @@ export async function limitGraphqlUpload(request: Request): Promise<Request | Re
       size += value.byteLength;
       if (size > limit) {
         await reader.cancel().catch(() => {});
-        return tooLarge();
+        return graphqlTooLarge(request);
       }
       chunks.push(value);
     }
     const body = Buffer.concat(chunks);
     // Within the byte limit, a body of too many keys or values would still stall the parser.
-    if (jsonTooComplex(body)) return tooLarge();
-    return new Request(request, { body });
+    if (jsonTooComplex(body)) return graphqlTooLarge(request);
+    return { request: new Request(request, { body }), exceeded: never };
   }
-  let seen = 0;
-  const limited = request.body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        seen += chunk.byteLength;
-        if (seen > limit) controller.error(new Error('request body over the limit'));
-        else controller.enqueue(chunk);
-      },
-    }),
-  );
-  return new Request(request, { body: limited, duplex: 'half' } as RequestInit);
+  return withCountedBody(request, limit);
+}
+
+/** The 413 answer of /graphql (PAYLOAD_TOO_LARGE). */
+export function graphqlTooLarge(request: Request): Response {
+  const lang = resolveLang(null, request.headers.get('cookie'));
+  return new Response(JSON.stringify({ errors: [{ message: translate(lang, 'error.tooLarge'), extensions: { code: 'PAYLOAD_TOO_LARGE' } }] }), {
+    status: 413,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  });
 }

@@ -18,6 +18,11 @@ export type RestRoute = {
   path: string;
   /** Methods the path answers; the spec's method where it names one, otherwise both. */
   methods: Method[];
+  /**
+   * The path answers callers without a login (sign-in, token refresh, the public school page).
+   * Every other path refuses such a caller before its body is read (docs/security.md).
+   */
+  anonymous?: true;
   handler: (ctx: ServiceContext, request: ParsedRequest) => Promise<RestAnswer>;
 };
 
@@ -47,6 +52,12 @@ export function createRestHandler(deps: AppDeps, tables: ReadonlyArray<readonly 
       ctx = await buildContext(deps, request, 'REST', address);
       if (!route) return envelope('error', translate(ctx.lang, 'error.unknownPath'), null, 404);
       if (!route.methods.includes(method as Method)) return envelope('error', translate(ctx.lang, 'error.methodNotAllowed'));
+      // Authenticated and matched before a byte of the body is read: a stranger's upload is
+      // refused at once, whatever its size or framing.
+      if (!ctx.actor && !route.anonymous) {
+        await request.body?.cancel().catch(() => {});
+        throw new AuthenticationError(ctx.authFailure);
+      }
       const parsed = await readRequest(request);
       const answer = await route.handler(ctx, parsed);
       if (answer instanceof Response) return answer;

@@ -1,6 +1,7 @@
 import { ValidationError } from '../errors.ts';
 import { containsNul, jsonTooComplex } from '../lib/text.ts';
 import { LIMIT_EXCEEDED, MAX_LIST_ITEMS } from '../lib/validate.ts';
+import { withCountedBody } from '../lib/counted-body.ts';
 
 /**
  * Reading legacy requests: query strings, JSON bodies, form posts and multipart uploads.
@@ -145,11 +146,13 @@ async function readRequestUnchecked(request: Request): Promise<ParsedRequest> {
   if (type.startsWith('multipart/form-data')) {
     const declared = Number(request.headers.get('content-length') ?? '0');
     if (declared > MAX_MULTIPART_BYTES) throw new UnreadableRequest(413);
+    // Counted as it arrives: a body without a declared length (chunked) stops at the limit too.
+    const counted = withCountedBody(request, MAX_MULTIPART_BYTES);
     let form: FormData;
     try {
-      form = await request.formData();
+      form = await counted.request.formData();
     } catch {
-      throw new UnreadableRequest();
+      throw new UnreadableRequest(counted.exceeded() ? 413 : 400);
     }
     const fields: Array<[string, string]> = [];
     const files: UploadedFile[] = [];

@@ -55,6 +55,7 @@ function rightJson(node: RightNode): unknown {
 export const authRoutes: RestRoute[] = [
   {
     path: '/api/token/admin/doLogin',
+    anonymous: true,
     methods: ['POST'],
     handler: async (ctx, req) => {
       const result = await login(ctx, req.params);
@@ -65,6 +66,7 @@ export const authRoutes: RestRoute[] = [
   },
   {
     path: '/api/access/token/refresh',
+    anonymous: true,
     methods: ['POST'],
     handler: async (ctx, req) => {
       // The old client sends the token as a text body; JSON {"token": ...} is accepted too.
@@ -75,6 +77,8 @@ export const authRoutes: RestRoute[] = [
   },
   {
     path: '/api/admin/auth/logout',
+    // An expired token logs out too (its session ends); the path reads no body.
+    anonymous: true,
     methods: ['GET'],
     handler: async (ctx) => {
       await logout(ctx);
@@ -110,6 +114,7 @@ export const authRoutes: RestRoute[] = [
   },
   {
     path: '/api/admin/user/getPwdRsaPublicKey',
+    anonymous: true,
     methods: ['GET'],
     handler: async (ctx) => ({ data: await loginPublicKey(ctx) }),
   },

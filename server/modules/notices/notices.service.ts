@@ -1,7 +1,8 @@
 import type { ServiceContext } from '../../context.ts';
 import { ValidationError } from '../../errors.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
-import { RICH_TEXT_MAX_CHARS, richTextLength, sanitizeRichText } from '../../lib/html.ts';
+import { RICH_TEXT_MAX_CHARS, richTextLength } from '../../lib/html.ts';
+import { cleanRichText } from '../../lib/html-clean.ts';
 import { searchText } from '../../lib/text.ts';
 import { dbId, parseInput, z } from '../../lib/validate.ts';
 import { authorize } from '../../policy.ts';
@@ -48,7 +49,7 @@ export async function publishNotice(ctx: ServiceContext, raw: unknown): Promise<
     if (empty(r.title)) throw new ValidationError('letter.titleRequired', undefined, 'TITLE_REQUIRED');
     if (empty(r.content)) throw new ValidationError('letter.contentRequired', undefined, 'CONTENT_REQUIRED');
     const input = parseInput(publishInput, raw);
-    const content = sanitizeRichText(input.content);
+    const content = await cleanRichText(input.content);
     if (!richTextLength(content) && !/<img\s/i.test(content)) throw new ValidationError('letter.contentRequired', undefined, 'CONTENT_REQUIRED');
     if (richTextLength(content) > RICH_TEXT_MAX_CHARS) throw new ValidationError('letter.contentTooLong', { max: RICH_TEXT_MAX_CHARS }, 'CONTENT_TOO_LONG');
     const notice = await tx.notice.create({ data: { title: input.title, content, publisherId: actor.id }, select: { id: true } });
@@ -67,7 +68,7 @@ export async function updateNotice(ctx: ServiceContext, raw: unknown): Promise<{
     if (empty(r.title)) throw new ValidationError('letter.titleRequired', undefined, 'TITLE_REQUIRED');
     if (empty(r.content)) throw new ValidationError('letter.contentRequired', undefined, 'CONTENT_REQUIRED');
     const input = parseInput(editInput, raw);
-    const content = sanitizeRichText(input.content);
+    const content = await cleanRichText(input.content);
     if (!richTextLength(content) && !/<img\s/i.test(content)) throw new ValidationError('letter.contentRequired', undefined, 'CONTENT_REQUIRED');
     if (richTextLength(content) > RICH_TEXT_MAX_CHARS) throw new ValidationError('letter.contentTooLong', { max: RICH_TEXT_MAX_CHARS }, 'CONTENT_TOO_LONG');
     const { count } = await tx.notice.updateMany({ where: { id: input.id }, data: { title: input.title, content } });

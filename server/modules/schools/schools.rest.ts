@@ -263,6 +263,7 @@ export const schoolRoutes: RestRoute[] = [
   {
     // Not in the spec's list: serves the badge image (public, like /school-details).
     path: `${S}/badge`,
+    anonymous: true,
     methods: ['GET'],
     handler: async (ctx, req) => {
       const b = await badgeOf(ctx, { id: req.params.id });
@@ -279,6 +280,7 @@ export const schoolRoutes: RestRoute[] = [
   {
     // The /school-details page: public, read-only, no login.
     path: `${S}/getSchoolInfoById`,
+    anonymous: true,
     methods: ['GET'],
     handler: async (ctx, req) => ({ data: schoolJson(await getPublicSchool(ctx, { id: req.params.id }), { publicPage: true }) }),
   },

@@ -2,7 +2,8 @@ import { DateTime, IANAZone } from 'luxon';
 import type { Actor, ServiceContext } from '../../context.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
-import { RICH_TEXT_MAX_CHARS, richTextLength, sanitizeRichText } from '../../lib/html.ts';
+import { RICH_TEXT_MAX_CHARS, richTextLength } from '../../lib/html.ts';
+import { cleanRichText } from '../../lib/html-clean.ts';
 import { dbId, parseInput, z } from '../../lib/validate.ts';
 import { requireActor } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
@@ -499,7 +500,7 @@ export async function saveWorkNote(ctx: ServiceContext, raw: unknown): Promise<{
     const actor = requireActor(ctx);
     const input = parseInput(noteInput, raw ?? {});
     const day = input.day ?? todayIn(actor.timeZone);
-    const content = sanitizeRichText(input.content ?? '');
+    const content = await cleanRichText(input.content ?? '');
     if (richTextLength(content) > RICH_TEXT_MAX_CHARS) throw new ValidationError('validation.tooLong', { field: 'content', max: RICH_TEXT_MAX_CHARS });
     const key = { userId_day: { userId: actor.id, day: dayToDate(day) } };
     if (!content.replace(/<[^>]*>/g, '').replace(/&nbsp;|\s/g, '') && !/<img/i.test(content)) {

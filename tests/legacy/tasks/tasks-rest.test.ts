@@ -58,6 +58,20 @@ async function newTask(extra: Record<string, unknown> = {}, token = tok.manager!
 }
 
 describe('save', () => {
+  it('refuses rich text of too many nested elements before cleaning it (issue 33: "<b>" × 66000)', async () => {
+    const before = await t.db.workTask.count();
+    const res = await call(`${P}/save.htm`, tok.manager!, newTaskPayload({ taskContent: '<b>'.repeat(66_000) + 'x' }));
+    expect(res.http).toBe(200);
+    expect(res.body).toMatchObject({ status: 'error', message: 'taskContent格式过于复杂：最多5000个元素、100层嵌套' });
+    expect(await t.db.workTask.count()).toBe(before);
+  });
+
+  it('refuses rich text that cleaning makes longer than 200000 characters', async () => {
+    // Each link gains rel="noopener noreferrer nofollow": 110 000 characters in, 290 000 out.
+    const res = await call(`${P}/save.htm`, tok.manager!, newTaskPayload({ taskContent: '<a target=_blank>x</a>'.repeat(5_000) }));
+    expect(res.body).toMatchObject({ status: 'error', message: 'taskContent不能超过200000个字符' });
+  });
+
   it('creates a task and answers its id in message', async () => {
     const res = await call(`${P}/save.htm`, tok.manager!, newTaskPayload({ taskTitle: '准备面试材料' }));
     expect(res.body.status).toBe('success');

@@ -8,7 +8,8 @@ import type { Actor, ServiceContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
 import { DomainError, ForbiddenError, ValidationError } from '../../../errors.ts';
 import type { Prisma } from '../../../generated/prisma/client.ts';
-import { richTextIsBlank, sanitizeRichText } from '../../../lib/html.ts';
+import { richTextIsBlank } from '../../../lib/html.ts';
+import { checkRichTextBounds, cleanRichText } from '../../../lib/html-clean.ts';
 import { USER_TYPES } from '../../../lib/codes.ts';
 import { dbId, parseInput, z } from '../../../lib/validate.ts';
 import { authorize } from '../../../policy.ts';
@@ -120,13 +121,14 @@ export async function writeFeedback(ctx: ServiceContext, raw: unknown): Promise<
   return runWrite(ctx, { operation: 'course.feedback', targetType: 'Attendance' }, async (tx) => {
     const actor = authorize(ctx, 'course.read');
     const body = (raw ?? {}) as Record<string, unknown>;
+    if (typeof body.feedback === 'string') checkRichTextBounds(body.feedback, 'feedback');
     if (typeof body.feedback !== 'string' || richTextIsBlank(body.feedback)) throw new ValidationError('course.attendance.feedbackRequired', undefined, 'FEEDBACK_REQUIRED');
     const input = parseInput(idSchema.extend({ feedback: z.string().max(200_000) }), raw);
     const a = await loadAttendance(tx, actor, input.attendanceId);
     requireManager(actor, a);
     if (a.lesson.event.endAt.getTime() > Date.now()) throw coursesErrors.rule('LESSON_NOT_OVER', 'course.attendance.feedbackTooEarly');
     if (a.feedbackReleasedAt) throw coursesErrors.rule('FEEDBACK_RELEASED', 'course.attendance.feedbackReleased');
-    await tx.attendance.update({ where: { id: a.id }, data: { feedback: sanitizeRichText(input.feedback), feedbackAt: new Date(), feedbackById: actor.id } });
+    await tx.attendance.update({ where: { id: a.id }, data: { feedback: await cleanRichText(input.feedback, 'feedback'), feedbackAt: new Date(), feedbackById: actor.id } });
     return { result: { attendanceId: a.id }, targetIds: [a.id] };
   });
 }

@@ -5,7 +5,7 @@ import { NotFoundError, ValidationError } from '../../../errors.ts';
 import type { Prisma } from '../../../generated/prisma/client.ts';
 import { translate } from '../../../i18n/catalogue.ts';
 import { STAFF_STATES, USER_TYPES } from '../../../lib/codes.ts';
-import { sanitizeRichText } from '../../../lib/html.ts';
+import { cleanRichText } from '../../../lib/html-clean.ts';
 import { searchText } from '../../../lib/text.ts';
 import { removeUpload } from '../../../lib/upload.ts';
 import { dbId, dbIdList, parseInput, z } from '../../../lib/validate.ts';
@@ -173,7 +173,7 @@ async function applyLecturerChange(tx: Tx, actor: Actor, courseId: number, befor
 
 type CourseInput = z.output<typeof courseSchema>;
 
-function courseData(input: CourseInput): Prisma.CourseUncheckedUpdateInput {
+async function courseData(input: CourseInput): Promise<Prisma.CourseUncheckedUpdateInput> {
   const data: Prisma.CourseUncheckedUpdateInput = {};
   for (const key of [
     'name',
@@ -193,8 +193,8 @@ function courseData(input: CourseInput): Prisma.CourseUncheckedUpdateInput {
   ] as const) {
     if (input[key] !== undefined) (data as Record<string, unknown>)[key] = input[key];
   }
-  if (input.beforeWork !== undefined) data.beforeWork = sanitizeRichText(input.beforeWork);
-  if (input.afterWork !== undefined) data.afterWork = sanitizeRichText(input.afterWork);
+  if (input.beforeWork !== undefined) data.beforeWork = await cleanRichText(input.beforeWork, 'beforeWork');
+  if (input.afterWork !== undefined) data.afterWork = await cleanRichText(input.afterWork, 'afterWork');
   if (input.no) data.no = input.no;
   return data;
 }
@@ -214,7 +214,7 @@ export async function createCourse(ctx: ServiceContext, raw: unknown): Promise<{
     if (input.classroomId) await checkClassroom(tx, input.classroomId, 0);
     await checkProject(tx, input.projectId);
     const lecturerIds = await checkLecturers(tx, input.lecturerIds ?? []);
-    const data = courseData(input) as Prisma.CourseUncheckedCreateInput;
+    const data = (await courseData(input)) as Prisma.CourseUncheckedCreateInput;
     const created = await tx.course.create({
       data: { ...data, name: input.name!, no: input.no || `tmp-${Date.now()}-${Math.random()}`, createdById: actor.id, lecturers: { create: lecturerIds.map((userId) => ({ userId })) } },
       select: { id: true },
@@ -244,7 +244,7 @@ export async function updateCourse(ctx: ServiceContext, raw: unknown): Promise<{
       await tx.courseLecturer.deleteMany({ where: { courseId: course.id, userId: { notIn: lecturerIds } } });
       await tx.courseLecturer.createMany({ data: lecturerIds.map((userId) => ({ courseId: course.id, userId })), skipDuplicates: true });
     }
-    await tx.course.update({ where: { id: course.id }, data: courseData(input) });
+    await tx.course.update({ where: { id: course.id }, data: await courseData(input) });
     return { result: { id: course.id }, targetIds: [course.id] };
   });
 }

@@ -9,7 +9,7 @@ import type { Actor, ServiceContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
 import { DomainError, ForbiddenError, ValidationError } from '../../../errors.ts';
 import type { Prisma } from '../../../generated/prisma/client.ts';
-import { sanitizeRichText } from '../../../lib/html.ts';
+import { cleanRichText } from '../../../lib/html-clean.ts';
 import { USER_TYPES } from '../../../lib/codes.ts';
 import { checkUpload, IMAGE_TYPES, OFFICE_TYPES, removeUpload, storeUpload, type StoredUpload, type UploadPolicy } from '../../../lib/upload.ts';
 import { dbId, parseInput, z } from '../../../lib/validate.ts';
@@ -73,7 +73,7 @@ export async function setLessonTask(ctx: ServiceContext, raw: unknown): Promise<
     const actor = authorize(ctx, 'course.read');
     const input = parseInput(taskSchema, raw);
     const lesson = await loadManagedLesson(tx, actor, input.lessonId);
-    const content = input.content !== undefined ? sanitizeRichText(input.content) : lesson.taskContent;
+    const content = input.content !== undefined ? await cleanRichText(input.content) : lesson.taskContent;
     const dueAt = input.dueAt !== undefined ? input.dueAt : lesson.taskDueAt;
     await tx.courseLesson.update({ where: { eventId: lesson.eventId }, data: { taskContent: content, taskDueAt: dueAt } });
     const files = await tx.courseFile.count({ where: { lessonId: lesson.eventId, kind: FILE_KINDS.FIXED_TASK } });

@@ -1,6 +1,6 @@
 import type { Actor, ServiceContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
-import { sanitizeRichText } from '../../../lib/html.ts';
+import { cleanRichText } from '../../../lib/html-clean.ts';
 import { parseInput } from '../../../lib/validate.ts';
 import { authorize } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
@@ -32,7 +32,7 @@ export async function createEventIn(tx: Tx, actor: Actor, raw: unknown): Promise
   await checkProject(tx, input.projectId);
   const template: Template = {
     title: input.title,
-    content: sanitizeRichText(input.content ?? ''),
+    content: await cleanRichText(input.content ?? ''),
     address: input.address ?? '',
     allDay,
     isOpen: input.isOpen ?? false,

@@ -7,7 +7,7 @@
 import type { Actor, ServiceContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
 import { ValidationError } from '../../../errors.ts';
-import { sanitizeRichText } from '../../../lib/html.ts';
+import { cleanRichText } from '../../../lib/html-clean.ts';
 import { parseInput, type z } from '../../../lib/validate.ts';
 import { authorize } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
@@ -52,7 +52,7 @@ type Edit = {
 function mergedTemplate(e: Loaded, input: UpdateInput, zone: string): Template {
   return {
     title: input.title ?? e.title,
-    content: input.content !== undefined ? sanitizeRichText(input.content) : e.content,
+    content: input.content ?? e.content,
     address: input.address ?? e.address,
     allDay: input.allDay ?? e.allDay,
     isOpen: input.isOpen ?? e.isOpen,
@@ -69,7 +69,8 @@ async function prepareEdit(tx: Tx, actor: Actor, raw: unknown, options: EditOpti
   const input = parseInput(updateSchema, raw);
   const e = await loadEditable(tx, actor, input.id, options);
   const zone = resolveZone(actor, input.timeZone ?? e.timeZone);
-  const template = mergedTemplate(e, input, zone);
+  // Cleaned here, off the event loop; mergedTemplate takes it as it is.
+  const template = mergedTemplate(e, input.content !== undefined ? { ...input, content: await cleanRichText(input.content) } : input, zone);
   const timing = normaliseTiming({ startAt: input.startAt ?? e.startAt, endAt: input.endAt ?? e.endAt }, template.allDay, zone);
   checkTiming(timing);
   const participantIds = input.participantIds ? await checkParticipants(tx, input.participantIds) : e.participantIds;

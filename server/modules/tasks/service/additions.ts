@@ -20,7 +20,7 @@ export async function addTaskAddition(ctx: ServiceContext, raw: unknown): Promis
   return runWrite(ctx, { operation: 'task.addAddition', targetType: 'TaskAddition' }, async (tx) => {
     const actor = authorize(ctx, 'task.read');
     const input = parseInput(z.object({ workTaskId: optionalId(), contentAddition: optionalText(RICH_TEXT_MAX_CHARS * 20) }), raw);
-    const content = richContent(input.contentAddition, 'contentAddition');
+    const content = await richContent(input.contentAddition, 'contentAddition');
     if (richTextIsBlank(content)) throw new ValidationError('task.additionContentRequired', undefined, 'CONTENT_REQUIRED');
     const taskError = () => tasksErrors.rule('TASK_INVALID', 'task.additionTaskRequired');
     if (!input.workTaskId) throw taskError();
@@ -37,7 +37,7 @@ export async function updateTaskAddition(ctx: ServiceContext, raw: unknown): Pro
   return runWrite(ctx, { operation: 'task.updateAddition', targetType: 'TaskAddition' }, async (tx) => {
     const actor = authorize(ctx, 'task.read');
     const input = parseInput(z.object({ id: dbId(), contentAddition: optionalText(RICH_TEXT_MAX_CHARS * 20) }), raw);
-    const content = richContent(input.contentAddition, 'contentAddition');
+    const content = await richContent(input.contentAddition, 'contentAddition');
     if (richTextIsBlank(content)) throw new ValidationError('task.additionContentRequired', undefined, 'CONTENT_REQUIRED');
     const existing = await tx.taskAddition.findUnique({ where: { id: input.id }, select: { id: true, taskId: true, userId: true } });
     if (!existing) throw new NotFoundError();

@@ -3,7 +3,8 @@ import type { Actor } from '../../../context.ts';
 import { isStaff, STAFF_STATES } from '../../../lib/codes.ts';
 import type { Tx } from '../../../db/client.ts';
 import { type DomainError, NotFoundError, ValidationError } from '../../../errors.ts';
-import { RICH_TEXT_MAX_CHARS, richTextLength, sanitizeRichText } from '../../../lib/html.ts';
+import { RICH_TEXT_MAX_CHARS, richTextLength } from '../../../lib/html.ts';
+import { cleanRichText } from '../../../lib/html-clean.ts';
 import { dbId, z } from '../../../lib/validate.ts';
 import { isTaskVisible, type TaskAccessFacts } from '../tasks.policy.ts';
 import { type LogAction, type LogNote } from './rules.ts';
@@ -92,8 +93,8 @@ export function editForbidden(): DomainError {
 }
 
 /** Sanitises rich content and enforces the 10000-character limit on its text. */
-export function richContent(raw: string | undefined, field: string): string {
-  const html = sanitizeRichText(raw ?? '');
+export async function richContent(raw: string | undefined, field: string): Promise<string> {
+  const html = await cleanRichText(raw ?? '', field);
   if (richTextLength(html) > RICH_TEXT_MAX_CHARS) throw new ValidationError('validation.tooLong', { field, max: RICH_TEXT_MAX_CHARS });
   return html;
 }

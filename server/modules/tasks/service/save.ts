@@ -44,7 +44,7 @@ async function validateTaskFields(
   if (!title) throw new ValidationError('task.titleRequired', undefined, 'TITLE_REQUIRED');
   if (!v.designeeId) throw new ValidationError('task.executorRequired', undefined, 'EXECUTOR_REQUIRED');
   if ([...title].length > TITLE_MAX) throw new ValidationError('validation.tooLong', { field: 'taskTitle', max: TITLE_MAX });
-  const content = richContent(v.taskContent, 'taskContent');
+  const content = await richContent(v.taskContent, 'taskContent');
   const project = await tx.project.findUnique({ where: { id: v.projectId }, select: { stateCode: true, deletedAt: true } });
   if (!project || project.deletedAt) throw tasksErrors.rule('PROJECT_NOT_FOUND', 'task.additionProjectRequired');
   // New tasks go to live projects only (the client's list excludes finished and cancelled ones).
