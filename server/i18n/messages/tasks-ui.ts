@@ -64,6 +64,7 @@ export const tasksUiMessages = {
   'tasksUi.list.allProjects': { zh: '全部项目', en: 'All projects' },
   'tasksUi.list.search': { zh: '搜索任务标题', en: 'Search titles' },
   'tasksUi.list.total': { zh: '共 {count} 条', en: '{count} in all' },
+  'tasksUi.list.totalAtLeast': { zh: '共 {count}+ 条', en: '{count}+ in all' },
   'tasksUi.list.empty': { zh: '暂无任务', en: 'No tasks' },
   'tasksUi.list.more': { zh: '加载更多', en: 'Load more' },
 

@@ -4,6 +4,8 @@ import { translate } from '../../i18n/catalogue.ts';
 import { databaseHealth } from '../../db/health.ts';
 import { logger } from '../../logger.ts';
 import { builder } from '../../graphql/builder.ts';
+import { cappedTotalField } from '../../graphql/counting.ts';
+import { cappedConnectionTotal } from '../../lib/counting.ts';
 import { authenticate } from '../../session/session.ts';
 import { UserNode } from '../users/index.ts';
 import { letterBoxChanges } from './letters.events.ts';
@@ -45,14 +47,17 @@ export const LetterNode = builder.prismaNode('LetterDelivery', {
 });
 
 builder.queryFields((t) => ({
-  myLetters: t.prismaConnection({
-    type: 'LetterDelivery',
-    cursor: 'id',
-    description: "The caller's letters, newest first (nobody reads another person's box, administrators included). Signed-in callers.",
-    args: { readState: t.arg({ description: 'Only read or only unread letters.', type: LetterReadStateEnum }), search: t.arg.string({ description: 'Matches the title, literally.' }) },
-    totalCount: (_r, args, ctx) => ctx.db.letterDelivery.count({ where: myLettersWhere(ctx, args) }),
-    resolve: (query, _r, args, ctx) => ctx.db.letterDelivery.findMany({ ...query, where: myLettersWhere(ctx, args), orderBy: LETTER_ORDER }),
-  }),
+  myLetters: t.prismaConnection(
+    {
+      type: 'LetterDelivery',
+      cursor: 'id',
+      description: "The caller's letters, newest first (nobody reads another person's box, administrators included). Signed-in callers.",
+      args: { readState: t.arg({ description: 'Only read or only unread letters.', type: LetterReadStateEnum }), search: t.arg.string({ description: 'Matches the title, literally.' }) },
+      totalCount: cappedConnectionTotal((args: { readState?: number | null; search?: string | null }, ctx: ServiceContext, take) => ctx.db.letterDelivery.count({ where: myLettersWhere(ctx, args), take })),
+      resolve: (query, _r, args, ctx) => ctx.db.letterDelivery.findMany({ ...query, where: myLettersWhere(ctx, args), orderBy: LETTER_ORDER }),
+    },
+    { fields: (c) => ({ totalCountCapped: cappedTotalField(c) }) },
+  ),
   unreadLetterCount: t.int({
     description: "Unread letters in the caller's box (the badge). Subscribe to `unreadLetterCount` to follow it.",
     resolve: (_r, _a, ctx) => unreadLetterCount(ctx),

@@ -1,4 +1,7 @@
 import { builder } from '../../graphql/builder.ts';
+import type { ServiceContext } from '../../context.ts';
+import { cappedTotalField } from '../../graphql/counting.ts';
+import { cappedConnectionTotal } from '../../lib/counting.ts';
 import { SENT_ORDER, sentLettersWhere } from './letters.service.ts';
 
 /** How many recipients' names a sent letter answers (the count is always whole). */
@@ -40,13 +43,16 @@ export const SentLetterNode = builder.prismaNode('Letter', {
 });
 
 builder.queryFields((t) => ({
-  sentLetters: t.prismaConnection({
-    type: SentLetterNode,
-    cursor: 'id',
-    description: 'Letters the caller sent, newest first. Rights: letter.send (staff).',
-    authScopes: { permission: 'letter.send' },
-    args: { search: t.arg.string({ description: 'Matches the title, literally.' }) },
-    totalCount: (_r, args, ctx) => ctx.db.letter.count({ where: sentLettersWhere(ctx, args) }),
-    resolve: (query, _r, args, ctx) => ctx.db.letter.findMany({ ...query, where: sentLettersWhere(ctx, args), orderBy: SENT_ORDER }),
-  }),
+  sentLetters: t.prismaConnection(
+    {
+      type: SentLetterNode,
+      cursor: 'id',
+      description: 'Letters the caller sent, newest first. Rights: letter.send (staff).',
+      authScopes: { permission: 'letter.send' },
+      args: { search: t.arg.string({ description: 'Matches the title, literally.' }) },
+      totalCount: cappedConnectionTotal((args: { search?: string | null }, ctx: ServiceContext, take) => ctx.db.letter.count({ where: sentLettersWhere(ctx, args), take })),
+      resolve: (query, _r, args, ctx) => ctx.db.letter.findMany({ ...query, where: sentLettersWhere(ctx, args), orderBy: SENT_ORDER }),
+    },
+    { fields: (c) => ({ totalCountCapped: cappedTotalField(c) }) },
+  ),
 }));

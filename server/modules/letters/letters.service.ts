@@ -1,4 +1,5 @@
 import type { ServiceContext } from '../../context.ts';
+import { countUpTo, legacyTotal, readPagePlusOne } from '../../lib/counting.ts';
 import { ValidationError } from '../../errors.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { RICH_TEXT_MAX_CHARS, richTextLength } from '../../lib/html.ts';
@@ -41,16 +42,18 @@ export type DeliveryRow = Prisma.LetterDeliveryGetPayload<{ include: typeof deli
 
 const readStateInput = z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform(Number);
 
+/** A page of the caller's box: `LIMIT n+1` and a total counted up to COUNT_CAP (a box only grows). */
 export async function listMyLettersPage(ctx: ServiceContext, raw: unknown, page: { currentPage: number; pageSize: number }): Promise<{ rows: DeliveryRow[]; total: number; unread: number }> {
   authorize(ctx, 'letter.receive');
   const f = parseInput(z.object({ readState: z.union([readStateInput, z.literal(''), z.null()]).optional(), search: z.string().max(100).optional() }), raw);
   const where = myLettersWhere(ctx, { readState: typeof f.readState === 'number' ? f.readState : null, search: f.search });
-  const [rows, total, unread] = await Promise.all([
-    ctx.db.letterDelivery.findMany({ where, include: deliveryInclude, orderBy: LETTER_ORDER, skip: (page.currentPage - 1) * page.pageSize, take: page.pageSize }),
-    ctx.db.letterDelivery.count({ where }),
+  const skip = (page.currentPage - 1) * page.pageSize;
+  const [{ rows, hasMore }, total, unread] = await Promise.all([
+    readPagePlusOne((take) => ctx.db.letterDelivery.findMany({ where, include: deliveryInclude, orderBy: LETTER_ORDER, skip, take }), page.pageSize),
+    countUpTo((take) => ctx.db.letterDelivery.count({ where, take })),
     unreadLetterCount(ctx),
   ]);
-  return { rows, total, unread };
+  return { rows, total: legacyTotal(total, skip, rows.length, hasMore), unread };
 }
 
 export async function unreadLetterCount(ctx: Pick<ServiceContext, 'db'> & Partial<ServiceContext>, userId?: number): Promise<number> {

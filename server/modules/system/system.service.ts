@@ -1,6 +1,7 @@
 import type { ServiceContext } from '../../context.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { escapeLike } from '../../lib/text.ts';
+import { countUpTo, legacyTotal, readPagePlusOne } from '../../lib/counting.ts';
 import { parseInput, z } from '../../lib/validate.ts';
 import { authorize, requireActor } from '../../policy.ts';
 import { ValidationError } from '../../errors.ts';
@@ -43,18 +44,18 @@ export function operationLogWhere(ctx: ServiceContext, raw: unknown): Prisma.Ope
   };
 }
 
+/**
+ * A page of the operation log: `LIMIT n+1` says whether more follow; the total is counted up to
+ * COUNT_CAP (the log grows without bound, docs/performance.md).
+ */
 export async function listOperationLogsPage(ctx: ServiceContext, raw: unknown, page: { currentPage: number; pageSize: number }) {
   const where = operationLogWhere(ctx, raw);
-  const [rows, total] = await Promise.all([
-    ctx.db.operationLog.findMany({
-      where,
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      skip: (page.currentPage - 1) * page.pageSize,
-      take: page.pageSize,
-    }),
-    ctx.db.operationLog.count({ where }),
+  const skip = (page.currentPage - 1) * page.pageSize;
+  const [{ rows, hasMore }, total] = await Promise.all([
+    readPagePlusOne((take) => ctx.db.operationLog.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip, take }), page.pageSize),
+    countUpTo((take) => ctx.db.operationLog.count({ where, take })),
   ]);
-  return { rows, total };
+  return { rows, hasMore, total: legacyTotal(total, skip, rows.length, hasMore) };
 }
 
 /** Sends a test e-mail through the configured SMTP server, to `email` or to the caller. */

@@ -1,4 +1,7 @@
 import { builder } from '../../graphql/builder.ts';
+import { cappedTotalField } from '../../graphql/counting.ts';
+import { cappedConnectionTotal } from '../../lib/counting.ts';
+import type { ServiceContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { INVALID_ID, localId } from '../../graphql/ids.ts';
@@ -392,20 +395,23 @@ function filterFrom(f: TaskFilterArg | null | undefined): TaskListFilter {
 }
 
 builder.queryFields((t) => ({
-  tasks: t.prismaConnection({
-    type: 'WorkTask',
-    cursor: 'id',
-    defaultSize: 20,
-    maxSize: 500,
-    description: 'Tasks the caller sees (assigned by or to them, or in projects they manage; all for administrators), newest first.',
-    authScopes: { permission: 'task.read' },
-    args: {
-      filter: t.arg({ description: "Conditions on state, priority, type, project, assigner, executor, the caller's role, title and creation time.", type: TaskFilter }),
-      order: t.arg({ description: 'The order (default NEWEST).', type: TaskOrderEnum }),
+  tasks: t.prismaConnection(
+    {
+      type: 'WorkTask',
+      cursor: 'id',
+      defaultSize: 20,
+      maxSize: 500,
+      description: 'Tasks the caller sees (assigned by or to them, or in projects they manage; all for administrators), newest first.',
+      authScopes: { permission: 'task.read' },
+      args: {
+        filter: t.arg({ description: "Conditions on state, priority, type, project, assigner, executor, the caller's role, title and creation time.", type: TaskFilter }),
+        order: t.arg({ description: 'The order (default NEWEST).', type: TaskOrderEnum }),
+      },
+      totalCount: cappedConnectionTotal((args: { filter?: unknown }, ctx: ServiceContext, take) => ctx.db.workTask.count({ where: tasksWhere(ctx, filterFrom(args.filter as TaskFilterArg)), take })),
+      resolve: (query, _r, args, ctx) => ctx.db.workTask.findMany({ ...query, where: tasksWhere(ctx, filterFrom(args.filter as TaskFilterArg)), orderBy: ORDERS[args.order ?? 'NEWEST'] ?? TASK_ORDER }),
     },
-    totalCount: (_parent, args, ctx) => ctx.db.workTask.count({ where: tasksWhere(ctx, filterFrom(args.filter as TaskFilterArg)) }),
-    resolve: (query, _r, args, ctx) => ctx.db.workTask.findMany({ ...query, where: tasksWhere(ctx, filterFrom(args.filter as TaskFilterArg)), orderBy: ORDERS[args.order ?? 'NEWEST'] ?? TASK_ORDER }),
-  }),
+    { fields: (c) => ({ totalCountCapped: cappedTotalField(c) }) },
+  ),
   taskStatistics: t.field({
     type: TaskStatisticsRef,
     description: "The caller's statistic of a day; today (in the caller's zone) when no day is given.",

@@ -6,6 +6,7 @@ import { dbId, parseInput, z } from '../../lib/validate.ts';
 import { requireActor } from '../../policy.ts';
 import { BOTH, type RestRoute } from '../../rest/adapter.ts';
 import { readPage, type Page } from '../../rest/envelope.ts';
+import { countUpTo, legacyTotal, readPagePlusOne } from '../../lib/counting.ts';
 import { formatDateTime, parseLegacyDateTime } from '../../lib/wall-time.ts';
 import { addTaskToSchedule, removeTaskFromEntry, saveScheduleEntries } from './tasks.service.ts';
 import {
@@ -189,9 +190,14 @@ function listFilter(ctx: ServiceContext, raw: Record<string, unknown>): TaskList
 async function pageOfTasks(ctx: ServiceContext, raw: Record<string, unknown>): Promise<Page<ReturnType<typeof taskRow>>> {
   const where = tasksWhere(ctx, listFilter(ctx, raw));
   const { currentPage, pageSize } = readPage(raw);
-  const [rows, list] = await Promise.all([ctx.db.workTask.count({ where }), ctx.db.workTask.findMany({ where, select: TASK_ROW_SELECT, orderBy: TASK_ORDER, skip: (currentPage - 1) * pageSize, take: pageSize })]);
+  const skip = (currentPage - 1) * pageSize;
+  // Tasks accumulate without bound: `LIMIT n+1` and a total counted up to COUNT_CAP.
+  const [total, { rows: list, hasMore }] = await Promise.all([
+    countUpTo((take) => ctx.db.workTask.count({ where, take })),
+    readPagePlusOne((take) => ctx.db.workTask.findMany({ where, select: TASK_ROW_SELECT, orderBy: TASK_ORDER, skip, take }), pageSize),
+  ]);
   const zone = zoneOf(ctx);
-  return { currentPage, pageSize, rows, resultList: list.map((t) => taskRow(t, zone)) };
+  return { currentPage, pageSize, rows: legacyTotal(total, skip, list.length, hasMore), resultList: list.map((t) => taskRow(t, zone)) };
 }
 
 async function readTaskRow(ctx: ServiceContext, id: number) {

@@ -39,6 +39,7 @@ const listFragment = graphql`
   @argumentDefinitions(filter: { type: "TaskFilter" }, order: { type: "TaskOrder" }, first: { type: "Int", defaultValue: 50 }, after: { type: "String" }) {
     tasks(filter: $filter, order: $order, first: $first, after: $after) @connection(key: "AllTasks_tasks", filters: ["filter", "order"]) {
       totalCount
+      totalCountCapped
       edges {
         node {
           id
@@ -283,7 +284,7 @@ function Rows({
     <Stack gap="0" data-testid="all-task-rows">
       <Flex px="3" py="2" align="center" gap="3">
         <Text fontSize="sm" color="fg.muted" data-testid="all-task-total">
-          {t('tasksUi.list.total', { count: data.tasks.totalCount })}
+          {t(data.tasks.totalCountCapped ? 'tasksUi.list.totalAtLeast' : 'tasksUi.list.total', { count: data.tasks.totalCount.toLocaleString('en-US') })}
         </Text>
         {phone && ids.length > 0 && (
           <Button size="xs" variant="outline" onClick={toggleAll} data-testid="select-all">

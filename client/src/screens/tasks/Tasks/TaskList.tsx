@@ -28,6 +28,7 @@ const listFragment = graphql`
     tasks(filter: $filter, first: $first, after: $after) @connection(key: "TaskList_tasks", filters: ["filter"]) {
       __id
       totalCount
+      totalCountCapped
       edges {
         node {
           id
@@ -48,7 +49,7 @@ function Rows({ query, compact, onOpen, onConnection }: { query: TaskList_query$
   return (
     <Stack gap="0" data-testid="task-rows">
       <Text fontSize="xs" color="fg.subtle" px="3" py="1" data-testid="task-total">
-        {t('tasksUi.list.total', { count: data.tasks.totalCount })}
+        {t(data.tasks.totalCountCapped ? 'tasksUi.list.totalAtLeast' : 'tasksUi.list.total', { count: data.tasks.totalCount.toLocaleString('en-US') })}
       </Text>
       {!edges.length && (
         <Text color="fg.subtle" p="6" textAlign="center" data-testid="task-empty">
