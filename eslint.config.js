@@ -5,6 +5,7 @@
 // (the `typescript6` alias) inside this process only.
 import './scripts/lint/typescript-js-api.cjs';
 
+import { readFileSync } from 'node:fs';
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -13,6 +14,15 @@ import tseslint from 'typescript-eslint';
 
 /** Type-aware rules (a TypeScript 6.0 program per tsconfig): `LINT_TYPED=1 npm run lint`. */
 const typed = process.env.LINT_TYPED === '1';
+
+/** Size and shape of functions in the product code: errors on new code. */
+export const SIZE_RULES = {
+  'max-lines-per-function': ['error', { max: 100, skipBlankLines: true, skipComments: true }],
+  'max-depth': ['error', 4],
+};
+export const SIZE_FILES = ['server/**/*.ts', 'shared/**/*.ts', 'client/src/**/*.{ts,tsx}', 'client/scripts/**/*.{ts,mjs}', 'scripts/**/*.{ts,mjs}', 'prisma/**/*.ts'];
+/** The functions over the limits when the rules came (issue 31), per rule and file: warnings only. `node scripts/lint-size.mjs`. */
+const sizeOffenders = JSON.parse(readFileSync(new URL('./scripts/lint/size-offenders.json', import.meta.url), 'utf8'));
 
 export default tseslint.config(
   {
@@ -66,6 +76,17 @@ export default tseslint.config(
     ignores: ['tests/e2e/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+
+  // Size and shape (docs/tooling.md): errors, except in the files listed when the rules came.
+  {
+    files: SIZE_FILES,
+    ignores: ['server/generated/**', 'client/src/**/__generated__/**'],
+    rules: SIZE_RULES,
+  },
+  ...Object.entries(sizeOffenders).map(([rule, files]) => ({
+    files: Object.keys(files),
+    rules: { [rule]: ['warn', ...SIZE_RULES[rule].slice(1)] },
+  })),
 
   // Module boundaries (module internals, module cycles, core -> modules) are checked by
   // scripts/check-boundaries.ts, which resolves every import to a file; see docs/tooling.md.

@@ -64,3 +64,27 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
 }
 
 export { z };
+
+/**
+ * A service's input, parsed at the door with the service's schema (`atDoor`): the typed value,
+ * or the refusal the parse gave. The service reads it with `inputOf` where it used to parse,
+ * after its rights check and inside its write, so a caller without the right still hears
+ * "forbidden" before "invalid", and a refused write keeps its operation-log row
+ * (docs/decisions.md, "Typed service inputs").
+ */
+export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: unknown };
+
+/** The door's half: parses `raw` with the service's schema (as `parseInput`), keeping a refusal for the service to raise. */
+export function atDoor<S extends z.ZodType>(schema: S, raw: unknown): Parsed<z.output<S>> {
+  try {
+    return { ok: true, value: parseInput(schema, raw) };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
+/** The service's half: the value, or the door's refusal thrown here. */
+export function inputOf<T>(input: Parsed<T>): T {
+  if (input.ok) return input.value;
+  throw input.error;
+}

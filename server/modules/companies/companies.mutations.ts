@@ -1,7 +1,8 @@
 import { builder } from '../../graphql/builder.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
 import { localId, localIds } from '../../graphql/ids.ts';
-import { deleteCompanyUsers, saveCompanyUser } from './companies.service.ts';
+import { companyUserIdsInput, deleteCompanyUsers, saveCompanyUser, saveCompanyUserInput } from './companies.service.ts';
+import { atDoor } from '../../lib/validate.ts';
 import { CompanyUserNode } from './companies.node.ts';
 
 const SaveCompanyUserInput = builder.inputType('SaveCompanyUserInput', {
@@ -32,7 +33,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ description: 'The contact.', type: SaveCompanyUserInput, required: true }) },
     resolve: (_r, { input }, ctx) => {
       const { companyUserId, ...rest } = input;
-      return saveCompanyUser(ctx, { ...rest, id: localId(companyUserId, 'CompanyUser') ?? undefined });
+      return saveCompanyUser(ctx, atDoor(saveCompanyUserInput, { ...rest, id: localId(companyUserId, 'CompanyUser') ?? undefined }));
     },
   }),
   deleteCompanyUsers: t.field({
@@ -54,6 +55,6 @@ builder.mutationFields((t) => ({
         required: true,
       }),
     },
-    resolve: async (_r, { input }, ctx) => ({ ids: await deleteCompanyUsers(ctx, { ids: localIds(input.companyUserIds, 'CompanyUser') }) }),
+    resolve: async (_r, { input }, ctx) => ({ ids: await deleteCompanyUsers(ctx, atDoor(companyUserIdsInput, { ids: localIds(input.companyUserIds, 'CompanyUser') })) }),
   }),
 }));

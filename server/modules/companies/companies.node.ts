@@ -1,5 +1,6 @@
 import { builder } from '../../graphql/builder.ts';
-import { companyUsersWhere, listAllCompanies } from './companies.service.ts';
+import { companyUsersFilterInput, companyUsersWhere, listAllCompanies } from './companies.service.ts';
+import { atDoor } from '../../lib/validate.ts';
 
 export const CompanyUserNode = builder.prismaNode('CompanyUser', {
   nullable: true,
@@ -31,8 +32,8 @@ builder.queryFields((t) => ({
     cursor: 'id',
     authScopes: { permission: 'directory.read' },
     args: { filter: t.arg({ description: 'Conditions on company and name.', type: CompanyUserFilter }) },
-    resolve: (q, _r, args, ctx) => ctx.db.companyUser.findMany({ ...q, where: companyUsersWhere(ctx, args.filter ?? {}), orderBy: { id: 'asc' } }),
-    totalCount: (_p, args, ctx) => ctx.db.companyUser.count({ where: companyUsersWhere(ctx, args.filter ?? {}) }),
+    resolve: (q, _r, args, ctx) => ctx.db.companyUser.findMany({ ...q, where: companyUsersWhere(ctx, atDoor(companyUsersFilterInput, args.filter ?? {})), orderBy: { id: 'asc' } }),
+    totalCount: (_p, args, ctx) => ctx.db.companyUser.count({ where: companyUsersWhere(ctx, atDoor(companyUsersFilterInput, args.filter ?? {})) }),
   }),
   companies: t.stringList({
     description: 'Every company name once, alphabetically. Rights: directory.read (staff).',

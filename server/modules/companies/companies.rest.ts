@@ -4,7 +4,8 @@ import { BOTH } from '../../rest/adapter.ts';
 import { pageJson, readPage } from '../../rest/envelope.ts';
 import { formatDateTime } from '../../lib/wall-time.ts';
 import { idList, num, pick, withCondition } from '../../rest/params.ts';
-import { deleteCompanyUsers, listAllCompanies, listCompanyUsersPage, saveCompanyUser } from './companies.service.ts';
+import { companyUserIdsInput, companyUsersFilterInput, deleteCompanyUsers, listAllCompanies, listCompanyUsersPage, saveCompanyUser, saveCompanyUserInput } from './companies.service.ts';
+import { atDoor } from '../../lib/validate.ts';
 
 export const companyRoutes: RestRoute[] = [
   {
@@ -13,7 +14,7 @@ export const companyRoutes: RestRoute[] = [
     handler: async (ctx, req) => {
       const p = withCondition(req.params);
       const page = readPage(req.params);
-      const { rows, total } = await listCompanyUsersPage(ctx, { companyName: pick(p, 'companyName'), search: pick(p, 'searchKey', 'name', 'search') }, page);
+      const { rows, total } = await listCompanyUsersPage(ctx, atDoor(companyUsersFilterInput, { companyName: pick(p, 'companyName'), search: pick(p, 'searchKey', 'name', 'search') }), page);
       const zone = ctx.actor?.timeZone ?? 'Asia/Shanghai';
       return {
         data: pageJson(
@@ -29,16 +30,19 @@ export const companyRoutes: RestRoute[] = [
     methods: BOTH,
     handler: async (ctx, req) => {
       const p = withCondition(req.params);
-      const r = await saveCompanyUser(ctx, {
-        id: num(p.id),
-        companyName: p.companyName,
-        name: p.name,
-        nameEn: p.nameEn,
-        title: p.title,
-        mobile: p.mobile,
-        email: p.email,
-        remark: p.remark,
-      });
+      const r = await saveCompanyUser(
+        ctx,
+        atDoor(saveCompanyUserInput, {
+          id: num(p.id),
+          companyName: p.companyName,
+          name: p.name,
+          nameEn: p.nameEn,
+          title: p.title,
+          mobile: p.mobile,
+          email: p.email,
+          remark: p.remark,
+        }),
+      );
       return { data: r, message: translate(ctx.lang, 'org.saved') };
     },
   },
@@ -46,7 +50,7 @@ export const companyRoutes: RestRoute[] = [
     path: '/api/admin/company/user/del',
     methods: BOTH,
     handler: async (ctx, req) => {
-      const ids = await deleteCompanyUsers(ctx, { ids: idList(pick(withCondition(req.params), 'ids', 'selIds', 'id')) });
+      const ids = await deleteCompanyUsers(ctx, atDoor(companyUserIdsInput, { ids: idList(pick(withCondition(req.params), 'ids', 'selIds', 'id')) }));
       return { data: ids, message: translate(ctx.lang, 'toast.deleted') };
     },
   },

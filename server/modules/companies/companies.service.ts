@@ -2,21 +2,21 @@ import type { ServiceContext } from '../../context.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { NotFoundError } from '../../errors.ts';
 import { searchText } from '../../lib/text.ts';
-import { dbId, parseInput, z } from '../../lib/validate.ts';
+import { dbId, inputOf, z, type Parsed } from '../../lib/validate.ts';
 import { authorize } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
 import { requiredText } from '../users/index.ts';
 import { emailField, mobileField } from '../users/index.ts';
 
-const filterInput = z.object({
+export const companyUsersFilterInput = z.object({
   companyName: z.string().max(200).optional().nullable(),
   search: z.string().max(200).optional().nullable(),
 });
 
 /** Partner-company contacts matching the filter (both doors); staff read them. */
-export function companyUsersWhere(ctx: ServiceContext, raw: unknown): Prisma.CompanyUserWhereInput {
+export function companyUsersWhere(ctx: ServiceContext, input: Parsed<z.output<typeof companyUsersFilterInput>>): Prisma.CompanyUserWhereInput {
   authorize(ctx, 'directory.read');
-  const f = parseInput(filterInput, raw ?? {});
+  const f = inputOf(input);
   const company = searchText(f.companyName);
   const search = searchText(f.search);
   const like = (v: string) => ({ contains: v, mode: 'insensitive' as const });
@@ -25,8 +25,8 @@ export function companyUsersWhere(ctx: ServiceContext, raw: unknown): Prisma.Com
   };
 }
 
-export async function listCompanyUsersPage(ctx: ServiceContext, raw: unknown, page: { currentPage: number; pageSize: number }) {
-  const where = companyUsersWhere(ctx, raw);
+export async function listCompanyUsersPage(ctx: ServiceContext, input: Parsed<z.output<typeof companyUsersFilterInput>>, page: { currentPage: number; pageSize: number }) {
+  const where = companyUsersWhere(ctx, input);
   const [rows, total] = await Promise.all([
     ctx.db.companyUser.findMany({ where, orderBy: [{ companyName: 'asc' }, { id: 'asc' }], skip: (page.currentPage - 1) * page.pageSize, take: page.pageSize }),
     ctx.db.companyUser.count({ where }),
@@ -41,7 +41,7 @@ export async function listAllCompanies(ctx: ServiceContext): Promise<string[]> {
   return rows.map((r) => r.companyName);
 }
 
-const saveInput = z.object({
+export const saveCompanyUserInput = z.object({
   id: dbId().optional().nullable(),
   companyName: requiredText(200),
   name: requiredText(100),
@@ -52,10 +52,10 @@ const saveInput = z.object({
   remark: z.string().trim().max(1000).optional().nullable(),
 });
 
-export async function saveCompanyUser(ctx: ServiceContext, raw: unknown): Promise<{ id: number; created: boolean }> {
+export async function saveCompanyUser(ctx: ServiceContext, parsed: Parsed<z.output<typeof saveCompanyUserInput>>): Promise<{ id: number; created: boolean }> {
   return runWrite<{ id: number; created: boolean }>(ctx, { operation: 'companyUser.save', targetType: 'CompanyUser' }, async (tx) => {
     authorize(ctx, 'companyUser.edit');
-    const input = parseInput(saveInput, raw ?? {});
+    const input = inputOf(parsed);
     const data = {
       companyName: input.companyName,
       name: input.name,
@@ -75,10 +75,13 @@ export async function saveCompanyUser(ctx: ServiceContext, raw: unknown): Promis
   });
 }
 
-export async function deleteCompanyUsers(ctx: ServiceContext, raw: unknown): Promise<number[]> {
+/** The input of `deleteCompanyUsers`. */
+export const companyUserIdsInput = z.object({ ids: z.array(dbId()).min(1).max(500) });
+
+export async function deleteCompanyUsers(ctx: ServiceContext, input: Parsed<z.output<typeof companyUserIdsInput>>): Promise<number[]> {
   return runWrite(ctx, { operation: 'companyUser.delete', targetType: 'CompanyUser' }, async (tx) => {
     authorize(ctx, 'companyUser.edit');
-    const { ids } = parseInput(z.object({ ids: z.array(dbId()).min(1).max(500) }), raw ?? {});
+    const { ids } = inputOf(input);
     const unique = [...new Set(ids)];
     const { count } = await tx.companyUser.deleteMany({ where: { id: { in: unique } } });
     if (count !== unique.length) throw new NotFoundError();

@@ -2,7 +2,8 @@ import { builder } from '../../graphql/builder.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
 import { localId } from '../../graphql/ids.ts';
 import { DepartmentNode, UserNode } from '../users/index.ts';
-import { deleteDepartment, saveDepartment } from './departments.service.ts';
+import { deleteDepartment, departmentIdInput, saveDepartment, saveDepartmentInput } from './departments.service.ts';
+import { atDoor } from '../../lib/validate.ts';
 
 const SaveDepartmentInput = builder.inputType('SaveDepartmentInput', {
   description: 'No departmentId creates, a departmentId edits.',
@@ -37,14 +38,17 @@ builder.mutationFields((t) => ({
     errors: mutationErrors,
     args: { input: t.arg({ description: 'The department.', type: SaveDepartmentInput, required: true }) },
     resolve: (_r, { input }, ctx) =>
-      saveDepartment(ctx, {
-        id: localId(input.departmentId, 'Department') ?? undefined,
-        name: input.name,
-        nameEn: input.nameEn,
-        parentId: localId(input.parentId, 'Department') ?? null,
-        managerId: localId(input.managerId, 'User') ?? null,
-        sort: input.sort,
-      }),
+      saveDepartment(
+        ctx,
+        atDoor(saveDepartmentInput, {
+          id: localId(input.departmentId, 'Department') ?? undefined,
+          name: input.name,
+          nameEn: input.nameEn,
+          parentId: localId(input.parentId, 'Department') ?? null,
+          managerId: localId(input.managerId, 'User') ?? null,
+          sort: input.sort,
+        }),
+      ),
   }),
   deleteDepartment: t.field({
     type: DeleteDepartmentPayload,
@@ -61,6 +65,6 @@ builder.mutationFields((t) => ({
         required: true,
       }),
     },
-    resolve: (_r, { input }, ctx) => deleteDepartment(ctx, localId(input.departmentId, 'Department')),
+    resolve: (_r, { input }, ctx) => deleteDepartment(ctx, atDoor(departmentIdInput, { id: localId(input.departmentId, 'Department') })),
   }),
 }));

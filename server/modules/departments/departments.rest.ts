@@ -1,7 +1,8 @@
 import { translate } from '../../i18n/catalogue.ts';
 import type { RestRoute } from '../../rest/adapter.ts';
 import { num, pick, withCondition } from '../../rest/params.ts';
-import { departmentTree, deleteDepartment, getDepartment, listDepartments, saveDepartment, type DepartmentRow } from './departments.service.ts';
+import { departmentIdInput, departmentTree, deleteDepartment, getDepartment, listDepartments, saveDepartment, saveDepartmentInput, type DepartmentRow } from './departments.service.ts';
+import { atDoor } from '../../lib/validate.ts';
 
 const departJson = (d: DepartmentRow, lang: 'zh' | 'en') => ({
   id: d.id,
@@ -29,21 +30,24 @@ export const departmentRoutes: RestRoute[] = [
   {
     path: '/api/admin/depart/getDepartById',
     methods: ['POST'],
-    handler: async (ctx, req) => ({ data: departJson(await getDepartment(ctx, num(pick(withCondition(req.params), 'id', 'departId'))), ctx.lang) }),
+    handler: async (ctx, req) => ({ data: departJson(await getDepartment(ctx, atDoor(departmentIdInput, { id: num(pick(withCondition(req.params), 'id', 'departId')) })), ctx.lang) }),
   },
   {
     path: '/api/admin/depart/doSaveDepart',
     methods: ['POST'],
     handler: async (ctx, req) => {
       const p = withCondition(req.params);
-      const r = await saveDepartment(ctx, {
-        id: num(pick(p, 'id', 'departId')),
-        name: p.name,
-        nameEn: p.nameEn,
-        parentId: num(pick(p, 'parentId', 'pid')),
-        managerId: num(pick(p, 'managerId', 'leaderId')),
-        sort: num(p.sort),
-      });
+      const r = await saveDepartment(
+        ctx,
+        atDoor(saveDepartmentInput, {
+          id: num(pick(p, 'id', 'departId')),
+          name: p.name,
+          nameEn: p.nameEn,
+          parentId: num(pick(p, 'parentId', 'pid')),
+          managerId: num(pick(p, 'managerId', 'leaderId')),
+          sort: num(p.sort),
+        }),
+      );
       return { data: r, message: translate(ctx.lang, 'org.saved') };
     },
   },
@@ -51,7 +55,7 @@ export const departmentRoutes: RestRoute[] = [
     path: '/api/admin/depart/doDeleteDepart',
     methods: ['POST'],
     handler: async (ctx, req) => {
-      const r = await deleteDepartment(ctx, num(pick(withCondition(req.params), 'id', 'departId')));
+      const r = await deleteDepartment(ctx, atDoor(departmentIdInput, { id: num(pick(withCondition(req.params), 'id', 'departId')) }));
       return { data: r, message: translate(ctx.lang, 'toast.deleted') };
     },
   },

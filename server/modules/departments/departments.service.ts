@@ -2,7 +2,7 @@ import type { ServiceContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import { describeHolders, referencesTo } from '../../lib/references.ts';
-import { dbId, parseInput, z } from '../../lib/validate.ts';
+import { dbId, inputOf, z, type Parsed } from '../../lib/validate.ts';
 import { authorize } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
 import { requiredText } from '../users/index.ts';
@@ -51,15 +51,18 @@ export function departmentTree(rows: DepartmentRow[]): DepartmentTreeNode[] {
   return roots;
 }
 
-export async function getDepartment(ctx: ServiceContext, rawId: unknown): Promise<DepartmentRow> {
+/** The input of the calls that name one department (`atDoor(departmentIdInput, { id })`). */
+export const departmentIdInput = z.object({ id: dbId() });
+
+export async function getDepartment(ctx: ServiceContext, input: Parsed<z.output<typeof departmentIdInput>>): Promise<DepartmentRow> {
   authorize(ctx, 'directory.read');
-  const { id } = parseInput(z.object({ id: dbId() }), { id: rawId });
+  const { id } = inputOf(input);
   const row = (await listDepartments(ctx)).find((d) => d.id === id);
   if (!row) throw new NotFoundError();
   return row;
 }
 
-const saveInput = z.object({
+export const saveDepartmentInput = z.object({
   id: dbId().optional().nullable(),
   name: requiredText(100),
   nameEn: z.string().trim().max(100).optional().nullable(),
@@ -78,10 +81,10 @@ async function assertNoCycle(tx: Tx, id: number, parentId: number): Promise<void
 }
 
 /** Adds (no id) or edits a department. */
-export async function saveDepartment(ctx: ServiceContext, raw: unknown): Promise<{ id: number; created: boolean }> {
+export async function saveDepartment(ctx: ServiceContext, parsed: Parsed<z.output<typeof saveDepartmentInput>>): Promise<{ id: number; created: boolean }> {
   return runWrite<{ id: number; created: boolean }>(ctx, { operation: 'department.save', targetType: 'Department' }, async (tx) => {
     authorize(ctx, 'department.edit');
-    const input = parseInput(saveInput, raw ?? {});
+    const input = inputOf(parsed);
     if (input.id && !(await tx.department.findUnique({ where: { id: input.id }, select: { id: true } }))) throw new NotFoundError();
     if (input.parentId) {
       if (!(await tx.department.findUnique({ where: { id: input.parentId }, select: { id: true } }))) {
@@ -111,10 +114,10 @@ export async function saveDepartment(ctx: ServiceContext, raw: unknown): Promise
 }
 
 /** Deletes a department; refused while it has staff (any state), sub-departments or rows elsewhere that hold it. */
-export async function deleteDepartment(ctx: ServiceContext, rawId: unknown): Promise<{ id: number }> {
+export async function deleteDepartment(ctx: ServiceContext, input: Parsed<z.output<typeof departmentIdInput>>): Promise<{ id: number }> {
   return runWrite(ctx, { operation: 'department.delete', targetType: 'Department' }, async (tx) => {
     authorize(ctx, 'department.edit');
-    const { id } = parseInput(z.object({ id: dbId() }), { id: rawId });
+    const { id } = inputOf(input);
     const dep = await tx.department.findUnique({ where: { id }, select: { id: true, name: true, _count: { select: { members: true, children: true } } } });
     if (!dep) throw new NotFoundError();
     if (dep._count.members > 0) throw departmentsErrors.rule('DEPARTMENT_HAS_STAFF', 'org.departmentHasStaff', { name: dep.name, count: dep._count.members });

@@ -2,7 +2,8 @@ import { builder } from '../../graphql/builder.ts';
 import { localId, localIds } from '../../graphql/ids.ts';
 import { ErrorInterface, mutationErrors } from '../../graphql/errors.ts';
 import { ValidationError, DomainError } from '../../errors.ts';
-import { deleteDictionaries, deleteDictionaryItems, importDictionaryItems, saveDictionary, saveDictionaryItem } from './dictionary.service.ts';
+import { deleteDictionaries, deleteDictionaryItems, dictionaryInput, idsInput, importDictionaryItems, importItemsInput, itemInput, saveDictionary, saveDictionaryItem } from './dictionary.service.ts';
+import { atDoor } from '../../lib/validate.ts';
 import { ImportRowsError, type ImportRowError } from './dictionary.xlsx.ts';
 import { DictionaryNode, DictionaryItemNode } from './dictionary.node.ts';
 
@@ -85,7 +86,7 @@ builder.mutationFields((t) => ({
     type: DictionaryPayload,
     errors: mutationErrors,
     args: { input: t.arg({ description: 'The dictionary.', type: SaveDictionaryInput, required: true }) },
-    resolve: (_r, { input }, ctx) => saveDictionary(ctx, { ...input, id: localId(input.dictionaryId, 'Dictionary') ?? undefined, dictionaryId: undefined }),
+    resolve: (_r, { input }, ctx) => saveDictionary(ctx, atDoor(dictionaryInput, { ...input, id: localId(input.dictionaryId, 'Dictionary') ?? undefined, dictionaryId: undefined })),
   }),
   deleteDictionaries: t.field({
     type: DeletedIdsPayload('DeleteDictionariesPayload', 'Dictionary'),
@@ -101,7 +102,7 @@ builder.mutationFields((t) => ({
         required: true,
       }),
     },
-    resolve: (_r, { input }, ctx) => deleteDictionaries(ctx, { ids: localIds(input.dictionaryIds, 'Dictionary') }),
+    resolve: (_r, { input }, ctx) => deleteDictionaries(ctx, atDoor(idsInput, { ids: localIds(input.dictionaryIds, 'Dictionary') })),
   }),
   saveDictionaryItem: t.field({
     description: 'Adds a choice to a dictionary or edits one. Rights: dictionary.manage (managers). Errors: DICTIONARY_ITEM_CODE_TAKEN, NOT_FOUND, FORBIDDEN, INVALID_INPUT.',
@@ -109,7 +110,7 @@ builder.mutationFields((t) => ({
     errors: mutationErrors,
     args: { input: t.arg({ description: 'The choice.', type: SaveDictionaryItemInput, required: true }) },
     resolve: (_r, { input }, ctx) =>
-      saveDictionaryItem(ctx, { ...input, id: localId(input.itemId, 'DictionaryItem') ?? undefined, dictionaryId: localId(input.dictionaryId, 'Dictionary') ?? undefined, itemId: undefined }),
+      saveDictionaryItem(ctx, atDoor(itemInput, { ...input, id: localId(input.itemId, 'DictionaryItem') ?? undefined, dictionaryId: localId(input.dictionaryId, 'Dictionary') ?? undefined, itemId: undefined })),
   }),
   deleteDictionaryItems: t.field({
     description: 'Deletes choices, all or none. Rights: dictionary.manage. Errors: NOT_FOUND, FORBIDDEN.',
@@ -125,7 +126,7 @@ builder.mutationFields((t) => ({
         required: true,
       }),
     },
-    resolve: (_r, { input }, ctx) => deleteDictionaryItems(ctx, { ids: localIds(input.itemIds, 'DictionaryItem') }),
+    resolve: (_r, { input }, ctx) => deleteDictionaryItems(ctx, atDoor(idsInput, { ids: localIds(input.itemIds, 'DictionaryItem') })),
   }),
   importDictionaryItems: t.field({
     type: ImportPayload,
@@ -145,6 +146,6 @@ builder.mutationFields((t) => ({
         required: true,
       }),
     },
-    resolve: (_r, { input }, ctx) => importDictionaryItems(ctx, { dictionaryId: localId(input.dictionaryId, 'Dictionary') }, input.file),
+    resolve: (_r, { input }, ctx) => importDictionaryItems(ctx, atDoor(importItemsInput, { dictionaryId: localId(input.dictionaryId, 'Dictionary') }), input.file),
   }),
 }));

@@ -7,7 +7,25 @@ import { envelope, readPage } from '../../rest/envelope.ts';
 import { first, flag, withCondition } from '../../rest/params.ts';
 import { formatDateTime } from '../../lib/wall-time.ts';
 import { uploadedFile } from '../../lib/upload.ts';
-import { deleteDictionaries, deleteDictionaryItems, importDictionaryItems, itemsByCodes, listDictionaries, listItems, saveDictionary, saveDictionaryItem, type DictionaryRow } from './dictionary.service.ts';
+import {
+  deleteDictionaries,
+  deleteDictionaryItems,
+  dictionaryInput,
+  idsInput,
+  importDictionaryItems,
+  importItemsInput,
+  itemInput,
+  itemsByCodes,
+  itemsByCodesInput,
+  listDictionaries,
+  listDictionariesInput,
+  listItems,
+  listItemsInput,
+  saveDictionary,
+  saveDictionaryItem,
+  type DictionaryRow,
+} from './dictionary.service.ts';
+import { atDoor } from '../../lib/validate.ts';
 import { ImportRowsError, itemTemplate } from './dictionary.xlsx.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { XLSX_MIME } from '../../lib/xlsx.ts';
@@ -37,7 +55,7 @@ export const dictionaryRoutes: RestRoute[] = [
     methods: BOTH,
     handler: async (ctx, req) => {
       const c = withCondition(req.params);
-      const rows = (await listDictionaries(ctx, { search: first(c.searchKey, c.name, c.code) })).map((d) => dictJson(ctx, d));
+      const rows = (await listDictionaries(ctx, atDoor(listDictionariesInput, { search: first(c.searchKey, c.name, c.code) }))).map((d) => dictJson(ctx, d));
       if (!req.params.pageResult) return { data: rows };
       const page = readPage(req.params);
       return { data: { currentPage: page.currentPage, pageSize: page.pageSize, rows: rows.length, resultList: rows.slice((page.currentPage - 1) * page.pageSize, page.currentPage * page.pageSize) } };
@@ -48,21 +66,21 @@ export const dictionaryRoutes: RestRoute[] = [
     methods: BOTH,
     handler: async (ctx, req) => {
       const p = req.params;
-      const saved = await saveDictionary(ctx, { id: first(p.id), code: p.code, name: p.name, nameEn: p.nameEn, remark: p.remark, sort: first(p.sort) });
+      const saved = await saveDictionary(ctx, atDoor(dictionaryInput, { id: first(p.id), code: p.code, name: p.name, nameEn: p.nameEn, remark: p.remark, sort: first(p.sort) }));
       return { data: saved, message: String(saved.id) };
     },
   },
   {
     path: '/api/admin/sys/dict/del',
     methods: BOTH,
-    handler: async (ctx, req) => ({ data: await deleteDictionaries(ctx, { ids: first(req.params.ids, req.params.id) }), message: translate(ctx.lang, 'toast.deleted') }),
+    handler: async (ctx, req) => ({ data: await deleteDictionaries(ctx, atDoor(idsInput, { ids: first(req.params.ids, req.params.id) })), message: translate(ctx.lang, 'toast.deleted') }),
   },
   {
     path: '/api/admin/sys/dict/item/listByDictId',
     methods: BOTH,
     handler: async (ctx, req) => {
       const c = withCondition(req.params);
-      const input = { dictionaryId: first(c.dictId, c.dictionaryId, c.id), search: first(c.searchKey, c.label), enabled: flag(first(c.enabled, c.status)) };
+      const input = atDoor(listItemsInput, { dictionaryId: first(c.dictId, c.dictionaryId, c.id), search: first(c.searchKey, c.label), enabled: flag(first(c.enabled, c.status)) });
       if (!req.params.pageResult) return { data: (await listItems(ctx, input)).rows.map(itemJson) };
       const page = readPage(req.params);
       const { rows, total } = await listItems(ctx, input, page);
@@ -74,29 +92,32 @@ export const dictionaryRoutes: RestRoute[] = [
     methods: BOTH,
     handler: async (ctx, req) => {
       const p = req.params;
-      const saved = await saveDictionaryItem(ctx, {
-        id: first(p.id),
-        dictionaryId: first(p.dictId, p.dictionaryId),
-        code: first(p.code, p.value),
-        label: first(p.label, p.name),
-        labelEn: p.labelEn,
-        sort: first(p.sort),
-        enabled: flag(first(p.enabled, p.status)),
-        remark: p.remark,
-      });
+      const saved = await saveDictionaryItem(
+        ctx,
+        atDoor(itemInput, {
+          id: first(p.id),
+          dictionaryId: first(p.dictId, p.dictionaryId),
+          code: first(p.code, p.value),
+          label: first(p.label, p.name),
+          labelEn: p.labelEn,
+          sort: first(p.sort),
+          enabled: flag(first(p.enabled, p.status)),
+          remark: p.remark,
+        }),
+      );
       return { data: saved, message: String(saved.id) };
     },
   },
   {
     path: '/api/admin/sys/dict/item/del',
     methods: BOTH,
-    handler: async (ctx, req) => ({ data: await deleteDictionaryItems(ctx, { ids: first(req.params.ids, req.params.id) }), message: translate(ctx.lang, 'toast.deleted') }),
+    handler: async (ctx, req) => ({ data: await deleteDictionaryItems(ctx, atDoor(idsInput, { ids: first(req.params.ids, req.params.id) })), message: translate(ctx.lang, 'toast.deleted') }),
   },
   {
     path: '/api/admin/sys/dict/item/listWithCodes',
     methods: ['GET'],
     handler: async (ctx, req) => {
-      const byCode = await itemsByCodes(ctx, { codes: first(req.params.codes, req.params.code) });
+      const byCode = await itemsByCodes(ctx, atDoor(itemsByCodesInput, { codes: first(req.params.codes, req.params.code) }));
       return { data: Object.fromEntries(Object.entries(byCode).map(([code, items]) => [code, items.map(itemJson)])) };
     },
   },
@@ -105,7 +126,7 @@ export const dictionaryRoutes: RestRoute[] = [
     methods: ['POST'],
     handler: async (ctx, req) => {
       try {
-        const result = await importDictionaryItems(ctx, { dictionaryId: first(req.params.dictId, req.params.dictionaryId, req.params.id) }, uploadedFile(req));
+        const result = await importDictionaryItems(ctx, atDoor(importItemsInput, { dictionaryId: first(req.params.dictId, req.params.dictionaryId, req.params.id) }), uploadedFile(req));
         return { data: result, message: translate(ctx.lang, 'dict.import.done', { created: result.created, updated: result.updated }) };
       } catch (err) {
         // Row errors travel in `data` so the client can list them.

@@ -2,7 +2,7 @@ import type { ServiceContext } from '../../context.ts';
 import { ValidationError } from '../../errors.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { searchText } from '../../lib/text.ts';
-import { dbId, dbIdList, parseInput, z } from '../../lib/validate.ts';
+import { dbId, dbIdList, inputOf, z, type Parsed } from '../../lib/validate.ts';
 import { authorize } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
 import { readItemRows, type ImportedItem } from './dictionary.xlsx.ts';
@@ -39,9 +39,27 @@ export const ITEM_ORDER: Prisma.DictionaryItemOrderByWithRelationInput[] = [{ so
 
 export type DictionaryRow = Prisma.DictionaryGetPayload<{ include: { _count: { select: { items: true } } } }>;
 
-export async function listDictionaries(ctx: ServiceContext, raw: unknown): Promise<DictionaryRow[]> {
+// The inputs of the doors' calls: each schema gives the type and the check (`atDoor`).
+export const listDictionariesInput = z.object({ search: z.string().max(100).optional() });
+export const listItemsInput = z.object({ dictionaryId: dbId(), search: z.string().max(100).optional(), enabled: z.boolean().optional() });
+export const itemsByCodesInput = z.object({
+  codes: z.preprocess(
+    (v) =>
+      typeof v === 'string'
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : v,
+    z.array(z.string().trim().min(1).max(50)).min(1).max(100),
+  ),
+});
+export const idsInput = z.object({ ids: dbIdList });
+export const importItemsInput = z.object({ dictionaryId: dbId() });
+
+export async function listDictionaries(ctx: ServiceContext, input: Parsed<z.output<typeof listDictionariesInput>>): Promise<DictionaryRow[]> {
   authorize(ctx, 'dictionary.read');
-  const f = parseInput(z.object({ search: z.string().max(100).optional() }), raw);
+  const f = inputOf(input);
   return ctx.db.dictionary.findMany({ where: dictionariesWhere(ctx, f), include: { _count: { select: { items: true } } }, orderBy: DICTIONARY_ORDER, take: 2000 });
 }
 
@@ -56,9 +74,13 @@ export function itemsWhere(ctx: ServiceContext, f: { dictionaryId: number; searc
   };
 }
 
-export async function listItems(ctx: ServiceContext, raw: unknown, page?: { currentPage: number; pageSize: number }): Promise<{ rows: Prisma.DictionaryItemGetPayload<object>[]; total: number }> {
+export async function listItems(
+  ctx: ServiceContext,
+  input: Parsed<z.output<typeof listItemsInput>>,
+  page?: { currentPage: number; pageSize: number },
+): Promise<{ rows: Prisma.DictionaryItemGetPayload<object>[]; total: number }> {
   authorize(ctx, 'dictionary.read');
-  const f = parseInput(z.object({ dictionaryId: dbId(), search: z.string().max(100).optional(), enabled: z.boolean().optional() }), raw);
+  const f = inputOf(input);
   const dict = await ctx.db.dictionary.findUnique({ where: { id: f.dictionaryId }, select: { id: true } });
   if (!dict) throw dictionaryErrors.rule('NOT_FOUND', 'dict.notFound');
   const where = itemsWhere(ctx, f);
@@ -70,23 +92,9 @@ export async function listItems(ctx: ServiceContext, raw: unknown, page?: { curr
 }
 
 /** Enabled items of the dictionaries with these codes, by code (form choices). Unknown codes answer an empty list. */
-export async function itemsByCodes(ctx: ServiceContext, raw: unknown): Promise<Record<string, Prisma.DictionaryItemGetPayload<object>[]>> {
+export async function itemsByCodes(ctx: ServiceContext, parsed: Parsed<z.output<typeof itemsByCodesInput>>): Promise<Record<string, Prisma.DictionaryItemGetPayload<object>[]>> {
   authorize(ctx, 'dictionary.read');
-  const input = parseInput(
-    z.object({
-      codes: z.preprocess(
-        (v) =>
-          typeof v === 'string'
-            ? v
-                .split(',')
-                .map((s) => s.trim())
-                .filter(Boolean)
-            : v,
-        z.array(z.string().trim().min(1).max(50)).min(1).max(100),
-      ),
-    }),
-    raw,
-  );
+  const input = inputOf(parsed);
   const dicts = await ctx.db.dictionary.findMany({
     where: { code: { in: input.codes } },
     include: { items: { where: { enabled: true }, orderBy: ITEM_ORDER } },
@@ -98,7 +106,7 @@ export async function itemsByCodes(ctx: ServiceContext, raw: unknown): Promise<R
 
 // ── writes ──
 
-const dictionaryInput = z.object({
+export const dictionaryInput = z.object({
   id: dbId().optional(),
   code: codeInput(50).optional(),
   name: z.string().trim().min(1).max(100).optional(),
@@ -108,10 +116,10 @@ const dictionaryInput = z.object({
 });
 
 /** Creates a dictionary (code and name required) or edits one (fields left out stay). */
-export async function saveDictionary(ctx: ServiceContext, raw: unknown): Promise<{ id: number }> {
+export async function saveDictionary(ctx: ServiceContext, parsed: Parsed<z.output<typeof dictionaryInput>>): Promise<{ id: number }> {
   return runWrite(ctx, { operation: 'dictionary.save', targetType: 'Dictionary' }, async (tx) => {
     authorize(ctx, 'dictionary.manage');
-    const input = parseInput(dictionaryInput, raw);
+    const input = inputOf(parsed);
     if (!input.id) {
       if (!input.code) throw new ValidationError('validation.required', { field: 'code' });
       if (!input.name) throw new ValidationError('validation.required', { field: 'name' });
@@ -131,10 +139,10 @@ export async function saveDictionary(ctx: ServiceContext, raw: unknown): Promise
 }
 
 /** Deletes dictionaries with their items. */
-export async function deleteDictionaries(ctx: ServiceContext, raw: unknown): Promise<{ ids: number[] }> {
+export async function deleteDictionaries(ctx: ServiceContext, input: Parsed<z.output<typeof idsInput>>): Promise<{ ids: number[] }> {
   return runWrite(ctx, { operation: 'dictionary.delete', targetType: 'Dictionary' }, async (tx) => {
     authorize(ctx, 'dictionary.manage');
-    const { ids } = parseInput(z.object({ ids: dbIdList }), raw);
+    const { ids } = inputOf(input);
     const unique = [...new Set(ids)];
     const deleted = await tx.dictionary.deleteMany({ where: { id: { in: unique } } });
     if (deleted.count !== unique.length) throw dictionaryErrors.rule('NOT_FOUND', 'dict.notFound');
@@ -142,7 +150,7 @@ export async function deleteDictionaries(ctx: ServiceContext, raw: unknown): Pro
   });
 }
 
-const itemInput = z.object({
+export const itemInput = z.object({
   id: dbId().optional(),
   dictionaryId: dbId().optional(),
   code: codeInput(50).optional(),
@@ -153,10 +161,10 @@ const itemInput = z.object({
   remark: optionalText(500),
 });
 
-export async function saveDictionaryItem(ctx: ServiceContext, raw: unknown): Promise<{ id: number; dictionaryId: number }> {
+export async function saveDictionaryItem(ctx: ServiceContext, parsed: Parsed<z.output<typeof itemInput>>): Promise<{ id: number; dictionaryId: number }> {
   return runWrite(ctx, { operation: 'dictionary.item.save', targetType: 'DictionaryItem' }, async (tx) => {
     authorize(ctx, 'dictionary.manage');
-    const input = parseInput(itemInput, raw);
+    const input = inputOf(parsed);
     let dictionaryId: number;
     if (input.id) {
       const existing = await tx.dictionaryItem.findUnique({ where: { id: input.id }, select: { dictionaryId: true } });
@@ -184,10 +192,10 @@ export async function saveDictionaryItem(ctx: ServiceContext, raw: unknown): Pro
   });
 }
 
-export async function deleteDictionaryItems(ctx: ServiceContext, raw: unknown): Promise<{ ids: number[] }> {
+export async function deleteDictionaryItems(ctx: ServiceContext, input: Parsed<z.output<typeof idsInput>>): Promise<{ ids: number[] }> {
   return runWrite(ctx, { operation: 'dictionary.item.delete', targetType: 'DictionaryItem' }, async (tx) => {
     authorize(ctx, 'dictionary.manage');
-    const { ids } = parseInput(z.object({ ids: dbIdList }), raw);
+    const { ids } = inputOf(input);
     const unique = [...new Set(ids)];
     const deleted = await tx.dictionaryItem.deleteMany({ where: { id: { in: unique } } });
     if (deleted.count !== unique.length) throw dictionaryErrors.rule('NOT_FOUND', 'dict.itemNotFound');
@@ -200,10 +208,10 @@ export async function deleteDictionaryItems(ctx: ServiceContext, raw: unknown): 
  * ones added. Every row is checked first; any row error refuses the whole file (nothing is
  * written) and the errors come back by row and column.
  */
-export async function importDictionaryItems(ctx: ServiceContext, raw: unknown, file: File | null | undefined): Promise<{ dictionaryId: number; created: number; updated: number }> {
+export async function importDictionaryItems(ctx: ServiceContext, input: Parsed<z.output<typeof importItemsInput>>, file: File | null | undefined): Promise<{ dictionaryId: number; created: number; updated: number }> {
   return runWrite(ctx, { operation: 'dictionary.item.import', targetType: 'Dictionary' }, async (tx) => {
     authorize(ctx, 'dictionary.manage');
-    const { dictionaryId } = parseInput(z.object({ dictionaryId: dbId() }), raw);
+    const { dictionaryId } = inputOf(input);
     if (!(await tx.dictionary.findUnique({ where: { id: dictionaryId }, select: { id: true } }))) throw dictionaryErrors.rule('NOT_FOUND', 'dict.notFound');
     const rows: ImportedItem[] = await readItemRows(ctx.lang, file);
     const existing = await tx.dictionaryItem.findMany({ where: { dictionaryId, code: { in: rows.map((r) => r.code) } }, select: { id: true, code: true } });

@@ -1,7 +1,8 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { builder } from '../../graphql/builder.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
-import { publishNotice, updateNotice, withdrawNotice } from './notices.service.ts';
+import { noticeIdInput, publishNotice, updateNotice, withdrawNotice } from './notices.service.ts';
+import { atDoor } from '../../lib/validate.ts';
 import { NoticeNode } from './notices.node.ts';
 
 const PublishNoticeInput = builder.inputType('PublishNoticeInput', {
@@ -60,7 +61,7 @@ builder.mutationFields((t) => ({
     type: WithdrawNoticePayload,
     errors: mutationErrors,
     args: { input: t.arg({ description: 'The notice.', type: NoticeRefInput, required: true }) },
-    resolve: (_r, { input }, ctx) => withdrawNotice(ctx, { id: Number(input.noticeId.id) }),
+    resolve: (_r, { input }, ctx) => withdrawNotice(ctx, atDoor(noticeIdInput, { id: Number(input.noticeId.id) })),
   }),
   publishNotice: t.field({
     description: 'Publishes a notice to all staff. Rights: notice.publish (managers). Errors: TITLE_REQUIRED, CONTENT_REQUIRED, CONTENT_TOO_LONG, FORBIDDEN.',

@@ -4,7 +4,8 @@ import { BOTH, type RestRoute } from '../../rest/adapter.ts';
 import { pageJson, readPage } from '../../rest/envelope.ts';
 import { first, withCondition } from '../../rest/params.ts';
 import { formatDateTime } from '../../lib/wall-time.ts';
-import { getNotice, listNoticesPage, publishNotice, type NoticeRow } from './notices.service.ts';
+import { getNotice, listNoticesInput, listNoticesPage, noticeIdInput, publishNotice, type NoticeRow } from './notices.service.ts';
+import { atDoor } from '../../lib/validate.ts';
 
 function noticeJson(ctx: ServiceContext, n: NoticeRow, withContent: boolean) {
   return {
@@ -26,7 +27,7 @@ export const noticeRoutes: RestRoute[] = [
     handler: async (ctx, req) => {
       const c = withCondition(req.params);
       const page = readPage(req.params);
-      const { rows, total } = await listNoticesPage(ctx, { search: first(c.searchKey, c.title) }, page);
+      const { rows, total } = await listNoticesPage(ctx, atDoor(listNoticesInput, { search: first(c.searchKey, c.title) }), page);
       return {
         data: pageJson(
           page,
@@ -39,7 +40,7 @@ export const noticeRoutes: RestRoute[] = [
   {
     path: '/api/admin/sns/notice/detail',
     methods: BOTH,
-    handler: async (ctx, req) => ({ data: noticeJson(ctx, await getNotice(ctx, { id: first(req.params.id, withCondition(req.params).id) }), true) }),
+    handler: async (ctx, req) => ({ data: noticeJson(ctx, await getNotice(ctx, atDoor(noticeIdInput, { id: first(req.params.id, withCondition(req.params).id) })), true) }),
   },
   {
     path: '/api/admin/sns/notice/save',

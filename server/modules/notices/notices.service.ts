@@ -4,7 +4,7 @@ import type { Prisma } from '../../generated/prisma/client.ts';
 import { RICH_TEXT_MAX_CHARS, richTextLength } from '../../lib/html.ts';
 import { cleanRichText } from '../../lib/html-clean.ts';
 import { searchText } from '../../lib/text.ts';
-import { dbId, parseInput, z } from '../../lib/validate.ts';
+import { dbId, inputOf, parseInput, z, type Parsed } from '../../lib/validate.ts';
 import { authorize } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
 import { noticesErrors } from './notices.errors.ts';
@@ -19,9 +19,13 @@ export const NOTICE_ORDER: Prisma.NoticeOrderByWithRelationInput[] = [{ publishe
 const noticeInclude = { publisher: { select: { id: true, name: true, nameEn: true } } } satisfies Prisma.NoticeInclude;
 export type NoticeRow = Prisma.NoticeGetPayload<{ include: typeof noticeInclude }>;
 
-export async function listNoticesPage(ctx: ServiceContext, raw: unknown, page: { currentPage: number; pageSize: number }): Promise<{ rows: NoticeRow[]; total: number }> {
+// The inputs of the doors' calls: each schema gives the type and the check (`atDoor`).
+export const listNoticesInput = z.object({ search: z.string().max(100).optional() });
+export const noticeIdInput = z.object({ id: dbId() });
+
+export async function listNoticesPage(ctx: ServiceContext, input: Parsed<z.output<typeof listNoticesInput>>, page: { currentPage: number; pageSize: number }): Promise<{ rows: NoticeRow[]; total: number }> {
   authorize(ctx, 'notice.read');
-  const f = parseInput(z.object({ search: z.string().max(100).optional() }), raw);
+  const f = inputOf(input);
   const where = noticesWhere(ctx, f);
   const [rows, total] = await Promise.all([
     ctx.db.notice.findMany({ where, include: noticeInclude, orderBy: NOTICE_ORDER, skip: (page.currentPage - 1) * page.pageSize, take: page.pageSize }),
@@ -30,9 +34,9 @@ export async function listNoticesPage(ctx: ServiceContext, raw: unknown, page: {
   return { rows, total };
 }
 
-export async function getNotice(ctx: ServiceContext, raw: unknown): Promise<NoticeRow> {
+export async function getNotice(ctx: ServiceContext, input: Parsed<z.output<typeof noticeIdInput>>): Promise<NoticeRow> {
   authorize(ctx, 'notice.read');
-  const { id } = parseInput(z.object({ id: dbId() }), raw);
+  const { id } = inputOf(input);
   const row = await ctx.db.notice.findUnique({ where: { id }, include: noticeInclude });
   if (!row) throw noticesErrors.rule('NOT_FOUND', 'notice.notFound');
   return row;
@@ -78,10 +82,10 @@ export async function updateNotice(ctx: ServiceContext, raw: unknown): Promise<{
 }
 
 /** Withdraws (deletes) a notice: it leaves every list; a withdrawn notice cannot be brought back. */
-export async function withdrawNotice(ctx: ServiceContext, raw: unknown): Promise<{ id: number }> {
+export async function withdrawNotice(ctx: ServiceContext, input: Parsed<z.output<typeof noticeIdInput>>): Promise<{ id: number }> {
   return runWrite(ctx, { operation: 'notice.withdraw', targetType: 'Notice' }, async (tx) => {
     authorize(ctx, 'notice.publish');
-    const { id } = parseInput(z.object({ id: dbId() }), raw);
+    const { id } = inputOf(input);
     const { count } = await tx.notice.deleteMany({ where: { id } });
     if (!count) throw noticesErrors.rule('NOT_FOUND', 'notice.notFound');
     return { result: { id }, targetIds: [id] };
