@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { useFormat } from '../../../lib/useFormat.ts';
 import { sendWithFile } from '../../../relay/multipart.ts';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
-import { refusedOf } from '../LessonDetail/LessonPanel.tsx';
+import { refusedOf } from '../shared/files.tsx';
 import { AttendanceBadge, hours, HomeworkBadge } from '../shared/codes.tsx';
 import { FileList, UploadButton } from '../shared/files.tsx';
 import { myCourseRoute } from './MyCourse.route.ts';

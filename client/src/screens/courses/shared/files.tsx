@@ -106,3 +106,8 @@ export function UploadButton({ label, upload, testId, size: buttonSize = 'sm' }:
     </Stack>
   );
 }
+
+/** A payload's typed error as a thrown message (for sendWithFile's answers). */
+export function refusedOf(answer: { readonly __typename: string; readonly message?: string }): void {
+  if (/Error$/.test(answer.__typename)) throw new Error(answer.message ?? '');
+}
