@@ -62,21 +62,7 @@ const listFragment = graphql`
           locked
           createdAt
           updatedAt
-          consultant {
-            id
-            name
-            nameEn
-          }
-          actingConsultant {
-            id
-            name
-            nameEn
-          }
-          salesperson {
-            id
-            name
-            nameEn
-          }
+          ...AssignStaffDialog_staff @relay(mask: false)
         }
       }
     }

@@ -23,16 +23,7 @@ const treeQuery = graphql`
       edit: can(right: "department.edit")
     }
     departmentTree {
-      ...departmentsFields @relay(mask: false)
-      children {
-        ...departmentsFields @relay(mask: false)
-        children {
-          ...departmentsFields @relay(mask: false)
-          children {
-            ...departmentsFields @relay(mask: false)
-          }
-        }
-      }
+      ...departmentsTree @relay(mask: false)
     }
   }
 `;

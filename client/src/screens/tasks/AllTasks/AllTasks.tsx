@@ -61,18 +61,7 @@ const rowFragment = graphql`
     viewerTransitions
     viewerCanChangePriority
     viewerCanEdit
-    project {
-      name
-      nameEn
-    }
-    assigner {
-      name
-      nameEn
-    }
-    executor {
-      name
-      nameEn
-    }
+    ...TaskRow_people @relay(mask: false)
   }
 `;
 
@@ -93,18 +82,7 @@ const exportQuery = graphql`
           progress
           createdAt
           completedAt
-          project {
-            name
-            nameEn
-          }
-          assigner {
-            name
-            nameEn
-          }
-          executor {
-            name
-            nameEn
-          }
+          ...TaskRow_people @relay(mask: false)
         }
       }
     }

@@ -30,16 +30,7 @@ const listQuery = graphql`
       changeState: can(right: "staff.changeState")
     }
     departmentTree {
-      ...departmentsFields @relay(mask: false)
-      children {
-        ...departmentsFields @relay(mask: false)
-        children {
-          ...departmentsFields @relay(mask: false)
-          children {
-            ...departmentsFields @relay(mask: false)
-          }
-        }
-      }
+      ...departmentsTree @relay(mask: false)
     }
     ...StaffForm_query
     ...StaffList_query @arguments(filter: $filter)

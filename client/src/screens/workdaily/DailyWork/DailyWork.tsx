@@ -32,15 +32,7 @@ const dailyQuery = graphql`
     week: scheduleEntries(filter: $week, first: 200) {
       edges {
         node {
-          id
-          databaseId
-          workDate
-          beginAt
-          endAt
-          workHours
-          scheduleType
-          content
-          taskIds
+          ...scheduleEntryFields @relay(mask: false)
           project {
             id
             name
@@ -72,15 +64,7 @@ const saveMutation = graphql`
       __typename
       ... on SaveScheduleEntriesPayload {
         scheduleEntries {
-          id
-          databaseId
-          workDate
-          beginAt
-          endAt
-          workHours
-          scheduleType
-          content
-          taskIds
+          ...scheduleEntryFields @relay(mask: false)
         }
       }
       ... on Error {
