@@ -59,10 +59,7 @@ const detailQuery = graphql`
           nameEn
         }
         attachments {
-          databaseId
-          fileName
-          url
-          size
+          ...files_courseFile @relay(mask: false)
         }
         lessons(first: 300) {
           totalCount

@@ -49,10 +49,7 @@ const taskFileMutation = graphql`
       __typename
       ... on CourseFilePayload {
         file {
-          databaseId
-          fileName
-          url
-          size
+          ...files_courseFile @relay(mask: false)
         }
       }
       ... on Error {

@@ -28,10 +28,7 @@ const fragment = graphql`
     taskContent
     taskDueAt
     taskFiles {
-      databaseId
-      fileName
-      url
-      size
+      ...files_courseFile @relay(mask: false)
     }
     course {
       id
@@ -89,10 +86,7 @@ const attendanceFields = graphql`
       reviewedAt
       viewerTransitions
       files {
-        databaseId
-        fileName
-        url
-        size
+        ...files_courseFile @relay(mask: false)
         kind
       }
     }

@@ -32,10 +32,7 @@ const myQuery = graphql`
             id
             name
             attachments {
-              databaseId
-              fileName
-              url
-              size
+              ...files_courseFile @relay(mask: false)
             }
           }
         }
@@ -58,10 +55,7 @@ const myQuery = graphql`
             taskContent
             taskDueAt
             taskFiles {
-              databaseId
-              fileName
-              url
-              size
+              ...files_courseFile @relay(mask: false)
             }
             course {
               name
@@ -76,10 +70,7 @@ const myQuery = graphql`
             submittedAt
             viewerTransitions
             files {
-              databaseId
-              fileName
-              url
-              size
+              ...files_courseFile @relay(mask: false)
               kind
             }
           }
@@ -120,10 +111,7 @@ const submitMutation = graphql`
           late
           viewerTransitions
           files {
-            databaseId
-            fileName
-            url
-            size
+            ...files_courseFile @relay(mask: false)
             kind
           }
         }
