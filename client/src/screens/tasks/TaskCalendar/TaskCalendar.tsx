@@ -31,7 +31,7 @@ import type { TaskCalendarMoveMutation } from './__generated__/TaskCalendarMoveM
 /** An entry as the calendar shows it: its own fields, whose it is and its project. */
 void graphql`
   fragment TaskCalendar_entry on ScheduleEntry {
-    ...scheduleEntryFields @relay(mask: false)
+    ...DailyWork_entryFields @relay(mask: false)
     employee {
       id
       name
