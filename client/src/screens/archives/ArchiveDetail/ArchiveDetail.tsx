@@ -67,21 +67,7 @@ const archiveFragment = graphql`
       name
       nameEn
     }
-    consultant {
-      id
-      name
-      nameEn
-    }
-    actingConsultant {
-      id
-      name
-      nameEn
-    }
-    salesperson {
-      id
-      name
-      nameEn
-    }
+    ...AssignStaffDialog_staff @relay(mask: false)
     parent {
       id
       name

@@ -30,14 +30,7 @@ const fragment = graphql`
             id
             moduleCode
             moduleName
-            status
-            note
-            verifiedAt
-            verifier {
-              id
-              name
-              nameEn
-            }
+            ...VerifyDialog_module @relay(mask: false)
           }
         }
       }

@@ -1,5 +1,6 @@
-import { Checkbox, Field, GridItem, Input, Text, Textarea } from '@chakra-ui/react';
+import { Checkbox, Field, Grid, GridItem, Input, Text, Textarea } from '@chakra-ui/react';
 import { EyeOff } from 'lucide-react';
+import type { Dispatch, SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/fields/DateField.tsx';
 import { codeKey, isMasked, labelOf, wide, type FieldDef, type SectionDef, type Values } from '../shared/fields.ts';
@@ -80,5 +81,64 @@ export function FieldInput({
         {problem && <Field.ErrorText data-testid={`${testId}-error`}>{problem}</Field.ErrorText>}
       </Field.Root>
     </GridItem>
+  );
+}
+
+/**
+ * A section's fields as a two-column form: a field's message goes as soon as it is fixed and
+ * comes back (or goes) when the field is left (the in-place form and the row dialog).
+ */
+export function SectionFields({
+  section,
+  fields,
+  values,
+  onValues,
+  problems,
+  setProblems,
+  check,
+  sensitive,
+  idPrefix,
+  options = {},
+}: {
+  section: SectionDef;
+  fields: readonly FieldDef[];
+  values: Values;
+  onValues: (v: Values) => void;
+  problems: Record<string, string>;
+  setProblems: Dispatch<SetStateAction<Record<string, string>>>;
+  check: (v: Values) => Record<string, string>;
+  sensitive: boolean;
+  idPrefix: string;
+  options?: Record<string, ReadonlyArray<{ value: string; label: string }>>;
+}) {
+  return (
+    <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="3">
+      {fields.map((f) => (
+        <FieldInput
+          key={f.name}
+          section={section}
+          field={f}
+          values={values}
+          sensitive={sensitive}
+          idPrefix={idPrefix}
+          problem={problems[f.name]}
+          options={options[f.name]}
+          onChange={(n, v) => {
+            const next = { ...values, [n]: v };
+            onValues(next);
+            if (problems[n]) setProblems((p) => Object.fromEntries(Object.entries(check(next)).filter(([k]) => k in p)));
+          }}
+          onBlur={(n) => {
+            const found = check(values);
+            setProblems((p) => {
+              const next = { ...p };
+              if (found[n]) next[n] = found[n];
+              else delete next[n];
+              return next;
+            });
+          }}
+        />
+      ))}
+    </Grid>
   );
 }

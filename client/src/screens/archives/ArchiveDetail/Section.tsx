@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Flex, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { EyeOff, Pencil } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { graphql } from 'react-relay';
 import { FormError } from '../../../components/FormError.tsx';
 import { notify } from '../../../components/toaster.tsx';
 import { fieldsOf, isMasked, problemsOf, toInput, toValues, type FieldDef, type SectionDef, type Values } from '../shared/fields.ts';
-import { FieldInput } from './FieldInput.tsx';
+import { SectionFields } from './FieldInput.tsx';
 import { SaveContext, useSave, type Options, type Row, type SectionContext } from './sectionSave.ts';
 import { ListSection } from './SectionRows.tsx';
 import { ReadFields } from './ReadFields.tsx';
@@ -158,34 +158,7 @@ function SingleSection({ section, fields, row, ctx }: { section: SectionDef; fie
     >
       <Stack gap="3">
         <FormError message={save.error} testId={`section-${section.key}-error`} />
-        <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="3">
-          {fields.map((f) => (
-            <FieldInput
-              key={f.name}
-              section={section}
-              field={f}
-              values={editing}
-              sensitive={ctx.sensitive}
-              idPrefix={idPrefix}
-              problem={problems[f.name]}
-              onChange={(name, v) => {
-                const next = { ...editing, [name]: v };
-                setEditing(next);
-                // A message goes as soon as its field is fixed.
-                if (problems[name]) setProblems((p) => Object.fromEntries(Object.entries(check(next)).filter(([k]) => k in p)));
-              }}
-              onBlur={(name) => {
-                const found = check(editing);
-                setProblems((p) => {
-                  const next = { ...p };
-                  if (found[name]) next[name] = found[name];
-                  else delete next[name];
-                  return next;
-                });
-              }}
-            />
-          ))}
-        </Grid>
+        <SectionFields section={section} fields={fields} values={editing} onValues={setEditing} problems={problems} setProblems={setProblems} check={check} sensitive={ctx.sensitive} idPrefix={idPrefix} />
         <HStack justify="end">
           <Button variant="outline" onClick={() => (setEditing(null), setProblems({}), save.setError(null))}>
             {t('archivesUi.detail.cancel')}

@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Grid, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, IconButton, Stack, Text } from '@chakra-ui/react';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../../components/list/ConfirmDialog.tsx';
 import { notify } from '../../../components/toaster.tsx';
 import { useMutationAction } from '../../../lib/useMutationAction.ts';
 import { problemsOf, rowTitle, toInput, toValues, type FieldDef, type SectionDef, type Values } from '../shared/fields.ts';
-import { FieldInput } from './FieldInput.tsx';
+import { SectionFields } from './FieldInput.tsx';
 import { useSave, type Answer, type Options, type Row, type SectionContext } from './sectionSave.ts';
 import { Files } from './SectionFiles.tsx';
 import { ReadFields } from './ReadFields.tsx';
@@ -143,34 +143,7 @@ function RowDialog({ section, fields, row, ctx, options, onClose }: { section: S
       saveTestId="row-dialog-save"
       size="lg"
     >
-      <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="3">
-        {fields.map((f) => (
-          <FieldInput
-            key={f.name}
-            section={section}
-            field={f}
-            values={values}
-            sensitive={ctx.sensitive}
-            idPrefix={idPrefix}
-            problem={problems[f.name]}
-            options={options[f.name]}
-            onChange={(n, v) => {
-              const next = { ...values, [n]: v };
-              setValues(next);
-              if (problems[n]) setProblems((p) => Object.fromEntries(Object.entries(check(next)).filter(([k]) => k in p)));
-            }}
-            onBlur={(n) => {
-              const found = check(values);
-              setProblems((p) => {
-                const next = { ...p };
-                if (found[n]) next[n] = found[n];
-                else delete next[n];
-                return next;
-              });
-            }}
-          />
-        ))}
-      </Grid>
+      <SectionFields section={section} fields={fields} values={values} onValues={setValues} problems={problems} setProblems={setProblems} check={check} sensitive={ctx.sensitive} idPrefix={idPrefix} options={options} />
       {section.fileKind && !row && (
         <Text fontSize="sm" color="fg.muted">
           {t('archivesUi.detail.saveFirst')}

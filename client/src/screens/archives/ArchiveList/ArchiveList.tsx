@@ -1,5 +1,5 @@
-import { Box, Button, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
-import { Plus, Upload, Zap } from 'lucide-react';
+import { Box, Button, Flex, Input, Stack, Text } from '@chakra-ui/react';
+import { Upload, Zap } from 'lucide-react';
 import { Suspense, useEffect, useMemo, useState, useTransition } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchQuery, graphql, usePaginationFragment, usePreloadedQuery, useRelayEnvironment, type PreloadedQuery } from 'react-relay';
@@ -31,6 +31,7 @@ import type { ArchiveList_query$data, ArchiveList_query$key } from './__generate
 import type { ArchiveListExportQuery } from './__generated__/ArchiveListExportQuery.graphql.ts';
 import type { ArchiveListImportMutation } from './__generated__/ArchiveListImportMutation.graphql.ts';
 import type { ArchiveListQuery } from './__generated__/ArchiveListQuery.graphql.ts';
+import { AddButton, PageHeader } from '../../../components/list/PageHeader.tsx';
 
 const listQuery = graphql`
   query ArchiveListQuery($filter: ArchiveFilter, $order: ArchiveOrder) {
@@ -62,21 +63,7 @@ const listFragment = graphql`
           locked
           createdAt
           updatedAt
-          consultant {
-            id
-            name
-            nameEn
-          }
-          actingConsultant {
-            id
-            name
-            nameEn
-          }
-          salesperson {
-            id
-            name
-            nameEn
-          }
+          ...AssignStaffDialog_staff @relay(mask: false)
         }
       }
     }
@@ -346,20 +333,11 @@ export function ArchiveListView({ light }: { light: boolean }) {
 
   return (
     <Stack gap="3" data-testid="archive-list">
-      <Flex align="center" gap="2" wrap="wrap">
-        <Heading size="lg" flex="1" minW="40">
-          {t(light ? 'archivesUi.light.title' : 'archivesUi.title')}
-        </Heading>
-        {rights?.create && light && (
-          <Button size="sm" colorPalette="blue" onClick={() => navigate('/archivess/add')} data-testid="archive-light-add">
-            <Plus size={16} /> {t('archivesUi.light.add')}
-          </Button>
-        )}
+      <PageHeader title={t(light ? 'archivesUi.light.title' : 'archivesUi.title')}>
+        {rights?.create && light && <AddButton label={t('archivesUi.light.add')} onClick={() => navigate('/archivess/add')} testId="archive-light-add" />}
         {rights?.create && !light && (
           <>
-            <Button size="sm" colorPalette="blue" onClick={() => navigate('/archives/add')} data-testid="archive-add">
-              <Plus size={16} /> {t('archivesUi.add')}
-            </Button>
+            <AddButton label={t('archivesUi.add')} onClick={() => navigate('/archives/add')} testId="archive-add" />
             <Button size="sm" variant="outline" onClick={() => navigate('/archives/new-add')} data-testid="archive-quick-add">
               <Zap size={14} /> {t('archivesUi.quickAdd')}
             </Button>
@@ -371,7 +349,7 @@ export function ArchiveListView({ light }: { light: boolean }) {
           </Button>
         )}
         {rights?.export && <ExportButton load={exportFile} label={t('archivesUi.export')} testId="archive-export" />}
-      </Flex>
+      </PageHeader>
       <Box bg="bg.panel" borderWidth="1px" borderRadius="lg" p="3">
         <Suspense fallback={null}>
           <Chips state={state} set={setState}>

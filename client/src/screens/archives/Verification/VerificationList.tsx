@@ -58,14 +58,7 @@ const listFragment = graphql`
             id
             moduleCode
             moduleName
-            status
-            note
-            verifiedAt
-            verifier {
-              id
-              name
-              nameEn
-            }
+            ...VerifyDialog_module @relay(mask: false)
           }
         }
       }

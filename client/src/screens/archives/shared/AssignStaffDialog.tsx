@@ -8,6 +8,27 @@ import { useMutationAction } from '../../../lib/useMutationAction.ts';
 import { StaffSelect } from './StaffOptions.tsx';
 import type { AssignStaffDialogMutation, AssignStaffDialogMutation$data } from './__generated__/AssignStaffDialogMutation.graphql.ts';
 
+/** An archive's three staff (the list, the detail and this dialog's answer read the same). */
+void graphql`
+  fragment AssignStaffDialog_staff on Archive {
+    consultant {
+      id
+      name
+      nameEn
+    }
+    actingConsultant {
+      id
+      name
+      nameEn
+    }
+    salesperson {
+      id
+      name
+      nameEn
+    }
+  }
+`;
+
 const assignMutation = graphql`
   mutation AssignStaffDialogMutation($input: AssignArchiveStaffInput!) {
     assignArchiveStaff(input: $input) {
@@ -16,21 +37,7 @@ const assignMutation = graphql`
         archives {
           id
           updatedAt
-          consultant {
-            id
-            name
-            nameEn
-          }
-          actingConsultant {
-            id
-            name
-            nameEn
-          }
-          salesperson {
-            id
-            name
-            nameEn
-          }
+          ...AssignStaffDialog_staff @relay(mask: false)
         }
       }
       ... on Error {

@@ -14,28 +14,42 @@ import type { VerifyDialogVerifyMutation } from './__generated__/VerifyDialogVer
 import type { VerifyDialogReverifyMutation } from './__generated__/VerifyDialogReverifyMutation.graphql.ts';
 import type { VerifyDialogRecordsQuery } from './__generated__/VerifyDialogRecordsQuery.graphql.ts';
 
+/** A module's verification state, as the lists and the step's answer read it. */
+void graphql`
+  fragment VerifyDialog_module on ArchiveVerificationModule {
+    status
+    note
+    verifiedAt
+    verifier {
+      id
+      name
+      nameEn
+    }
+  }
+`;
+
+/** What a verify or reverify step answers: the module and the archive's verification. */
+void graphql`
+  fragment VerifyDialog_answer on ArchiveVerificationStepPayload {
+    module {
+      id
+      ...VerifyDialog_module @relay(mask: false)
+    }
+    verification {
+      id
+      status
+      statusLabel
+      verifiedAt
+    }
+  }
+`;
+
 const verifyMutation = graphql`
   mutation VerifyDialogVerifyMutation($input: ArchiveVerificationStepInput!) {
     verifyArchiveModule(input: $input) {
       __typename
       ... on ArchiveVerificationStepPayload {
-        module {
-          id
-          status
-          note
-          verifiedAt
-          verifier {
-            id
-            name
-            nameEn
-          }
-        }
-        verification {
-          id
-          status
-          statusLabel
-          verifiedAt
-        }
+        ...VerifyDialog_answer @relay(mask: false) @dangerously_unaliased_fixme
       }
       ... on Error {
         message
@@ -74,23 +88,7 @@ const reverifyMutation = graphql`
     reverifyArchiveModule(input: $input) {
       __typename
       ... on ArchiveVerificationStepPayload {
-        module {
-          id
-          status
-          note
-          verifiedAt
-          verifier {
-            id
-            name
-            nameEn
-          }
-        }
-        verification {
-          id
-          status
-          statusLabel
-          verifiedAt
-        }
+        ...VerifyDialog_answer @relay(mask: false) @dangerously_unaliased_fixme
       }
       ... on Error {
         message

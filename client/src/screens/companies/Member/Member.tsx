@@ -1,5 +1,4 @@
-import { Box, Button, Field, Flex, Heading, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
-import { Plus } from 'lucide-react';
+import { Box, Field, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useState, useTransition } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePreloadedQuery } from 'react-relay';
@@ -17,6 +16,7 @@ import { memberRoute } from './Member.route.ts';
 import type { MemberDeleteMutation, MemberDeleteMutation$data } from './__generated__/MemberDeleteMutation.graphql.ts';
 import type { MemberQuery, MemberQuery$data } from './__generated__/MemberQuery.graphql.ts';
 import type { MemberSaveMutation, MemberSaveMutation$data } from './__generated__/MemberSaveMutation.graphql.ts';
+import { AddButton, PageHeader } from '../../../components/list/PageHeader.tsx';
 
 const memberQuery = graphql`
   query MemberQuery($filter: CompanyUserFilter) {
@@ -105,16 +105,7 @@ export default function Member() {
   if (state.company) chips.push({ key: 'company', label: t('orgUi.member.company'), value: state.company, onRemove: () => setState({ company: '' }) });
   return (
     <Stack gap="3" data-testid="member-list">
-      <Flex align="center" gap="2" wrap="wrap">
-        <Heading size="lg" flex="1" minW="40">
-          {t('orgUi.member.title')}
-        </Heading>
-        {data.viewer.edit && (
-          <Button size="sm" colorPalette="blue" onClick={() => setEditing('new')} data-testid="member-add">
-            <Plus size={16} /> {t('orgUi.member.add')}
-          </Button>
-        )}
-      </Flex>
+      <PageHeader title={t('orgUi.member.title')}>{data.viewer.edit && <AddButton label={t('orgUi.member.add')} onClick={() => setEditing('new')} testId="member-add" />}</PageHeader>
       <Box bg="bg.panel" borderWidth="1px" borderRadius="lg" p="3">
         <FilterBar
           search={state.q}

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Checkbox, Field, Flex, Heading, Input, SimpleGrid, Stack, Table, Tabs, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
 import { CalendarPlus, FileDown, Pencil, UserPlus } from 'lucide-react';
 import { Suspense, useEffect, useState, useTransition } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,24 +8,24 @@ import { DialogLoading } from '../../../components/DialogShell.tsx';
 import { ConfirmDialog } from '../../../components/list/ConfirmDialog.tsx';
 import { notify } from '../../../components/toaster.tsx';
 import { useMenuParams } from '../../../layout/menu.ts';
-import { useFormat } from '../../../lib/useFormat.ts';
 import { useLang } from '../../../lib/useLang.ts';
 import { useMutationAction } from '../../../lib/useMutationAction.ts';
 import { sendWithFile } from '../../../relay/multipart.ts';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
 import { titleView } from '../../../state/visited.ts';
-import { refusedOf } from '../LessonDetail/LessonPanel.tsx';
-import { hours, HOURS_TEXT, nameIn } from '../shared/codes.tsx';
+import { refusedOf } from '../shared/files.tsx';
+import { hours, nameIn } from '../shared/codes.tsx';
 import { FileList, UploadButton } from '../shared/files.tsx';
 import { EnrollDialog, HoursDialog } from '../shared/HoursDialogs.tsx';
-import { LessonDeleteDialog, LessonMoveDialog, type MovableLesson } from '../shared/LessonMoveDialog.tsx';
+import { LessonDeleteDialog, LessonMoveDialog } from '../shared/LessonMoveDialog.tsx';
 import { ScheduleLessonsDialog } from '../shared/ScheduleLessonsDialog.tsx';
 import { CourseEditLoader } from './CourseEditLoader.tsx';
+import { EnrollmentTable, LessonPlanTable, type Dialog, type Enrollment, type Lesson } from './CourseTables.tsx';
+import { LeaveCourseDialog } from './LeaveCourseDialog.tsx';
 import { courseDetailRoute } from './CourseDetail.route.ts';
-import type { CourseDetailQuery, CourseDetailQuery$data } from './__generated__/CourseDetailQuery.graphql.ts';
+import type { CourseDetailQuery } from './__generated__/CourseDetailQuery.graphql.ts';
 import type { CourseDetailUploadMutation } from './__generated__/CourseDetailUploadMutation.graphql.ts';
 import type { CourseDetailDeleteFileMutation } from './__generated__/CourseDetailDeleteFileMutation.graphql.ts';
-import type { CourseDetailLeaveMutation } from './__generated__/CourseDetailLeaveMutation.graphql.ts';
 
 const detailQuery = graphql`
   query CourseDetailQuery($id: ID!) {
@@ -59,10 +59,7 @@ const detailQuery = graphql`
           nameEn
         }
         attachments {
-          databaseId
-          fileName
-          url
-          size
+          ...files_courseFile @relay(mask: false)
         }
         lessons(first: 300) {
           totalCount
@@ -139,34 +136,6 @@ const deleteFileMutation = graphql`
   }
 `;
 
-const leaveMutation = graphql`
-  mutation CourseDetailLeaveMutation($input: EnrollmentRefInput!) {
-    leaveCourse(input: $input) {
-      __typename
-      ... on EnrollmentsPayload {
-        enrollments {
-          id
-          state
-        }
-      }
-      ... on Error {
-        message
-      }
-    }
-  }
-`;
-
-type Course = Extract<NonNullable<CourseDetailQuery$data['node']>, { __typename: 'Course' }>;
-type Lesson = NonNullable<Course['lessons']['edges'][number]['node']>;
-type Enrollment = NonNullable<Course['enrollments']['edges'][number]['node']>;
-type Dialog =
-  | { kind: 'edit' }
-  | { kind: 'schedule' }
-  | { kind: 'enroll' }
-  | { kind: 'move' | 'deleteLesson'; lesson: MovableLesson }
-  | { kind: 'buy' | 'adjust' | 'leave'; enrollment: Enrollment }
-  | { kind: 'deleteFile'; fileId: number; name: string };
-
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <Stack gap="0" minW="0">
@@ -181,85 +150,6 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 /**
- * A student leaves the course: the confirmation says what stays; with `course.hours` it offers
- * the refund of unused hours: ticked, a number field (all the hours left by default; above 0,
- * one decimal, at most the hours left) and an optional reason for the record; hours not
- * refunded stay on the enrolment (docs/courses.md, "Refund on leaving").
- */
-function LeaveCourseDialog({ enrollment, courseName, canRefund, onClose, onLeft }: { enrollment: Enrollment; courseName: string; canRefund: boolean; onClose: () => void; onLeft: (text: string) => void }) {
-  const { t } = useTranslation();
-  const lang = useLang();
-  const left = Math.round(enrollment.remainingHours * 10) / 10;
-  const [refund, setRefund] = useState(false);
-  const [amount, setAmount] = useState(String(left));
-  const [problem, setProblem] = useState('');
-  const [reason, setReason] = useState('');
-  const leave = useMutationAction<CourseDetailLeaveMutation, CourseDetailLeaveMutation['response']['leaveCourse']>(leaveMutation, (r) => r.leaveCourse);
-  const confirm = () => {
-    const a = amount.trim();
-    const n = Number(a);
-    if (refund && (!HOURS_TEXT.test(a) || n <= 0 || n > left)) {
-      setProblem(t('coursesUi.hours.refundRange', { hours: left }));
-      return;
-    }
-    setProblem('');
-    // All the hours left: no number sent (the server refunds what is left at that moment).
-    const part = refund && n < left ? n : undefined;
-    leave.run(
-      { input: { enrollmentId: enrollment.id, refund, ...(part !== undefined ? { refundHours: part } : {}), reason: refund ? reason.trim() || null : null } },
-      { onDone: () => onLeft(refund ? t('coursesUi.hours.leftRefunded', { hours: part ?? left }) : t('coursesUi.hours.leftKept')) },
-    );
-  };
-  return (
-    <ConfirmDialog
-      title={t('coursesUi.hours.leaveTitle')}
-      message={t('coursesUi.hours.leaveMessage', { name: nameIn(enrollment.student, lang), course: courseName })}
-      confirmLabel={t('coursesUi.hours.leave')}
-      destructive
-      busy={leave.busy}
-      error={leave.error}
-      onClose={onClose}
-      onConfirm={confirm}
-      testId="leave-course-dialog"
-    >
-      {canRefund &&
-        (left > 0 ? (
-          <Stack gap="2">
-            <Checkbox.Root checked={refund} onCheckedChange={(e) => setRefund(!!e.checked)} data-testid="leave-refund">
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label>{t('coursesUi.hours.refund', { hours: left })}</Checkbox.Label>
-            </Checkbox.Root>
-            <Text fontSize="sm" color="fg.muted">
-              {t('coursesUi.hours.refundHint')}
-            </Text>
-            {refund && (
-              <>
-                <Field.Root required invalid={!!problem}>
-                  <Field.Label>
-                    {t('coursesUi.hours.refundHours')} <Field.RequiredIndicator />
-                  </Field.Label>
-                  <Input size="sm" inputMode="decimal" maxW="40" value={amount} onChange={(e) => setAmount(e.target.value)} data-testid="leave-refund-hours" />
-                  <Field.HelperText>{t('coursesUi.hours.refundHoursHint', { hours: left })}</Field.HelperText>
-                  <Field.ErrorText>{problem}</Field.ErrorText>
-                </Field.Root>
-                <Field.Root>
-                  <Field.Label>{t('coursesUi.hours.refundReason')}</Field.Label>
-                  <Input size="sm" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} data-testid="leave-refund-reason" />
-                </Field.Root>
-              </>
-            )}
-          </Stack>
-        ) : (
-          <Text fontSize="sm" color="fg.muted">
-            {t('coursesUi.hours.refundNone')}
-          </Text>
-        ))}
-    </ConfirmDialog>
-  );
-}
-
-/**
  * 课程详情 (`/mission/course-detail/:id`): the course's facts and attachments, its lesson plan
  * (schedule, move, delete, open a lesson's attendance), the enrolled students with their hours
  * (enrol, buy, adjust, leave) (docs/courses-ui.md).
@@ -267,7 +157,6 @@ function LeaveCourseDialog({ enrollment, courseName, canRefund, onClose, onLeft 
 export default function CourseDetail() {
   const { t } = useTranslation();
   const lang = useLang();
-  const fmt = useFormat();
   const navigate = useNavigate();
   const environment = useRelayEnvironment();
   const params = useMenuParams();
@@ -291,15 +180,6 @@ export default function CourseDetail() {
   const manage = course.viewerCanManage;
   const lessons = course.lessons.edges.map((e) => e.node).filter((n): n is Lesson => n != null);
   const enrollments = course.enrollments.edges.map((e) => e.node).filter((n): n is Enrollment => n != null);
-  const movable = (l: Lesson): MovableLesson => ({
-    id: l.id,
-    title: l.title,
-    startAt: l.startAt as string,
-    endAt: l.endAt as string,
-    classroomId: l.classroomId ?? null,
-    seriesId: l.seriesId ?? null,
-    courseName: course.name,
-  });
   const close = () => setDialog(null);
   const saved = (text = t('coursesUi.saved')) => {
     notify('success', text);
@@ -408,140 +288,9 @@ export default function CourseDetail() {
       </Tabs.Root>
       <Box id="course-detail-panel" role="tabpanel" minW="0" maxW="full">
         {tab === 'lessons' ? (
-          // position: relative keeps the visually hidden header text (absolute) inside the scrolling area: else it widened the page at 390 px.
-          <Table.ScrollArea borderWidth="1px" borderRadius="md" maxW="full" position="relative">
-            <Table.Root size="sm" aria-label={t('coursesUi.course.lessonPlan')} data-testid="lesson-plan">
-              <Table.Header>
-                <Table.Row bg="bg.subtle">
-                  <Table.ColumnHeader>#</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('coursesUi.lesson.time')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('coursesUi.field.classroomId')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('coursesUi.lesson.attendance')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>
-                    <Text srOnly>{t('listKit.actions')}</Text>
-                  </Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {lessons.map((l, i) => (
-                  <Table.Row key={l.id} data-testid={`lesson-row-${l.databaseId}`}>
-                    <Table.Cell>{i + 1}</Table.Cell>
-                    <Table.Cell>
-                      <Text>{fmt.range(l.startAt as string, l.endAt as string)}</Text>
-                      {l.title && l.title !== course.name && (
-                        <Text fontSize="xs" color="fg.subtle">
-                          {l.title}
-                        </Text>
-                      )}
-                    </Table.Cell>
-                    <Table.Cell data-testid="lesson-room">{l.classroomName ?? (l.address || '—')}</Table.Cell>
-                    <Table.Cell>
-                      <Flex gap="1" wrap="wrap">
-                        <Badge colorPalette="green" variant="subtle">
-                          {t('coursesUi.attendance.TAKEN')} {l.attendanceCounts.taken}
-                        </Badge>
-                        {l.attendanceCounts.leave > 0 && (
-                          <Badge colorPalette="orange" variant="subtle">
-                            {t('coursesUi.attendance.LEAVE')} {l.attendanceCounts.leave}
-                          </Badge>
-                        )}
-                        <Text fontSize="xs" color="fg.subtle">
-                          / {l.attendanceCounts.total}
-                        </Text>
-                      </Flex>
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">
-                      <Flex gap="1" justify="end" wrap="wrap">
-                        <Button size="xs" variant="outline" onClick={() => navigate(`/mission/schedule-detail/${encodeURIComponent(l.id)}`)} data-testid="lesson-open">
-                          {t('coursesUi.lesson.open')}
-                        </Button>
-                        {manage && (
-                          <>
-                            <Button size="xs" variant="outline" onClick={() => setDialog({ kind: 'move', lesson: movable(l) })} data-testid="lesson-move">
-                              {t('coursesUi.lesson.move')}
-                            </Button>
-                            <Button size="xs" variant="ghost" colorPalette="red" onClick={() => setDialog({ kind: 'deleteLesson', lesson: movable(l) })} data-testid="lesson-delete">
-                              {t('coursesUi.lesson.delete')}
-                            </Button>
-                          </>
-                        )}
-                      </Flex>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-                {!lessons.length && (
-                  <Table.Row>
-                    <Table.Cell colSpan={5} color="fg.subtle">
-                      {t('coursesUi.lesson.none')}
-                    </Table.Cell>
-                  </Table.Row>
-                )}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          <LessonPlanTable lessons={lessons} courseName={course.name} manage={manage} onDialog={setDialog} />
         ) : (
-          <Table.ScrollArea borderWidth="1px" borderRadius="md" maxW="full" position="relative">
-            <Table.Root size="sm" aria-label={t('coursesUi.course.enrolled')} data-testid="enrollment-table">
-              <Table.Header>
-                <Table.Row bg="bg.subtle">
-                  <Table.ColumnHeader>{t('coursesUi.field.student')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('coursesUi.hours.state')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('coursesUi.hours.total')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('coursesUi.hours.remaining')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('coursesUi.hours.since')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>
-                    <Text srOnly>{t('listKit.actions')}</Text>
-                  </Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {enrollments.map((e) => (
-                  <Table.Row key={e.id} data-testid={`enrollment-${e.student.databaseId}`}>
-                    <Table.Cell fontWeight="medium">{nameIn(e.student, lang)}</Table.Cell>
-                    <Table.Cell>
-                      <Badge colorPalette={e.state === 'ENROLLED' ? 'green' : 'gray'} variant="subtle">
-                        {t(`coursesUi.enrollment.${e.state}`)}
-                      </Badge>
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">{hours(e.totalHours)}</Table.Cell>
-                    <Table.Cell textAlign="end" data-testid="enrollment-remaining">
-                      {hours(e.remainingHours)}
-                    </Table.Cell>
-                    <Table.Cell>{fmt.date(e.createdAt as string)}</Table.Cell>
-                    <Table.Cell textAlign="end">
-                      <Flex gap="1" justify="end" wrap="wrap">
-                        {data.viewer.hours && (
-                          <>
-                            <Button size="xs" variant="outline" onClick={() => setDialog({ kind: 'buy', enrollment: e })} data-testid="enrollment-buy">
-                              {t('coursesUi.hours.buy')}
-                            </Button>
-                            <Button size="xs" variant="outline" onClick={() => setDialog({ kind: 'adjust', enrollment: e })} data-testid="enrollment-adjust">
-                              {t('coursesUi.hours.adjust')}
-                            </Button>
-                          </>
-                        )}
-                        <Button size="xs" variant="ghost" onClick={() => navigate(`/course-hour-record?enrollment=${encodeURIComponent(e.id)}`)} data-testid="enrollment-records">
-                          {t('coursesUi.hours.records')}
-                        </Button>
-                        {manage && e.state === 'ENROLLED' && (
-                          <Button size="xs" variant="ghost" colorPalette="red" onClick={() => setDialog({ kind: 'leave', enrollment: e })} data-testid="enrollment-leave">
-                            {t('coursesUi.hours.leave')}
-                          </Button>
-                        )}
-                      </Flex>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-                {!enrollments.length && (
-                  <Table.Row>
-                    <Table.Cell colSpan={6} color="fg.subtle">
-                      {t('coursesUi.hours.none')}
-                    </Table.Cell>
-                  </Table.Row>
-                )}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          <EnrollmentTable enrollments={enrollments} canHours={data.viewer.hours} manage={manage} onDialog={setDialog} />
         )}
       </Box>
 

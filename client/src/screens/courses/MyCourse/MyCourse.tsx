@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { useFormat } from '../../../lib/useFormat.ts';
 import { sendWithFile } from '../../../relay/multipart.ts';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
-import { refusedOf } from '../LessonDetail/LessonPanel.tsx';
+import { refusedOf } from '../shared/files.tsx';
 import { AttendanceBadge, hours, HomeworkBadge } from '../shared/codes.tsx';
 import { FileList, UploadButton } from '../shared/files.tsx';
 import { myCourseRoute } from './MyCourse.route.ts';
@@ -32,10 +32,7 @@ const myQuery = graphql`
             id
             name
             attachments {
-              databaseId
-              fileName
-              url
-              size
+              ...files_courseFile @relay(mask: false)
             }
           }
         }
@@ -58,10 +55,7 @@ const myQuery = graphql`
             taskContent
             taskDueAt
             taskFiles {
-              databaseId
-              fileName
-              url
-              size
+              ...files_courseFile @relay(mask: false)
             }
             course {
               name
@@ -76,10 +70,7 @@ const myQuery = graphql`
             submittedAt
             viewerTransitions
             files {
-              databaseId
-              fileName
-              url
-              size
+              ...files_courseFile @relay(mask: false)
               kind
             }
           }
@@ -120,10 +111,7 @@ const submitMutation = graphql`
           late
           viewerTransitions
           files {
-            databaseId
-            fileName
-            url
-            size
+            ...files_courseFile @relay(mask: false)
             kind
           }
         }

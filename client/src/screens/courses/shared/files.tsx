@@ -5,6 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { fetchDownload } from '../../../components/list/fetchDownload.ts';
 import { saveBlob } from '../../../components/list/download.ts';
 import { notify } from '../../../components/toaster.tsx';
+import { graphql } from 'react-relay';
+
+/** A course file as every course screen lists it (attachments, task files, homework), spread unmasked. */
+void graphql`
+  fragment files_courseFile on CourseFile {
+    databaseId
+    fileName
+    url
+    size
+  }
+`;
 
 type FileRow = { readonly databaseId: number; readonly fileName: string; readonly url: string; readonly size: number };
 
@@ -105,4 +116,9 @@ export function UploadButton({ label, upload, testId, size: buttonSize = 'sm' }:
       )}
     </Stack>
   );
+}
+
+/** A payload's typed error as a thrown message (for sendWithFile's answers). */
+export function refusedOf(answer: { readonly __typename: string; readonly message?: string }): void {
+  if (/Error$/.test(answer.__typename)) throw new Error(answer.message ?? '');
 }

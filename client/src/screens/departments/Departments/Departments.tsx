@@ -1,5 +1,5 @@
-import { Badge, Box, Button, Field, Flex, Heading, IconButton, Input, Menu, Portal, Stack, Text } from '@chakra-ui/react';
-import { MoreHorizontal, Plus } from 'lucide-react';
+import { Badge, Box, Field, Flex, IconButton, Input, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { MoreHorizontal } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePreloadedQuery } from 'react-relay';
@@ -16,6 +16,7 @@ import { departmentsRoute } from './Departments.route.ts';
 import type { DepartmentsDeleteMutation, DepartmentsDeleteMutation$data } from './__generated__/DepartmentsDeleteMutation.graphql.ts';
 import type { DepartmentsQuery } from './__generated__/DepartmentsQuery.graphql.ts';
 import type { DepartmentsSaveMutation, DepartmentsSaveMutation$data } from './__generated__/DepartmentsSaveMutation.graphql.ts';
+import { AddButton, PageHeader } from '../../../components/list/PageHeader.tsx';
 
 const treeQuery = graphql`
   query DepartmentsQuery {
@@ -23,16 +24,7 @@ const treeQuery = graphql`
       edit: can(right: "department.edit")
     }
     departmentTree {
-      ...departmentsFields @relay(mask: false)
-      children {
-        ...departmentsFields @relay(mask: false)
-        children {
-          ...departmentsFields @relay(mask: false)
-          children {
-            ...departmentsFields @relay(mask: false)
-          }
-        }
-      }
+      ...departmentsTree @relay(mask: false)
     }
   }
 `;
@@ -90,16 +82,7 @@ export default function Departments() {
   };
   return (
     <Stack gap="3" data-testid="departments" maxW="4xl">
-      <Flex align="center" gap="2" wrap="wrap">
-        <Heading size="lg" flex="1" minW="40">
-          {t('orgUi.dept.title')}
-        </Heading>
-        {data.viewer.edit && (
-          <Button size="sm" colorPalette="blue" onClick={() => setEditing({ kind: 'add', parent: null })} data-testid="dept-add">
-            <Plus size={16} /> {t('orgUi.dept.add')}
-          </Button>
-        )}
-      </Flex>
+      <PageHeader title={t('orgUi.dept.title')}>{data.viewer.edit && <AddButton label={t('orgUi.dept.add')} onClick={() => setEditing({ kind: 'add', parent: null })} testId="dept-add" />}</PageHeader>
       <Box bg="bg.panel" borderWidth="1px" borderRadius="lg" p="2">
         {flat.length === 0 ? (
           <Text p="4" color="fg.muted">

@@ -19,6 +19,22 @@ void graphql`
   }
 `;
 
+/** A department tree as deep as the screens show it (four levels), spread unmasked under `departmentTree`. */
+void graphql`
+  fragment departmentsTree on Department {
+    ...departmentsFields @relay(mask: false)
+    children {
+      ...departmentsFields @relay(mask: false)
+      children {
+        ...departmentsFields @relay(mask: false)
+        children {
+          ...departmentsFields @relay(mask: false)
+        }
+      }
+    }
+  }
+`;
+
 export type Dept = {
   readonly id: string;
   readonly databaseId: number;

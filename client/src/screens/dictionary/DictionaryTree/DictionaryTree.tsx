@@ -1,4 +1,4 @@
-import { Box, Button, Field, Flex, Grid, Heading, IconButton, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Field, Flex, Grid, IconButton, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { Suspense, useEffect, useState, useTransition } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ import { dictionaryTreeRoute } from './DictionaryTree.route.ts';
 import type { DictionaryTreeDeleteMutation } from './__generated__/DictionaryTreeDeleteMutation.graphql.ts';
 import type { DictionaryTreeQuery, DictionaryTreeQuery$data } from './__generated__/DictionaryTreeQuery.graphql.ts';
 import type { DictionaryTreeSaveMutation } from './__generated__/DictionaryTreeSaveMutation.graphql.ts';
+import { PageHeader } from '../../../components/list/PageHeader.tsx';
 
 const treeQuery = graphql`
   query DictionaryTreeQuery($search: String) {
@@ -177,16 +178,13 @@ export default function DictionaryTree() {
   const label = (x: Dict) => (lang === 'en' && x.nameEn ? x.nameEn : x.name);
   return (
     <Stack gap="3" data-testid="wordbook">
-      <Flex align="center" gap="2" wrap="wrap">
-        <Heading size="lg" flex="1" minW="40">
-          {t('contentUi.dict.title')}
-        </Heading>
+      <PageHeader title={t('contentUi.dict.title')}>
         {manage && (
           <Button size="sm" colorPalette="blue" onClick={() => setEditing('new')} data-testid="dict-add">
             <Plus size={14} /> {t('contentUi.dict.add')}
           </Button>
         )}
-      </Flex>
+      </PageHeader>
       <Grid templateColumns={{ base: '1fr', lg: '280px 1fr' }} gap="3" alignItems="start">
         <Box bg="bg.panel" borderWidth="1px" borderRadius="lg" p="3" opacity={pending ? 0.6 : 1}>
           <FilterBar search={url.q} onSearch={(q) => setUrl({ q })} searchLabel={t('contentUi.dict.search')} chips={[]} onClearAll={() => setUrl({ q: '' })} testId="dict-filters" />

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Flex, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Mail, Megaphone, PenLine, Send } from 'lucide-react';
 import { useState } from 'react';
 import { ComposeLetterDialog } from './ComposeLetterDialog.tsx';
@@ -16,6 +16,7 @@ import type { NoticeListLetters_query$key } from './__generated__/NoticeListLett
 import type { NoticeListNotices_query$key } from './__generated__/NoticeListNotices_query.graphql.ts';
 import type { NoticeListQuery } from './__generated__/NoticeListQuery.graphql.ts';
 import type { NoticeListSent_query$key } from './__generated__/NoticeListSent_query.graphql.ts';
+import { PageHeader } from '../../../components/list/PageHeader.tsx';
 
 /** /notice: the notices published to staff and the viewer's letters (the badge counts unread letters). */
 const listQuery = graphql`
@@ -186,10 +187,7 @@ export function NoticeList() {
   const [dialog, setDialog] = useState<'letter' | 'notice' | null>(null);
   return (
     <Stack gap="4" data-testid="notice-list">
-      <Flex align="center" gap="2" wrap="wrap">
-        <Heading size="lg" flex="1" minW="40">
-          {t('client.notice.title')}
-        </Heading>
+      <PageHeader title={t('client.notice.title')}>
         <Button size="sm" variant="outline" onClick={() => setDialog('letter')} data-testid="letter-compose">
           <Send size={14} /> {t('contentUi.letter.compose')}
         </Button>
@@ -198,7 +196,7 @@ export function NoticeList() {
             <PenLine size={14} /> {t('contentUi.notice.publish')}
           </Button>
         )}
-      </Flex>
+      </PageHeader>
       <Box bg="bg.panel" borderWidth="1px" borderRadius="lg">
         <Tabs.Root value={tab} onValueChange={(e) => setParams(e.value === 'notices' ? {} : { tab: e.value }, { replace: true })} variant="line">
           <Tabs.List px="2">

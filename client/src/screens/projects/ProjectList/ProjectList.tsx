@@ -1,5 +1,4 @@
-import { Box, Button, Checkbox, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { Plus } from 'lucide-react';
+import { Box, Checkbox, Stack, Text } from '@chakra-ui/react';
 import { Suspense, useEffect, useMemo, useState, useTransition } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
@@ -23,6 +22,7 @@ import { projectListRoute } from './ProjectList.route.ts';
 import type { ProjectList_query$data, ProjectList_query$key } from './__generated__/ProjectList_query.graphql.ts';
 import type { ProjectListDeleteMutation } from './__generated__/ProjectListDeleteMutation.graphql.ts';
 import type { ProjectListQuery } from './__generated__/ProjectListQuery.graphql.ts';
+import { AddButton, PageHeader } from '../../../components/list/PageHeader.tsx';
 
 const listQuery = graphql`
   query ProjectListQuery($filter: ProjectFilter) {
@@ -156,16 +156,7 @@ export default function ProjectList() {
 
   return (
     <Stack gap="3" data-testid="project-list">
-      <Flex align="center" gap="2" wrap="wrap">
-        <Heading size="lg" flex="1" minW="40">
-          {t('contentUi.project.listTitle')}
-        </Heading>
-        {manage && (
-          <Button size="sm" colorPalette="blue" onClick={() => navigate('/project/add')} data-testid="project-add">
-            <Plus size={16} /> {t('contentUi.project.add')}
-          </Button>
-        )}
-      </Flex>
+      <PageHeader title={t('contentUi.project.listTitle')}>{manage && <AddButton label={t('contentUi.project.add')} onClick={() => navigate('/project/add')} testId="project-add" />}</PageHeader>
       <Box bg="bg.panel" borderWidth="1px" borderRadius="lg" p="3">
         <FilterBar
           search={state.q}

@@ -1,5 +1,4 @@
-import { Badge, Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { Plus } from 'lucide-react';
+import { Badge, Box, Flex, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState, useTransition } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePreloadedQuery } from 'react-relay';
@@ -18,6 +17,7 @@ import { RoleFields, useRoleForm, type RoleInfo } from '../shared/RoleForm.tsx';
 import { roleListRoute } from './RoleList.route.ts';
 import type { RoleListDeleteMutation, RoleListDeleteMutation$data } from './__generated__/RoleListDeleteMutation.graphql.ts';
 import type { RoleListQuery, RoleListQuery$data } from './__generated__/RoleListQuery.graphql.ts';
+import { AddButton, PageHeader } from '../../../components/list/PageHeader.tsx';
 
 const listQuery = graphql`
   query RoleListQuery($search: String, $type: UserType) {
@@ -122,16 +122,7 @@ export default function RoleList() {
   if (state.type) chips.push({ key: 'type', label: t('orgUi.role.types'), value: t(`orgUi.type.${state.type}`), onRemove: () => setState({ type: '' }) });
   return (
     <Stack gap="3" data-testid="role-list">
-      <Flex align="center" gap="2" wrap="wrap">
-        <Heading size="lg" flex="1" minW="40">
-          {t('orgUi.role.title')}
-        </Heading>
-        {data.viewer.edit && (
-          <Button size="sm" colorPalette="blue" onClick={() => navigate('/role-control/add')} data-testid="role-add">
-            <Plus size={16} /> {t('orgUi.role.add')}
-          </Button>
-        )}
-      </Flex>
+      <PageHeader title={t('orgUi.role.title')}>{data.viewer.edit && <AddButton label={t('orgUi.role.add')} onClick={() => navigate('/role-control/add')} testId="role-add" />}</PageHeader>
       <Box bg="bg.panel" borderWidth="1px" borderRadius="lg" p="3">
         <FilterBar
           search={state.q}

@@ -1,5 +1,5 @@
-import { Box, Button, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
-import { Plus, Upload } from 'lucide-react';
+import { Box, Button, Flex, Input, Stack, Text } from '@chakra-ui/react';
+import { Upload } from 'lucide-react';
 import { Suspense, useEffect, useMemo, useState, useTransition } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchQuery, graphql, usePaginationFragment, usePreloadedQuery, useRelayEnvironment, type PreloadedQuery } from 'react-relay';
@@ -27,6 +27,7 @@ import type { SchoolListExportQuery } from './__generated__/SchoolListExportQuer
 import type { SchoolListImportMutation } from './__generated__/SchoolListImportMutation.graphql.ts';
 import type { SchoolListImportSportsMutation } from './__generated__/SchoolListImportSportsMutation.graphql.ts';
 import type { SchoolListQuery } from './__generated__/SchoolListQuery.graphql.ts';
+import { AddButton, PageHeader } from '../../../components/list/PageHeader.tsx';
 
 const listQuery = graphql`
   query SchoolListQuery($filter: SchoolFilter, $order: SchoolOrder) {
@@ -382,15 +383,8 @@ export default function SchoolList() {
 
   return (
     <Stack gap="3" data-testid="school-list">
-      <Flex align="center" gap="2" wrap="wrap">
-        <Heading size="lg" flex="1" minW="40">
-          {t('schoolsUi.title')}
-        </Heading>
-        {rights?.manage && (
-          <Button size="sm" colorPalette="blue" onClick={() => navigate('/school/add')} data-testid="school-add">
-            <Plus size={16} /> {t('schoolsUi.add')}
-          </Button>
-        )}
+      <PageHeader title={t('schoolsUi.title')}>
+        {rights?.manage && <AddButton label={t('schoolsUi.add')} onClick={() => navigate('/school/add')} testId="school-add" />}
         {rights?.import && (
           <>
             <Button size="sm" variant="outline" onClick={() => setImporting('schools')} data-testid="school-import">
@@ -402,7 +396,7 @@ export default function SchoolList() {
           </>
         )}
         <ExportButton load={() => exportWith(filter)} label={t('schoolsUi.export')} testId="school-export" />
-      </Flex>
+      </PageHeader>
       <Box bg="bg.panel" borderWidth="1px" borderRadius="lg" p="3">
         <FilterBar
           search={state.q}

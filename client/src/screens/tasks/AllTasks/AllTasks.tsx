@@ -62,18 +62,7 @@ const rowFragment = graphql`
     viewerTransitions
     viewerCanChangePriority
     viewerCanEdit
-    project {
-      name
-      nameEn
-    }
-    assigner {
-      name
-      nameEn
-    }
-    executor {
-      name
-      nameEn
-    }
+    ...TaskRow_people @relay(mask: false)
   }
 `;
 
@@ -94,18 +83,7 @@ const exportQuery = graphql`
           progress
           createdAt
           completedAt
-          project {
-            name
-            nameEn
-          }
-          assigner {
-            name
-            nameEn
-          }
-          executor {
-            name
-            nameEn
-          }
+          ...TaskRow_people @relay(mask: false)
         }
       }
     }

@@ -28,6 +28,24 @@ import type { TaskCalendarQuery, TaskCalendarQuery$data } from './__generated__/
 import type { TaskCalendarTasksQuery } from './__generated__/TaskCalendarTasksQuery.graphql.ts';
 import type { TaskCalendarMoveMutation } from './__generated__/TaskCalendarMoveMutation.graphql.ts';
 
+/** An entry as the calendar shows it: its own fields, whose it is and its project. */
+void graphql`
+  fragment TaskCalendar_entry on ScheduleEntry {
+    ...DailyWork_entryFields @relay(mask: false)
+    employee {
+      id
+      name
+      nameEn
+      timeZone
+    }
+    project {
+      id
+      name
+      nameEn
+    }
+  }
+`;
+
 const calendarQuery = graphql`
   query TaskCalendarQuery($filter: ScheduleEntryFilter!) {
     viewer {
@@ -39,26 +57,7 @@ const calendarQuery = graphql`
     scheduleEntries(filter: $filter, first: 500) {
       edges {
         node {
-          id
-          databaseId
-          workDate
-          beginAt
-          endAt
-          workHours
-          scheduleType
-          content
-          taskIds
-          employee {
-            id
-            name
-            nameEn
-            timeZone
-          }
-          project {
-            id
-            name
-            nameEn
-          }
+          ...TaskCalendar_entry @relay(mask: false)
         }
       }
     }
@@ -87,26 +86,7 @@ const moveMutation = graphql`
       __typename
       ... on SaveScheduleEntriesPayload {
         scheduleEntries {
-          id
-          databaseId
-          workDate
-          beginAt
-          endAt
-          workHours
-          scheduleType
-          content
-          taskIds
-          employee {
-            id
-            name
-            nameEn
-            timeZone
-          }
-          project {
-            id
-            name
-            nameEn
-          }
+          ...TaskCalendar_entry @relay(mask: false)
         }
       }
       ... on Error {

@@ -6,15 +6,9 @@ import { useLang } from '../../../lib/useLang.ts';
 import { PriorityBadge, StateBadge, personName } from '../../../components/task/TaskBadges.tsx';
 import type { TaskRow_task$key } from './__generated__/TaskRow_task.graphql.ts';
 
-const rowFragment = graphql`
-  fragment TaskRow_task on Task {
-    id
-    databaseId
-    title
-    priority
-    state
-    type
-    createdAt
+/** Who and what a task belongs to, by name (the rows, the full list and its export read the same). */
+void graphql`
+  fragment TaskRow_people on Task {
     project {
       name
       nameEn
@@ -27,6 +21,19 @@ const rowFragment = graphql`
       name
       nameEn
     }
+  }
+`;
+
+const rowFragment = graphql`
+  fragment TaskRow_task on Task {
+    id
+    databaseId
+    title
+    priority
+    state
+    type
+    createdAt
+    ...TaskRow_people @relay(mask: false)
     lastLog {
       label
       createdAt

@@ -1,5 +1,5 @@
-import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { ArrowDownUp, Plus } from 'lucide-react';
+import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
+import { ArrowDownUp } from 'lucide-react';
 import { Suspense, useEffect, useMemo, useState, useTransition } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
@@ -21,6 +21,7 @@ import { staffListRoute } from './StaffList.route.ts';
 import { staffFilterOf, STAFF_DEFAULTS } from './filters.ts';
 import type { StaffList_query$data, StaffList_query$key } from './__generated__/StaffList_query.graphql.ts';
 import type { StaffListQuery, StaffListQuery$data } from './__generated__/StaffListQuery.graphql.ts';
+import { AddButton, PageHeader } from '../../../components/list/PageHeader.tsx';
 
 const listQuery = graphql`
   query StaffListQuery($filter: UserFilter) {
@@ -30,16 +31,7 @@ const listQuery = graphql`
       changeState: can(right: "staff.changeState")
     }
     departmentTree {
-      ...departmentsFields @relay(mask: false)
-      children {
-        ...departmentsFields @relay(mask: false)
-        children {
-          ...departmentsFields @relay(mask: false)
-          children {
-            ...departmentsFields @relay(mask: false)
-          }
-        }
-      }
+      ...departmentsTree @relay(mask: false)
     }
     ...StaffForm_query
     ...StaffList_query @arguments(filter: $filter)
@@ -165,16 +157,7 @@ export default function StaffList() {
   const deptId = deptOf(state.dept)?.id ?? '';
   return (
     <Stack gap="3" data-testid="staff-list">
-      <Flex align="center" gap="2" wrap="wrap">
-        <Heading size="lg" flex="1" minW="40">
-          {t('orgUi.staff.title')}
-        </Heading>
-        {data?.viewer.edit && (
-          <Button size="sm" colorPalette="blue" onClick={() => navigate('/people/add')} data-testid="staff-add">
-            <Plus size={16} /> {t('orgUi.staff.add')}
-          </Button>
-        )}
-      </Flex>
+      <PageHeader title={t('orgUi.staff.title')}>{data?.viewer.edit && <AddButton label={t('orgUi.staff.add')} onClick={() => navigate('/people/add')} testId="staff-add" />}</PageHeader>
       <Flex gap="3" align="start" direction={{ base: 'column', lg: 'row' }}>
         {!phone && tree.length > 0 && (
           <Box bg="bg.panel" borderWidth="1px" borderRadius="lg" p="2" w={{ base: 'full', lg: '64' }} flexShrink={0}>

@@ -30,36 +30,7 @@ const detailQuery = graphql`
     }
     person: node(id: $id) {
       ... on User {
-        id
-        databaseId
-        type
-        name
-        nameEn
-        account
-        mobile
-        email
-        gender
-        birthday
-        state
-        isMatch
-        isOnline
-        sendMail
-        createdAt
-        parent {
-          id
-          name
-          nameEn
-        }
-        consultant {
-          id
-          name
-          nameEn
-        }
-        lecturer {
-          id
-          name
-          nameEn
-        }
+        ...UserForm_person @relay(mask: false) @dangerously_unaliased_fixme
         roles {
           id
           code

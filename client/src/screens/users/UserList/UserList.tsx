@@ -1,5 +1,4 @@
-import { Badge, Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { Plus } from 'lucide-react';
+import { Badge, Box, Flex, Stack, Text } from '@chakra-ui/react';
 import { Suspense, useEffect, useMemo, useState, useTransition } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
@@ -18,6 +17,7 @@ import { PersonSelect } from '../shared/PersonSelect.tsx';
 import { userListRoute } from './UserList.route.ts';
 import type { UserList_query$data, UserList_query$key } from './__generated__/UserList_query.graphql.ts';
 import type { UserListQuery } from './__generated__/UserListQuery.graphql.ts';
+import { AddButton, PageHeader } from '../../../components/list/PageHeader.tsx';
 
 const listQuery = graphql`
   query UserListQuery($filter: UserFilter) {
@@ -169,16 +169,7 @@ export default function UserList() {
   if (state.state) chips.push({ key: 'state', label: t('orgUi.col.state'), value: t(`orgUi.state.${state.state}`), onRemove: () => setState({ state: '' }) });
   return (
     <Stack gap="3" data-testid="user-list">
-      <Flex align="center" gap="2" wrap="wrap">
-        <Heading size="lg" flex="1" minW="40">
-          {t('orgUi.user.title')}
-        </Heading>
-        {edit && (
-          <Button size="sm" colorPalette="blue" onClick={() => navigate('/user-manage/add')} data-testid="user-add">
-            <Plus size={16} /> {t('orgUi.user.add')}
-          </Button>
-        )}
-      </Flex>
+      <PageHeader title={t('orgUi.user.title')}>{edit && <AddButton label={t('orgUi.user.add')} onClick={() => navigate('/user-manage/add')} testId="user-add" />}</PageHeader>
       <Box bg="bg.panel" borderWidth="1px" borderRadius="lg" p="3">
         <FilterBar
           search={state.q}

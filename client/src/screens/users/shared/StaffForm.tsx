@@ -24,16 +24,7 @@ const formFragment = graphql`
       }
     }
     departmentTree {
-      ...departmentsFields @relay(mask: false)
-      children {
-        ...departmentsFields @relay(mask: false)
-        children {
-          ...departmentsFields @relay(mask: false)
-          children {
-            ...departmentsFields @relay(mask: false)
-          }
-        }
-      }
+      ...departmentsTree @relay(mask: false)
     }
     viewer {
       changeState: can(right: "staff.changeState")

@@ -21,6 +21,24 @@ import type { DailyWorkQuery, DailyWorkQuery$data } from './__generated__/DailyW
 import type { DailyWorkDeleteMutation } from './__generated__/DailyWorkDeleteMutation.graphql.ts';
 import type { DailyWorkSaveMutation } from './__generated__/DailyWorkSaveMutation.graphql.ts';
 
+/**
+ * A schedule entry's own fields (a day's booked hours), as this screen and the task calendar
+ * read them and their saves answer; spread unmasked.
+ */
+void graphql`
+  fragment DailyWork_entryFields on ScheduleEntry {
+    id
+    databaseId
+    workDate
+    beginAt
+    endAt
+    workHours
+    scheduleType
+    content
+    taskIds
+  }
+`;
+
 const dailyQuery = graphql`
   query DailyWorkQuery($week: ScheduleEntryFilter!, $day: Date!) {
     viewer {
@@ -32,15 +50,7 @@ const dailyQuery = graphql`
     week: scheduleEntries(filter: $week, first: 200) {
       edges {
         node {
-          id
-          databaseId
-          workDate
-          beginAt
-          endAt
-          workHours
-          scheduleType
-          content
-          taskIds
+          ...DailyWork_entryFields @relay(mask: false)
           project {
             id
             name
@@ -72,15 +82,7 @@ const saveMutation = graphql`
       __typename
       ... on SaveScheduleEntriesPayload {
         scheduleEntries {
-          id
-          databaseId
-          workDate
-          beginAt
-          endAt
-          workHours
-          scheduleType
-          content
-          taskIds
+          ...DailyWork_entryFields @relay(mask: false)
         }
       }
       ... on Error {
