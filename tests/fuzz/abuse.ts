@@ -80,10 +80,10 @@ const bodies = {
 };
 
 export const ABUSE: AbuseCase[] = [
-  // graphql-armor refuses in validation: HTTP 200 with `errors` and no `data` (GraphQL over HTTP, application/json).
-  { name: 'GraphQL depth 20 (limit 12)', request: (t) => graphql(t, { query: deep(20) }), status: 200, expect: { code: 'QUERY_TOO_DEEP', message: /^查询嵌套过深：最多12层$/ } },
-  { name: 'GraphQL 500 aliases (limit 30)', request: (t) => graphql(t, { query: aliases(500) }), status: 200, expect: { code: 'TOO_MANY_ALIASES', message: /^查询别名过多：最多30个$/ } },
-  { name: 'GraphQL 200 directives (limit 50)', request: (t) => graphql(t, { query: directives(200) }), status: 200, expect: { code: 'TOO_MANY_DIRECTIVES', message: /^查询指令过多：最多50个$/ } },
+  // graphql-armor refuses in validation: HTTP 400 with `errors` and no `data`, whatever the accepted type (docs/integrators.md).
+  { name: 'GraphQL depth 20 (limit 12)', request: (t) => graphql(t, { query: deep(20) }), status: 400, expect: { code: 'QUERY_TOO_DEEP', message: /^查询嵌套过深：最多12层$/ } },
+  { name: 'GraphQL 500 aliases (limit 30)', request: (t) => graphql(t, { query: aliases(500) }), status: 400, expect: { code: 'TOO_MANY_ALIASES', message: /^查询别名过多：最多30个$/ } },
+  { name: 'GraphQL 200 directives (limit 50)', request: (t) => graphql(t, { query: directives(200) }), status: 400, expect: { code: 'TOO_MANY_DIRECTIVES', message: /^查询指令过多：最多50个$/ } },
   { name: 'GraphQL 20,000 tokens (limit 5,000)', request: (t) => graphql(t, bodies.tokens()), status: 400, expect: { code: 'TOO_MANY_TOKENS', message: /^查询过长：最多5000个词法单元$/ } },
   {
     name: 'GraphQL batch of 100 operations',
