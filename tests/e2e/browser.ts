@@ -59,6 +59,11 @@ export function hashPath(page: Page): string {
   return decodeURIComponent(new URL(page.url()).hash.replace(/^#/, ''));
 }
 
+/** The token the client keeps (local storage `Admin-Token`; never a cookie). */
+export async function storedToken(page: Page): Promise<string | undefined> {
+  return (await page.evaluate(() => localStorage.getItem('Admin-Token'))) ?? undefined;
+}
+
 export async function cookie(context: BrowserContext, name: string): Promise<string | undefined> {
   return (await context.cookies()).find((c) => c.name === name)?.value;
 }

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, cookie, distDir, hashPath, launch, login, newPage, open, shot } from './browser.ts';
+import { baseUrl, cookie, distDir, hashPath, launch, login, newPage, open, shot, storedToken } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -101,14 +101,16 @@ describe('login and the guard', () => {
     await password.fill('Wrong#2026');
     await page.locator('button[type=submit]').click();
     await expect(page.getByTestId('login-error').innerText()).resolves.toContain('账号或密码错误');
-    expect(await cookie(context, 'Admin-Token')).toBeUndefined();
+    expect(await storedToken(page)).toBeUndefined();
     await shot(page, 'login-error-zh');
 
     await password.fill('Admin#2026');
     await page.locator('button[type=submit]').click();
     await page.getByTestId('top-bar').waitFor();
     await page.waitForURL(/#\/archives\/list$/);
-    expect(await cookie(context, 'Admin-Token')).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(await storedToken(page)).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    // Not a cookie: nothing sends it with every request, no script-readable cookie holds it.
+    expect(await cookie(context, 'Admin-Token')).toBeUndefined();
     const user = await page.evaluate(() => JSON.parse(localStorage.getItem('PC_user') ?? 'null') as { account: string } | null);
     expect(user?.account).toBe('admin');
 
@@ -136,12 +138,13 @@ describe('login and the guard', () => {
 
   it('ends the session when the server does not know the token', async () => {
     const { context, page } = await newPage(browser);
-    await context.addCookies([{ name: 'Admin-Token', value: 'x'.repeat(43), url: baseUrl() }]);
+    await open(page, '/login');
+    await page.evaluate(() => localStorage.setItem('Admin-Token', 'x'.repeat(43)));
     await open(page, '/archives/list');
     await toast(page, '尚未登陆,请登录').waitFor();
     await page.waitForURL(/#\/login/);
     expect(hashPath(page)).toBe('/login?redirect=/archives/list');
-    expect(await cookie(context, 'Admin-Token')).toBeUndefined();
+    expect(await storedToken(page)).toBeUndefined();
     await context.close();
   });
 });
@@ -452,7 +455,7 @@ describe('log out', () => {
       await page.getByRole('heading', { name: '账号登录' }).waitFor();
       // A deliberate logout carries no ?redirect= (not the page left, nor a late answer's).
       expect(hashPath(page)).toBe('/login');
-      expect(await cookie(context, 'Admin-Token')).toBeUndefined();
+      expect(await storedToken(page)).toBeUndefined();
       expect(await page.evaluate(() => localStorage.getItem('PC_user'))).toBeNull();
       await page.waitForTimeout(500);
       expect(hashPath(page)).toBe('/login');
@@ -502,16 +505,16 @@ describe('request layer', () => {
   it('refreshes an expired token once and retries the request: a GraphQL request, and a download from the legacy door', async () => {
     const { context, page } = await newPage(browser);
     await login(page, 'manager', 'Staff#2026');
-    const first = await cookie(context, 'Admin-Token');
+    const first = await storedToken(page);
     // A second session whose first request after the expiry is a download (the course PDF).
     const other = await newPage(browser);
     await login(other.page, 'manager', 'Staff#2026');
-    const otherFirst = await cookie(other.context, 'Admin-Token');
+    const otherFirst = await storedToken(other.page);
     // The e2e server issues 45-second tokens.
     await page.waitForTimeout(47_000);
     await page.getByTestId('lang-en').click();
     await page.getByTestId('tag').filter({ hasText: 'My Calendar' }).waitFor();
-    await expect.poll(() => cookie(context, 'Admin-Token')).not.toBe(first);
+    await expect.poll(() => storedToken(page)).not.toBe(first);
     expect(hashPath(page)).toBe('/working');
     await page.getByTestId('lang-zh').click();
     await page.getByTestId('tag').filter({ hasText: '我的日历' }).waitFor();
@@ -528,7 +531,7 @@ describe('request layer', () => {
     await open(other.page, '/course-export?id=1');
     await other.page.getByTestId('export-ready').waitFor();
     expect(await other.page.getByTestId('export-error').count()).toBe(0);
-    await expect.poll(() => cookie(other.context, 'Admin-Token')).not.toBe(otherFirst);
+    await expect.poll(() => storedToken(other.page)).not.toBe(otherFirst);
     // The first answer said the token had expired (JSON), the retry brought the PDF.
     expect(exportAnswers.map((type) => (type.includes('json') ? 'json' : type))).toEqual(['json', 'application/pdf']);
     await other.context.close();

@@ -79,11 +79,33 @@ const bodies = {
   legacyDeep: once(() => `${'['.repeat(100_000)}${']'.repeat(100_000)}`),
 };
 
+/** A chunked multipart body (no Content-Length): one file part of `mb` MB, never a closing boundary. */
+function chunkedMultipart(mb: number): ReadableStream<Uint8Array> {
+  const head = new TextEncoder().encode('--abuse\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\n');
+  const filler = new Uint8Array(MB).fill(0x78);
+  let sent = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent > mb) return controller.close();
+      controller.enqueue(sent++ === 0 ? head : filler);
+    },
+  });
+}
+
+function chunkedUpload(token: string, path: string): Request {
+  return new Request(`http://abuse.local${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'multipart/form-data; boundary=abuse', 'x-token': token, 'x-forwarded-for': '10.77.0.1' },
+    body: chunkedMultipart(40),
+    duplex: 'half',
+  } as RequestInit);
+}
+
 export const ABUSE: AbuseCase[] = [
-  // graphql-armor refuses in validation: HTTP 200 with `errors` and no `data` (GraphQL over HTTP, application/json).
-  { name: 'GraphQL depth 20 (limit 12)', request: (t) => graphql(t, { query: deep(20) }), status: 200, expect: { code: 'QUERY_TOO_DEEP', message: /^查询嵌套过深：最多12层$/ } },
-  { name: 'GraphQL 500 aliases (limit 30)', request: (t) => graphql(t, { query: aliases(500) }), status: 200, expect: { code: 'TOO_MANY_ALIASES', message: /^查询别名过多：最多30个$/ } },
-  { name: 'GraphQL 200 directives (limit 50)', request: (t) => graphql(t, { query: directives(200) }), status: 200, expect: { code: 'TOO_MANY_DIRECTIVES', message: /^查询指令过多：最多50个$/ } },
+  // graphql-armor refuses in validation: HTTP 400 with `errors` and no `data`, whatever the accepted type (docs/integrators.md).
+  { name: 'GraphQL depth 20 (limit 12)', request: (t) => graphql(t, { query: deep(20) }), status: 400, expect: { code: 'QUERY_TOO_DEEP', message: /^查询嵌套过深：最多12层$/ } },
+  { name: 'GraphQL 500 aliases (limit 30)', request: (t) => graphql(t, { query: aliases(500) }), status: 400, expect: { code: 'TOO_MANY_ALIASES', message: /^查询别名过多：最多30个$/ } },
+  { name: 'GraphQL 200 directives (limit 50)', request: (t) => graphql(t, { query: directives(200) }), status: 400, expect: { code: 'TOO_MANY_DIRECTIVES', message: /^查询指令过多：最多50个$/ } },
   { name: 'GraphQL 20,000 tokens (limit 5,000)', request: (t) => graphql(t, bodies.tokens()), status: 400, expect: { code: 'TOO_MANY_TOKENS', message: /^查询过长：最多5000个词法单元$/ } },
   {
     name: 'GraphQL batch of 100 operations',
@@ -202,5 +224,14 @@ export const ABUSE: AbuseCase[] = [
     request: (t) => legacy(t, '/api/admin/user/del.htm', bodies.legacyDeep()),
     status: 413,
     expect: { message: /^请求内容过大$/ },
+  },
+  // Issue 33: bodies counted as they arrive, rich text bounded before it is cleaned.
+  { name: 'legacy chunked multipart of 40 MB (limit 25 MB)', request: (t) => chunkedUpload(t, '/api/upload/project/uploadProjectFile.htm'), status: 413, expect: { message: /^请求内容过大$/ } },
+  { name: 'GraphQL chunked multipart of 40 MB (limit 25 MB)', request: (t) => chunkedUpload(t, '/graphql'), status: 413, expect: { code: 'PAYLOAD_TOO_LARGE', message: /^请求内容过大$/ } },
+  {
+    name: 'legacy rich text of 66,000 nested elements',
+    request: (t) => legacy(t, '/api/admin/oaWorkNote/doSave.htm', JSON.stringify({ content: '<b>'.repeat(66_000) + 'x' })),
+    status: 200,
+    expect: { message: /^content格式过于复杂：最多5000个元素、100层嵌套$/ },
   },
 ];

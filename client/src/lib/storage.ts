@@ -1,8 +1,10 @@
 /**
- * What the browser keeps: the token in the `Admin-Token` cookie, the language in the `lang`
- * cookie (zh, en), and the store in local storage under keys prefixed `PC_` (spec section 9).
+ * What the browser keeps: the token in local storage under `Admin-Token` (shared by the tabs,
+ * sent only in the `X-Token` header, never with every request as a cookie would be; the server
+ * never read the old `Admin-Token` cookie), the language in the `lang` cookie (zh, en), and the
+ * store in local storage under keys prefixed `PC_` (spec section 9).
  */
-const TOKEN_COOKIE = 'Admin-Token';
+const TOKEN_KEY = 'Admin-Token';
 const LANG_COOKIE = 'lang';
 const PREFIX = 'PC_';
 
@@ -20,9 +22,43 @@ function writeCookie(name: string, value: string | null, maxAgeDays?: number): v
   document.cookie = `${name}=${encodeURIComponent(value)}; path=/${age}; SameSite=Lax`;
 }
 
-export const getToken = (): string | null => readCookie(TOKEN_COOKIE) || null;
-export const setToken = (token: string): void => writeCookie(TOKEN_COOKIE, token);
-export const removeToken = (): void => writeCookie(TOKEN_COOKIE, null);
+/** A token an older client left in the `Admin-Token` cookie moves to local storage, once. */
+function migrateTokenCookie(): void {
+  const old = readCookie(TOKEN_KEY);
+  if (old === null) return;
+  writeCookie(TOKEN_KEY, null);
+  try {
+    if (old && !localStorage.getItem(TOKEN_KEY)) localStorage.setItem(TOKEN_KEY, old);
+  } catch {
+    // No storage: the next login stores it again.
+  }
+}
+
+export function getToken(): string | null {
+  migrateTokenCookie();
+  try {
+    return localStorage.getItem(TOKEN_KEY) || null;
+  } catch {
+    return null;
+  }
+}
+
+export function setToken(token: string): void {
+  try {
+    localStorage.setItem(TOKEN_KEY, token);
+  } catch {
+    // Private mode or a full quota: the session lasts as long as the page.
+  }
+}
+
+export function removeToken(): void {
+  writeCookie(TOKEN_KEY, null);
+  try {
+    localStorage.removeItem(TOKEN_KEY);
+  } catch {
+    // Nothing stored.
+  }
+}
 
 export function getLangCookie(): 'zh' | 'en' {
   return readCookie(LANG_COOKIE) === 'en' ? 'en' : 'zh';

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { connectionStringOf, type Db, type Tx } from '../../db/client.ts';
 import { shutdownSignal } from '../../lifecycle.ts';
 import { logger } from '../../logger.ts';
+import { SESSION_CHANNEL } from '../../session/session-cache.ts';
 
 /**
  * "A user's letter box changed" events, shared by every server process on one database
@@ -16,6 +17,11 @@ import { logger } from '../../logger.ts';
  *   subscriber to re-read, since notifications sent meanwhile are lost.
  *
  * The payload is a JSON array of user ids (chunks keep it under NOTIFY's 8000-byte limit).
+ *
+ * The same connection listens to the sessions' channel (server/session/session-cache.ts): a
+ * user's session changed (logout, revocation, deactivation; "*" for everyone) wakes that
+ * user's streams, which authenticate again and end when the token no longer holds, at once
+ * rather than at the next letter (issue 33, finding 8).
  */
 export const LETTER_CHANNEL = 'bo_letter_boxes';
 const CHUNK = 500;
@@ -62,11 +68,11 @@ class LetterBoxHub {
     if (this.connecting) return this.connecting;
     const client = new pg.Client({ connectionString: this.url, application_name: 'back-office letter events' });
     this.connecting = (async () => {
-      client.on('notification', (msg) => this.dispatch(msg.payload));
+      client.on('notification', (msg) => (msg.channel === SESSION_CHANNEL ? this.sessionChanged(msg.payload) : this.dispatch(msg.payload)));
       client.on('error', (err) => this.lost(client, err));
       client.on('end', () => this.lost(client, null));
       await client.connect();
-      await client.query(`LISTEN ${LETTER_CHANNEL}`);
+      await client.query(`LISTEN ${LETTER_CHANNEL}; LISTEN ${SESSION_CHANNEL}`);
       this.client = client;
     })().finally(() => {
       this.connecting = null;
@@ -88,6 +94,13 @@ class LetterBoxHub {
     for (const id of ids) {
       for (const listener of this.listeners.get(Number(id)) ?? []) listener();
     }
+  }
+
+  /** A session notification: "u:<id>" wakes that user's listeners, anything else everyone's. */
+  private sessionChanged(payload: string | undefined): void {
+    const id = payload?.startsWith('u:') ? Number(payload.slice(2)) : NaN;
+    const sets = Number.isInteger(id) ? [this.listeners.get(id) ?? new Set<Listener>()] : [...this.listeners.values()];
+    for (const set of sets) for (const listener of set) listener();
   }
 
   private lost(client: pg.Client, err: Error | null): void {

@@ -227,4 +227,15 @@ describe('unread count over server-sent events', () => {
     expect(stream.ended()).toBe(true);
     stream.close();
   });
+
+  test('logging out ends a running stream at once, with no letter sent (issue 33)', async () => {
+    const token = await loginRest(t, DEMO.partner);
+    const stream = await subscribeSse(urlA, 'subscription { unreadLetterCount }', token);
+    await stream.next();
+    expect((await rest(t, '/api/admin/auth/logout', { token })).body.status).toBe('success');
+    const deadline = Date.now() + 5000;
+    while (!stream.ended() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(stream.ended()).toBe(true);
+    stream.close();
+  });
 });
