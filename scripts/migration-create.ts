@@ -18,6 +18,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
 import * as bg from '@prisma/schema-engine-wasm/schema_engine_bg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
@@ -56,7 +57,7 @@ async function schemaFiles(dir = SCHEMA_DIR): Promise<SchemaFile[]> {
  * shadow database, a fresh PGlite; or the given schema files) to prisma/schema/.
  */
 export async function computeMigrationSql(from?: SchemaFile[]): Promise<string> {
-  const scratch = new PGlite();
+  const scratch = new PGlite({ extensions: { pg_trgm } });
   const migrations = await readMigrations();
   const engine = await loadEngine(bindMigrationAwareSqlAdapterFactory(new PrismaPGlite(scratch)));
   const result = await engine.diff({

@@ -4,7 +4,7 @@ import { DomainError, AuthenticationError } from './errors.ts';
 import { logger } from './logger.ts';
 import { databaseHealth } from './db/health.ts';
 import { countError, currentRequest } from './observe.ts';
-import { afterLocalWrite } from './session/session-cache.ts';
+import { afterLocalWrite, sessionsChangedBy } from './session/session-cache.ts';
 import { authorize, type Permission } from './policy.ts';
 
 export type WriteSpec = {
@@ -40,13 +40,13 @@ export async function runWrite<T>(ctx: ServiceContext, spec: WriteSpec, fn: (tx:
             requestId: currentRequest()?.id ?? null,
           },
         });
-        return outcome.result;
+        return { value: outcome.result, sessions: await sessionsChangedBy(tx) };
       },
       { maxWait: 10_000, timeout: 30_000 },
     );
     // This process sees its own write at once (others when its notification arrives).
-    afterLocalWrite(ctx.db);
-    return result;
+    afterLocalWrite(ctx.db, result.sessions);
+    return result.value;
   } catch (err) {
     await recordFailedWrite(ctx, spec, err);
     throw err;

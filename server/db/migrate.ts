@@ -79,6 +79,7 @@ export async function applyMigrations(url: string, options: { log?: (line: strin
           if (recorded !== m.checksum) log(`warning: migration ${m.name} was modified after it was applied`);
           continue;
         }
+        await checkExtensions(client, m);
         await client.query('BEGIN');
         try {
           await client.query(m.sql);
@@ -86,7 +87,8 @@ export async function applyMigrations(url: string, options: { log?: (line: strin
           await client.query('COMMIT');
         } catch (err) {
           await client.query('ROLLBACK');
-          throw new Error(`Migration ${m.name} failed and was rolled back: ${(err as Error).message}`);
+          const denied = (err as { code?: string }).code === '42501' && extensionsOf(m.sql).length > 0;
+          throw new Error(`Migration ${m.name} failed and was rolled back: ${(err as Error).message}${denied ? `. ${extensionAdvice(extensionsOf(m.sql))}` : ''}`);
         }
         applied.push(m.name);
         log(`applied migration ${m.name}`);
@@ -157,4 +159,24 @@ export async function pendingMigrations(db: { $queryRaw: <T>(q: TemplateStringsA
   const rows = await db.$queryRaw<Array<{ migration_name: string }>>`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`;
   const applied = new Set(rows.map((r) => r.migration_name));
   return names.filter((n) => !applied.has(n));
+}
+
+/** The extensions a migration creates (`CREATE EXTENSION IF NOT EXISTS "name"`). */
+function extensionsOf(sql: string): string[] {
+  return [...sql.matchAll(/CREATE EXTENSION(?: IF NOT EXISTS)?\s+"?([a-z0-9_]+)"?/gi)].map((x) => x[1]!);
+}
+
+const extensionAdvice = (names: string[]) =>
+  `The server needs the PostgreSQL extension${names.length > 1 ? 's' : ''} ${names.join(', ')} (PostgreSQL's contrib, shipped with the embedded server): on an external server install the contrib package (e.g. postgresql-contrib) and have a superuser run ${names.map((n) => `CREATE EXTENSION IF NOT EXISTS ${n};`).join(' ')} in this database, then start again (docs/operations.md)`;
+
+/**
+ * Before a migration that creates extensions: each must be installed or at least available on
+ * the server, else start-up stops with what to do instead of a bare SQL error.
+ */
+async function checkExtensions(client: pg.Client, m: Migration): Promise<void> {
+  const names = extensionsOf(m.sql);
+  if (!names.length) return;
+  const { rows } = await client.query<{ name: string }>('SELECT name FROM pg_available_extensions WHERE name = ANY($1::text[])', [names]);
+  const missing = names.filter((n) => !rows.some((r) => r.name === n));
+  if (missing.length) throw new Error(`Migration ${m.name} cannot run: the PostgreSQL server lacks ${missing.join(', ')}. ${extensionAdvice(missing)}`);
 }

@@ -21,10 +21,13 @@ import { logger } from '../logger.ts';
  *   on any notification for its user or on "*".
  * - A read that raced an invalidation is not stored: each invalidation bumps a generation, and
  *   `store` refuses a value read under an older one.
- * - Writes made through `runWrite` in this process drop the whole cache when they commit
- *   (`afterLocalWrite`), so this process sees its own writes at once without waiting for its
- *   own notification. Other processes see them within the notification's delivery (well under
- *   a second).
+ * - A write made through `runWrite` in this process drops, when it commits, the entries of the
+ *   users whose sessions it changed (`afterLocalWrite`), so this process sees its own writes at
+ *   once without waiting for its own notification; a write that changes no session drops
+ *   nothing. The same triggers note those users in the transaction-local setting
+ *   `bo.session_users` (prisma/migrations/20261207120000_session_notify_local), which runWrite
+ *   reads before COMMIT (`sessionsChangedBy`). Other processes see them within the
+ *   notification's delivery (well under a second).
  * - The LISTEN connection is closed after a minute without requests, so a process (or a test's
  *   app) that stops serving leaves no connection behind; the next request reopens it.
  */
@@ -89,7 +92,8 @@ export class SessionCache<T> {
     this.entries.clear();
   }
 
-  private dropUser(userId: number): void {
+  /** Drops the entries of one user (their sessions changed). */
+  dropUser(userId: number): void {
     this.generation += 1;
     for (const [hash, entry] of this.entries) if (entry.userId === userId) this.entries.delete(hash);
   }
@@ -193,7 +197,30 @@ export function sessionCacheOf<T>(db: Db, ttlSeconds: number): SessionCache<T> |
   return cache as SessionCache<T>;
 }
 
+/** Whose sessions a write changed: user ids, or "*" for every session. */
+export type ChangedSessions = readonly number[] | '*';
+
+/**
+ * Inside a write's transaction, before COMMIT: the users whose sessions it changed, as the
+ * session triggers noted them in `bo.session_users` (empty when it changed none).
+ */
+export async function sessionsChangedBy(tx: Pick<Db, '$queryRaw'>): Promise<ChangedSessions> {
+  const [row] = await tx.$queryRaw<Array<{ noted: string | null }>>`SELECT current_setting('bo.session_users', true) AS noted`;
+  return parseChangedSessions(row?.noted ?? null);
+}
+
+export function parseChangedSessions(noted: string | null): ChangedSessions {
+  if (!noted) return [];
+  if (noted === '*') return '*';
+  const ids = noted.split(',').map(Number);
+  // Anything unexpected is read as "every session": never a stale session.
+  return ids.every((id) => Number.isInteger(id) && id > 0) ? ids : '*';
+}
+
 /** After a write of this process committed: its own requests must see it at once. */
-export function afterLocalWrite(db: Db): void {
-  caches.get(db)?.clear();
+export function afterLocalWrite(db: Db, changed: ChangedSessions): void {
+  const cache = caches.get(db);
+  if (!cache) return;
+  if (changed === '*') cache.clear();
+  else for (const id of changed) cache.dropUser(id);
 }

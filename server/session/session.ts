@@ -18,6 +18,35 @@ export function operationRightsOf(actor: Actor): ReadonlySet<string> {
 
 const EMPTY: ReadonlySet<string> = new Set();
 
+/**
+ * The staff a manager oversees: every user of a department the manager heads or belongs to, or
+ * of one below it (at most DEPARTMENT_DEPTH levels), as ids, read with the session and cached
+ * with it (a department or membership change drops every cached session: migration
+ * 20261207130000_session_notify_departments). The archive rule of managers filters on these ids
+ * (docs/performance.md, "Visibility"). Undefined for an actor that is not a manager or was not
+ * made by `authenticate`.
+ */
+const managedStaff = new WeakMap<Actor, readonly number[]>();
+
+export function managedStaffOf(actor: Actor): readonly number[] | undefined {
+  return managedStaff.get(actor);
+}
+
+/** Department tree depth the manager rule follows (the org tree is far shallower). */
+export const DEPARTMENT_DEPTH = 6;
+
+async function readManagedStaff(db: Db, userId: number): Promise<number[]> {
+  const rows = await db.$queryRaw<Array<{ ids: number[] | null }>>`
+    WITH RECURSIVE tree (id, depth) AS (
+      SELECT d.id, 0 FROM departments d
+       WHERE d.manager_id = ${userId} OR d.id = (SELECT u.department_id FROM users u WHERE u.id = ${userId})
+      UNION
+      SELECT c.id, tree.depth + 1 FROM departments c JOIN tree ON c.parent_id = tree.id WHERE tree.depth < ${DEPARTMENT_DEPTH}
+    )
+    SELECT array_agg(u.id ORDER BY u.id) AS ids FROM users u WHERE u.department_id IN (SELECT id FROM tree)`;
+  return rows[0]?.ids ?? [];
+}
+
 /** Throttles the `last_active_at` write to once a minute per user. */
 const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
 
@@ -34,6 +63,8 @@ type SessionRow = {
   /** The actor without its per-request copy; never handed out as is. */
   actor: Actor;
   rights: ReadonlySet<string>;
+  /** For managers: the staff they oversee (managedStaffOf). */
+  managedStaff?: readonly number[];
 };
 
 async function readSession(db: Db, hash: string): Promise<SessionRow | null> {
@@ -67,6 +98,8 @@ async function readSession(db: Db, hash: string): Promise<SessionRow | null> {
   const roleCodes = user.roles.map((r) => r.role.code);
   const roleIds = user.roles.map((r) => r.role.id);
   const isAdmin = roleCodes.includes('admin');
+  // A second statement for managers only, once per session read (the session cache keeps it).
+  const managed = !isAdmin && roleCodes.includes('manager') ? await readManagedStaff(db, user.id) : undefined;
   return {
     tokenId: row.id,
     userId: user.id,
@@ -90,6 +123,7 @@ async function readSession(db: Db, hash: string): Promise<SessionRow | null> {
     },
     // Administrators hold every right: nothing to keep.
     rights: new Set(isAdmin ? [] : user.roles.flatMap((r) => r.role.rights.map((x) => x.right.key))),
+    managedStaff: managed,
   };
 }
 
@@ -129,5 +163,6 @@ export async function authenticate(db: Db, token: string, options: { sessionMaxA
   // A copy per request: nothing a request does to its actor reaches another one.
   const actor: Actor = { ...session.actor, roleIds: [...session.actor.roleIds], roleCodes: [...session.actor.roleCodes] };
   operationRights.set(actor, session.rights);
+  if (session.managedStaff) managedStaff.set(actor, session.managedStaff);
   return { actor, failure: null };
 }

@@ -6,6 +6,7 @@ import { authorize, requireActor, type Permission } from '../../policy.ts';
 import { archiveModulePermissions, type ModulePermission } from '../archive-modules/index.ts';
 import { holdsPersonalDataRight } from '../users/index.ts';
 import { staffHolding } from '../../session/rights.ts';
+import { DEPARTMENT_DEPTH, managedStaffOf } from '../../session/session.ts';
 import { isStaff, USER_TYPES } from '../../lib/codes.ts';
 import type { PermissionRules } from '../../policy.ts';
 
@@ -38,10 +39,14 @@ export async function archiveScope(ctx: ServiceContext): Promise<ArchiveScope> {
   return { actor: requireActor(ctx) };
 }
 
-/** Department tree depth the manager rule follows (the org tree is far shallower). */
-const DEPARTMENT_DEPTH = 6;
+/** More staff than this under one manager: the relation filter below (bind parameters stay few). */
+const MAX_STAFF_IDS = 5000;
 
-/** A department the manager belongs to or heads, or one below it, as a relation filter. */
+/**
+ * A department the manager belongs to or heads, or one below it, as a relation filter: the
+ * same rule as the ids of `managedStaffOf`, for an actor made without a session (none of the
+ * doors' requests) or a manager of more than MAX_STAFF_IDS people.
+ */
 function managedDepartment(actorId: number, depth = DEPARTMENT_DEPTH): Prisma.DepartmentWhereInput {
   const own: Prisma.DepartmentWhereInput[] = [{ managerId: actorId }, { members: { some: { id: actorId } } }];
   return { OR: depth > 0 ? [...own, { parent: managedDepartment(actorId, depth - 1) }] : own };
@@ -58,8 +63,16 @@ export function visibleArchivesWhere(scope: ArchiveScope): Prisma.ArchiveWhereIn
   if (!isStaff(actor)) return { id: -1 };
   const or: Prisma.ArchiveWhereInput[] = [];
   if (actor.roleCodes.includes('manager')) {
-    const department = { department: managedDepartment(actor.id) };
-    or.push({ consultant: department }, { actingConsultant: department }, { sales: department });
+    const staff = managedStaffOf(actor);
+    if (staff && staff.length <= MAX_STAFF_IDS) {
+      // Ids read with the session: three conditions on indexed columns (Prisma writes
+      // `IN ($1, …)`, which PostgreSQL plans as `= ANY(ARRAY[…])`) instead of the department
+      // tree unrolled into joins (docs/performance.md, "Visibility").
+      if (staff.length) or.push({ consultantId: { in: [...staff] } }, { actingConsultantId: { in: [...staff] } }, { salesId: { in: [...staff] } });
+    } else {
+      const department = { department: managedDepartment(actor.id) };
+      or.push({ consultant: department }, { actingConsultant: department }, { sales: department });
+    }
     // Managers also see archives nobody consults yet, so that they can assign them.
     or.push({ consultantId: null, actingConsultantId: null });
   }

@@ -125,7 +125,7 @@ export async function refreshToken(ctx: ServiceContext, rawToken: unknown): Prom
       if (Date.now() - row.revokedAt.getTime() < REUSE_GRACE_MS) throw invalid();
       // Outside this transaction: the revocation stays although the refresh is refused.
       const { count } = await ctx.db.accessToken.updateMany({ where: { sessionId: row.sessionId, revokedAt: null }, data: { revokedAt: new Date(), revokedReason: 'reuse' } });
-      afterLocalWrite(ctx.db);
+      afterLocalWrite(ctx.db, [row.userId]);
       logger.warn('a refreshed token was presented again: its session is revoked', { userId: row.userId, tokensRevoked: count });
       throw authErrors.rule('TOKEN_REUSED', 'auth.refreshInvalid', undefined, 'needUserLogin');
     }
