@@ -121,7 +121,8 @@ function httpAnswers(development: boolean): Plugin<ServiceContext> {
       const message = development ? error.message : error.message.replace(SUGGESTION, '');
       if (!code && error.message.startsWith('Variable "$')) code = 'BAD_USER_INPUT';
       let http = error.extensions?.http as { status?: number } | undefined;
-      if (code && BAD_REQUEST_CODES.has(code)) http = { status: 400 };
+      // A status already above 400 says more (405 for a mutation sent with GET): it is kept.
+      if (code && BAD_REQUEST_CODES.has(code) && !((http?.status ?? 0) > 400)) http = { status: 400 };
       if (code === 'UNAUTHENTICATED' && responseJson && !('data' in result && result.data)) http = { status: 401 };
       if (message === error.message && code === error.extensions?.code && http === error.extensions?.http) return error;
       return new GraphQLError(message, {
