@@ -8,6 +8,8 @@ import { inject } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { createDb, type Db } from '../../server/db/client.ts';
+import type { Actor } from '../../server/context.ts';
+import { authenticate } from '../../server/session/session.ts';
 
 export type TestApp = {
   app: ReturnType<typeof createApp>;
@@ -24,6 +26,12 @@ export const DEMO = {
   lecturer: { account: 'lecturer', password: 'Staff#2026' },
   sales: { account: 'sales', password: 'Staff#2026' },
   partner: { account: 'partner', password: 'Staff#2026' },
+} as const;
+
+/** The demo family's accounts (a parent and their child), beside the staff of DEMO. */
+export const DEMO_FAMILY = {
+  parent: { account: 'parent.demo', password: 'Staff#2026' },
+  student: { account: 'student.demo', password: 'Staff#2026' },
 } as const;
 
 /** A database name of this run's, unique per call (dropped by the TestApp's close). */
@@ -167,4 +175,15 @@ export async function loginGql(t: TestApp, who: { account: string; password: str
   const token = res.body.data?.login.token;
   if (!token) throw new Error(`login failed for ${who.account}: ${JSON.stringify(res.body)}`);
   return token;
+}
+
+/** Logs each account in through GraphQL and returns its actor, by account name. */
+export async function signedInActors(t: TestApp, accounts: ReadonlyArray<{ account: string; password: string }>): Promise<Map<string, Actor>> {
+  const actors = new Map<string, Actor>();
+  for (const who of accounts) {
+    const { actor } = await authenticate(t.db, await loginGql(t, who));
+    if (!actor) throw new Error(`no actor for ${who.account}`);
+    actors.set(who.account, actor);
+  }
+  return actors;
 }

@@ -7,33 +7,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../../server/context.ts';
-import { authenticate } from '../../../server/session/session.ts';
 import { isEventVisible, visibleEventsSql, visibleEventsWhere } from '../../../server/modules/schedule/schedule.policy.ts';
 import { calendarEventIds, calendarWhere } from '../../../server/modules/schedule/schedule.queries.ts';
-import { createTestApp, loginGql, type TestApp } from '../../helpers/app.ts';
+import { createTestApp, DEMO, DEMO_FAMILY, signedInActors, type TestApp } from '../../helpers/app.ts';
 import type { ServiceContext } from '../../../server/context.ts';
 
-const ACCOUNTS = [
-  { account: 'admin', password: 'Admin#2026' },
-  { account: 'manager', password: 'Staff#2026' },
-  { account: 'consultant', password: 'Staff#2026' },
-  { account: 'lecturer', password: 'Staff#2026' },
-  { account: 'sales', password: 'Staff#2026' },
-  { account: 'partner', password: 'Staff#2026' },
-  { account: 'parent.demo', password: 'Staff#2026' },
-  { account: 'student.demo', password: 'Staff#2026' },
-];
+const ACCOUNTS = [...Object.values(DEMO), DEMO_FAMILY.parent, DEMO_FAMILY.student];
 
 let t: TestApp;
-const actors = new Map<string, Actor>();
+let actors: Map<string, Actor>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const who of ACCOUNTS) {
-    const { actor } = await authenticate(t.db, await loginGql(t, who));
-    if (!actor) throw new Error(`no actor for ${who.account}`);
-    actors.set(who.account, actor);
-  }
+  actors = await signedInActors(t, ACCOUNTS);
 });
 afterAll(() => t.close());
 

@@ -8,31 +8,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor, ServiceContext } from '../../../server/context.ts';
-import { authenticate } from '../../../server/session/session.ts';
 import { canReadEntry, visibleEntriesWhere } from '../../../server/modules/workdaily/workdaily.policy.ts';
 import { entriesOverlapping } from '../../../server/modules/workdaily/index.ts';
-import { createTestApp, loginGql, type TestApp } from '../../helpers/app.ts';
+import { createTestApp, DEMO, DEMO_FAMILY, signedInActors, type TestApp } from '../../helpers/app.ts';
 
-const ACCOUNTS = [
-  { account: 'admin', password: 'Admin#2026' },
-  { account: 'manager', password: 'Staff#2026' },
-  { account: 'consultant', password: 'Staff#2026' },
-  { account: 'lecturer', password: 'Staff#2026' },
-  { account: 'sales', password: 'Staff#2026' },
-  { account: 'partner', password: 'Staff#2026' },
-  { account: 'parent.demo', password: 'Staff#2026' },
-];
+const ACCOUNTS = [...Object.values(DEMO), DEMO_FAMILY.parent];
 
 let t: TestApp;
-const actors = new Map<string, Actor>();
+let actors: Map<string, Actor>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const who of ACCOUNTS) {
-    const { actor } = await authenticate(t.db, await loginGql(t, who));
-    if (!actor) throw new Error(`no actor for ${who.account}`);
-    actors.set(who.account, actor);
-  }
+  actors = await signedInActors(t, ACCOUNTS);
   const staff = ['manager', 'consultant', 'lecturer', 'sales', 'partner'].map((a) => actors.get(a)!.id);
   const project = await t.db.project.findFirstOrThrow({ orderBy: { id: 'asc' }, select: { id: true } });
   await t.db.project.update({ where: { id: project.id }, data: { managerId: actors.get('consultant')!.id } });
