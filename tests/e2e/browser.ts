@@ -1,9 +1,24 @@
 /** Chromium (Debian's) driven by playwright-core; one browser per file, one context per test. */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+
+/**
+ * `E2E_PROFILE=<file>`: each timed step below (screenshot, axe, settle, language switch, log-in)
+ * appends `step<TAB>ms` to the file, so a run can say where the browser suite's time goes.
+ */
+async function timed<T>(step: string, run: () => Promise<T>): Promise<T> {
+  const file = process.env.E2E_PROFILE;
+  if (!file) return run();
+  const started = performance.now();
+  try {
+    return await run();
+  } finally {
+    appendFileSync(file, `${step}\t${Math.round(performance.now() - started)}\n`);
+  }
+}
 
 export const SCREENSHOTS = path.resolve(import.meta.dirname, 'screenshots');
 
@@ -37,9 +52,17 @@ export async function newPage(browser: Browser, options: { width?: number; heigh
   return { context, page };
 }
 
+/**
+ * Pictures are for people: a session looks at them after `npm run e2e`. CI (`CI=true`) takes none
+ * unless `E2E_SHOTS=1`, since nobody looks at its pictures; everything checked beside a picture
+ * (axe, the sideways-overflow check, the flow that brings the screen up) runs all the same.
+ */
+const TAKE_PICTURES = process.env.CI !== 'true' || process.env.E2E_SHOTS === '1';
+
 export async function shot(page: Page, name: string): Promise<void> {
+  if (!TAKE_PICTURES) return;
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+  await timed('screenshot', () => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) }));
 }
 
 export async function open(page: Page, route: string): Promise<void> {
@@ -48,11 +71,13 @@ export async function open(page: Page, route: string): Promise<void> {
 
 /** Logs in through the login page; resolves once the layout shows. */
 export async function login(page: Page, account: string, password: string, route = '/login'): Promise<void> {
-  await open(page, route);
-  await page.locator('input[name=account]').fill(account);
-  await page.locator('input[name=password]').fill(password);
-  await page.locator('button[type=submit]').click();
-  await page.getByTestId('top-bar').waitFor();
+  await timed('login', async () => {
+    await open(page, route);
+    await page.locator('input[name=account]').fill(account);
+    await page.locator('input[name=password]').fill(password);
+    await page.locator('button[type=submit]').click();
+    await page.getByTestId('top-bar').waitFor();
+  });
 }
 
 export function hashPath(page: Page): string {
@@ -105,6 +130,10 @@ export function describeViolations(violations: AxeViolation[]): string[] {
  * change (a new viewport width, a language switch) has been painted. Used instead of fixed sleeps.
  */
 export async function settle(page: Page): Promise<void> {
+  await timed('settle', () => settleNow(page));
+}
+
+async function settleNow(page: Page): Promise<void> {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 3000, polling: 'raf' }).catch(() => undefined);
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
@@ -113,7 +142,7 @@ export async function settle(page: Page): Promise<void> {
 export async function expectNoSeriousAxe(page: Page, label: string): Promise<void> {
   // Finite animations (a dialog fading in) would be read half-opaque: wait for them.
   await settle(page);
-  const lines = describeViolations(await axeViolations(page));
+  const lines = describeViolations(await timed('axe', () => axeViolations(page)));
   if (lines.length) console.error(`axe ${label}:\n  ${lines.join('\n  ')}`);
   if (lines.length) throw new Error(`axe found ${lines.length} serious/critical violation(s) on ${label}:\n${lines.join('\n')}`);
 }

@@ -114,6 +114,7 @@ export default async function setup(project: TestProject) {
   if (!existsSync(builtIndex)) throw new Error('client/dist is missing: run `npm run e2e` (it builds the client first)');
   if (!existsSync('/usr/bin/chromium')) throw new Error('Chromium is missing: apt-get install -y chromium');
 
+  const since = Date.now();
   const started = await Promise.allSettled(Array.from({ length: E2E_WORKERS }, () => startServer()));
   const servers = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   const failed = started.find((r) => r.status === 'rejected');
@@ -121,6 +122,8 @@ export default async function setup(project: TestProject) {
     await Promise.all(servers.map((s) => s.stop()));
     throw failed.reason;
   }
+  // The servers' start (a fresh embedded PostgreSQL each, migrations, the seed) is part of the suite's time.
+  console.log(`browser suite: ${servers.length} servers ready in ${((Date.now() - since) / 1000).toFixed(1)} s`);
   project.provide(
     'e2eServers',
     servers.map(({ baseUrl, distDir }) => ({ baseUrl, distDir })),
