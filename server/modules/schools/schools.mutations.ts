@@ -3,10 +3,25 @@ import { builder } from '../../graphql/builder.ts';
 import { localId, localIds, type GlobalIdInput } from '../../graphql/ids.ts';
 import { ErrorInterface, mutationErrors } from '../../graphql/errors.ts';
 import { DomainError, ValidationError } from '../../errors.ts';
+import { atDoor } from '../../lib/validate.ts';
 import { sectionFields, type Section } from './schools.fields.ts';
 import { deleteSchool, saveSchool, saveSchoolSection, uploadBadge } from './schools.service.ts';
 import { importSchools, importSports, SchoolImportError, type ImportRowError } from './schools.xlsx.ts';
-import { addSchoolsToSelection, createSelectionList, deleteSelectionList, publishSelectionList, removeSelectionEntries, reorderSelectionList, rescoreSelectionList, type SelectionWrite } from './selection.service.ts';
+import {
+  addSchoolsInput,
+  addSchoolsToSelection,
+  createSelectionInput,
+  createSelectionList,
+  deleteSelectionList,
+  publishSelectionList,
+  removeEntriesInput,
+  removeSelectionEntries,
+  reorderEntriesInput,
+  reorderSelectionList,
+  rescoreSelectionList,
+  selectionListIdInput,
+  type SelectionWrite,
+} from './selection.service.ts';
 import { DeadlineKindEnum, ENUM_FIELDS, PlatformEnum, SchoolNode, SportSeasonEnum, SelectionEntryNode, SelectionListNode, SportGenderEnum } from './schools.node.ts';
 
 type FieldBuilder = Parameters<Parameters<typeof builder.inputType>[1]['fields']>[0];
@@ -285,7 +300,10 @@ builder.mutationFields((t) => ({
       }),
     },
     resolve: (_r, { input }, ctx) =>
-      createSelectionList(ctx, { archiveId: localId(input.archiveId, 'Archive'), name: input.name ?? undefined, note: input.note, schoolIds: input.schoolIds ? localIds(input.schoolIds, 'School') : undefined }),
+      createSelectionList(
+        ctx,
+        atDoor(createSelectionInput, { archiveId: localId(input.archiveId, 'Archive'), name: input.name ?? undefined, note: input.note, schoolIds: input.schoolIds ? localIds(input.schoolIds, 'School') : undefined }),
+      ),
   }),
   addSchoolsToSelectionList: t.field({
     type: SelectionListPayload,
@@ -301,7 +319,7 @@ builder.mutationFields((t) => ({
         required: true,
       }),
     },
-    resolve: (_r, { input }, ctx) => addSchoolsToSelection(ctx, { listId: localId(input.listId, 'SelectionList'), schoolIds: localIds(input.schoolIds, 'School') }),
+    resolve: (_r, { input }, ctx) => addSchoolsToSelection(ctx, atDoor(addSchoolsInput, { listId: localId(input.listId, 'SelectionList'), schoolIds: localIds(input.schoolIds, 'School') })),
   }),
   removeSelectionEntries: t.field({
     type: builder.objectRef<SelectionWrite & { removedIds: number[] }>('RemoveSelectionEntriesPayload').implement({
@@ -323,14 +341,14 @@ builder.mutationFields((t) => ({
         required: true,
       }),
     },
-    resolve: (_r, { input }, ctx) => removeSelectionEntries(ctx, { listId: localId(input.listId, 'SelectionList'), entryIds: localIds(input.entryIds, 'SelectionEntry') }),
+    resolve: (_r, { input }, ctx) => removeSelectionEntries(ctx, atDoor(removeEntriesInput, { listId: localId(input.listId, 'SelectionList'), entryIds: localIds(input.entryIds, 'SelectionEntry') })),
   }),
   rescoreSelectionList: t.field({
     type: SelectionListPayload,
     errors: mutationErrors,
     description: 'Scores a draft list again from the current archive and schools. Rights: selection.write. Errors: SELECTION_PUBLISHED, NOT_FOUND, FORBIDDEN.',
     args: { input: t.arg({ description: 'The list.', type: builder.inputType('RescoreSelectionListInput', { description: 'A draft list to score again.', fields: (f) => listIdField(f) }), required: true }) },
-    resolve: (_r, { input }, ctx) => rescoreSelectionList(ctx, { listId: localId(input.listId, 'SelectionList') }),
+    resolve: (_r, { input }, ctx) => rescoreSelectionList(ctx, atDoor(selectionListIdInput, { listId: localId(input.listId, 'SelectionList') })),
   }),
   reorderSelectionList: t.field({
     type: SelectionListPayload,
@@ -347,7 +365,7 @@ builder.mutationFields((t) => ({
         required: true,
       }),
     },
-    resolve: (_r, { input }, ctx) => reorderSelectionList(ctx, { listId: localId(input.listId, 'SelectionList'), entryIds: localIds(input.entryIds, 'SelectionEntry') }),
+    resolve: (_r, { input }, ctx) => reorderSelectionList(ctx, atDoor(reorderEntriesInput, { listId: localId(input.listId, 'SelectionList'), entryIds: localIds(input.entryIds, 'SelectionEntry') })),
   }),
   publishSelectionList: t.field({
     type: SelectionListPayload,
@@ -355,7 +373,7 @@ builder.mutationFields((t) => ({
     description:
       'Shows the list to the family. Irreversible: there is no unpublish, and the list is frozen. Rights: selection.publish (consultants, managers). Errors: SELECTION_PUBLISHED (already), SELECTION_EMPTY, NOT_FOUND, FORBIDDEN.',
     args: { input: t.arg({ description: 'The list.', type: builder.inputType('PublishSelectionListInput', { description: 'A list to publish.', fields: (f) => listIdField(f) }), required: true }) },
-    resolve: (_r, { input }, ctx) => publishSelectionList(ctx, { listId: localId(input.listId, 'SelectionList') }),
+    resolve: (_r, { input }, ctx) => publishSelectionList(ctx, atDoor(selectionListIdInput, { listId: localId(input.listId, 'SelectionList') })),
   }),
   deleteSelectionList: t.field({
     type: builder.objectRef<{ listId: number }>('DeleteSelectionListPayload').implement({
@@ -365,6 +383,6 @@ builder.mutationFields((t) => ({
     errors: mutationErrors,
     description: 'Deletes a draft list; a published list is kept for good. Rights: selection.write. Errors: SELECTION_PUBLISHED, NOT_FOUND, FORBIDDEN.',
     args: { input: t.arg({ description: 'The list.', type: builder.inputType('DeleteSelectionListInput', { description: 'A draft list to delete.', fields: (f) => listIdField(f) }), required: true }) },
-    resolve: (_r, { input }, ctx) => deleteSelectionList(ctx, { listId: localId(input.listId, 'SelectionList') }),
+    resolve: (_r, { input }, ctx) => deleteSelectionList(ctx, atDoor(selectionListIdInput, { listId: localId(input.listId, 'SelectionList') })),
   }),
 }));

@@ -13,7 +13,8 @@ import { SCHOOL_FIELDS } from './schools.fields.ts';
 import { badgePath, getPublicSchool, SCHOOL_ORDER, schoolsWhere } from './schools.service.ts';
 import { exportSchools } from './schools.xlsx.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
-import { schoolsNotInStudentLists, selectionListsWhere } from './selection.service.ts';
+import { notInListsInput, schoolsNotInStudentLists, selectionListsWhere } from './selection.service.ts';
+import { atDoor } from '../../lib/validate.ts';
 
 // ── enums (legacy numbers in the descriptions) ──
 
@@ -349,7 +350,7 @@ builder.queryFields((t) => ({
     authScopes: { permission: 'school.read' },
     args: { archiveId: t.arg.globalID({ description: "The student's Archive.", required: true }) },
     resolve: async (query, _r, args, ctx) => {
-      const found = await schoolsNotInStudentLists(ctx, { archiveId: localId(args.archiveId, 'Archive') }).catch((err: unknown) => {
+      const found = await schoolsNotInStudentLists(ctx, atDoor(notInListsInput, { archiveId: localId(args.archiveId, 'Archive') })).catch((err: unknown) => {
         if (err instanceof DomainError && err.code === 'NOT_FOUND') return null;
         throw err;
       });

@@ -6,6 +6,7 @@ import type { RestRoute } from '../../rest/adapter.ts';
 import type { ParsedRequest } from '../../rest/body.ts';
 import { envelope, readPage, type Page } from '../../rest/envelope.ts';
 import { formatDate } from '../../lib/wall-time.ts';
+import { atDoor } from '../../lib/validate.ts';
 import { first, pick, withCondition } from '../../rest/params.ts';
 import { NotFoundError } from '../../errors.ts';
 import { PUBLIC_FIELDS, SCHOOL_FIELDS, sectionFields, type Section } from './schools.fields.ts';
@@ -25,7 +26,7 @@ import {
   type SchoolDetail,
 } from './schools.service.ts';
 import { exportSchools, importSchools, importSports, SchoolImportError } from './schools.xlsx.ts';
-import { schoolsNotInStudentLists, selectionEntries, studentChosenSchools, type EntryRow } from './selection.service.ts';
+import { notInListsInput, schoolsNotInStudentLists, selectionEntries, selectionEntriesInput, studentChosenInput, studentChosenSchools, type EntryRow } from './selection.service.ts';
 import { XLSX_MIME } from '../../lib/xlsx.ts';
 
 /**
@@ -295,16 +296,16 @@ export const schoolRoutes: RestRoute[] = [
   {
     path: `${S}/listStudentChooseSchool`,
     methods: ['GET'],
-    handler: async (ctx, req) => ({ data: (await studentChosenSchools(ctx, { archivesId: pick(req.params, 'archivesId', 'archiveId') })).map(entryJson) }),
+    handler: async (ctx, req) => ({ data: (await studentChosenSchools(ctx, atDoor(studentChosenInput, { archivesId: pick(req.params, 'archivesId', 'archiveId') }))).map(entryJson) }),
   },
   {
     path: `${S}/listSelectionSchool`,
     methods: ['GET'],
-    handler: async (ctx, req) => ({ data: (await selectionEntries(ctx, { selectionId: req.params.selectionId })).map(entryJson) }),
+    handler: async (ctx, req) => ({ data: (await selectionEntries(ctx, atDoor(selectionEntriesInput, { selectionId: req.params.selectionId }))).map(entryJson) }),
   },
   {
     path: `${S}/listSelectionSchoolNotInArchives`,
     methods: ['GET'],
-    handler: async (ctx, req) => ({ data: await schoolsNotInStudentLists(ctx, { archiveId: pick(req.params, 'archiveId', 'archivesId') }) }),
+    handler: async (ctx, req) => ({ data: await schoolsNotInStudentLists(ctx, atDoor(notInListsInput, { archiveId: pick(req.params, 'archiveId', 'archivesId') })) }),
   },
 ];

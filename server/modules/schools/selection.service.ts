@@ -2,7 +2,7 @@ import type { ServiceContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
-import { dbId, parseInput, z } from '../../lib/validate.ts';
+import { dbId, inputOf, z, type Parsed } from '../../lib/validate.ts';
 import { authorize, requireActor } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
 import { archiveForWrite, isFamily, readableArchivesWhere } from '../archives/index.ts';
@@ -70,7 +70,15 @@ function entryScores(m: MatchResult) {
 
 export type SelectionWrite = { listId: number; entryIds: number[] };
 
-const listIdInput = z.object({ listId: dbId() });
+/** The service's input schemas: each door parses with them (`atDoor`), the service reads the result. */
+export const selectionListIdInput = z.object({ listId: dbId() });
+export const addSchoolsInput = selectionListIdInput.extend({ schoolIds: z.array(dbId()).min(1).max(200) });
+export const removeEntriesInput = selectionListIdInput.extend({ entryIds: z.array(dbId()).min(1).max(200) });
+export const reorderEntriesInput = selectionListIdInput.extend({ entryIds: z.array(dbId()).min(1).max(500) });
+export const selectionEntriesInput = z.object({ selectionId: dbId() });
+export const studentChosenInput = z.object({ archivesId: dbId() });
+export const notInListsInput = z.object({ archiveId: dbId() });
+type In<S extends z.ZodType> = Parsed<z.output<S>>;
 
 async function listForWrite(ctx: ServiceContext, tx: Tx, listId: number, permission: 'selection.write' | 'selection.publish') {
   authorize(ctx, permission);
@@ -86,7 +94,7 @@ const refusePublished = (list: { publishedAt: Date | null }) => {
   if (list.publishedAt) throw schoolsErrors.rule('SELECTION_PUBLISHED', 'selection.published');
 };
 
-const createInput = z.object({
+export const createSelectionInput = z.object({
   archiveId: dbId(),
   name: z.string().trim().min(1).max(100).optional(),
   note: z.string().max(2000).nullish(),
@@ -94,10 +102,10 @@ const createInput = z.object({
 });
 
 /** Creates a draft list for a student, optionally with its first schools. */
-export async function createSelectionList(ctx: ServiceContext, raw: unknown): Promise<SelectionWrite> {
+export async function createSelectionList(ctx: ServiceContext, parsed: In<typeof createSelectionInput>): Promise<SelectionWrite> {
   return runWrite(ctx, { operation: 'selection.create', targetType: 'SelectionList' }, async (tx) => {
     authorize(ctx, 'selection.write');
-    const input = parseInput(createInput, raw);
+    const input = inputOf(parsed);
     const archive = await archiveForWrite(ctx, tx, input.archiveId, 'selection.write');
     const actor = requireActor(ctx);
     const count = await tx.selectionList.count({ where: { archiveId: archive.id } });
@@ -131,10 +139,10 @@ async function addEntries(tx: Tx, listId: number, archiveId: number, schoolIds: 
 }
 
 /** Adds schools to a draft list (refused once published). */
-export async function addSchoolsToSelection(ctx: ServiceContext, raw: unknown): Promise<SelectionWrite> {
+export async function addSchoolsToSelection(ctx: ServiceContext, parsed: In<typeof addSchoolsInput>): Promise<SelectionWrite> {
   return runWrite(ctx, { operation: 'selection.addSchools', targetType: 'SelectionList' }, async (tx) => {
     authorize(ctx, 'selection.write');
-    const input = parseInput(listIdInput.extend({ schoolIds: z.array(dbId()).min(1).max(200) }), raw);
+    const input = inputOf(parsed);
     const list = await listForWrite(ctx, tx, input.listId, 'selection.write');
     refusePublished(list);
     const entryIds = await addEntries(tx, list.id, list.archiveId, input.schoolIds);
@@ -143,10 +151,10 @@ export async function addSchoolsToSelection(ctx: ServiceContext, raw: unknown): 
 }
 
 /** Removes entries from a draft list (refused once published). */
-export async function removeSelectionEntries(ctx: ServiceContext, raw: unknown): Promise<SelectionWrite & { removedIds: number[] }> {
+export async function removeSelectionEntries(ctx: ServiceContext, parsed: In<typeof removeEntriesInput>): Promise<SelectionWrite & { removedIds: number[] }> {
   return runWrite(ctx, { operation: 'selection.removeSchools', targetType: 'SelectionList' }, async (tx) => {
     authorize(ctx, 'selection.write');
-    const input = parseInput(listIdInput.extend({ entryIds: z.array(dbId()).min(1).max(200) }), raw);
+    const input = inputOf(parsed);
     const list = await listForWrite(ctx, tx, input.listId, 'selection.write');
     refusePublished(list);
     const removed = await tx.selectionEntry.deleteMany({ where: { listId: list.id, id: { in: input.entryIds } } });
@@ -157,10 +165,10 @@ export async function removeSelectionEntries(ctx: ServiceContext, raw: unknown):
 }
 
 /** Scores every entry of a draft list again from the current archive and schools. */
-export async function rescoreSelectionList(ctx: ServiceContext, raw: unknown): Promise<SelectionWrite> {
+export async function rescoreSelectionList(ctx: ServiceContext, parsed: In<typeof selectionListIdInput>): Promise<SelectionWrite> {
   return runWrite(ctx, { operation: 'selection.rescore', targetType: 'SelectionList' }, async (tx) => {
     authorize(ctx, 'selection.write');
-    const input = parseInput(listIdInput, raw);
+    const input = inputOf(parsed);
     const list = await listForWrite(ctx, tx, input.listId, 'selection.write');
     refusePublished(list);
     const facts = await studentFacts(tx, list.archiveId);
@@ -175,10 +183,10 @@ export async function rescoreSelectionList(ctx: ServiceContext, raw: unknown): P
  * names every entry of the list exactly once, so a stale screen (an entry added or removed
  * elsewhere meanwhile) is refused instead of half-applied.
  */
-export async function reorderSelectionList(ctx: ServiceContext, raw: unknown): Promise<SelectionWrite> {
+export async function reorderSelectionList(ctx: ServiceContext, parsed: In<typeof reorderEntriesInput>): Promise<SelectionWrite> {
   return runWrite(ctx, { operation: 'selection.reorder', targetType: 'SelectionList' }, async (tx) => {
     authorize(ctx, 'selection.write');
-    const input = parseInput(listIdInput.extend({ entryIds: z.array(dbId()).min(1).max(500) }), raw);
+    const input = inputOf(parsed);
     const list = await listForWrite(ctx, tx, input.listId, 'selection.write');
     refusePublished(list);
     const entries = await tx.selectionEntry.findMany({ where: { listId: list.id }, select: { id: true } });
@@ -192,10 +200,10 @@ export async function reorderSelectionList(ctx: ServiceContext, raw: unknown): P
 }
 
 /** Publishes a list to the family. Irreversible: there is no unpublish, and the list is frozen. */
-export async function publishSelectionList(ctx: ServiceContext, raw: unknown): Promise<SelectionWrite> {
+export async function publishSelectionList(ctx: ServiceContext, parsed: In<typeof selectionListIdInput>): Promise<SelectionWrite> {
   return runWrite(ctx, { operation: 'selection.publish', targetType: 'SelectionList' }, async (tx) => {
     authorize(ctx, 'selection.publish');
-    const input = parseInput(listIdInput, raw);
+    const input = inputOf(parsed);
     const list = await listForWrite(ctx, tx, input.listId, 'selection.publish');
     if (list.publishedAt) throw schoolsErrors.rule('SELECTION_PUBLISHED', 'selection.alreadyPublished');
     const count = await tx.selectionEntry.count({ where: { listId: list.id } });
@@ -207,10 +215,10 @@ export async function publishSelectionList(ctx: ServiceContext, raw: unknown): P
 }
 
 /** Deletes a draft list (a published one is kept for good). */
-export async function deleteSelectionList(ctx: ServiceContext, raw: unknown): Promise<{ listId: number }> {
+export async function deleteSelectionList(ctx: ServiceContext, parsed: In<typeof selectionListIdInput>): Promise<{ listId: number }> {
   return runWrite(ctx, { operation: 'selection.delete', targetType: 'SelectionList' }, async (tx) => {
     authorize(ctx, 'selection.write');
-    const input = parseInput(listIdInput, raw);
+    const input = inputOf(parsed);
     const list = await listForWrite(ctx, tx, input.listId, 'selection.write');
     refusePublished(list);
     await tx.selectionList.delete({ where: { id: list.id } });
@@ -224,9 +232,9 @@ export const ENTRY_INCLUDE = { school: true, list: { select: { id: true, name: t
 export type EntryRow = Prisma.SelectionEntryGetPayload<{ include: typeof ENTRY_INCLUDE }>;
 
 /** Entries of one list (listSelectionSchool?selectionId). */
-export async function selectionEntries(ctx: ServiceContext, raw: unknown): Promise<EntryRow[]> {
+export async function selectionEntries(ctx: ServiceContext, parsed: In<typeof selectionEntriesInput>): Promise<EntryRow[]> {
   authorize(ctx, 'selection.read');
-  const { selectionId } = parseInput(z.object({ selectionId: dbId() }), raw);
+  const { selectionId } = inputOf(parsed);
   const where = await selectionListsWhere(ctx);
   const list = await ctx.db.selectionList.findFirst({ where: { id: selectionId, AND: [where] }, select: { id: true } });
   if (!list) throw new NotFoundError();
@@ -234,9 +242,9 @@ export async function selectionEntries(ctx: ServiceContext, raw: unknown): Promi
 }
 
 /** Schools chosen for a student: entries of the archive's lists the caller may read (listStudentChooseSchool). */
-export async function studentChosenSchools(ctx: ServiceContext, raw: unknown): Promise<EntryRow[]> {
+export async function studentChosenSchools(ctx: ServiceContext, parsed: In<typeof studentChosenInput>): Promise<EntryRow[]> {
   authorize(ctx, 'selection.read');
-  const { archivesId } = parseInput(z.object({ archivesId: dbId() }), raw);
+  const { archivesId } = inputOf(parsed);
   const where = await selectionListsWhere(ctx);
   const archive = await ctx.db.archive.findFirst({ where: { id: archivesId, AND: [await readableArchivesWhere(ctx)] }, select: { id: true } });
   if (!archive) throw new NotFoundError();
@@ -251,9 +259,9 @@ export async function studentChosenSchools(ctx: ServiceContext, raw: unknown): P
  * Schools not yet on any of the student's selection lists (listSelectionSchoolNotInArchives):
  * the choices offered when adding to a list. Staff only.
  */
-export async function schoolsNotInStudentLists(ctx: ServiceContext, raw: unknown) {
+export async function schoolsNotInStudentLists(ctx: ServiceContext, parsed: In<typeof notInListsInput>) {
   authorize(ctx, 'school.read');
-  const { archiveId } = parseInput(z.object({ archiveId: dbId() }), raw);
+  const { archiveId } = inputOf(parsed);
   const archive = await ctx.db.archive.findFirst({ where: { id: archiveId, AND: [await readableArchivesWhere(ctx)] }, select: { id: true } });
   if (!archive) throw new NotFoundError();
   return ctx.db.school.findMany({
