@@ -5,7 +5,7 @@ import { ErrorInterface, mutationErrors } from '../../graphql/errors.ts';
 import { DomainError, ValidationError } from '../../errors.ts';
 import { atDoor } from '../../lib/validate.ts';
 import { sectionFields, type Section } from './schools.fields.ts';
-import { deleteSchool, saveSchool, saveSchoolSection, uploadBadge } from './schools.service.ts';
+import { deleteSchool, saveSchool, saveSchoolSection, schoolIdInput, uploadBadge } from './schools.service.ts';
 import { importSchools, importSports, SchoolImportError, type ImportRowError } from './schools.xlsx.ts';
 import {
   addSchoolsInput,
@@ -212,7 +212,7 @@ builder.mutationFields((t) => ({
         required: true,
       }),
     },
-    resolve: (_r, { input }, ctx) => deleteSchool(ctx, { id: input.id.id }),
+    resolve: (_r, { input }, ctx) => deleteSchool(ctx, atDoor(schoolIdInput, { id: input.id.id })),
   }),
   uploadSchoolBadge: t.field({
     type: SchoolPayload,
@@ -231,7 +231,7 @@ builder.mutationFields((t) => ({
         required: true,
       }),
     },
-    resolve: (_r, { input }, ctx) => uploadBadge(ctx, { id: input.id.id }, input.file),
+    resolve: (_r, { input }, ctx) => uploadBadge(ctx, atDoor(schoolIdInput, { id: input.id.id }), input.file),
   }),
   importSchools: t.field({
     type: builder.objectRef<{ created: number; updated: number; ids: number[] }>('ImportSchoolsPayload').implement({

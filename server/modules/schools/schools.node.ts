@@ -10,7 +10,7 @@ import { archiveReadableCached, isFamily, primeReadable } from '../archives/inde
 import { selectionListReadableCached } from './schools.policy.ts';
 import { DIMENSIONS, WEIGHTS, type MatchResult } from './match.ts';
 import { SCHOOL_FIELDS } from './schools.fields.ts';
-import { badgePath, getPublicSchool, SCHOOL_ORDER, schoolsWhere } from './schools.service.ts';
+import { badgePath, getPublicSchool, SCHOOL_ORDER, schoolIdInput, schoolsWhere } from './schools.service.ts';
 import { exportSchools } from './schools.xlsx.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { notInListsInput, schoolsNotInStudentLists, selectionListsWhere } from './selection.service.ts';
@@ -310,7 +310,7 @@ builder.queryFields((t) => ({
       const id = args.id ? Number(args.id.id) : args.databaseId;
       if (!id || !Number.isInteger(id) || id < 1 || id > 2_147_483_647) return null;
       try {
-        await getPublicSchool(ctx, { id });
+        await getPublicSchool(ctx, atDoor(schoolIdInput, { id }));
       } catch {
         return null;
       }

@@ -15,12 +15,14 @@ import {
   badgePath,
   deleteSchool,
   enabledPlatforms,
+  platformsInput,
   getPublicSchool,
   getSchool,
   saveSchool,
   saveSchoolSection,
   SCHOOL_ORDER,
   schoolFormChoices,
+  schoolIdInput,
   schoolsWhere,
   uploadBadge,
   type SchoolDetail,
@@ -209,19 +211,19 @@ export const schoolRoutes: RestRoute[] = [
     methods: ['POST'],
     handler: async (ctx, req) => {
       const r = await saveSchoolSection(ctx, section, req.params);
-      return { data: sectionJson(await getSchool(ctx, r.schoolId), section) };
+      return { data: sectionJson(await getSchool(ctx, atDoor(schoolIdInput, { id: r.schoolId })), section) };
     },
   })),
   ...SECTIONS_WITH_READERS.map(([section, reader]): RestRoute => ({
     path: `${S}/${section}/${reader}`,
     methods: ['GET'],
-    handler: async (ctx, req) => ({ data: sectionJson(await getSchool(ctx, { id: pick(req.params, 'schoolId', 'id') }), section) }),
+    handler: async (ctx, req) => ({ data: sectionJson(await getSchool(ctx, atDoor(schoolIdInput, { id: pick(req.params, 'schoolId', 'id') })), section) }),
   })),
   {
     path: `${S}/recruit/getSchoolEnableApplicationPlatform`,
     methods: ['GET'],
     handler: async (ctx, req) => {
-      const rows = await enabledPlatforms(ctx, { schoolId: pick(req.params, 'schoolId', 'id') });
+      const rows = await enabledPlatforms(ctx, atDoor(platformsInput, { schoolId: pick(req.params, 'schoolId', 'id') }));
       return { data: rows.map((p) => ({ ...p, name: translate(ctx.lang, `school.platform.${p.platform}` as Parameters<typeof translate>[1]) })) };
     },
   },
@@ -257,7 +259,7 @@ export const schoolRoutes: RestRoute[] = [
     path: `${S}/uploadBadge`,
     methods: ['POST'],
     handler: async (ctx, req) => {
-      const r = await uploadBadge(ctx, schoolIdParam(req), uploadedFile(req));
+      const r = await uploadBadge(ctx, atDoor(schoolIdInput, schoolIdParam(req)), uploadedFile(req));
       return { data: { id: r.schoolId, badge: badgePath(r.schoolId) } };
     },
   },
@@ -267,7 +269,7 @@ export const schoolRoutes: RestRoute[] = [
     anonymous: true,
     methods: ['GET'],
     handler: async (ctx, req) => {
-      const b = await badgeOf(ctx, { id: req.params.id });
+      const b = await badgeOf(ctx, atDoor(schoolIdInput, { id: req.params.id }));
       const res = await downloadResponse(ctx, b.key, { fileName: b.fileName, mime: b.mime, inline: true });
       if (!res) throw new NotFoundError();
       return res;
@@ -276,20 +278,20 @@ export const schoolRoutes: RestRoute[] = [
   {
     path: `${S}/getById`,
     methods: ['GET'],
-    handler: async (ctx, req) => ({ data: schoolJson(await getSchool(ctx, { id: req.params.id })) }),
+    handler: async (ctx, req) => ({ data: schoolJson(await getSchool(ctx, atDoor(schoolIdInput, { id: req.params.id }))) }),
   },
   {
     // The /school-details page: public, read-only, no login.
     path: `${S}/getSchoolInfoById`,
     anonymous: true,
     methods: ['GET'],
-    handler: async (ctx, req) => ({ data: schoolJson(await getPublicSchool(ctx, { id: req.params.id }), { publicPage: true }) }),
+    handler: async (ctx, req) => ({ data: schoolJson(await getPublicSchool(ctx, atDoor(schoolIdInput, { id: req.params.id })), { publicPage: true }) }),
   },
   {
     path: `${S}/deleteById`,
     methods: ['GET'],
     handler: async (ctx, req) => {
-      await deleteSchool(ctx, { id: req.params.id });
+      await deleteSchool(ctx, atDoor(schoolIdInput, { id: req.params.id }));
       return { data: null, message: translate(ctx.lang, 'toast.deleted') };
     },
   },

@@ -4,7 +4,7 @@ import { ValidationError } from '../../errors.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { searchText } from '../../lib/text.ts';
 import { IMAGE_TYPES, removeUpload, saveUpload, type UploadPolicy } from '../../lib/upload.ts';
-import { dbId, parseInput, z } from '../../lib/validate.ts';
+import { dbId, inputOf, parseInput, z, type Parsed } from '../../lib/validate.ts';
 import { authorize } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
 import { DEADLINE_KIND, PLATFORM, parseSection, schoolGradeSpan, schoolSearchName, SPORT_SEASON, SPORT_GENDER, type Section } from './schools.fields.ts';
@@ -87,27 +87,33 @@ export function schoolIdFrom(raw: unknown, field = 'id'): number {
   return parsed[field] as number;
 }
 
+/** One school by id: the input of the reads and writes of one school, parsed at the door. */
+export const schoolIdInput = z.object({ id: dbId() });
+/** The same, named `schoolId` as the legacy platform read names it (a refusal names that field). */
+export const platformsInput = z.object({ schoolId: dbId() });
+type SchoolId = Parsed<z.output<typeof schoolIdInput>>;
+
 /** A school with its sub-records, for staff. */
-export async function getSchool(ctx: ServiceContext, rawId: unknown, field = 'id'): Promise<SchoolDetail> {
+export async function getSchool(ctx: ServiceContext, parsed: SchoolId): Promise<SchoolDetail> {
   authorize(ctx, 'school.read');
-  const id = schoolIdFrom(rawId, field);
+  const { id } = inputOf(parsed);
   const school = await ctx.db.school.findUnique({ where: { id }, include: SCHOOL_DETAIL_INCLUDE });
   if (!school) throw schoolsErrors.rule('NOT_FOUND', 'school.notFound');
   return school;
 }
 
 /** The public page (/school-details): no login; everything but staff-only notes. */
-export async function getPublicSchool(ctx: ServiceContext, rawId: unknown): Promise<SchoolDetail> {
-  const id = schoolIdFrom(rawId);
+export async function getPublicSchool(ctx: ServiceContext, parsed: SchoolId): Promise<SchoolDetail> {
+  const { id } = inputOf(parsed);
   const school = await ctx.db.school.findUnique({ where: { id }, include: SCHOOL_DETAIL_INCLUDE });
   if (!school) throw schoolsErrors.rule('NOT_FOUND', 'school.notFound');
   return { ...school, remark: null };
 }
 
 /** Platforms the school accepts (getSchoolEnableApplicationPlatform). */
-export async function enabledPlatforms(ctx: ServiceContext, rawId: unknown): Promise<Array<{ platform: number; url: string | null }>> {
+export async function enabledPlatforms(ctx: ServiceContext, parsed: Parsed<z.output<typeof platformsInput>>): Promise<Array<{ platform: number; url: string | null }>> {
   authorize(ctx, 'school.read');
-  const id = schoolIdFrom(rawId, 'schoolId');
+  const id = inputOf(parsed).schoolId;
   const school = await ctx.db.school.findUnique({ where: { id }, select: { platforms: { orderBy: { platform: 'asc' }, select: { platform: true, url: true } } } });
   if (!school) throw schoolsErrors.rule('NOT_FOUND', 'school.notFound');
   return school.platforms;
@@ -268,11 +274,11 @@ export async function saveSchoolSection(ctx: ServiceContext, section: Exclude<Se
 }
 
 /** Deletes a school that no selection list and no application uses (else refused: school.inUse). */
-export async function deleteSchool(ctx: ServiceContext, raw: unknown): Promise<{ schoolId: number }> {
+export async function deleteSchool(ctx: ServiceContext, parsed: SchoolId): Promise<{ schoolId: number }> {
   let badge: string | null = null;
   const result = await runWrite(ctx, { operation: 'school.delete', targetType: 'School' }, async (tx) => {
     authorize(ctx, 'school.manage');
-    const id = schoolIdFrom(raw);
+    const { id } = inputOf(parsed);
     await lockSchool(tx, id);
     const [entries, applications] = await Promise.all([tx.selectionEntry.count({ where: { schoolId: id } }), tx.application.count({ where: { schoolId: id } })]);
     if (entries || applications) throw schoolsErrors.rule('IN_USE', 'school.inUse', { lists: entries, applications });
@@ -285,13 +291,13 @@ export async function deleteSchool(ctx: ServiceContext, raw: unknown): Promise<{
 }
 
 /** Stores a new badge (images only, 2 MB) and replaces the old one. */
-export async function uploadBadge(ctx: ServiceContext, raw: unknown, file: File | null | undefined): Promise<SchoolWrite> {
+export async function uploadBadge(ctx: ServiceContext, parsed: SchoolId, file: File | null | undefined): Promise<SchoolWrite> {
   let oldKey: string | null = null;
   let newKey: string | null = null;
   try {
     const result = await runWrite(ctx, { operation: 'school.uploadBadge', targetType: 'School' }, async (tx) => {
       authorize(ctx, 'school.manage');
-      const id = schoolIdFrom(raw, raw && typeof raw === 'object' && 'schoolId' in raw && !('id' in raw) ? 'schoolId' : 'id');
+      const { id } = inputOf(parsed);
       await lockSchool(tx, id);
       const stored = await saveUpload(ctx, file, BADGE_POLICY);
       newKey = stored.key;
@@ -310,8 +316,8 @@ export async function uploadBadge(ctx: ServiceContext, raw: unknown, file: File 
 }
 
 /** The badge file of a school (public: the /school-details page shows it). */
-export async function badgeOf(ctx: ServiceContext, raw: unknown): Promise<{ key: string; mime: string; fileName: string }> {
-  const id = schoolIdFrom(raw);
+export async function badgeOf(ctx: ServiceContext, parsed: SchoolId): Promise<{ key: string; mime: string; fileName: string }> {
+  const { id } = inputOf(parsed);
   const s = await ctx.db.school.findUnique({ where: { id }, select: { badgeKey: true, badgeMime: true, badgeFileName: true } });
   if (!s?.badgeKey || !s.badgeMime) throw schoolsErrors.rule('NOT_FOUND', 'school.badgeMissing');
   return { key: s.badgeKey, mime: s.badgeMime, fileName: s.badgeFileName ?? 'badge' };
