@@ -11,6 +11,7 @@ import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAnd
 import { useTranslation } from 'react-i18next';
 import { graphql, useLazyLoadQuery, useMutation, usePreloadedQuery } from 'react-relay';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
+import { RichTextView } from '../../../components/editor/RichTextView.tsx';
 import { DialogShell } from '../../../components/DialogShell.tsx';
 import { myCalendarRoute } from './MyCalendar.route.ts';
 import { ConflictList, type Clash } from '../../../components/calendar/ConflictList.tsx';
@@ -520,7 +521,7 @@ function EntryDialog({ entry, onClose }: { entry: Entry; onClose: () => void }) 
           <Badge colorPalette={entry.scheduleType === 2 ? 'orange' : 'green'}>{t(entry.scheduleType === 2 ? 'calendarUi.overtime' : 'calendarUi.regular')}</Badge>
           <Badge>{t('calendarUi.hours', { hours: entry.workHours })}</Badge>
         </Flex>
-        {entry.content ? <Text color="fg.muted">{entry.content}</Text> : null}
+        {entry.content ? <RichTextView html={entry.content} color="fg.muted" /> : null}
       </Stack>
     </DialogShell>
   );
