@@ -8,7 +8,7 @@ import { dismissOnNavigation } from '../components/toaster.tsx';
 import { load, save } from '../lib/storage.ts';
 import { RelayRoot } from '../relay/environment.tsx';
 import { useIsMobile, useScreenClass } from '../lib/useMedia.ts';
-import { addView, KEEP_ALIVE_PATHS, refreshKeys, refreshView, visitedViews } from '../state/visited.ts';
+import { addView, keepsAlive, refreshKeys, refreshView, visitedViews } from '../state/visited.ts';
 import type { LayoutQuery } from './__generated__/LayoutQuery.graphql.ts';
 import { findByPath, flatten, MenuContext, sectionOf, type Menu, type MenuNode } from './menu.ts';
 import { Sidebar } from './Sidebar.tsx';
@@ -160,7 +160,7 @@ function ViewHost() {
   // A screen that threw: its route's loader starts the query again, then the screen re-mounts.
   const retry = (path: string) => void revalidator.revalidate().then(() => refreshView(path));
   const key = keys[pathname] ?? 0;
-  const keepAlive = KEEP_ALIVE_PATHS.has(pathname);
+  const keepAlive = keepsAlive(pathname);
   const cache = keptViews(kept, pathname, keepAlive ? { element: outlet, key } : null, views);
   if (cache !== kept) setKept(cache);
   return (

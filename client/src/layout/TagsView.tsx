@@ -5,11 +5,19 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { notify } from '../components/toaster.tsx';
 import { useLang } from '../lib/useLang.ts';
-import { closeAll, closeOthers, closeView, refreshView, visitedViews, type VisitedView } from '../state/visited.ts';
+import { closeAll, closeOthers, closeRight, closeView, refreshView, visitedViews, type VisitedView } from '../state/visited.ts';
 
 const SCROLL_PADDING = 4;
 
 type ContextMenu = { x: number; y: number; view: VisitedView } | null;
+type TagAction = 'refresh' | 'close' | 'closeRight' | 'closeOthers' | 'closeAll';
+
+/** An action that would do nothing is offered disabled: closing a pinned tab, closing to the right of the last. */
+function idle(action: TagAction, view: VisitedView, views: VisitedView[]): boolean {
+  if (action === 'close') return view.affix;
+  if (action === 'closeRight') return !views.slice(views.findIndex((v) => v.path === view.path) + 1).some((v) => !v.affix);
+  return false;
+}
 
 /** Tabs of visited views: arrows page through them, right-click offers refresh and closing. */
 export function TagsView() {
@@ -73,13 +81,16 @@ export function TagsView() {
     setMenu({ x: event.clientX, y: event.clientY, view });
   }
 
-  function act(action: 'refresh' | 'close' | 'closeOthers' | 'closeAll', view: VisitedView) {
+  function act(action: TagAction, view: VisitedView) {
     setMenu(null);
     if (action === 'refresh') {
       refreshView(view.path);
       if (view.path !== pathname) navigate(view.fullPath);
     } else if (action === 'close') {
       close(view);
+    } else if (action === 'closeRight') {
+      const remaining = closeRight(view.path);
+      if (!remaining.some((v) => v.path === pathname)) navigate(view.fullPath);
     } else if (action === 'closeOthers') {
       closeOthers(view.path);
       if (view.path !== pathname) navigate(view.fullPath);
@@ -169,7 +180,7 @@ export function TagsView() {
           data-testid="tags-context-menu"
           onClick={(e) => e.stopPropagation()}
         >
-          {(['refresh', 'close', 'closeOthers', 'closeAll'] as const).map((action) => (
+          {(['refresh', 'close', 'closeRight', 'closeOthers', 'closeAll'] as const).map((action) => (
             <Box
               key={action}
               as="button"
@@ -180,7 +191,7 @@ export function TagsView() {
               fontSize="sm"
               _hover={{ bg: 'bg.muted' }}
               _disabled={{ color: 'fg.subtle', cursor: 'not-allowed' }}
-              {...{ disabled: action === 'close' && menu.view.affix }}
+              {...{ disabled: idle(action, menu.view, views) }}
               onClick={() => act(action, menu.view)}
               data-action={action}
             >

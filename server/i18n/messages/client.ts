@@ -55,6 +55,7 @@ export const clientMessages = {
   'client.tags.refresh': { zh: '刷新', en: 'Refresh' },
   'client.tags.close': { zh: '关闭', en: 'Close' },
   'client.tags.closeOthers': { zh: '关闭其他', en: 'Close others' },
+  'client.tags.closeRight': { zh: '关闭右侧', en: 'Close tabs to the right' },
   'client.tags.closeAll': { zh: '关闭所有', en: 'Close all' },
   'client.tags.previous': { zh: '上一页', en: 'Previous' },
   'client.tags.next': { zh: '下一页', en: 'Next' },
