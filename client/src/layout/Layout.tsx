@@ -11,6 +11,7 @@ import { useIsMobile, useScreenClass } from '../lib/useMedia.ts';
 import { addView, keepsAlive, refreshKeys, refreshView, visitedViews } from '../state/visited.ts';
 import type { LayoutQuery } from './__generated__/LayoutQuery.graphql.ts';
 import { findByPath, flatten, MenuContext, sectionOf, type Menu, type MenuNode } from './menu.ts';
+import { LayoutGuards } from './Guards.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { TagsView } from './TagsView.tsx';
 import { TopBar } from './TopBar.tsx';
@@ -109,6 +110,7 @@ function LayoutFrame() {
 
   return (
     <MenuContext.Provider value={menu}>
+      <LayoutGuards />
       <Flex direction="column" h="100vh" bg="bg.canvas" data-screen={screen} data-mobile={isMobile || undefined}>
         <TopBar viewer={data.viewer} query={data} sidebarOpen={sidebarOpen} onToggleSidebar={() => setSidebarOpen((o) => !o)} />
         <Flex flex="1" minH="0">

@@ -3,7 +3,9 @@ import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { askDiscard } from '../components/DiscardDialog.tsx';
 import { notify } from '../components/toaster.tsx';
+import { dirtyOn } from '../lib/dirty.ts';
 import { useLang } from '../lib/useLang.ts';
 import { closeAll, closeOthers, closeRight, closeView, refreshView, visitedViews, type VisitedView } from '../state/visited.ts';
 
@@ -70,8 +72,10 @@ export function TagsView() {
     navigate(last ? last.fullPath : '/', { replace: true });
   }
 
-  function close(view: VisitedView) {
+  async function close(view: VisitedView) {
     if (view.affix) return;
+    // A kept-alive view holding unsaved input (an archive section in edit mode) asks first.
+    if (dirtyOn(view.path) && !(await askDiscard())) return;
     const remaining = closeView(view.path);
     if (view.path === pathname) goToLast(remaining);
   }
@@ -87,7 +91,7 @@ export function TagsView() {
       refreshView(view.path);
       if (view.path !== pathname) navigate(view.fullPath);
     } else if (action === 'close') {
-      close(view);
+      void close(view);
     } else if (action === 'closeRight') {
       const remaining = closeRight(view.path);
       if (!remaining.some((v) => v.path === pathname)) navigate(view.fullPath);
@@ -150,7 +154,7 @@ export function TagsView() {
                   data-testid="tag-close"
                   onClick={(e) => {
                     e.stopPropagation();
-                    close(view);
+                    void close(view);
                   }}
                 >
                   <X />

@@ -113,8 +113,14 @@ export function closeAll(): VisitedView[] {
   return visitedViews.get();
 }
 
-/** At login the visited tabs are cleared (pinned tabs stay). */
-export function resetViews(): void {
+/**
+ * At login the visited tabs of another user are cleared (pinned tabs stay); the same user
+ * signing in again (after a session ended elsewhere) finds the tabs they had.
+ */
+export function resetViews(userId?: number): void {
+  const owner = load<number | null>('visitedViewsOwner', null);
+  save('visitedViewsOwner', userId ?? null);
+  if (userId !== undefined && owner === userId) return;
   visitedViews.set(withAffix([]));
   refreshKeys.set({});
 }
