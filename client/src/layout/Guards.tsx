@@ -15,8 +15,7 @@ import { keepsAlive } from '../state/visited.ts';
  */
 function DirtyBlocker() {
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      currentLocation.pathname !== nextLocation.pathname && !nextLocation.pathname.startsWith('/login') && !keepsAlive(currentLocation.pathname) && dirtyOn(currentLocation.pathname),
+    ({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && !nextLocation.pathname.startsWith('/login') && !keepsAlive(currentLocation.pathname) && dirtyOn(currentLocation.pathname),
   );
   const asked = useRef(false);
   useEffect(() => {

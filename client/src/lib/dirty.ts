@@ -84,7 +84,12 @@ const draftKey = (key: string) => `draft:${sessionUser.get()?.databaseId ?? 0}:$
  * back (`take`) or drops it (`drop`).
  */
 export function useDraft<T>(key: string | null, value: T, dirty: boolean) {
-  const [offered, setOffered] = useState<Stored<T> | null>(() => (key ? load<Stored<T> | null>(draftKey(key), null) : null));
+  const read = (k: string | null) => ({ key: k, offered: k ? load<Stored<T> | null>(draftKey(k), null) : null });
+  // Read again when the key changes (a form whose record or rights arrive after its first render).
+  const [found, setFound] = useState(() => read(key));
+  if (found.key !== key) setFound(read(key));
+  const offered = found.key === key ? found.offered : null;
+  const setOffered = (v: null) => setFound({ key, offered: v });
   useEffect(() => {
     if (!key) return;
     if (dirty) save(draftKey(key), { value, savedAt: new Date().toISOString() } satisfies Stored<T>);

@@ -30,16 +30,13 @@ export function keepsAlive(path: string): boolean {
   return KEEP_ALIVE_PATHS.has(path) || (/^\/archives\/detail\/[^/]+$/.test(path) && path !== '/archives/detail/batch-operation');
 }
 
-/** A path as the tab bar knows it and as a screen may name it (a global id encoded or not). */
-function spellings(path: string): Set<string> {
-  const out = new Set([path]);
+/** A path as tabs and screens compare them: decoded (a screen may name a global id encoded or not). */
+function samePath(path: string): string {
   try {
-    out.add(decodeURI(path));
-    out.add(path.split('/').map((part) => encodeURIComponent(decodeURIComponent(part))).join('/'));
+    return decodeURIComponent(path);
   } catch {
-    // A malformed escape: only the path as given.
+    return path;
   }
-  return out;
 }
 
 /** The list with at most MAX_VIEWS tabs: the least recently used unpinned tabs other than `keep` close first. */
@@ -70,14 +67,14 @@ const ownTitles = new Map<string, VisitedView['title']>();
  * archive: the student's name). Call it once the data is there (`useEffect`), with the view's path.
  */
 export function titleView(path: string, title: VisitedView['title']): void {
-  const paths = spellings(path);
-  for (const p of paths) ownTitles.set(p, title);
-  visitedViews.set((list) => list.map((v) => (paths.has(v.path) && (v.title.zh !== title.zh || v.title.en !== title.en) ? { ...v, title } : v)));
+  const key = samePath(path);
+  ownTitles.set(key, title);
+  visitedViews.set((list) => list.map((v) => (samePath(v.path) === key && (v.title.zh !== title.zh || v.title.en !== title.en) ? { ...v, title } : v)));
 }
 
 /** A visit: the tab opens (or is brought up to date) and counts as used now. */
 export function addView(added: VisitedView): void {
-  const own = ownTitles.get(added.path);
+  const own = ownTitles.get(samePath(added.path));
   const view = { ...added, ...(own ? { title: own } : {}), usedAt: Date.now() };
   visitedViews.set((list) => {
     const i = list.findIndex((v) => v.path === view.path);

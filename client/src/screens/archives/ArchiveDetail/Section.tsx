@@ -148,9 +148,7 @@ function SingleSection({ section, fields, row, ctx }: { section: SectionDef; fie
       },
     );
   };
-  const offer = draft.offered && !editing && (
-    <DraftOffer savedAt={draft.offered.savedAt} onRestore={() => setEditing(draft.take())} onDrop={draft.drop} testId={`section-${section.key}-draft`} />
-  );
+  const offer = draft.offered && !editing && <DraftOffer savedAt={draft.offered.savedAt} onRestore={() => setEditing(draft.take())} onDrop={draft.drop} testId={`section-${section.key}-draft`} />;
   if (!editing) {
     return (
       <Stack gap="3">

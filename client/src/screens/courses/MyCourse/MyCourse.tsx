@@ -169,9 +169,7 @@ function StudentLesson({ a }: { a: Att }) {
               {t('coursesUi.homework.title')}
               {hw?.dueAt ? ` · ${t('coursesUi.homework.due')} ${fmt.dateTime(hw.dueAt as string)}` : ''}
             </Text>
-            {a.lesson.taskContent && (
-              <RichTextView html={a.lesson.taskContent} fontSize="sm" />
-            )}
+            {a.lesson.taskContent && <RichTextView html={a.lesson.taskContent} fontSize="sm" />}
             {a.lesson.taskFiles.length > 0 && <FileList files={a.lesson.taskFiles} onOpened={opened} />}
             {custom.length > 0 && <FileList files={custom} onOpened={opened} />}
           </Stack>
