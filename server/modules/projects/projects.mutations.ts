@@ -1,3 +1,4 @@
+import { atDoor } from '../../lib/validate.ts';
 import { builder } from '../../graphql/builder.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
 import { localId, localIds } from '../../graphql/ids.ts';
@@ -14,6 +15,14 @@ import {
   updateProject,
   uploadMemberImage,
   uploadProjectFile,
+  deleteProjectsInput,
+  projectFocusInput,
+  saveMemberInput,
+  timelineEntryIdInput,
+  memberImageInput,
+  projectFileInput,
+  deleteFileInput,
+  removeMembersInput,
 } from './projects.service.ts';
 
 const ProjectPayload = builder.objectRef<{ projectId: number }>('ProjectPayload').implement({
@@ -167,21 +176,23 @@ builder.mutationFields((t) => ({
       'Deletes projects (they leave every list but stay readable from the tasks and entries that name them); all or none; answers the page the list should show next. Rights: project.manage (managers). Errors: NOT_FOUND, FORBIDDEN.',
     args: { input: t.arg({ description: 'The projects and the list page.', type: DeleteProjectsInput, required: true }) },
     resolve: (_r, { input }, ctx) =>
-      deleteProjects(ctx, { ids: localIds(input.projectIds, 'Project'), currentPage: input.currentPage ?? undefined, pageSize: input.pageSize ?? undefined }, { excludeStates: input.excludeStates ?? [] }),
+      deleteProjects(ctx, atDoor(deleteProjectsInput, { ids: localIds(input.projectIds, 'Project'), currentPage: input.currentPage ?? undefined, pageSize: input.pageSize ?? undefined }), {
+        excludeStates: input.excludeStates ?? [],
+      }),
   }),
   focusProject: t.field({
     type: ProjectPayload,
     errors: mutationErrors,
     description: 'The caller follows the project (it appears in focusedProjects). Rights: project.read. Errors: NOT_FOUND.',
     args: { input: t.arg({ description: 'The project to follow.', type: ProjectRefInput, required: true }) },
-    resolve: (_r, { input }, ctx) => setProjectFocus(ctx, { projectId: localId(input.projectId, 'Project'), focus: true }),
+    resolve: (_r, { input }, ctx) => setProjectFocus(ctx, atDoor(projectFocusInput, { projectId: localId(input.projectId, 'Project'), focus: true })),
   }),
   unfocusProject: t.field({
     type: ProjectPayload,
     errors: mutationErrors,
     description: 'The caller stops following the project. Rights: project.read. Errors: NOT_FOUND.',
     args: { input: t.arg({ description: 'The project to stop following.', type: ProjectRefInput, required: true }) },
-    resolve: (_r, { input }, ctx) => setProjectFocus(ctx, { projectId: localId(input.projectId, 'Project'), focus: false }),
+    resolve: (_r, { input }, ctx) => setProjectFocus(ctx, atDoor(projectFocusInput, { projectId: localId(input.projectId, 'Project'), focus: false })),
   }),
   saveProjectMember: t.field({
     description:
@@ -190,15 +201,18 @@ builder.mutationFields((t) => ({
     errors: mutationErrors,
     args: { input: t.arg({ description: 'The member and the changes.', type: SaveProjectMemberInput, required: true }) },
     resolve: (_r, { input }, ctx) =>
-      saveProjectMember(ctx, {
-        id: localId(input.memberId, 'ProjectMember') ?? undefined,
-        projectId: localId(input.projectId, 'Project') ?? undefined,
-        userId: localId(input.userId, 'User') ?? undefined,
-        duty: input.duty,
-        joinedOn: input.joinedOn,
-        remark: input.remark,
-        timeline: input.timeline?.map((e) => ({ id: localId(e.entryId, 'ProjectTimelineEntry') ?? undefined, happenedOn: e.happenedOn, content: e.content })),
-      }),
+      saveProjectMember(
+        ctx,
+        atDoor(saveMemberInput, {
+          id: localId(input.memberId, 'ProjectMember') ?? undefined,
+          projectId: localId(input.projectId, 'Project') ?? undefined,
+          userId: localId(input.userId, 'User') ?? undefined,
+          duty: input.duty,
+          joinedOn: input.joinedOn,
+          remark: input.remark,
+          timeline: input.timeline?.map((e) => ({ id: localId(e.entryId, 'ProjectTimelineEntry') ?? undefined, happenedOn: e.happenedOn, content: e.content })),
+        }),
+      ),
   }),
   removeProjectMember: t.field({
     description: "Removes a member (and their timeline) from a project. Rights: project.manage, or the project's own manager. Errors: NOT_FOUND, FORBIDDEN.",
@@ -214,7 +228,7 @@ builder.mutationFields((t) => ({
         required: true,
       }),
     },
-    resolve: (_r, { input }, ctx) => removeProjectMembers(ctx, { ids: [localId(input.memberId, 'ProjectMember')] }),
+    resolve: (_r, { input }, ctx) => removeProjectMembers(ctx, atDoor(removeMembersInput, { ids: [localId(input.memberId, 'ProjectMember')] })),
   }),
   deleteProjectTimelineEntry: t.field({
     description: "Deletes one timeline entry. Rights: project.manage, or the project's own manager. Errors: NOT_FOUND, FORBIDDEN.",
@@ -230,7 +244,7 @@ builder.mutationFields((t) => ({
         required: true,
       }),
     },
-    resolve: (_r, { input }, ctx) => deleteTimelineEntry(ctx, { id: localId(input.entryId, 'ProjectTimelineEntry') }),
+    resolve: (_r, { input }, ctx) => deleteTimelineEntry(ctx, atDoor(timelineEntryIdInput, { id: localId(input.entryId, 'ProjectTimelineEntry') })),
   }),
   uploadProjectMemberImage: t.field({
     type: MemberPayload,
@@ -251,7 +265,7 @@ builder.mutationFields((t) => ({
       }),
     },
     resolve: async (_r, { input }, ctx) => {
-      const stored = await uploadMemberImage(ctx, { memberId: localId(input.memberId, 'ProjectMember') }, input.file);
+      const stored = await uploadMemberImage(ctx, atDoor(memberImageInput, { memberId: localId(input.memberId, 'ProjectMember') }), input.file);
       const member = await ctx.db.projectMember.findUniqueOrThrow({ where: { id: stored.memberId as number }, select: { id: true, projectId: true } });
       return member;
     },
@@ -271,7 +285,7 @@ builder.mutationFields((t) => ({
         required: true,
       }),
     },
-    resolve: (_r, { input }, ctx) => uploadProjectFile(ctx, { projectId: localId(input.projectId, 'Project') }, input.file),
+    resolve: (_r, { input }, ctx) => uploadProjectFile(ctx, atDoor(projectFileInput, { projectId: localId(input.projectId, 'Project') }), input.file),
   }),
   deleteProjectFile: t.field({
     description: 'Deletes a project file. Rights: its uploader (still a member) or whoever manages the project. Errors: NOT_FOUND, FORBIDDEN.',
@@ -287,6 +301,6 @@ builder.mutationFields((t) => ({
         required: true,
       }),
     },
-    resolve: (_r, { input }, ctx) => deleteProjectFile(ctx, { id: localId(input.fileId, 'ProjectFile') }),
+    resolve: (_r, { input }, ctx) => deleteProjectFile(ctx, atDoor(deleteFileInput, { id: localId(input.fileId, 'ProjectFile') })),
   }),
 }));

@@ -1,3 +1,4 @@
+import { atDoor } from '../../lib/validate.ts';
 import type { ServiceContext } from '../../context.ts';
 import { NotFoundError } from '../../errors.ts';
 import { translate } from '../../i18n/catalogue.ts';
@@ -36,6 +37,21 @@ import {
   type MemberRow,
   type ProjectFilter,
   type ProjectRow,
+  projectIdInput,
+  membersInput,
+  filesInput,
+  fileIdInput,
+  usersForProjectInput,
+  deleteProjectsInput,
+  projectFocusInput,
+  saveMemberInput,
+  timelineEntryIdInput,
+  memberImageInput,
+  projectFileInput,
+  deleteFileInput,
+  findProjectInput,
+  memberKeyInput,
+  removeMembersInput,
 } from './projects.service.ts';
 import { projectsErrors } from './projects.errors.ts';
 
@@ -183,7 +199,7 @@ export const projectRoutes: RestRoute[] = [
     handler: async (ctx, req) => {
       const p = req.params;
       const page = readPage(p);
-      const result = await deleteProjects(ctx, { ids: first(p.ids, p.selIds, p.id), currentPage: page.currentPage, pageSize: page.pageSize }, legacyFilter(ctx, p));
+      const result = await deleteProjects(ctx, atDoor(deleteProjectsInput, { ids: first(p.ids, p.selIds, p.id), currentPage: page.currentPage, pageSize: page.pageSize }), legacyFilter(ctx, p));
       return { data: result, message: translate(ctx.lang, 'project.deleted') };
     },
   },
@@ -208,12 +224,12 @@ export const projectRoutes: RestRoute[] = [
   {
     path: '/api/admin/project/members',
     methods: BOTH,
-    handler: async (ctx, req) => ({ data: (await listMembers(ctx, { projectId: withCondition(req.params).projectId ?? req.params.id })).map((m) => memberJson(ctx, m)) }),
+    handler: async (ctx, req) => ({ data: (await listMembers(ctx, atDoor(membersInput, { projectId: withCondition(req.params).projectId ?? req.params.id }))).map((m) => memberJson(ctx, m)) }),
   },
   {
     path: '/api/admin/project/listUploadFile',
     methods: BOTH,
-    handler: async (ctx, req) => ({ data: (await listFiles(ctx, { projectId: withCondition(req.params).projectId ?? req.params.id })).map((f) => fileJson(ctx, f)) }),
+    handler: async (ctx, req) => ({ data: (await listFiles(ctx, atDoor(filesInput, { projectId: withCondition(req.params).projectId ?? req.params.id }))).map((f) => fileJson(ctx, f)) }),
   },
   {
     path: '/api/admin/project/listProjectFocus',
@@ -230,7 +246,7 @@ export const projectRoutes: RestRoute[] = [
     handler: async (ctx, req) => {
       const p = req.params;
       const focus = p.focus === undefined ? true : p.focus === true || p.focus === 'true' || p.focus === 1 || p.focus === '1';
-      return { data: await setProjectFocus(ctx, { projectId: p.projectId, focus }) };
+      return { data: await setProjectFocus(ctx, atDoor(projectFocusInput, { projectId: p.projectId, focus })) };
     },
   },
   {
@@ -238,7 +254,7 @@ export const projectRoutes: RestRoute[] = [
     methods: BOTH,
     handler: async (ctx, req) => {
       const c = withCondition(req.params);
-      const row = await findProject(ctx, { id: first(c.id, c.projectId), code: first(c.code, c.projectCode), name: first(c.name, c.projectName) });
+      const row = await findProject(ctx, atDoor(findProjectInput, { id: first(c.id, c.projectId), code: first(c.code, c.projectCode), name: first(c.name, c.projectName) }));
       return { data: projectJson(ctx, row, await focusedProjectIds(ctx, [row.id])) };
     },
   },
@@ -246,8 +262,8 @@ export const projectRoutes: RestRoute[] = [
     path: '/api/admin/project/getProjectDetailById',
     methods: BOTH,
     handler: async (ctx, req) => {
-      const row = await getProject(ctx, { id: first(req.params.id, req.params.projectId) });
-      const [members, files, focused] = await Promise.all([listMembers(ctx, { projectId: row.id }), listFiles(ctx, { projectId: row.id }), focusedProjectIds(ctx, [row.id])]);
+      const row = await getProject(ctx, atDoor(projectIdInput, { id: first(req.params.id, req.params.projectId) }));
+      const [members, files, focused] = await Promise.all([listMembers(ctx, atDoor(membersInput, { projectId: row.id })), listFiles(ctx, atDoor(filesInput, { projectId: row.id })), focusedProjectIds(ctx, [row.id])]);
       return {
         data: { ...projectJson(ctx, row, focused), persons: members.map((m) => memberJson(ctx, m)), files: files.map((f) => fileJson(ctx, f)) },
       };
@@ -259,7 +275,7 @@ export const projectRoutes: RestRoute[] = [
     handler: async (ctx, req) => {
       const p = req.params;
       const ids = first(p.ids, p.id);
-      const result = await removeProjectMembers(ctx, ids ? { ids } : { projectId: p.projectId, userId: p.userId });
+      const result = await removeProjectMembers(ctx, atDoor(removeMembersInput, ids ? { ids } : { projectId: p.projectId, userId: p.userId }));
       return { data: result, message: translate(ctx.lang, 'toast.deleted') };
     },
   },
@@ -267,7 +283,7 @@ export const projectRoutes: RestRoute[] = [
     path: '/api/admin/project/downloadFile',
     methods: ['GET'],
     handler: async (ctx, req) => {
-      const file = await getFile(ctx, { id: req.params.id });
+      const file = await getFile(ctx, atDoor(fileIdInput, { id: req.params.id }));
       const res = await downloadResponse(ctx, file.storageKey, { fileName: file.fileName, mime: file.mimeType });
       if (!res) throw projectsErrors.rule('NOT_FOUND', 'project.fileNotFound');
       return res;
@@ -277,7 +293,7 @@ export const projectRoutes: RestRoute[] = [
     path: '/api/admin/project/member/image',
     methods: ['GET'],
     handler: async (ctx, req) => {
-      const member = await getMember(ctx, { id: req.params.id });
+      const member = await getMember(ctx, atDoor(memberKeyInput, { id: req.params.id }));
       const res = member.imageKey ? await downloadResponse(ctx, member.imageKey, { fileName: `member-${member.id}.${member.imageKey.split('.').pop()}`, mime: imageMime(member.imageKey), inline: true }) : null;
       if (!res) throw new NotFoundError();
       return res;
@@ -287,14 +303,14 @@ export const projectRoutes: RestRoute[] = [
     path: '/api/upload/project/uploadProjectFile',
     methods: ['POST'],
     handler: async (ctx, req) => {
-      const result = await uploadProjectFile(ctx, { projectId: req.params.projectId }, uploadedFile(req));
-      return { data: fileJson(ctx, await getFile(ctx, { id: result.id })) };
+      const result = await uploadProjectFile(ctx, atDoor(projectFileInput, { projectId: req.params.projectId }), uploadedFile(req));
+      return { data: fileJson(ctx, await getFile(ctx, atDoor(fileIdInput, { id: result.id }))) };
     },
   },
   {
     path: '/api/upload/project/delUploadFile',
     methods: BOTH,
-    handler: async (ctx, req) => ({ data: await deleteProjectFile(ctx, { id: first(req.params.id, req.params.fileId) }), message: translate(ctx.lang, 'toast.deleted') }),
+    handler: async (ctx, req) => ({ data: await deleteProjectFile(ctx, atDoor(deleteFileInput, { id: first(req.params.id, req.params.fileId) })), message: translate(ctx.lang, 'toast.deleted') }),
   },
   // Project members ("auth/user/project").
   {
@@ -303,22 +319,22 @@ export const projectRoutes: RestRoute[] = [
     handler: async (ctx, req) => {
       const p = req.params;
       const id = first(p.id, p.userProjectId);
-      return { data: memberJson(ctx, await getMember(ctx, id ? { id } : { projectId: p.projectId, userId: p.userId })) };
+      return { data: memberJson(ctx, await getMember(ctx, atDoor(memberKeyInput, id ? { id } : { projectId: p.projectId, userId: p.userId }))) };
     },
   },
   {
     path: '/api/admin/auth/user/project/save',
     methods: BOTH,
     handler: async (ctx, req) => {
-      const saved = await saveProjectMember(ctx, memberInput(req.params));
-      return { data: memberJson(ctx, await getMember(ctx, { id: saved.id })), message: String(saved.id) };
+      const saved = await saveProjectMember(ctx, atDoor(saveMemberInput, memberInput(req.params)));
+      return { data: memberJson(ctx, await getMember(ctx, atDoor(memberKeyInput, { id: saved.id }))), message: String(saved.id) };
     },
   },
   {
     path: '/api/admin/auth/user/project/timeline/del',
     methods: BOTH,
     handler: async (ctx, req) => ({
-      data: await deleteTimelineEntry(ctx, { id: first(req.params.userProjectTimeLineId, req.params.id) }),
+      data: await deleteTimelineEntry(ctx, atDoor(timelineEntryIdInput, { id: first(req.params.userProjectTimeLineId, req.params.id) })),
       message: translate(ctx.lang, 'toast.deleted'),
     }),
   },
@@ -327,7 +343,7 @@ export const projectRoutes: RestRoute[] = [
     methods: ['POST'],
     handler: async (ctx, req) => {
       const p = req.params;
-      const stored = await uploadMemberImage(ctx, { memberId: first(p.memberId, p.id, p.userProjectId) }, uploadedFile(req));
+      const stored = await uploadMemberImage(ctx, atDoor(memberImageInput, { memberId: first(p.memberId, p.id, p.userProjectId) }), uploadedFile(req));
       return {
         data: {
           memberId: stored.memberId,
@@ -346,7 +362,7 @@ export const projectRoutes: RestRoute[] = [
     handler: async (ctx, req) => {
       const c = withCondition(req.params);
       const page = readPage(req.params);
-      const { rows, total } = await listUsersForProject(ctx, { projectId: first(c.projectId), searchKey: first(c.searchKey, c.name), onlyMembers: c.onlyMembers }, page);
+      const { rows, total } = await listUsersForProject(ctx, atDoor(usersForProjectInput, { projectId: first(c.projectId), searchKey: first(c.searchKey, c.name), onlyMembers: c.onlyMembers }), page);
       return { data: { currentPage: page.currentPage, pageSize: page.pageSize, rows: total, resultList: rows } };
     },
   },

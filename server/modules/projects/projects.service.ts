@@ -4,7 +4,7 @@ import { ForbiddenError, ValidationError } from '../../errors.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { searchText } from '../../lib/text.ts';
 import { checkUpload, removeUpload, storeUpload, UPLOAD_POLICIES, type StoredUpload } from '../../lib/upload.ts';
-import { dbId, dbIdList, parseInput, z } from '../../lib/validate.ts';
+import { dbId, dbIdList, parseInput, z, inputOf, type Parsed } from '../../lib/validate.ts';
 import { authorize, can } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
 import { STAFF_STATES, USER_TYPES } from '../../lib/codes.ts';
@@ -124,21 +124,22 @@ async function liveProject(db: ServiceContext['db'] | Tx, id: number) {
   return project;
 }
 
-export async function getProject(ctx: ServiceContext, raw: unknown): Promise<ProjectRow> {
+export const projectIdInput = z.object({ id: dbId() });
+
+export async function getProject(ctx: ServiceContext, parsed: Parsed<z.output<typeof projectIdInput>>): Promise<ProjectRow> {
   authorize(ctx, 'project.read');
-  const { id } = parseInput(z.object({ id: dbId() }), raw);
+  const { id } = inputOf(parsed);
   const row = await ctx.db.project.findFirst({ where: { id, ...LIVE_PROJECT }, include: projectInclude });
   if (!row) throw projectsErrors.rule('NOT_FOUND', 'project.notFound');
   return row;
 }
 
+export const findProjectInput = z.object({ id: dbId().optional(), code: text(50).optional(), name: text(100).optional() }).refine((v) => v.id || v.code || v.name, { path: ['id'] });
+
 /** The first live project matching an id, a code or an exact name (getProjectDetailByCondition). */
-export async function findProject(ctx: ServiceContext, raw: unknown): Promise<ProjectRow> {
+export async function findProject(ctx: ServiceContext, parsed: Parsed<z.output<typeof findProjectInput>>): Promise<ProjectRow> {
   authorize(ctx, 'project.read');
-  const input = parseInput(
-    z.object({ id: dbId().optional(), code: text(50).optional(), name: text(100).optional() }).refine((v) => v.id || v.code || v.name, { path: ['id'] }),
-    raw,
-  );
+  const input = inputOf(parsed);
   const row = await ctx.db.project.findFirst({
     where: { ...LIVE_PROJECT, ...(input.id ? { id: input.id } : {}), ...(input.code ? { code: input.code } : {}), ...(input.name ? { name: input.name } : {}) },
     include: projectInclude,
@@ -154,20 +155,21 @@ const memberInclude = {
 } satisfies Prisma.ProjectMemberInclude;
 export type MemberRow = Prisma.ProjectMemberGetPayload<{ include: typeof memberInclude }>;
 
-export async function listMembers(ctx: ServiceContext, raw: unknown): Promise<MemberRow[]> {
+export const membersInput = z.object({ projectId: dbId() });
+
+export async function listMembers(ctx: ServiceContext, parsed: Parsed<z.output<typeof membersInput>>): Promise<MemberRow[]> {
   authorize(ctx, 'project.read');
-  const { projectId } = parseInput(z.object({ projectId: dbId() }), raw);
+  const { projectId } = inputOf(parsed);
   await liveProject(ctx.db, projectId);
   return ctx.db.projectMember.findMany({ where: { projectId }, include: memberInclude, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
 }
 
+export const memberKeyInput = z.object({ id: dbId().optional(), projectId: dbId().optional(), userId: dbId().optional() }).refine((v) => v.id || (v.projectId && v.userId), { path: ['id'] });
+
 /** One member with the timeline, by member id or by project and user. */
-export async function getMember(ctx: ServiceContext, raw: unknown): Promise<MemberRow> {
+export async function getMember(ctx: ServiceContext, parsed: Parsed<z.output<typeof memberKeyInput>>): Promise<MemberRow> {
   authorize(ctx, 'project.read');
-  const input = parseInput(
-    z.object({ id: dbId().optional(), projectId: dbId().optional(), userId: dbId().optional() }).refine((v) => v.id || (v.projectId && v.userId), { path: ['id'] }),
-    raw,
-  );
+  const input = inputOf(parsed);
   const row = await ctx.db.projectMember.findFirst({
     where: input.id ? { id: input.id, project: LIVE_PROJECT } : { projectId: input.projectId, userId: input.userId, project: LIVE_PROJECT },
     include: memberInclude,
@@ -179,16 +181,20 @@ export async function getMember(ctx: ServiceContext, raw: unknown): Promise<Memb
 const fileInclude = { uploadedBy: { select: { id: true, name: true } } } satisfies Prisma.ProjectFileInclude;
 export type FileRow = Prisma.ProjectFileGetPayload<{ include: typeof fileInclude }>;
 
-export async function listFiles(ctx: ServiceContext, raw: unknown): Promise<FileRow[]> {
+export const filesInput = z.object({ projectId: dbId() });
+
+export async function listFiles(ctx: ServiceContext, parsed: Parsed<z.output<typeof filesInput>>): Promise<FileRow[]> {
   authorize(ctx, 'project.read');
-  const { projectId } = parseInput(z.object({ projectId: dbId() }), raw);
+  const { projectId } = inputOf(parsed);
   await liveProject(ctx.db, projectId);
   return ctx.db.projectFile.findMany({ where: { projectId }, include: fileInclude, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
 }
 
-export async function getFile(ctx: ServiceContext, raw: unknown): Promise<FileRow> {
+export const fileIdInput = z.object({ id: dbId() });
+
+export async function getFile(ctx: ServiceContext, parsed: Parsed<z.output<typeof fileIdInput>>): Promise<FileRow> {
   authorize(ctx, 'project.read');
-  const { id } = parseInput(z.object({ id: dbId() }), raw);
+  const { id } = inputOf(parsed);
   const row = await ctx.db.projectFile.findFirst({ where: { id, project: LIVE_PROJECT }, include: fileInclude });
   if (!row) throw projectsErrors.rule('NOT_FOUND', 'project.fileNotFound');
   return row;
@@ -204,14 +210,16 @@ export async function listFocus(ctx: ServiceContext): Promise<Array<{ projectId:
   });
 }
 
+export const usersForProjectInput = z.object({ projectId: dbId().optional(), searchKey: text(100).optional(), onlyMembers: z.coerce.boolean().optional() });
+
 /** Active staff who could join a project, each flagged when already a member. */
 export async function listUsersForProject(
   ctx: ServiceContext,
-  raw: unknown,
+  parsed: Parsed<z.output<typeof usersForProjectInput>>,
   page: { currentPage: number; pageSize: number },
 ): Promise<{ rows: Array<{ id: number; name: string; nameEn: string | null; account: string | null; departmentId: number | null; isMember: boolean }>; total: number }> {
   authorize(ctx, 'project.read');
-  const input = parseInput(z.object({ projectId: dbId().optional(), searchKey: text(100).optional(), onlyMembers: z.coerce.boolean().optional() }), raw);
+  const input = inputOf(parsed);
   if (input.projectId) await liveProject(ctx.db, input.projectId);
   const search = searchText(input.searchKey);
   const like = (value: string) => ({ contains: value, mode: 'insensitive' as const });
@@ -350,7 +358,7 @@ export async function updateProject(ctx: ServiceContext, raw: unknown): Promise<
   });
 }
 
-const deleteInput = z.object({
+export const deleteProjectsInput = z.object({
   ids: dbIdList,
   currentPage: z.coerce.number().int().min(1).max(1_000_000).optional(),
   pageSize: z.coerce.number().int().min(1).max(8388607).optional(),
@@ -361,10 +369,14 @@ const deleteInput = z.object({
  * everywhere). Answers the page the list should show next: when the deletion emptied the
  * page the client was on and that page was above 1, the last page that still has rows.
  */
-export async function deleteProjects(ctx: ServiceContext, raw: unknown, filter: ProjectFilter = {}): Promise<{ deletedIds: number[]; currentPage: number; pageSize: number; rows: number }> {
+export async function deleteProjects(
+  ctx: ServiceContext,
+  parsed: Parsed<z.output<typeof deleteProjectsInput>>,
+  filter: ProjectFilter = {},
+): Promise<{ deletedIds: number[]; currentPage: number; pageSize: number; rows: number }> {
   return runWrite(ctx, { operation: 'project.delete', targetType: 'Project' }, async (tx) => {
     authorize(ctx, 'project.manage');
-    const input = parseInput(deleteInput, raw);
+    const input = inputOf(parsed);
     const ids = [...new Set(input.ids)];
     const found = await tx.project.findMany({ where: { id: { in: ids }, ...LIVE_PROJECT }, select: { id: true } });
     if (found.length !== ids.length) throw projectsErrors.rule('NOT_FOUND', 'project.notFound');
@@ -378,11 +390,13 @@ export async function deleteProjects(ctx: ServiceContext, raw: unknown, filter: 
   });
 }
 
+export const projectFocusInput = z.object({ projectId: dbId(), focus: z.boolean() });
+
 /** Follows or stops following a project (idempotent). */
-export async function setProjectFocus(ctx: ServiceContext, raw: unknown): Promise<{ projectId: number; focused: boolean }> {
+export async function setProjectFocus(ctx: ServiceContext, parsed: Parsed<z.output<typeof projectFocusInput>>): Promise<{ projectId: number; focused: boolean }> {
   return runWrite(ctx, { operation: 'project.focus', targetType: 'Project' }, async (tx) => {
     const actor = authorize(ctx, 'project.read');
-    const input = parseInput(z.object({ projectId: dbId(), focus: z.boolean() }), raw);
+    const input = inputOf(parsed);
     await liveProject(tx, input.projectId);
     if (input.focus) {
       await tx.projectFocus.upsert({
@@ -401,7 +415,7 @@ export async function setProjectFocus(ctx: ServiceContext, raw: unknown): Promis
 
 const IMAGE_KEY = /^member-images\/\d{6}\/[0-9a-f]{32}\.(png|jpg|gif|webp)$/;
 
-const memberInput = z.object({
+export const saveMemberInput = z.object({
   id: dbId().optional(),
   projectId: dbId().optional(),
   userId: dbId().optional(),
@@ -419,10 +433,10 @@ const memberInput = z.object({
  * Adds a staff member to a project or edits their place on it; timeline entries with an id
  * are edited, those without are added (deleting is its own call).
  */
-export async function saveProjectMember(ctx: ServiceContext, raw: unknown): Promise<{ id: number; projectId: number }> {
+export async function saveProjectMember(ctx: ServiceContext, parsed: Parsed<z.output<typeof saveMemberInput>>): Promise<{ id: number; projectId: number }> {
   return runWrite(ctx, { operation: 'project.member.save', targetType: 'ProjectMember' }, async (tx) => {
     const actor = authorize(ctx, 'project.read');
-    const input = parseInput(memberInput, raw);
+    const input = inputOf(parsed);
     let member: { id: number; projectId: number; imageKey: string | null };
     if (input.id) {
       const existing = await tx.projectMember.findFirst({ where: { id: input.id, project: LIVE_PROJECT }, include: { project: true } });
@@ -458,14 +472,13 @@ export async function saveProjectMember(ctx: ServiceContext, raw: unknown): Prom
   });
 }
 
+export const removeMembersInput = z.object({ ids: dbIdList.optional(), projectId: dbId().optional(), userId: dbId().optional() }).refine((v) => v.ids || (v.projectId && v.userId), { path: ['id'] });
+
 /** Removes members from a project, by member ids or by project and user. */
-export async function removeProjectMembers(ctx: ServiceContext, raw: unknown): Promise<{ removedIds: number[]; projectId: number }> {
+export async function removeProjectMembers(ctx: ServiceContext, parsed: Parsed<z.output<typeof removeMembersInput>>): Promise<{ removedIds: number[]; projectId: number }> {
   return runWrite(ctx, { operation: 'project.member.remove', targetType: 'ProjectMember' }, async (tx) => {
     const actor = authorize(ctx, 'project.read');
-    const input = parseInput(
-      z.object({ ids: dbIdList.optional(), projectId: dbId().optional(), userId: dbId().optional() }).refine((v) => v.ids || (v.projectId && v.userId), { path: ['id'] }),
-      raw,
-    );
+    const input = inputOf(parsed);
     const members = await tx.projectMember.findMany({
       where: input.ids ? { id: { in: input.ids }, project: LIVE_PROJECT } : { projectId: input.projectId, userId: input.userId, project: LIVE_PROJECT },
       include: { project: true },
@@ -479,10 +492,12 @@ export async function removeProjectMembers(ctx: ServiceContext, raw: unknown): P
   });
 }
 
-export async function deleteTimelineEntry(ctx: ServiceContext, raw: unknown): Promise<{ id: number; memberId: number }> {
+export const timelineEntryIdInput = z.object({ id: dbId() });
+
+export async function deleteTimelineEntry(ctx: ServiceContext, parsed: Parsed<z.output<typeof timelineEntryIdInput>>): Promise<{ id: number; memberId: number }> {
   return runWrite(ctx, { operation: 'project.timeline.delete', targetType: 'ProjectTimelineEntry' }, async (tx) => {
     const actor = authorize(ctx, 'project.read');
-    const { id } = parseInput(z.object({ id: dbId() }), raw);
+    const { id } = inputOf(parsed);
     const entry = await tx.projectTimelineEntry.findFirst({ where: { id, member: { project: LIVE_PROJECT } }, include: { member: { include: { project: true } } } });
     if (!entry) throw projectsErrors.rule('NOT_FOUND', 'project.timelineNotFound');
     if (!canManageProject(actor, entry.member.project)) throw new ForbiddenError();
@@ -493,17 +508,19 @@ export async function deleteTimelineEntry(ctx: ServiceContext, raw: unknown): Pr
 
 // ── uploads ──
 
+export const memberImageInput = z.object({ memberId: dbId().optional() });
+
 /**
  * Stores a member image. With a member id the image becomes that member's (the old one is
  * removed); without one the key is answered for a following save.
  */
-export async function uploadMemberImage(ctx: ServiceContext, raw: unknown, file: File | null | undefined): Promise<StoredUpload & { memberId: number | null }> {
+export async function uploadMemberImage(ctx: ServiceContext, parsed: Parsed<z.output<typeof memberImageInput>>, file: File | null | undefined): Promise<StoredUpload & { memberId: number | null }> {
   let stored: StoredUpload | null = null;
   let replaced: string | null = null;
   try {
     const result = await runWrite(ctx, { operation: 'project.member.image', targetType: 'ProjectMember' }, async (tx) => {
       const actor = authorize(ctx, 'project.read');
-      const input = parseInput(z.object({ memberId: dbId().optional() }), raw);
+      const input = inputOf(parsed);
       let memberId: number | null = null;
       if (input.memberId) {
         const member = await tx.projectMember.findFirst({ where: { id: input.memberId, project: LIVE_PROJECT }, include: { project: true } });
@@ -528,12 +545,14 @@ export async function uploadMemberImage(ctx: ServiceContext, raw: unknown, file:
   }
 }
 
-export async function uploadProjectFile(ctx: ServiceContext, raw: unknown, file: File | null | undefined): Promise<{ id: number; projectId: number }> {
+export const projectFileInput = z.object({ projectId: dbId() });
+
+export async function uploadProjectFile(ctx: ServiceContext, parsed: Parsed<z.output<typeof projectFileInput>>, file: File | null | undefined): Promise<{ id: number; projectId: number }> {
   let stored: StoredUpload | null = null;
   try {
     return await runWrite(ctx, { operation: 'project.file.upload', targetType: 'ProjectFile' }, async (tx) => {
       const actor = authorize(ctx, 'project.read');
-      const { projectId } = parseInput(z.object({ projectId: dbId() }), raw);
+      const { projectId } = inputOf(parsed);
       const project = await liveProject(tx, projectId);
       const isMember = (await tx.projectMember.count({ where: { projectId, userId: actor.id } })) > 0;
       if (!canContributeToProject(actor, project, isMember)) throw new ForbiddenError();
@@ -551,10 +570,12 @@ export async function uploadProjectFile(ctx: ServiceContext, raw: unknown, file:
   }
 }
 
-export async function deleteProjectFile(ctx: ServiceContext, raw: unknown): Promise<{ id: number; projectId: number }> {
+export const deleteFileInput = z.object({ id: dbId() });
+
+export async function deleteProjectFile(ctx: ServiceContext, parsed: Parsed<z.output<typeof deleteFileInput>>): Promise<{ id: number; projectId: number }> {
   const result = await runWrite(ctx, { operation: 'project.file.delete', targetType: 'ProjectFile' }, async (tx) => {
     const actor = authorize(ctx, 'project.read');
-    const { id } = parseInput(z.object({ id: dbId() }), raw);
+    const { id } = inputOf(parsed);
     const file = await tx.projectFile.findFirst({ where: { id, project: LIVE_PROJECT }, include: { project: true } });
     if (!file) throw projectsErrors.rule('NOT_FOUND', 'project.fileNotFound');
     const isMember = (await tx.projectMember.count({ where: { projectId: file.projectId, userId: actor.id } })) > 0;
