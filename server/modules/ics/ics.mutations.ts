@@ -1,10 +1,11 @@
+import { atDoor } from '../../lib/validate.ts';
 import { builder } from '../../graphql/builder.ts';
 import { localIds } from '../../graphql/ids.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
 import { translate } from '../../i18n/catalogue.ts';
 import { UserNode } from '../users/index.ts';
 import { importIcs } from './ics.import.ts';
-import { batchChangeSubscriptions, changeMySubscription } from './ics.service.ts';
+import { batchChangeSubscriptions, changeMySubscription, batchSubscriptionsInput } from './ics.service.ts';
 
 const IcsSubscriptionPayload = builder.objectRef<{ id: number; feedPath: string | null }>('IcsSubscriptionPayload').implement({
   description: 'The subscription after the change.',
@@ -98,7 +99,7 @@ builder.mutationFields((t) => ({
     description: 'Opens (or restores) the subscriptions of the people named. Rights: ics.manageAll (administrators, managers). Errors: NOT_FOUND, FORBIDDEN.',
     args: { input: t.arg({ description: 'The people.', type: BatchInput, required: true }) },
     resolve: async (_r, { input }, ctx) => {
-      const r = await batchChangeSubscriptions(ctx, 'open', { userIds: localIds(input.userIds, 'User') });
+      const r = await batchChangeSubscriptions(ctx, 'open', atDoor(batchSubscriptionsInput, { userIds: localIds(input.userIds, 'User') }));
       return { ids: r.subscriptions.map((s) => s.id), changed: r.changed };
     },
   }),
@@ -108,7 +109,7 @@ builder.mutationFields((t) => ({
     description: 'Pauses the open subscriptions of the people named. Rights: ics.manageAll (administrators, managers). Errors: NOT_FOUND, FORBIDDEN.',
     args: { input: t.arg({ description: 'The people.', type: BatchInput, required: true }) },
     resolve: async (_r, { input }, ctx) => {
-      const r = await batchChangeSubscriptions(ctx, 'pause', { userIds: localIds(input.userIds, 'User') });
+      const r = await batchChangeSubscriptions(ctx, 'pause', atDoor(batchSubscriptionsInput, { userIds: localIds(input.userIds, 'User') }));
       return { ids: r.subscriptions.map((s) => s.id), changed: r.changed };
     },
   }),

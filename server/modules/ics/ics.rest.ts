@@ -1,3 +1,4 @@
+import { atDoor } from '../../lib/validate.ts';
 import { translate } from '../../i18n/catalogue.ts';
 import { requireActor } from '../../policy.ts';
 import type { RestRoute } from '../../rest/adapter.ts';
@@ -5,7 +6,7 @@ import { idList, pick, withCondition } from '../../rest/params.ts';
 import { readPage } from '../../rest/envelope.ts';
 import { formatDateTime, parseLegacyDateTime } from '../../lib/wall-time.ts';
 import { importIcs } from './ics.import.ts';
-import { batchChangeSubscriptions, effectiveAt, generateIcsFile, ICS_STATES, listSubscriptionsPage } from './ics.service.ts';
+import { batchChangeSubscriptions, effectiveAt, generateIcsFile, ICS_STATES, listSubscriptionsPage, batchSubscriptionsInput } from './ics.service.ts';
 
 const STATE_NAMES: Record<number, { zh: string; en: string }> = {
   [ICS_STATES.NOT_OPENED]: { zh: '未开启', en: 'Not opened' },
@@ -85,7 +86,7 @@ export const icsRoutes: RestRoute[] = [
       const c = withCondition(req.params);
       const ids = idList(pick(c, 'userIds', 'ids', 'userIdList'));
       // No ids is "userIds is required", answered by the service after its rights check (ics.manageAll).
-      const r = await batchChangeSubscriptions(ctx, name === 'batchPause' ? 'pause' : 'open', { userIds: Array.isArray(ids) && ids.length === 0 ? undefined : ids });
+      const r = await batchChangeSubscriptions(ctx, name === 'batchPause' ? 'pause' : 'open', atDoor(batchSubscriptionsInput, { userIds: Array.isArray(ids) && ids.length === 0 ? undefined : ids }));
       return {
         message: translate(ctx.lang, 'ics.batchDone', { count: r.changed }),
         data: { changed: r.changed, resultList: r.subscriptions.map((s) => ({ userId: s.userId, subscribeState: s.state, pushFrequency: s.pushFrequencyHours })) },

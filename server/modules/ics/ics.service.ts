@@ -6,7 +6,7 @@ import { NotFoundError, ValidationError } from '../../errors.ts';
 import type { IcsSubscription, Prisma } from '../../generated/prisma/client.ts';
 import { translate } from '../../i18n/catalogue.ts';
 import { searchText } from '../../lib/text.ts';
-import { dbId, parseInput, z } from '../../lib/validate.ts';
+import { dbId, parseInput, z, inputOf, type Parsed } from '../../lib/validate.ts';
 import { authorize, can, requireActor } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
 import { feedWindow, userFeed } from './feed.ts';
@@ -112,17 +112,17 @@ export async function changeMySubscription(ctx: ServiceContext, transition: Tran
   });
 }
 
-const batchInput = z.object({ userIds: z.array(dbId()).min(1).max(1000) });
+export const batchSubscriptionsInput = z.object({ userIds: z.array(dbId()).min(1).max(1000) });
 
 /**
  * Administrators open (or restore) and pause many staff subscriptions at once. Opening gives
  * a not-opened user a new link; users already in the target state are left as they are.
  * Answers the subscriptions of the users named, after the change.
  */
-export async function batchChangeSubscriptions(ctx: ServiceContext, action: 'open' | 'pause', raw: unknown): Promise<{ subscriptions: IcsSubscription[]; changed: number }> {
+export async function batchChangeSubscriptions(ctx: ServiceContext, action: 'open' | 'pause', parsed: Parsed<z.output<typeof batchSubscriptionsInput>>): Promise<{ subscriptions: IcsSubscription[]; changed: number }> {
   return runWrite(ctx, { operation: action === 'open' ? 'ics.batchRestore' : 'ics.batchPause', targetType: 'IcsSubscription' }, async (tx) => {
     authorize(ctx, 'ics.manageAll');
-    const input = parseInput(batchInput, raw);
+    const input = inputOf(parsed);
     const userIds = [...new Set(input.userIds)];
     const users = await tx.user.findMany({ where: { id: { in: userIds } }, select: { id: true } });
     if (users.length !== userIds.length) throw new NotFoundError();

@@ -1,9 +1,10 @@
+import { atDoor } from '../../lib/validate.ts';
 import { builder } from '../../graphql/builder.ts';
 import { localIds } from '../../graphql/ids.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
 import { requireActor } from '../../policy.ts';
 import { UserNode } from '../users/index.ts';
-import { LETTER_ORDER, sendLetter, setLetterReadState, unreadLetterCount } from './letters.service.ts';
+import { LETTER_ORDER, sendLetter, setLetterReadState, unreadLetterCount, letterReadStateInput } from './letters.service.ts';
 import { LetterNode } from './letters.node.ts';
 
 const SendLetterInput = builder.inputType('SendLetterInput', {
@@ -55,19 +56,19 @@ builder.mutationFields((t) => ({
     type: LetterReadPayload,
     errors: mutationErrors,
     args: { input: t.arg({ description: 'The letters.', type: LetterIdsInput, required: true }) },
-    resolve: (_r, { input }, ctx) => setLetterReadState(ctx, { ids: localIds(input.letterIds, 'Letter'), readState: 1 }),
+    resolve: (_r, { input }, ctx) => setLetterReadState(ctx, atDoor(letterReadStateInput, { ids: localIds(input.letterIds, 'Letter'), readState: 1 })),
   }),
   markLetterUnread: t.field({
     description: "Marks letters of the caller's box unread. Signed-in callers. Errors: NOT_FOUND.",
     type: LetterReadPayload,
     errors: mutationErrors,
     args: { input: t.arg({ description: 'The letters.', type: LetterIdsInput, required: true }) },
-    resolve: (_r, { input }, ctx) => setLetterReadState(ctx, { ids: localIds(input.letterIds, 'Letter'), readState: 0 }),
+    resolve: (_r, { input }, ctx) => setLetterReadState(ctx, atDoor(letterReadStateInput, { ids: localIds(input.letterIds, 'Letter'), readState: 0 })),
   }),
   markAllLettersRead: t.field({
     description: "Marks every letter of the caller's box read. Signed-in callers.",
     type: LetterReadPayload,
     errors: mutationErrors,
-    resolve: (_r, _a, ctx) => setLetterReadState(ctx, { readState: 1 }),
+    resolve: (_r, _a, ctx) => setLetterReadState(ctx, atDoor(letterReadStateInput, { readState: 1 })),
   }),
 }));

@@ -1,10 +1,11 @@
+import { atDoor } from '../../lib/validate.ts';
 import type { ServiceContext } from '../../context.ts';
 import { requireActor } from '../../policy.ts';
 import { BOTH, type RestRoute } from '../../rest/adapter.ts';
 import { pageJson, readPage } from '../../rest/envelope.ts';
 import { first, withCondition } from '../../rest/params.ts';
 import { formatDateTime } from '../../lib/wall-time.ts';
-import { listMyLettersPage, openLetter, sendLetter, setLetterReadState, type DeliveryRow } from './letters.service.ts';
+import { listMyLettersPage, openLetter, sendLetter, setLetterReadState, type DeliveryRow, myLettersInput, openLetterInput, letterReadStateInput } from './letters.service.ts';
 
 function letterJson(ctx: ServiceContext, d: DeliveryRow, withContent: boolean) {
   const zone = requireActor(ctx).timeZone;
@@ -30,7 +31,7 @@ export const letterRoutes: RestRoute[] = [
     handler: async (ctx, req) => {
       const c = withCondition(req.params);
       const page = readPage(req.params);
-      const { rows, total, unread } = await listMyLettersPage(ctx, { readState: c.readState, search: first(c.searchKey, c.title) }, page);
+      const { rows, total, unread } = await listMyLettersPage(ctx, atDoor(myLettersInput, { readState: c.readState, search: first(c.searchKey, c.title) }), page);
       return {
         data: {
           ...pageJson(
@@ -46,7 +47,7 @@ export const letterRoutes: RestRoute[] = [
   {
     path: '/api/admin/sns/letter/detail',
     methods: BOTH,
-    handler: async (ctx, req) => ({ data: letterJson(ctx, await openLetter(ctx, { id: first(req.params.id, withCondition(req.params).id) }), true) }),
+    handler: async (ctx, req) => ({ data: letterJson(ctx, await openLetter(ctx, atDoor(openLetterInput, { id: first(req.params.id, withCondition(req.params).id) })), true) }),
   },
   {
     path: '/api/admin/sns/letter/updateMyLetterByReadState',
@@ -54,7 +55,7 @@ export const letterRoutes: RestRoute[] = [
     handler: async (ctx, req) => {
       const c = withCondition(req.params);
       const ids = first(c.ids, c.selIds, c.id);
-      return { data: await setLetterReadState(ctx, { ids, readState: first(c.readState) ?? 1 }) };
+      return { data: await setLetterReadState(ctx, atDoor(letterReadStateInput, { ids, readState: first(c.readState) ?? 1 })) };
     },
   },
   {

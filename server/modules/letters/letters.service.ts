@@ -5,7 +5,7 @@ import type { Prisma } from '../../generated/prisma/client.ts';
 import { RICH_TEXT_MAX_CHARS, richTextLength } from '../../lib/html.ts';
 import { cleanRichText } from '../../lib/html-clean.ts';
 import { searchText } from '../../lib/text.ts';
-import { dbId, dbIdList, parseInput, z } from '../../lib/validate.ts';
+import { dbId, dbIdList, parseInput, z, inputOf, type Parsed } from '../../lib/validate.ts';
 import { STAFF_STATES } from '../../lib/codes.ts';
 import { authorize } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
@@ -42,10 +42,16 @@ export type DeliveryRow = Prisma.LetterDeliveryGetPayload<{ include: typeof deli
 
 const readStateInput = z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform(Number);
 
+export const myLettersInput = z.object({ readState: z.union([readStateInput, z.literal(''), z.null()]).optional(), search: z.string().max(100).optional() });
+
 /** A page of the caller's box: `LIMIT n+1` and a total counted up to COUNT_CAP (a box only grows). */
-export async function listMyLettersPage(ctx: ServiceContext, raw: unknown, page: { currentPage: number; pageSize: number }): Promise<{ rows: DeliveryRow[]; total: number; unread: number }> {
+export async function listMyLettersPage(
+  ctx: ServiceContext,
+  parsed: Parsed<z.output<typeof myLettersInput>>,
+  page: { currentPage: number; pageSize: number },
+): Promise<{ rows: DeliveryRow[]; total: number; unread: number }> {
   authorize(ctx, 'letter.receive');
-  const f = parseInput(z.object({ readState: z.union([readStateInput, z.literal(''), z.null()]).optional(), search: z.string().max(100).optional() }), raw);
+  const f = inputOf(parsed);
   const where = myLettersWhere(ctx, { readState: typeof f.readState === 'number' ? f.readState : null, search: f.search });
   const skip = (page.currentPage - 1) * page.pageSize;
   const [{ rows, hasMore }, total, unread] = await Promise.all([
@@ -61,11 +67,13 @@ export async function unreadLetterCount(ctx: Pick<ServiceContext, 'db'> & Partia
   return ctx.db.letterDelivery.count({ where: { recipientId: id, readState: READ_STATES.UNREAD } });
 }
 
+export const openLetterInput = z.object({ id: dbId() });
+
 /** Opens one of the caller's letters and marks it read. */
-export async function openLetter(ctx: ServiceContext, raw: unknown): Promise<DeliveryRow> {
+export async function openLetter(ctx: ServiceContext, parsed: Parsed<z.output<typeof openLetterInput>>): Promise<DeliveryRow> {
   return runWrite(ctx, { operation: 'letter.open', targetType: 'LetterDelivery' }, async (tx) => {
     const actor = authorize(ctx, 'letter.receive');
-    const { id } = parseInput(z.object({ id: dbId() }), raw);
+    const { id } = inputOf(parsed);
     const row = await tx.letterDelivery.findFirst({ where: { id, recipientId: actor.id }, include: deliveryInclude });
     if (!row) throw lettersErrors.rule('NOT_FOUND', 'letter.notFound');
     if (row.readState === READ_STATES.READ) return { result: row, targetIds: [id] };
@@ -76,14 +84,16 @@ export async function openLetter(ctx: ServiceContext, raw: unknown): Promise<Del
   });
 }
 
+export const letterReadStateInput = z.object({ ids: dbIdList.optional(), readState: readStateInput });
+
 /**
  * Sets the read state of some of the caller's letters (all of them when no ids are given).
  * An id that is not one of the caller's letters refuses the whole call.
  */
-export async function setLetterReadState(ctx: ServiceContext, raw: unknown): Promise<{ ids: number[]; readState: number }> {
+export async function setLetterReadState(ctx: ServiceContext, parsed: Parsed<z.output<typeof letterReadStateInput>>): Promise<{ ids: number[]; readState: number }> {
   return runWrite(ctx, { operation: 'letter.readState', targetType: 'LetterDelivery' }, async (tx) => {
     const actor = authorize(ctx, 'letter.receive');
-    const input = parseInput(z.object({ ids: dbIdList.optional(), readState: readStateInput }), raw);
+    const input = inputOf(parsed);
     let ids: number[];
     if (input.ids) {
       ids = [...new Set(input.ids)];

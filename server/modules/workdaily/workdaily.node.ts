@@ -1,3 +1,4 @@
+import { atDoor } from '../../lib/validate.ts';
 import { builder } from '../../graphql/builder.ts';
 import { localId, localIds } from '../../graphql/ids.ts';
 import { ProjectNode } from '../projects/index.ts';
@@ -18,6 +19,8 @@ import {
   type ReminderState,
   type StatisticRow,
   type ZoneTransform,
+  workStatisticsInput,
+  transformZoneInput,
 } from './workdaily.service.ts';
 
 builder.prismaNode('ScheduleEntry', {
@@ -209,12 +212,15 @@ builder.queryFields((t) => ({
       projectId: t.arg.globalID({ description: "Only this Project (its manager sees everyone's hours on it).", for: [ProjectNode] }),
     },
     resolve: async (_r, args, ctx) => {
-      const s = await workStatistics(ctx, {
-        from: args.from,
-        to: args.to,
-        userIds: localIds(args.userIds, 'User') ?? undefined,
-        projectId: args.projectId ? localId(args.projectId, 'Project') : null,
-      });
+      const s = await workStatistics(
+        ctx,
+        atDoor(workStatisticsInput, {
+          from: args.from,
+          to: args.to,
+          userIds: localIds(args.userIds, 'User') ?? undefined,
+          projectId: args.projectId ? localId(args.projectId, 'Project') : null,
+        }),
+      );
       const rows = args.groupBy === 'PERSON' ? s.byPerson : args.groupBy === 'PROJECT' ? s.byProject : s.byType;
       return { from: s.from, to: s.to, groupBy: args.groupBy, total: s.total, rows };
     },
@@ -228,7 +234,7 @@ builder.queryFields((t) => ({
       fromZone: t.arg.string({ description: 'IANA zone the wall time is in, e.g. Asia/Shanghai.', required: true }),
       toZone: t.arg.string({ description: 'IANA zone to convert to, e.g. America/New_York.', required: true }),
     },
-    resolve: (_r, args, ctx) => transformTimeZone(ctx, args),
+    resolve: (_r, args, ctx) => transformTimeZone(ctx, atDoor(transformZoneInput, args)),
   }),
   workNote: t.prismaField({
     type: 'WorkNote',

@@ -1,3 +1,4 @@
+import { atDoor } from '../../lib/validate.ts';
 import { DateTime } from 'luxon';
 import { ValidationError } from '../../errors.ts';
 import { translate } from '../../i18n/catalogue.ts';
@@ -21,6 +22,8 @@ import {
   type ReminderState,
   type ReportRow,
   type StatisticRow,
+  workStatisticsInput,
+  transformZoneInput,
 } from './workdaily.service.ts';
 
 /**
@@ -135,13 +138,16 @@ export const workdailyRoutes: RestRoute[] = [
       const { from, to } = range(c);
       const today = DateTime.now().setZone(requireActor(ctx).timeZone);
       const userIds = idList(pick(c, 'userIds', 'userId'));
-      const s = await workStatistics(ctx, {
-        from: from ?? today.startOf('month').toISODate(),
-        to: to ?? today.endOf('month').toISODate(),
-        userIds,
-        projectId: num(c.projectId),
-        scheduleType: num(c.scheduleType),
-      });
+      const s = await workStatistics(
+        ctx,
+        atDoor(workStatisticsInput, {
+          from: from ?? today.startOf('month').toISODate(),
+          to: to ?? today.endOf('month').toISODate(),
+          userIds,
+          projectId: num(c.projectId),
+          scheduleType: num(c.scheduleType),
+        }),
+      );
       return {
         data: {
           beginDate: s.from,
@@ -249,11 +255,14 @@ export const workdailyRoutes: RestRoute[] = [
       const actor = requireActor(ctx);
       const time = text(c.time ?? c.dateTime ?? c.date);
       if (time === undefined) throw new ValidationError('validation.required', { field: 'time' });
-      const r = transformTimeZone(ctx, {
-        time,
-        fromZone: text(c.fromZone ?? c.fromTimeZone ?? c.sourceTimeZone ?? c.timeZone) ?? actor.timeZone,
-        toZone: text(c.toZone ?? c.toTimeZone ?? c.targetTimeZone) ?? actor.timeZone,
-      });
+      const r = transformTimeZone(
+        ctx,
+        atDoor(transformZoneInput, {
+          time,
+          fromZone: text(c.fromZone ?? c.fromTimeZone ?? c.sourceTimeZone ?? c.timeZone) ?? actor.timeZone,
+          toZone: text(c.toZone ?? c.toTimeZone ?? c.targetTimeZone) ?? actor.timeZone,
+        }),
+      );
       return { data: { time: r.time, fromZone: r.fromZone, toZone: r.toZone, fromOffset: r.fromOffset, toOffset: r.toOffset, utcTime: formatDateTime(r.instant, 'UTC'), shifted: r.shifted } };
     },
   },

@@ -4,7 +4,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts'
 import { Prisma } from '../../generated/prisma/client.ts';
 import { RICH_TEXT_MAX_CHARS, richTextLength } from '../../lib/html.ts';
 import { cleanRichText } from '../../lib/html-clean.ts';
-import { dbId, parseInput, z } from '../../lib/validate.ts';
+import { dbId, parseInput, z, inputOf, type Parsed, atDoor } from '../../lib/validate.ts';
 import { requireActor } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
 import { canReadAllEntries, visibleEntriesWhere } from './workdaily.policy.ts';
@@ -153,7 +153,7 @@ export async function removeReminder(ctx: ServiceContext, raw: unknown): Promise
 export const GROUP_BY = ['PERSON', 'PROJECT', 'TYPE'] as const;
 export type GroupBy = (typeof GROUP_BY)[number];
 
-const statisticsInput = z.object({
+export const workStatisticsInput = z.object({
   from: dayString,
   to: dayString,
   userIds: z.array(dbId()).max(1000).optional().nullable(),
@@ -177,7 +177,7 @@ export type StatisticRow = {
  * may read (everyone with workdaily.readAll; a project's entries for its manager; otherwise
  * only their own).
  */
-async function entryScope(ctx: ServiceContext, input: z.infer<typeof statisticsInput>): Promise<Prisma.Sql> {
+async function entryScope(ctx: ServiceContext, input: z.infer<typeof workStatisticsInput>): Promise<Prisma.Sql> {
   const actor = requireActor(ctx);
   checkRange(input.from, input.to);
   const parts: Prisma.Sql[] = [Prisma.sql`s.work_date BETWEEN ${dayToDate(input.from)}::date AND ${dayToDate(input.to)}::date`];
@@ -195,9 +195,12 @@ type RawStat = { g_person: number; g_project: number; g_type: number; employee_i
  * Hours over a date range by person, by project and by type, plus the total, in ONE query
  * (GROUP BY GROUPING SETS); names are joined in the same statement.
  */
-export async function workStatistics(ctx: ServiceContext, raw: unknown): Promise<{ from: string; to: string; total: StatisticRow; byPerson: StatisticRow[]; byProject: StatisticRow[]; byType: StatisticRow[] }> {
+export async function workStatistics(
+  ctx: ServiceContext,
+  parsed: Parsed<z.output<typeof workStatisticsInput>>,
+): Promise<{ from: string; to: string; total: StatisticRow; byPerson: StatisticRow[]; byProject: StatisticRow[]; byType: StatisticRow[] }> {
   requireActor(ctx);
-  const input = parseInput(statisticsInput, raw);
+  const input = inputOf(parsed);
   const where = await entryScope(ctx, input);
   const rows = await ctx.db.$queryRaw<Array<RawStat & { user_name: string | null; user_name_en: string | null; project_name: string | null; project_name_en: string | null }>>`
     WITH g AS (
@@ -367,7 +370,10 @@ export async function projectEntriesPage(ctx: ServiceContext, raw: unknown, page
   const input = parseInput(listInput, raw ?? {});
   if (!input.projectId) throw new ValidationError('workdaily.projectRequired');
   const { from, to } = defaultRange(actor, input.from, input.to);
-  const [list, stats] = await Promise.all([listEntriesPage(ctx, { ...input, from, to }, page), workStatistics(ctx, { from, to, projectId: input.projectId, ...(input.userId ? { userIds: [input.userId] } : {}) })]);
+  const [list, stats] = await Promise.all([
+    listEntriesPage(ctx, { ...input, from, to }, page),
+    workStatistics(ctx, atDoor(workStatisticsInput, { from, to, projectId: input.projectId, ...(input.userId ? { userIds: [input.userId] } : {}) })),
+  ]);
   return { ...list, from, to, byPerson: stats.byPerson, byType: stats.byType };
 }
 
@@ -436,7 +442,7 @@ export async function listReportsOfDay(ctx: ServiceContext, raw: unknown): Promi
 
 // ── Time zones ──
 
-const transformInput = z.object({
+export const transformZoneInput = z.object({
   time: z.string().max(40),
   fromZone: z.string().max(64),
   toZone: z.string().max(64),
@@ -457,9 +463,9 @@ export type ZoneTransform = {
  * Converts a wall time (`yyyy-MM-dd HH:mm:ss`, `yyyy-MM-dd HH:mm` or ISO) from one IANA zone to
  * another. Ambiguous wall times (the repeated hour in autumn) take the earlier instant.
  */
-export function transformTimeZone(ctx: ServiceContext, raw: unknown): ZoneTransform {
+export function transformTimeZone(ctx: ServiceContext, parsed: Parsed<z.output<typeof transformZoneInput>>): ZoneTransform {
   requireActor(ctx);
-  const input = parseInput(transformInput, raw);
+  const input = inputOf(parsed);
   for (const zone of [input.fromZone, input.toZone]) {
     if (!IANAZone.isValidZone(zone.trim())) throw new ValidationError('timeZone.unknownNamed', { zone: zone.trim().slice(0, 64) }, 'TIME_ZONE_UNKNOWN');
   }
