@@ -1,3 +1,4 @@
+import { exportRoutes } from './jobs/exports.rest.ts';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -109,10 +110,7 @@ export function createApp(deps: { db: Db; config: Config }) {
   const app = new Hono();
   configureRichText({ imageHosts: config.richTextImageHosts });
   const yoga = createGraphQLHandler(deps, { development: config.development });
-  const rest = createRestHandler(
-    deps,
-    modules.map((m) => m.routes),
-  );
+  const rest = createRestHandler(deps, [...modules.map((m) => m.routes), exportRoutes]);
 
   // Every request: an id (the caller's X-Request-Id or a new one) sent back and written to the
   // operation log, one JSON log line, and the request metrics (server/observe.ts).
