@@ -118,7 +118,7 @@ export async function sheetWriter(
 ): Promise<{ output: AsyncIterable<Uint8Array>; add: (rows: ReadonlyArray<Record<string, unknown>>) => void; finish: () => Promise<void> }> {
   const Excel = await loadExcel();
   const output = new PassThrough();
-  const wb = new Excel.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: true });
+  const wb = new Excel.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   wb.creator = 'Back office';
   const ws = wb.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.columns = columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? 16 }));
