@@ -14,7 +14,7 @@ import { authenticate } from './session/session.ts';
 import { tokenFromHeaders } from './session/tokens.ts';
 import { resolveLang, translate } from './i18n/catalogue.ts';
 import { logger } from './logger.ts';
-import { databaseHealth } from './db/health.ts';
+import { databaseHealth, isPoolBusy, POOL_BUSY_RETRY_SECONDS } from './db/health.ts';
 import { pendingMigrations } from './db/migrate.ts';
 import { countError, metricsAllowed, observeRequest, registry, requestIdFrom, runInRequest, type Door, type RequestRecord } from './observe.ts';
 import { createRestHandler } from './rest/adapter.ts';
@@ -149,6 +149,7 @@ export function createApp(deps: { db: Db; config: Config }) {
 
   // Anything unexpected: a plain 500 without a stack (logged here once).
   app.onError((err, c) => {
+    if (isPoolBusy(err)) return c.json({ status: 'busy' }, 503, { 'retry-after': String(POOL_BUSY_RETRY_SECONDS) });
     if (databaseHealth.report(err)) return c.json({ status: 'unavailable' }, 503);
     countError('INTERNAL');
     logger.error('unexpected HTTP error', { path: new URL(c.req.url).pathname.slice(0, 200), error: err.message, stack: err.stack });

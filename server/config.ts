@@ -162,7 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsHost: env.METRICS_HOST || '127.0.0.1',
     workers: intEnv(env, 'WORKERS', 1, 1),
     dbPoolSize: intEnv(env, 'DB_POOL_SIZE', 20, 1),
-    dbPoolWaitMs: intEnv(env, 'DB_POOL_WAIT_MS', 3000, 1),
+    dbPoolWaitMs: intEnv(env, 'DB_POOL_WAIT_MS', 5000, 1),
     backupCron: env.BACKUP_CRON || undefined,
     backupDir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined,
     backupKeep: intEnv(env, 'BACKUP_KEEP', 7, 1),

@@ -49,7 +49,9 @@ export function isConnectionError(err: unknown, depth = 0): boolean {
   return isConnectionError(e.cause, depth + 1) || isConnectionError((err as { originalError?: unknown }).originalError, depth + 1);
 }
 
-const POOL_BUSY_TEXT = /timeout exceeded when trying to connect/i;
+// Waiting in the pool's queue past DB_POOL_WAIT_MS, or a new connection not made within it
+// (PostgreSQL slow to start a backend under load): both mean "come back shortly".
+const POOL_BUSY_TEXT = /timeout exceeded when trying to connect|Connection terminated due to connection timeout/i;
 
 /**
  * Whether an error is a request that waited too long for a free connection of its process's
@@ -100,7 +102,8 @@ function createHealth() {
      * "unavailable" and logs nothing more); anything else is the caller's to log.
      */
     report(err: unknown): boolean {
-      if (!isConnectionError(err)) return false;
+      // A busy pool is not an outage: its callers answer 503 with Retry-After (isPoolBusy).
+      if (isPoolBusy(err) || !isConnectionError(err)) return false;
       this.down(err instanceof Error ? err.message.slice(0, 200) : 'connection failed', { settling: true });
       return true;
     },

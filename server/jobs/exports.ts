@@ -105,17 +105,18 @@ async function runExport(payload: unknown, deps: AppDeps): Promise<void> {
 defineJob(JOB, runExport);
 
 /**
- * Waits for an export to end, reading its row every quarter second (a timer, not a busy loop).
- * The finished row, or null when it is still queued or running after `limitMs`.
+ * Waits for an export to end, reading its row after 50 ms, then less and less often up to every
+ * quarter second (a timer, not a busy loop). The finished row, or null when it is still queued
+ * or running after `limitMs`.
  */
 export async function waitForExport(db: Db, id: number, limitMs = EXPORT_WAIT_MS): Promise<ExportJob | null> {
   const until = Date.now() + limitMs;
-  for (;;) {
+  for (let pause = 50; ; pause = Math.min(250, pause * 2)) {
     const job = await db.exportJob.findUnique({ where: { id } });
     if (!job) return null;
     if (job.state === 'done' || job.state === 'failed') return job;
     if (Date.now() >= until) return null;
-    await sleep(250);
+    await sleep(pause);
   }
 }
 
