@@ -1,3 +1,4 @@
+import { exportRoutes } from './jobs/exports.rest.ts';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,7 +14,7 @@ import { authenticate } from './session/session.ts';
 import { tokenFromHeaders } from './session/tokens.ts';
 import { resolveLang, translate } from './i18n/catalogue.ts';
 import { logger } from './logger.ts';
-import { databaseHealth } from './db/health.ts';
+import { databaseHealth, isPoolBusy, POOL_BUSY_RETRY_SECONDS } from './db/health.ts';
 import { pendingMigrations } from './db/migrate.ts';
 import { countError, metricsAllowed, observeRequest, registry, requestIdFrom, runInRequest, type Door, type RequestRecord } from './observe.ts';
 import { createRestHandler } from './rest/adapter.ts';
@@ -109,10 +110,7 @@ export function createApp(deps: { db: Db; config: Config }) {
   const app = new Hono();
   configureRichText({ imageHosts: config.richTextImageHosts });
   const yoga = createGraphQLHandler(deps, { development: config.development });
-  const rest = createRestHandler(
-    deps,
-    modules.map((m) => m.routes),
-  );
+  const rest = createRestHandler(deps, [...modules.map((m) => m.routes), exportRoutes]);
 
   // Every request: an id (the caller's X-Request-Id or a new one) sent back and written to the
   // operation log, one JSON log line, and the request metrics (server/observe.ts).
@@ -151,6 +149,7 @@ export function createApp(deps: { db: Db; config: Config }) {
 
   // Anything unexpected: a plain 500 without a stack (logged here once).
   app.onError((err, c) => {
+    if (isPoolBusy(err)) return c.json({ status: 'busy' }, 503, { 'retry-after': String(POOL_BUSY_RETRY_SECONDS) });
     if (databaseHealth.report(err)) return c.json({ status: 'unavailable' }, 503);
     countError('INTERNAL');
     logger.error('unexpected HTTP error', { path: new URL(c.req.url).pathname.slice(0, 200), error: err.message, stack: err.stack });

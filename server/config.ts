@@ -47,6 +47,10 @@ export type Config = {
   metricsHost: string;
   /** Server processes `npm start` runs (Node cluster on one port). */
   workers: number;
+  /** Database connections of each server process's request pool (docs/operations.md, "The pool"). */
+  dbPoolSize: number;
+  /** How long a request waits for a free connection before it is answered 503 with Retry-After (ms). */
+  dbPoolWaitMs: number;
   /** Cron expression of scheduled backups (`0 3 * * *`); unset: none. */
   backupCron: string | undefined;
   backupDir: string | undefined;
@@ -157,6 +161,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsPort: env.METRICS_PORT ? intEnv(env, 'METRICS_PORT', 0, 1) : undefined,
     metricsHost: env.METRICS_HOST || '127.0.0.1',
     workers: intEnv(env, 'WORKERS', 1, 1),
+    dbPoolSize: intEnv(env, 'DB_POOL_SIZE', 20, 1),
+    dbPoolWaitMs: intEnv(env, 'DB_POOL_WAIT_MS', 5000, 1),
     backupCron: env.BACKUP_CRON || undefined,
     backupDir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined,
     backupKeep: intEnv(env, 'BACKUP_KEEP', 7, 1),

@@ -7,6 +7,7 @@ import { createDb } from './db/client.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { applyMigrations, withSeedLock } from './db/migrate.ts';
 import { databaseHealth } from './db/health.ts';
+import { startJobQueue } from './jobs/queue.ts';
 import { startScheduledBackups } from './db/scheduled-backup.ts';
 import { beginShutdown } from './lifecycle.ts';
 import { logger } from './logger.ts';
@@ -80,8 +81,10 @@ async function serveProcess(config: Config, started: number): Promise<void> {
   if (!worker) logger.info(database.embedded ? 'embedded PostgreSQL started' : 'using DATABASE_URL', database.embedded ? { dataDir: config.dataDir } : {});
   const { createApp, pruneLoginAttempts, seed, startRichTextCleaner } = await code;
   const applied = worker ? 0 : await prepare(config, database.url, seed);
-  const db = createDb(database.url, { max: 20 });
+  const db = createDb(database.url, { max: config.dbPoolSize, waitMs: config.dbPoolWaitMs });
   const app = createApp({ db, config });
+  // Every server process runs jobs (exports); with WORKERS=N each job still runs once (docs/jobs.md).
+  const jobs = await startJobQueue(database.url, { db, config });
   // The rich-text cleaner's thread loads now, not during the first save (server/lib/html-clean.ts).
   startRichTextCleaner();
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
@@ -117,7 +120,8 @@ async function serveProcess(config: Config, started: number): Promise<void> {
       setTimeout(() => (server as { closeAllConnections?: () => void }).closeAllConnections?.(), DRAIN_MS).unref();
     });
     // Requests whose client left are still being worked on: their writes finish before the pool closes.
-    await drained(DRAIN_MS);
+    // A running job finishes too (graphile-worker's graceful stop); queued ones wait for the next start.
+    await Promise.all([drained(DRAIN_MS), jobs.stop()]);
     await db.$disconnect().catch(() => {});
     await database.stop().catch(() => {});
     logger.info('stopped', { pid: process.pid });

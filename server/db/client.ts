@@ -11,11 +11,16 @@ export type Tx = Prisma.TransactionClient;
 
 const connectionStrings = new WeakMap<PrismaClient, string>();
 
-export function createDb(url: string, options: { max?: number } = {}): PrismaClient {
+/**
+ * A Prisma client on its own pg pool of `max` connections. With `waitMs`, a statement that
+ * waits longer than that for a free connection fails with pg's "timeout exceeded when trying
+ * to connect", which both doors answer 503 with Retry-After (`isPoolBusy`).
+ */
+export function createDb(url: string, options: { max?: number; waitMs?: number } = {}): PrismaClient {
   // A pooled connection cut by the server (a restart) is reported once per outage, not thrown.
   const report = (err: Error) => void databaseHealth.report(err);
   // Our own pool, so that /metrics can report its connections (server/observe.ts).
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, ...(options.waitMs ? { connectionTimeoutMillis: options.waitMs } : {}) });
   watchPool(pool);
   const db = new PrismaClient({
     adapter: new PrismaPg(pool, { onPoolError: report, onConnectionError: report, disposeExternalPool: true }),

@@ -49,6 +49,24 @@ export function isConnectionError(err: unknown, depth = 0): boolean {
   return isConnectionError(e.cause, depth + 1) || isConnectionError((err as { originalError?: unknown }).originalError, depth + 1);
 }
 
+// Waiting in the pool's queue past DB_POOL_WAIT_MS, or a new connection not made within it
+// (PostgreSQL slow to start a backend under load): both mean "come back shortly".
+const POOL_BUSY_TEXT = /timeout exceeded when trying to connect|Connection terminated due to connection timeout/i;
+
+/**
+ * Whether an error is a request that waited too long for a free connection of its process's
+ * pool (every connection busy, the database fine): answered 503 with `Retry-After`, not 500.
+ */
+export function isPoolBusy(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 5) return false;
+  const e = err as { message?: unknown; cause?: unknown; originalError?: unknown };
+  if (typeof e.message === 'string' && POOL_BUSY_TEXT.test(e.message)) return true;
+  return isPoolBusy(e.cause, depth + 1) || isPoolBusy(e.originalError, depth + 1);
+}
+
+/** The `Retry-After` (seconds) of a 503 for a busy pool. */
+export const POOL_BUSY_RETRY_SECONDS = 2;
+
 const PROBE_TIMEOUT_MS = 2000;
 /** Requests that began during an outage may fail just after it ended: their failures are its tail, not a new outage. */
 const SETTLE_MS = 5000;
@@ -84,7 +102,8 @@ function createHealth() {
      * "unavailable" and logs nothing more); anything else is the caller's to log.
      */
     report(err: unknown): boolean {
-      if (!isConnectionError(err)) return false;
+      // A busy pool is not an outage: its callers answer 503 with Retry-After (isPoolBusy).
+      if (isPoolBusy(err) || !isConnectionError(err)) return false;
       this.down(err instanceof Error ? err.message.slice(0, 200) : 'connection failed', { settling: true });
       return true;
     },

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
+import { migrateJobQueue } from '../jobs/queue.ts';
 
 /** The advisory lock key Prisma's own migrate uses, so both never apply at once. */
 const MIGRATION_LOCK_KEY = 72707369;
@@ -93,6 +94,8 @@ export async function applyMigrations(url: string, options: { log?: (line: strin
         applied.push(m.name);
         log(`applied migration ${m.name}`);
       }
+      // The job queue's own schema (graphile_worker), after the tables its jobs read.
+      await migrateJobQueue(url);
       return { applied, alreadyApplied: done.size };
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});

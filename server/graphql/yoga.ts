@@ -6,11 +6,11 @@ import { createYoga, type Plugin } from 'graphql-yoga';
 import type { AppDeps, ServiceContext } from '../context.ts';
 import { buildContext } from '../context.ts';
 import { AuthenticationError, DomainError } from '../errors.ts';
-import { resolveLang, translate } from '../i18n/catalogue.ts';
+import { resolveLang, translate, type Lang } from '../i18n/catalogue.ts';
 import { logger } from '../logger.ts';
 import { schema } from './schema.ts';
 import { corsFor } from '../headers.ts';
-import { databaseHealth } from '../db/health.ts';
+import { databaseHealth, isPoolBusy, POOL_BUSY_RETRY_SECONDS } from '../db/health.ts';
 import { armorLimit, requestLimits } from './limits.ts';
 import { countError, currentRequest } from '../observe.ts';
 import { collectUntilDone, runCollected } from '../lib/request-end.ts';
@@ -61,6 +61,14 @@ function writeWhenDone(): Plugin<ServiceContext> {
   };
 }
 
+/** A request that waited too long for a database connection: 503 with Retry-After (docs/operations.md, "The pool"). */
+function busyError(lang: Lang, base: { path?: ReadonlyArray<string | number>; nodes?: GraphQLError['nodes'] }): GraphQLError {
+  return new GraphQLError(translate(lang, 'error.busy'), {
+    ...base,
+    extensions: { code: 'SERVICE_BUSY', http: { status: 503, headers: { 'retry-after': String(POOL_BUSY_RETRY_SECONDS) } } },
+  });
+}
+
 function translateErrors(): Plugin<ServiceContext> {
   return {
     onExecute: ({ args }) => ({
@@ -85,6 +93,11 @@ function translateErrors(): Plugin<ServiceContext> {
           }
           if (original instanceof DomainError) {
             return new GraphQLError(translate(ctx.lang, original.messageKey, original.params), { ...base, extensions: { code: original.code } });
+          }
+          // Every pooled connection stayed busy past DB_POOL_WAIT_MS: 503, come back shortly.
+          if (isPoolBusy(original)) {
+            countError('BUSY');
+            return busyError(ctx.lang, base);
           }
           // The database is down or restarting: said once in the log (db/health.ts), not per request.
           if (databaseHealth.report(original)) {
@@ -236,6 +249,11 @@ export function createGraphQLHandler(deps: AppDeps, options: { development: bool
     maskedErrors: {
       isDev: false,
       maskError: (error) => {
+        // Before execution (the caller's session read while every connection was busy).
+        if (isPoolBusy(error) || (error instanceof GraphQLError && isPoolBusy(error.originalError))) {
+          countError('BUSY');
+          return busyError('zh', {});
+        }
         if (databaseHealth.report(error)) return new GraphQLError('Service unavailable.', { extensions: { code: 'SERVICE_UNAVAILABLE', http: { status: 503 } } });
         if (error instanceof GraphQLError) {
           const leaksCause = (error.originalError && !(error.originalError instanceof GraphQLError)) || 'originalError' in error.extensions;

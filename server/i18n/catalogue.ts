@@ -151,6 +151,10 @@ const coreMessages = {
   'validation.richTextTooComplex': { zh: '{field}格式过于复杂：最多{elements}个元素、{depth}层嵌套', en: '{field} is too complex: at most {elements} elements and {depth} levels of nesting' },
 
   // Request limits and hardening (docs/security.md).
+  'error.busy': { zh: '服务繁忙，请稍后再试', en: 'The server is busy; please try again in a moment' },
+  'export.failed': { zh: '导出失败，请稍后再试', en: 'The export failed; please try again later' },
+  'export.stillRunning': { zh: '导出仍在进行中，请稍后在导出记录中下载', en: 'The export is still running; download it from the export once it is done' },
+  'export.gone': { zh: '导出文件不存在或已过期', en: 'The export file does not exist or has expired' },
   'error.unavailable': { zh: '服务暂时不可用（数据库正在恢复），请稍后再试', en: 'The service is briefly unavailable (the database is recovering); please try again shortly' },
   'limit.listTooLong': { zh: '列表过长：{field}最多{max}项', en: 'List too long: {field} takes at most {max} items' },
   'limit.pageTooLarge': { zh: '每页条数过大：{field}最多{max}', en: 'Page too large: {field} is at most {max}' },

@@ -1,5 +1,6 @@
 // exceljs takes about half a second to load: it is loaded on the first import or export, not at
 // start (docs/performance.md, "Cold start").
+import { PassThrough } from 'node:stream';
 import type ExcelJS from 'exceljs';
 const loadExcel = async () => (await import('exceljs')).default;
 import { DomainError } from '../errors.ts';
@@ -75,7 +76,7 @@ export function headerColumns<K extends string>(ws: ExcelJS.Worksheet, columns: 
 }
 
 /** A sheet's column: its key in the rows, its title, width; `text` keeps values as text, `numFmt` formats numbers (e.g. '0%'). */
-type SheetColumn = { key: string; header: string; width?: number; text?: boolean; numFmt?: string };
+export type SheetColumn = { key: string; header: string; width?: number; text?: boolean; numFmt?: string };
 
 /** A one-sheet workbook: bold frozen header, the given columns, rows as objects by key. */
 export async function writeSheet(sheetName: string, columns: ReadonlyArray<SheetColumn>, rows: ReadonlyArray<Record<string, unknown>>): Promise<Buffer> {
@@ -102,6 +103,41 @@ export async function writeSheets(sheets: ReadonlyArray<{ name: string; columns:
     for (const n of sheet.boldRows ?? []) ws.getRow(n + 1).font = { bold: true };
   }
   return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/**
+ * A one-sheet workbook written as it is filled (exceljs's streaming WorkbookWriter), for exports
+ * of up to tens of thousands of rows run as jobs (server/jobs/exports.ts): the same sheet as
+ * `writeSheet` makes (bold frozen header, widths, formats), but each row is committed as it is
+ * added and the zip's bytes come out of `output` meanwhile, so neither the rows nor the file are
+ * held whole. `output` must be read while rows are added.
+ */
+export async function sheetWriter(
+  sheetName: string,
+  columns: ReadonlyArray<SheetColumn>,
+): Promise<{ output: AsyncIterable<Uint8Array>; add: (rows: ReadonlyArray<Record<string, unknown>>) => void; finish: () => Promise<void> }> {
+  const Excel = await loadExcel();
+  const output = new PassThrough();
+  const wb = new Excel.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+  wb.creator = 'Back office';
+  const ws = wb.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+  ws.columns = columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? 16 }));
+  ws.getRow(1).font = { bold: true };
+  columns.forEach((c, i) => {
+    if (c.text) ws.getColumn(i + 1).numFmt = '@';
+    else if (c.numFmt) ws.getColumn(i + 1).numFmt = c.numFmt;
+  });
+  return {
+    output,
+    // Strings are written as string cells (never formulas), as in `writeSheet`.
+    add: (rows) => {
+      for (const r of rows) ws.addRow(r).commit();
+    },
+    finish: async () => {
+      ws.commit();
+      await wb.commit();
+    },
+  };
 }
 
 /** A template column: its key and the catalogue key of its title (accepted in zh and en). */

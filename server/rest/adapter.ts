@@ -5,7 +5,7 @@ import { AuthenticationError, DomainError } from '../errors.ts';
 import { translate } from '../i18n/catalogue.ts';
 import { logger } from '../logger.ts';
 import { LIMIT_EXCEEDED, WRONG_TYPE } from '../lib/validate.ts';
-import { databaseHealth } from '../db/health.ts';
+import { databaseHealth, isPoolBusy, POOL_BUSY_RETRY_SECONDS } from '../db/health.ts';
 import { readRequest, UnreadableRequest, type ParsedRequest } from './body.ts';
 import { envelope } from './envelope.ts';
 
@@ -73,6 +73,13 @@ export function createRestHandler(deps: AppDeps, tables: ReadonlyArray<readonly 
       if (err instanceof DomainError) {
         // A value of the wrong type, or a request over a limit, is one the server cannot take: HTTP 400 (legacy-rest.md).
         return envelope(err.status, translate(lang, err.messageKey, err.params), null, err.code === WRONG_TYPE || err.code === LIMIT_EXCEEDED ? 400 : 200);
+      }
+      // Every connection of the pool stayed busy past DB_POOL_WAIT_MS: 503, come back shortly.
+      if (isPoolBusy(err)) {
+        countError('BUSY');
+        const busy = envelope('error', translate(lang, 'error.busy'), null, 503);
+        busy.headers.set('retry-after', String(POOL_BUSY_RETRY_SECONDS));
+        return busy;
       }
       // The database is down or restarting: logged once per outage (db/health.ts), answered 503.
       if (databaseHealth.report(err)) {

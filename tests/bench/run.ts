@@ -43,8 +43,8 @@ const ITERATIONS = 200;
 const QUICK_ITERATIONS = 3;
 /** The case file of each module that has one, in the modules' order. */
 const AREAS: Record<string, BenchCaseFile> = {};
-// The modules' case files, then the cases of no single module (the abuse corpus).
-for (const name of [...modules.map((m) => m.name), 'abuse']) {
+// The modules' case files, then the cases of no single module (the abuse corpus, exports as jobs).
+for (const name of [...modules.map((m) => m.name), 'abuse', 'exports']) {
   const file = new URL(`./cases/${name}.ts`, import.meta.url);
   if (existsSync(file)) AREAS[name] = ((await import(file.href)) as { default: BenchCaseFile }).default;
 }

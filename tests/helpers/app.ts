@@ -10,12 +10,15 @@ import { loadConfig, type Config } from '../../server/config.ts';
 import { createDb, type Db } from '../../server/db/client.ts';
 import type { Actor } from '../../server/context.ts';
 import { authenticate } from '../../server/session/session.ts';
+import { startJobQueue, type JobQueue } from '../../server/jobs/queue.ts';
 
 export type TestApp = {
   app: ReturnType<typeof createApp>;
   db: Db;
   url: string;
   config: Config;
+  /** Starts this app's job-queue runner (exports), as `npm start` does; `close` stops it. */
+  startJobs: () => Promise<JobQueue>;
   close: () => Promise<void>;
 };
 
@@ -49,12 +52,15 @@ export function appOn(database: { name: string; url: string; adminUrl: string },
   // many tests change a session's rows directly and read it back at once, which a cache only
   // learns of through a notification a few milliseconds later.
   const config: Config = { ...loadConfig({}), trustProxy: true, sessionCacheSeconds: 0, ...overrides };
+  let jobs: Promise<JobQueue> | null = null;
   return {
     app: createApp({ db, config }),
     db,
     url: database.url,
     config,
+    startJobs: () => (jobs ??= startJobQueue(database.url, { db, config }, { pollInterval: 500 })),
     close: async () => {
+      if (jobs) await (await jobs).stop();
       await db.$disconnect();
       const c = new pg.Client({ connectionString: database.adminUrl });
       await c.connect();

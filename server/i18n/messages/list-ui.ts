@@ -22,6 +22,7 @@ export const listUiMessages = {
   'listKit.clearFilters': { zh: '清除全部筛选', en: 'Clear all filters' },
   'listKit.export': { zh: '导出', en: 'Export' },
   'listKit.exporting': { zh: '导出中...', en: 'Exporting...' },
+  'listKit.exportingShare': { zh: '导出中 {percent}%', en: 'Exporting {percent}%' },
   'listKit.import': { zh: '导入', en: 'Import' },
   'listKit.importCommit': { zh: '开始导入', en: 'Import' },
   'listKit.importing': { zh: '导入中...', en: 'Importing...' },

@@ -11,7 +11,10 @@ import { SECTIONS, SECTIONS_BY_TYPE, type FieldDef, type SectionDef } from '../.
 import { assignArchives, createArchive, deleteArchive, updateArchive } from './service/overview.ts';
 import { deleteSectionRow, saveSectionRows, saveSingleSection } from './service/sections.ts';
 import { setArchiveLock, transitionArchive, type Transition } from './service/states.ts';
-import { ArchiveImportError, importArchives } from './archives.xlsx.ts';
+import { ArchiveImportError, importArchives, startArchiveExport } from './archives.xlsx.ts';
+import { ExportJobNode } from '../../graphql/export-job.ts';
+import { ArchiveFilterInput, ArchiveOrderEnum, filterFrom, type ArchiveFilterArg } from './archives.node.ts';
+import type { ArchiveOrder } from './service/lists.ts';
 import { ErrorInterface } from '../../graphql/errors.ts';
 
 type Gid = { typename: string; id: string } | null | undefined;
@@ -512,5 +515,20 @@ builder.mutationFields((t) => ({
       'Sends a verified module back for re-verification (record REVERIFY); the reason is required. Rights: archive.verify (managers). Errors: NOT_FOUND, FORBIDDEN, NOTE_REQUIRED, INVALID_TRANSITION (not verified).',
     args: { input: t.arg({ description: 'The module to send back and the reason.', type: VerificationStepInput, required: true }) },
     resolve: (_r, { input: i }, ctx) => reverifyModule(ctx, { id: i.id.id, note: i.note }),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  startArchiveExport: t.field({
+    type: ExportJobNode,
+    nullable: false,
+    errors: mutationErrors,
+    description:
+      'Starts an .xlsx export of the filtered archive list (the rows the caller sees now, in the list order; overview columns only) as a background job; poll the answered ExportJob with `node(id:)` and download it from `downloadUrl` when DONE. Rights: archive.export. Errors: FORBIDDEN, EXPORT_TOO_MANY (more than 20,000 rows: narrow the filter).',
+    args: {
+      filter: t.arg({ description: 'The same conditions as `archives`.', type: ArchiveFilterInput }),
+      order: t.arg({ description: 'The rows in the order of `archives` (default NEWEST).', type: ArchiveOrderEnum }),
+    },
+    resolve: (_r, args, ctx) => startArchiveExport(ctx, filterFrom(args.filter as ArchiveFilterArg), args.order as ArchiveOrder | null),
   }),
 }));

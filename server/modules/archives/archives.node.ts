@@ -335,7 +335,7 @@ export const ArchiveFilterInput = builder.inputType('ArchiveFilter', {
   }),
 });
 
-const ArchiveOrderEnum = builder.enumType('ArchiveOrder', {
+export const ArchiveOrderEnum = builder.enumType('ArchiveOrder', {
   description: 'The order of `archives` (and `archiveExport`); ties are broken by the id, empty values come last.',
   values: {
     NEWEST: { description: 'Newest first (the default).' },
@@ -466,7 +466,9 @@ builder.queryFields((t) => ({
   }),
   archiveExport: t.field({
     type: ArchiveExportRef,
-    description: 'The filtered archive list as .xlsx (base64), without sensitive fields. Rights: archive.export. Errors as data: FORBIDDEN, EXPORT_TOO_MANY (too many rows: narrow the filter).',
+    description:
+      'The filtered archive list as .xlsx (base64), without sensitive fields: queued as `startArchiveExport` does, and answered when the job is done (at most two minutes). Rights: archive.export. Errors as data: FORBIDDEN, EXPORT_TOO_MANY (too many rows: narrow the filter), EXPORT_RUNNING, EXPORT_FAILED.',
+    deprecationReason: 'Use the `startArchiveExport` mutation and download the file when its job is DONE: it does not hold a request open.',
     authScopes: { permission: 'archive.read' },
     errors: mutationErrors,
     args: {

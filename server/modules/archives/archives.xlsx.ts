@@ -1,4 +1,7 @@
 import type { ServiceContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import type { ExportJob } from '../../generated/prisma/client.ts';
+import { defineExport, exportBytes, exportNow, queueExport } from '../../jobs/exports.ts';
 import { ValidationError } from '../../errors.ts';
 import { translate, type Lang, type MessageKey } from '../../i18n/catalogue.ts';
 import { formatDateTime } from '../../lib/wall-time.ts';
@@ -260,69 +263,89 @@ export async function importArchives(ctx: ServiceContext, file: File | null | un
   });
 }
 
-/** The filtered list as .xlsx (right `archive.export`): overview columns only, no sensitive fields. */
-export async function exportArchives(ctx: ServiceContext, filter: ArchiveListFilter, order?: ArchiveOrder | null): Promise<{ bytes: Buffer; fileName: string; count: number }> {
+const EXPORT_SELECT = {
+  id: true,
+  name: true,
+  userName: true,
+  grade: true,
+  year: true,
+  status: true,
+  applyingStatus: true,
+  sale: true,
+  locked: true,
+  createdAt: true,
+  remark: true,
+  consultant: { select: { name: true } },
+  actingConsultant: { select: { name: true } },
+  sales: { select: { name: true } },
+} as const;
+
+/** The export's columns: overview columns only, no sensitive field. */
+function exportColumns(lang: Lang) {
+  const tr = (k: string) => translate(lang, k as MessageKey);
+  return [
+    { key: 'id', header: tr('archive.xlsx.id'), width: 10 },
+    { key: 'name', header: tr('archive.xlsx.fullName'), width: 14 },
+    { key: 'userName', header: tr('archive.xlsx.enName'), width: 18 },
+    { key: 'grade', header: tr('archive.xlsx.grade'), width: 8 },
+    { key: 'year', header: tr('archive.xlsx.year'), width: 10 },
+    { key: 'status', header: tr('archive.xlsx.status'), width: 10 },
+    { key: 'applyingStatus', header: tr('archive.xlsx.applyingStatus'), width: 10 },
+    { key: 'locked', header: tr('archive.xlsx.locked'), width: 8 },
+    { key: 'sale', header: tr('archive.xlsx.sale'), width: 10 },
+    { key: 'consultant', header: tr('archive.xlsx.consultantName'), width: 12 },
+    { key: 'actingConsultant', header: tr('archive.xlsx.actingConsultantName'), width: 12 },
+    { key: 'sales', header: tr('archive.xlsx.salesName'), width: 12 },
+    { key: 'createdAt', header: tr('archive.xlsx.createdAt'), width: 20 },
+    { key: 'remark', header: tr('archive.xlsx.remark'), width: 30 },
+  ];
+}
+
+/** The rows of these archives, in the order of `ids`. */
+async function exportRows(db: Db, ids: readonly number[], lang: Lang, zone: string): Promise<Array<Record<string, unknown>>> {
+  const tr = (k: string) => translate(lang, k as MessageKey);
+  const found = await db.archive.findMany({ where: { id: { in: [...ids] } }, select: EXPORT_SELECT });
+  const byId = new Map(found.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    return [
+      {
+        id: r.id,
+        name: r.name,
+        userName: r.userName ?? '',
+        grade: r.grade ?? '',
+        year: r.year ?? '',
+        status: tr(`archive.status.${r.status}`),
+        applyingStatus: tr(`archive.applying.${r.applyingStatus}`),
+        locked: tr(r.locked ? 'archive.locked.yes' : 'archive.locked.no'),
+        sale: tr(`archive.sale.${r.sale}`),
+        consultant: r.consultant?.name ?? '',
+        actingConsultant: r.actingConsultant?.name ?? '',
+        sales: r.sales?.name ?? '',
+        createdAt: formatDateTime(r.createdAt, zone) ?? '',
+        remark: r.remark ?? '',
+      },
+    ];
+  });
+}
+
+defineExport('archives', { sheetName: (lang) => translate(lang, 'archive.xlsx.sheet'), columns: exportColumns, rows: exportRows });
+
+/**
+ * Queues the filtered list as .xlsx (right `archive.export`; docs/jobs.md): the archives the
+ * caller sees now, in the list's order, at most MAX_EXPORT_ROWS; a job writes the workbook.
+ */
+export async function startArchiveExport(ctx: ServiceContext, filter: ArchiveListFilter, order?: ArchiveOrder | null): Promise<ExportJob> {
   authorize(ctx, 'archive.export');
   const where = await archivesWhere(ctx, filter);
-  const count = await ctx.db.archive.count({ where });
-  if (count > MAX_EXPORT_ROWS) throw new ValidationError('archive.export.tooMany', { max: MAX_EXPORT_ROWS }, 'EXPORT_TOO_MANY');
-  const rows = await ctx.db.archive.findMany({
-    where,
-    orderBy: archiveOrderBy(order),
-    select: {
-      id: true,
-      name: true,
-      userName: true,
-      grade: true,
-      year: true,
-      status: true,
-      applyingStatus: true,
-      sale: true,
-      locked: true,
-      createdAt: true,
-      remark: true,
-      consultant: { select: { name: true } },
-      actingConsultant: { select: { name: true } },
-      sales: { select: { name: true } },
-    },
-  });
-  const lang = ctx.lang;
-  const tr = (k: string) => translate(lang, k as MessageKey);
-  const zone = ctx.actor?.timeZone ?? 'Asia/Shanghai';
-  const bytes = await writeSheet(
-    tr('archive.xlsx.sheet'),
-    [
-      { key: 'id', header: tr('archive.xlsx.id'), width: 10 },
-      { key: 'name', header: tr('archive.xlsx.fullName'), width: 14 },
-      { key: 'userName', header: tr('archive.xlsx.enName'), width: 18 },
-      { key: 'grade', header: tr('archive.xlsx.grade'), width: 8 },
-      { key: 'year', header: tr('archive.xlsx.year'), width: 10 },
-      { key: 'status', header: tr('archive.xlsx.status'), width: 10 },
-      { key: 'applyingStatus', header: tr('archive.xlsx.applyingStatus'), width: 10 },
-      { key: 'locked', header: tr('archive.xlsx.locked'), width: 8 },
-      { key: 'sale', header: tr('archive.xlsx.sale'), width: 10 },
-      { key: 'consultant', header: tr('archive.xlsx.consultantName'), width: 12 },
-      { key: 'actingConsultant', header: tr('archive.xlsx.actingConsultantName'), width: 12 },
-      { key: 'sales', header: tr('archive.xlsx.salesName'), width: 12 },
-      { key: 'createdAt', header: tr('archive.xlsx.createdAt'), width: 20 },
-      { key: 'remark', header: tr('archive.xlsx.remark'), width: 30 },
-    ],
-    rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      userName: r.userName ?? '',
-      grade: r.grade ?? '',
-      year: r.year ?? '',
-      status: tr(`archive.status.${r.status}`),
-      applyingStatus: tr(`archive.applying.${r.applyingStatus}`),
-      locked: tr(r.locked ? 'archive.locked.yes' : 'archive.locked.no'),
-      sale: tr(`archive.sale.${r.sale}`),
-      consultant: r.consultant?.name ?? '',
-      actingConsultant: r.actingConsultant?.name ?? '',
-      sales: r.sales?.name ?? '',
-      createdAt: formatDateTime(r.createdAt, zone) ?? '',
-      remark: r.remark ?? '',
-    })),
-  );
-  return { bytes, fileName: `archives-${new Date().toISOString().slice(0, 10)}.xlsx`, count };
+  const rows = await ctx.db.archive.findMany({ where, orderBy: archiveOrderBy(order), select: { id: true }, take: MAX_EXPORT_ROWS + 1 });
+  if (rows.length > MAX_EXPORT_ROWS) throw new ValidationError('archive.export.tooMany', { max: MAX_EXPORT_ROWS }, 'EXPORT_TOO_MANY');
+  return queueExport(ctx, 'archives', { rowIds: rows.map((r) => r.id), fileName: `archives-${new Date().toISOString().slice(0, 10)}.xlsx`, operation: 'archive.export' });
+}
+
+/** The same export answered at once (the legacy door and the old GraphQL field): queued, then waited for. */
+export async function exportArchives(ctx: ServiceContext, filter: ArchiveListFilter, order?: ArchiveOrder | null): Promise<{ bytes: Buffer; fileName: string; count: number; job: ExportJob & { fileKey: string } }> {
+  const job = await exportNow(ctx, await startArchiveExport(ctx, filter, order));
+  return { bytes: await exportBytes(ctx, job), fileName: job.fileName, count: job.total, job };
 }

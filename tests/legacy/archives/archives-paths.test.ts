@@ -27,6 +27,7 @@ const dataDir = path.join(os.tmpdir(), `bo-archives-legacy-${process.pid}`);
 
 beforeAll(async () => {
   t = await createTestApp({ dataDir });
+  await t.startJobs();
   admin = await loginRest(t, DEMO.admin);
 });
 afterAll(async () => {

@@ -66,6 +66,7 @@ const expected: Record<string, (a: Made, b: Made) => number> = {
 };
 
 beforeAll(async () => {
+  await t.startJobs();
   const consultants = [];
   for (const n of ['Sortcons B', 'Sortcons A', 'Sortsales B', 'Sortsales A']) consultants.push(await t.db.user.create({ data: { type: 1, name: n, state: 1 } }));
   // Ties on purpose: equal grades, years, pinyin names, consultants and change times; some empty.

@@ -14,6 +14,7 @@ let r: Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestApp();
+  await t.startJobs();
   g = await gqlTokens(t, 'admin', 'manager', 'consultant');
   r = await restTokens(t, 'admin', 'manager', 'consultant', 'sales');
 });

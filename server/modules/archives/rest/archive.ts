@@ -12,7 +12,8 @@ import { ARCHIVE_ORDER, archivesWhere } from '../service/lists.ts';
 import { canReadModule } from '../service/access.ts';
 import { assignArchives, deleteArchive } from '../service/overview.ts';
 import { setArchiveLock, setArchiveStatus } from '../service/states.ts';
-import { ArchiveImportError, exportArchives, importArchives, importTemplate } from '../archives.xlsx.ts';
+import { ArchiveImportError, importArchives, importTemplate, startArchiveExport } from '../archives.xlsx.ts';
+import { exportDownload, exportNow } from '../../../jobs/exports.ts';
 
 import { first, flag } from '../../../rest/params.ts';
 import { A, LIST_LIMIT, archiveIdParam, archiveJson, archiveOf, deleted, fileJson, filterOf, oneArchive, pageOf, sectionRows, withFiles } from './common.ts';
@@ -78,8 +79,9 @@ export const archivePathRoutes: RestRoute[] = [
     path: `${A}/archive/export`,
     methods: ['POST'],
     handler: async (ctx, req) => {
-      const file = await exportArchives(ctx, filterOf(req.params));
-      return bytesResponse(file.bytes, file.fileName, XLSX_MIME);
+      // Queued as a job and waited for: the old client expects the file in the answer (docs/jobs.md).
+      const job = await exportNow(ctx, await startArchiveExport(ctx, filterOf(req.params)));
+      return exportDownload(ctx, job.id);
     },
   },
   {

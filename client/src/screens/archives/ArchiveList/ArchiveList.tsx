@@ -2,7 +2,7 @@ import { Box, Button, Flex, Input, Stack, Text } from '@chakra-ui/react';
 import { Upload, Zap } from 'lucide-react';
 import { Suspense, useEffect, useMemo, useState, useTransition } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchQuery, graphql, usePaginationFragment, usePreloadedQuery, useRelayEnvironment, type PreloadedQuery } from 'react-relay';
+import { graphql, usePaginationFragment, usePreloadedQuery, useRelayEnvironment, type PreloadedQuery } from 'react-relay';
 import { useNavigate } from 'react-router';
 import { findByPath, useMenu } from '../../../layout/menu.ts';
 import { ErrorBoundary } from '../../../components/ErrorBoundary.tsx';
@@ -10,7 +10,7 @@ import { DataTable, LoadMore, SelectionBar, type Column, type RowAction, type So
 import { ExportButton } from '../../../components/list/ExportButton.tsx';
 import { FilterBar, SelectFilter, type FilterChip } from '../../../components/list/FilterBar.tsx';
 import { ImportDialog, type ImportOutcome } from '../../../components/list/ImportDialog.tsx';
-import { blobOfBase64, saveBlob } from '../../../components/list/download.ts';
+import { saveBlob } from '../../../components/list/download.ts';
 import { fetchDownload } from '../../../components/list/fetchDownload.ts';
 import { useUrlState } from '../../../components/list/useUrlState.ts';
 import { personName } from '../../../components/task/TaskBadges.tsx';
@@ -26,9 +26,9 @@ import { actsFor, APPLYING, gradeLabel, GRADES, STATUSES, type Act, type Archive
 import { useArchiveRights } from '../shared/rights.ts';
 import { StaffSelect, useStaff } from '../shared/StaffOptions.tsx';
 import { archiveListRoute } from './ArchiveList.route.ts';
+import { exportArchivesFile } from './useArchiveExport.ts';
 import { filterOf, LIST_DEFAULTS, orderOf, SORTS, VERIFICATION_STATES, type ListState } from './filters.ts';
 import type { ArchiveList_query$data, ArchiveList_query$key } from './__generated__/ArchiveList_query.graphql.ts';
-import type { ArchiveListExportQuery } from './__generated__/ArchiveListExportQuery.graphql.ts';
 import type { ArchiveListImportMutation } from './__generated__/ArchiveListImportMutation.graphql.ts';
 import type { ArchiveListQuery } from './__generated__/ArchiveListQuery.graphql.ts';
 import { AddButton, PageHeader } from '../../../components/list/PageHeader.tsx';
@@ -65,23 +65,6 @@ const listFragment = graphql`
           updatedAt
           ...AssignStaffDialog_staff @relay(mask: false)
         }
-      }
-    }
-  }
-`;
-
-const exportQuery = graphql`
-  query ArchiveListExportQuery($filter: ArchiveFilter, $order: ArchiveOrder) {
-    archiveExport(filter: $filter, order: $order) {
-      __typename
-      ... on ArchiveExport {
-        base64
-        contentType
-        fileName
-        count
-      }
-      ... on Error {
-        message
       }
     }
   }
@@ -310,12 +293,7 @@ export function ArchiveListView({ light }: { light: boolean }) {
     }
   }, [key, loadedKey, load]);
 
-  const exportFile = async () => {
-    const data = await fetchQuery<ArchiveListExportQuery>(environment, exportQuery, { filter, order }, { fetchPolicy: 'network-only' }).toPromise();
-    const answer = data?.archiveExport;
-    if (!answer || answer.__typename !== 'ArchiveExport') throw new Error((answer && 'message' in answer ? answer.message : '') || t('transport.unknown'));
-    return { fileName: answer.fileName ?? 'archives.xlsx', blob: blobOfBase64(answer.base64 ?? '', answer.contentType ?? 'application/octet-stream') };
-  };
+  const exportFile = (onProgress: (share: number) => void) => exportArchivesFile({ filter, order }, onProgress);
   const importFile = async (file: File, onProgress: (f: number) => void): Promise<ImportOutcome> => {
     const data = await sendWithFile<ArchiveListImportMutation>(environment, importMutation, { input: { file: null } }, 'input.file', file, onProgress);
     const answer = data.importArchives;
