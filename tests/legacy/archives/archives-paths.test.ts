@@ -202,7 +202,7 @@ describe('archives legacy paths', () => {
 
     const missing = rows.filter((r) => !answered.has(r.path)).map((r) => r.path);
     expect(missing).toEqual([]);
-  });
+  }, 90_000); // every path in turn, the export waiting on its job: 17 s alone, more beside other files
 
   it('refuses the other method and unreadable bodies with the envelope', async () => {
     const wrong = await rest(t, '/api/admin/archive/listByPage.htm', { token: admin, method: 'GET' });
