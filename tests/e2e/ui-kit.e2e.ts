@@ -44,7 +44,9 @@ async function signIn(page: Page, account: string, route: string): Promise<void>
     },
     [login.token, JSON.stringify(user)] as const,
   );
+  // A load of its own, so the client starts with the stored session (a hash change alone keeps the page).
   await open(page, route);
+  await page.reload();
   await page.getByTestId('top-bar').waitFor();
 }
 
@@ -179,7 +181,6 @@ describe('item 2: nothing typed is lost', () => {
     await page.waitForURL(/#\/login\?redirect=/, { timeout: 5000 });
     await page.getByText('您已在其他页面退出登录').first().waitFor();
     await other.close();
-    console.log('after logout', await page.evaluate(() => Object.keys(localStorage)));
 
     // Signing in again: the tabs are there, the draft is offered back.
     await page.locator('input[name=account]').fill('manager');
@@ -265,7 +266,8 @@ describe('item 9: tabs', () => {
     const titles = () => page.getByTestId('tag').allInnerTexts();
     for (const l of held.slice(0, 3)) {
       await go(page, `/mission/schedule-detail/${encodeURIComponent(l.id)}`);
-      await page.getByTestId('lesson-detail').waitFor();
+      // The lesson itself on screen (a navigation keeps the previous view while the next one loads).
+      await page.locator('[data-testid=tag][data-active=true]').filter({ hasText: l.course.name }).waitFor();
     }
     const zone = (await me('admin')).zone;
     const days = held.slice(0, 3).map((l) => `${l.course.name} ${DateTime.fromISO(l.startAt, { zone }).toFormat('MM-dd')}`);
@@ -309,9 +311,9 @@ describe('item 12: loading', () => {
     await signIn(page, 'lecturer', '/working');
     await go(page, `/mission/schedule-detail/${encodeURIComponent(lesson.id)}`);
     const skeleton = page.locator('[data-testid=loading][data-skeleton=detail]');
-    await skeleton.waitFor();
+    await skeleton.first().waitFor();
     // Shaped like the page to come (a heading, facts, section cards), not a line in a corner.
-    expect((await skeleton.boundingBox())!.height).toBeGreaterThan(200);
+    await expect.poll(async () => (await skeleton.first().boundingBox())?.height ?? 0).toBeGreaterThan(200);
     await shot(page, 'ui-kit-skeleton-zh-1440');
     release();
     await page.getByTestId('lesson-detail').waitFor();
