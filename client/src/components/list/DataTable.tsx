@@ -143,7 +143,7 @@ export function DataTable<R>({
     const state = columns.find((c) => c.card === 'state');
     const facts = columns.filter((c) => c.card === 'fact');
     return (
-      <Stack gap="2" opacity={stale ? 0.6 : 1} aria-busy={stale}>
+      <Stack gap="2" opacity={stale ? 0.6 : 1} aria-busy={stale} pointerEvents={stale ? 'none' : undefined} inert={stale || undefined} data-stale={stale || undefined}>
         {selecting && (
           <Checkbox.Root size="sm" checked={allSelected ? true : someSelected ? 'indeterminate' : false} onCheckedChange={(e) => toggleAll(e.checked === true)} px="1">
             <Checkbox.HiddenInput />
@@ -192,7 +192,7 @@ export function DataTable<R>({
   }
 
   return (
-    <Table.ScrollArea borderWidth="1px" borderRadius="md" maxW="full" opacity={stale ? 0.6 : 1} aria-busy={stale}>
+    <Table.ScrollArea borderWidth="1px" borderRadius="md" maxW="full" opacity={stale ? 0.6 : 1} aria-busy={stale} pointerEvents={stale ? 'none' : undefined} inert={stale || undefined} data-stale={stale || undefined}>
       <Table.Root size="sm" stickyHeader interactive aria-label={label} data-testid={testId}>
         <Table.Header>
           <Table.Row bg="bg.subtle">

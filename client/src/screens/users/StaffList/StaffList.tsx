@@ -176,6 +176,7 @@ export default function StaffList() {
         <Stack gap="3" flex="1" minW="0" w="full">
           <Box bg="bg.panel" borderWidth="1px" borderRadius="lg" p="3">
             <FilterBar
+              pending={pending}
               search={state.q}
               onSearch={(q) => setState({ q })}
               searchLabel={t('orgUi.search')}
