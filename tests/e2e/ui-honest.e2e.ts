@@ -208,3 +208,32 @@ describe('item 10: sign-in rules', () => {
     await context.close();
   });
 });
+
+describe('item 11: reports answer what a manager asks', () => {
+  it('team hours list the whole team, those without hours with zeros', { timeout: 120_000 }, async () => {
+    const staff = await gql<{ people: { totalCount: number } }>('manager', '{ people(filter: { type: STAFF, activeOnly: true }, first: 1) { totalCount } }');
+    const { context, page } = await newPage();
+    await login(page, 'manager', passwordOf('manager'), '/mission/summary?scope=team');
+    await page.getByTestId('summary-breakdown').waitFor();
+    await page.getByTestId('summary-as-table').click();
+    await page.getByTestId('summary-table').waitFor();
+    const rows = page.getByTestId('summary-row');
+    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(staff.people.totalCount);
+    expect(await rows.filter({ has: page.locator('[data-testid=summary-row-total]', { hasText: /^0$/ }) }).count()).toBeGreaterThan(0);
+    await shot(page, 'ui-honest-team-hours-zh-1440');
+    await context.close();
+  });
+
+  it('project cost opens on a project that has hours', { timeout: 120_000 }, async () => {
+    const { context, page } = await newPage();
+    await login(page, 'manager', passwordOf('manager'), '/project/cost');
+    await page.locator('[data-testid=cost-table], [data-testid=cost-empty], [data-testid=cost-none-has-data]').first().waitFor();
+    expect(await page.getByTestId('cost-empty').count()).toBe(0);
+    await page.getByTestId('cost-table').waitFor();
+    expect(await page.getByTestId('cost-row').count()).toBeGreaterThan(0);
+    await shot(page, 'ui-honest-project-cost-zh-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'ui-honest-project-cost-zh-390');
+    await context.close();
+  });
+});
