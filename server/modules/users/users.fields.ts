@@ -116,7 +116,10 @@ export function actsOnPerson(
   const staff = person.type === USER_TYPES.STAFF;
   const editRight = can(actor, staff ? 'staff.edit' : 'user.edit');
   const stateRight = can(actor, staff ? 'staff.changeState' : 'user.edit');
-  const allowed = mayActOn(actor, person.roles.some((r) => r.role.code === 'admin'));
+  const allowed = mayActOn(
+    actor,
+    person.roles.some((r) => r.role.code === 'admin'),
+  );
   const self = person.id === actor.id;
   const deactivated = person.state === 3;
   return {
