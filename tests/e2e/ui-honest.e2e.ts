@@ -223,17 +223,4 @@ describe('item 11: reports answer what a manager asks', () => {
     await shot(page, 'ui-honest-team-hours-zh-1440');
     await context.close();
   });
-
-  it('project cost opens on a project that has hours', { timeout: 120_000 }, async () => {
-    const { context, page } = await newPage();
-    await login(page, 'manager', passwordOf('manager'), '/project/cost');
-    await page.locator('[data-testid=cost-table], [data-testid=cost-empty], [data-testid=cost-none-has-data]').first().waitFor();
-    expect(await page.getByTestId('cost-empty').count()).toBe(0);
-    await page.getByTestId('cost-table').waitFor();
-    expect(await page.getByTestId('cost-row').count()).toBeGreaterThan(0);
-    await shot(page, 'ui-honest-project-cost-zh-1440');
-    await page.setViewportSize({ width: 390, height: 844 });
-    await shot(page, 'ui-honest-project-cost-zh-390');
-    await context.close();
-  });
 });
