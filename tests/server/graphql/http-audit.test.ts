@@ -37,11 +37,11 @@ function documentedDepartures(caller: Caller): string[] {
   const doc = readFileSync(new URL('../../../docs/integrators.md', import.meta.url), 'utf8');
   const block = /<!-- http-audit:departures -->([\s\S]*?)<!-- \/http-audit:departures -->/.exec(doc);
   if (!block) throw new Error('docs/integrators.md has no http-audit:departures block');
-  return block[1]
+  return (block[1] ?? '')
     .split('\n')
     .map((line) => line.split('|').map((cell) => cell.trim()))
-    .filter((cells) => cells.length > 3 && /^[0-9A-F]{4}$/.test(cells[1]) && (cells[2] === caller || cells[2] === 'both'))
-    .map((cells) => cells[1])
+    .filter((cells) => cells.length > 3 && /^[0-9A-F]{4}$/.test(cells[1] ?? '') && (cells[2] === caller || cells[2] === 'both'))
+    .map((cells) => cells[1] ?? '')
     .sort();
 }
 
