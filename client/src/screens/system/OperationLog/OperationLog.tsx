@@ -194,7 +194,8 @@ export default function OperationLog() {
   const [open, setOpen] = useState<Row | null>(null);
   const key = JSON.stringify(filter);
   useEffect(() => {
-    if (JSON.stringify(queryRef.variables.filter ?? {}) !== key) startTransition(() => load({ filter: JSON.parse(key) as typeof filter }));
+    // network-only: a log is read for its newest rows, and its words follow the language of the moment.
+    if (JSON.stringify(queryRef.variables.filter ?? {}) !== key) startTransition(() => load({ filter: JSON.parse(key) as typeof filter }, 'network-only'));
   }, [key, load, queryRef.variables.filter]);
   // The server words operations, targets and refusals in the viewer's language: ask again when it changes.
   const lang = useLang();
