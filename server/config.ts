@@ -56,6 +56,8 @@ export type Config = {
   backupDir: string | undefined;
   /** Scheduled backups kept (the newest). */
   backupKeep: number;
+  /** Days the operation log and its audit trail keep a row; older rows are purged to daily counts (`npm run oplog:purge`). */
+  operationLogRetentionDays: number;
 };
 
 function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
@@ -166,5 +168,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupCron: env.BACKUP_CRON || undefined,
     backupDir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined,
     backupKeep: intEnv(env, 'BACKUP_KEEP', 7, 1),
+    operationLogRetentionDays: intEnv(env, 'OPERATION_LOG_RETENTION_DAYS', 1095, 1),
   };
 }

@@ -1,4 +1,4 @@
-import { registerMessages, type MessageTable } from './i18n/catalogue.ts';
+import { registerMessages, type MessageKey, type MessageTable } from './i18n/catalogue.ts';
 import { registerPermissions, type PermissionRules } from './policy.ts';
 import type { RestRoute } from './rest/adapter.ts';
 import type { StoreDeps } from './lib/upload.ts';
@@ -55,8 +55,19 @@ export type ModuleDefinition = {
   seed?: ModuleSeeder;
 };
 
+/** Error code -> the message keys modules listed for it (the operation log translates refusals with it). */
+const messagesOfCode = new Map<string, readonly MessageKey[]>();
+
+/** The message keys a module listed for an error code (empty when none did). */
+export function messageKeysOfCode(code: string): readonly MessageKey[] {
+  return messagesOfCode.get(code) ?? [];
+}
+
 export function defineModule(definition: ModuleDefinition): BackOfficeModule {
   if (definition.permissions) registerPermissions(definition.name, definition.permissions);
+  for (const list of definition.errors ? [definition.errors.rule, definition.errors.input] : []) {
+    for (const [code, keys] of Object.entries(list)) if (keys.length && !messagesOfCode.has(code)) messagesOfCode.set(code, keys);
+  }
   if (definition.messages) registerMessages(definition.name, definition.messages);
   return { name: definition.name, routes: definition.routes ?? [], errors: definition.errors, seed: definition.seed };
 }

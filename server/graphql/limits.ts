@@ -294,6 +294,25 @@ function introspects(document: DocumentNode): boolean {
   return document.definitions.some((def) => def.kind === Kind.OPERATION_DEFINITION && readsSchema(def.selectionSet, fragments, new Set()));
 }
 
+/**
+ * The answer to an anonymous operation whose top-level fields are only `__type` and
+ * `__typename` (no fragments): every `__type` is null. Null when the operation is anything else.
+ */
+function anonymousTypeLookup(document: DocumentNode, operationName: string | null | undefined): Record<string, unknown> | null {
+  const ops = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  const op = operationName ? ops.find((o) => o.name?.value === operationName) : ops.length === 1 ? ops[0] : undefined;
+  if (!op || op.operation !== 'query') return null;
+  const data: Record<string, unknown> = {};
+  for (const sel of op.selectionSet.selections) {
+    if (sel.kind !== Kind.FIELD || (sel.directives?.length ?? 0) > 0) return null;
+    const key = sel.alias?.value ?? sel.name.value;
+    if (sel.name.value === '__type') data[key] = null;
+    else if (sel.name.value === '__typename') data[key] = 'Query';
+    else return null;
+  }
+  return data;
+}
+
 type YogaInitial = { request: Request; params?: { variables?: unknown; operationName?: string | null } };
 
 /** The request limits and the introspection rule as one yoga plugin. */
@@ -332,10 +351,19 @@ export function requestLimits(): Plugin<ServiceContext> {
         );
       };
     },
-    /** Introspection is answered to authenticated callers only (the schema is the map of every operation). */
+    /**
+     * Introspection is answered to authenticated callers only (the schema is the map of every
+     * operation). An anonymous operation made only of `__type(name:)` (and `__typename`) is
+     * answered, with null for every name: hidden and missing look the same, as `node(id:)` does.
+     */
     onExecute({ args, setResultAndStopExecution }) {
       const ctx = args.contextValue as ServiceContext;
       if (ctx.actor || !introspects(args.document)) return;
+      const hidden = anonymousTypeLookup(args.document, args.operationName);
+      if (hidden) {
+        setResultAndStopExecution({ data: hidden });
+        return;
+      }
       setResultAndStopExecution({
         errors: [new GraphQLError(translate(ctx.lang, 'limit.introspectionNeedsLogin'), { extensions: { code: 'UNAUTHENTICATED' } })],
       });

@@ -8,6 +8,7 @@ import { schoolsUiMessages } from './messages/schools-ui.ts';
 import { orgUiMessages } from './messages/org-ui.ts';
 import { contentUiMessages } from './messages/content-ui.ts';
 import { coursesUiMessages } from './messages/courses-ui.ts';
+import { auditMessages } from './messages/audit.ts';
 
 /**
  * The one catalogue of texts people read, Chinese (default) and English.
@@ -229,6 +230,7 @@ export const catalogue = {
   ...orgUiMessages,
   ...contentUiMessages,
   ...coursesUiMessages,
+  ...auditMessages,
 } as Record<MessageKey, MessageEntry>;
 
 export type MessageKey =
@@ -243,6 +245,7 @@ export type MessageKey =
   | keyof typeof orgUiMessages
   | keyof typeof contentUiMessages
   | keyof typeof coursesUiMessages
+  | keyof typeof auditMessages
   | keyof ModuleMessages;
 
 /** Adds a module's texts to the catalogue; a key registered twice is a programming error. */

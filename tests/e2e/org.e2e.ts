@@ -379,9 +379,11 @@ describe('operation log and member accounts', () => {
     await login(page, 'admin', 'Admin#2026');
     await open(page, '/operation-log?operation=department.');
     await page.getByTestId('log-table-row').first().waitFor();
+    // The operation in people's words (保存部门), never the developer's name.
     const ops = await page.getByTestId('log-table-row').locator('td:nth-child(2)').allTextContents();
     expect(ops.length).toBeGreaterThan(0);
-    for (const op of ops) expect(op).toMatch(/^department\./);
+    for (const op of ops) expect(op).not.toMatch(/department\./);
+    expect(ops).toContain('保存部门');
     // Who: the chip shows the filter; the rows are the administrator's.
     await page.getByTestId('log-filters-search').fill('陈立新');
     await page.getByTestId('log-filters-search').press('Enter');
@@ -389,11 +391,9 @@ describe('operation log and member accounts', () => {
     await page.getByTestId('log-table-row').first().getByTestId('log-table-menu').click();
     await page.getByTestId('log-table-action-open').click();
     await expect.poll(() => page.getByTestId('log-entry').textContent()).toContain('department.save');
-    // The detail is everything the log keeps, as labelled facts, with the request id of the write
-    // (the server keeps no before/after values: docs/users-ui.md says so, and so does the dialog).
+    // The detail is everything the log keeps, as labelled facts, with the request id of the write.
     const entry = page.getByTestId('log-entry');
-    for (const label of ['时间', '操作', '结果', '操作人', '对象类型', '对象编号', '接口', '请求编号']) await expect.poll(() => entry.textContent()).toContain(label);
-    await expect.poll(() => entry.textContent()).toContain('不保存修改前后的内容');
+    for (const label of ['时间', '操作', '结果', '操作人', '对象类型', '对象编号', '来源', '请求编号']) await expect.poll(() => entry.textContent()).toContain(label);
     await expectNoSeriousAxe(page, 'operation log entry');
     await page.keyboard.press('Escape');
 
@@ -417,6 +417,69 @@ describe('operation log and member accounts', () => {
       )),
     );
     console.log('pictures:', pictures.join(', '));
+    await context.close();
+  });
+
+  it('names the target, translates refusals and shows a change before and after, in both languages', async () => {
+    // An archive whose bio the administrator changes, and a refused write of a consultant.
+    const made = await gql<{ createArchive: { archive: { id: string } } }>('admin', 'mutation($i: CreateArchiveInput!) { createArchive(input: $i) { ... on ArchivePayload { archive { id } } } }', {
+      i: { surName: '唐', name: `明轩${run}`, grade: 8, year: 2027 },
+    });
+    const bio = 'mutation($i: SaveArchiveBioInput!) { saveArchiveBio(input: $i) { __typename } }';
+    await gql('admin', bio, { i: { archiveId: made.createArchive.archive.id, phone: '13812345678' } });
+    await gql('admin', bio, { i: { archiveId: made.createArchive.archive.id, phone: '13987654321', enName: `Tommy${run}` } });
+    await gql('consultant', 'mutation($i: SaveDepartmentInput!) { saveDepartment(input: $i) { __typename } }', { i: { name: `拒绝${run}` } });
+    const { context, page } = await newPage();
+    await login(page, 'admin', 'Admin#2026');
+    await open(page, '/operation-log?operation=archive.bio');
+    const row = page
+      .getByTestId('log-table-row')
+      .filter({ hasText: `唐明轩${run}的档案` })
+      .first();
+    await row.waitFor();
+    expect(await row.textContent()).toContain('保存学员信息');
+    expect(await page.locator('th').allTextContents()).toContain('来源');
+    await row.getByTestId('log-table-menu').click();
+    await page.getByTestId('log-table-action-open').click();
+    const change = page.getByTestId('log-change').filter({ hasText: '手机' });
+    await expect.poll(() => change.textContent()).toContain('13812345678');
+    expect(await change.textContent()).toContain('13987654321');
+    await expectNoSeriousAxe(page, 'operation log entry with changes');
+    await page.keyboard.press('Escape');
+    // A refusal reads 没有权限, not FORBIDDEN.
+    await open(page, '/operation-log?operation=department.&outcome=FAILURE');
+    const refused = page.getByTestId('log-table-row').first();
+    await refused.waitFor();
+    await expect.poll(() => refused.textContent()).toContain('没有权限');
+    expect(await refused.textContent()).not.toContain('FORBIDDEN');
+    // English: the same entry in English words, the target by its English name.
+    await setLanguage(page, 'en');
+    await open(page, '/operation-log?operation=archive.bio');
+    const enRow = page
+      .getByTestId('log-table-row')
+      .filter({ hasText: `Tommy${run}` })
+      .first();
+    await enRow.waitFor();
+    expect(await enRow.textContent()).toContain('Saved Student bio');
+    expect(await enRow.textContent()).toContain("'s archive");
+    expect(await enRow.textContent()).not.toContain('唐');
+    expect(await page.locator('th').allTextContents()).toContain('Source');
+    await enRow.getByTestId('log-table-menu').click();
+    await page.getByTestId('log-table-action-open').click();
+    await expect.poll(() => page.getByTestId('log-change').filter({ hasText: 'Mobile phone' }).textContent()).toContain('13987654321');
+    await page.screenshot({ path: 'tests/e2e/screenshots/org-operation-log-changes-en-1440.png' });
+    await page.keyboard.press('Escape');
+    await setLanguage(page, 'zh');
+    await open(page, '/operation-log?operation=archive.bio');
+    await page
+      .getByTestId('log-table-row')
+      .filter({ hasText: `唐明轩${run}的档案` })
+      .first()
+      .getByTestId('log-table-menu')
+      .click();
+    await page.getByTestId('log-table-action-open').click();
+    await page.getByTestId('log-change').first().waitFor();
+    await page.screenshot({ path: 'tests/e2e/screenshots/org-operation-log-changes-zh-1440.png' });
     await context.close();
   });
 

@@ -6,7 +6,7 @@ import { translate, type MessageKey } from '../../i18n/catalogue.ts';
 import { searchText } from '../../lib/text.ts';
 import { dbId, parseInput, z } from '../../lib/validate.ts';
 import { authorize, requireActor, type Permission } from '../../policy.ts';
-import { runWrite } from '../../write.ts';
+import { auditText, recordChanges, runWrite } from '../../write.ts';
 import { APPLYING_STATUS, archiveForWrite, readableArchivesWhere, writableArchivesWhere } from '../archives/index.ts';
 import { isCalendarDay, isRealDateTimeText } from '../../lib/wall-time.ts';
 import { applicationsErrors } from './applications.errors.ts';
@@ -99,6 +99,9 @@ async function writeLog(tx: Tx, ctx: ServiceContext, applicationId: number, acti
     data: { applicationId, action, field, fromValue: str(from), toValue: str(to), note: note ?? null, userId: actor.id, userName: actor.name },
     select: { id: true },
   });
+  if (field && auditText(from) !== auditText(to)) {
+    recordChanges(tx, [{ entity: 'Application', entityId: applicationId, field, labelKey: `opLog.field.application.${field}`, before: auditText(from), after: auditText(to) }]);
+  }
   return log.id;
 }
 

@@ -13,6 +13,7 @@ import { SECTIONS, SECTIONS_BY_TYPE, type FieldDef, type SectionDef } from '../.
 import { ARCHIVE_ORDER, archivePage, archivesWhere, type ArchiveListFilter, type ArchiveOrder, type ArchiveVerificationState } from './service/lists.ts';
 import { canEditModule } from './service/access.ts';
 import { exportArchives } from './archives.xlsx.ts';
+import { ArchiveChangeRef, archiveChanges } from './archives.history.ts';
 
 // ── enums (legacy numbers in the descriptions) ──
 
@@ -227,6 +228,12 @@ export const ArchiveNode = builder.prismaNode('Archive', {
         args: { first: t.arg.int({ description: 'How many entries, newest first (1 to 500; default 50).', defaultValue: 50 }) },
         resolve: (a, args, ctx) =>
           can(ctx.actor, 'operationLog.read') ? ctx.db.archiveAccessLog.findMany({ where: { archiveId: a.id }, orderBy: { id: 'desc' }, take: Math.min(Math.max(args.first ?? 50, 1), 500) }) : null,
+      }),
+      changes: t.field({
+        type: [ArchiveChangeRef],
+        description: 'The change history: fields changed by writes, newest first; a field the caller may not read is masked.',
+        args: { first: t.arg.int({ description: 'How many changes, newest first (1 to 500; default 50).', defaultValue: 50 }) },
+        resolve: (a, args, ctx) => archiveChanges(ctx, a.id, args.first ?? 50),
       }),
       verifications: t.relatedConnection('examines', { cursor: 'id', query: { orderBy: { id: 'desc' } }, description: 'Verification tasks, newest first.' }),
       ...(sectionFields as Record<string, never>),

@@ -21,3 +21,4 @@ export const archivesModule = defineModule({
 });
 
 export { APPLYING_STATUS, archiveForWrite, archiveReadable, archiveReadableCached, isFamily, primeReadable, readableArchivesWhere, writableArchivesWhere } from './archives.policy.ts';
+export { shownArchiveValues } from './service/access.ts';

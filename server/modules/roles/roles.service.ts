@@ -6,7 +6,7 @@ import { searchText } from '../../lib/text.ts';
 import { describeHolders, referencesTo } from '../../lib/references.ts';
 import { dbId, parseInput, z } from '../../lib/validate.ts';
 import { authorize } from '../../policy.ts';
-import { runWrite } from '../../write.ts';
+import { diffFields, recordChanges, runWrite, type FieldChange } from '../../write.ts';
 import { requiredText } from '../users/index.ts';
 import { parseShowType } from '../auth/index.ts';
 import { resolveRoles } from '../users/index.ts';
@@ -87,12 +87,15 @@ export async function saveRoleWithRights(ctx: ServiceContext, roleRaw: unknown, 
   });
 }
 
+/** The role's fields the audit trail records. */
+const ROLE_AUDITED = ['name', 'nameEn', 'code', 'description', 'types', 'terminals', 'sort'] as const;
+
 async function saveRoleIn(tx: Tx, ctx: ServiceContext, raw: unknown): Promise<{ result: { id: number; created: boolean }; targetIds: number[] }> {
   authorize(ctx, 'role.edit');
   const input = parseInput(roleInput, raw ?? {});
   if (!input.code) throw new ValidationError('org.roleCodeRequired', undefined, 'REQUIRED');
   if (!CODE.test(input.code)) throw new ValidationError('org.roleCodeInvalid', undefined, 'ROLE_CODE_INVALID');
-  const existing = input.id ? await tx.role.findUnique({ where: { id: input.id }, select: { id: true, code: true, name: true } }) : null;
+  const existing = input.id ? await tx.role.findUnique({ where: { id: input.id }, select: { id: true, code: true, name: true, nameEn: true, description: true, types: true, terminals: true, sort: true } }) : null;
   if (input.id && !existing) throw new NotFoundError();
   if (existing && existing.code !== input.code && (BUILT_IN_ROLES as readonly string[]).includes(existing.code)) {
     throw rolesErrors.rule('ROLE_BUILT_IN', 'org.roleBuiltIn', { name: existing.name });
@@ -108,12 +111,19 @@ async function saveRoleIn(tx: Tx, ctx: ServiceContext, raw: unknown): Promise<{ 
     ...(input.terminals ? { terminals: [...new Set(input.terminals)] } : {}),
     ...(input.sort !== undefined && input.sort !== null ? { sort: input.sort } : {}),
   };
+  const roleChanges = (id: number, before: Record<string, unknown> | null) =>
+    recordChanges(
+      tx,
+      diffFields(before, data, ROLE_AUDITED, (field) => ({ entity: 'Role', entityId: id, labelKey: `opLog.field.role.${field}` })),
+    );
   if (existing) {
     await tx.role.update({ where: { id: existing.id }, data });
+    roleChanges(existing.id, existing);
     return { result: { id: existing.id, created: false }, targetIds: [existing.id] };
   }
   const last = await tx.role.aggregate({ _max: { sort: true } });
   const row = await tx.role.create({ data: { ...data, sort: data.sort ?? (last._max.sort ?? 0) + 1 }, select: { id: true } });
+  roleChanges(row.id, null);
   return { result: { id: row.id, created: true }, targetIds: [row.id] };
 }
 
@@ -130,6 +140,10 @@ export async function deleteRole(ctx: ServiceContext, rawId: unknown): Promise<{
     const held = (await referencesTo(tx, 'roles', [id])).get(id);
     if (held) throw rolesErrors.rule('ROLE_IN_USE', 'org.roleReferenced', { name: role.name, what: describeHolders(ctx.lang, held) });
     await tx.role.delete({ where: { id } });
+    recordChanges(
+      tx,
+      diffFields(role, null, ROLE_AUDITED, (field) => ({ entity: 'Role', entityId: id, labelKey: `opLog.field.role.${field}` })),
+    );
     return { result: { id }, targetIds: [id] };
   });
 }
@@ -170,11 +184,22 @@ async function saveRoleRightsIn(tx: Tx, ctx: ServiceContext, raw: unknown): Prom
     }
   }
   if (!actor.isAdmin) await assertGrantsHeld(tx, ctx, actor, role.id, new Set(input.rightIds), chosen, byId);
+  const before = new Set((await tx.roleRight.findMany({ where: { roleId: role.id }, select: { rightId: true } })).map((r) => r.rightId));
   await tx.roleRight.deleteMany({ where: { roleId: role.id, ...(showType !== null ? { right: { showType } } : {}) } });
   const ids = [...chosen].sort((a, b) => a - b);
   if (ids.length) await tx.roleRight.createMany({ data: ids.map((rightId) => ({ roleId: role.id, rightId })), skipDuplicates: true });
   const now = await tx.roleRight.findMany({ where: { roleId: role.id }, select: { rightId: true }, orderBy: { rightId: 'asc' } });
+  recordChanges(tx, rightChanges(role.id, before, new Set(now.map((r) => r.rightId)), byId));
   return { result: { roleId: role.id, rightIds: now.map((r) => r.rightId) }, targetIds: [role.id] };
+}
+
+/** One change per right granted or taken away; the value is the right's title in both languages. */
+function rightChanges(roleId: number, before: ReadonlySet<number>, after: ReadonlySet<number>, byId: ReadonlyMap<number, { title: string; titleEn: string }>): FieldChange[] {
+  const title = (id: number) => JSON.stringify({ zh: byId.get(id)?.title ?? String(id), en: byId.get(id)?.titleEn ?? String(id) });
+  const out: FieldChange[] = [];
+  for (const id of after) if (!before.has(id)) out.push({ entity: 'Role', entityId: roleId, field: 'right', labelKey: 'opLog.field.role.right', before: null, after: title(id) });
+  for (const id of before) if (!after.has(id)) out.push({ entity: 'Role', entityId: roleId, field: 'right', labelKey: 'opLog.field.role.right', before: title(id), after: null });
+  return out;
 }
 
 /**

@@ -2,6 +2,22 @@ import { builder } from '../../graphql/builder.ts';
 import { searchText } from '../../lib/text.ts';
 import { utcOffset } from '../../lib/zones.ts';
 import { operationLogWhere } from './system.service.ts';
+import { operationWords } from '../../i18n/operations.ts';
+import { refusalWords, shownChanges, targetLabel, type ShownChange } from './oplog-words.ts';
+
+export const OperationChangeRef = builder.objectRef<ShownChange>('OperationChange').implement({
+  description:
+    'One field a write changed (the audit trail). An archive field is shown only to callers who may read that field on that archive: otherwise `masked` is true and the values are masked as the archive screens mask them.',
+  fields: (t) => ({
+    entity: t.exposeString('entity', { description: 'What was changed: an archive section ("bio"), "Archive", "Application", "Role", "Enrollment".' }),
+    entityId: t.exposeString('entityId', { description: 'The database id of the row changed.', nullable: true }),
+    field: t.exposeString('field', { description: 'The field name.' }),
+    label: t.exposeString('label', { description: "The field's label in the caller's language." }),
+    before: t.exposeString('before', { description: 'The value before (null: empty or the row was new).', nullable: true }),
+    after: t.exposeString('after', { description: 'The value after (null: empty or the row was deleted).', nullable: true }),
+    masked: t.exposeBoolean('masked', { description: 'Whether the values are masked for the caller.' }),
+  }),
+});
 
 builder.prismaNode('SysTimeZone', {
   nullable: true,
@@ -45,6 +61,17 @@ builder.prismaNode('OperationLog', {
     address: t.exposeString('address', { description: "The client's network address.", nullable: true }),
     requestId: t.exposeString('requestId', { description: 'The request id of the write (X-Request-Id or one the server made), as in the server log.', nullable: true }),
     createdAt: t.expose('createdAt', { description: 'When (instant).', type: 'DateTime' }),
+    operationLabel: t.string({
+      description: "What was done in the caller's language (登录, 要求修改作业); the operation name when it has no words.",
+      resolve: (l, _a, ctx) => operationWords(ctx.lang, l.operation) ?? l.operation,
+    }),
+    targetLabel: t.string({ description: "The targets named in the caller's language (唐明轩的档案, 李明哲); null when there is none.", nullable: true, resolve: (l, _a, ctx) => targetLabel(ctx, l) }),
+    errorMessage: t.string({ description: "A refusal in the caller's language (null for a success).", nullable: true, resolve: (l, _a, ctx) => refusalWords(ctx.lang, l.errorCode) }),
+    changes: t.field({
+      type: [OperationChangeRef],
+      description: 'The fields the write changed, before and after (masked as the archive screens mask for callers without the right).',
+      resolve: async (l, _a, ctx) => shownChanges(ctx, await ctx.db.operationChange.findMany({ where: { operationLogId: l.id }, orderBy: { id: 'asc' }, take: 500 })),
+    }),
   }),
 });
 

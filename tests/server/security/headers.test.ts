@@ -177,7 +177,7 @@ describe('production by default', () => {
   });
 
   it('answers introspection to authenticated callers only', async () => {
-    const documents = ['{ __schema { queryType { name } } }', '{ __type(name: "User") { name } }', 'query { ...Q } fragment Q on Query { __schema { types { name } } }'];
+    const documents = ['{ __schema { queryType { name } } }', '{ __type(name: "User") { name } viewer { __typename } }', 'query { ...Q } fragment Q on Query { __schema { types { name } } }'];
     for (const query of documents) {
       const anonymous = await gql(t, query, {}, { headers: { cookie: 'lang=en' } });
       expect(anonymous.body.data ?? null).toBeNull();
@@ -186,6 +186,10 @@ describe('production by default', () => {
       const known = await gql(t, query, {}, { token: admin });
       expect(known.body.errors, query).toBeUndefined();
     }
+    // An operation of __type alone answers null for every name (graphql-http's conformance audit
+    // asks it with variables): hidden and missing alike, nothing of the schema told.
+    expect((await gql(t, '{ __type(name: "User") { name fields { name } } }')).body).toEqual({ data: { __type: null } });
+    expect((await gql(t, '{ __type(name: "User") { name } }', {}, { token: admin })).body.data).toEqual({ __type: { name: 'User' } });
     // __typename is not introspection.
     expect((await gql(t, '{ __typename }')).body.data).toEqual({ __typename: 'Query' });
   });

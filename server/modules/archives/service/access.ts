@@ -4,8 +4,11 @@ import { NotFoundError } from '../../../errors.ts';
 import type { Prisma } from '../../../generated/prisma/client.ts';
 import { whenDone } from '../../../lib/request-end.ts';
 import { dbId, parseInput, z } from '../../../lib/validate.ts';
-import { archiveScope, isFiled, modulePermissions, permissionOf, visibleArchivesWhere } from '../archives.policy.ts';
+import { archiveScope, canSeeSensitive, isFiled, modulePermissions, permissionOf, visibleArchivesWhere } from '../archives.policy.ts';
+import { maskValue } from '../archives.fields.ts';
+import type { MaskKind } from '../../../../shared/archive-sections.ts';
 import { archivesErrors } from '../archives.errors.ts';
+import { diffFields, recordChanges } from '../../../write.ts';
 
 /**
  * Facts about one archive as the caller may see it, the module read/edit checks every
@@ -106,3 +109,65 @@ export async function logReveal(ctx: ServiceContext, archiveId: number, section:
 
 type AccessLogRow = { archiveId: number; userId: number; account: string; section: string; fields: string[]; door: ServiceContext['door']; address: string | null };
 const pendingLogs = new WeakMap<ServiceContext, AccessLogRow[]>();
+
+/** The archive's own fields the audit trail records, with the archive module that governs each. */
+const ARCHIVE_AUDITED: Record<string, string> = {
+  grade: 'profile',
+  year: 'profile',
+  sale: 'profile',
+  remark: 'profile',
+  status: 'profile',
+  applyingStatus: 'profile',
+  locked: 'profile',
+  consultantId: 'profile',
+  actingConsultantId: 'profile',
+  salesId: 'profile',
+  parentId: 'profile',
+  deletedAt: 'profile',
+};
+
+/** Updates an archive's own fields and records the ones that changed in the audit trail. */
+export async function updateArchiveAudited(tx: Tx, archiveId: number, data: Record<string, unknown>): Promise<void> {
+  const fields = Object.keys(data).filter((k) => k in ARCHIVE_AUDITED);
+  const select = Object.fromEntries(fields.map((f) => [f, true]));
+  const before = fields.length ? await tx.archive.findUnique({ where: { id: archiveId }, select }) : null;
+  await tx.archive.update({ where: { id: archiveId }, data });
+  if (!before) return;
+  recordChanges(
+    tx,
+    diffFields(before as Record<string, unknown>, data, fields, (field) => ({ entity: 'Archive', entityId: archiveId, archiveId, module: ARCHIVE_AUDITED[field] ?? 'profile', labelKey: `opLog.field.archive.${field}` })),
+  );
+}
+
+type ChangeValues = { archiveId: number | null; module: string | null; mask: string | null; before: string | null; after: string | null };
+
+/**
+ * The values of audit-trail changes as the caller may see them: an archive's field in clear only
+ * to a caller who may read that archive and that field's module there; a sensitive field masked
+ * (maskValue, as the archive screens) without the personal-data right; anything else as stored.
+ */
+export async function shownArchiveValues(ctx: ServiceContext, changes: ChangeValues[]): Promise<Array<{ before: string | null; after: string | null; masked: boolean }>> {
+  const archiveIds = [...new Set(changes.map((c) => c.archiveId).filter((id): id is number => id !== null))];
+  const statuses = new Map<number, number>();
+  if (archiveIds.length) {
+    const visible = await ctx.db.archive.findMany({ where: { AND: [{ id: { in: archiveIds } }, visibleArchivesWhere(await archiveScope(ctx))] }, select: { id: true, status: true } });
+    for (const a of visible) statuses.set(a.id, a.status);
+  }
+  const unmasked = canSeeSensitive(ctx);
+  const hidden = (v: string | null) => (v === null ? null : '******');
+  const out: Array<{ before: string | null; after: string | null; masked: boolean }> = [];
+  for (const c of changes) {
+    if (c.archiveId === null) {
+      out.push({ before: c.before, after: c.after, masked: false });
+      continue;
+    }
+    const status = statuses.get(c.archiveId);
+    if (status === undefined || !(await canReadModule(ctx, { status }, c.module ?? 'profile'))) {
+      out.push({ before: hidden(c.before), after: hidden(c.after), masked: true });
+    } else if (c.mask && !unmasked) {
+      const m = (v: string | null) => (v === null ? null : maskValue(c.mask as MaskKind, v));
+      out.push({ before: m(c.before), after: m(c.after), masked: true });
+    } else out.push({ before: c.before, after: c.after, masked: false });
+  }
+  return out;
+}

@@ -6,7 +6,7 @@ import { runWrite } from '../../../write.ts';
 import { parseRow } from '../archives.fields.ts';
 import { FAMILY_KIND, sectionOf } from '../../../../shared/archive-sections.ts';
 import { applyLinks, linksForCreate, parseOverview, createArchiveIn } from './overview.ts';
-import { archiveFromInput, assertModuleEdit, findVisibleArchive, type ArchiveFacts } from './access.ts';
+import { archiveFromInput, assertModuleEdit, findVisibleArchive, updateArchiveAudited, type ArchiveFacts } from './access.ts';
 import { rowsOf, saveRowsIn, saveSingleIn } from './sections.ts';
 import { splitChineseName } from './names.ts';
 import { archivesErrors } from '../archives.errors.ts';
@@ -41,7 +41,7 @@ const linkSchema = z.object({ consultantId: optionalId, actingConsultantId: opti
 async function overviewIn(ctx: ServiceContext, tx: Tx, archive: ArchiveFacts, body: Record<string, unknown>): Promise<void> {
   if (has(body, OVERVIEW_KEYS)) {
     await assertModuleEdit(ctx, archive, 'profile');
-    await tx.archive.update({ where: { id: archive.id }, data: parseOverview(body) });
+    await updateArchiveAudited(tx, archive.id, parseOverview(body));
   }
   if (has(body, LINK_KEYS)) {
     const links = parseInput(linkSchema, pickDefined(body, LINK_KEYS));

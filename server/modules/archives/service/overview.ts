@@ -10,7 +10,7 @@ import { runWrite } from '../../../write.ts';
 import { parseRow, type RowValues } from '../archives.fields.ts';
 import { ARCHIVE_STATUS } from '../archives.policy.ts';
 import { GRADE_MAX, GRADE_MIN, sectionOf } from '../../../../shared/archive-sections.ts';
-import { type ArchiveFacts, archiveFromInput, assertModuleEdit, findVisibleArchive } from './access.ts';
+import { type ArchiveFacts, archiveFromInput, assertModuleEdit, findVisibleArchive, updateArchiveAudited } from './access.ts';
 import { type NameForms, displayName, hasRequiredName, latinName, searchNameOf, splitChineseName } from './names.ts';
 import { archivesErrors } from '../archives.errors.ts';
 
@@ -211,7 +211,7 @@ export async function updateArchive(ctx: ServiceContext, raw: unknown): Promise<
     const input = parseInput(updateSchema, raw ?? {});
     const archive = await findVisibleArchive(ctx, tx, input.id);
     await assertModuleEdit(ctx, archive, 'profile');
-    await tx.archive.update({ where: { id: archive.id }, data: parseOverview(input) });
+    await updateArchiveAudited(tx, archive.id, parseOverview(input));
     return { result: { id: archive.id }, targetIds: [archive.id] };
   });
 }
@@ -240,7 +240,7 @@ export function linksForCreate(l: { consultantId?: number | null; actingConsulta
 export async function applyLinks(tx: Tx, archive: ArchiveFacts, links: LinkInput): Promise<void> {
   if (archive.locked) throw archivesErrors.rule('ARCHIVE_LOCKED', 'archive.locked');
   await checkLinks(tx, links, archive);
-  await tx.archive.update({ where: { id: archive.id }, data: links });
+  await updateArchiveAudited(tx, archive.id, links);
   const userData: Prisma.UserUncheckedUpdateInput = {};
   if (links.consultantId !== undefined) userData.consultantId = links.consultantId;
   if (links.parentId !== undefined) userData.parentId = links.parentId;
@@ -277,7 +277,7 @@ export async function deleteArchive(ctx: ServiceContext, raw: unknown): Promise<
     authorize(ctx, 'archive.delete');
     const archive = await archiveFromInput(ctx, tx, raw);
     if (archive.locked) throw archivesErrors.rule('ARCHIVE_LOCKED', 'archive.deleteLocked');
-    await tx.archive.update({ where: { id: archive.id }, data: { deletedAt: new Date() } });
+    await updateArchiveAudited(tx, archive.id, { deletedAt: new Date() });
     return { result: { id: archive.id }, targetIds: [archive.id] };
   });
 }

@@ -3,7 +3,7 @@ import type { Tx } from '../../../db/client.ts';
 import { ValidationError } from '../../../errors.ts';
 import { dbId, parseInput, z } from '../../../lib/validate.ts';
 import { authorize, requireActor } from '../../../policy.ts';
-import { runWrite } from '../../../write.ts';
+import { diffFields, recordChanges, runWrite } from '../../../write.ts';
 import { removeUpload } from '../../../lib/upload.ts';
 import { parseField, parseRow, shapeRow, type RowValues, type ShapedRow } from '../archives.fields.ts';
 import { canSeeSensitive } from '../archives.policy.ts';
@@ -139,6 +139,13 @@ async function syncNames(tx: Tx, archive: ArchiveFacts, bio: RowValues): Promise
   });
 }
 
+/** The audit trail's changes of one row of a section (before null: added; after null: deleted). */
+export function sectionChanges(section: SectionDef, archiveId: number, rowId: number, before: Record<string, unknown> | null, after: Record<string, unknown> | null) {
+  const masks = new Map(section.fields.map((f) => [f.name, f.mask ?? null]));
+  const fields = section.fields.map((f) => f.name).filter((n) => !after || before === null || n in after);
+  return diffFields(before, after, fields, (field) => ({ entity: section.key, entityId: rowId, archiveId, module: section.module, labelKey: `archivesUi.f.${field}`, mask: masks.get(field) ?? null }));
+}
+
 export function rowsOf(raw: unknown): Array<Record<string, unknown>> {
   const body = (raw ?? {}) as Record<string, unknown>;
   const list = body.rows ?? body.list ?? body.data;
@@ -176,9 +183,11 @@ export async function saveRowsIn(ctx: ServiceContext, tx: Tx, archive: ArchiveFa
     if (existing) {
       await delegate.update({ where: { id }, data });
       ids.push(id as number);
+      recordChanges(tx, sectionChanges(section, archive.id, id as number, existing, values));
     } else {
       const created = await delegate.create({ data: { archiveId: archive.id, ...(section.fixed ?? {}), sort: nextSort++, ...data } });
       ids.push(created.id as number);
+      recordChanges(tx, sectionChanges(section, archive.id, created.id as number, null, values));
     }
   }
   // A changed section is no longer what its verification saw.
@@ -197,6 +206,7 @@ export async function saveSingleIn(ctx: ServiceContext, tx: Tx, archive: Archive
   const merged = { ...(existing ?? {}), ...values } as RowValues;
   for (const rule of SECTION_RULES[key] ?? []) await rule(tx, archive, merged, (existing?.id as number | undefined) ?? null);
   const row = await delegate.upsert({ where: { archiveId: archive.id }, create: { archiveId: archive.id, ...values }, update: values });
+  recordChanges(tx, sectionChanges(section, archive.id, row.id as number, existing, values));
   if (key === 'bio') await syncNames(tx, archive, merged);
   // A changed section is no longer what its verification saw.
   await resetVerificationOnEdit(tx, archive.id, section.module, actor.id);
@@ -235,7 +245,7 @@ export async function deleteSectionRow(ctx: ServiceContext, key: string, raw: un
     const actor = authorize(ctx, 'archive.read');
     const { id } = parseInput(idSchema, raw ?? {});
     const delegate = delegateOf(tx, section);
-    const row = await delegate.findFirst({ where: { id, ...(section.fixed ?? {}) }, select: { id: true, archiveId: true } });
+    const row = await delegate.findFirst({ where: { id, ...(section.fixed ?? {}) } });
     if (!row) throw archivesErrors.rule('NOT_FOUND', 'archive.recordNotFound');
     const archive = await findVisibleArchive(ctx, tx, row.archiveId as number).catch(() => {
       throw archivesErrors.rule('NOT_FOUND', 'archive.recordNotFound');
@@ -249,6 +259,7 @@ export async function deleteSectionRow(ctx: ServiceContext, key: string, raw: un
     }
     if (section.single && key === 'family') await tx.archiveFamilyMember.deleteMany({ where: { archiveId: archive.id } });
     await delegate.delete({ where: { id } });
+    recordChanges(tx, sectionChanges(section, archive.id, id, row, null));
     // A changed section is no longer what its verification saw.
     await resetVerificationOnEdit(tx, archive.id, section.module, actor.id);
     return { result: { archiveId: archive.id, id, keys }, targetIds: [archive.id] };

@@ -3,9 +3,9 @@ import type { Tx } from '../../../db/client.ts';
 import { DomainError, ValidationError } from '../../../errors.ts';
 import type { MessageKey } from '../../../i18n/catalogue.ts';
 import { authorize, type Permission } from '../../../policy.ts';
-import { runWrite } from '../../../write.ts';
+import { recordChanges, runWrite } from '../../../write.ts';
 import { APPLYING_STATUS, ARCHIVE_STATUS } from '../archives.policy.ts';
-import { type ArchiveFacts, archiveFromInput } from './access.ts';
+import { type ArchiveFacts, archiveFromInput, updateArchiveAudited } from './access.ts';
 import { archivesErrors } from '../archives.errors.ts';
 
 /** Archive status and applying status: the transitions, locking. */
@@ -33,6 +33,9 @@ async function applyTransition(ctx: ServiceContext, tx: Tx, archive: ArchiveFact
   // Conditional update: a concurrent change of the same archive makes this one fail cleanly.
   const { count } = await tx.archive.updateMany({ where: { id: archive.id, [tr.field]: archive[tr.field], locked: false }, data: { [tr.field]: tr.to } });
   if (count !== 1) throw new DomainError('INVALID_TRANSITION', tr.message);
+  recordChanges(tx, [
+    { entity: 'Archive', entityId: archive.id, archiveId: archive.id, module: 'profile', field: tr.field, labelKey: `opLog.field.archive.${tr.field}`, before: String(archive[tr.field]), after: String(tr.to) },
+  ]);
 }
 
 /** Takes one transition. A locked archive refuses every change but unlocking. */
@@ -83,7 +86,7 @@ export async function setArchiveLock(ctx: ServiceContext, raw: unknown, lock: bo
     authorize(ctx, 'archive.lock');
     if (lock && archive.locked) throw archivesErrors.rule('INVALID_TRANSITION', 'archive.alreadyLocked');
     if (!lock && !archive.locked) throw archivesErrors.rule('INVALID_TRANSITION', 'archive.notLocked');
-    await tx.archive.update({ where: { id: archive.id }, data: { locked: lock } });
+    await updateArchiveAudited(tx, archive.id, { locked: lock });
     return { result: { id: archive.id }, targetIds: [archive.id] };
   });
 }

@@ -13,7 +13,7 @@ import { STAFF_STATES, USER_TYPES } from '../../../lib/codes.ts';
 import { searchText } from '../../../lib/text.ts';
 import { dbId, parseInput, z } from '../../../lib/validate.ts';
 import { authorize, can } from '../../../policy.ts';
-import { runWrite } from '../../../write.ts';
+import { recordChanges, runWrite } from '../../../write.ts';
 import { ConflictError, findConflicts, insertParticipants, type Conflict, type Range } from '../../schedule/index.ts';
 import { visibleEnrollmentsWhere } from '../courses.policy.ts';
 import { loadEnrollment, loadManagedCourse, loadVisibleCourse } from './access.ts';
@@ -51,16 +51,20 @@ export async function writeHourRecord(tx: Tx, actor: Actor, r: { enrollmentId: n
  * the total too. Answers the remaining hours after the change.
  */
 export async function changeHours(tx: Tx, enrollmentId: number, change: number, alsoTotal: boolean, studentName: string): Promise<number> {
-  const rows = await tx.$queryRawUnsafe<Array<{ remaining: string }>>(
+  const rows = await tx.$queryRawUnsafe<Array<{ remaining: string; before: string }>>(
     `UPDATE enrollments SET remaining_hours = remaining_hours + $2::numeric,
             total_hours = CASE WHEN $3 THEN GREATEST(total_hours + $2::numeric, 0) ELSE total_hours END, updated_at = now()
      WHERE id = $1 AND remaining_hours + $2::numeric >= 0
-     RETURNING remaining_hours::text AS remaining`,
+     RETURNING remaining_hours::text AS remaining, (remaining_hours - $2::numeric)::text AS before`,
     enrollmentId,
     String(change),
     alsoTotal,
   );
-  if (rows[0]) return hours(Number(rows[0].remaining));
+  if (rows[0]) {
+    const after = hours(Number(rows[0].remaining));
+    recordChanges(tx, [{ entity: 'Enrollment', entityId: enrollmentId, field: 'remainingHours', labelKey: 'opLog.field.enrollment.remainingHours', before: String(hours(Number(rows[0].before))), after: String(after) }]);
+    return after;
+  }
   const current = await tx.enrollment.findUnique({ where: { id: enrollmentId }, select: { remainingHours: true } });
   throw coursesErrors.rule('HOURS_NOT_ENOUGH', 'course.hours.negative', { name: studentName, remaining: hours(current?.remainingHours), needed: hours(-change) });
 }

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Code, Flex, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { Suspense, useEffect, useMemo, useState, useTransition } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState, useTransition } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { DialogShell } from '../../../components/DialogShell.tsx';
@@ -13,6 +13,7 @@ import { useFormat } from '../../../lib/useFormat.ts';
 import { useLang } from '../../../lib/useLang.ts';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
 import { LOG_DEFAULTS, logFilterOf } from './filters.ts';
+import { ChangeTable } from './ChangeTable.tsx';
 import { operationLogRoute } from './OperationLog.route.ts';
 import type { OperationLog_query$data, OperationLog_query$key } from './__generated__/OperationLog_query.graphql.ts';
 import type { OperationLogQuery } from './__generated__/OperationLogQuery.graphql.ts';
@@ -35,6 +36,9 @@ const logFragment = graphql`
           databaseId
           createdAt
           operation
+          operationLabel
+          targetLabel
+          errorMessage
           outcome
           errorCode
           door
@@ -43,6 +47,15 @@ const logFragment = graphql`
           account
           targetType
           targetIds
+          changes {
+            entity
+            entityId
+            field
+            label
+            before
+            after
+            masked
+          }
           user {
             id
             name
@@ -70,18 +83,32 @@ function Rows({ query, stale, onOpen }: { query: OperationLog_query$key; stale: 
       header: t('orgUi.log.operation'),
       card: 'title',
       render: (r) => (
-        <Text as="span" fontFamily="mono">
-          {r.operation}
+        <Text as="span" title={r.operation}>
+          {r.operationLabel}
         </Text>
       ),
     },
-    { key: 'outcome', header: t('orgUi.log.outcome'), card: 'state', render: (r) => <OutcomeBadge outcome={r.outcome} /> },
+    {
+      key: 'outcome',
+      header: t('orgUi.log.outcome'),
+      card: 'state',
+      render: (r) => (
+        <Flex gap="2" align="center" wrap="wrap">
+          <OutcomeBadge outcome={r.outcome} />
+          {r.errorMessage && (
+            <Text as="span" fontSize="sm" color="fg.muted">
+              {r.errorMessage}
+            </Text>
+          )}
+        </Flex>
+      ),
+    },
     { key: 'who', header: t('orgUi.log.who'), card: 'fact', render: (r) => (r.user ? personName(r.user, lang) : (r.account ?? '')) },
     {
       key: 'target',
       header: t('orgUi.log.target'),
       card: 'fact',
-      render: (r) => [r.targetType, r.targetIds.length ? r.targetIds.slice(0, 3).join(', ') + (r.targetIds.length > 3 ? '…' : '') : ''].filter(Boolean).join(' '),
+      render: (r) => r.targetLabel ?? '',
     },
     { key: 'door', header: t('orgUi.log.door'), card: 'hidden', hideBelow: 1280, render: (r) => t(`orgUi.log.door.${r.door}`) },
   ];
@@ -92,7 +119,7 @@ function Rows({ query, stale, onOpen }: { query: OperationLog_query$key; stale: 
         columns={columns}
         rows={rows}
         rowId={(r) => r.id}
-        rowLabel={(r) => `${r.operation} ${fmt.dateTime(r.createdAt as string)}`}
+        rowLabel={(r) => `${r.operationLabel} ${fmt.dateTime(r.createdAt as string)}`}
         actions={(r) => [{ key: 'open', label: t('orgUi.act.open'), onSelect: () => onOpen(r) }]}
         onOpen={onOpen}
         stale={stale}
@@ -118,7 +145,7 @@ function Results(props: { queryRef: PreloadedQuery<OperationLogQuery>; stale: bo
   return <Rows query={data} stale={props.stale} onOpen={props.onOpen} />;
 }
 
-/** One entry: everything the log keeps (the server stores no before/after values: docs/users-ui.md). */
+/** One entry: everything the log keeps, with the fields the write changed (masked where the viewer may not read them). */
 function Entry({ row, onClose }: { row: Row; onClose: () => void }) {
   const { t } = useTranslation();
   const lang = useLang();
@@ -133,11 +160,13 @@ function Entry({ row, onClose }: { row: Row; onClose: () => void }) {
   );
   return (
     <DialogShell title={t('orgUi.log.entry', { id: row.databaseId })} onClose={onClose} testId="log-entry" footer={<Button onClick={onClose}>{t('client.close')}</Button>}>
-      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3" tabIndex={0} role="group" aria-label={t('orgUi.log.entry', { id: row.databaseId })}>
         {fact(t('orgUi.log.when'), fmt.dateTime(row.createdAt as string))}
-        {fact(t('orgUi.log.operation'), <Code>{row.operation}</Code>)}
+        {fact(t('orgUi.log.operation'), row.operationLabel)}
+        {fact(t('orgUi.log.operationName'), <Code>{row.operation}</Code>)}
         {fact(t('orgUi.log.outcome'), <OutcomeBadge outcome={row.outcome} />)}
-        {fact(t('orgUi.log.errorCode'), row.errorCode)}
+        {fact(t('orgUi.log.refusal'), row.errorMessage ? `${row.errorMessage} (${row.errorCode ?? ''})` : null)}
+        {fact(t('orgUi.log.target'), row.targetLabel)}
         {fact(t('orgUi.log.who'), row.user ? `${personName(row.user, lang)} (${row.user.account ?? ''})` : null)}
         {fact(t('orgUi.col.account'), row.account)}
         {fact(t('orgUi.log.targetType'), row.targetType)}
@@ -146,9 +175,7 @@ function Entry({ row, onClose }: { row: Row; onClose: () => void }) {
         {fact(t('orgUi.log.address'), row.address)}
         {fact(t('orgUi.log.requestId'), row.requestId ? <Code title={t('orgUi.log.requestIdHint')}>{row.requestId}</Code> : null)}
       </SimpleGrid>
-      <Text fontSize="xs" color="fg.subtle" mt="3">
-        {t('orgUi.log.noDiff')}
-      </Text>
+      <ChangeTable changes={row.changes} />
     </DialogShell>
   );
 }
@@ -167,8 +194,17 @@ export default function OperationLog() {
   const [open, setOpen] = useState<Row | null>(null);
   const key = JSON.stringify(filter);
   useEffect(() => {
-    if (JSON.stringify(queryRef.variables.filter ?? {}) !== key) startTransition(() => load({ filter: JSON.parse(key) as typeof filter }));
+    // network-only: a log is read for its newest rows, and its words follow the language of the moment.
+    if (JSON.stringify(queryRef.variables.filter ?? {}) !== key) startTransition(() => load({ filter: JSON.parse(key) as typeof filter }, 'network-only'));
   }, [key, load, queryRef.variables.filter]);
+  // The server words operations, targets and refusals in the viewer's language: ask again when it changes.
+  const lang = useLang();
+  const shownLang = useRef(lang);
+  useEffect(() => {
+    if (shownLang.current === lang) return;
+    shownLang.current = lang;
+    startTransition(() => load({ filter: JSON.parse(key) as typeof filter }, 'network-only'));
+  }, [lang, key, load]);
   const chips: FilterChip[] = [];
   const chip = (k: keyof typeof LOG_DEFAULTS, label: string, value = state[k]) => state[k] && chips.push({ key: k, label, value, onRemove: () => setState({ [k]: '' }) });
   chip('who', t('orgUi.log.who'));
