@@ -77,7 +77,7 @@ export function defineErrors<const R extends CodeList, const I extends CodeList 
 export const coreErrors = defineErrors({
   rule: {
     FORBIDDEN: ['error.forbidden'],
-    NOT_FOUND: ['error.notFound'],
+    NOT_FOUND: ['error.notFound', 'export.gone'],
     MAIL_NOT_CONFIGURED: ['org.mailNotConfigured'],
     MAIL_FAILED: ['org.mailFailed'],
     // XlsxRowsError (server/lib/xlsx.ts): the importing module names the message.
@@ -88,6 +88,9 @@ export const coreErrors = defineErrors({
     UPLOAD_TOO_LARGE: ['upload.tooLarge'],
     UPLOAD_TYPE_NOT_ALLOWED: ['upload.typeNotAllowed'],
     UPLOAD_UNSAFE_ARCHIVE: ['upload.unsafeArchive'],
+    // Exports as jobs (server/jobs/exports.ts): the synchronous doors' answers.
+    EXPORT_RUNNING: ['export.stillRunning', 'export.failed'],
+    EXPORT_FAILED: ['export.failed'],
   },
   input: {
     INVALID_INPUT: ['validation.invalid', 'validation.required', 'validation.tooLong', 'timeZone.unknown'],

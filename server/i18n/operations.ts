@@ -34,6 +34,7 @@ export const OPERATION_WORDS: Record<string, MessageEntry> = {
   'sao.document.save': w('保存 SAO 材料', 'Saved an SAO document'),
   'archive.create': w('新建档案', 'Created an archive'),
   'archive.import': w('导入档案', 'Imported archives'),
+  'archive.export': w('导出档案', 'Exported archives'),
   'archive.save': w('保存档案', 'Saved an archive'),
   'archive.update': w('修改档案概况', 'Edited an archive overview'),
   'archive.assign': w('分配档案', 'Assigned an archive'),

@@ -18,6 +18,7 @@ import { logger } from '../logger.ts';
 import { fileStore } from '../lib/files.ts';
 import { downloadResponse } from '../lib/upload.ts';
 import { sheetWriter, XLSX_MIME, type SheetColumn } from '../lib/xlsx.ts';
+import { requireActor } from '../policy.ts';
 import { runWrite } from '../write.ts';
 import { addJob, defineJob } from './queue.ts';
 
@@ -46,8 +47,7 @@ export function defineExport(kind: string, spec: ExportSpec): void {
 
 /** Queues an export of these rows for the caller (who alone may download it). */
 export async function queueExport(ctx: ServiceContext, kind: string, input: { rowIds: number[]; fileName: string; operation: string }): Promise<ExportJob> {
-  const actor = ctx.actor;
-  if (!actor) throw new DomainError('UNAUTHENTICATED', 'status.needLogin');
+  const actor = requireActor(ctx);
   const job = await runWrite(ctx, { operation: input.operation, targetType: 'ExportJob' }, async (tx) => {
     const created = await tx.exportJob.create({
       data: { kind, requesterId: actor.id, total: input.rowIds.length, rowIds: input.rowIds, lang: ctx.lang, timeZone: actor.timeZone || 'Asia/Shanghai', fileName: input.fileName },

@@ -475,7 +475,7 @@ builder.queryFields((t) => ({
     type: ArchiveExportRef,
     description:
       'The filtered archive list as .xlsx (base64), without sensitive fields: queued as `startArchiveExport` does, and answered when the job is done (at most two minutes). Rights: archive.export. Errors as data: FORBIDDEN, EXPORT_TOO_MANY (too many rows: narrow the filter), EXPORT_RUNNING, EXPORT_FAILED.',
-    deprecationReason: 'Use the `startArchiveExport` mutation and download the file when its job is DONE: it does not hold a request open.',
+    deprecationReason: 'Use `startArchiveExport`: it queues the export as a job, and the file is downloaded when the job is DONE, without holding a request open.',
     authScopes: { permission: 'archive.read' },
     errors: mutationErrors,
     args: {

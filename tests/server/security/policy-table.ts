@@ -81,6 +81,7 @@ export const RULES: Record<string, string> = {
   // Archives: the archive's state machine and its modules (module rights by state on top).
   createArchive: 'archive.create',
   importArchives: 'archive.import',
+  startArchiveExport: 'archive.export',
   deleteArchive: 'archive.delete',
   assignArchiveStaff: 'archive.assign',
   lockArchive: 'archive.lock',
