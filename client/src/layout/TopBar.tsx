@@ -127,11 +127,11 @@ export function TopBar({ viewer, query, sidebarOpen, onToggleSidebar }: Props) {
 }
 
 /**
- * Top-level menu entries; entries with visible children open a dropdown. Every entry shows its
- * name (issue 32: icon-only groups hid the name in a tooltip). The bar stays usable with long
- * (English) titles in three steps, measured on invisible copies: every entry with its icon and
- * title; else titles without icons (the current section keeps its icon); else the entries that do
- * not fit go into "more", titled, where each keeps its own submenu.
+ * Top-level menu entries; entries with visible children open a dropdown. The bar stays usable
+ * with long (English) titles in three steps, measured on invisible copies: every entry with its
+ * title; else icons only (the title as the accessible name and tooltip) with the current section
+ * still titled; else the entries that do not fit go into "more", where each keeps its own
+ * submenu (before: 31 items in one long list).
  */
 function HorizontalMenu() {
   const menu = useMenu();
@@ -155,7 +155,7 @@ function HorizontalMenu() {
       const available = bar.current.clientWidth;
       const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
       if (sum(full) <= available) return setLayout({ compact: false, fit: full.length });
-      // Titles without icons, the current section keeps its icon.
+      // Icons only, the current section keeps its title.
       const widths = small.map((w, i) => (i === activeIndex ? full[i]! : w));
       if (sum(widths) <= available) return setLayout({ compact: true, fit: widths.length });
       let used = MORE_WIDTH;
@@ -173,13 +173,12 @@ function HorizontalMenu() {
     const children = visibleChildren(node);
     const isActive = active?.databaseId === node.databaseId;
     const measuring = mode !== 'live';
-    const textOnly = mode === 'measureCompact' || (mode === 'live' && layout.compact && !isActive);
+    const iconOnly = mode === 'measureCompact' || (mode === 'live' && layout.compact && !isActive);
     const title = titleOf(node, lang);
     const props = {
       size: 'sm' as const,
       variant: 'ghost' as const,
-      px: textOnly ? '1.5' : '2.5',
-      gap: textOnly ? '0.5' : undefined,
+      px: iconOnly ? '2' : '2.5',
       color: isActive ? 'white' : 'nav.fg',
       bg: isActive ? 'nav.active' : undefined,
       _hover: { bg: isActive ? 'nav.activeHover' : 'nav.hover', color: 'white' },
@@ -188,11 +187,13 @@ function HorizontalMenu() {
       flexShrink: 0,
       tabIndex: measuring ? -1 : undefined,
       'data-menu-key': measuring ? undefined : node.key,
-      'data-compact': textOnly || undefined,
+      'data-compact': iconOnly || undefined,
+      'aria-label': iconOnly ? title : undefined,
+      title: iconOnly ? title : undefined,
     };
     const label = (
       <>
-        {textOnly ? null : <MenuIcon name={node.icon} />} {title} {children.length > 0 && <ChevronDown size={textOnly ? 12 : 14} />}
+        <MenuIcon name={node.icon} /> {iconOnly ? null : title} {children.length > 0 && <ChevronDown size={14} />}
       </>
     );
     if (measuring)
