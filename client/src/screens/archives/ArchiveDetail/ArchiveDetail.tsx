@@ -555,7 +555,8 @@ function Detail({ archive, rights }: { archive: Archive; rights: ArchiveRights }
   const [submitting, setSubmitting] = useState(false);
   const [selecting, setSelecting] = useState(false);
   useEffect(() => {
-    titleView(`/archives/detail/${archive.id}`, { zh: archive.name, en: archive.userName || archive.name });
+    // The tab names the student and the kind of page (唐明轩 · 档案), as every record's tab does.
+    titleView(`/archives/detail/${archive.id}`, { zh: `${archive.name} · 档案`, en: `${archive.userName || archive.name} · Archive` });
   }, [archive.id, archive.name, archive.userName]);
   const perm = new Map(archive.permissions.map((p) => [p.code, p]));
   const sections = DETAIL_SECTIONS.filter((s) => perm.get(s.module)?.read);

@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
+import { RichTextView } from '../../../components/editor/RichTextView.tsx';
 import { notify } from '../../../components/toaster.tsx';
 import { useFormat } from '../../../lib/useFormat.ts';
 import { useLang } from '../../../lib/useLang.ts';
@@ -253,12 +254,15 @@ export function LessonPanel({ lesson: key, onChanged }: { lesson: LessonPanel_le
                       </Text>
                     )}
                     {r.feedback && (
-                      <Text fontSize="sm" truncate title={r.feedback}>
-                        {t('coursesUi.attendance.feedback')}: {r.feedback}{' '}
-                        <Text as="span" color={r.feedbackReleasedAt ? 'fg.success' : 'fg.subtle'}>
-                          ({t(r.feedbackReleasedAt ? 'coursesUi.attendance.isReleased' : 'coursesUi.attendance.notReleased')})
+                      <Box fontSize="sm" data-testid="attendance-feedback">
+                        <Text>
+                          {t('coursesUi.attendance.feedback')}{' '}
+                          <Text as="span" color={r.feedbackReleasedAt ? 'fg.success' : 'fg.subtle'}>
+                            ({t(r.feedbackReleasedAt ? 'coursesUi.attendance.isReleased' : 'coursesUi.attendance.notReleased')})
+                          </Text>
                         </Text>
-                      </Text>
+                        <RichTextView html={r.feedback} lineClamp={3} fontSize="sm" />
+                      </Box>
                     )}
                   </Table.Cell>
                   <Table.Cell>
@@ -320,9 +324,7 @@ export function LessonPanel({ lesson: key, onChanged }: { lesson: LessonPanel_le
         </Flex>
         {lesson.taskContent || lesson.taskFiles.length ? (
           <Stack gap="1">
-            <Text whiteSpace="pre-wrap" data-testid="task-text">
-              {lesson.taskContent}
-            </Text>
+            <RichTextView html={lesson.taskContent} data-testid="task-text" />
             {lesson.taskDueAt && (
               <Text fontSize="sm" color="fg.muted">
                 {t('coursesUi.homework.due')} {fmt.dateTime(lesson.taskDueAt as string)}

@@ -11,6 +11,9 @@ import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAnd
 import { useTranslation } from 'react-i18next';
 import { graphql, useLazyLoadQuery, useMutation, usePreloadedQuery } from 'react-relay';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
+import { preloadOnIntent } from '../../../relay/preloadOnIntent.ts';
+import eventDialogQuery from './__generated__/EventDialogQuery.graphql.ts';
+import { RichTextView } from '../../../components/editor/RichTextView.tsx';
 import { DialogShell } from '../../../components/DialogShell.tsx';
 import { myCalendarRoute } from './MyCalendar.route.ts';
 import { ConflictList, type Clash } from '../../../components/calendar/ConflictList.tsx';
@@ -160,6 +163,12 @@ function markPaint(startMark: string, name: string) {
   );
 }
 
+/** The event dialog's query starts when the pointer is over an event (docs/ui-kit.md, "Loading"). */
+function preloadEventUnder(e: { target: EventTarget }): void {
+  const id = (e.target as Element).closest?.('.rbc-event')?.querySelector('[data-event-id]')?.getAttribute('data-event-id');
+  if (id) preloadOnIntent(eventDialogQuery, { id });
+}
+
 const EventCell = memo(function EventCell({ event }: EventProps<CalEvent>) {
   if (event.kind === 'entry') {
     return (
@@ -171,7 +180,7 @@ const EventCell = memo(function EventCell({ event }: EventProps<CalEvent>) {
   }
   const o = event.o;
   return (
-    <span className="bo-cal-event" data-kind="event" data-published={o.published ? '1' : '0'} data-series={o.seriesId ? '1' : '0'}>
+    <span className="bo-cal-event" data-kind="event" data-event-id={o.eventId} data-published={o.published ? '1' : '0'} data-series={o.seriesId ? '1' : '0'}>
       {o.seriesId ? <Repeat2 size={11} style={{ display: 'inline', marginRight: 2 }} aria-hidden /> : null}
       {event.title}
     </span>
@@ -186,7 +195,7 @@ const TimedEventCell = memo(function TimedEventCell(props: EventProps<CalEvent>)
   const { event } = props;
   if (event.allDay || !isShort(event.start, event.end)) return <EventCell {...props} />;
   return (
-    <span className="bo-cal-event bo-cal-oneline" data-kind={event.kind}>
+    <span className="bo-cal-event bo-cal-oneline" data-kind={event.kind} data-event-id={event.kind === 'event' ? event.o.eventId : undefined}>
       <span className="bo-cal-time">{DateTime.fromJSDate(event.start).toFormat('HH:mm')}</span> {event.title}
     </span>
   );
@@ -424,6 +433,8 @@ const Grid = memo(function Grid({ views, target, view, date, people, me, manage,
       data-to={range.to}
       data-pending={pending ? '1' : '0'}
       aria-busy={pending}
+      onPointerOver={preloadEventUnder}
+      onPointerDown={preloadEventUnder}
     >
       <LoadingContext.Provider value={loading}>
         {pending ? <Box className="bo-cal-loading-veil" data-testid="calendar-loading" /> : null}
@@ -520,7 +531,7 @@ function EntryDialog({ entry, onClose }: { entry: Entry; onClose: () => void }) 
           <Badge colorPalette={entry.scheduleType === 2 ? 'orange' : 'green'}>{t(entry.scheduleType === 2 ? 'calendarUi.overtime' : 'calendarUi.regular')}</Badge>
           <Badge>{t('calendarUi.hours', { hours: entry.workHours })}</Badge>
         </Flex>
-        {entry.content ? <Text color="fg.muted">{entry.content}</Text> : null}
+        {entry.content ? <RichTextView html={entry.content} color="fg.muted" /> : null}
       </Stack>
     </DialogShell>
   );

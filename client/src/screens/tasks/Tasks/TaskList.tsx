@@ -11,6 +11,7 @@ import { DialogErrorBoundary } from '../../../components/DialogErrorBoundary.tsx
 import { ProjectAutocomplete } from '../../../components/selectors/ProjectAutocomplete.tsx';
 import { CodeSelect } from '../../../components/task/CodeSelect.tsx';
 import { AddTaskDialog } from './AddTaskDialog.tsx';
+import { preloadAddTask } from './StaffPicker.tsx';
 import { TaskDetailDialog } from './TaskDetailDialog.tsx';
 import { TaskRow } from './TaskRow.tsx';
 import { newTaskFits, type ListFilters, type TaskRole } from './rules.ts';
@@ -111,7 +112,7 @@ export function TaskList({ compact = false, embedded = false }: { compact?: bool
         <Heading size={compact || embedded ? 'md' : 'lg'} flex="1">
           {t('tasksUi.list.title')}
         </Heading>
-        <Button size="sm" colorPalette="blue" onClick={() => setAdding(true)} data-testid="task-add">
+        <Button size="sm" colorPalette="blue" onClick={() => setAdding(true)} onPointerEnter={preloadAddTask} onPointerDown={preloadAddTask} onFocus={preloadAddTask} data-testid="task-add">
           <Plus size={16} /> {t('tasksUi.list.add')}
         </Button>
       </Flex>

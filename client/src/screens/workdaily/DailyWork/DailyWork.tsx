@@ -8,6 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ErrorBoundary } from '../../../components/ErrorBoundary.tsx';
 import { ConfirmDialog } from '../../../components/list/ConfirmDialog.tsx';
 import { FormError } from '../../../components/FormError.tsx';
+import { RichTextView } from '../../../components/editor/RichTextView.tsx';
 import { DateField } from '../../../components/fields/DateField.tsx';
 import { TimeField } from '../../../components/fields/TimeField.tsx';
 import { personName } from '../../../components/task/TaskBadges.tsx';
@@ -364,9 +365,7 @@ function Day({ queryRef, day, onDay, onSaved }: { queryRef: PreloadedQuery<Daily
                   {e.project ? personName(e.project, f.lang) : t('calendarUi.noProject')}
                   {e.scheduleType === 2 ? ` · ${t('calendarUi.overtime')}` : ''}
                 </Text>
-                <Text fontSize="sm" color="fg.muted" flex="1" minW="40" whiteSpace="pre-wrap">
-                  {e.content}
-                </Text>
+                <RichTextView html={e.content} fontSize="sm" color="fg.muted" flex="1" minW="40" whiteSpace="pre-wrap" />
                 <IconButton size="xs" variant="ghost" aria-label={t('tasksUi.daily.deleteEntry')} onClick={() => setRemoving(e)} data-testid="daily-entry-delete">
                   <Trash2 size={14} />
                 </IconButton>
