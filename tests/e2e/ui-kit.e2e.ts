@@ -44,13 +44,26 @@ async function signIn(page: Page, account: string, route: string): Promise<void>
     },
     [login.token, JSON.stringify(user)] as const,
   );
+  // A load of its own, so the client starts with the stored session (a hash change alone keeps the page).
   await open(page, route);
+  await page.reload();
   await page.getByTestId('top-bar').waitFor();
 }
 
 /** Moves inside the app without a reload (the tab bar and kept-alive views stay). */
 async function go(page: Page, route: string): Promise<void> {
   await page.evaluate((r) => (window.location.hash = `#${r}`), route);
+}
+
+/** Waits until the tab of `route` is the active one and carries `text` (the screen has named it). */
+async function tabShows(page: Page, route: string, text: string): Promise<void> {
+  const active = page.locator('[data-testid=tag][data-active=true]');
+  await expect
+    .poll(async () => {
+      const path = await active.getAttribute('data-path').catch(() => null);
+      return !!path && decodeURIComponent(path) === decodeURIComponent(route) && (await active.innerText()).includes(text);
+    })
+    .toBe(true);
 }
 
 let everyHeld: LessonRow[] = [];
@@ -161,6 +174,7 @@ describe('item 2: nothing typed is lost', () => {
     const id = await newArchive(`Keep${run}`);
     const { context, page } = await newPage(browser);
     await signIn(page, 'manager', `/archives/detail/${encodeURIComponent(id)}`);
+    await page.getByTestId('section-bio-edit').waitFor({ timeout: 30_000 });
     await page.getByTestId('section-bio-edit').click();
     const surname = page.getByTestId('section-bio-form').getByTestId('field-surName');
     await surname.fill('唐');
@@ -179,7 +193,6 @@ describe('item 2: nothing typed is lost', () => {
     await page.waitForURL(/#\/login\?redirect=/, { timeout: 5000 });
     await page.getByText('您已在其他页面退出登录').first().waitFor();
     await other.close();
-    console.log('after logout', await page.evaluate(() => Object.keys(localStorage)));
 
     // Signing in again: the tabs are there, the draft is offered back.
     await page.locator('input[name=account]').fill('manager');
@@ -200,6 +213,7 @@ describe('item 4: errors where the eye is', () => {
     const id = await newArchive(`Err${run}`);
     const { context, page } = await newPage(browser, { width: 1440, height: 700 });
     await signIn(page, 'manager', `/archives/detail/${encodeURIComponent(id)}`);
+    await page.getByTestId('section-bio-edit').waitFor({ timeout: 30_000 });
     await page.getByTestId('section-bio-edit').click();
     const form = page.getByTestId('section-bio-form');
     await form.getByTestId('field-namePy').fill('');
@@ -264,8 +278,10 @@ describe('item 9: tabs', () => {
     await signIn(page, 'admin', '/working');
     const titles = () => page.getByTestId('tag').allInnerTexts();
     for (const l of held.slice(0, 3)) {
-      await go(page, `/mission/schedule-detail/${encodeURIComponent(l.id)}`);
-      await page.getByTestId('lesson-detail').waitFor();
+      const route = `/mission/schedule-detail/${encodeURIComponent(l.id)}`;
+      await go(page, route);
+      // This lesson's tab, named by its screen (the hash change and the screen's data come after go()).
+      await tabShows(page, route, l.course.name);
     }
     const zone = (await me('admin')).zone;
     const days = held.slice(0, 3).map((l) => `${l.course.name} ${DateTime.fromISO(l.startAt, { zone }).toFormat('MM-dd')}`);
@@ -277,8 +293,9 @@ describe('item 9: tabs', () => {
     const more = (await heldLessons()).filter((l) => !first.has(l.id)).slice(0, 20);
     expect(more.length).toBe(20);
     for (const l of more) {
-      await go(page, `/mission/schedule-detail/${encodeURIComponent(l.id)}`);
-      await page.locator(`[data-testid=tag][data-active=true]`).filter({ hasText: l.course.name }).waitFor();
+      const route = `/mission/schedule-detail/${encodeURIComponent(l.id)}`;
+      await go(page, route);
+      await tabShows(page, route, l.course.name);
     }
     await expect.poll(async () => (await titles()).length).toBeLessThanOrEqual(20);
     const now = await titles();
@@ -309,9 +326,9 @@ describe('item 12: loading', () => {
     await signIn(page, 'lecturer', '/working');
     await go(page, `/mission/schedule-detail/${encodeURIComponent(lesson.id)}`);
     const skeleton = page.locator('[data-testid=loading][data-skeleton=detail]');
-    await skeleton.waitFor();
+    await skeleton.first().waitFor();
     // Shaped like the page to come (a heading, facts, section cards), not a line in a corner.
-    expect((await skeleton.boundingBox())!.height).toBeGreaterThan(200);
+    await expect.poll(async () => (await skeleton.first().boundingBox())?.height ?? 0).toBeGreaterThan(200);
     await shot(page, 'ui-kit-skeleton-zh-1440');
     release();
     await page.getByTestId('lesson-detail').waitFor();
@@ -347,6 +364,7 @@ describe('item 12: loading', () => {
     const id = await newArchive(`View${run}`);
     const { context, page } = await newPage(browser, { width: 1440, height: 700 });
     await signIn(page, 'manager', `/archives/detail/${encodeURIComponent(id)}`);
+    await page.getByTestId('section-bio-edit').waitFor({ timeout: 30_000 });
     await page.getByTestId('section-bio-edit').click();
     await page.getByTestId('section-bio-form').getByTestId('field-surName').fill('唐');
     await page.getByTestId('section-bio-form').getByTestId('field-name').fill('明轩');
