@@ -156,7 +156,7 @@ describe('all tasks', () => {
     await login(page, 'manager', passwordOf('manager'), '/mission/list');
     await page.getByTestId('all-tasks').waitFor();
     await page.getByTestId('all-search').fill(prefix);
-    await page.getByTestId('all-search-go').click();
+    await page.getByTestId('all-search').press('Enter');
     await expect.poll(() => hashPath(page)).toContain(`q=${prefix}`);
     const rows = page.getByTestId('all-task-row');
     await expect.poll(() => rows.count()).toBe(3);

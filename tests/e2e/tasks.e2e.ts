@@ -101,7 +101,7 @@ async function openTask(page: Page, title: string, tab: 'to-me' | 'by-me'): Prom
   await page.locator(`[data-testid=tab-${tab}][aria-selected=true]`).waitFor();
   await settledList.waitFor();
   await page.getByTestId('filter-search').fill(title);
-  await page.getByTestId('filter-search-go').click();
+  await page.getByTestId('filter-search').press('Enter');
   await settledList.waitFor();
   await page.getByTestId('task-row').filter({ hasText: title }).first().click();
   await page.getByTestId('task-detail-dialog').waitFor();

@@ -127,11 +127,11 @@ export function TopBar({ viewer, query, sidebarOpen, onToggleSidebar }: Props) {
 }
 
 /**
- * Top-level menu entries; entries with visible children open a dropdown. The bar stays usable
- * with long (English) titles in three steps, measured on invisible copies: every entry with its
- * title; else icons only (the title as the accessible name and tooltip) with the current section
- * still titled; else the entries that do not fit go into "more", where each keeps its own
- * submenu (before: 31 items in one long list).
+ * Top-level menu entries; entries with visible children open a dropdown. Every entry shows its
+ * name (issue 32: icon-only groups hid the name in a tooltip). The bar stays usable with long
+ * (English) titles in three steps, measured on invisible copies: every entry with its icon and
+ * title; else titles without icons (the current section keeps its icon); else the entries that do
+ * not fit go into "more", titled, where each keeps its own submenu.
  */
 function HorizontalMenu() {
   const menu = useMenu();
@@ -155,7 +155,7 @@ function HorizontalMenu() {
       const available = bar.current.clientWidth;
       const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
       if (sum(full) <= available) return setLayout({ compact: false, fit: full.length });
-      // Icons only, the current section keeps its title.
+      // Titles without icons, the current section keeps its icon.
       const widths = small.map((w, i) => (i === activeIndex ? full[i]! : w));
       if (sum(widths) <= available) return setLayout({ compact: true, fit: widths.length });
       let used = MORE_WIDTH;
@@ -173,12 +173,13 @@ function HorizontalMenu() {
     const children = visibleChildren(node);
     const isActive = active?.databaseId === node.databaseId;
     const measuring = mode !== 'live';
-    const iconOnly = mode === 'measureCompact' || (mode === 'live' && layout.compact && !isActive);
+    const textOnly = mode === 'measureCompact' || (mode === 'live' && layout.compact && !isActive);
     const title = titleOf(node, lang);
     const props = {
       size: 'sm' as const,
       variant: 'ghost' as const,
-      px: iconOnly ? '2' : '2.5',
+      px: textOnly ? '1.5' : '2.5',
+      gap: textOnly ? '0.5' : undefined,
       color: isActive ? 'white' : 'nav.fg',
       bg: isActive ? 'nav.active' : undefined,
       _hover: { bg: isActive ? 'nav.activeHover' : 'nav.hover', color: 'white' },
@@ -187,13 +188,11 @@ function HorizontalMenu() {
       flexShrink: 0,
       tabIndex: measuring ? -1 : undefined,
       'data-menu-key': measuring ? undefined : node.key,
-      'data-compact': iconOnly || undefined,
-      'aria-label': iconOnly ? title : undefined,
-      title: iconOnly ? title : undefined,
+      'data-compact': textOnly || undefined,
     };
     const label = (
       <>
-        <MenuIcon name={node.icon} /> {iconOnly ? null : title} {children.length > 0 && <ChevronDown size={14} />}
+        {textOnly ? null : <MenuIcon name={node.icon} />} {title} {children.length > 0 && <ChevronDown size={textOnly ? 12 : 14} />}
       </>
     );
     if (measuring)

@@ -92,6 +92,7 @@ export const contentUiMessages = {
   'contentUi.cost.lastMonths': { zh: '最近 {count} 个月', en: 'Last {count} months' },
   'contentUi.cost.noProjects': { zh: '没有可查看的项目', en: 'No projects to show' },
   'contentUi.cost.empty': { zh: '这段时间没有在该项目上记录工时', en: 'No hours logged on this project in this period' },
+  'contentUi.cost.noneHasData': { zh: '最近六个月没有任何项目记录工时；请在上方选择项目或更长的时间段。', en: 'No project has hours logged in the last six months; choose a project or a longer period above.' },
   'contentUi.cost.chart': { zh: '按人员和月份的工时', en: 'Hours by person and month' },
   'contentUi.cost.table': { zh: '工时明细', en: 'Hours in detail' },
   'contentUi.cost.person': { zh: '人员', en: 'Person' },

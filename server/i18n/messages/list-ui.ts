@@ -20,6 +20,7 @@ export const listUiMessages = {
   'listKit.lessFilters': { zh: '收起筛选', en: 'Fewer filters' },
   'listKit.removeFilter': { zh: '移除筛选：{name}', en: 'Remove filter: {name}' },
   'listKit.clearFilters': { zh: '清除全部筛选', en: 'Clear all filters' },
+  'listKit.searching': { zh: '正在搜索', en: 'Searching' },
   'listKit.export': { zh: '导出', en: 'Export' },
   'listKit.exporting': { zh: '导出中...', en: 'Exporting...' },
   'listKit.exportingShare': { zh: '导出中 {percent}%', en: 'Exporting {percent}%' },

@@ -42,6 +42,7 @@ export const orgUiMessages = {
   'orgUi.act.activate': { zh: '启用', en: 'Activate' },
   'orgUi.act.deactivate': { zh: '停用', en: 'Deactivate' },
   'orgUi.act.resetPassword': { zh: '重置密码', en: 'Reset password' },
+  'orgUi.act.noAccount': { zh: '此人没有登录账号', en: 'This person has no account' },
   'orgUi.act.handover': { zh: '交接', en: 'Hand over' },
   'orgUi.act.delete': { zh: '删除', en: 'Delete' },
   'orgUi.act.open': { zh: '查看', en: 'Open' },

@@ -98,6 +98,7 @@ export const tasksUiMessages = {
   'tasksUi.detail.feedbackLabel': { zh: '反馈内容', en: 'Feedback' },
   'tasksUi.detail.feedbackPlaceholder': { zh: '请填写问题反馈', en: 'What was the problem and how was it solved?' },
   'tasksUi.detail.addToSchedule': { zh: '加入档期', en: 'Add to schedule' },
+  'tasksUi.detail.scheduleRefused': { zh: '已完成的任务不能加入档期', en: 'A completed task cannot be scheduled' },
   'tasksUi.detail.wait': { zh: '等待', en: 'Wait' },
   'tasksUi.detail.stopWaiting': { zh: '取消等待', en: 'Stop waiting' },
   'tasksUi.detail.pause': { zh: '暂停', en: 'Pause' },

@@ -71,6 +71,11 @@ export const coursesMessages = {
   'course.attendance.feedbackReleased': { zh: '反馈已发布给家长，不能修改', en: 'The feedback has been released to the family and can no longer be changed' },
   'course.attendance.noFeedback': { zh: '还没有填写反馈', en: 'There is no feedback to release yet' },
   'course.attendance.signedIn': { zh: '签到成功', en: 'Signed in' },
+  'course.attendance.tooEarly': {
+    zh: '课程{start}开始，现在距开课超过{minutes}分钟；确认提前签到请说明原因',
+    en: 'The lesson starts at {start}, more than {minutes} minutes from now; to sign in early, confirm it with a reason',
+  },
+  'course.attendance.earlyReasonRequired': { zh: '请填写提前签到的原因', en: 'Please enter why the student is signed in early' },
   'course.attendance.notSignedIn': { zh: '该学员尚未签到，无法撤销', en: 'The student has not signed in; there is nothing to undo' },
   'course.attendance.signInUndone': { zh: '已撤销签到，课时已退回', en: 'Sign-in undone; the hours are back' },
   'course.attendance.leaveAsked': { zh: '请假成功', en: 'Leave requested' },

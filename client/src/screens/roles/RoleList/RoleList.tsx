@@ -125,6 +125,7 @@ export default function RoleList() {
       <PageHeader title={t('orgUi.role.title')}>{data.viewer.edit && <AddButton label={t('orgUi.role.add')} onClick={() => navigate('/role-control/add')} testId="role-add" />}</PageHeader>
       <Box bg="bg.panel" borderWidth="1px" borderRadius="lg" p="3">
         <FilterBar
+          pending={pending}
           search={state.q}
           onSearch={(q) => setState({ q })}
           searchLabel={t('orgUi.role.search')}

@@ -399,6 +399,7 @@ export default function SchoolList() {
       </PageHeader>
       <Box bg="bg.panel" borderWidth="1px" borderRadius="lg" p="3">
         <FilterBar
+          pending={pending}
           search={state.q}
           onSearch={(q) => setState({ q })}
           searchLabel={t('schoolsUi.search')}
