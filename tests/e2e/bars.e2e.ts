@@ -436,7 +436,14 @@ describe('tasks', () => {
 
   it('shows the schedule hours empty and required, the English log in English, every task dialog without serious axe findings', async () => {
     const title = `Bars review ${run}`;
-    await newTask('huang.siqi', title, 'consultant');
+    // The project is named in English too: the first open project may be any other file's Chinese-named one.
+    const made = await gql<{ createProject: { project?: { id: string }; message?: string } }>(
+      'admin',
+      'mutation($i: CreateProjectInput!) { createProject(input: $i) { ... on ProjectPayload { project { id } } ... on Error { message } } }',
+      { i: { name: `Bars project ${run}` } },
+    );
+    if (!made.createProject.project) throw new Error(made.createProject.message);
+    await newTask('huang.siqi', title, 'consultant', { projectId: made.createProject.project.id });
     const { context, page } = await newPage(browser);
     // huang.siqi's language is English: the log's executor is 张晓雯's English name.
     await login(page, 'huang.siqi', 'Staff#2026');
