@@ -64,11 +64,31 @@ export function useDirtyRegistration(dirty: boolean): void {
  * with), else any input event inside the form since it opened (`onInput` on its container:
  * typing, pasting, choosing a file, the rich-text editor). Registered while true.
  */
-export function useDirty(explicit: boolean | undefined): { dirty: boolean; onInput: () => void; reset: () => void } {
+export function useDirty(explicit: boolean | undefined): { dirty: boolean; onInput: (e: { target: EventTarget; currentTarget: EventTarget }) => void; reset: () => void } {
   const [touched, setTouched] = useState(false);
   const dirty = explicit ?? touched;
   useDirtyRegistration(dirty);
-  return { dirty, onInput: () => explicit === undefined && !touched && setTouched(true), reset: () => setTouched(false) };
+  return {
+    dirty,
+    onInput: (e) => {
+      if (explicit === undefined && !touched && typedInto(e.target, e.currentTarget)) setTouched(true);
+    },
+    reset: () => setTouched(false),
+  };
+}
+
+/** Input types whose value is something typed or chosen in the form (not a file, a toggle or a button, which act or are redone at once). */
+const TYPED = new Set(['text', 'search', 'email', 'tel', 'url', 'number', 'password', 'date', 'datetime-local', 'time', 'month', 'week', '']);
+
+/**
+ * Whether an input event is typing inside this form's own element: events that React bubbles up
+ * from a nested dialog (another portal: it guards itself), a file chosen for an import, or a
+ * checkbox do not count.
+ */
+function typedInto(target: EventTarget, container: EventTarget): boolean {
+  if (!(target instanceof HTMLElement) || !(container instanceof HTMLElement) || !container.contains(target)) return false;
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement || target.isContentEditable) return true;
+  return target instanceof HTMLInputElement && TYPED.has(target.getAttribute('type')?.toLowerCase() ?? '');
 }
 
 // ── drafts: a dirty form's input in local storage, per user and record ──
