@@ -607,12 +607,12 @@ function Screen() {
   const projects = useMemo<Project[]>(() => screen.projects.edges.map((e) => e.node), [screen.projects]);
 
   const phone = useIsPhone();
-  const views = phone ? PHONE_VIEWS : VIEWS;
   const [view, setView] = useState<View>(() => (window.innerWidth < PHONE_BELOW ? Views.DAY : Views.WEEK));
+  // A view the phone does not offer (the window narrowed) stays offered until the day view has loaded.
+  const views = phone && PHONE_VIEWS.includes(view) ? PHONE_VIEWS : VIEWS;
   const [date, setDate] = useState(() => new Date());
   // The range asked for: the toolbar shows it at once while the grid loads it (in a transition).
   const [target, setTarget] = useState<{ view: View; date: Date }>({ view, date });
-  if (!views.includes(view)) setView(Views.DAY);
   const [people, setPeople] = useState<Person[]>([]);
   const [fetchKey, setFetchKey] = useState(0);
   const [pending, startTransition] = useTransition();
@@ -693,6 +693,11 @@ function Screen() {
     setTarget((x) => ({ ...x, view: v }));
     changeRange(() => setView(v));
   }, []);
+  // Narrowed to a phone on a view it does not offer: the day view loads in a transition, so an
+  // open dialog (a new event being typed) stays on screen rather than behind a loading fallback.
+  useEffect(() => {
+    if (phone && !PHONE_VIEWS.includes(view)) onView(Views.DAY);
+  }, [phone, view, onView]);
   const onNavigate = useCallback((d: Date) => {
     setTarget((x) => ({ ...x, date: d }));
     changeRange(() => setDate(d));
