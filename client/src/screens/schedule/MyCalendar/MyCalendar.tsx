@@ -696,6 +696,8 @@ function Screen() {
   // Narrowed to a phone on a view it does not offer: the day view loads in a transition, so an
   // open dialog (a new event being typed) stays on screen rather than behind a loading fallback.
   useEffect(() => {
+    // The media query is outside React: its change reaches the range through a transition, never during render.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (phone && !PHONE_VIEWS.includes(view)) onView(Views.DAY);
   }, [phone, view, onView]);
   const onNavigate = useCallback((d: Date) => {
