@@ -537,7 +537,7 @@ builder.mutationFields((t) => ({
 // ── privacy requests (docs/security.md, "Privacy requests") ──
 
 const EraseArchivePersonalDataInput = builder.inputType('EraseArchivePersonalDataInput', {
-  description: "The archive whose person is erased, and its name typed again as the confirmation.",
+  description: 'The archive whose person is erased, and its name typed again as the confirmation.',
   fields: (t) => ({
     id: t.globalID({ description: 'The Archive.', required: true, for: [ArchiveNode] }),
     confirmName: t.string({ description: "The archive's name (the student's), exactly as shown: a safeguard against erasing the wrong person.", required: true }),
@@ -557,7 +557,7 @@ builder.mutationFields((t) => ({
   setArchiveLegalHold: t.field({
     type: ArchivePayload,
     errors: mutationErrors,
-    description: "Sets a legal hold on the archive: its person cannot be erased until it is cleared. Logged. Rights: archive.privacy (administrators). Errors: NOT_FOUND, FORBIDDEN, INVALID_TRANSITION (already held).",
+    description: 'Sets a legal hold on the archive: its person cannot be erased until it is cleared. Logged. Rights: archive.privacy (administrators). Errors: NOT_FOUND, FORBIDDEN, INVALID_TRANSITION (already held).',
     args: { input: t.arg({ description: 'The archive.', type: ArchiveIdInput, required: true }) },
     resolve: (_r, { input: i }, ctx) => setLegalHold(ctx, { id: i.id.id }, true),
   }),

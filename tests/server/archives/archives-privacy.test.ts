@@ -36,7 +36,24 @@ const V = {
   fileName: 'zephyrine-transcript.pdf',
   fileText: 'ZEPHYRINE TRANSCRIPT 2026',
 };
-const DISTINCTIVE = [V.name, V.userName, V.account, V.studentMail, V.studentMobile, V.passport, V.address, V.bioPhone, V.parentName, V.parentAccount, V.parentMobile, V.parentMail, V.memberName, V.memberPhone, 'Zephyrine', 'zephyrine'];
+const DISTINCTIVE = [
+  V.name,
+  V.userName,
+  V.account,
+  V.studentMail,
+  V.studentMobile,
+  V.passport,
+  V.address,
+  V.bioPhone,
+  V.parentName,
+  V.parentAccount,
+  V.parentMobile,
+  V.parentMail,
+  V.memberName,
+  V.memberPhone,
+  'Zephyrine',
+  'zephyrine',
+];
 
 let seeded: Person | undefined;
 /** The one person of the export and erase tests (accounts are unique). */
@@ -52,8 +69,12 @@ async function seedPerson(): Promise<Person> {
   const parent = await db.user.create({ data: { type: 2, account: V.parentAccount, name: V.parentName, mobile: V.parentMobile, email: V.parentMail } });
   const student = await db.user.create({ data: { type: 3, account: V.account, name: V.name, nameEn: V.userName, mobile: V.studentMobile, email: V.studentMail, birthday: new Date('2011-03-04'), parentId: parent.id } });
   const staff = await db.user.findFirstOrThrow({ where: { account: 'consultant' } });
-  const archive = await db.archive.create({ data: { studentId: student.id, name: V.name, userName: V.userName, searchName: `${V.name} ${V.userName.toLowerCase()}`, parentId: parent.id, consultantId: staff.id, status: 2 } });
-  await db.archiveBio.create({ data: { archiveId: archive.id, surName: '龚', name: '嘉禾琪', enName: V.userName, passport: V.passport, homeAddress: V.address, phone: V.bioPhone, email: V.studentMail, birthday: new Date('2011-03-04') } });
+  const archive = await db.archive.create({
+    data: { studentId: student.id, name: V.name, userName: V.userName, searchName: `${V.name} ${V.userName.toLowerCase()}`, parentId: parent.id, consultantId: staff.id, status: 2 },
+  });
+  await db.archiveBio.create({
+    data: { archiveId: archive.id, surName: '龚', name: '嘉禾琪', enName: V.userName, passport: V.passport, homeAddress: V.address, phone: V.bioPhone, email: V.studentMail, birthday: new Date('2011-03-04') },
+  });
   await db.archiveFamilyMember.create({ data: { archiveId: archive.id, kind: 1, name: V.parentName, phone: V.parentMobile, email: V.parentMail } });
   await db.archiveFamilyMember.create({ data: { archiveId: archive.id, kind: 2, name: V.memberName, phone: V.memberPhone } });
   await db.archiveEssay.create({ data: { archiveId: archive.id, schoolName: 'Groton', note: V.essayNote } });
@@ -143,7 +164,20 @@ describe('privacy requests', () => {
     expect(file.response.headers.get('content-type')).toBe('application/zip');
     const entries = await unzip(Buffer.from(await file.response.arrayBuffer()));
     const text = (name: string) => entries.get(name)?.toString('utf8') ?? '';
-    expect([...entries.keys()]).toEqual(expect.arrayContaining(['README.txt', 'archive.json', 'archive/archive_bios.json', 'archive/archive_family_members.json', 'archive/applications.json', 'archive/archive_access_logs.json', 'archive/operation_changes.json', 'applications/progress_tracks.json', 'people/users.json', 'logs/operation_logs.json']));
+    expect([...entries.keys()]).toEqual(
+      expect.arrayContaining([
+        'README.txt',
+        'archive.json',
+        'archive/archive_bios.json',
+        'archive/archive_family_members.json',
+        'archive/applications.json',
+        'archive/archive_access_logs.json',
+        'archive/operation_changes.json',
+        'applications/progress_tracks.json',
+        'people/users.json',
+        'logs/operation_logs.json',
+      ]),
+    );
     expect(text('archive.json')).toContain(V.name);
     expect(text('archive/archive_bios.json')).toContain(V.passport);
     expect(text('archive/archive_family_members.json')).toContain(V.memberName);
@@ -185,7 +219,10 @@ describe('privacy requests', () => {
     expect(await call(admin, CLEAR, { id: p.gid })).toMatchObject({ archive: { legalHold: false } });
     expect(await call(admin, ERASE, { id: p.gid, name: 'someone else' })).toMatchObject({ code: 'PRIVACY_CONFIRMATION' });
     expect(await t.db.archive.findUniqueOrThrow({ where: { id: p.archiveId } })).toMatchObject({ name: V2.name, erasedAt: null });
-    const ops = await t.db.operationLog.findMany({ where: { operation: { in: ['archive.privacy.hold', 'archive.privacy.release', 'archive.privacy.erase'] }, targetIds: { has: String(p.archiveId) } }, select: { operation: true, outcome: true } });
+    const ops = await t.db.operationLog.findMany({
+      where: { operation: { in: ['archive.privacy.hold', 'archive.privacy.release', 'archive.privacy.erase'] }, targetIds: { has: String(p.archiveId) } },
+      select: { operation: true, outcome: true },
+    });
     expect(ops.filter((o) => o.outcome === 'SUCCESS').map((o) => o.operation)).toEqual(['archive.privacy.hold', 'archive.privacy.release']);
     const changes = await t.db.operationChange.findMany({ where: { archiveId: p.archiveId, field: 'legalHold' } });
     expect(changes.map((c) => [c.before, c.after])).toEqual([

@@ -260,7 +260,16 @@ export async function erasePersonalData(ctx: ServiceContext, raw: unknown): Prom
     // The values that identify the person and their family, for the sweep at the end.
     const full = await tx.archive.findUniqueOrThrow({
       where: { id },
-      include: { bio: true, familyMembers: true, recommenders: true, applicationAccounts: true, cards: true, relatives: true, student: true, parent: { include: { children: { select: { id: true } }, archivesAsParent: { select: { id: true, erasedAt: true } } } } },
+      include: {
+        bio: true,
+        familyMembers: true,
+        recommenders: true,
+        applicationAccounts: true,
+        cards: true,
+        relatives: true,
+        student: true,
+        parent: { include: { children: { select: { id: true } }, archivesAsParent: { select: { id: true, erasedAt: true } } } },
+      },
     });
     const parent = full.parent;
     // A parent stays when another live archive is theirs (a sibling): the family rows of this archive still go.
@@ -275,7 +284,9 @@ export async function erasePersonalData(ctx: ServiceContext, raw: unknown): Prom
       full.student.mobile,
       full.student.account,
       ...(parent && !parentShared ? [parent.name, parent.nameEn, parent.email, parent.mobile, parent.account] : []),
-      ...(bio ? [bio.surName && bio.name ? `${bio.surName}${bio.name}` : null, bio.surNamePy && bio.namePy ? `${bio.surNamePy} ${bio.namePy}` : null, bio.namePy && bio.surNamePy ? `${bio.namePy} ${bio.surNamePy}` : null] : []),
+      ...(bio
+        ? [bio.surName && bio.name ? `${bio.surName}${bio.name}` : null, bio.surNamePy && bio.namePy ? `${bio.surNamePy} ${bio.namePy}` : null, bio.namePy && bio.surNamePy ? `${bio.namePy} ${bio.surNamePy}` : null]
+        : []),
       ...(bio ? [bio.enName, bio.passport, bio.secondPassport, bio.homeAddress, bio.phone, bio.tel, bio.email] : []),
       ...full.familyMembers.flatMap((m) => [m.name, m.nameEn, m.phone, m.email, m.companyPhone, m.companyAddress]),
       ...full.recommenders.flatMap((r) => [r.name, r.email, r.phone, r.account]),
