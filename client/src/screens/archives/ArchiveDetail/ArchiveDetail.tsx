@@ -180,6 +180,7 @@ function Header({
   onAssign,
   onSubmit,
   onBackup,
+  onErased,
   verificationStatus,
 }: {
   archive: Archive;
@@ -188,6 +189,7 @@ function Header({
   onAssign: () => void;
   onSubmit: () => void;
   onBackup: () => void;
+  onErased: () => void;
   verificationStatus: string | null;
 }) {
   const { t } = useTranslation();
@@ -220,7 +222,7 @@ function Header({
           )}
         </HStack>
         <Flex gap="2" ms="auto" wrap="wrap" align="center">
-          {archive.canRequestPrivacy && <PrivacyMenu archive={archive} />}
+          {archive.canRequestPrivacy && <PrivacyMenu archive={archive} onErased={onErased} />}
           {primary && (
             <Button size="sm" colorPalette="blue" onClick={() => onAct(primary)} data-testid={`act-${primary}`}>
               {t(`archivesUi.act.${primary}`)}
@@ -608,7 +610,16 @@ function Detail({ archive, rights }: { archive: Archive; rights: ArchiveRights }
           </Button>
         )}
       </Flex>
-      <Header archive={archive} rights={rights} onAct={setAct} onAssign={() => setAssigning(true)} onSubmit={() => setSubmitting(true)} onBackup={() => void backup()} verificationStatus={task?.status ?? null} />
+      <Header
+        archive={archive}
+        rights={rights}
+        onAct={setAct}
+        onAssign={() => setAssigning(true)}
+        onSubmit={() => setSubmitting(true)}
+        onBackup={() => void backup()}
+        onErased={() => void fetchQuery<ArchiveDetailQuery>(environment, detailQuery, { id: archive.id }, { fetchPolicy: 'network-only' }).toPromise()}
+        verificationStatus={task?.status ?? null}
+      />
       {mobile && (
         <NativeSelect.Root size="sm">
           <NativeSelect.Field aria-label={t('archivesUi.jump')} onChange={(e) => jump(e.target.value)} value="">

@@ -86,7 +86,12 @@ const eraseMutation = graphql`
       __typename
       ... on ArchivePayload {
         archive {
-          ...ArchiveDetail_archive
+          id
+          name
+          userName
+          legalHold
+          erasedAt
+          updatedAt
         }
       }
       ... on Error {
@@ -121,7 +126,7 @@ async function runExport(id: string, onProgress: (share: number) => void, unknow
  * `archive.privacy` (administrators): export everything held about the person (progress, then a
  * download link), set or clear the legal hold, and erase the person after typing their name.
  */
-export function PrivacyMenu({ archive }: { archive: { id: string; name: string; legalHold: boolean; erasedAt: unknown } }) {
+export function PrivacyMenu({ archive, onErased }: { archive: { id: string; name: string; legalHold: boolean; erasedAt: unknown }; onErased: () => void }) {
   const { t } = useTranslation();
   const [exporting, setExporting] = useState<ExportState>(null);
   const [erasing, setErasing] = useState(false);
@@ -193,13 +198,13 @@ export function PrivacyMenu({ archive }: { archive: { id: string; name: string; 
           )}
         </Text>
       )}
-      {erasing && <EraseDialog archive={archive} onClose={() => setErasing(false)} />}
+      {erasing && <EraseDialog archive={archive} onClose={() => setErasing(false)} onErased={onErased} />}
     </>
   );
 }
 
 /** The erase, confirmed by typing the student's name; a refusal (open application, legal hold, name typed wrong) stays in the dialog. */
-function EraseDialog({ archive, onClose }: { archive: { id: string; name: string }; onClose: () => void }) {
+function EraseDialog({ archive, onClose, onErased }: { archive: { id: string; name: string }; onClose: () => void; onErased: () => void }) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
   const erase = useMutationAction<PrivacyMenuEraseMutation, Answer>(eraseMutation, (r) => r.eraseArchivePersonalData);
@@ -221,6 +226,8 @@ function EraseDialog({ archive, onClose }: { archive: { id: string; name: string
             onDone: () => {
               notify('success', t('archivesUi.privacy.erased'));
               onClose();
+              // Every section shown is gone: the page reads the archive again.
+              onErased();
             },
           },
         )
