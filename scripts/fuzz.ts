@@ -98,7 +98,11 @@ async function work(url: string, shard: number, shards: number, report: (line: s
       // The request is built before the measure: encoding a 9 MB body is the fuzzer's work, not the server's.
       const request = c.request(admin!.target.token);
       const started = performance.now();
-      const { result: res, worstMs: worst } = await withLoopDelay(async () => {
+      const {
+        result: res,
+        worstMs: worst,
+        cpuMs,
+      } = await withLoopDelay(async () => {
         const answer = await app.fetch(request);
         await answer.text();
         return answer;
@@ -107,7 +111,7 @@ async function work(url: string, shard: number, shards: number, report: (line: s
       const violations: Violation[] = [];
       if (res.status !== c.status) violations.push({ door: 'abuse', operation: c.name, kind: 'status', detail: `HTTP ${res.status}, expected ${c.status}`, input: c.name });
       if (worst > MAX_LOOP_DELAY_MS) violations.push({ door: 'abuse', operation: c.name, kind: 'event-loop', detail: `event loop held ${worst} ms (limit ${MAX_LOOP_DELAY_MS})`, input: c.name });
-      report(`abuse ${c.name}: HTTP ${res.status}, event loop max delay ${worst} ms (${Math.round(took)} ms)`, { rows: [], violations });
+      report(`abuse ${c.name}: HTTP ${res.status}, event loop max delay ${worst} ms (${Math.round(took)} ms, ${cpuMs} ms CPU)`, { rows: [], violations });
     }
   }
   await pool.end();

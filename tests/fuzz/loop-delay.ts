@@ -10,15 +10,21 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 const RESOLUTION_MS = 5;
 
-/** Runs `work` and answers its result with the longest event-loop delay seen meanwhile, in ms. */
-export async function withLoopDelay<T>(work: () => Promise<T>): Promise<{ result: T; worstMs: number }> {
+/**
+ * Runs `work` and answers its result with the longest event-loop delay seen meanwhile, and the
+ * CPU time the process spent (all its threads), in ms. A delay far above the CPU time is the
+ * machine's (the process was not scheduled), not the server's.
+ */
+export async function withLoopDelay<T>(work: () => Promise<T>): Promise<{ result: T; worstMs: number; cpuMs: number }> {
   const delay = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   delay.enable();
   await sleep(RESOLUTION_MS * 3);
+  const cpu = process.cpuUsage();
   try {
     const result = await work();
+    const used = process.cpuUsage(cpu);
     await sleep(RESOLUTION_MS * 3);
-    return { result, worstMs: Math.round(delay.max / 1e6) };
+    return { result, worstMs: Math.round(delay.max / 1e6), cpuMs: Math.round((used.user + used.system) / 1000) };
   } finally {
     delay.disable();
   }
