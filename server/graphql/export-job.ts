@@ -22,7 +22,7 @@ export const ExportJobNode = builder.prismaNode('ExportJob', {
   description: 'A workbook export written in the background; only the person who asked for it sees it. Poll it with `node(id:)` until `state` is DONE.',
   authScopes: (job, ctx) => !!ctx.actor && job.requesterId === ctx.actor.id,
   fields: (t) => ({
-    kind: t.exposeString('kind', { description: 'What is exported: `archives` or `schools`.' }),
+    kind: t.exposeString('kind', { description: 'What is exported: `archives` or `schools` (a workbook), or `privacy` (everything held about one person, a zip).' }),
     state: t.field({ type: ExportJobStateEnum, description: 'Where the export is.', resolve: (j) => j.state as 'queued' | 'running' | 'done' | 'failed' }),
     total: t.exposeInt('total', { description: 'Rows the workbook holds when done.' }),
     written: t.exposeInt('written', { description: 'Rows written so far.' }),

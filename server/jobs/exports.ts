@@ -22,13 +22,25 @@ import { requireActor } from '../policy.ts';
 import { runWrite } from '../write.ts';
 import { addJob, defineJob } from './queue.ts';
 
-/** What an area's export writes: the sheet's name and columns, and its rows for a batch of ids. */
-export type ExportSpec = {
+/** What an area's workbook export writes: the sheet's name and columns, and its rows for a batch of ids. */
+type SheetExport = {
   sheetName: (lang: Lang) => string;
   columns: (lang: Lang) => ReadonlyArray<SheetColumn>;
   /** The rows of these ids, in the order of `ids` (ids gone since the request are skipped). */
   rows: (db: Db, ids: readonly number[], lang: Lang, timeZone: string) => Promise<ReadonlyArray<Record<string, unknown>>>;
 };
+
+/**
+ * An export that is one file of its own making (the personal-data zip of a privacy request):
+ * `write` yields the file's bytes and reports its steps (`progress(written, total)`).
+ */
+type FileExport = {
+  extension: string;
+  mime: string;
+  write: (deps: AppDeps, job: ExportJob, progress: (written: number, total: number) => Promise<void>) => AsyncIterable<Uint8Array>;
+};
+
+export type ExportSpec = SheetExport | FileExport;
 
 /** Rows read and written per step; between steps the event loop serves requests. */
 export const EXPORT_BATCH = 500;
@@ -46,14 +58,14 @@ export function defineExport(kind: string, spec: ExportSpec): void {
 }
 
 /** Queues an export of these rows for the caller (who alone may download it). */
-export async function queueExport(ctx: ServiceContext, kind: string, input: { rowIds: number[]; fileName: string; operation: string }): Promise<ExportJob> {
+export async function queueExport(ctx: ServiceContext, kind: string, input: { rowIds: number[]; fileName: string; operation: string; target?: { type: string; ids: number[] } }): Promise<ExportJob> {
   const actor = requireActor(ctx);
-  const job = await runWrite(ctx, { operation: input.operation, targetType: 'ExportJob' }, async (tx) => {
+  const job = await runWrite(ctx, { operation: input.operation, targetType: input.target?.type ?? 'ExportJob' }, async (tx) => {
     const created = await tx.exportJob.create({
       data: { kind, requesterId: actor.id, total: input.rowIds.length, rowIds: input.rowIds, lang: ctx.lang, timeZone: actor.timeZone || 'Asia/Shanghai', fileName: input.fileName },
     });
     await addJob(tx, JOB, { id: created.id });
-    return { result: created, targetIds: [created.id] };
+    return { result: created, targetIds: input.target?.ids ?? [created.id] };
   });
   void removeOldExports({ db: ctx.db, config: ctx.config }, actor.id).catch((err: unknown) => logger.warn('old exports not removed', { error: (err as Error).message }));
   return job;
@@ -67,6 +79,14 @@ async function removeOldExports(deps: AppDeps, requesterId: number): Promise<voi
 
 /** Writes the job's workbook into the file store, batch by batch, recording progress. */
 async function writeExport(deps: AppDeps, job: ExportJob, spec: ExportSpec): Promise<{ key: string; size: number }> {
+  if ('write' in spec) {
+    const key = `exports/${new Date().toISOString().slice(0, 7).replace('-', '')}/${randomBytes(16).toString('hex')}.${spec.extension}`;
+    const progress = async (written: number, total: number) => {
+      await deps.db.exportJob.update({ where: { id: job.id }, data: { written, total } });
+    };
+    const { size } = await fileStore(deps).put(key, spec.write(deps, job, progress));
+    return { key, size };
+  }
   const lang: Lang = job.lang === 'en' ? 'en' : 'zh';
   const sheet = await sheetWriter(spec.sheetName(lang), spec.columns(lang));
   const key = `exports/${new Date().toISOString().slice(0, 7).replace('-', '')}/${randomBytes(16).toString('hex')}.xlsx`;
@@ -95,7 +115,9 @@ async function runExport(payload: unknown, deps: AppDeps): Promise<void> {
   try {
     if (!spec) throw new Error(`unknown export ${job.kind}`);
     const { key, size } = await writeExport(deps, job, spec);
-    await deps.db.exportJob.update({ where: { id }, data: { state: 'done', written: job.total, fileKey: key, size, rowIds: [], finishedAt: new Date() } });
+    // The ids stay: an erase (a privacy request) removes every export that held its person.
+    const { total } = await deps.db.exportJob.findUniqueOrThrow({ where: { id }, select: { total: true } });
+    await deps.db.exportJob.update({ where: { id }, data: { state: 'done', written: total, fileKey: key, size, finishedAt: new Date() } });
   } catch (err) {
     logger.error('export failed', { exportJob: id, kind: job.kind, error: err instanceof Error ? err.message : String(err) });
     await deps.db.exportJob.update({ where: { id }, data: { state: 'failed', errorKey: 'export.failed', finishedAt: new Date() } });
@@ -148,7 +170,8 @@ export async function ownExport(ctx: ServiceContext, id: number): Promise<Export
 export async function exportDownload(ctx: ServiceContext, id: number): Promise<Response> {
   const job = await ownExport(ctx, id);
   if (job.state !== 'done' || !job.fileKey) throw new DomainError('EXPORT_RUNNING', job.state === 'failed' ? 'export.failed' : 'export.stillRunning');
-  const res = await downloadResponse(ctx, job.fileKey, { fileName: job.fileName, mime: XLSX_MIME });
+  const spec = specs.get(job.kind);
+  const res = await downloadResponse(ctx, job.fileKey, { fileName: job.fileName, mime: spec && 'write' in spec ? spec.mime : XLSX_MIME });
   if (!res) throw new DomainError('NOT_FOUND', 'export.gone');
   return res;
 }

@@ -13,6 +13,7 @@ export const auditMessages = {
   'opLog.field.archive.status': w('档案状态', 'Archive state'),
   'opLog.field.archive.applyingStatus': w('申请进程', 'Applying'),
   'opLog.field.archive.locked': w('锁定', 'Locked'),
+  'opLog.field.archive.legalHold': w('法律保留', 'Legal hold'),
   'opLog.field.archive.consultantId': w('顾问', 'Consultant'),
   'opLog.field.archive.actingConsultantId': w('代理顾问', 'Acting consultant'),
   'opLog.field.archive.salesId': w('销售', 'Salesperson'),

@@ -15,9 +15,13 @@ export const archivesErrors = defineErrors({
     IMPORT_NO_SHEET: ['archive.import.noSheet'],
     IMPORT_TOO_MANY_ROWS: ['archive.import.tooManyRows'],
     INVALID_INPUT: ['validation.invalid', 'validation.required'],
-    INVALID_TRANSITION: ['archive.statusInvalid', 'archive.alreadyLocked', 'archive.notLocked', 'archive.examine.alreadyVerified', 'archive.examine.notVerified'], // and the message of each transition (`tr.message`, service/states.ts)
+    INVALID_TRANSITION: ['archive.statusInvalid', 'archive.alreadyLocked', 'archive.notLocked', 'archive.examine.alreadyVerified', 'archive.examine.notVerified', 'archive.privacy.alreadyHeld', 'archive.privacy.notHeld'], // and the message of each transition (`tr.message`, service/states.ts)
     NOT_FOUND: ['archive.fileNotFound', 'archive.recordNotFound'],
     NOT_XLSX: ['archive.import.notXlsx'],
+    PRIVACY_APPLICATION_OPEN: ['archive.privacy.applicationOpen'],
+    PRIVACY_CONFIRMATION: ['archive.privacy.confirmation'],
+    PRIVACY_ERASED: ['archive.privacy.erased'],
+    PRIVACY_LEGAL_HOLD: ['archive.privacy.legalHold'],
     STUDENT_HAS_ARCHIVE: ['archive.studentHasArchive'],
     VERIFICATION_OPEN: ['archive.examine.open'],
   },

@@ -15,6 +15,18 @@ export const archivesMessages = {
   'archive.parentInvalid': { zh: '家长不存在或不是家长账号', en: 'The parent does not exist or is not a parent' },
   'archive.saleInvalid': { zh: '申请类型错误', en: 'Invalid application type' },
 
+  // Privacy requests (docs/security.md, "Privacy requests").
+  'archive.privacy.alreadyHeld': { zh: '档案已处于法律保留状态', en: 'The archive is already under a legal hold' },
+  'archive.privacy.notHeld': { zh: '档案没有法律保留', en: 'The archive has no legal hold' },
+  'archive.privacy.legalHold': { zh: '档案处于法律保留状态，不能删除个人数据', en: 'The archive is under a legal hold: its personal data cannot be erased' },
+  'archive.privacy.applicationOpen': { zh: '还有{count}个申请在进行中，不能删除个人数据', en: '{count} application(s) are still open: the personal data cannot be erased' },
+  'archive.privacy.confirmation': { zh: '请输入学员姓名以确认删除', en: "Type the student's name to confirm the erase" },
+  'archive.privacy.erased': { zh: '该档案的个人数据已删除', en: "This archive's personal data has been erased" },
+  'archive.privacy.readme': {
+    zh: '档案 {id} 的个人数据导出（{at}）。archive.json：档案；archive/：档案各部分、申请、附件信息、查看记录（archive_access_logs）和修改记录（operation_changes）；applications/：申请的记录、材料和跟进；people/：学员和家长的账号；logs/：提到该档案或其人员的操作日志；files/：附件。',
+    en: "Personal data of archive {id}, exported {at}. archive.json: the archive; archive/: its sections, applications, attachment records, reads (archive_access_logs) and changes (operation_changes); applications/: the applications' logs, documents and follow-ups; people/: the student's and parents' accounts; logs/: operation-log rows that name the archive or its people; files/: the attachments.",
+  },
+
   // States and transitions.
   'archive.locked': { zh: '档案已锁定，不能修改', en: 'The archive is locked and cannot be changed' },
   'archive.alreadyLocked': { zh: '档案已经是锁定状态', en: 'The archive is already locked' },

@@ -16,6 +16,7 @@ import { ExportJobNode } from '../../graphql/export-job.ts';
 import { ArchiveFilterInput, ArchiveOrderEnum, filterFrom, type ArchiveFilterArg } from './archives.node.ts';
 import type { ArchiveOrder } from './service/lists.ts';
 import { ErrorInterface } from '../../graphql/errors.ts';
+import { erasePersonalData, setLegalHold, startPersonalDataExport } from './service/privacy.ts';
 
 type Gid = { typename: string; id: string } | null | undefined;
 
@@ -530,5 +531,49 @@ builder.mutationFields((t) => ({
       order: t.arg({ description: 'The rows in the order of `archives` (default NEWEST).', type: ArchiveOrderEnum }),
     },
     resolve: (_r, args, ctx) => startArchiveExport(ctx, filterFrom(args.filter as ArchiveFilterArg), args.order as ArchiveOrder | null),
+  }),
+}));
+
+// ── privacy requests (docs/security.md, "Privacy requests") ──
+
+const EraseArchivePersonalDataInput = builder.inputType('EraseArchivePersonalDataInput', {
+  description: 'The archive whose person is erased, and its name typed again as the confirmation.',
+  fields: (t) => ({
+    id: t.globalID({ description: 'The Archive.', required: true, for: [ArchiveNode] }),
+    confirmName: t.string({ description: "The archive's name (the student's), exactly as shown: a safeguard against erasing the wrong person.", required: true }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  startArchivePersonalDataExport: t.field({
+    type: ExportJobNode,
+    nullable: false,
+    errors: mutationErrors,
+    description:
+      "Starts the export of everything held about the archive's person (the archive and its sections, applications and their logs, attachments, the student's and parents' accounts, reads and changes, operation-log rows naming them) as one .zip, written as a background job; poll the ExportJob with `node(id:)` and download from `downloadUrl` when DONE (the requester only). Logged as archive.privacy.export. Rights: archive.privacy (administrators). Errors: NOT_FOUND, FORBIDDEN, PRIVACY_ERASED.",
+    args: { input: t.arg({ description: 'The archive.', type: ArchiveIdInput, required: true }) },
+    resolve: (_r, { input: i }, ctx) => startPersonalDataExport(ctx, { id: i.id.id }),
+  }),
+  setArchiveLegalHold: t.field({
+    type: ArchivePayload,
+    errors: mutationErrors,
+    description: 'Sets a legal hold on the archive: its person cannot be erased until it is cleared. Logged. Rights: archive.privacy (administrators). Errors: NOT_FOUND, FORBIDDEN, INVALID_TRANSITION (already held).',
+    args: { input: t.arg({ description: 'The archive.', type: ArchiveIdInput, required: true }) },
+    resolve: (_r, { input: i }, ctx) => setLegalHold(ctx, { id: i.id.id }, true),
+  }),
+  clearArchiveLegalHold: t.field({
+    type: ArchivePayload,
+    errors: mutationErrors,
+    description: 'Clears the legal hold of the archive. Logged. Rights: archive.privacy (administrators). Errors: NOT_FOUND, FORBIDDEN, INVALID_TRANSITION (not held).',
+    args: { input: t.arg({ description: 'The archive.', type: ArchiveIdInput, required: true }) },
+    resolve: (_r, { input: i }, ctx) => setLegalHold(ctx, { id: i.id.id }, false),
+  }),
+  eraseArchivePersonalData: t.field({
+    type: ArchivePayload,
+    errors: mutationErrors,
+    description:
+      "Erases the archive's person (a student who has left, and their family): every personal value is replaced in one transaction (sections deleted; names, contacts, accounts, free text and the audit trail's values removed from the rows kept; copies elsewhere replaced by ***) and the attachments leave the file store; the archive row, its applications and the counts stay, and the archive shows as erased. Logged as archive.privacy.erase. Rights: archive.privacy (administrators). Errors: NOT_FOUND, FORBIDDEN, PRIVACY_APPLICATION_OPEN (an application is still applying), PRIVACY_LEGAL_HOLD, PRIVACY_CONFIRMATION (the name typed differs), PRIVACY_ERASED (already erased).",
+    args: { input: t.arg({ description: 'The archive and the confirmation.', type: EraseArchivePersonalDataInput, required: true }) },
+    resolve: (_r, { input: i }, ctx) => erasePersonalData(ctx, { id: i.id.id, confirmName: i.confirmName }),
   }),
 }));

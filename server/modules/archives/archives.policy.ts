@@ -229,6 +229,8 @@ export const archivesPermissions = {
   'archive.sensitive': staffHolding('archive.sensitive'),
   /** Verify archive modules (archive examine). */
   'archive.verify': staffHolding('archive.verify'),
+  /** Privacy requests: export everything held about a person, set a legal hold, erase a person (administrators by default). */
+  'archive.privacy': staffHolding('archive.privacy'),
 } as const satisfies PermissionRules;
 
 declare module '../../policy.ts' {

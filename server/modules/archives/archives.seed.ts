@@ -20,6 +20,7 @@ const ARCHIVE_OPERATION_RIGHTS: OperationRight[] = [
   { key: 'archive.backup', title: '备份档案', titleEn: 'Back up archives', under: 'archives', sort: 907, roles: ['manager'] },
   { key: 'archive.sensitive', title: '查看敏感信息', titleEn: 'See sensitive data', under: 'archives', sort: 908, roles: ['manager', 'consultant'] },
   { key: 'archive.verify', title: '审核档案', titleEn: 'Verify archives', under: 'archives', sort: 909, roles: ['manager'] },
+  { key: 'archive.privacy', title: '个人数据请求（导出、法律保留、删除）', titleEn: 'Privacy requests (export, legal hold, erase)', under: 'archives', sort: 910, roles: [] },
 ];
 
 const SCHOOLS = [

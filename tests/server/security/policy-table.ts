@@ -86,6 +86,10 @@ export const RULES: Record<string, string> = {
   assignArchiveStaff: 'archive.assign',
   lockArchive: 'archive.lock',
   unlockArchive: 'archive.lock',
+  startArchivePersonalDataExport: 'archive.privacy',
+  setArchiveLegalHold: 'archive.privacy',
+  clearArchiveLegalHold: 'archive.privacy',
+  eraseArchivePersonalData: 'archive.privacy',
   verifyArchiveModule: 'archive.verify',
   reverifyArchiveModule: 'archive.verify',
   archiveArchive: 'archive.changeStatus',
@@ -173,8 +177,9 @@ export const RULES: Record<string, string> = {
 
 /**
  * Mutations that look their object up before the permission (a verification row of an archive
- * module): a caller without the permission is refused NOT_FOUND for an object that does not
- * exist, which says nothing about it; the permission itself is tested in
- * tests/server/archives/archives-verification.test.ts.
+ * module, the archive of a privacy request): a caller without the permission is refused
+ * NOT_FOUND for an object that does not exist (here: the archive an earlier mutation of the
+ * matrix deleted), which says nothing about it; the permission itself is tested in
+ * tests/server/archives/archives-verification.test.ts and archives-privacy.test.ts.
  */
-export const LOOKUP_FIRST = new Set(['verifyArchiveModule', 'reverifyArchiveModule']);
+export const LOOKUP_FIRST = new Set(['verifyArchiveModule', 'reverifyArchiveModule', 'startArchivePersonalDataExport', 'setArchiveLegalHold', 'clearArchiveLegalHold', 'eraseArchivePersonalData']);

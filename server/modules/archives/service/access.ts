@@ -119,6 +119,7 @@ const ARCHIVE_AUDITED: Record<string, string> = {
   status: 'profile',
   applyingStatus: 'profile',
   locked: 'profile',
+  legalHold: 'profile',
   consultantId: 'profile',
   actingConsultantId: 'profile',
   salesId: 'profile',

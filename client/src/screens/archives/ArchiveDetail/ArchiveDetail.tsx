@@ -1,4 +1,4 @@
-import { Box, Button, Card, Checkbox, DataList, Fieldset, Flex, Grid, Heading, HStack, Input, Link, Menu, NativeSelect, Portal, Stack, Table, Text, Textarea, Field } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Checkbox, DataList, Fieldset, Flex, Grid, Heading, HStack, Input, Link, Menu, NativeSelect, Portal, Stack, Table, Text, Textarea, Field } from '@chakra-ui/react';
 import { ArrowLeft, ChartGantt, ChevronDown, ListChecks, Lock } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,7 @@ import { ModuleNamesProvider, useTopModules } from '../shared/moduleNames.tsx';
 import { archiveDetailRoute } from './ArchiveDetail.route.ts';
 import { moduleFor, useLatestVerification, VerificationCard } from './ArchiveDetailVerification.tsx';
 import { SectionView } from './sections/index.ts';
+import { PrivacyMenu } from './PrivacyMenu.tsx';
 // The student's selection lists (the school screens, docs/schools-ui.md), loaded when opened.
 import { SelectionListsDialog } from '../../schools/index.ts';
 import type { ArchiveDetailQuery } from './__generated__/ArchiveDetailQuery.graphql.ts';
@@ -57,6 +58,9 @@ const archiveFragment = graphql`
     applyingStatus
     applicationType
     locked
+    legalHold
+    erasedAt
+    canRequestPrivacy
     grade
     year
     remark
@@ -176,6 +180,7 @@ function Header({
   onAssign,
   onSubmit,
   onBackup,
+  onErased,
   verificationStatus,
 }: {
   archive: Archive;
@@ -184,6 +189,7 @@ function Header({
   onAssign: () => void;
   onSubmit: () => void;
   onBackup: () => void;
+  onErased: () => void;
   verificationStatus: string | null;
 }) {
   const { t } = useTranslation();
@@ -209,8 +215,14 @@ function Header({
           <ApplyingBadge status={archive.applyingStatus} />
           <LockBadge locked={archive.locked} />
           {verificationStatus && <VerificationBadge status={verificationStatus} />}
+          {archive.legalHold && (
+            <Badge colorPalette="purple" data-testid="legal-hold-badge">
+              {t('archivesUi.privacy.holdBadge')}
+            </Badge>
+          )}
         </HStack>
-        <Flex gap="2" ms="auto" wrap="wrap">
+        <Flex gap="2" ms="auto" wrap="wrap" align="center">
+          {archive.canRequestPrivacy && <PrivacyMenu archive={archive} onErased={onErased} />}
           {primary && (
             <Button size="sm" colorPalette="blue" onClick={() => onAct(primary)} data-testid={`act-${primary}`}>
               {t(`archivesUi.act.${primary}`)}
@@ -243,6 +255,11 @@ function Header({
           )}
         </Flex>
       </Flex>
+      {archive.erasedAt && (
+        <Text color="fg.muted" fontSize="sm" role="status" data-testid="archive-erased-notice">
+          {t('archivesUi.privacy.erasedNotice', { time: fmt.dateTime(archive.erasedAt as string) })}
+        </Text>
+      )}
       {archive.locked && (
         <Flex align="center" gap="2" color="fg.error" fontSize="sm" role="status" data-testid="archive-locked-notice">
           <Lock size={14} aria-hidden /> {t('archivesUi.lockedNotice')}
@@ -594,7 +611,16 @@ function Detail({ archive, rights }: { archive: Archive; rights: ArchiveRights }
           </Button>
         )}
       </Flex>
-      <Header archive={archive} rights={rights} onAct={setAct} onAssign={() => setAssigning(true)} onSubmit={() => setSubmitting(true)} onBackup={() => void backup()} verificationStatus={task?.status ?? null} />
+      <Header
+        archive={archive}
+        rights={rights}
+        onAct={setAct}
+        onAssign={() => setAssigning(true)}
+        onSubmit={() => setSubmitting(true)}
+        onBackup={() => void backup()}
+        onErased={() => void fetchQuery<ArchiveDetailQuery>(environment, detailQuery, { id: archive.id }, { fetchPolicy: 'network-only' }).toPromise()}
+        verificationStatus={task?.status ?? null}
+      />
       {mobile && (
         <NativeSelect.Root size="sm">
           <NativeSelect.Field aria-label={t('archivesUi.jump')} onChange={(e) => jump(e.target.value)} value="">

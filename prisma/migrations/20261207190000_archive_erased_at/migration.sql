@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "archives" ADD COLUMN     "erased_at" TIMESTAMPTZ(3);
