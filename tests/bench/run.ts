@@ -191,13 +191,22 @@ for (const [area, file] of Object.entries(AREAS)) {
       'p95 ms': p95.toFixed(2),
       'SQL/request': (m.statements / m.times.length).toFixed(1),
       '× vs': ref ? (p50 / pct(ref.times, 50)).toFixed(2) : '',
-      ...(base ? { [`p50 ms at ${baseScale}×`]: atBase ? pct(atBase.times, 50).toFixed(2) : '', '× base': atBase ? (p50 / pct(atBase.times, 50)).toFixed(2) : '', [`SQL at ${baseScale}×`]: atBase ? (atBase.statements / atBase.times.length).toFixed(1) : '' } : {}),
+      ...(base
+        ? {
+            [`p50 ms at ${baseScale}×`]: atBase ? pct(atBase.times, 50).toFixed(2) : '',
+            '× base': atBase ? (p50 / pct(atBase.times, 50)).toFixed(2) : '',
+            [`SQL at ${baseScale}×`]: atBase ? (atBase.statements / atBase.times.length).toFixed(1) : '',
+          }
+        : {}),
       ...(c.goalMs ? { goal: `< ${c.goalMs} ms ${p95 < c.goalMs ? 'met' : 'MISSED'}` } : {}),
     });
   }
 }
 console.log(
-  `\nbench at --scale ${scale} (seeded in ${Math.round(seedMs)} ms${base ? `; base --scale ${baseScale} seeded in ${Math.round(base.seedMs)} ms` : ''}; ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, node ${process.version})`,
+  `\nbench at --scale ${scale} (seeded in ${Math.round(seedMs)} ms${base ? `; base --scale ${baseScale} seeded in ${Math.round(base.seedMs)} ms` : ''}; ${os.cpus().length} cores, load ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}, node ${process.version})`,
 );
 console.table(rows);
 for (const close of closers) await close();
