@@ -149,6 +149,7 @@ export const OPERATION_WORDS: Record<string, MessageEntry> = {
   'school.delete': w('删除学校', 'Deleted a school'),
   'school.import': w('导入学校', 'Imported schools'),
   'school.importSports': w('导入学校运动项目', 'Imported school sports'),
+  'school.export': w('导出学校', 'Exported schools'),
   'school.uploadBadge': w('上传校徽', 'Uploaded a school badge'),
   'school.geography.save': w('保存学校地理信息', 'Saved school geography'),
   'school.daily.save': w('保存学校日常信息', 'Saved school daily life'),

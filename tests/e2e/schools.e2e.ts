@@ -32,6 +32,15 @@ async function newPage(width = 1440) {
 const run = Math.random().toString(36).slice(2, 7);
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
+/**
+ * A section saved: its toast, then no toast left. The toasts stack at the top over the editor's
+ * tabs, and a pointer moved onto one to click the tab under it pauses it, so the next tab is
+ * clicked only once they are gone.
+ */
+async function sectionSaved(page: Page, text: string): Promise<void> {
+  await toast(page, text).first().waitFor();
+  await expect.poll(() => page.getByTestId('toast').count(), { timeout: 15_000 }).toBe(0);
+}
 // A 1×1 PNG (a real image: the server recognises images from their bytes).
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
@@ -109,10 +118,12 @@ describe('the school list', () => {
     await expect.poll(() => page.getByTestId('school-table-row').first().innerText()).toContain(biggest.schools.edges[0]!.node.name);
     expect(await page.getByTestId('school-sort-hint').count()).toBe(0);
 
-    // Export with the same filter: the file holds exactly the filtered schools.
+    // Export with the same filter: a job writes it (docs/jobs.md), the screen downloads the job's
+    // file when it is done, and the file holds exactly the filtered schools.
     await schoolList(page, '?country=GB');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('school-export').click()]);
-    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    const [download, fromJob] = await Promise.all([page.waitForEvent('download'), page.waitForRequest((r) => r.url().includes('/api/admin/export/download.htm?id=')), page.getByTestId('school-export').click()]);
+    expect(fromJob.method()).toBe('GET');
+    expect(download.suggestedFilename()).toMatch(/^schools-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const exported = await bookOf(readFileSync((await download.path())!));
     const sheet = exported.worksheets[0]!;
     expect(sheet.actualRowCount - 1).toBe(gb);
@@ -270,7 +281,7 @@ describe('the school editor, details and public page', () => {
     await page.getByTestId('school-longitude').fill('-71.1312');
     await page.getByTestId('school-setting').selectOption('SUBURBAN');
     await page.getByTestId('section-geography-save').click();
-    await toast(page, '地理位置已保存').first().waitFor();
+    await sectionSaved(page, '地理位置已保存');
     // Daily life with a sport.
     await page.getByTestId('tab-daily').click();
     await page.getByTestId('school-dressCode').selectOption('FORMAL');
@@ -278,7 +289,7 @@ describe('the school editor, details and public page', () => {
     await page.getByTestId('rows-sports-name-0').fill('Rowing');
     await page.getByTestId('rows-sports-season-0').selectOption('SPRING');
     await page.getByTestId('section-daily-save').click();
-    await toast(page, '日常生活已保存').first().waitFor();
+    await sectionSaved(page, '日常生活已保存');
     // Admissions with a platform and a deadline.
     await page.getByTestId('tab-recruit').click();
     await page.getByTestId('school-toeflAverage').fill('105');
@@ -291,24 +302,24 @@ describe('the school editor, details and public page', () => {
     await expect.poll(() => page.locator('[data-testid=rows-deadlines-deadline-0] input').first().inputValue()).toMatch(/^\d{4}-\d{2}-15$/);
     const deadline = await page.locator('[data-testid=rows-deadlines-deadline-0] input').first().inputValue();
     await page.getByTestId('section-recruit-save').click();
-    await toast(page, '招生已保存').first().waitFor();
+    await sectionSaved(page, '招生已保存');
     // Teaching, resources, rankings.
     await page.getByTestId('tab-teaching').click();
     await page.getByTestId('school-ap').selectOption('yes');
     await page.getByTestId('school-apCourseCount').fill('22');
     await page.getByTestId('section-teaching-save').click();
-    await toast(page, '教学已保存').first().waitFor();
+    await sectionSaved(page, '教学已保存');
     await page.getByTestId('tab-resource').click();
     await page.getByTestId('school-fund').fill('1300');
     await page.getByTestId('section-resource-save').click();
-    await toast(page, '资源已保存').first().waitFor();
+    await sectionSaved(page, '资源已保存');
     await page.getByTestId('tab-sequence').click();
     await page.getByTestId('rows-rankings-add').click();
     await page.getByTestId('rows-rankings-source-0').fill('Test Guide');
     await page.getByTestId('rows-rankings-year-0').fill('2026');
     await page.getByTestId('rows-rankings-rank-0').fill('7');
     await page.getByTestId('section-sequence-save').click();
-    await toast(page, '排名已保存').first().waitFor();
+    await sectionSaved(page, '排名已保存');
     // The badge: images only, with a preview.
     await page.getByTestId('tab-badge').click();
     await page.getByTestId('badge-file').setInputFiles({ name: 'badge.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
@@ -390,7 +401,7 @@ describe('the school editor, details and public page', () => {
     await open(guest.page, '/school-details?id=99999999');
     await guest.page.getByTestId('school-not-found').waitFor();
     await guest.context.close();
-  });
+  }, 240_000);
 });
 
 async function createArchive(account: string, namePy: string): Promise<{ id: string; name: string }> {

@@ -6,7 +6,8 @@ import { DomainError, ValidationError } from '../../errors.ts';
 import { atDoor } from '../../lib/validate.ts';
 import { sectionFields, type Section } from './schools.fields.ts';
 import { deleteSchool, saveSchool, saveSchoolSection, schoolIdInput, uploadBadge } from './schools.service.ts';
-import { importSchools, importSports, SchoolImportError, type ImportRowError } from './schools.xlsx.ts';
+import { importSchools, importSports, SchoolImportError, startSchoolExport, type ImportRowError } from './schools.xlsx.ts';
+import { ExportJobNode } from '../../graphql/export-job.ts';
 import {
   addSchoolsInput,
   addSchoolsToSelection,
@@ -22,7 +23,7 @@ import {
   selectionListIdInput,
   type SelectionWrite,
 } from './selection.service.ts';
-import { DeadlineKindEnum, ENUM_FIELDS, PlatformEnum, SchoolNode, SportSeasonEnum, SelectionEntryNode, SelectionListNode, SportGenderEnum } from './schools.node.ts';
+import { cleanFilter, DeadlineKindEnum, ENUM_FIELDS, PlatformEnum, SchoolFilter, SchoolNode, SportSeasonEnum, SelectionEntryNode, SelectionListNode, SportGenderEnum } from './schools.node.ts';
 
 type FieldBuilder = Parameters<Parameters<typeof builder.inputType>[1]['fields']>[0];
 
@@ -384,5 +385,17 @@ builder.mutationFields((t) => ({
     description: 'Deletes a draft list; a published list is kept for good. Rights: selection.write. Errors: SELECTION_PUBLISHED, NOT_FOUND, FORBIDDEN.',
     args: { input: t.arg({ description: 'The list.', type: builder.inputType('DeleteSelectionListInput', { description: 'A draft list to delete.', fields: (f) => listIdField(f) }), required: true }) },
     resolve: (_r, { input }, ctx) => deleteSelectionList(ctx, atDoor(selectionListIdInput, { listId: localId(input.listId, 'SelectionList') })),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  startSchoolExport: t.field({
+    type: ExportJobNode,
+    nullable: false,
+    errors: mutationErrors,
+    description:
+      'Starts an .xlsx export of the filtered school list (every field, in the list order; the import reads the same columns) as a background job; poll the answered ExportJob with `node(id:)` and download it from `downloadUrl` when DONE. Rights: school.read (staff). Errors: FORBIDDEN, EXPORT_TOO_MANY (more than 20,000 rows: narrow the filter).',
+    args: { filter: t.arg({ description: 'The same conditions as `schools`.', type: SchoolFilter }) },
+    resolve: (_r, args, ctx) => startSchoolExport(ctx, cleanFilter(args.filter)),
   }),
 }));

@@ -222,8 +222,8 @@ export const SelectionListNode = builder.prismaNode('SelectionList', {
 
 // ── queries ──
 
-const SchoolFilter = builder.inputType('SchoolFilter', {
-  description: 'Narrows `schools` (and `schoolExport`); every given condition must hold.',
+export const SchoolFilter = builder.inputType('SchoolFilter', {
+  description: 'Narrows `schools` (and `startSchoolExport`); every given condition must hold.',
   fields: (t) => ({
     search: t.string({ description: 'Name, abbreviation or Chinese name; literal.' }),
     country: t.string({ description: 'ISO alpha-2 (US, GB; UK is read as GB).' }),
@@ -283,7 +283,7 @@ const SCHOOL_ORDERS: Record<string, Prisma.SchoolOrderByWithRelationInput[]> = {
   RANK_DESC: by('bestRank', 'desc'),
 };
 
-const cleanFilter = (f: Record<string, unknown> | null | undefined) => Object.fromEntries(Object.entries(f ?? {}).filter(([, v]) => v !== null && v !== undefined));
+export const cleanFilter = (f: Record<string, unknown> | null | undefined) => Object.fromEntries(Object.entries(f ?? {}).filter(([, v]) => v !== null && v !== undefined));
 
 builder.queryFields((t) => ({
   schools: t.prismaConnection({
@@ -318,7 +318,9 @@ builder.queryFields((t) => ({
     },
   }),
   schoolExport: t.field({
-    description: 'The filtered school list as .xlsx (base64; the import reads the same columns). Rights: school.read (staff). Errors as data: EXPORT_TOO_MANY (narrow the filter), FORBIDDEN.',
+    description:
+      'The filtered school list as .xlsx (base64; the import reads the same columns): queued as `startSchoolExport` does, and answered when the job is done (at most two minutes). Rights: school.read (staff). Errors as data: EXPORT_TOO_MANY (narrow the filter), FORBIDDEN, EXPORT_RUNNING, EXPORT_FAILED.',
+    deprecationReason: 'Use `startSchoolExport`: it queues the export as a job, and the file is downloaded when the job is DONE, without holding a request open.',
     type: SchoolExportRef,
     errors: mutationErrors,
     authScopes: { permission: 'school.read' },

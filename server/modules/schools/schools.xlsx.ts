@@ -1,8 +1,10 @@
 import type { ServiceContext } from '../../context.ts';
 import { DomainError, ValidationError } from '../../errors.ts';
-import type { Prisma } from '../../generated/prisma/client.ts';
+import type { Db } from '../../db/client.ts';
+import type { ExportJob, Prisma } from '../../generated/prisma/client.ts';
+import { defineExport, exportBytes, exportNow, queueExport } from '../../jobs/exports.ts';
 import { translate, type Lang, type MessageKey } from '../../i18n/catalogue.ts';
-import { cellText, headerColumns, readFirstWorksheet, writeSheet } from '../../lib/xlsx.ts';
+import { cellText, headerColumns, readFirstWorksheet, type SheetColumn } from '../../lib/xlsx.ts';
 import { authorize } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
 import { parseFieldValue, SCHOOL_FIELDS, schoolGradeSpan, schoolSearchName, type FieldDef } from './schools.fields.ts';
@@ -257,29 +259,45 @@ export async function importSports(ctx: ServiceContext, file: File | null | unde
   });
 }
 
-/** The filtered list as .xlsx, every field (platforms as names); importable back. */
-export async function exportSchools(ctx: ServiceContext, filter: unknown): Promise<{ bytes: Buffer; fileName: string; count: number }> {
-  authorize(ctx, 'school.read');
-  const where = schoolsWhere(filter);
-  const count = await ctx.db.school.count({ where });
-  if (count > MAX_EXPORT_ROWS) throw new ValidationError('school.export.tooMany', { max: MAX_EXPORT_ROWS }, 'EXPORT_TOO_MANY');
-  const rows = await ctx.db.school.findMany({ where, orderBy: SCHOOL_ORDER, include: { platforms: { select: { platform: true }, orderBy: { platform: 'asc' } } } });
-  const lang = ctx.lang;
-  const columns = [
+/** The export's columns: every field (platforms as names); the import reads them back. */
+function exportColumns(lang: Lang): SheetColumn[] {
+  return [
     { key: 'id', header: translate(lang, label('id')), width: 8 },
     ...SCHOOL_FIELDS.map((f) => ({ key: f.key, header: translate(lang, label(f.key)), width: f.kind.type === 'text' && f.kind.max > 200 ? 30 : 14 })),
     { key: 'platforms', header: translate(lang, label('platforms')), width: 20 },
   ];
-  const bytes = await writeSheet(
-    translate(lang, 'school.xlsx.sheet'),
-    columns,
-    rows.map((s) => {
-      const out: Record<string, unknown> = { id: s.id };
-      for (const f of SCHOOL_FIELDS) out[f.key] = cellValueFor(lang, f, (s as unknown as Record<string, unknown>)[f.key]);
-      out.country = s.country === 'GB' ? 'UK' : s.country;
-      out.platforms = s.platforms.map((p) => translate('en', `school.platform.${p.platform}` as MessageKey).replace("The school's own application", 'School')).join(', ');
-      return out;
-    }),
-  );
-  return { bytes, fileName: `schools-${new Date().toISOString().slice(0, 10)}.xlsx`, count };
+}
+
+/** The rows of these schools, in the order of `ids` (schools removed since are skipped). */
+async function exportRows(db: Db, ids: readonly number[], lang: Lang): Promise<Array<Record<string, unknown>>> {
+  const found = await db.school.findMany({ where: { id: { in: [...ids] } }, include: { platforms: { select: { platform: true }, orderBy: { platform: 'asc' } } } });
+  const byId = new Map(found.map((s) => [s.id, s]));
+  return ids.flatMap((id) => {
+    const s = byId.get(id);
+    if (!s) return [];
+    const out: Record<string, unknown> = { id: s.id };
+    for (const f of SCHOOL_FIELDS) out[f.key] = cellValueFor(lang, f, (s as unknown as Record<string, unknown>)[f.key]);
+    out.country = s.country === 'GB' ? 'UK' : s.country;
+    out.platforms = s.platforms.map((p) => translate('en', `school.platform.${p.platform}` as MessageKey).replace("The school's own application", 'School')).join(', ');
+    return [out];
+  });
+}
+
+defineExport('schools', { sheetName: (lang) => translate(lang, 'school.xlsx.sheet'), columns: exportColumns, rows: exportRows });
+
+/**
+ * Queues the filtered list as .xlsx (right `school.read`; docs/jobs.md): the schools of the
+ * filter in the list's order, at most MAX_EXPORT_ROWS; a job writes the workbook.
+ */
+export async function startSchoolExport(ctx: ServiceContext, filter: unknown): Promise<ExportJob> {
+  authorize(ctx, 'school.read');
+  const rows = await ctx.db.school.findMany({ where: schoolsWhere(filter), orderBy: SCHOOL_ORDER, select: { id: true }, take: MAX_EXPORT_ROWS + 1 });
+  if (rows.length > MAX_EXPORT_ROWS) throw new ValidationError('school.export.tooMany', { max: MAX_EXPORT_ROWS }, 'EXPORT_TOO_MANY');
+  return queueExport(ctx, 'schools', { rowIds: rows.map((r) => r.id), fileName: `schools-${new Date().toISOString().slice(0, 10)}.xlsx`, operation: 'school.export' });
+}
+
+/** The same export answered at once (the legacy door and the old GraphQL field): queued, then waited for. */
+export async function exportSchools(ctx: ServiceContext, filter: unknown): Promise<{ bytes: Buffer; fileName: string; count: number; job: ExportJob & { fileKey: string } }> {
+  const job = await exportNow(ctx, await startSchoolExport(ctx, filter));
+  return { bytes: await exportBytes(ctx, job), fileName: job.fileName, count: job.total, job };
 }

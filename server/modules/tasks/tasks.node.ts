@@ -116,6 +116,10 @@ export const TaskTransitionEnum = builder.enumType('TaskTransition', {
   } as const satisfies Record<Transition, { description: string }>,
 });
 
+/** What a task list shows of a task's additions: the newest few (`recentAdditions`) and their count. */
+const RECENT_ADDITIONS = 3;
+const MAX_RECENT_ADDITIONS = 20;
+
 const clampState = (s: number) => (s === 0 || s === 2 || s === 3 || s === 4 || s === 5 ? s : 1);
 const clampPriority = (p: number) => (p === 1 || p === 2 || p === 4 ? p : 3);
 
@@ -251,7 +255,16 @@ export const TaskNode = builder.prismaNode('WorkTask', {
     assigner: t.relation('assigner', { description: 'Who assigned the task (the legacy assignee).' }),
     executor: t.relation('executor', { nullable: true, description: 'Who carries it out (the legacy designee); null while unassigned.' }),
     skillStack: t.relation('skillStack', { description: 'The skill stack the task needs, if any.', nullable: true }),
-    additions: t.relation('additions', { description: 'Texts appended after creation, oldest first.', query: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } }),
+    additions: t.relation('additions', {
+      description: 'Every text appended after creation, oldest first: for one task (its detail); a list reads `additionCount` and `recentAdditions` instead.',
+      query: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
+    }),
+    additionCount: t.relationCount('additions', { description: 'How many texts were appended after creation.' }),
+    recentAdditions: t.relation('additions', {
+      description: `The newest texts appended after creation, newest first: at most \`first\` (default ${RECENT_ADDITIONS}, at most ${MAX_RECENT_ADDITIONS}); with \`additionCount\`, what a list shows of a task's additions.`,
+      args: { first: t.arg.int({ description: `How many (1 to ${MAX_RECENT_ADDITIONS}; default ${RECENT_ADDITIONS}).` }) },
+      query: (args) => ({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: Math.min(MAX_RECENT_ADDITIONS, Math.max(1, args.first ?? RECENT_ADDITIONS)) }),
+    }),
     logs: t.relatedConnection('logs', { cursor: 'id', query: { orderBy: [{ logTime: 'desc' }, { id: 'desc' }] }, description: 'The timeline, newest first.' }),
     lastLog: t.field({
       type: TaskLogNode,

@@ -21,6 +21,7 @@ const PUBLIC = new Set(['/api/admin/school/getSchoolInfoById.htm']);
 
 beforeAll(async () => {
   t = await createTestApp();
+  await t.startJobs(); // exportData waits for its export job (docs/jobs.md)
   tk = await tokens(t);
 });
 afterAll(async () => {

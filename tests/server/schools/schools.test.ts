@@ -17,6 +17,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 beforeAll(async () => {
   t = await createTestApp();
+  await t.startJobs(); // the export runs as a job (docs/jobs.md)
   tk = await tokens(t);
 });
 afterAll(async () => {

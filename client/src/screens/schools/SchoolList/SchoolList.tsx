@@ -2,7 +2,7 @@ import { Box, Button, Flex, Input, Stack, Text } from '@chakra-ui/react';
 import { Upload } from 'lucide-react';
 import { Suspense, useEffect, useMemo, useState, useTransition } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchQuery, graphql, usePaginationFragment, usePreloadedQuery, useRelayEnvironment, type PreloadedQuery } from 'react-relay';
+import { graphql, usePaginationFragment, usePreloadedQuery, useRelayEnvironment, type PreloadedQuery } from 'react-relay';
 import { useNavigate } from 'react-router';
 import { ErrorBoundary } from '../../../components/ErrorBoundary.tsx';
 import { ConfirmDialog } from '../../../components/list/ConfirmDialog.tsx';
@@ -10,7 +10,7 @@ import { DataTable, LoadMore, type Column, type RowAction, type Sort } from '../
 import { ExportButton } from '../../../components/list/ExportButton.tsx';
 import { FilterBar, SelectFilter, type FilterChip } from '../../../components/list/FilterBar.tsx';
 import { ImportDialog, type ImportOutcome } from '../../../components/list/ImportDialog.tsx';
-import { blobOfBase64, saveBlob, xlsxOf } from '../../../components/list/download.ts';
+import { saveBlob, xlsxOf } from '../../../components/list/download.ts';
 import { useUrlState } from '../../../components/list/useUrlState.ts';
 import { notify } from '../../../components/toaster.tsx';
 import { useLang } from '../../../lib/useLang.ts';
@@ -20,10 +20,10 @@ import { useRouteQuery } from '../../../relay/routeQuery.ts';
 import { Badge } from '../shared/Badge.tsx';
 import { COUNTRIES, countryName, gradeName, PLATFORMS, SCHOOL_GRADES, schoolName, SEXES } from '../shared/codes.ts';
 import { schoolListRoute } from './SchoolList.route.ts';
+import { exportSchoolsFile } from './useSchoolExport.ts';
 import { SCHOOL_DEFAULTS, schoolFilterOf, schoolOrderOf, type SchoolListState } from './filters.ts';
 import type { SchoolList_query$data, SchoolList_query$key } from './__generated__/SchoolList_query.graphql.ts';
 import type { SchoolListDeleteMutation } from './__generated__/SchoolListDeleteMutation.graphql.ts';
-import type { SchoolListExportQuery } from './__generated__/SchoolListExportQuery.graphql.ts';
 import type { SchoolListImportMutation } from './__generated__/SchoolListImportMutation.graphql.ts';
 import type { SchoolListImportSportsMutation } from './__generated__/SchoolListImportSportsMutation.graphql.ts';
 import type { SchoolListQuery } from './__generated__/SchoolListQuery.graphql.ts';
@@ -72,22 +72,6 @@ const listFragment = graphql`
             platform
           }
         }
-      }
-    }
-  }
-`;
-
-const exportQuery = graphql`
-  query SchoolListExportQuery($filter: SchoolFilter) {
-    schoolExport(filter: $filter) {
-      __typename
-      ... on SchoolExport {
-        base64
-        contentType
-        fileName
-      }
-      ... on Error {
-        message
       }
     }
   }
@@ -323,12 +307,6 @@ export default function SchoolList() {
     if (JSON.stringify({ filter: queryRef.variables.filter ?? {}, order: queryRef.variables.order ?? null }) !== key) startTransition(() => load(JSON.parse(key) as { filter: typeof filter; order: typeof order }));
   }, [key, load, queryRef.variables.filter, queryRef.variables.order]);
 
-  const exportWith = async (f: typeof filter) => {
-    const data = await fetchQuery<SchoolListExportQuery>(environment, exportQuery, { filter: f }, { fetchPolicy: 'network-only' }).toPromise();
-    const answer = data?.schoolExport;
-    if (!answer || answer.__typename !== 'SchoolExport') throw new Error((answer && 'message' in answer ? answer.message : '') || t('transport.unknown'));
-    return { fileName: answer.fileName ?? 'schools.xlsx', blob: blobOfBase64(answer.base64 ?? '', answer.contentType ?? 'application/octet-stream') };
-  };
   const upload =
     (kind: 'schools' | 'sports') =>
     async (file: File, onProgress: (f: number) => void): Promise<ImportOutcome> => {
@@ -350,7 +328,7 @@ export default function SchoolList() {
     };
   // The school import reads the export's columns: its template is an export with no row.
   const schoolTemplate = async () => {
-    const { blob } = await exportWith({ search: '\u2063' });
+    const { blob } = await exportSchoolsFile({ filter: { search: '\u2063' } });
     saveBlob('school-import-template.xlsx', blob);
   };
   // The sports import reads four columns; their keys are accepted as titles in any language.
@@ -395,7 +373,7 @@ export default function SchoolList() {
             </Button>
           </>
         )}
-        <ExportButton load={() => exportWith(filter)} label={t('schoolsUi.export')} testId="school-export" />
+        <ExportButton load={(onProgress) => exportSchoolsFile({ filter }, onProgress)} label={t('schoolsUi.export')} testId="school-export" />
       </PageHeader>
       <Box bg="bg.panel" borderWidth="1px" borderRadius="lg" p="3">
         <FilterBar
