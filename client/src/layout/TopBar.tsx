@@ -158,9 +158,13 @@ function HorizontalMenu() {
       // Titles without icons, the current section keeps its icon.
       const widths = small.map((w, i) => (i === activeIndex ? full[i]! : w));
       if (sum(widths) <= available) return setLayout({ compact: true, fit: widths.length });
-      let used = MORE_WIDTH;
+      // The current section always stays in the bar: its width is kept aside first.
+      let used = MORE_WIDTH + (activeIndex >= 0 ? widths[activeIndex]! : 0);
       let n = 0;
-      while (n < widths.length && used + widths[n]! <= available) used += widths[n++]!;
+      while (n < widths.length && (n === activeIndex || used + widths[n]! <= available)) {
+        if (n !== activeIndex) used += widths[n]!;
+        n++;
+      }
       setLayout({ compact: true, fit: n });
     };
     measure();
@@ -219,7 +223,9 @@ function HorizontalMenu() {
     );
   };
 
-  const overflow = entries.slice(layout.fit);
+  // Past `fit`, into "more", except the current section, which stays in the bar.
+  const shown = entries.filter((_, i) => i < layout.fit || i === activeIndex);
+  const overflow = entries.filter((_, i) => i >= layout.fit && i !== activeIndex);
   return (
     <Flex ref={bar} as="nav" aria-label={t('client.layout.mainMenu')} flex="1" minW="0" position="relative" gap="0.5" overflow="hidden" data-testid="main-menu" data-compact={layout.compact || undefined}>
       <Flex ref={ruler} position="absolute" visibility="hidden" pointerEvents="none" gap="0.5" aria-hidden="true">
@@ -228,7 +234,7 @@ function HorizontalMenu() {
       <Flex ref={compactRuler} position="absolute" visibility="hidden" pointerEvents="none" gap="0.5" aria-hidden="true">
         {entries.map((n) => button(n, 'measureCompact'))}
       </Flex>
-      {entries.slice(0, layout.fit).map((n) => button(n))}
+      {shown.map((n) => button(n))}
       {overflow.length > 0 && (
         <Menu.Root positioning={{ placement: 'bottom-end' }} onSelect={(d) => navigate(d.value)}>
           <Menu.Trigger asChild>
