@@ -311,7 +311,7 @@ function Day({ queryRef, day, onDay, onSaved }: { queryRef: PreloadedQuery<Daily
               <Text fontSize="xs" color="fg.muted">
                 {label(d)}
               </Text>
-              <Text fontWeight="semibold">{h ? `${hoursText(h)} h` : gap ? t('tasksUi.daily.noEntry') : '—'}</Text>
+              <Text fontWeight="semibold">{h ? t('calendarUi.hours', { hours: hoursText(h) }) : gap ? t('tasksUi.daily.noEntry') : '—'}</Text>
             </Box>
           );
         })}
