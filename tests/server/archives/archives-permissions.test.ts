@@ -122,8 +122,8 @@ describe('editing the bio', () => {
           expect(refusal).toMatchObject({ code: 'FORBIDDEN', message: '没有权限执行该操作' });
           expect(legacy).toMatchObject({ status: 'error', message: '没有权限执行该操作' });
         } else {
-          expect(refusal).toMatchObject({ code: 'FORBIDDEN', message: '没有修改“学生基本信息”的权限' });
-          expect(legacy).toMatchObject({ status: 'error', message: '没有修改“学生基本信息”的权限' });
+          expect(refusal).toMatchObject({ code: 'FORBIDDEN', message: '没有修改“学员信息”的权限' });
+          expect(legacy).toMatchObject({ status: 'error', message: '没有修改“学员信息”的权限' });
         }
       });
     }
