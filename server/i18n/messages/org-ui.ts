@@ -19,6 +19,7 @@ export const orgUiMessages = {
   'orgUi.col.mobile': { zh: '手机', en: 'Mobile' },
   'orgUi.col.email': { zh: '邮箱', en: 'E-mail' },
   'orgUi.col.gender': { zh: '性别', en: 'Gender' },
+  'orgUi.col.timeZone': { zh: '时区', en: 'Time zone' },
   'orgUi.col.birthday': { zh: '生日', en: 'Birthday' },
   'orgUi.col.department': { zh: '部门', en: 'Department' },
   'orgUi.col.roles': { zh: '角色', en: 'Roles' },
