@@ -147,6 +147,7 @@ export const orgUiMessages = {
   'orgUi.role.terminal.PC': { zh: '电脑端', en: 'Desktop' },
   'orgUi.role.terminal.MOBILE': { zh: '移动端', en: 'Mobile' },
   'orgUi.role.description': { zh: '说明', en: 'Description' },
+  'orgUi.role.descriptionEn': { zh: '英文说明', en: 'Description in English' },
   'orgUi.role.userCount': { zh: '人数', en: 'Holders' },
   'orgUi.role.deleted': { zh: '已删除角色“{name}”', en: '{name} deleted' },
   'orgUi.role.deleteTitle': { zh: '删除角色', en: 'Delete the role' },
