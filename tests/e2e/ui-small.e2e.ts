@@ -37,11 +37,9 @@ describe('names and dates follow the viewer’s language', () => {
     const consultant = await gql<{ viewer: { user: { name: string; nameEn: string } } }>('consultant', '{ viewer { user { name nameEn } } }');
     const apps = await gql<{ applications: { edges: Array<{ node: { id: string; orderNum: number } }> } }>('consultant', '{ applications(first: 1) { edges { node { id orderNum } } } }');
     const app = apps.applications.edges[0]!.node;
-    const changed = await gql<{ updateApplicationOrderNum: { __typename: string } }>(
-      'consultant',
-      'mutation($input: UpdateApplicationOrderNumInput!) { updateApplicationOrderNum(input: $input) { __typename } }',
-      { input: { id: app.id, orderNum: app.orderNum + 1 } },
-    );
+    const changed = await gql<{ updateApplicationOrderNum: { __typename: string } }>('consultant', 'mutation($input: UpdateApplicationOrderNumInput!) { updateApplicationOrderNum(input: $input) { __typename } }', {
+      input: { id: app.id, orderNum: app.orderNum + 1 },
+    });
     expect(changed.updateApplicationOrderNum.__typename).toBe('ApplicationPayload');
     const { context, page } = await newPage();
     await login(page, 'consultant', passwordOf('consultant'));
@@ -176,11 +174,9 @@ describe('adding staff', () => {
     await expect.poll(() => page.getByTestId('staff-table-row').filter({ hasText: name }).count()).toBe(1);
     await expect.poll(() => page.locator('[data-testid=tag][data-path="/people/add"]').count()).toBe(0);
     await shot(page, 'ui-small-staff-added-zh-1440');
-    const saved = await gql<{ people: { edges: Array<{ node: { timeZone: string; sendMail: boolean } }> } }>(
-      'admin',
-      'query($f: UserFilter) { people(filter: $f, first: 1) { edges { node { timeZone sendMail } } } }',
-      { f: { type: 'STAFF', search: name } },
-    );
+    const saved = await gql<{ people: { edges: Array<{ node: { timeZone: string; sendMail: boolean } }> } }>('admin', 'query($f: UserFilter) { people(filter: $f, first: 1) { edges { node { timeZone sendMail } } } }', {
+      f: { type: 'STAFF', search: name },
+    });
     expect(saved.people.edges[0]?.node).toEqual({ timeZone: 'America/New_York', sendMail: false });
     await expectNoSeriousAxe(page, 'staff list after adding');
     await context.close();
@@ -244,7 +240,7 @@ describe('one name each', () => {
 
 describe('an archive’s buttons', () => {
   it('the solid button of a published archive is 提交审核, and 暂停 is in 更多', { timeout: 120_000 }, async () => {
-    const archives = await gql<{ archives: { edges: Array<{ node: { id: string } }> } }>('manager', '{ archives(first: 1, filter: { status: PUBLISHED }) { edges { node { id } } } }');
+    const archives = await gql<{ archives: { edges: Array<{ node: { id: string } }> } }>('manager', '{ archives(first: 1, filter: { status: PUBLISHED, locked: false }) { edges { node { id } } } }');
     const { context, page } = await newPage();
     await login(page, 'manager', passwordOf('manager'));
     await open(page, `/archives/detail/${encodeURIComponent(archives.archives.edges[0]!.node.id)}`);
@@ -272,7 +268,8 @@ describe('the school list', () => {
     const table = page.getByTestId('school-table');
     await table.waitFor();
     await expect.poll(() => table.locator('tbody tr').count()).toBeGreaterThan(5);
-    const empty = await table.locator('table').first().evaluate((t) => {
+    const empty = await table.evaluate((el) => {
+      const t = el.tagName === 'TABLE' ? el : el.querySelector('table')!;
       const heads = [...t.querySelectorAll('thead th')].map((th) => (th as HTMLElement).innerText.trim());
       const rows = [...t.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => (td as HTMLElement).innerText.trim()));
       return heads.filter((h, i) => h && rows.every((r) => !r[i]));

@@ -96,7 +96,9 @@ async function saveRoleIn(tx: Tx, ctx: ServiceContext, raw: unknown): Promise<{ 
   const input = parseInput(roleInput, raw ?? {});
   if (!input.code) throw new ValidationError('org.roleCodeRequired', undefined, 'REQUIRED');
   if (!CODE.test(input.code)) throw new ValidationError('org.roleCodeInvalid', undefined, 'ROLE_CODE_INVALID');
-  const existing = input.id ? await tx.role.findUnique({ where: { id: input.id }, select: { id: true, code: true, name: true, nameEn: true, description: true, descriptionEn: true, types: true, terminals: true, sort: true } }) : null;
+  const existing = input.id
+    ? await tx.role.findUnique({ where: { id: input.id }, select: { id: true, code: true, name: true, nameEn: true, description: true, descriptionEn: true, types: true, terminals: true, sort: true } })
+    : null;
   if (input.id && !existing) throw new NotFoundError();
   if (existing && existing.code !== input.code && (BUILT_IN_ROLES as readonly string[]).includes(existing.code)) {
     throw rolesErrors.rule('ROLE_BUILT_IN', 'org.roleBuiltIn', { name: existing.name });

@@ -154,7 +154,8 @@ describe('the state list', () => {
     const me = await t.db.user.findUniqueOrThrow({ where: { account: 'consultant' }, select: { name: true, nameEn: true } });
     expect(me.nameEn).toBeTruthy();
     const logs = async () =>
-      (await gql<{ node: { logs: Array<{ userName: string | null }> } }>(t, `query($id: ID!) { node(id: $id) { ... on Application { logs { userName } } } }`, { id: app.id }, { token: tk.consultant })).body.data?.node.logs ?? [];
+      (await gql<{ node: { logs: Array<{ userName: string | null }> } }>(t, `query($id: ID!) { node(id: $id) { ... on Application { logs { userName } } } }`, { id: app.id }, { token: tk.consultant })).body.data?.node
+        .logs ?? [];
     expect((await logs()).map((l) => l.userName)).toContain(me.name);
     await t.db.user.update({ where: { account: 'consultant' }, data: { language: 1 } });
     try {
