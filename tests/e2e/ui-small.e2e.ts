@@ -6,7 +6,7 @@
  * archive module, and an archive's solid button being its step forward. Screenshots ui-small-*.png.
  */
 import { DateTime } from 'luxon';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, me, passwordOf } from './api.ts';
 import { expectNoSeriousAxe, launch, login, newPage as rawNewPage, open, setLanguage, settle, shot } from './browser.ts';

@@ -234,6 +234,30 @@ export function useStaffForm(editing: StaffPerson | null) {
   return { values, set, problems, save, busy: create.busy || update.busy, error: create.error ?? update.error, editing };
 }
 
+type Zone = { readonly name: string; readonly nameZh: string; readonly nameEn: string; readonly utcOffset: string };
+
+/** The person's time zone: wall times are shown and read in it. */
+function ZoneField({ zones, value, onChange }: { zones: ReadonlyArray<Zone>; value: string; onChange: (zone: string) => void }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  return (
+    <Field.Root>
+      <Field.Label>{t('orgUi.col.timeZone')}</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)} data-testid="staff-timeZone">
+          {!zones.some((z) => z.name === value) && <option value={value}>{value}</option>}
+          {zones.map((z) => (
+            <option key={z.name} value={z.name}>
+              {`(UTC${z.utcOffset}) ${lang === 'en' ? z.nameEn : z.nameZh}`}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
+
 /** The staff fields (names, account, contact, department, roles, state, mailing of passwords). */
 export function StaffFields({ query, form }: { query: StaffForm_query$key; form: ReturnType<typeof useStaffForm> }) {
   const { t } = useTranslation();
@@ -241,7 +265,6 @@ export function StaffFields({ query, form }: { query: StaffForm_query$key; form:
   const data = useFragment(formFragment, query);
   const { values: v, set, problems } = form;
   const roles = data.roleList.edges.map((e) => e.node);
-  const zones = data.timeZones.edges.map((e) => e.node);
   // A role is offered only when the editor holds every right it carries (the server refuses the
   // rest: nobody raises anyone above themself); a role the person already has may stay.
   const admin = data.viewer.roles.some((r) => r.code === 'admin');
@@ -299,20 +322,7 @@ export function StaffFields({ query, form }: { query: StaffForm_query$key; form:
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Field.Root>
-        <Field.Root>
-          <Field.Label>{t('orgUi.col.timeZone')}</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field value={v.timeZone} onChange={(e) => set({ timeZone: e.target.value })} data-testid="staff-timeZone">
-              {!zones.some((z) => z.name === v.timeZone) && <option value={v.timeZone}>{v.timeZone}</option>}
-              {zones.map((z) => (
-                <option key={z.name} value={z.name}>
-                  {`(UTC${z.utcOffset}) ${lang === 'en' ? z.nameEn : z.nameZh}`}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <ZoneField zones={data.timeZones.edges.map((e) => e.node)} value={v.timeZone} onChange={(timeZone) => set({ timeZone })} />
       </SimpleGrid>
       <Fieldset.Root>
         <Fieldset.Legend fontSize="sm" fontWeight="medium">
