@@ -130,7 +130,7 @@ export type StaffValues = {
 };
 
 /** A new person starts in the zone of whoever adds them (the server's default when unknown); mailing is opt-in. */
-export const emptyStaff = (): StaffValues => ({
+const emptyStaff = (): StaffValues => ({
   name: '',
   nameEn: '',
   account: '',
