@@ -272,7 +272,8 @@ describe('the school list', () => {
       const t = el.tagName === 'TABLE' ? el : el.querySelector('table')!;
       const heads = [...t.querySelectorAll('thead th')].map((th) => (th as HTMLElement).innerText.trim());
       const rows = [...t.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => (td as HTMLElement).innerText.trim()));
-      return heads.filter((h, i) => h && rows.every((r) => !r[i]));
+      // The row-menu column holds only its button.
+      return heads.filter((h, i) => h && h !== '操作' && rows.every((r) => !r[i]));
     });
     expect(empty).toEqual([]);
     await shot(page, 'ui-small-school-list-zh-1440');
