@@ -394,7 +394,7 @@ describe('daily work', () => {
       .getByTestId('daily-entry')
       .filter({ hasText: `Filled from the banner ${run}` })
       .waitFor();
-    await expect(page.getByTestId(`daily-day-${day}`).innerText()).resolves.toContain('7.5 h');
+    await expect(page.getByTestId(`daily-day-${day}`).innerText()).resolves.toContain('7.5小时');
     expect((await entryDays('wang.fang', day, day)).map((e) => e.workHours)).toEqual([7.5]);
     // The banner now points at the next missing day, if any.
     if (await link.count()) await expect(link.innerText()).resolves.not.toContain(day);

@@ -105,6 +105,7 @@ export const coursesUiMessages = {
   'coursesUi.schedule.save': { zh: '排课', en: 'Schedule' },
   'coursesUi.schedule.saveAnyway': { zh: '仍然保存', en: 'Save anyway' },
   'coursesUi.schedule.done': { zh: '已排 {count} 节课', en: '{count} lessons scheduled' },
+  'coursesUi.schedule.done_one': { zh: '已排 {count} 节课', en: '{count} lesson scheduled' },
 
   // Lessons.
   'coursesUi.lesson.list': { zh: '排课列表', en: 'Lessons' },
@@ -309,7 +310,9 @@ export const coursesUiMessages = {
   },
   'coursesUi.summary.total': { zh: '合计', en: 'Total' },
   'coursesUi.summary.otherLecturers': { zh: '其他{count}位讲师', en: '{count} other lecturers' },
+  'coursesUi.summary.otherLecturers_one': { zh: '其他{count}位讲师', en: '{count} other lecturer' },
   'coursesUi.summary.otherCourses': { zh: '其他{count}门课程', en: '{count} other courses' },
+  'coursesUi.summary.otherCourses_one': { zh: '其他{count}门课程', en: '{count} other course' },
   'coursesUi.summary.export': { zh: '导出统计', en: 'Export summary' },
   'coursesUi.summary.fileName': { zh: '课程统计', en: 'course-summary' },
 

@@ -32,6 +32,7 @@ export const listUiMessages = {
   'listKit.dropHint': { zh: '仅支持 .xlsx 文件', en: 'Only .xlsx files' },
   'listKit.fileSize': { zh: '{size} KB', en: '{size} KB' },
   'listKit.preview': { zh: '预览（共 {count} 行数据）', en: 'Preview ({count} data rows)' },
+  'listKit.preview_one': { zh: '预览（共 {count} 行数据）', en: 'Preview ({count} data row)' },
   'listKit.previewLabel': { zh: '文件预览', en: 'File preview' },
   'listKit.uploading': { zh: '上传中', en: 'Uploading' },
   'listKit.errorsLabel': { zh: '被拒绝的单元格', en: 'Refused cells' },

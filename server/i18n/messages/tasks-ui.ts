@@ -115,6 +115,7 @@ export const tasksUiMessages = {
   'tasksUi.detail.reportDay': { zh: '汇报日期', en: 'Day reported' },
   'tasksUi.detail.today': { zh: '今天', en: 'Today' },
   'tasksUi.detail.daysWithoutLog': { zh: '{count} 天未汇报', en: '{count} days without a report' },
+  'tasksUi.detail.daysWithoutLog_one': { zh: '{count} 天未汇报', en: '{count} day without a report' },
   'tasksUi.detail.reported': { zh: '汇报成功', en: 'Report saved' },
   'tasksUi.detail.log': { zh: '任务日志', en: 'Log' },
   'tasksUi.skill.projectName': { zh: '项目名称', en: 'Project' },

@@ -203,7 +203,7 @@ const TimedEventCell = memo(function TimedEventCell(props: EventProps<CalEvent>)
 
 /** Agenda rows: the date and time cells stay plain; the event is a chip in its own colours. */
 const AgendaEventCell = memo(function AgendaEventCell({ event }: EventProps<CalEvent>) {
-  const style = event.kind === 'entry' ? entryStyle(event.e.scheduleType === 2) : eventStyle({ projectId: event.o.projectId ?? null, type: event.o.type, published: event.o.published });
+  const style = event.kind === 'entry' ? entryStyle(event.e.scheduleType === 2, event.e.project?.databaseId) : eventStyle({ projectId: event.o.projectId ?? null, type: event.o.type, published: event.o.published });
   return (
     <span className="bo-cal-agenda-chip" style={style}>
       {event.kind === 'event' && event.o.seriesId ? <Repeat2 size={11} style={{ display: 'inline', marginRight: 2 }} aria-hidden /> : null}
@@ -368,7 +368,7 @@ const Grid = memo(function Grid({ views, target, view, date, people, me, manage,
   const { messages, formats } = useCalendarTexts();
   const eventPropGetter = useCallback(
     (e: CalEvent) => ({
-      style: e.kind === 'entry' ? entryStyle(e.e.scheduleType === 2) : eventStyle({ projectId: e.o.projectId ?? null, type: e.o.type, published: e.o.published }),
+      style: e.kind === 'entry' ? entryStyle(e.e.scheduleType === 2, e.e.project?.databaseId) : eventStyle({ projectId: e.o.projectId ?? null, type: e.o.type, published: e.o.published }),
       className: `${e.kind === 'entry' ? 'bo-cal-entry' : e.o.published ? 'bo-cal-published' : 'bo-cal-unpublished'}${!e.allDay && isShort(e.start, e.end) ? ' bo-cal-short' : ''}`,
     }),
     [],

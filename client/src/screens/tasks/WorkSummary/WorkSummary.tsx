@@ -90,7 +90,7 @@ function periodLabel(p: string, g: Granularity, lang: 'zh' | 'en'): string {
   const d = DateTime.fromISO(g === 'month' ? `${p}-01` : p).setLocale(lang === 'en' ? 'en-GB' : 'zh-CN');
   if (g === 'month') return d.toFormat(lang === 'en' ? 'MMM yyyy' : 'yyyy年M月');
   if (g === 'week') return lang === 'en' ? `w/c ${d.toFormat('d MMM')}` : `${d.toFormat('M月d日')}起`;
-  return d.toFormat(lang === 'en' ? 'EEE d/M' : 'M/d EEE');
+  return d.toFormat(lang === 'en' ? 'EEE d MMM' : 'M月d日 EEE');
 }
 
 function SummaryChart({ rows, periods, view }: { rows: SummaryRow[]; periods: string[]; view: View }) {

@@ -273,7 +273,7 @@ function Day({ queryRef, day, onDay, onSaved }: { queryRef: PreloadedQuery<Daily
   const label = (d: string) =>
     DateTime.fromISO(d)
       .setLocale(f.lang === 'en' ? 'en-GB' : 'zh-CN')
-      .toFormat(f.lang === 'en' ? 'EEE d/M' : 'M/d EEE');
+      .toFormat(f.lang === 'en' ? 'EEE d MMM' : 'M月d日 EEE');
 
   return (
     <Stack gap="3">
@@ -311,7 +311,7 @@ function Day({ queryRef, day, onDay, onSaved }: { queryRef: PreloadedQuery<Daily
               <Text fontSize="xs" color="fg.muted">
                 {label(d)}
               </Text>
-              <Text fontWeight="semibold">{h ? `${hoursText(h)} h` : gap ? t('tasksUi.daily.noEntry') : '—'}</Text>
+              <Text fontWeight="semibold">{h ? t('calendarUi.hours', { hours: hoursText(h) }) : gap ? t('tasksUi.daily.noEntry') : '—'}</Text>
             </Box>
           );
         })}
