@@ -129,6 +129,7 @@ export const RULES: Record<string, string> = {
   saveArchiveVericant: STAFF,
   saveArchiveWritings: STAFF,
   // Schools.
+  startSchoolExport: 'school.read',
   createSchool: 'school.manage',
   updateSchool: 'school.manage',
   deleteSchool: 'school.manage',
