@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { askDiscard, DiscardHost } from '../components/DiscardDialog.tsx';
-import { dirtyOn } from '../lib/dirty.ts';
+import { currentPath, dirtyOn } from '../lib/dirty.ts';
 import { getToken } from '../lib/storage.ts';
 import { endSession } from '../relay/fetch.ts';
 import { keepsAlive } from '../state/visited.ts';
@@ -26,6 +26,12 @@ function DirtyBlocker() {
     // Asked once per blocked navigation (the blocker object changes on every render).
     if (asked.current) return;
     asked.current = true;
+    // A form that saved and then navigated (a new course opening its detail) was still registered
+    // when the blocker ran; its dialog has closed since: the navigation goes on without a question.
+    if (!dirtyOn(currentPath())) {
+      blocker.proceed();
+      return;
+    }
     void askDiscard().then((discard) => (discard ? blocker.proceed() : blocker.reset()));
   }, [blocker]);
   return null;
