@@ -171,8 +171,6 @@ const backupQuery = graphql`
 type Archive = ArchiveDetail_archive$data;
 type Answer = { readonly __typename: string; readonly message?: string };
 
-/** The status steps that move an archive forward: the one shown as the solid button. */
-const FORWARD: Act[] = ['publish', 'resume', 'reopen'];
 const STATUS_ORDER: Act[] = ['publish', 'resume', 'reopen', 'suspend', 'archive', 'suspendApplying', 'resumeApplying', 'stopApplying', 'restartApplying', 'lock', 'unlock', 'delete'];
 
 function Header({
@@ -198,12 +196,7 @@ function Header({
   const fmt = useFormat();
   const lang = useLang();
   const acts = actsFor(archive, rights).sort((a, b) => STATUS_ORDER.indexOf(a) - STATUS_ORDER.indexOf(b));
-  // The solid button is the archive's main step forward (publish, resume, reopen); otherwise
-  // submitting for verification. Pausing, filing and the applying states are secondary (issue 32 item 13).
-  const status = acts.filter((a) => a !== 'delete' && a !== 'lock' && a !== 'unlock');
-  const primary = status.find((a) => FORWARD.includes(a));
-  const rest = status.filter((a) => a !== primary);
-  const canSubmit = rights.changeStatus && !archive.locked;
+  const [primary, ...rest] = acts.filter((a) => a !== 'delete' && a !== 'lock' && a !== 'unlock');
   const more: Array<{ key: string; label: string; onSelect: () => void; danger?: boolean }> = [
     ...rest.map((a) => ({ key: a, label: t(`archivesUi.act.${a}`), onSelect: () => onAct(a) })),
     ...(rights.assign && !archive.locked ? [{ key: 'assign', label: t('archivesUi.act.assign'), onSelect: onAssign }] : []),
@@ -231,12 +224,12 @@ function Header({
         <Flex gap="2" ms="auto" wrap="wrap" align="center">
           {archive.canRequestPrivacy && <PrivacyMenu archive={archive} onErased={onErased} />}
           {primary && (
-            <Button size="sm" colorPalette="blue" onClick={() => onAct(primary)} data-testid={`act-${primary}`} data-primary>
+            <Button size="sm" colorPalette="blue" onClick={() => onAct(primary)} data-testid={`act-${primary}`}>
               {t(`archivesUi.act.${primary}`)}
             </Button>
           )}
-          {canSubmit && (
-            <Button size="sm" colorPalette={primary ? undefined : 'blue'} variant={primary ? 'outline' : 'solid'} onClick={onSubmit} data-testid="act-submit" data-primary={primary ? undefined : true}>
+          {rights.changeStatus && !archive.locked && (
+            <Button size="sm" variant="outline" onClick={onSubmit} data-testid="act-submit">
               {t('archivesUi.act.submit')}
             </Button>
           )}
@@ -579,8 +572,7 @@ function Detail({ archive, rights }: { archive: Archive; rights: ArchiveRights }
   const [submitting, setSubmitting] = useState(false);
   const [selecting, setSelecting] = useState(false);
   useEffect(() => {
-    // The tab names the student and the kind of page (唐明轩 · 档案), as every record's tab does.
-    titleView(`/archives/detail/${archive.id}`, { zh: `${archive.name} · 档案`, en: `${archive.userName || archive.name} · Archive` });
+    titleView(`/archives/detail/${archive.id}`, { zh: archive.name, en: archive.userName || archive.name });
   }, [archive.id, archive.name, archive.userName]);
   const perm = new Map(archive.permissions.map((p) => [p.code, p]));
   const sections = DETAIL_SECTIONS.filter((s) => perm.get(s.module)?.read);

@@ -333,7 +333,6 @@ export function ArchiveListView({ light }: { light: boolean }) {
           <Chips state={state} set={setState}>
             {(chips) => (
               <FilterBar
-                pending={pending}
                 search={state.q}
                 onSearch={(q) => setState({ q })}
                 searchLabel={t('archivesUi.search')}

@@ -266,7 +266,6 @@ export default function CourseList({ adding = false }: { adding?: boolean }) {
           </Suspense>
         </Flex>
         <FilterBar
-          pending={pending}
           search={state.search}
           onSearch={(search) => setState({ search })}
           searchLabel={t('coursesUi.course.search')}

@@ -160,7 +160,6 @@ export default function HourRecords() {
           <Heading size="lg">{t('coursesUi.records.title')}</Heading>
         </Flex>
         <FilterBar
-          pending={pending}
           search=""
           onSearch={() => undefined}
           searchLabel={t('coursesUi.records.title')}

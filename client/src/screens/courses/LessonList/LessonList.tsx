@@ -373,7 +373,6 @@ export default function LessonList() {
         <Box id="lesson-list-panel" role="tabpanel">
           <Stack gap="3">
             <FilterBar
-              pending={pending}
               search=""
               onSearch={() => undefined}
               searchLabel={t('coursesUi.course.search')}
