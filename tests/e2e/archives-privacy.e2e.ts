@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql } from './api.ts';
-import { launch, login, newPage as rawNewPage, open } from './browser.ts';
+import { expectNoSeriousAxe, launch, login, newPage as rawNewPage, open } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -74,6 +74,7 @@ describe('privacy requests', () => {
     const dialog = page.getByTestId('privacy-erase-dialog');
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain(archive.name);
+    await expectNoSeriousAxe(page, 'privacy erase dialog');
     await page.getByTestId('privacy-erase-name').fill(archive.name);
     await page.getByTestId('privacy-erase-dialog-confirm').click();
     await expect.poll(() => dialog.textContent()).toContain('档案处于法律保留状态，不能删除个人数据');
