@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql } from './api.ts';
-import { expectNoSeriousAxe, launch, login, newPage as rawNewPage, open } from './browser.ts';
+import { expectNoSeriousAxe, launch, login, newPage as rawNewPage, open, toast } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,7 +25,6 @@ async function newPage(width = 1440) {
 }
 
 const run = Math.random().toString(36).slice(2, 7);
-const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 
 async function menu(page: Page, item: string) {
   await page.getByTestId('privacy-menu').click();

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql } from './api.ts';
-import { baseUrl, expectNoSeriousAxe, launch, login, newPage as rawNewPage, open, shootEverywhere, sidewaysOverflow } from './browser.ts';
+import { baseUrl, expectNoSeriousAxe, launch, login, newPage as rawNewPage, open, shootEverywhere, sidewaysOverflow, toast } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -29,7 +29,6 @@ async function newPage(width = 1440) {
 }
 
 const run = Math.random().toString(36).slice(2, 7);
-const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 /** The list, searched (the search lives in the URL). */

@@ -2,7 +2,7 @@
 import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 /**
@@ -228,4 +228,9 @@ export async function sidewaysOverflow(page: Page): Promise<string[]> {
     }
     return out.length ? out.slice(0, 5) : [`scrollWidth ${root.scrollWidth} > ${root.clientWidth}`];
   });
+}
+
+/** The newest toast whose text matches (an older one with the same text may still be fading). */
+export function toast(page: Page, text: string | RegExp): Locator {
+  return page.getByTestId('toast').filter({ hasText: text }).first();
 }

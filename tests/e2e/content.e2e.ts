@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
 import { gql, me } from './api.ts';
-import { baseUrl, expectNoSeriousAxe, launch, login, newPage as rawNewPage, open, shootEverywhere, sidewaysOverflow } from './browser.ts';
+import { baseUrl, expectNoSeriousAxe, launch, login, newPage as rawNewPage, open, shootEverywhere, sidewaysOverflow, toast } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -28,7 +28,6 @@ async function newPage(width = 1440) {
 }
 
 const run = Math.random().toString(36).slice(2, 7);
-const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text });
 
 async function typeInEditor(page: Page, testId: string, text: string): Promise<void> {
   const content = page.getByTestId(`${testId}-content`);
@@ -354,8 +353,10 @@ describe('account', () => {
     // Back to Chinese and the old zone (other files read Chinese text).
     await page.getByTestId('account-language').getByText('中文').click();
     await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
-    await page.getByTestId('account-zone').selectOption(before.zone === 'Europe/London' ? 'Asia/Shanghai' : before.zone);
+    const restored = before.zone === 'Europe/London' ? 'Asia/Shanghai' : before.zone;
+    await page.getByTestId('account-zone').selectOption(restored);
     await toast(page, '时区已更新').waitFor();
+    await expect.poll(async () => (await me('partner')).zone).toBe(restored);
 
     // End every other browser sign-in (origin PC; the phone's among them; the API helper signs in
     // without an origin and is left alone): the phone is signed out, this page stays.
@@ -368,7 +369,7 @@ describe('account', () => {
       await page.getByTestId('session-revoke-dialog-confirm').click();
       await expect.poll(() => others.count()).toBe(left - 1);
     }
-    await toast(page, '已结束该登录').first().waitFor();
+    await toast(page, '已结束该登录').waitFor();
     await open(elsewhere.page, '/notice');
     await elsewhere.page.waitForURL(/#\/login/);
     await elsewhere.context.close();

@@ -13,7 +13,7 @@ import { DateTime } from 'luxon';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CREATE_EVENT, gql, me, passwordOf } from './api.ts';
-import { expectNoSeriousAxe, hashPath, launch, login, open, setLanguage, shootEverywhere, sidewaysOverflow } from './browser.ts';
+import { expectNoSeriousAxe, hashPath, launch, login, open, setLanguage, shootEverywhere, sidewaysOverflow, toast } from './browser.ts';
 
 let browser: Browser;
 const run = Math.random().toString(36).slice(2, 7);
@@ -47,7 +47,6 @@ async function newPage(width = 1440) {
   });
   return { context, page };
 }
-const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text });
 
 /** Presses the dialog's primary button; when the server answers a clash list, presses it again ("save anyway"). */
 async function saveThroughClash(page: Page, dialog: string, save: string): Promise<boolean> {

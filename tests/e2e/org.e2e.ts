@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql } from './api.ts';
-import { expectNoSeriousAxe, launch, login, newPage as rawNewPage, open, setLanguage, shootEverywhere, sidewaysOverflow } from './browser.ts';
+import { expectNoSeriousAxe, launch, login, newPage as rawNewPage, open, setLanguage, shootEverywhere, sidewaysOverflow, toast } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,7 +25,6 @@ async function newPage(width = 1440) {
 }
 
 const run = Math.random().toString(36).slice(2, 7);
-const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text });
 /** The row menu act `act` (its key) of the row naming `text` in a DataTable `table`. */
 async function rowAct(page: Page, table: string, text: string, act: string) {
   const row = page.getByTestId(`${table}-row`).filter({ hasText: text }).first();

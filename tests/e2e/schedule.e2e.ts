@@ -12,7 +12,7 @@ import ical from 'node-ical';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREATE_EVENT, gql, me } from './api.ts';
-import { baseUrl, launch, login, newPage, open, SCREENSHOTS, shot } from './browser.ts';
+import { baseUrl, launch, login, newPage, open, SCREENSHOTS, shot, toast } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -119,7 +119,6 @@ async function dragEvent(page: Page, title: string, weekday: number, hour: numbe
 }
 
 const dialog = (page: Page) => page.getByTestId('event-dialog');
-const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text }).first();
 
 describe('My Calendar', () => {
   it('creates a weekly series by selecting a range, edits one occurrence, then all of them', async () => {

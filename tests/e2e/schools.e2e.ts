@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql } from './api.ts';
-import { expectNoSeriousAxe, launch, login, newPage as rawNewPage, open, shootEverywhere, sidewaysOverflow } from './browser.ts';
+import { expectNoSeriousAxe, launch, login, newPage as rawNewPage, open, shootEverywhere, sidewaysOverflow, toast } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -31,14 +31,13 @@ async function newPage(width = 1440) {
 
 const run = Math.random().toString(36).slice(2, 7);
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 /**
  * A section saved: its toast, then no toast left. The toasts stack at the top over the editor's
  * tabs, and a pointer moved onto one to click the tab under it pauses it, so the next tab is
  * clicked only once they are gone.
  */
 async function sectionSaved(page: Page, text: string): Promise<void> {
-  await toast(page, text).first().waitFor();
+  await toast(page, text).waitFor();
   await expect.poll(() => page.getByTestId('toast').count(), { timeout: 15_000 }).toBe(0);
 }
 // A 1×1 PNG (a real image: the server recognises images from their bytes).
@@ -203,7 +202,7 @@ describe('the school list', () => {
     await page.getByTestId('school-table-menu').first().click();
     await page.getByTestId('school-table-action-delete').click();
     await page.getByTestId('school-delete-confirm').click();
-    await toast(page, `已删除`).first().waitFor();
+    await toast(page, `已删除`).waitFor();
     await expect.poll(() => page.getByTestId('school-table-row').count()).toBe(0);
 
     // Pictures: the list and the import dialog with refused cells, in both languages at every width.
@@ -328,7 +327,7 @@ describe('the school editor, details and public page', () => {
     await page.getByTestId('badge-file').setInputFiles({ name: 'badge.png', mimeType: 'image/png', buffer: PNG });
     await page.getByTestId('badge-preview').waitFor();
     await page.getByTestId('badge-upload').click();
-    await toast(page, '校徽已上传').first().waitFor();
+    await toast(page, '校徽已上传').waitFor();
 
     // What the server kept, tab by tab.
     const id = decodeURIComponent(/id=([^&]+)/.exec(page.url())![1]!);

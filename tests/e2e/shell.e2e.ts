@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, cookie, distDir, hashPath, launch, login, newPage, open, shot, storedToken } from './browser.ts';
+import { baseUrl, cookie, distDir, hashPath, launch, login, newPage, open, shot, storedToken, toast } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,8 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 
 /** What an integrator does: a full document with a token, from server code. `T` is the shape of the `data` it selects. */
 async function gqlAs<T>(account: string, password: string, query: string, variables: Record<string, unknown> = {}): Promise<{ data?: T; errors?: unknown }> {

@@ -13,7 +13,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, me, passwordOf } from './api.ts';
-import { expectNoSeriousAxe, hashPath, launch, login, open, setLanguage, shootEverywhere, sidewaysOverflow } from './browser.ts';
+import { expectNoSeriousAxe, hashPath, launch, login, open, setLanguage, shootEverywhere, sidewaysOverflow, toast } from './browser.ts';
 
 let browser: Browser;
 let projectId = '';
@@ -39,7 +39,6 @@ async function newPage(options?: { width?: number; height?: number }) {
   });
   return { context, page };
 }
-const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 
 const CREATE = 'mutation($i: CreateTaskInput!) { createTask(input: $i) { __typename ... on TaskPayload { task { id databaseId } } ... on Error { message } } }';
 /** A task created by `assigner` for `executor`: its global and numeric ids. */

@@ -9,7 +9,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { baseUrl, launch, login, newPage as rawNewPage, open, SCREENSHOTS, settle, shot as rawShot } from './browser.ts';
+import { baseUrl, launch, login, newPage as rawNewPage, open, SCREENSHOTS, settle, shot as rawShot, toast } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -35,7 +35,6 @@ async function shot(page: Page, name: string): Promise<void> {
   await settle(page);
   await rawShot(page, name);
 }
-const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 const run = Math.random().toString(36).slice(2, 7);
 
 /** An answer; `T` is the shape of the `data` the document selects. */
