@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { graphql } from 'react-relay';
 import { ConfirmDialog } from '../../../components/list/ConfirmDialog.tsx';
 import { saveBlob } from '../../../components/list/download.ts';
+import { type ExportJob, waitForExportJob } from '../../../components/list/exportJob.ts';
 import { fetchDownload } from '../../../components/list/fetchDownload.ts';
 import { notify } from '../../../components/toaster.tsx';
 import { useMutationAction } from '../../../lib/useMutationAction.ts';
@@ -12,7 +13,6 @@ import { run } from '../../../relay/fetch.ts';
 import type { PrivacyMenuEraseMutation } from './__generated__/PrivacyMenuEraseMutation.graphql.ts';
 import type { PrivacyMenuExportMutation } from './__generated__/PrivacyMenuExportMutation.graphql.ts';
 import type { PrivacyMenuHoldMutation } from './__generated__/PrivacyMenuHoldMutation.graphql.ts';
-import type { PrivacyMenuJobQuery } from './__generated__/PrivacyMenuJobQuery.graphql.ts';
 import type { PrivacyMenuReleaseMutation } from './__generated__/PrivacyMenuReleaseMutation.graphql.ts';
 
 const exportMutation = graphql`
@@ -23,21 +23,6 @@ const exportMutation = graphql`
         id
       }
       ... on Error {
-        message
-      }
-    }
-  }
-`;
-
-const jobQuery = graphql`
-  query PrivacyMenuJobQuery($id: ID!) {
-    node(id: $id) {
-      __typename
-      ... on ExportJob {
-        state
-        progress
-        fileName
-        downloadUrl
         message
       }
     }
@@ -102,23 +87,12 @@ const eraseMutation = graphql`
 `;
 
 type Answer = { readonly __typename: string; readonly message?: string };
-type Job = { state: string; progress: number; fileName: string; downloadUrl: string | null; message: string | null };
 type ExportState = { phase: 'running'; share: number } | { phase: 'done'; url: string; fileName: string } | { phase: 'failed'; message: string } | null;
 
-const POLL_MS = 700;
-
 /** Runs the personal-data export job, reporting its share done; answers the finished job. */
-async function runExport(id: string, onProgress: (share: number) => void, unknown: string): Promise<Job> {
+async function runExport(id: string, onProgress: (share: number) => void): Promise<ExportJob> {
   const started = (await run<PrivacyMenuExportMutation['response']>(exportMutation, { input: { id } })).startArchivePersonalDataExport;
-  if (started.__typename !== 'ExportJob') throw new Error(('message' in started ? started.message : null) || unknown);
-  for (;;) {
-    const node = (await run<PrivacyMenuJobQuery['response']>(jobQuery, { id: started.id })).node;
-    if (node?.__typename !== 'ExportJob') throw new Error(unknown);
-    const job = node as unknown as Job;
-    onProgress(job.progress);
-    if (job.state === 'DONE' || job.state === 'FAILED') return job;
-    await new Promise((r) => setTimeout(r, POLL_MS));
-  }
+  return waitForExportJob(started, onProgress);
 }
 
 /**
@@ -136,7 +110,7 @@ export function PrivacyMenu({ archive, onErased }: { archive: { id: string; name
 
   const startExport = () => {
     setExporting({ phase: 'running', share: 0 });
-    runExport(archive.id, (share) => setExporting({ phase: 'running', share }), t('transport.unknown')).then(
+    runExport(archive.id, (share) => setExporting({ phase: 'running', share })).then(
       (job) => setExporting(job.state === 'DONE' && job.downloadUrl ? { phase: 'done', url: job.downloadUrl, fileName: job.fileName } : { phase: 'failed', message: job.message || t('transport.unknown') }),
       (err: unknown) => setExporting({ phase: 'failed', message: err instanceof Error ? err.message : t('transport.unknown') }),
     );
