@@ -24,15 +24,39 @@ export const DEPARTMENTS: { key: DepartmentKey; name: string; nameEn: string; pa
 
 export type RoleCode = 'admin' | 'manager' | 'consultant' | 'lecturer' | 'sales' | 'partner' | 'parent' | 'student';
 
-export const ROLES: { code: RoleCode; name: string; nameEn: string; description: string; types: number[]; terminals: string[] }[] = [
-  { code: 'admin', name: '管理员', nameEn: 'Administrator', description: '系统管理：角色、权限、字典与全部数据 / System administration: roles, rights, dictionary and all data', types: [1], terminals: ['PC', 'MOBILE'] },
-  { code: 'manager', name: '经理', nameEn: 'Manager', description: '部门与项目负责人，查看全部业务数据 / Heads of departments and projects; sees all business data', types: [1], terminals: ['PC', 'MOBILE'] },
-  { code: 'consultant', name: '顾问', nameEn: 'Consultant', description: '负责学员档案、选校与申请进度 / Student archives, school lists and application progress', types: [1], terminals: ['PC', 'MOBILE'] },
-  { code: 'lecturer', name: '讲师', nameEn: 'Lecturer', description: '负责课程、课时与学员反馈 / Courses, course hours and student feedback', types: [1], terminals: ['PC', 'MOBILE'] },
-  { code: 'sales', name: '销售', nameEn: 'Sales', description: '招生咨询与签约，新建学员档案 / Enquiries and contracts; opens student archives', types: [1], terminals: ['PC'] },
-  { code: 'partner', name: '合作伙伴', nameEn: 'Partner', description: '合作机构人员，查看学校库与通知 / Partner-agency staff; school database and notices', types: [1], terminals: ['PC'] },
-  { code: 'parent', name: '家长', nameEn: 'Parent', description: '学员家长，在移动端查看日程与申请进度 / Parents; schedule and application progress on mobile', types: [2], terminals: ['PC', 'MOBILE'] },
-  { code: 'student', name: '学生', nameEn: 'Student', description: '学员，在移动端签到、上传作业 / Students; sign-in and homework on mobile', types: [3], terminals: ['PC', 'MOBILE'] },
+export const ROLES: { code: RoleCode; name: string; nameEn: string; description: string; descriptionEn: string; types: number[]; terminals: string[] }[] = [
+  {
+    code: 'admin',
+    name: '管理员',
+    nameEn: 'Administrator',
+    description: '系统管理：角色、权限、字典与全部数据',
+    descriptionEn: 'System administration: roles, rights, dictionary and all data',
+    types: [1],
+    terminals: ['PC', 'MOBILE'],
+  },
+  {
+    code: 'manager',
+    name: '经理',
+    nameEn: 'Manager',
+    description: '部门与项目负责人，查看全部业务数据',
+    descriptionEn: 'Heads of departments and projects; sees all business data',
+    types: [1],
+    terminals: ['PC', 'MOBILE'],
+  },
+  {
+    code: 'consultant',
+    name: '顾问',
+    nameEn: 'Consultant',
+    description: '负责学员档案、选校与申请进度',
+    descriptionEn: 'Student archives, school lists and application progress',
+    types: [1],
+    terminals: ['PC', 'MOBILE'],
+  },
+  { code: 'lecturer', name: '讲师', nameEn: 'Lecturer', description: '负责课程、课时与学员反馈', descriptionEn: 'Courses, course hours and student feedback', types: [1], terminals: ['PC', 'MOBILE'] },
+  { code: 'sales', name: '销售', nameEn: 'Sales', description: '招生咨询与签约，新建学员档案', descriptionEn: 'Enquiries and contracts; opens student archives', types: [1], terminals: ['PC'] },
+  { code: 'partner', name: '合作伙伴', nameEn: 'Partner', description: '合作机构人员，查看学校库与通知', descriptionEn: 'Partner-agency staff; school database and notices', types: [1], terminals: ['PC'] },
+  { code: 'parent', name: '家长', nameEn: 'Parent', description: '学员家长，在移动端查看日程与申请进度', descriptionEn: 'Parents; schedule and application progress on mobile', types: [2], terminals: ['PC', 'MOBILE'] },
+  { code: 'student', name: '学生', nameEn: 'Student', description: '学员，在移动端签到、上传作业', descriptionEn: 'Students; sign-in and homework on mobile', types: [3], terminals: ['PC', 'MOBILE'] },
 ];
 
 export const ADMIN_PASSWORD = 'Admin#2026';

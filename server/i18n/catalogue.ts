@@ -83,6 +83,7 @@ const coreMessages = {
 
   // Sections 5 and 8: rich-text editor rules and messages.
   'editor.wordCount': { zh: '已输入{count}个字符，还可以输入{left}个字符', en: '{count} characters typed, {left} left' },
+  'editor.wordCount_one': { zh: '已输入{count}个字符，还可以输入{left}个字符', en: '{count} character typed, {left} left' },
   'editor.wordOverflow': {
     zh: '字数超出最大允许值({max})，服务器可能拒绝保存！',
     en: 'The text exceeds the maximum ({max} characters); the server may refuse to save it!',
@@ -258,7 +259,9 @@ export function registerMessages(owner: string, table: MessageTable): void {
 export type Lang = 'zh' | 'en';
 
 export function translate(lang: Lang, key: MessageKey, params?: Record<string, string | number>): string {
-  const entry = catalogue[key] as MessageEntry | undefined;
+  // English has a singular: `<key>_one` when present and the count is 1 (the client's i18next does the same).
+  const one = lang === 'en' && params?.count === 1 ? (catalogue as MessageTable)[`${key}_one`] : undefined;
+  const entry = one ?? (catalogue[key] as MessageEntry | undefined);
   // A key no loaded module registered answers itself rather than failing the request.
   let text: string = entry ? entry[lang] : key;
   if (params) {

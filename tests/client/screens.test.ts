@@ -1,25 +1,43 @@
 /** Pure rules behind issue 16's fixes: the one date formatter, the start a new event is offered, short events, the rule summary. */
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatRange, formatTime } from '../../client/src/lib/format.ts';
+import { formatDate, formatDateTime, formatRange, formatTime, parseDay } from '../../client/src/lib/format.ts';
 import { isShort, nextWorkingHour } from '../../client/src/components/calendar/rules.ts';
 import { repeatSummary, NO_REPEAT } from '../../client/src/components/calendar/recurrence.ts';
 import { catalogue } from '../../server/i18n/catalogue.ts';
 
 const at = '2026-09-01T13:05:00Z';
 
-describe('one date formatter: the viewer language and zone, 24-hour clock', () => {
-  it('writes the same instant per language and zone, never AM/PM', () => {
-    expect(formatDateTime(at, 'zh', 'Asia/Shanghai')).toBe('2026/09/01 21:05');
-    expect(formatDateTime(at, 'en', 'Asia/Shanghai')).toBe('01/09/2026, 21:05');
-    expect(formatDateTime(at, 'en', 'America/New_York')).toBe('01/09/2026, 09:05');
+describe('one date formatter: the viewer zone, 24-hour clock, yyyy-MM-dd in both languages', () => {
+  it('writes the same instant per zone, never AM/PM, never dd/mm or mm/dd', () => {
+    expect(formatDateTime(at, 'zh', 'Asia/Shanghai')).toBe('2026-09-01 21:05');
+    expect(formatDateTime(at, 'en', 'Asia/Shanghai')).toBe('2026-09-01 21:05');
+    expect(formatDateTime(at, 'en', 'America/New_York')).toBe('2026-09-01 09:05');
     expect(formatTime('2026-09-01T00:30:00Z', 'en', 'UTC')).toBe('00:30');
-    expect(formatDate(at, 'zh', 'Asia/Shanghai')).toBe('2026/09/01');
+    expect(formatTime('2026-09-01T16:00:00Z', 'zh', 'Asia/Shanghai')).toBe('00:00');
+    expect(formatDate(at, 'zh', 'Asia/Shanghai')).toBe('2026-09-01');
+    expect(formatDate('2026-12-31T20:00:00Z', 'en', 'Asia/Shanghai')).toBe('2027-01-01');
   });
 
   it('leaves the end date out of a span within one day', () => {
-    expect(formatRange(at, '2026-09-01T14:00:00Z', 'zh', 'Asia/Shanghai')).toBe('2026/09/01 21:05 – 22:00');
-    expect(formatRange(at, '2026-09-02T14:00:00Z', 'zh', 'Asia/Shanghai')).toBe('2026/09/01 21:05 – 2026/09/02 22:00');
+    expect(formatRange(at, '2026-09-01T14:00:00Z', 'zh', 'Asia/Shanghai')).toBe('2026-09-01 21:05 – 22:00');
+    expect(formatRange(at, '2026-09-02T14:00:00Z', 'zh', 'Asia/Shanghai')).toBe('2026-09-01 21:05 – 2026-09-02 22:00');
+  });
+});
+
+describe('typed days (the one date input)', () => {
+  it('reads yyyy-MM-dd, yyyy/M/d and yyyyMMdd as yyyy-MM-dd', () => {
+    expect(parseDay('2026-09-01')).toBe('2026-09-01');
+    expect(parseDay(' 2026/9/1 ')).toBe('2026-09-01');
+    expect(parseDay('2026.9.1')).toBe('2026-09-01');
+    expect(parseDay('20260901')).toBe('2026-09-01');
+  });
+  it('refuses what is not a day of the calendar', () => {
+    expect(parseDay('2026-02-30')).toBeNull();
+    expect(parseDay('2026-13-01')).toBeNull();
+    expect(parseDay('01/09/2026')).toBeNull();
+    expect(parseDay('2026091')).toBeNull();
+    expect(parseDay('')).toBeNull();
   });
 });
 

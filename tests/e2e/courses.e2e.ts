@@ -67,6 +67,16 @@ async function saveThroughClash(page: Page, dialog: string, save: string): Promi
   return false;
 }
 
+/** Confirms an early sign-in (more than 30 minutes before the lesson): the dialog names the start; a reason is required. */
+async function confirmEarly(page: Page) {
+  const dialog = page.getByTestId('early-sign-in-dialog');
+  await dialog.waitFor();
+  await expect.poll(() => dialog.getByTestId('early-sign-in-message').textContent()).toMatch(/^课程\d{4}-\d{2}-\d{2} \d{2}:\d{2}开始/);
+  await dialog.getByTestId('early-sign-in-reason').fill('提前到校');
+  await dialog.getByTestId('early-sign-in-save').click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
 describe('courses: a lecturer’s day', () => {
   it('creates a course, schedules over a clash, moves a lesson, enrols with hours, signs in, asks for leave and sets homework', async () => {
     const manager = await me('manager');
@@ -147,7 +157,9 @@ describe('courses: a lecturer’s day', () => {
     state.lessonIds.push(hashPath(page).replace('/mission/schedule-detail/', ''));
     const row = page.getByTestId('attendance-table').locator('tbody tr').filter({ hasText: state.studentName });
     await expect.poll(() => row.getByTestId('attendance-remaining').textContent()).toBe('10.0');
+    // The lesson starts tomorrow: the sign-in asks to confirm, naming the start, with a reason (issue 32).
     await row.getByTestId('sign-in-one').click();
+    await confirmEarly(page);
     await expect.poll(() => row.getByTestId('attendance-state').textContent()).toBe('已上课');
     await expect.poll(() => row.getByTestId('attendance-remaining').textContent()).toBe('9.0');
 
@@ -164,6 +176,7 @@ describe('courses: a lecturer’s day', () => {
     await expect.poll(() => row.getByTestId('attendance-state').textContent()).toBe('未上课');
     await expect.poll(() => row.getByTestId('attendance-remaining').textContent()).toBe('10.0');
     await row.getByTestId('sign-in-one').click();
+    await confirmEarly(page);
     await expect.poll(() => row.getByTestId('attendance-remaining').textContent()).toBe('9.0');
 
     // Homework on this lesson.

@@ -178,8 +178,8 @@ describe('layout and menu', () => {
     await page.getByTestId('error-404').waitFor();
     await shot(page, 'error-404-zh');
 
-    // On a narrower screen the entries show their icons only, then those that do not fit go into
-    // "more", where each section keeps its submenu.
+    // On a narrower screen the entries drop their icons (never their names), then those that do
+    // not fit go into "more", where each section keeps its submenu.
     await page.setViewportSize({ width: 1280, height: 900 });
     await expect.poll(() => menu.getAttribute('data-compact')).toBe('true');
     await page.setViewportSize({ width: 1024, height: 900 });

@@ -155,7 +155,7 @@ describe('all tasks', () => {
     await login(page, 'manager', passwordOf('manager'), '/mission/list');
     await page.getByTestId('all-tasks').waitFor();
     await page.getByTestId('all-search').fill(prefix);
-    await page.getByTestId('all-search-go').click();
+    await page.getByTestId('all-search').press('Enter');
     await expect.poll(() => hashPath(page)).toContain(`q=${prefix}`);
     const rows = page.getByTestId('all-task-row');
     await expect.poll(() => rows.count()).toBe(3);
@@ -393,7 +393,7 @@ describe('daily work', () => {
       .getByTestId('daily-entry')
       .filter({ hasText: `Filled from the banner ${run}` })
       .waitFor();
-    await expect(page.getByTestId(`daily-day-${day}`).innerText()).resolves.toContain('7.5 h');
+    await expect(page.getByTestId(`daily-day-${day}`).innerText()).resolves.toContain('7.5小时');
     expect((await entryDays('wang.fang', day, day)).map((e) => e.workHours)).toEqual([7.5]);
     // The banner now points at the next missing day, if any.
     if (await link.count()) await expect(link.innerText()).resolves.not.toContain(day);

@@ -100,7 +100,7 @@ async function openTask(page: Page, title: string, tab: 'to-me' | 'by-me'): Prom
   await page.locator(`[data-testid=tab-${tab}][aria-selected=true]`).waitFor();
   await settledList.waitFor();
   await page.getByTestId('filter-search').fill(title);
-  await page.getByTestId('filter-search-go').click();
+  await page.getByTestId('filter-search').press('Enter');
   await settledList.waitFor();
   await page.getByTestId('task-row').filter({ hasText: title }).first().click();
   await page.getByTestId('task-detail-dialog').waitFor();
@@ -299,9 +299,9 @@ describe('task-detail dialog', () => {
       await page.locator('[data-testid=task-detail-dialog] [data-testid=state-badge][data-state=COMPLETE]').waitFor();
       await expect(button.innerText()).resolves.toBe('撤销完成');
       await expect(page.getByTestId('log-line').first().getAttribute('data-note')).resolves.toBe('COMPLETED');
-      // A complete task cannot be added to the schedule.
-      await page.getByTestId('detail-schedule').click();
-      await toast(page, '任务已完成，不允许加入档期!').waitFor();
+      // A complete task cannot be added to the schedule: the button is disabled and says why.
+      await expect(page.getByTestId('detail-schedule').isDisabled()).resolves.toBe(true);
+      await expect(page.getByTestId('detail-schedule-reason').textContent()).resolves.toBe('已完成的任务不能加入档期');
       await context.close();
     }
     {
@@ -464,7 +464,10 @@ describe('rich-text editor', () => {
     await page.getByTestId('link-href').fill('javascript:alert(1)');
     await page.getByTestId('link-save').click();
     await expect(page.getByTestId('link-error').innerText()).resolves.toBe('链接地址不正确');
+    // Closing with an address typed asks first (nothing typed is lost without a word).
     await page.locator('[data-testid=editor-link-dialog] button[aria-label="关闭"]').click();
+    await page.getByTestId('discard-confirm').click();
+    await page.getByTestId('editor-link-dialog').waitFor({ state: 'detached' });
 
     // Images: sizes must be numbers; only allowed formats or hosts.
     await page.getByTestId('editor-image').click();

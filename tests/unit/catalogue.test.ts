@@ -55,4 +55,13 @@ describe('the message catalogue', () => {
     expect(translate('zh', 'auth.throttled', { seconds: 42 })).toBe('登录失败次数过多，请42秒后再试');
     expect(translate('en', 'auth.throttled', { seconds: 42 })).toBe('Too many failed logins; try again in 42 seconds');
   });
+
+  it('has an English singular (`<key>_one`) for every text counting {count} things, used for one (issue 32 item 13)', () => {
+    const keys = new Set(entries.map(([k]) => k as string));
+    const counting = entries.filter(([k, v]) => !(k as string).endsWith('_one') && /\{count\} (\w+ )?[a-z]+s\b/.test(v.en));
+    expect(counting.filter(([k]) => !keys.has(`${k as string}_one`)).map(([k]) => k)).toEqual([]);
+    expect(translate('en', 'calendarUi.emptyDays', { count: 1 })).toBe('1 working day in view has no work log');
+    expect(translate('en', 'calendarUi.emptyDays', { count: 2 })).toBe('2 working days in view have no work log');
+    expect(translate('zh', 'calendarUi.emptyDays', { count: 1 })).toBe('本视图内有1个工作日未填写工作日志');
+  });
 });

@@ -1,7 +1,9 @@
 import { CloseButton, Dialog, Flex, Portal, Spinner, VisuallyHidden } from '@chakra-ui/react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDirty } from '../lib/dirty.ts';
 import { useIsPhone } from '../lib/useMedia.ts';
+import { useDiscardGuard } from './DiscardDialog.tsx';
 
 type Size = 'sm' | 'md' | 'lg' | 'xl' | 'full';
 
@@ -20,7 +22,10 @@ export function useOpener(): () => HTMLElement | null {
  * a close button; full screen below 768 px (phones) and for `size="full"`. With `onSubmit` the
  * header, body and footer are one form (Enter submits; the footer's submit button is
  * type="submit"). Focus starts in `initialFocus` (else the first field) and returns to the
- * element that opened the dialog.
+ * element that opened the dialog. Nothing typed is lost (docs/ui-kit.md): while the dialog holds
+ * unsaved input (`dirty`, or when the screen does not say, any input inside it since it opened),
+ * Escape, the close button and a click outside ask 放弃未保存的修改？ first, and closing or reloading
+ * the browser tab asks too. Cancel and a save close at once: they are the form's own acts.
  */
 export function DialogShell({
   title,
@@ -35,6 +40,7 @@ export function DialogShell({
   returnFocus,
   restoreFocus = true,
   bodyProps,
+  dirty,
 }: {
   title: ReactNode;
   onClose: () => void;
@@ -50,8 +56,12 @@ export function DialogShell({
   /** False for a placeholder that another dialog replaces (DialogLoading): it must not move focus on its way out. */
   restoreFocus?: boolean;
   bodyProps?: Record<string, unknown>;
+  /** Unsaved input; undefined: any input event inside the dialog counts. */
+  dirty?: boolean;
 }) {
   const { t } = useTranslation();
+  const unsaved = useDirty(dirty);
+  const guard = useDiscardGuard(unsaved.dirty);
   const ownOpener = useOpener();
   const opener = returnFocus ?? ownOpener;
   // Chosen here rather than as a responsive variant: the full-screen variant's min-height would leak into the others.
@@ -84,7 +94,13 @@ export function DialogShell({
   return (
     <Dialog.Root
       open
-      onOpenChange={(e) => !e.open && onClose()}
+      onOpenChange={(e) =>
+        !e.open &&
+        guard.request(() => {
+          unsaved.release();
+          onClose();
+        })
+      }
       placement="center"
       size={full ? 'full' : size}
       scrollBehavior="inside"
@@ -96,7 +112,7 @@ export function DialogShell({
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-testid={testId}>
+          <Dialog.Content data-testid={testId} onInput={unsaved.onInput}>
             {onSubmit ? (
               // The form takes the content's place in its flex column, so the body scrolls and the footer stays.
               <form onSubmit={onSubmit} noValidate style={{ display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 }}>
@@ -108,6 +124,7 @@ export function DialogShell({
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label={t('client.close')} data-testid={`${testId}-close`} />
             </Dialog.CloseTrigger>
+            {guard.element}
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

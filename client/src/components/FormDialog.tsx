@@ -24,6 +24,7 @@ export function FormDialog({
   cancelTestId,
   destructive,
   size = 'md',
+  dirty,
   children,
 }: {
   title: ReactNode;
@@ -40,6 +41,8 @@ export function FormDialog({
   /** A destructive act: the primary button is red and says the act ("Delete"), not "OK". */
   destructive?: boolean;
   size?: 'sm' | 'md' | 'lg' | 'xl' | 'full';
+  /** Unsaved input (DialogShell): undefined counts any input inside the dialog. */
+  dirty?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -49,6 +52,7 @@ export function FormDialog({
       onClose={onClose}
       testId={testId}
       size={size}
+      dirty={dirty}
       footer={
         <>
           <Button variant="outline" onClick={onClose} disabled={busy && destructive} data-testid={cancelTestId}>

@@ -8,9 +8,10 @@ import { dismissOnNavigation } from '../components/toaster.tsx';
 import { load, save } from '../lib/storage.ts';
 import { RelayRoot } from '../relay/environment.tsx';
 import { useIsMobile, useScreenClass } from '../lib/useMedia.ts';
-import { addView, KEEP_ALIVE_PATHS, refreshKeys, refreshView, visitedViews } from '../state/visited.ts';
+import { addView, keepsAlive, refreshKeys, refreshView, visitedViews } from '../state/visited.ts';
 import type { LayoutQuery } from './__generated__/LayoutQuery.graphql.ts';
 import { findByPath, flatten, MenuContext, sectionOf, type Menu, type MenuNode } from './menu.ts';
+import { LayoutGuards } from './Guards.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { TagsView } from './TagsView.tsx';
 import { TopBar } from './TopBar.tsx';
@@ -109,6 +110,7 @@ function LayoutFrame() {
 
   return (
     <MenuContext.Provider value={menu}>
+      <LayoutGuards />
       <Flex direction="column" h="100vh" bg="bg.canvas" data-screen={screen} data-mobile={isMobile || undefined}>
         <TopBar viewer={data.viewer} query={data} sidebarOpen={sidebarOpen} onToggleSidebar={() => setSidebarOpen((o) => !o)} />
         <Flex flex="1" minH="0">
@@ -160,7 +162,7 @@ function ViewHost() {
   // A screen that threw: its route's loader starts the query again, then the screen re-mounts.
   const retry = (path: string) => void revalidator.revalidate().then(() => refreshView(path));
   const key = keys[pathname] ?? 0;
-  const keepAlive = KEEP_ALIVE_PATHS.has(pathname);
+  const keepAlive = keepsAlive(pathname);
   const cache = keptViews(kept, pathname, keepAlive ? { element: outlet, key } : null, views);
   if (cache !== kept) setKept(cache);
   return (

@@ -3,13 +3,23 @@ import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { askDiscard } from '../components/DiscardDialog.tsx';
 import { notify } from '../components/toaster.tsx';
+import { dirtyOn } from '../lib/dirty.ts';
 import { useLang } from '../lib/useLang.ts';
-import { closeAll, closeOthers, closeView, refreshView, visitedViews, type VisitedView } from '../state/visited.ts';
+import { closeAll, closeOthers, closeRight, closeView, refreshView, visitedViews, type VisitedView } from '../state/visited.ts';
 
 const SCROLL_PADDING = 4;
 
 type ContextMenu = { x: number; y: number; view: VisitedView } | null;
+type TagAction = 'refresh' | 'close' | 'closeRight' | 'closeOthers' | 'closeAll';
+
+/** An action that would do nothing is offered disabled: closing a pinned tab, closing to the right of the last. */
+function idle(action: TagAction, view: VisitedView, views: VisitedView[]): boolean {
+  if (action === 'close') return view.affix;
+  if (action === 'closeRight') return !views.slice(views.findIndex((v) => v.path === view.path) + 1).some((v) => !v.affix);
+  return false;
+}
 
 /** Tabs of visited views: arrows page through them, right-click offers refresh and closing. */
 export function TagsView() {
@@ -62,8 +72,10 @@ export function TagsView() {
     navigate(last ? last.fullPath : '/', { replace: true });
   }
 
-  function close(view: VisitedView) {
+  async function close(view: VisitedView) {
     if (view.affix) return;
+    // A kept-alive view holding unsaved input (an archive section in edit mode) asks first.
+    if (dirtyOn(view.path) && !(await askDiscard())) return;
     const remaining = closeView(view.path);
     if (view.path === pathname) goToLast(remaining);
   }
@@ -73,13 +85,16 @@ export function TagsView() {
     setMenu({ x: event.clientX, y: event.clientY, view });
   }
 
-  function act(action: 'refresh' | 'close' | 'closeOthers' | 'closeAll', view: VisitedView) {
+  function act(action: TagAction, view: VisitedView) {
     setMenu(null);
     if (action === 'refresh') {
       refreshView(view.path);
       if (view.path !== pathname) navigate(view.fullPath);
     } else if (action === 'close') {
-      close(view);
+      void close(view);
+    } else if (action === 'closeRight') {
+      const remaining = closeRight(view.path);
+      if (!remaining.some((v) => v.path === pathname)) navigate(view.fullPath);
     } else if (action === 'closeOthers') {
       closeOthers(view.path);
       if (view.path !== pathname) navigate(view.fullPath);
@@ -139,7 +154,7 @@ export function TagsView() {
                   data-testid="tag-close"
                   onClick={(e) => {
                     e.stopPropagation();
-                    close(view);
+                    void close(view);
                   }}
                 >
                   <X />
@@ -169,7 +184,7 @@ export function TagsView() {
           data-testid="tags-context-menu"
           onClick={(e) => e.stopPropagation()}
         >
-          {(['refresh', 'close', 'closeOthers', 'closeAll'] as const).map((action) => (
+          {(['refresh', 'close', 'closeRight', 'closeOthers', 'closeAll'] as const).map((action) => (
             <Box
               key={action}
               as="button"
@@ -180,7 +195,7 @@ export function TagsView() {
               fontSize="sm"
               _hover={{ bg: 'bg.muted' }}
               _disabled={{ color: 'fg.subtle', cursor: 'not-allowed' }}
-              {...{ disabled: action === 'close' && menu.view.affix }}
+              {...{ disabled: idle(action, menu.view, views) }}
               onClick={() => act(action, menu.view)}
               data-action={action}
             >

@@ -127,11 +127,11 @@ export function TopBar({ viewer, query, sidebarOpen, onToggleSidebar }: Props) {
 }
 
 /**
- * Top-level menu entries; entries with visible children open a dropdown. The bar stays usable
- * with long (English) titles in three steps, measured on invisible copies: every entry with its
- * title; else icons only (the title as the accessible name and tooltip) with the current section
- * still titled; else the entries that do not fit go into "more", where each keeps its own
- * submenu (before: 31 items in one long list).
+ * Top-level menu entries; entries with visible children open a dropdown. Every entry shows its
+ * name (issue 32: icon-only groups hid the name in a tooltip). The bar stays usable with long
+ * (English) titles in three steps, measured on invisible copies: every entry with its icon and
+ * title; else titles without icons (the current section keeps its icon); else the entries that do
+ * not fit go into "more", titled, where each keeps its own submenu.
  */
 function HorizontalMenu() {
   const menu = useMenu();
@@ -155,12 +155,16 @@ function HorizontalMenu() {
       const available = bar.current.clientWidth;
       const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
       if (sum(full) <= available) return setLayout({ compact: false, fit: full.length });
-      // Icons only, the current section keeps its title.
+      // Titles without icons, the current section keeps its icon.
       const widths = small.map((w, i) => (i === activeIndex ? full[i]! : w));
       if (sum(widths) <= available) return setLayout({ compact: true, fit: widths.length });
-      let used = MORE_WIDTH;
+      // The current section always stays in the bar: its width is kept aside first.
+      let used = MORE_WIDTH + (activeIndex >= 0 ? widths[activeIndex]! : 0);
       let n = 0;
-      while (n < widths.length && used + widths[n]! <= available) used += widths[n++]!;
+      while (n < widths.length && (n === activeIndex || used + widths[n]! <= available)) {
+        if (n !== activeIndex) used += widths[n]!;
+        n++;
+      }
       setLayout({ compact: true, fit: n });
     };
     measure();
@@ -173,12 +177,13 @@ function HorizontalMenu() {
     const children = visibleChildren(node);
     const isActive = active?.databaseId === node.databaseId;
     const measuring = mode !== 'live';
-    const iconOnly = mode === 'measureCompact' || (mode === 'live' && layout.compact && !isActive);
+    const textOnly = mode === 'measureCompact' || (mode === 'live' && layout.compact && !isActive);
     const title = titleOf(node, lang);
     const props = {
       size: 'sm' as const,
       variant: 'ghost' as const,
-      px: iconOnly ? '2' : '2.5',
+      px: textOnly ? '1.5' : '2.5',
+      gap: textOnly ? '0.5' : undefined,
       color: isActive ? 'white' : 'nav.fg',
       bg: isActive ? 'nav.active' : undefined,
       _hover: { bg: isActive ? 'nav.activeHover' : 'nav.hover', color: 'white' },
@@ -187,13 +192,11 @@ function HorizontalMenu() {
       flexShrink: 0,
       tabIndex: measuring ? -1 : undefined,
       'data-menu-key': measuring ? undefined : node.key,
-      'data-compact': iconOnly || undefined,
-      'aria-label': iconOnly ? title : undefined,
-      title: iconOnly ? title : undefined,
+      'data-compact': textOnly || undefined,
     };
     const label = (
       <>
-        <MenuIcon name={node.icon} /> {iconOnly ? null : title} {children.length > 0 && <ChevronDown size={14} />}
+        {textOnly ? null : <MenuIcon name={node.icon} />} {title} {children.length > 0 && <ChevronDown size={textOnly ? 12 : 14} />}
       </>
     );
     if (measuring)
@@ -220,7 +223,9 @@ function HorizontalMenu() {
     );
   };
 
-  const overflow = entries.slice(layout.fit);
+  // Past `fit`, into "more", except the current section, which stays in the bar.
+  const shown = entries.filter((_, i) => i < layout.fit || i === activeIndex);
+  const overflow = entries.filter((_, i) => i >= layout.fit && i !== activeIndex);
   return (
     <Flex ref={bar} as="nav" aria-label={t('client.layout.mainMenu')} flex="1" minW="0" position="relative" gap="0.5" overflow="hidden" data-testid="main-menu" data-compact={layout.compact || undefined}>
       <Flex ref={ruler} position="absolute" visibility="hidden" pointerEvents="none" gap="0.5" aria-hidden="true">
@@ -229,7 +234,7 @@ function HorizontalMenu() {
       <Flex ref={compactRuler} position="absolute" visibility="hidden" pointerEvents="none" gap="0.5" aria-hidden="true">
         {entries.map((n) => button(n, 'measureCompact'))}
       </Flex>
-      {entries.slice(0, layout.fit).map((n) => button(n))}
+      {shown.map((n) => button(n))}
       {overflow.length > 0 && (
         <Menu.Root positioning={{ placement: 'bottom-end' }} onSelect={(d) => navigate(d.value)}>
           <Menu.Trigger asChild>

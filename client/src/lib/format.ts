@@ -3,36 +3,54 @@
 export type Lang = 'zh' | 'en';
 type Translate = (key: string, params?: Record<string, unknown>) => string;
 
-/** The Intl locale of each language (en-GB: day before month, 24-hour clock). */
+/** The Intl locale of each language (month and weekday names, the calendars' texts). */
 export const LOCALES: Record<Lang, string> = { zh: 'zh-CN', en: 'en-GB' };
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(kind: 'dateTime' | 'date' | 'time', lang: Lang, timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = `${kind}|${lang}|${timeZone ?? ''}`;
+/** The parts of a moment in a zone, numeric and locale-free (en-CA would do it too, but its output has changed between ICU versions). */
+function partsOf(value: Date | string, timeZone: string | undefined): Record<'year' | 'month' | 'day' | 'hour' | 'minute', string> {
+  const key = timeZone ?? '';
   let f = formatters.get(key);
   if (!f) {
-    const day = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
-    const clock = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
-    f = new Intl.DateTimeFormat(LOCALES[lang], { ...(kind !== 'time' ? day : {}), ...(kind !== 'date' ? clock : {}), timeZone });
+    f = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone });
     formatters.set(key, f);
   }
-  return f;
+  const out = { year: '', month: '', day: '', hour: '', minute: '' };
+  for (const part of f.formatToParts(asDate(value))) if (part.type in out) out[part.type as keyof typeof out] = part.value;
+  return out;
 }
 const asDate = (value: Date | string) => (typeof value === 'string' ? new Date(value) : value);
 
 /**
- * The one date and time formatter: the viewer's language and time zone, 24-hour clock
- * (zh 2026/09/01 14:00, en 01/09/2026 14:00). Screens use `useFormat()` (lib/useFormat.ts),
- * which fills in the language and the zone.
+ * The one date and time formatter: the viewer's time zone, 24-hour clock, and in both languages
+ * the same unambiguous yyyy-MM-dd (2026-09-01 14:00): never dd/mm or mm/dd, which staff who work
+ * with US and UK schools read differently (docs/ui-kit.md, "Dates"). `lang` stays in the
+ * signature for spelled-out forms. Screens use `useFormat()` (lib/useFormat.ts), which fills in
+ * the language and the zone.
  */
-export function formatDateTime(value: Date | string, lang: Lang, timeZone?: string): string {
-  return formatter('dateTime', lang, timeZone).format(asDate(value));
+export function formatDateTime(value: Date | string, _lang: Lang, timeZone?: string): string {
+  const p = partsOf(value, timeZone);
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
 }
-export function formatDate(value: Date | string, lang: Lang, timeZone?: string): string {
-  return formatter('date', lang, timeZone).format(asDate(value));
+export function formatDate(value: Date | string, _lang: Lang, timeZone?: string): string {
+  const p = partsOf(value, timeZone);
+  return `${p.year}-${p.month}-${p.day}`;
 }
-export function formatTime(value: Date | string, lang: Lang, timeZone?: string): string {
-  return formatter('time', lang, timeZone).format(asDate(value));
+export function formatTime(value: Date | string, _lang: Lang, timeZone?: string): string {
+  const p = partsOf(value, timeZone);
+  return `${p.hour}:${p.minute}`;
+}
+
+/** A typed day: yyyy-MM-dd, yyyy/M/d, yyyy.M.d or yyyyMMdd, as yyyy-MM-dd; null when it is not a day of the calendar. */
+export function parseDay(text: string): string | null {
+  const m = /^(\d{4})[-/.年]?(\d{1,2})[-/.月]?(\d{1,2})日?$/.exec(text.trim());
+  if (!m) return null;
+  const compact = !/[-/.年]/.test(text);
+  if (compact && text.trim().length !== 8) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
+  return `${m[1]}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 /** A span: the end's date is left out when it is the same day. */
 export function formatRange(start: Date | string, end: Date | string, lang: Lang, timeZone?: string): string {

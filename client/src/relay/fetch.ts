@@ -106,12 +106,12 @@ export function sessionChanged(): void {
 let endingSession = false;
 
 /** Clears the token and the user, says 尚未登陆,请登录, resets the store, goes to the login page. */
-export function endSession(): void {
+export function endSession(message: string = t('status.needLogin')): void {
   removeToken();
   sessionUser.set(null);
   if (!endingSession) {
     endingSession = true;
-    notify('error', t('status.needLogin'));
+    notify('error', message);
     setTimeout(() => {
       endingSession = false;
     }, 1000);

@@ -53,8 +53,10 @@ export const calendarUiMessages = {
     en: "Today's work log is empty: add schedule entries or write your task reports",
   },
   'calendarUi.reminderTasks': { zh: '今天有{count}个任务未写日报', en: '{count} tasks have no report for today' },
+  'calendarUi.reminderTasks_one': { zh: '今天有{count}个任务未写日报', en: '{count} task has no report for today' },
   'calendarUi.reminderDismiss': { zh: '今天不再提醒', en: 'Dismiss for today' },
   'calendarUi.emptyDays': { zh: '本视图内有{count}个工作日未填写工作日志', en: '{count} working days in view have no work log' },
+  'calendarUi.emptyDays_one': { zh: '本视图内有{count}个工作日未填写工作日志', en: '{count} working day in view has no work log' },
 
   // Event dialog.
   'calendarUi.dialog.new': { zh: '新建日程', en: 'New event' },
@@ -101,6 +103,7 @@ export const calendarUiMessages = {
   'calendarUi.repeat.summary.yearly': { zh: '每{n}年', en: 'Every {n} year(s)' },
   'calendarUi.repeat.summary.until': { zh: '，至{date}', en: ', until {date}' },
   'calendarUi.repeat.summary.count': { zh: '，共 {count} 次', en: ', {count} times' },
+  'calendarUi.repeat.summary.count_one': { zh: '，共 {count} 次', en: ', {count} time' },
   'calendarUi.repeat.summary.daily1': { zh: '每天', en: 'Daily' },
   'calendarUi.repeat.summary.weekly1': { zh: '每周{days}', en: 'Weekly on {days}' },
   'calendarUi.repeat.summary.monthly1': { zh: '每月', en: 'Monthly' },
@@ -125,10 +128,12 @@ export const calendarUiMessages = {
   // Conflicts.
   'calendarUi.conflict.title': { zh: '时间冲突', en: 'Time conflicts' },
   'calendarUi.conflict.summary': { zh: '存在{count}处时间冲突', en: '{count} time conflicts found' },
+  'calendarUi.conflict.summary_one': { zh: '存在{count}处时间冲突', en: '{count} time conflict found' },
   'calendarUi.conflict.participant': { zh: '{name}已有日程', en: '{name} is busy' },
   'calendarUi.conflict.place': { zh: '地点已被占用', en: 'The place is taken' },
   'calendarUi.conflict.occurrence': { zh: '第{n}次', en: 'Occurrence {n}' },
   'calendarUi.conflict.more': { zh: '另有{count}处冲突未列出', en: '{count} more conflicts not listed' },
+  'calendarUi.conflict.more_one': { zh: '另有{count}处冲突未列出', en: '{count} more conflict not listed' },
   'calendarUi.conflict.saveAnyway': { zh: '仍然保存', en: 'Save anyway' },
 
   // Actions.

@@ -50,11 +50,24 @@ export const clientMessages = {
   'client.cancel': { zh: '取消', en: 'Cancel' },
   'client.close': { zh: '关闭', en: 'Close' },
 
+  // Nothing typed is lost; errors where the eye is (docs/ui-kit.md).
+  'client.discard.title': { zh: '放弃未保存的修改？', en: 'Discard unsaved changes?' },
+  'client.discard.body': { zh: '已填写的内容尚未保存，放弃后将无法恢复。', en: 'What you have entered is not saved yet; discarded, it cannot be recovered.' },
+  'client.discard.keep': { zh: '继续编辑', en: 'Keep editing' },
+  'client.discard.confirm': { zh: '放弃修改', en: 'Discard' },
+  'client.draft.found': { zh: '发现 {time} 未保存的草稿。', en: 'An unsaved draft from {time} was kept.' },
+  'client.draft.restore': { zh: '恢复草稿', en: 'Restore draft' },
+  'client.draft.drop': { zh: '丢弃', en: 'Discard' },
+  'client.session.endedElsewhere': { zh: '您已在其他页面退出登录，未保存的内容已保留，重新登录后可恢复。', en: 'You were signed out elsewhere; unsaved input is kept and offered back after you sign in.' },
+  'client.listSeparator': { zh: '、', en: ', ' },
+  'client.form.fixFields': { zh: '请检查：{fields}', en: 'Please check: {fields}' },
+
   // Tab bar of visited views.
   'client.tags.label': { zh: '已打开的页面', en: 'Open pages' },
   'client.tags.refresh': { zh: '刷新', en: 'Refresh' },
   'client.tags.close': { zh: '关闭', en: 'Close' },
   'client.tags.closeOthers': { zh: '关闭其他', en: 'Close others' },
+  'client.tags.closeRight': { zh: '关闭右侧', en: 'Close tabs to the right' },
   'client.tags.closeAll': { zh: '关闭所有', en: 'Close all' },
   'client.tags.previous': { zh: '上一页', en: 'Previous' },
   'client.tags.next': { zh: '下一页', en: 'Next' },

@@ -105,6 +105,7 @@ export const coursesUiMessages = {
   'coursesUi.schedule.save': { zh: '排课', en: 'Schedule' },
   'coursesUi.schedule.saveAnyway': { zh: '仍然保存', en: 'Save anyway' },
   'coursesUi.schedule.done': { zh: '已排 {count} 节课', en: '{count} lessons scheduled' },
+  'coursesUi.schedule.done_one': { zh: '已排 {count} 节课', en: '{count} lesson scheduled' },
 
   // Lessons.
   'coursesUi.lesson.list': { zh: '排课列表', en: 'Lessons' },
@@ -145,6 +146,11 @@ export const coursesUiMessages = {
   'coursesUi.attendance.undone': { zh: '已撤销签到，退回{hours}课时', en: 'Sign-in undone; {hours} hours back' },
   'coursesUi.attendance.signInAll': { zh: '全部签到（{count}）', en: 'Sign in all ({count})' },
   'coursesUi.attendance.signedIn': { zh: '已签到 {count} 人，课时已扣除', en: '{count} signed in; hours spent' },
+  'coursesUi.attendance.signedInSkipped': { zh: '已签到 {count} 人，课时已扣除；跳过请假的 {skipped} 人', en: '{count} signed in, hours spent; {skipped} on leave skipped' },
+  'coursesUi.attendance.earlyTitle': { zh: '提前签到（{count} 人）', en: 'Sign in early ({count})' },
+  'coursesUi.attendance.earlyConfirm': { zh: '确认提前签到', en: 'Sign in early' },
+  'coursesUi.attendance.earlyReason': { zh: '提前签到的原因', en: 'Why sign in early' },
+  'coursesUi.attendance.earlyReasonRequired': { zh: '请填写提前签到的原因', en: 'Please enter why the student is signed in early' },
   'coursesUi.attendance.askLeave': { zh: '请假', en: 'Ask for leave' },
   'coursesUi.attendance.leaveOf': { zh: '请假：{name}', en: 'Leave for {name}' },
   'coursesUi.attendance.reason': { zh: '请假原因', en: 'Reason' },
@@ -304,7 +310,9 @@ export const coursesUiMessages = {
   },
   'coursesUi.summary.total': { zh: '合计', en: 'Total' },
   'coursesUi.summary.otherLecturers': { zh: '其他{count}位讲师', en: '{count} other lecturers' },
+  'coursesUi.summary.otherLecturers_one': { zh: '其他{count}位讲师', en: '{count} other lecturer' },
   'coursesUi.summary.otherCourses': { zh: '其他{count}门课程', en: '{count} other courses' },
+  'coursesUi.summary.otherCourses_one': { zh: '其他{count}门课程', en: '{count} other course' },
   'coursesUi.summary.export': { zh: '导出统计', en: 'Export summary' },
   'coursesUi.summary.fileName': { zh: '课程统计', en: 'course-summary' },
 

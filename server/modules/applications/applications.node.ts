@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
+import type { ServiceContext } from '../../context.ts';
 import { DomainError } from '../../errors.ts';
 import { translate, type MessageKey } from '../../i18n/catalogue.ts';
 import { can } from '../../policy.ts';
@@ -83,6 +84,18 @@ const ds = (v: number) => (v === 1 || v === 2 || v === 3 ? v : 0) as 0 | 1 | 2 |
 
 // ── objects ──
 
+/**
+ * Who wrote a log line or note, in the viewer's language (issue 32 item 13): the lines keep the
+ * name as written then (Chinese); an English viewer sees that person's English name when they
+ * have one, else the name as written.
+ */
+function byNameIn(ctx: ServiceContext, line: { userId: number | null; userName: string | null }): string | null | Promise<string | null> {
+  if (ctx.lang !== 'en' || line.userId === null) return line.userName;
+  const found = userById(ctx, line.userId);
+  const pick = (u: { nameEn: string | null } | null) => u?.nameEn?.trim() || line.userName;
+  return found instanceof Promise ? found.then(pick) : pick(found);
+}
+
 builder.prismaObject('ApplicationLog', {
   description: 'One change of an application: the transition, the field, from and to (legacy numbers as text), who and when.',
   fields: (t) => ({
@@ -92,7 +105,7 @@ builder.prismaObject('ApplicationLog', {
     fromValue: t.exposeString('fromValue', { description: 'The value before, as text (legacy numbers for statuses, yyyy-MM-dd for days); null when there was none.', nullable: true }),
     toValue: t.exposeString('toValue', { description: 'The value after, as text.', nullable: true }),
     note: t.exposeString('note', { description: "The note given with the change (a rejection's reason, for example).", nullable: true }),
-    userName: t.exposeString('userName', { description: 'Who made the change (the name at the time).', nullable: true }),
+    userName: t.string({ description: "Who made the change: the name at the time; in English the person's English name when they have one.", nullable: true, resolve: (l, _a, ctx) => byNameIn(ctx, l) }),
     createdAt: t.expose('createdAt', { description: 'When (instant).', type: 'DateTime' }),
   }),
 });
@@ -104,7 +117,7 @@ builder.prismaObject('ApplicationDocumentLog', {
     fromState: t.field({ description: 'The state before; null for a new document.', type: DocumentStatusEnum, nullable: true, resolve: (l) => (l.fromState === null ? null : ds(l.fromState)) }),
     toState: t.field({ description: 'The state after.', type: DocumentStatusEnum, resolve: (l) => ds(l.toState) }),
     note: t.exposeString('note', { description: 'The note given with the change.', nullable: true }),
-    userName: t.exposeString('userName', { description: 'Who made the change (the name at the time).', nullable: true }),
+    userName: t.string({ description: "Who made the change: the name at the time; in English the person's English name when they have one.", nullable: true, resolve: (l, _a, ctx) => byNameIn(ctx, l) }),
     createdAt: t.expose('createdAt', { description: 'When (instant).', type: 'DateTime' }),
   }),
 });
@@ -115,7 +128,7 @@ builder.prismaObject('SaoDocumentLog', {
     fromState: t.field({ description: 'The state before; null for a new document.', type: DocumentStatusEnum, nullable: true, resolve: (l) => (l.fromState === null ? null : ds(l.fromState)) }),
     toState: t.field({ description: 'The state after.', type: DocumentStatusEnum, resolve: (l) => ds(l.toState) }),
     note: t.exposeString('note', { description: 'The note given with the change.', nullable: true }),
-    userName: t.exposeString('userName', { description: 'Who made the change (the name at the time).', nullable: true }),
+    userName: t.string({ description: "Who made the change: the name at the time; in English the person's English name when they have one.", nullable: true, resolve: (l, _a, ctx) => byNameIn(ctx, l) }),
     createdAt: t.expose('createdAt', { description: 'When (instant).', type: 'DateTime' }),
   }),
 });
@@ -157,7 +170,7 @@ builder.prismaObject('ProgressTrack', {
     type: t.exposeInt('type', { description: 'Track type: 1 documents, 2 interview, 3 inquiry, 4 third interview, 5 submission, 6 result, 7 other.' }),
     day: t.expose('day', { description: 'The day the note is about (a calendar day).', type: 'Date' }),
     content: t.exposeString('content', { description: 'The note, plain text.' }),
-    userName: t.exposeString('userName', { description: 'Who wrote it (the name at the time).', nullable: true }),
+    userName: t.string({ description: "Who wrote it: the name at the time; in English the person's English name when they have one.", nullable: true, resolve: (l, _a, ctx) => byNameIn(ctx, l) }),
     createdAt: t.expose('createdAt', { description: 'When it was written (instant).', type: 'DateTime' }),
   }),
 });

@@ -7,13 +7,13 @@ const ARCHIVE_MODULES_OPERATION_RIGHTS: OperationRight[] = [{ key: 'archiveModul
 
 type ModuleDef = { code: string; name: string; nameEn: string; children?: ModuleDef[] };
 
-/** The archive sections of spec section 3. */
+/** The archive sections of spec section 3, named as the archive page names them (archivesUi.s.*; issue 32 item 13). */
 export const ARCHIVE_MODULES: ModuleDef[] = [
-  { code: 'profile', name: '档案概况', nameEn: 'Archive overview' },
-  { code: 'bio', name: '学生基本信息', nameEn: 'Student bio' },
+  { code: 'profile', name: '档案概况', nameEn: 'Overview' },
+  { code: 'bio', name: '学员信息', nameEn: 'Student bio' },
   { code: 'education', name: '教育经历', nameEn: 'Education' },
-  { code: 'family', name: '家庭信息', nameEn: 'Family' },
-  { code: 'awards', name: '课外活动与奖项', nameEn: 'Extracurricular awards' },
+  { code: 'family', name: '家庭情况', nameEn: 'Family' },
+  { code: 'awards', name: '课外活动与奖项', nameEn: 'Activities and awards' },
   {
     code: 'exams',
     name: '考试成绩',
@@ -23,7 +23,7 @@ export const ARCHIVE_MODULES: ModuleDef[] = [
       { code: 'exams.toeflJunior', name: 'TOEFL Jr.', nameEn: 'TOEFL Jr.' },
       { code: 'exams.toefl', name: 'TOEFL', nameEn: 'TOEFL' },
       { code: 'exams.ssat', name: 'SSAT', nameEn: 'SSAT' },
-      { code: 'exams.various', name: '其他考试', nameEn: 'Various exams' },
+      { code: 'exams.various', name: '其他考试', nameEn: 'Other exams' },
     ],
   },
   {
@@ -32,22 +32,22 @@ export const ARCHIVE_MODULES: ModuleDef[] = [
     nameEn: 'Accounts and cards',
     children: [
       { code: 'accounts.application', name: '申请账号', nameEn: 'Application accounts' },
-      { code: 'accounts.card', name: '卡片信息', nameEn: 'Card info' },
-      { code: 'accounts.recommender', name: '推荐人账号', nameEn: 'Recommender accounts' },
+      { code: 'accounts.card', name: '信用卡信息', nameEn: 'Card info' },
+      { code: 'accounts.recommender', name: '推荐人账号', nameEn: 'Recommenders' },
     ],
   },
-  { code: 'multimedia', name: '多媒体活动', nameEn: 'Multimedia activities' },
-  { code: 'relatives', name: '亲属信息（旧）', nameEn: 'Relatives (legacy)' },
+  { code: 'multimedia', name: '多媒体', nameEn: 'Multimedia' },
+  { code: 'relatives', name: '校友亲属', nameEn: 'Legacy relatives' },
   {
     code: 'writing',
     name: '文书',
     nameEn: 'Writing',
     children: [
       { code: 'writing.essayProgress', name: '文书进度', nameEn: 'Essay progress' },
-      { code: 'writing.data', name: '文书资料', nameEn: 'Writing data' },
+      { code: 'writing.data', name: '写作资料', nameEn: 'Writing data' },
     ],
   },
-  { code: 'survey', name: '问卷调查', nameEn: 'Survey' },
+  { code: 'survey', name: '调查问卷', nameEn: 'Survey' },
   { code: 'applyInformation', name: '申请信息', nameEn: 'Apply information' },
   { code: 'others', name: '其他资料', nameEn: 'Other data' },
 ];

@@ -140,11 +140,16 @@ export const archivesMessages = {
     zh: '导入失败，共{count}处错误，未导入任何数据。第{row}行“{column}”：{message}',
     en: 'Import failed with {count} errors; nothing was imported. Row {row}, "{column}": {message}',
   },
+  'archive.import.rowErrors_one': {
+    zh: '导入失败，共{count}处错误，未导入任何数据。第{row}行“{column}”：{message}',
+    en: 'Import failed with {count} error; nothing was imported. Row {row}, "{column}": {message}',
+  },
   'archive.import.required': { zh: '必填', en: 'required' },
   'archive.import.invalid': { zh: '格式错误', en: 'not valid' },
   'archive.import.tooLong': { zh: '不能超过{max}个字符', en: 'at most {max} characters' },
   'archive.import.accountUnknown': { zh: '账号不存在或角色不符', en: 'unknown account or wrong role' },
   'archive.import.done': { zh: '成功导入{count}份档案', en: '{count} archives imported' },
+  'archive.import.done_one': { zh: '成功导入{count}份档案', en: '{count} archive imported' },
   'archive.export.tooMany': { zh: '一次最多导出{max}份档案，请缩小筛选范围', en: 'At most {max} archives can be exported at once; narrow the filter' },
 } as const satisfies MessageTable;
 

@@ -10,7 +10,7 @@ import { createRandom, type Random } from '../../../prisma/seed/random.ts';
  * that hold them (administrators hold every right by code). docs/archives.md.
  */
 const ARCHIVE_OPERATION_RIGHTS: OperationRight[] = [
-  { key: 'archive.create', title: '新建档案', titleEn: 'Create archives', under: 'archives', sort: 900, roles: ['manager', 'consultant', 'sales'] },
+  { key: 'archive.create', title: '创建档案', titleEn: 'Create archives', under: 'archives', sort: 900, roles: ['manager', 'consultant', 'sales'] },
   { key: 'archive.delete', title: '删除档案', titleEn: 'Delete archives', under: 'archives', sort: 901, roles: ['manager'] },
   { key: 'archive.changeStatus', title: '变更档案状态', titleEn: 'Change archive status', under: 'archives', sort: 902, roles: ['manager', 'consultant'] },
   { key: 'archive.lock', title: '锁定/解锁档案', titleEn: 'Lock and unlock archives', under: 'archives', sort: 903, roles: ['manager'] },

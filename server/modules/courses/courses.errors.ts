@@ -27,6 +27,7 @@ export const coursesErrors = defineErrors({
     NO_FEEDBACK: ['course.attendance.noFeedback'],
     NO_HOMEWORK: ['course.homework.noTask'],
     REFUND_TOO_MANY: ['course.hours.refundTooMany'],
+    SIGN_IN_TOO_EARLY: ['course.attendance.tooEarly'],
     SIGN_IN_WINDOW: ['course.attendance.selfSignInWindow'],
     TOO_MANY_LESSONS: ['course.lesson.tooMany'],
     WRONG_STATE: [], // with the refusal of its transition (`rule.refusal`, service/attendance.ts, service/homework.ts)
@@ -43,7 +44,7 @@ export const coursesErrors = defineErrors({
     NOT_STUDENT: ['course.enroll.notStudent'],
     NO_LECTURER: ['course.lecturerInvalid'],
     OBJECT_TYPE_INVALID: ['course.objectTypeInvalid'],
-    REASON_REQUIRED: ['course.attendance.leaveReasonRequired', 'course.hours.reasonRequired'],
+    REASON_REQUIRED: ['course.attendance.leaveReasonRequired', 'course.hours.reasonRequired', 'course.attendance.earlyReasonRequired'],
     REFUND_HOURS_WITHOUT_REFUND: ['course.hours.refundHoursWithoutRefund'],
     STATE_INVALID: ['classroom.stateInvalid'],
     STUDENT_INVALID: ['course.studentInvalid'],

@@ -10,6 +10,7 @@ export const coursesMessages = {
   'course.classroomUnknown': { zh: '教室不存在', en: 'The classroom does not exist' },
   'course.classroomDisabled': { zh: '教室“{name}”已停用', en: 'The classroom "{name}" is disabled' },
   'course.classroomTooSmall': { zh: '教室“{name}”只有{capacity}个座位，课程有{count}名学员', en: 'The classroom "{name}" has {capacity} seats; the course has {count} students' },
+  'course.classroomTooSmall_one': { zh: '教室“{name}”只有{capacity}个座位，课程有{count}名学员', en: 'The classroom "{name}" has {capacity} seats; the course has {count} student' },
   'course.deleteHeld': { zh: '课程“{name}”仍有{what}，无法删除', en: 'The course "{name}" still has {what} and cannot be deleted' },
   'course.held.lessons': { zh: '课次（{count}节）', en: 'lessons ({count})' },
   'course.held.enrollments': { zh: '学员课时（{count}人）', en: 'students with hours ({count})' },
@@ -26,6 +27,7 @@ export const coursesMessages = {
   'classroom.noTaken': { zh: '教室编号“{no}”已存在', en: 'The classroom number "{no}" is already used' },
   'classroom.stateInvalid': { zh: '教室状态错误', en: 'The classroom state is not valid' },
   'classroom.deleteHeld': { zh: '教室“{name}”仍有{count}个日程或课次使用，无法删除，请改为停用', en: 'The classroom "{name}" is used by {count} events or lessons and cannot be deleted; disable it instead' },
+  'classroom.deleteHeld_one': { zh: '教室“{name}”仍有{count}个日程或课次使用，无法删除，请改为停用', en: 'The classroom "{name}" is used by {count} event or lesson and cannot be deleted; disable it instead' },
 
   // Lessons.
   'course.lesson.notLesson': { zh: '课次不存在', en: 'The lesson does not exist' },
@@ -34,10 +36,15 @@ export const coursesMessages = {
     zh: '{count}节课次已有签到、请假、反馈或作业记录，不能删除或改期，请只修改之后的课次',
     en: '{count} lessons already hold sign-ins, leave, feedback or homework and cannot be deleted or moved; change the later lessons only',
   },
+  'course.lesson.holdsRecords_one': {
+    zh: '{count}节课次已有签到、请假、反馈或作业记录，不能删除或改期，请只修改之后的课次',
+    en: '{count} lesson already holds sign-ins, leave, feedback or homework and cannot be deleted or moved; change the later lessons only',
+  },
   'course.lesson.moved': { zh: '教室已更换', en: 'Classroom changed' },
 
   // Enrolment and hours.
   'course.enroll.full': { zh: '课程“{name}”已满（{count}人）', en: 'The course "{name}" is full ({count} students)' },
+  'course.enroll.full_one': { zh: '课程“{name}”已满（{count}人）', en: 'The course "{name}" is full ({count} student)' },
   'course.enroll.already': { zh: '学员“{name}”已报名该课程', en: '{name} is already enrolled in this course' },
   'course.enroll.notStudent': { zh: '只有学员可以报名课程', en: 'Only students can be enrolled in a course' },
   'course.enroll.notEnrolled': { zh: '学员未报名该课程', en: 'The student is not enrolled in this course' },
@@ -71,6 +78,11 @@ export const coursesMessages = {
   'course.attendance.feedbackReleased': { zh: '反馈已发布给家长，不能修改', en: 'The feedback has been released to the family and can no longer be changed' },
   'course.attendance.noFeedback': { zh: '还没有填写反馈', en: 'There is no feedback to release yet' },
   'course.attendance.signedIn': { zh: '签到成功', en: 'Signed in' },
+  'course.attendance.tooEarly': {
+    zh: '课程{start}开始，现在距开课超过{minutes}分钟；确认提前签到请说明原因',
+    en: 'The lesson starts at {start}, more than {minutes} minutes from now; to sign in early, confirm it with a reason',
+  },
+  'course.attendance.earlyReasonRequired': { zh: '请填写提前签到的原因', en: 'Please enter why the student is signed in early' },
   'course.attendance.notSignedIn': { zh: '该学员尚未签到，无法撤销', en: 'The student has not signed in; there is nothing to undo' },
   'course.attendance.signInUndone': { zh: '已撤销签到，课时已退回', en: 'Sign-in undone; the hours are back' },
   'course.attendance.leaveAsked': { zh: '请假成功', en: 'Leave requested' },

@@ -311,7 +311,11 @@ const AdjustHoursInput = builder.inputType('AdjustCourseHoursInput', {
 
 const AttendanceIdsInput = builder.inputType('AttendanceIdsInput', {
   description: 'Students’ places in lessons (all or nothing).',
-  fields: (t) => ({ attendanceIds: t.globalIDList({ required: true, description: 'Attendance ids (1 to 500).' }) }),
+  fields: (t) => ({
+    attendanceIds: t.globalIDList({ required: true, description: 'Attendance ids (1 to 500).' }),
+    force: t.boolean({ description: 'signInLesson only: sign in although the lesson starts more than 30 minutes from now (refused with SIGN_IN_TOO_EARLY without it); needs `reason`.' }),
+    reason: t.string({ description: 'signInLesson only: why the students are signed in early (with `force`; kept with each place, at most 500 characters).' }),
+  }),
 });
 const AttendanceRefInput = builder.inputType('AttendanceRefInput', {
   description: 'One student’s place in a lesson.',
@@ -550,9 +554,9 @@ builder.mutationFields((t) => ({
     type: AttendancesPayload,
     errors: mutationErrors,
     description:
-      'Signs students in (untaken or leave → taken), all or nothing: the course’s lecturers and managers, or a student for themself from 30 minutes before the lesson until its end. Spends the lesson’s hours in the same transaction; refused, naming the student, when too few are left.',
+      'Signs students in (untaken or leave → taken), all or nothing: the course’s lecturers and managers, or a student for themself from 30 minutes before the lesson until its end. Staff signing in more than 30 minutes before the lesson starts are refused with SIGN_IN_TOO_EARLY (the message names the start) unless they send `force: true` and a `reason`. Spends the lesson’s hours in the same transaction; refused, naming the student, when too few are left.',
     args: { input: t.arg({ type: AttendanceIdsInput, required: true, description: 'The places to sign in.' }) },
-    resolve: (_r, { input }, ctx) => signIn(ctx, { attendanceIds: ids(input.attendanceIds, 'Attendance') }),
+    resolve: (_r, { input }, ctx) => signIn(ctx, { attendanceIds: ids(input.attendanceIds, 'Attendance'), force: input.force ?? undefined, reason: input.reason ?? undefined }),
   }),
   undoSignIn: t.field({
     type: AttendancePayload,

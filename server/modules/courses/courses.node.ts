@@ -352,6 +352,7 @@ builder.prismaNode('Attendance', {
     signedAt: t.expose('signedAt', { type: 'DateTime', nullable: true, description: 'When the student was signed in.' }),
     hoursSpent: t.float({ description: 'Course hours the sign-in spent.', resolve: (a) => hours(a.hoursSpent) }),
     leaveReason: t.exposeString('leaveReason', { description: 'Reason of the leave asked.' }),
+    earlySignInReason: t.exposeString('earlySignInReason', { description: 'Why staff signed the student in more than 30 minutes before the lesson (confirmed with `force`); empty otherwise.' }),
     leaveAt: t.expose('leaveAt', { type: 'DateTime', nullable: true, description: 'When leave was asked.' }),
     feedback: t.string({
       nullable: true,

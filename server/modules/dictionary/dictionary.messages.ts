@@ -16,6 +16,10 @@ export const dictionaryMessages = {
     zh: '导入失败，共{count}处错误，未导入任何数据。第{row}行「{column}」：{message}',
     en: 'Import failed with {count} errors; nothing was imported. Row {row}, "{column}": {message}',
   },
+  'dict.import.rowErrors_one': {
+    zh: '导入失败，共{count}处错误，未导入任何数据。第{row}行「{column}」：{message}',
+    en: 'Import failed with {count} error; nothing was imported. Row {row}, "{column}": {message}',
+  },
   'dict.import.required': { zh: '不能为空', en: 'is required' },
   'dict.import.tooLong': { zh: '不能超过{max}个字符', en: 'must be at most {max} characters' },
   'dict.import.duplicate': { zh: '与第{other}行编码重复', en: 'repeats the code of row {other}' },

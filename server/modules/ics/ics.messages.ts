@@ -11,6 +11,7 @@ export const icsMessages = {
   'ics.pushFrequencyInvalid': { zh: '推送频率只能是3小时或12小时', en: 'The push frequency must be 3 or 12 hours' },
   'ics.effectiveNotice': { zh: '订阅链接约10分钟后生效', en: 'The link takes effect in about 10 minutes' },
   'ics.batchDone': { zh: '已处理{count}个订阅', en: '{count} subscriptions changed' },
+  'ics.batchDone_one': { zh: '已处理{count}个订阅', en: '{count} subscription changed' },
 
   // Import.
   'ics.fileRequired': { zh: '请选择要导入的日历文件', en: 'Please choose a calendar (.ics) file to import' },
@@ -31,6 +32,7 @@ export const icsMessages = {
   },
   'ics.tooManyEvents': { zh: '一次最多导入{max}个日程', en: 'At most {max} events can be imported at once' },
   'ics.imported': { zh: '已导入{count}个日程', en: '{count} events imported' },
+  'ics.imported_one': { zh: '已导入{count}个日程', en: '{count} event imported' },
 } as const satisfies MessageTable;
 
 declare module '../../i18n/catalogue.ts' {

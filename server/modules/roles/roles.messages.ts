@@ -16,6 +16,10 @@ export const rolesMessages = {
     zh: '角色“{name}”已授权给{count}名用户，无法删除',
     en: 'The role "{name}" is held by {count} users and cannot be deleted',
   },
+  'org.roleInUse_one': {
+    zh: '角色“{name}”已授权给{count}名用户，无法删除',
+    en: 'The role "{name}" is held by {count} user and cannot be deleted',
+  },
   'org.roleBuiltIn': { zh: '系统角色“{name}”不能删除或改编码', en: 'The built-in role "{name}" cannot be deleted or recoded' },
   'org.rightUnknown': { zh: '权限不存在', en: 'Unknown right' },
   'org.rightNotHeld': {

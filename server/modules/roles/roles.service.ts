@@ -63,6 +63,7 @@ const roleInput = z.object({
   code: z.string().trim().toLowerCase().max(50),
   types: z.array(z.coerce.number().int().min(1).max(3)).min(1).max(3).optional().nullable(),
   description: z.string().trim().max(1000).optional().nullable(),
+  descriptionEn: z.string().trim().max(1000).optional().nullable(),
   terminals: z
     .array(z.enum(['PC', 'MOBILE']))
     .max(2)
@@ -88,14 +89,16 @@ export async function saveRoleWithRights(ctx: ServiceContext, roleRaw: unknown, 
 }
 
 /** The role's fields the audit trail records. */
-const ROLE_AUDITED = ['name', 'nameEn', 'code', 'description', 'types', 'terminals', 'sort'] as const;
+const ROLE_AUDITED = ['name', 'nameEn', 'code', 'description', 'descriptionEn', 'types', 'terminals', 'sort'] as const;
 
 async function saveRoleIn(tx: Tx, ctx: ServiceContext, raw: unknown): Promise<{ result: { id: number; created: boolean }; targetIds: number[] }> {
   authorize(ctx, 'role.edit');
   const input = parseInput(roleInput, raw ?? {});
   if (!input.code) throw new ValidationError('org.roleCodeRequired', undefined, 'REQUIRED');
   if (!CODE.test(input.code)) throw new ValidationError('org.roleCodeInvalid', undefined, 'ROLE_CODE_INVALID');
-  const existing = input.id ? await tx.role.findUnique({ where: { id: input.id }, select: { id: true, code: true, name: true, nameEn: true, description: true, types: true, terminals: true, sort: true } }) : null;
+  const existing = input.id
+    ? await tx.role.findUnique({ where: { id: input.id }, select: { id: true, code: true, name: true, nameEn: true, description: true, descriptionEn: true, types: true, terminals: true, sort: true } })
+    : null;
   if (input.id && !existing) throw new NotFoundError();
   if (existing && existing.code !== input.code && (BUILT_IN_ROLES as readonly string[]).includes(existing.code)) {
     throw rolesErrors.rule('ROLE_BUILT_IN', 'org.roleBuiltIn', { name: existing.name });
@@ -107,6 +110,8 @@ async function saveRoleIn(tx: Tx, ctx: ServiceContext, raw: unknown): Promise<{ 
     nameEn: input.nameEn || null,
     code: input.code,
     description: input.description || null,
+    // The legacy form sends no English description: it keeps the one there is.
+    ...(input.descriptionEn !== undefined ? { descriptionEn: input.descriptionEn || null } : {}),
     ...(input.types ? { types: [...new Set(input.types)].sort() } : {}),
     ...(input.terminals ? { terminals: [...new Set(input.terminals)] } : {}),
     ...(input.sort !== undefined && input.sort !== null ? { sort: input.sort } : {}),

@@ -15,6 +15,7 @@ export const scheduleMessages = {
   'schedule.tooManyParticipants': { zh: '参与人最多{max}人', en: 'An event may have at most {max} participants' },
   'schedule.projectUnknown': { zh: '项目不存在', en: 'The project does not exist' },
   'schedule.conflict': { zh: '存在{count}处时间冲突', en: '{count} time conflicts found' },
+  'schedule.conflict_one': { zh: '存在{count}处时间冲突', en: '{count} time conflict found' },
   'schedule.lessonOfCourse': { zh: '这是课程的课次，请在课程中修改或删除', en: 'This is a lesson of a course; change or delete it in the course' },
   'schedule.notOpen': { zh: '该日程未开放，不能加入', en: 'This event is not open to join' },
   'schedule.alreadyJoined': { zh: '你已在该日程中', en: 'You already take part in this event' },

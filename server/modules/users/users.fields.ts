@@ -5,6 +5,8 @@ import { ForbiddenError, ValidationError } from '../../errors.ts';
 import { USER_TYPES } from '../../lib/codes.ts';
 import { z } from '../../lib/validate.ts';
 import { hashPassword, passwordRuleViolation } from '../auth/index.ts';
+import type { MessageKey } from '../../i18n/catalogue.ts';
+import { can } from '../../policy.ts';
 import { operationRightsOf } from '../../session/session.ts';
 import { usersErrors } from './users.errors.ts';
 
@@ -89,11 +91,43 @@ export async function resolveRoles(tx: Tx, actor: Actor, roleIds: number[], type
   return roles;
 }
 
-/** Non-administrators may not edit, reset or deactivate an administrator. */
+/** Non-administrators may not edit, reset or deactivate an administrator (`holdsAdmin`: the person holds the admin role). */
+export function mayActOn(actor: Actor, holdsAdmin: boolean): boolean {
+  return actor.isAdmin || !holdsAdmin;
+}
+
+/** Refuses what `mayActOn` refuses, reading the person's roles. */
 export async function assertMayActOn(tx: Tx, actor: Actor, userId: number): Promise<void> {
   if (actor.isAdmin) return;
   const admin = await tx.userRole.findFirst({ where: { userId, role: { code: 'admin' } }, select: { userId: true } });
-  if (admin) throw new ForbiddenError();
+  if (!mayActOn(actor, !!admin)) throw new ForbiddenError();
+}
+
+/**
+ * What the caller may do to a person, by the same rules the writes check (`saveStaff`/`savePerson`,
+ * `setStaffState`/`updateUserState`, `resetPassword`): the right for the person's kind, never an
+ * administrator unless the caller is one, never deactivate oneself, a reset needs an account.
+ * `restriction` is the catalogue key saying why an act the caller's rights allow is refused here.
+ */
+export function actsOnPerson(
+  actor: Actor,
+  person: { id: number; type: number; state: number; account: string | null; roles: ReadonlyArray<{ role: { code: string | null } }> },
+): { edit: boolean; changeState: boolean; resetPassword: boolean; restriction: MessageKey | null } {
+  const staff = person.type === USER_TYPES.STAFF;
+  const editRight = can(actor, staff ? 'staff.edit' : 'user.edit');
+  const stateRight = can(actor, staff ? 'staff.changeState' : 'user.edit');
+  const allowed = mayActOn(
+    actor,
+    person.roles.some((r) => r.role.code === 'admin'),
+  );
+  const self = person.id === actor.id;
+  const deactivated = person.state === 3;
+  return {
+    edit: editRight && allowed,
+    changeState: stateRight && allowed && !(self && !deactivated),
+    resetPassword: editRight && allowed && !!person.account,
+    restriction: (editRight || stateRight) && !allowed ? 'org.adminOnlyByAdmin' : null,
+  };
 }
 
 /**

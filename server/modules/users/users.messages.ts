@@ -26,6 +26,7 @@ export const usersMessages = {
     en: "Only administrators or the person's superiors may set their password; use a password reset instead",
   },
   'org.cannotDeactivateSelf': { zh: '不能停用自己的账号', en: 'You cannot deactivate your own account' },
+  'org.adminOnlyByAdmin': { zh: '管理员账号只能由管理员修改', en: 'Only an administrator may change an administrator' },
   'org.cannotDeleteSelf': { zh: '不能删除自己的账号', en: 'You cannot delete your own account' },
   'org.userInUse': {
     zh: '用户“{name}”仍有关联数据，无法删除，请改为停用',

@@ -5,6 +5,8 @@ import { requireActor } from '../../policy.ts';
 import { LanguageEnum } from '../auth/index.ts';
 import { inIdOrder, isOnline, pageIdsOnlineFirst } from './users.people.ts';
 import { checkAccount, checkMobile } from './service/staff.ts';
+import { actsOnPerson } from './users.fields.ts';
+import { translate } from '../../i18n/catalogue.ts';
 import { canSeePersonalData, isUserVisible, visibleUsersWhere } from './users.policy.ts';
 import { USER_SCOPES, usersWhere } from './service/people.ts';
 
@@ -90,6 +92,31 @@ export const UserNode = builder.prismaNode('User', {
     }),
     roles: t.field({ description: 'The roles the person holds.', type: [RoleNode], select: { roles: { select: { role: true } } }, resolve: (u) => u.roles.map((r) => r.role) }),
     createdAt: t.expose('createdAt', { description: 'When the person was added (instant).', type: 'DateTime' }),
+    // What the caller may do to the person, by the rules the writes check (actsOnPerson).
+    viewerCanEdit: t.boolean({
+      description: 'The caller may edit the person (saveStaff / the legacy saveUser): the right for their kind, and never an administrator unless the caller is one.',
+      select: { roles: { select: { role: { select: { code: true } } } } },
+      resolve: (u, _a, ctx) => actsOnPerson(requireActor(ctx), u).edit,
+    }),
+    viewerCanChangeState: t.boolean({
+      description: 'The caller may activate or deactivate the person (activateStaff / deactivateStaff / updateState): as viewerCanEdit with the state right; nobody deactivates themself.',
+      select: { roles: { select: { role: { select: { code: true } } } } },
+      resolve: (u, _a, ctx) => actsOnPerson(requireActor(ctx), u).changeState,
+    }),
+    viewerCanResetPassword: t.boolean({
+      description: 'The caller may give the person a generated password (resetPassword): as viewerCanEdit, and the person has an account.',
+      select: { roles: { select: { role: { select: { code: true } } } } },
+      resolve: (u, _a, ctx) => actsOnPerson(requireActor(ctx), u).resetPassword,
+    }),
+    viewerRestriction: t.string({
+      nullable: true,
+      description: "Why acts the caller's rights allow are refused on this person (in the caller's language), or null.",
+      select: { roles: { select: { role: { select: { code: true } } } } },
+      resolve: (u, _a, ctx) => {
+        const key = actsOnPerson(requireActor(ctx), u).restriction;
+        return key ? translate(ctx.lang, key) : null;
+      },
+    }),
   }),
 });
 
@@ -103,7 +130,13 @@ export const RoleNode = builder.prismaNode('Role', {
     nameEn: t.exposeString('nameEn', { description: 'The English name.', nullable: true }),
     code: t.exposeString('code', { description: 'Stable code (admin, manager, consultant, lecturer, sales, partner, parent, student, or one added).' }),
     types: t.field({ description: 'The kinds of people the role can be given to.', type: [UserTypeEnum], resolve: (r) => r.types.filter((x): x is 1 | 2 | 3 => x === 1 || x === 2 || x === 3) }),
-    description: t.exposeString('description', { description: 'What the role is for.', nullable: true }),
+    description: t.exposeString('description', { description: 'What the role is for (Chinese).', nullable: true }),
+    descriptionEn: t.exposeString('descriptionEn', { description: 'What the role is for, in English.', nullable: true }),
+    localizedDescription: t.string({
+      description: "What the role is for, in the caller's language (the other language's text when that is all there is).",
+      nullable: true,
+      resolve: (r, _a, ctx) => (ctx.lang === 'en' ? r.descriptionEn || r.description : r.description || r.descriptionEn) ?? null,
+    }),
     terminals: t.exposeStringList('terminals', { description: 'Where the role may be used: PC, MOBILE (a legacy setting; not enforced).' }),
     localizedName: t.string({ description: "The name in the caller's language.", resolve: (r, _a, ctx) => (ctx.lang === 'en' ? (r.nameEn ?? r.name) : r.name) }),
     userCount: t.relationCount('users', { description: 'How many people hold the role.' }),

@@ -16,6 +16,7 @@ import {
   type GROUP_BY,
   transformTimeZone,
   workStatistics,
+  withIdlePeople,
   type ReminderState,
   type StatisticRow,
   type ZoneTransform,
@@ -210,18 +211,19 @@ builder.queryFields((t) => ({
       groupBy: t.arg({ description: 'Group the hours by person, project or schedule type.', type: WorkStatisticsGroupByEnum, required: true }),
       userIds: t.arg.globalIDList({ description: "Only these people (User ids); others' need workdaily.readAll or the project's management.", for: [UserNode] }),
       projectId: t.arg.globalID({ description: "Only this Project (its manager sees everyone's hours on it).", for: [ProjectNode] }),
+      withIdle: t.arg.boolean({
+        description:
+          'PERSON only: the whole team, those without hours as rows of zeros after the others (the people in `userIds`, else every active staff member for those who read everyone’s hours, else the caller). Ignored with `projectId`.',
+      }),
     },
     resolve: async (_r, args, ctx) => {
-      const s = await workStatistics(
-        ctx,
-        atDoor(workStatisticsInput, {
-          from: args.from,
-          to: args.to,
-          userIds: localIds(args.userIds, 'User') ?? undefined,
-          projectId: args.projectId ? localId(args.projectId, 'Project') : null,
-        }),
-      );
-      const rows = args.groupBy === 'PERSON' ? s.byPerson : args.groupBy === 'PROJECT' ? s.byProject : s.byType;
+      const filter = { userIds: localIds(args.userIds, 'User') ?? undefined, projectId: args.projectId ? localId(args.projectId, 'Project') : null };
+      const s = await workStatistics(ctx, atDoor(workStatisticsInput, { from: args.from, to: args.to, ...filter }));
+      const people =
+        args.groupBy === 'PERSON' && args.withIdle
+          ? await withIdlePeople(ctx, { userIds: filter.userIds?.filter((x): x is number => typeof x === 'number'), projectId: typeof filter.projectId === 'number' ? filter.projectId : null }, s.byPerson)
+          : s.byPerson;
+      const rows = args.groupBy === 'PERSON' ? people : args.groupBy === 'PROJECT' ? s.byProject : s.byType;
       return { from: s.from, to: s.to, groupBy: args.groupBy, total: s.total, rows };
     },
   }),

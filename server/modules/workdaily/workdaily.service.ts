@@ -4,6 +4,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts'
 import { Prisma } from '../../generated/prisma/client.ts';
 import { RICH_TEXT_MAX_CHARS, richTextLength } from '../../lib/html.ts';
 import { cleanRichText } from '../../lib/html-clean.ts';
+import { USER_TYPES } from '../../lib/codes.ts';
 import { dbId, parseInput, z, inputOf, type Parsed, atDoor } from '../../lib/validate.ts';
 import { requireActor } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
@@ -231,6 +232,24 @@ export async function workStatistics(
     else out.total = { groupBy: 'TOTAL', key: null, name: null, nameEn: null, ...base };
   }
   return out;
+}
+
+/**
+ * The person rows of `workStatistics` with the whole team (issue 32: a manager asks for the team's
+ * hours, not only of those who logged some): everyone the statistics cover who logged nothing gets
+ * a row of zeros, after the others, by name. The team is the people asked for (`userIds`), else,
+ * for those who read everyone's hours, every active staff member; otherwise the caller. A
+ * project's statistics stay as they are (its team is whoever logged on it).
+ */
+export async function withIdlePeople(ctx: ServiceContext, input: { userIds?: number[] | null; projectId?: number | null }, rows: StatisticRow[]): Promise<StatisticRow[]> {
+  const actor = requireActor(ctx);
+  if (input.projectId) return rows;
+  const everyone = canReadAll(actor);
+  const where: Prisma.UserWhereInput = !everyone ? { id: actor.id } : input.userIds?.length ? { id: { in: input.userIds }, type: USER_TYPES.STAFF } : { type: USER_TYPES.STAFF, state: { in: [1, 2] } };
+  const people = await ctx.db.user.findMany({ where, select: { id: true, name: true, nameEn: true }, orderBy: [{ sort: 'asc' }, { id: 'asc' }] });
+  const have = new Set(rows.map((r) => r.key));
+  const idle = people.filter((p) => !have.has(p.id)).map((p): StatisticRow => ({ groupBy: 'PERSON', key: p.id, name: p.name, nameEn: p.nameEn, hours: 0, entries: 0, days: 0 }));
+  return [...rows, ...idle];
 }
 
 // ── Lists ──

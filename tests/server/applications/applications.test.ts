@@ -147,6 +147,25 @@ describe('the state list', () => {
     expect(en.message).toBe('Please enter the reason for the rejection');
     await t.db.user.update({ where: { account: 'consultant' }, data: { language: 0 } });
   });
+
+  it('names who made each change in the viewer’s language: the English name in English (issue 32 item 13)', async () => {
+    const a = await makeArchive(t, 'consultant');
+    const app = (await newApplication(tk.consultant, a.id, 'Cate School')).application as NonNullable<AppPayload['application']>;
+    const me = await t.db.user.findUniqueOrThrow({ where: { account: 'consultant' }, select: { name: true, nameEn: true } });
+    expect(me.nameEn).toBeTruthy();
+    const logs = async () =>
+      (await gql<{ node: { logs: Array<{ userName: string | null }> } }>(t, `query($id: ID!) { node(id: $id) { ... on Application { logs { userName } } } }`, { id: app.id }, { token: tk.consultant })).body.data?.node
+        .logs ?? [];
+    expect((await logs()).map((l) => l.userName)).toContain(me.name);
+    await t.db.user.update({ where: { account: 'consultant' }, data: { language: 1 } });
+    try {
+      const en = (await logs()).map((l) => l.userName);
+      expect(en).toContain(me.nameEn);
+      expect(en).not.toContain(me.name);
+    } finally {
+      await t.db.user.update({ where: { account: 'consultant' }, data: { language: 0 } });
+    }
+  });
 });
 
 describe('progress fields', () => {

@@ -85,7 +85,7 @@ describe('reading the bio', () => {
           expect(gq.body.data?.node?.bio).toBeNull();
           expect(legacy.data.bio).toBeNull();
           const direct = await call(t, r[role]!, '/fs/family/getFamilyAndFamilyDetailByArchivesId', { query: { archivesId: archives[state].id } });
-          expect(direct).toMatchObject({ status: 'error', message: '没有查看“家庭信息”的权限' });
+          expect(direct).toMatchObject({ status: 'error', message: '没有查看“家庭情况”的权限' });
           return;
         }
         const want = expected === 'clear' ? SENSITIVE : MASKED;
@@ -122,8 +122,8 @@ describe('editing the bio', () => {
           expect(refusal).toMatchObject({ code: 'FORBIDDEN', message: '没有权限执行该操作' });
           expect(legacy).toMatchObject({ status: 'error', message: '没有权限执行该操作' });
         } else {
-          expect(refusal).toMatchObject({ code: 'FORBIDDEN', message: '没有修改“学生基本信息”的权限' });
-          expect(legacy).toMatchObject({ status: 'error', message: '没有修改“学生基本信息”的权限' });
+          expect(refusal).toMatchObject({ code: 'FORBIDDEN', message: '没有修改“学员信息”的权限' });
+          expect(legacy).toMatchObject({ status: 'error', message: '没有修改“学员信息”的权限' });
         }
       });
     }

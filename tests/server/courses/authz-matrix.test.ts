@@ -31,7 +31,7 @@ async function fixture(opts: { lesson?: 'future' | 'now' | 'past' | 'none'; task
 /** A place signed in (by an administrator) on a future lesson. */
 const signedIn = async () => {
   const f = await fixture();
-  await signIn(await adminCtx(), { attendanceIds: [f.attendanceId] });
+  await signIn(await adminCtx(), { attendanceIds: [f.attendanceId], force: true, reason: '测试：提前签到' });
   return f.attendanceId;
 };
 const classroom = async () => (await t.db.classroom.create({ data: { no: `M${++n}`, name: `矩阵教室 ${n}` } })).id;

@@ -10,6 +10,9 @@ import { createEvent } from '../schedule/support.ts';
 import { createTestApp, rest, type TestApp } from '../../helpers/app.ts';
 import { call, gid, login, mutate, newCourse, someStudents, userId } from './support.ts';
 
+/** These fixtures' lessons are in the future: staff confirm the early sign-in (issue 32). */
+const EARLY = { force: true, reason: '测试：提前签到' };
+
 let t: TestApp;
 let admin: string;
 let lecturer: string;
@@ -204,7 +207,7 @@ describe('editing and deleting lessons with a scope', () => {
     const [s] = await someStudents(t, 1, 12);
     const f = await newCourse(t, admin, { lessons: 3, students: [s!], hours: 5, start: new Date('2027-12-04T02:00:00Z') });
     const place = f.attendances.find((a) => a.lessonId === f.lessonIds[0])!;
-    expect((await mutate(t, lecturer, 'signInLesson', 'AttendanceIdsInput', { attendanceIds: [gid('Attendance', place.id)] })).__typename).toBe('AttendancesPayload');
+    expect((await mutate(t, lecturer, 'signInLesson', 'AttendanceIdsInput', { attendanceIds: [gid('Attendance', place.id)], ...EARLY })).__typename).toBe('AttendancesPayload');
     const all = await mutate(t, lecturer, 'deleteLessons', 'DeleteLessonsInput', { lessonId: gid('Lesson', f.lessonIds[1]!), scope: 'ALL' });
     expect(all).toMatchObject({ code: 'LESSON_HOLDS_RECORDS', message: '1节课次已有签到、请假、反馈或作业记录，不能删除或改期，请只修改之后的课次' });
     const remake = await mutate(t, lecturer, 'updateLessons', 'UpdateLessonsInput', {

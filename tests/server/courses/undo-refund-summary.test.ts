@@ -11,6 +11,9 @@ import { createTestApp, rest, gql, type TestApp } from '../../helpers/app.ts';
 import { courseSummaryXlsx } from '../../../server/modules/courses/courses.service.ts';
 import { call, gid, login, mutate, newCourse, serviceContext, someStudents, userId } from './support.ts';
 
+/** These fixtures' lessons are in the future: staff confirm the early sign-in (issue 32). */
+const EARLY = { force: true, reason: '测试：提前签到' };
+
 let t: TestApp;
 let admin: string;
 let lecturer: string;
@@ -36,7 +39,7 @@ describe('undoing a sign-in', () => {
     const [s] = await someStudents(t, 1, 5);
     const f = await newCourse(t, admin, { students: [s!], lessons: 2, hours: 10, lessonHours: 1.5 });
     const place = gid('Attendance', f.attendances[0]!.id);
-    const signed = await mutate(t, lecturer, 'signInLesson', 'AttendanceIdsInput', { attendanceIds: [place] }, '... on AttendancesPayload { attendances { enrollment { remainingHours } } }');
+    const signed = await mutate(t, lecturer, 'signInLesson', 'AttendanceIdsInput', { attendanceIds: [place], ...EARLY }, '... on AttendancesPayload { attendances { enrollment { remainingHours } } }');
     expect(signed.attendances[0].enrollment.remainingHours).toBe(8.5);
     // The course's hours per lesson change after the sign-in: the undo gives back what the sign-in spent.
     await t.db.course.update({ where: { id: f.courseId }, data: { lessonHours: 3 } });
@@ -71,7 +74,7 @@ describe('undoing a sign-in', () => {
     const [s] = await someStudents(t, 1, 6);
     const f = await newCourse(t, admin, { students: [s!], hours: 4 });
     const place = gid('Attendance', f.attendances[0]!.id);
-    await mutate(t, lecturer, 'signInLesson', 'AttendanceIdsInput', { attendanceIds: [place] });
+    await mutate(t, lecturer, 'signInLesson', 'AttendanceIdsInput', { attendanceIds: [place], ...EARLY });
     expect(await mutate(t, otherLecturer, 'undoSignIn', 'AttendanceRefInput', { attendanceId: place })).toMatchObject({ code: 'NOT_FOUND' });
     const a = await t.db.attendance.findUniqueOrThrow({ where: { id: f.attendances[0]!.id } });
     expect(a.state).toBe(1);
@@ -86,7 +89,7 @@ describe('undoing a sign-in', () => {
     const f = await newCourse(t, admin, { students: [s!], lessons: 2, hours: 5, lessonHours: 2 });
     const id = f.attendances[1]!.id;
     await mutate(t, lecturer, 'askForLeave', 'AskForLeaveInput', { attendanceId: gid('Attendance', id), reason: '生病' });
-    await mutate(t, lecturer, 'signInLesson', 'AttendanceIdsInput', { attendanceIds: [gid('Attendance', id)] });
+    await mutate(t, lecturer, 'signInLesson', 'AttendanceIdsInput', { attendanceIds: [gid('Attendance', id)], ...EARLY });
     const answers = await Promise.all([
       gql<any>(t, `mutation($input: AttendanceRefInput!) { undoSignIn(input: $input) { __typename } }`, { input: { attendanceId: gid('Attendance', id) } }, { token: lecturer }).then(
         (r) => r.body.data?.undoSignIn.__typename === 'AttendancePayload',
@@ -107,7 +110,7 @@ describe('leaving a course', () => {
     const f = await newCourse(t, admin, { students: [s1!, s2!], lessons: 3, hours: 6, lessonHours: 1.5 });
     const enrollmentOf = async (studentId: number) => (await t.db.enrollment.findFirstOrThrow({ where: { courseId: f.courseId, studentId } })).id;
     const [e1, e2] = [await enrollmentOf(s1!), await enrollmentOf(s2!)];
-    const signed = await mutate(t, lecturer, 'signInLesson', 'AttendanceIdsInput', { attendanceIds: [gid('Attendance', f.attendances.find((a) => a.studentId === s1)!.id)] });
+    const signed = await mutate(t, lecturer, 'signInLesson', 'AttendanceIdsInput', { attendanceIds: [gid('Attendance', f.attendances.find((a) => a.studentId === s1)!.id)], ...EARLY });
     expect(signed).toEqual({ __typename: 'AttendancesPayload' });
 
     // A lecturer may remove a student but not refund (course.hours): refused, the student stays.
@@ -160,7 +163,7 @@ describe('leaving a course with part of the hours refunded', () => {
     const [s] = await someStudents(t, 1, 20);
     const f = await newCourse(t, admin, { students: [s!], lessons: 2, hours: 6, lessonHours: 1.5 });
     const e = f.enrollmentIds[0]!;
-    await mutate(t, lecturer, 'signInLesson', 'AttendanceIdsInput', { attendanceIds: [gid('Attendance', f.attendances[0]!.id)] });
+    await mutate(t, lecturer, 'signInLesson', 'AttendanceIdsInput', { attendanceIds: [gid('Attendance', f.attendances[0]!.id)], ...EARLY });
     // 6 bought, 1.5 spent: 4.5 left; 2.5 of them refunded, 2 stay on the enrolment.
     const left = await mutate(t, manager, 'leaveCourse', 'EnrollmentRefInput', { enrollmentId: gid('Enrollment', e), refund: true, refundHours: 2.5, reason: '部分退费' }, LEFT);
     expect(left.enrollments).toEqual([{ state: 'LEFT', totalHours: 3.5, remainingHours: 2 }]);
@@ -246,12 +249,12 @@ describe('course summary', () => {
     const b = await newCourse(t, admin, { name: '汇总 B', lecturers: ['lecturer', 'hu.wei'], students: students.slice(2, 3), lessons: 2, hours: 10, start: new Date(Date.UTC(2029, 2, 7, 10)), minutes: 60 });
     const c = await newCourse(t, admin, { name: '汇总 C', lecturers: ['hu.wei'], students, lessons: 1, hours: 10, start: new Date(Date.UTC(2029, 2, 8, 10)), minutes: 45 });
     // A: 6 places, 3 taken, 1 leave; homework on 4 places, 2 done (submitted, accepted), 1 revision, 1 to submit.
-    await mutate(t, admin, 'signInLesson', 'AttendanceIdsInput', { attendanceIds: a.attendances.slice(0, 3).map((x) => gid('Attendance', x.id)) });
+    await mutate(t, admin, 'signInLesson', 'AttendanceIdsInput', { attendanceIds: a.attendances.slice(0, 3).map((x) => gid('Attendance', x.id)), ...EARLY });
     await mutate(t, admin, 'askForLeave', 'AskForLeaveInput', { attendanceId: gid('Attendance', a.attendances[4]!.id), reason: '考试' });
     const hw = [4, 1, 2, 3];
     for (const [i, state] of hw.entries()) await t.db.homework.create({ data: { attendanceId: a.attendances[i]!.id, state } });
     // B: 2 places, 1 taken; one homework "none" (not set).
-    await mutate(t, admin, 'signInLesson', 'AttendanceIdsInput', { attendanceIds: [gid('Attendance', b.attendances[0]!.id)] });
+    await mutate(t, admin, 'signInLesson', 'AttendanceIdsInput', { attendanceIds: [gid('Attendance', b.attendances[0]!.id)], ...EARLY });
     await t.db.homework.create({ data: { attendanceId: b.attendances[1]!.id, state: 0 } });
     // C: 3 places, none taken.
 

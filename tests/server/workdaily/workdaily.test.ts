@@ -115,6 +115,33 @@ describe('daily reminder', () => {
 type Stat = { key: number | null; name: string | null; hours: number; entries: number; days: number };
 
 describe('statistics', () => {
+  it('withIdle lists the whole team: those without hours in the range as rows of zeros, after the others (issue 32)', async () => {
+    const idle = (await t.db.user.create({ data: { account: 'wd.idle', name: '统计员丙', nameEn: 'Idle Bing', type: 1, timeZone: ZONE } })).id;
+    const STATS = `query($from: Date!, $to: Date!, $userIds: [ID!], $withIdle: Boolean) {
+      workStatistics(from: $from, to: $to, groupBy: PERSON, userIds: $userIds, withIdle: $withIdle) { ... on WorkStatistics { total { hours } rows { key name nameEn hours entries days } } ... on Error { message } } }`;
+    const ask = async (variables: Record<string, unknown>) =>
+      (await gql<{ workStatistics: { total: { hours: number }; rows: Array<Stat & { nameEn: string | null }> } }>(t, STATS, { from: MONDAY, to: '2024-03-10', ...variables }, { token: admin })).body.data!.workStatistics;
+    const userIds = [gid('User', worker), gid('User', other), gid('User', idle)];
+    // Without withIdle, as before: only the people who logged hours.
+    expect((await ask({ userIds })).rows.map((r) => r.key)).toEqual([worker, other]);
+    const team = await ask({ userIds, withIdle: true });
+    expect(team.rows.map((r) => [r.key, r.hours])).toEqual([
+      [worker, 9.5],
+      [other, 8],
+      [idle, 0],
+    ]);
+    expect(team.rows[2]).toEqual({ key: idle, name: '统计员丙', nameEn: 'Idle Bing', hours: 0, entries: 0, days: 0 });
+    expect(team.total.hours).toBe(17.5);
+    // The whole staff for a manager who reads everyone's hours: every active staff member is there once.
+    const everyone = await ask({ withIdle: true });
+    const active = await t.db.user.count({ where: { type: 1, state: { in: [1, 2] } } });
+    expect(everyone.rows).toHaveLength(active);
+    expect(new Set(everyone.rows.map((r) => r.key)).size).toBe(active);
+    // A partner (own hours only) sees only themself, with zeros in a range they logged nothing in.
+    const own = (await gql<any>(t, STATS, { from: '2024-04-01', to: '2024-04-07', withIdle: true }, { token: partnerGql })).body.data.workStatistics;
+    expect(own.rows).toEqual([expect.objectContaining({ key: partner, hours: 0 })]);
+  });
+
   it('sums hours per person, project and type over a range, in one query', async () => {
     const STATS = `query($from: Date!, $to: Date!, $groupBy: WorkStatisticsGroupBy!, $userIds: [ID!]) {
       workStatistics(from: $from, to: $to, groupBy: $groupBy, userIds: $userIds) { ... on WorkStatistics { total { hours entries days } rows { key name hours entries days } } ... on Error { message } } }`;

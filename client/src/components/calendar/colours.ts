@@ -1,7 +1,8 @@
 /**
  * Colours of My Calendar: the fill by project (a fixed palette, cycled by project id; no
  * project: slate), the left edge by event type; unpublished events are pale with a dashed edge;
- * schedule entries are green (regular) or orange (overtime) with a dotted edge.
+ * schedule entries are a pale fill of their project's colour with a dotted edge, the left edge green
+ * (regular) or orange (overtime).
  */
 const PROJECT_FILL = ['#2563eb', '#7c3aed', '#0891b2', '#db2777', '#65a30d', '#c2410c', '#4f46e5', '#0d9488', '#9333ea', '#b45309'];
 const NO_PROJECT = '#475569';
@@ -38,8 +39,19 @@ export function eventStyle(e: { projectId: number | null; type: number; publishe
   };
 }
 
-/** Inline style of one schedule entry on the grid. */
-export function entryStyle(overtime: boolean): React.CSSProperties {
-  const fill = overtime ? ENTRY_OVERTIME : ENTRY_REGULAR;
-  return { backgroundColor: '#f0fdf4', color: '#14532d', borderWidth: '1px 1px 1px 4px', borderStyle: 'dotted dotted dotted solid', borderColor: fill };
+/**
+ * Inline style of one schedule entry on the grid: a pale fill and dotted edge of its project's
+ * colour (as the legend says; before, every entry was the same green), the left edge green for
+ * regular hours and orange for overtime. Without a project (the legend's swatch): pale green.
+ */
+export function entryStyle(overtime: boolean, projectId?: number | null): React.CSSProperties {
+  const edge = overtime ? ENTRY_OVERTIME : ENTRY_REGULAR;
+  const fill = projectId ? projectColour(projectId) : edge;
+  return {
+    backgroundColor: `color-mix(in srgb, ${fill} 12%, white)`,
+    color: '#1f2937',
+    borderWidth: '1px 1px 1px 4px',
+    borderStyle: 'dotted dotted dotted solid',
+    borderColor: `${fill} ${fill} ${fill} ${edge}`,
+  };
 }

@@ -169,7 +169,7 @@ export function formatsFor(lang: Lang): Formats {
   };
   return {
     dateFormat: 'd',
-    dayFormat: (d: Date) => fmt(d, zh ? 'M月d日 EEE' : 'EEE d/M', lang),
+    dayFormat: (d: Date) => fmt(d, zh ? 'M月d日 EEE' : 'EEE d MMM', lang),
     weekdayFormat: (d: Date) => fmt(d, 'EEE', lang),
     monthHeaderFormat: (d: Date) => fmt(d, zh ? 'yyyy年M月' : 'MMMM yyyy', lang),
     dayHeaderFormat: (d: Date) => fmt(d, zh ? 'yyyy年M月d日 EEEE' : 'EEEE d MMMM yyyy', lang),

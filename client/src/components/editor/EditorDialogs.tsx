@@ -17,9 +17,26 @@ export const UPLOAD_KEYS: Record<UploadProblem, string> = {
 };
 
 /** The editor's dialogs use the app's one dialog shell. */
-export function EditorModal({ title, onClose, children, footer, testId, size = 'md' }: { title: string; onClose: () => void; children: ReactNode; footer?: ReactNode; testId: string; size?: 'sm' | 'md' | 'lg' | 'xl' }) {
+/** An editor tool's dialog. `dirty` false: a tool that acts at once (search and replace) has nothing to lose on close. */
+export function EditorModal({
+  title,
+  onClose,
+  children,
+  footer,
+  testId,
+  size = 'md',
+  dirty,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  testId: string;
+  size?: 'sm' | 'md' | 'lg' | 'xl';
+  dirty?: boolean;
+}) {
   return (
-    <DialogShell title={title} onClose={onClose} footer={footer} testId={testId} size={size}>
+    <DialogShell title={title} onClose={onClose} footer={footer} testId={testId} size={size} dirty={dirty}>
       {children}
     </DialogShell>
   );
@@ -362,7 +379,7 @@ export function SearchDialog({ editor, onClose, say }: { editor: Editor; onClose
   }
 
   return (
-    <EditorModal title={t('tasksUi.editor.search')} onClose={onClose} testId="editor-search-dialog">
+    <EditorModal title={t('tasksUi.editor.search')} onClose={onClose} testId="editor-search-dialog" dirty={false}>
       <Stack gap="3">
         <Input placeholder={t('tasksUi.editor.find')} value={needle} onChange={(e) => setNeedle(e.target.value)} data-testid="search-needle" />
         <Input placeholder={t('tasksUi.editor.replaceWith')} value={replacement} onChange={(e) => setReplacement(e.target.value)} data-testid="search-replacement" />

@@ -17,8 +17,9 @@ async function download(href: string, name: string): Promise<void> {
 }
 
 /**
- * Shows rich text the server stored. It arrives sanitised (server/lib/html.ts) and is rendered
- * as HTML; attachment links (project files) are downloaded with the token, other links open in
+ * The one renderer of rich text the server stored (docs/ui-kit.md: "Rich text is shown as rich
+ * text"): every field the schema calls sanitised rich HTML is shown through it, never as text. It arrives
+ * sanitised (server/lib/html.ts) and is rendered as HTML; its styles come with it; attachment links (project files) are downloaded with the token, other links open in
  * a new tab.
  */
 export function RichTextView({ html, ...rest }: { html: string } & BoxProps) {
@@ -30,7 +31,15 @@ export function RichTextView({ html, ...rest }: { html: string } & BoxProps) {
       void download(href, a.textContent?.trim() || 'file');
     }
   }
-  return <Box className="rte-content rte-view" onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} {...rest} />;
+  return (
+    <>
+      {/* React 19 hoists this into the head once, however many views show. */}
+      <style href="rte-view" precedence="default">
+        {RICH_VIEW_CSS}
+      </style>
+      <Box className="rte-content rte-view" onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} {...rest} />
+    </>
+  );
 }
 
 /** Styles for shown rich text (the editor chunk has its own copy). */

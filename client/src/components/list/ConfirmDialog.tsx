@@ -6,7 +6,8 @@ import { FormDialog } from '../FormDialog.tsx';
  * Confirmation of an act (docs/ui-kit.md): the title names the act, the body names the object
  * and the consequence, the confirm button says the act ("发布" / "Publish"), never "OK". While the
  * act runs the button shows progress; a refusal stays in the dialog (`error`). Optional
- * `children` ask for more (a reason).
+ * `children` ask for more (a reason: typing it counts as unsaved input, unless `dirty` says
+ * otherwise, as for a name typed to confirm an erase).
  */
 export function ConfirmDialog({
   title,
@@ -19,6 +20,7 @@ export function ConfirmDialog({
   destructive = false,
   children,
   testId = 'confirm-dialog',
+  dirty,
 }: {
   title: string;
   message: ReactNode;
@@ -30,9 +32,10 @@ export function ConfirmDialog({
   destructive?: boolean;
   children?: ReactNode;
   testId?: string;
+  dirty?: boolean;
 }) {
   return (
-    <FormDialog title={title} testId={testId} onClose={onClose} onSave={onConfirm} busy={busy} error={error} saveLabel={confirmLabel} saveTestId={`${testId}-confirm`} destructive={destructive} size="sm">
+    <FormDialog title={title} testId={testId} onClose={onClose} onSave={onConfirm} busy={busy} error={error} saveLabel={confirmLabel} saveTestId={`${testId}-confirm`} destructive={destructive} size="sm" dirty={dirty}>
       <Text>{message}</Text>
       {children}
     </FormDialog>

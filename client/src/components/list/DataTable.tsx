@@ -34,7 +34,10 @@ export type RowAction = {
   onSelect: () => void;
   /** A destructive act (red); the screen confirms it with ConfirmDialog. */
   danger?: boolean;
+  /** The server refuses the act on this row now (a `viewerCan…` field or the state's transitions): shown greyed with `reason`. */
   disabled?: boolean;
+  /** Why a disabled act is refused, shown under its label (offer only what will succeed: docs/ui-kit.md). */
+  reason?: string;
 };
 
 /**
@@ -140,7 +143,7 @@ export function DataTable<R>({
     const state = columns.find((c) => c.card === 'state');
     const facts = columns.filter((c) => c.card === 'fact');
     return (
-      <Stack gap="2" opacity={stale ? 0.6 : 1} aria-busy={stale}>
+      <Stack gap="2" opacity={stale ? 0.6 : 1} aria-busy={stale} pointerEvents={stale ? 'none' : undefined} inert={stale || undefined} data-stale={stale || undefined}>
         {selecting && (
           <Checkbox.Root size="sm" checked={allSelected ? true : someSelected ? 'indeterminate' : false} onCheckedChange={(e) => toggleAll(e.checked === true)} px="1">
             <Checkbox.HiddenInput />
@@ -189,7 +192,7 @@ export function DataTable<R>({
   }
 
   return (
-    <Table.ScrollArea borderWidth="1px" borderRadius="md" maxW="full" opacity={stale ? 0.6 : 1} aria-busy={stale}>
+    <Table.ScrollArea borderWidth="1px" borderRadius="md" maxW="full" opacity={stale ? 0.6 : 1} aria-busy={stale} pointerEvents={stale ? 'none' : undefined} inert={stale || undefined} data-stale={stale || undefined}>
       <Table.Root size="sm" stickyHeader interactive aria-label={label} data-testid={testId}>
         <Table.Header>
           <Table.Row bg="bg.subtle">
@@ -278,8 +281,23 @@ function RowMenu<R>({ row, actions, name, testId }: { row: R; actions?: (row: R)
         <Menu.Positioner>
           <Menu.Content>
             {list.map((a) => (
-              <Menu.Item key={a.key} value={a.key} onSelect={a.onSelect} disabled={a.disabled} color={a.danger ? 'fg.error' : undefined} data-testid={`${testId}-action-${a.key}`}>
+              <Menu.Item
+                key={a.key}
+                value={a.key}
+                onSelect={a.onSelect}
+                disabled={a.disabled}
+                color={a.danger ? 'fg.error' : undefined}
+                flexDirection="column"
+                alignItems="flex-start"
+                gap="0"
+                data-testid={`${testId}-action-${a.key}`}
+              >
                 {a.label}
+                {a.disabled && a.reason && (
+                  <Text as="span" fontSize="xs" color="fg.subtle" data-testid={`${testId}-action-${a.key}-reason`}>
+                    {a.reason}
+                  </Text>
+                )}
               </Menu.Item>
             ))}
           </Menu.Content>

@@ -1,13 +1,14 @@
-import { Box, Button, Collapsible, Flex, Input, InputGroup, Tag } from '@chakra-ui/react';
-import { Search, SlidersHorizontal } from 'lucide-react';
+import { Box, Button, Collapsible, Flex, Tag } from '@chakra-ui/react';
+import { SlidersHorizontal } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChoiceSelect } from '../fields/ChoiceSelect.tsx';
+import { SearchBox } from './SearchBox.tsx';
 
 export type FilterChip = { key: string; label: string; value: string; onRemove: () => void };
 
 /**
- * The list recipe's filter bar (docs/ui-kit.md): search first (applied on Enter or the button),
+ * The list recipe's filter bar (docs/ui-kit.md): search first (`SearchBox`: as you type, Enter at once),
  * the filters used most beside it, the rest behind "more filters", the active ones as removable
  * chips with "clear all". The values live in the URL (`useUrlState`); the bar only draws them.
  */
@@ -21,6 +22,7 @@ export function FilterBar({
   onClearAll,
   actions,
   hideSearch = false,
+  pending = false,
   testId = 'filter-bar',
 }: {
   search: string;
@@ -36,44 +38,17 @@ export function FilterBar({
   actions?: ReactNode;
   /** A list the server cannot search: no search box. */
   hideSearch?: boolean;
+  /** A new result is loading (the screen's `useTransition`): a spinner in the search box. */
+  pending?: boolean;
   testId?: string;
 }) {
   const { t } = useTranslation();
-  const [text, setText] = useState(search);
   const [open, setOpen] = useState(false);
   const moreId = useId();
-  // Back, a chip's removal or a shared link change the search: the box follows (adjusted during render).
-  const [shownSearch, setShownSearch] = useState(search);
-  if (shownSearch !== search) {
-    setShownSearch(search);
-    setText(search);
-  }
   return (
     <Box data-testid={testId}>
       <Flex gap="2" wrap="wrap" align="center">
-        {!hideSearch && (
-          <form
-            role="search"
-            style={{ flex: '1 1 200px', minWidth: 0, maxWidth: 360 }}
-            onSubmit={(e) => {
-              e.preventDefault();
-              onSearch(text.trim());
-            }}
-          >
-            <InputGroup startElement={<Search size={14} />} w="full">
-              <Input
-                size="sm"
-                type="search"
-                aria-label={searchLabel}
-                placeholder={searchLabel}
-                value={text}
-                onChange={(e) => setText(e.target.value)}
-                onBlur={() => text.trim() !== search && onSearch(text.trim())}
-                data-testid={`${testId}-search`}
-              />
-            </InputGroup>
-          </form>
-        )}
+        {!hideSearch && <SearchBox value={search} onSearch={onSearch} label={searchLabel} pending={pending} testId={`${testId}-search`} />}
         {primary}
         {more && (
           <Button size="sm" variant="ghost" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={moreId} data-testid={`${testId}-more`}>

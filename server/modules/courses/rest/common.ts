@@ -128,6 +128,7 @@ export function attendanceJson(ctx: ServiceContext, a: AttendanceRow) {
     signTime: formatDateTime(a.signedAt, zone),
     hoursSpent: hours(a.hoursSpent),
     leaveReason: a.leaveReason,
+    earlySignInReason: a.earlySignInReason,
     leaveTime: formatDateTime(a.leaveAt, zone),
     feedback: feedbackVisible ? a.feedback : null,
     feedbackTime: feedbackVisible ? formatDateTime(a.feedbackAt, zone) : null,

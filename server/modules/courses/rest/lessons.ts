@@ -348,7 +348,7 @@ export const lessonRestRoutes: RestRoute[] = [
     path: `${A}/user/course/signIn`,
     methods: ['POST'],
     handler: async (ctx, { params: p }) => ({
-      data: await signIn(ctx, { attendanceIds: idList(first(p.userCourseIds, p.ids, p.userCourseId, p.attendanceId, p.id)) }),
+      data: await signIn(ctx, { attendanceIds: idList(first(p.userCourseIds, p.ids, p.userCourseId, p.attendanceId, p.id)), force: flag(p.force), reason: first(p.reason) }),
       message: translate(ctx.lang, 'course.attendance.signedIn'),
     }),
   },

@@ -17,20 +17,42 @@ import { runWrite } from '../../../write.ts';
 import { canManageCourse, isFamilyOf, visibleEnrollmentsWhere } from '../courses.policy.ts';
 import { loadAttendance, type LoadedAttendance } from './access.ts';
 import { changeHours, writeHourRecord } from './enrollments.ts';
-import { ATTENDANCE_STATES, ATTENDANCE_TRANSITIONS, ENROLLMENT_STATES, HOUR_RECORD_KINDS, SELF_SIGN_IN_MINUTES_BEFORE, hours } from './rules.ts';
+import { ATTENDANCE_STATES, ATTENDANCE_TRANSITIONS, EARLY_SIGN_IN_MINUTES, ENROLLMENT_STATES, HOUR_RECORD_KINDS, SELF_SIGN_IN_MINUTES_BEFORE, hours } from './rules.ts';
+import { wallText } from '../../../lib/wall-time.ts';
 import { coursesErrors } from '../courses.errors.ts';
 
 const idSchema = z.object({ attendanceId: dbId() });
 const idsSchema = z.object({ attendanceIds: z.array(dbId()).min(1).max(500) });
+const signInSchema = idsSchema.extend({
+  force: z.boolean().optional().nullable(),
+  reason: z.string().trim().max(500).optional().nullable(),
+});
+
+/** A sign-in by staff and what it was confirmed with: `early` is the reason given when signing in before EARLY_SIGN_IN_MINUTES (with `force`). */
+type SignInOptions = { now: Date; force: boolean; reason: string };
 
 function requireManager(actor: Actor, a: LoadedAttendance) {
   if (!canManageCourse(actor, a.course)) throw new ForbiddenError();
 }
 
+/**
+ * Staff signing in more than EARLY_SIGN_IN_MINUTES before the lesson starts: refused, naming the
+ * start (in the caller's zone), unless confirmed with `force` and a reason (kept with the place).
+ */
+function checkEarly(actor: Actor, a: LoadedAttendance, o: SignInOptions): string {
+  const early = o.now.getTime() < a.lesson.event.startAt.getTime() - EARLY_SIGN_IN_MINUTES * 60_000;
+  if (!early) return '';
+  if (!o.force) throw coursesErrors.rule('SIGN_IN_TOO_EARLY', 'course.attendance.tooEarly', { start: wallText(a.lesson.event.startAt, actor.timeZone).slice(0, 16), minutes: EARLY_SIGN_IN_MINUTES });
+  if (!o.reason) throw new ValidationError('course.attendance.earlyReasonRequired', undefined, 'REASON_REQUIRED');
+  return o.reason;
+}
+
 /** Signs one student in: the state changes only from untaken or leave (a conditional UPDATE), then the hours are spent. */
-async function signInOne(tx: Tx, actor: Actor, id: number, now: Date): Promise<number> {
+async function signInOne(tx: Tx, actor: Actor, id: number, o: SignInOptions): Promise<number> {
+  const now = o.now;
   const a = await loadAttendance(tx, actor, id);
   const manager = canManageCourse(actor, a.course);
+  const earlyReason = manager ? checkEarly(actor, a, o) : '';
   if (!manager) {
     if (actor.type !== USER_TYPES.STUDENT || a.student.id !== actor.id) throw new ForbiddenError();
     const opens = a.lesson.event.startAt.getTime() - SELF_SIGN_IN_MINUTES_BEFORE * 60_000;
@@ -43,7 +65,7 @@ async function signInOne(tx: Tx, actor: Actor, id: number, now: Date): Promise<n
   const cost = hours(a.course.lessonHours);
   const changed = await tx.attendance.updateMany({
     where: { id: a.id, state: { in: [...rule.from] } },
-    data: { state: rule.to, signedAt: now, signedById: actor.id, hoursSpent: cost },
+    data: { state: rule.to, signedAt: now, signedById: actor.id, hoursSpent: cost, earlySignInReason: earlyReason },
   });
   if (!changed.count) throw new DomainError('WRONG_STATE', rule.refusal);
   if (cost > 0) {
@@ -55,15 +77,17 @@ async function signInOne(tx: Tx, actor: Actor, id: number, now: Date): Promise<n
 
 /**
  * Signs students in to their lessons, all or nothing: each spends the course's lesson hours
- * from their enrolment (refused, naming the student, when too few are left).
+ * from their enrolment (refused, naming the student, when too few are left). Staff signing in
+ * more than 30 minutes before a lesson starts are refused (SIGN_IN_TOO_EARLY, naming the start)
+ * unless they send `force` with a `reason`, which is kept with each place (docs/courses.md).
  */
 export async function signIn(ctx: ServiceContext, raw: unknown): Promise<{ attendanceIds: number[] }> {
   return runWrite(ctx, { operation: 'course.signIn', targetType: 'Attendance' }, async (tx) => {
     const actor = authorize(ctx, 'course.read');
-    const input = parseInput(idsSchema, raw);
-    const now = new Date();
+    const input = parseInput(signInSchema, raw);
+    const options: SignInOptions = { now: new Date(), force: input.force === true, reason: input.reason ?? '' };
     const ids: number[] = [];
-    for (const id of [...new Set(input.attendanceIds)]) ids.push(await signInOne(tx, actor, id, now));
+    for (const id of [...new Set(input.attendanceIds)]) ids.push(await signInOne(tx, actor, id, options));
     return { result: { attendanceIds: ids }, targetIds: ids };
   });
 }
@@ -86,7 +110,7 @@ export async function undoSignIn(ctx: ServiceContext, raw: unknown): Promise<{ a
     const to = a.leaveAt ? ATTENDANCE_STATES.LEAVE : rule.to;
     const changed = await tx.attendance.updateMany({
       where: { id: a.id, state: { in: [...rule.from] } },
-      data: { state: to, signedAt: null, signedById: null, hoursSpent: 0 },
+      data: { state: to, signedAt: null, signedById: null, hoursSpent: 0, earlySignInReason: '' },
     });
     if (!changed.count) throw new DomainError('WRONG_STATE', rule.refusal);
     // What the sign-in spent, as loaded: a parallel undo waits on the row and then changes nothing.

@@ -18,6 +18,9 @@ export const LESSON_EVENT_TYPE = 3;
 /** A student may sign in themself from this many minutes before the lesson until its end. */
 export const SELF_SIGN_IN_MINUTES_BEFORE = 30;
 
+/** Staff signing a student in earlier than this many minutes before the lesson must confirm it (`force`) with a reason. */
+export const EARLY_SIGN_IN_MINUTES = 30;
+
 export type HomeworkTransition = 'submit' | 'accept' | 'requestRevision';
 
 type HomeworkRule = {

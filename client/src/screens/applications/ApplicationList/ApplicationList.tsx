@@ -181,6 +181,7 @@ export default function ApplicationList() {
       <Heading size="lg">{t('schoolsUi.app.title')}</Heading>
       <Box bg="bg.panel" borderWidth="1px" borderRadius="lg" p="3">
         <FilterBar
+          pending={pending}
           search={state.q}
           onSearch={(q) => setState({ q })}
           searchLabel={t('schoolsUi.app.search')}

@@ -59,7 +59,8 @@ type Mark = { kind: 'deadline' | 'interview' | 'submitted' | 'result'; at: numbe
 
 const DAY = 86_400_000;
 const ROW = 34;
-const HEAD = 36;
+/** The header: 今天 on the top band, the period labels on the lower one; neither crosses the other (issue 32 item 13). */
+const HEAD = 44;
 const LABEL = 220;
 const PAGE = 100;
 
@@ -150,8 +151,8 @@ function Chart({ apps, today, scale }: { apps: App[]; today: number; scale: Scal
         <svg width={width} height={height} role="img" aria-label={t('schoolsUi.gantt.title')}>
           {ticks.map((m) => (
             <g key={m} data-testid="gantt-tick">
-              <line x1={x(m)} x2={x(m)} y1={0} y2={height} stroke="var(--chakra-colors-border)" />
-              <text x={x(m) + 4} y={HEAD - 8} fontSize="11" fill="var(--chakra-colors-fg-muted)">
+              <line x1={x(m)} x2={x(m)} y1={16} y2={height} stroke="var(--chakra-colors-border)" />
+              <text x={x(m) + 4} y={HEAD - 8} fontSize="11" fill="var(--chakra-colors-fg-muted)" data-testid="gantt-tick-label">
                 {DateTime.fromMillis(m)
                   .toUTC()
                   .toFormat(format[lang === 'zh' ? 'zh' : 'en'])}
@@ -174,8 +175,9 @@ function Chart({ apps, today, scale }: { apps: App[]; today: number; scale: Scal
               </g>
             );
           })}
-          <line x1={x(today)} x2={x(today)} y1={0} y2={height} stroke="var(--chakra-colors-orange-600)" strokeWidth={2} data-testid="gantt-today" />
-          <text x={x(today) + 4} y={11} fontSize="10" fontWeight="bold" fill="var(--chakra-colors-orange-700)">
+          <line x1={x(today)} x2={x(today)} y1={HEAD} y2={height} stroke="var(--chakra-colors-orange-600)" strokeWidth={2} data-testid="gantt-today" />
+          <line x1={x(today)} x2={x(today)} y1={0} y2={14} stroke="var(--chakra-colors-orange-600)" strokeWidth={2} />
+          <text x={x(today) + 4} y={11} fontSize="10" fontWeight="bold" fill="var(--chakra-colors-orange-700)" data-testid="gantt-today-label">
             {t('schoolsUi.gantt.today')}
           </text>
         </svg>

@@ -268,6 +268,7 @@ export default function OverallProgress() {
       </Flex>
       <Box bg="bg.panel" borderWidth="1px" borderRadius="lg" p="3">
         <FilterBar
+          pending={pending}
           search={state.q}
           onSearch={(q) => setState({ q })}
           searchLabel={t('schoolsUi.overall.search')}

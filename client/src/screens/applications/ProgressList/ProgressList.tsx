@@ -156,6 +156,7 @@ export default function ProgressList() {
       <Heading size="lg">{t('schoolsUi.progressList.title')}</Heading>
       <Box bg="bg.panel" borderWidth="1px" borderRadius="lg" p="3">
         <FilterBar
+          pending={pending}
           search={state.q}
           onSearch={(q) => setState({ q })}
           searchLabel={t('schoolsUi.app.search')}

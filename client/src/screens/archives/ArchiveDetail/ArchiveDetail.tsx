@@ -34,6 +34,7 @@ import type { ArchiveDetail_archive$data, ArchiveDetail_archive$key } from './__
 import type { ArchiveDetailBackupQuery } from './__generated__/ArchiveDetailBackupQuery.graphql.ts';
 import type { ArchiveDetailOverviewMutation } from './__generated__/ArchiveDetailOverviewMutation.graphql.ts';
 import type { ArchiveDetailSubmitMutation } from './__generated__/ArchiveDetailSubmitMutation.graphql.ts';
+import { AFTER_SAVE } from '../../../lib/dirty.ts';
 
 const detailQuery = graphql`
   query ArchiveDetailQuery($id: ID!) {
@@ -171,6 +172,8 @@ const backupQuery = graphql`
 type Archive = ArchiveDetail_archive$data;
 type Answer = { readonly __typename: string; readonly message?: string };
 
+/** The status steps that move an archive forward: the one shown as the solid button. */
+const FORWARD: Act[] = ['publish', 'resume', 'reopen'];
 const STATUS_ORDER: Act[] = ['publish', 'resume', 'reopen', 'suspend', 'archive', 'suspendApplying', 'resumeApplying', 'stopApplying', 'restartApplying', 'lock', 'unlock', 'delete'];
 
 function Header({
@@ -196,7 +199,12 @@ function Header({
   const fmt = useFormat();
   const lang = useLang();
   const acts = actsFor(archive, rights).sort((a, b) => STATUS_ORDER.indexOf(a) - STATUS_ORDER.indexOf(b));
-  const [primary, ...rest] = acts.filter((a) => a !== 'delete' && a !== 'lock' && a !== 'unlock');
+  // The solid button is the archive's main step forward (publish, resume, reopen); otherwise
+  // submitting for verification. Pausing, filing and the applying states are secondary (issue 32 item 13).
+  const status = acts.filter((a) => a !== 'delete' && a !== 'lock' && a !== 'unlock');
+  const primary = status.find((a) => FORWARD.includes(a));
+  const rest = status.filter((a) => a !== primary);
+  const canSubmit = rights.changeStatus && !archive.locked;
   const more: Array<{ key: string; label: string; onSelect: () => void; danger?: boolean }> = [
     ...rest.map((a) => ({ key: a, label: t(`archivesUi.act.${a}`), onSelect: () => onAct(a) })),
     ...(rights.assign && !archive.locked ? [{ key: 'assign', label: t('archivesUi.act.assign'), onSelect: onAssign }] : []),
@@ -224,12 +232,12 @@ function Header({
         <Flex gap="2" ms="auto" wrap="wrap" align="center">
           {archive.canRequestPrivacy && <PrivacyMenu archive={archive} onErased={onErased} />}
           {primary && (
-            <Button size="sm" colorPalette="blue" onClick={() => onAct(primary)} data-testid={`act-${primary}`}>
+            <Button size="sm" colorPalette="blue" onClick={() => onAct(primary)} data-testid={`act-${primary}`} data-primary>
               {t(`archivesUi.act.${primary}`)}
             </Button>
           )}
-          {rights.changeStatus && !archive.locked && (
-            <Button size="sm" variant="outline" onClick={onSubmit} data-testid="act-submit">
+          {canSubmit && (
+            <Button size="sm" colorPalette={primary ? undefined : 'blue'} variant={primary ? 'outline' : 'solid'} onClick={onSubmit} data-testid="act-submit" data-primary={primary ? undefined : true}>
               {t('archivesUi.act.submit')}
             </Button>
           )}
@@ -551,7 +559,7 @@ function NotFound() {
   return (
     <Stack align="center" gap="3" p="10" data-testid="archive-not-found">
       <Text>{t('archivesUi.detail.notFound')}</Text>
-      <Button variant="outline" onClick={() => navigate('/archives/list')}>
+      <Button variant="outline" onClick={() => navigate('/archives/list', AFTER_SAVE)}>
         <ArrowLeft size={14} /> {t('archivesUi.detail.backToList')}
       </Button>
     </Stack>
@@ -572,7 +580,8 @@ function Detail({ archive, rights }: { archive: Archive; rights: ArchiveRights }
   const [submitting, setSubmitting] = useState(false);
   const [selecting, setSelecting] = useState(false);
   useEffect(() => {
-    titleView(`/archives/detail/${archive.id}`, { zh: archive.name, en: archive.userName || archive.name });
+    // The tab names the student and the kind of page (唐明轩 · 档案), as every record's tab does.
+    titleView(`/archives/detail/${archive.id}`, { zh: `${archive.name} · 档案`, en: `${archive.userName || archive.name} · Archive` });
   }, [archive.id, archive.name, archive.userName]);
   const perm = new Map(archive.permissions.map((p) => [p.code, p]));
   const sections = DETAIL_SECTIONS.filter((s) => perm.get(s.module)?.read);
@@ -598,7 +607,7 @@ function Detail({ archive, rights }: { archive: Archive; rights: ArchiveRights }
   return (
     <Stack gap="4" data-testid="archive-detail">
       <Flex align="center" gap="2" wrap="wrap">
-        <Link color="fg.link" fontSize="sm" onClick={() => navigate('/archives/list')} href="#/archives/list" data-testid="back-to-list" flex="1">
+        <Link color="fg.link" fontSize="sm" onClick={() => navigate('/archives/list', AFTER_SAVE)} href="#/archives/list" data-testid="back-to-list" flex="1">
           <ArrowLeft size={14} aria-hidden /> {t('archivesUi.detail.backToList')}
         </Link>
         <Button size="xs" variant="outline" onClick={() => setSelecting(true)} data-testid="open-selection-lists">
@@ -666,7 +675,7 @@ function Detail({ archive, rights }: { archive: Archive; rights: ArchiveRights }
           {archive.accessLog && <AccessLog entries={archive.accessLog} />}
         </Stack>
       </Flex>
-      {act && <ActDialog archive={{ id: archive.id, name: archive.name }} act={act} onClose={() => setAct(null)} onDone={act === 'delete' ? () => navigate('/archives/list') : undefined} />}
+      {act && <ActDialog archive={{ id: archive.id, name: archive.name }} act={act} onClose={() => setAct(null)} onDone={act === 'delete' ? () => navigate('/archives/list', AFTER_SAVE) : undefined} />}
       {assigning && <AssignStaffDialog archives={[{ id: archive.id, name: archive.name }]} onClose={() => setAssigning(false)} />}
       {submitting && <SubmitDialog archive={archive} onClose={() => setSubmitting(false)} />}
       {selecting && (

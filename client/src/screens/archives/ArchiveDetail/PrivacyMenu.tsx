@@ -191,6 +191,8 @@ function EraseDialog({ archive, onClose, onErased }: { archive: { id: string; na
       busy={erase.busy}
       error={erase.error}
       testId="privacy-erase-dialog"
+      // The name typed only confirms the erase: closing never asks to keep it.
+      dirty={false}
       onClose={onClose}
       onConfirm={() =>
         // A name typed wrong is refused by the server (PRIVACY_CONFIRMATION), in the dialog like every refusal.

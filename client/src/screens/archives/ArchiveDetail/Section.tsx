@@ -1,11 +1,14 @@
 import { Badge, Box, Button, Card, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { EyeOff, Pencil } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql } from 'react-relay';
+import { DraftOffer } from '../../../components/DraftOffer.tsx';
 import { FormError } from '../../../components/FormError.tsx';
+import { focusFirstInvalid } from '../../../lib/focusInvalid.ts';
+import { useDirtyRegistration, useDraft } from '../../../lib/dirty.ts';
 import { notify } from '../../../components/toaster.tsx';
-import { fieldsOf, isMasked, problemsOf, toInput, toValues, type FieldDef, type SectionDef, type Values } from '../shared/fields.ts';
+import { fieldsOf, isMasked, labelOf, problemsOf, toInput, toValues, type FieldDef, type SectionDef, type Values } from '../shared/fields.ts';
 import { SectionFields } from './FieldInput.tsx';
 import { SaveContext, useSave, type Options, type Row, type SectionContext } from './sectionSave.ts';
 import { ListSection } from './SectionRows.tsx';
@@ -117,25 +120,39 @@ function SingleSection({ section, fields, row, ctx }: { section: SectionDef; fie
   const [editing, setEditing] = useState<Values | null>(null);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const save = useSave();
+  const form = useRef<HTMLFormElement>(null);
   const check = (values: Values) => problemsOf(section, fields, values, ctx.sensitive, t);
+  // Unsaved input: kept as a draft per user, archive and section (a session ended elsewhere
+  // loses nothing) and asked about before the tab closes (docs/ui-kit.md).
+  const dirty = !!editing && JSON.stringify(editing) !== JSON.stringify(toValues(fields, row));
+  useDirtyRegistration(dirty);
+  const draft = useDraft<Values>(ctx.editable ? `archive:${ctx.archiveId}:${section.key}` : null, editing ?? {}, dirty);
+  const [afterSave, setAfterSave] = useState(0);
+  useEffect(() => {
+    // Saved: the section, now read-only and shorter, stays where the eye was.
+    if (afterSave) document.getElementById(`section-${section.key}`)?.scrollIntoView({ block: 'nearest' });
+  }, [afterSave, section.key]);
   const submit = () => {
     if (!editing) return;
     const found = check(editing);
     setProblems(found);
-    if (Object.keys(found).length) return;
+    if (Object.keys(found).length) return focusFirstInvalid(form.current);
     save.run(
       { input: { archiveId: ctx.archiveId, ...toInput(fields, editing, ctx.sensitive) } },
       {
         onDone: () => {
           notify('success', t('archivesUi.saved'));
           setEditing(null);
+          setAfterSave((n) => n + 1);
         },
       },
     );
   };
+  const offer = draft.offered && !editing && <DraftOffer savedAt={draft.offered.savedAt} onRestore={() => setEditing(draft.take())} onDrop={draft.drop} testId={`section-${section.key}-draft`} />;
   if (!editing) {
     return (
       <Stack gap="3">
+        {offer}
         <ReadFields section={section} fields={fields} row={row ?? {}} />
         {ctx.editable && (
           <Box>
@@ -147,8 +164,10 @@ function SingleSection({ section, fields, row, ctx }: { section: SectionDef; fie
       </Stack>
     );
   }
+  const invalid = fields.filter((f) => problems[f.name]).map((f) => labelOf(section, f, t));
   return (
     <form
+      ref={form}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -157,9 +176,12 @@ function SingleSection({ section, fields, row, ctx }: { section: SectionDef; fie
       data-testid={`section-${section.key}-form`}
     >
       <Stack gap="3">
-        <FormError message={save.error} testId={`section-${section.key}-error`} />
         <SectionFields section={section} fields={fields} values={editing} onValues={setEditing} problems={problems} setProblems={setProblems} check={check} sensitive={ctx.sensitive} idPrefix={idPrefix} />
-        <HStack justify="end">
+        <HStack justify="end" wrap="wrap">
+          {/* The summary where the eye is: beside the button just pressed. */}
+          <Box flex="1" minW="48">
+            <FormError message={save.error ?? (invalid.length ? t('client.form.fixFields', { fields: invalid.join(t('client.listSeparator')) }) : null)} testId={`section-${section.key}-error`} />
+          </Box>
           <Button variant="outline" onClick={() => (setEditing(null), setProblems({}), save.setError(null))}>
             {t('archivesUi.detail.cancel')}
           </Button>

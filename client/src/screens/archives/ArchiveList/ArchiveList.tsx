@@ -333,6 +333,7 @@ export function ArchiveListView({ light }: { light: boolean }) {
           <Chips state={state} set={setState}>
             {(chips) => (
               <FilterBar
+                pending={pending}
                 search={state.q}
                 onSearch={(q) => setState({ q })}
                 searchLabel={t('archivesUi.search')}

@@ -281,6 +281,7 @@ export function BatchProgress({ quick }: { quick: boolean }) {
         <Heading size="lg">{t(quick ? 'archivesUi.batch.quickTitle' : 'archivesUi.batch.title')}</Heading>
       </Flex>
       <FilterBar
+        pending={pending}
         search={state.q}
         onSearch={(q) => setState({ q })}
         searchLabel={t('archivesUi.batch.search')}

@@ -208,6 +208,7 @@ export default function VerificationList() {
         <Heading size="lg">{t('archivesUi.verify.title')}</Heading>
       </Flex>
       <FilterBar
+        pending={pending}
         search=""
         onSearch={() => undefined}
         searchLabel={t('archivesUi.search')}

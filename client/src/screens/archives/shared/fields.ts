@@ -90,6 +90,10 @@ export function problemsOf(section: SectionDef, fields: readonly FieldDef[], val
     else if (f.kind === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(v)) out[f.name] = t('archivesUi.v.date');
   }
   if (text('beginDate') && text('endDate') && text('endDate') < text('beginDate')) out.endDate = t('archive.dateRange');
+  // The server's rule (a Chinese or a pinyin name, both parts): each empty part of both is marked, so the form shows where.
+  if (section.key === 'bio' && fields.some((f) => f.name === 'surName') && !((text('surName') && text('name')) || (text('surNamePy') && text('namePy')))) {
+    for (const n of ['surName', 'name', 'surNamePy', 'namePy']) if (!text(n) && fields.some((f) => f.name === n && !isMasked(f, sensitive))) out[n] = t('archive.nameRequired');
+  }
   if (section.key === 'familyMembers') {
     if (!text('kind')) out.kind = t('archivesUi.v.required');
     else if (text('kind') !== '3' && !text('relation')) out.relation = t('archive.relationRequired');

@@ -99,7 +99,7 @@ export function LoginPage() {
           language: lang,
           timeZone: result.viewer.user.timeZone,
         });
-        resetViews();
+        resetViews(result.viewer.databaseId);
         sessionChanged();
         navigate(safeRedirect(params.get('redirect')), { replace: true });
       } else {

@@ -108,6 +108,7 @@ export default function Member() {
       <PageHeader title={t('orgUi.member.title')}>{data.viewer.edit && <AddButton label={t('orgUi.member.add')} onClick={() => setEditing('new')} testId="member-add" />}</PageHeader>
       <Box bg="bg.panel" borderWidth="1px" borderRadius="lg" p="3">
         <FilterBar
+          pending={pending}
           search={state.q}
           onSearch={(q) => setState({ q })}
           searchLabel={t('orgUi.member.search')}

@@ -370,6 +370,7 @@ export default function Classrooms() {
           </Suspense>
         </Flex>
         <FilterBar
+          pending={pending}
           search={state.search}
           onSearch={(search) => setState({ search })}
           searchLabel={t('coursesUi.classroom.search')}

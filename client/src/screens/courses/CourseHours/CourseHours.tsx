@@ -181,6 +181,7 @@ export default function CourseHours({ adding = false }: { adding?: boolean }) {
           </Button>
         </Flex>
         <FilterBar
+          pending={pending}
           search={state.search}
           onSearch={(search) => setState({ search })}
           searchLabel={t('coursesUi.hours.search')}

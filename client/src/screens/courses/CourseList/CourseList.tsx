@@ -23,6 +23,7 @@ import type { CourseListProjectsQuery } from './__generated__/CourseListProjects
 import type { CourseList_query$data, CourseList_query$key } from './__generated__/CourseList_query.graphql.ts';
 import type { CourseListQuery } from './__generated__/CourseListQuery.graphql.ts';
 import type { CourseListDeleteMutation } from './__generated__/CourseListDeleteMutation.graphql.ts';
+import { AFTER_SAVE } from '../../../lib/dirty.ts';
 
 const listQuery = graphql`
   query CourseListQuery($filter: CourseFilter) {
@@ -266,6 +267,7 @@ export default function CourseList({ adding = false }: { adding?: boolean }) {
           </Suspense>
         </Flex>
         <FilterBar
+          pending={pending}
           search={state.search}
           onSearch={(search) => setState({ search })}
           searchLabel={t('coursesUi.course.search')}
@@ -334,7 +336,7 @@ export default function CourseList({ adding = false }: { adding?: boolean }) {
               onSaved={(id) => {
                 notify('success', t('coursesUi.saved'));
                 setForm(null);
-                if (form === 'add') navigate(`/mission/course-detail/${encodeURIComponent(id)}`);
+                if (form === 'add') navigate(`/mission/course-detail/${encodeURIComponent(id)}`, AFTER_SAVE);
                 else startTransition(() => load(queryRef.variables));
               }}
             />

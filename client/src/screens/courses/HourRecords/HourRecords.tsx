@@ -160,6 +160,7 @@ export default function HourRecords() {
           <Heading size="lg">{t('coursesUi.records.title')}</Heading>
         </Flex>
         <FilterBar
+          pending={pending}
           search=""
           onSearch={() => undefined}
           searchLabel={t('coursesUi.records.title')}

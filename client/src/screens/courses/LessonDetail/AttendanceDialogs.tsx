@@ -1,4 +1,4 @@
-import { Field, Textarea } from '@chakra-ui/react';
+import { Field, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql } from 'react-relay';
@@ -108,6 +108,39 @@ export function LeaveDialog({ att, onClose }: { att: Att; onClose: () => void })
           {t('coursesUi.attendance.reason')} <Field.RequiredIndicator />
         </Field.Label>
         <Textarea value={reason} onChange={(e) => (setReason(e.target.value), setProblem(null))} data-testid="leave-reason" />
+        <Field.ErrorText>{problem}</Field.ErrorText>
+      </Field.Root>
+    </FormDialog>
+  );
+}
+
+/**
+ * Signing in more than 30 minutes before the lesson: the server asked to confirm (its message
+ * names the start); the reason typed here is sent with `force` and kept with each place.
+ */
+export function EarlySignInDialog(props: { message: string; count: number; busy: boolean; error: string | null; onClose: () => void; onConfirm: (reason: string) => void }) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = () => (reason.trim() ? props.onConfirm(reason.trim()) : setProblem(t('coursesUi.attendance.earlyReasonRequired')));
+  return (
+    <FormDialog
+      title={t('coursesUi.attendance.earlyTitle', { count: props.count })}
+      testId="early-sign-in-dialog"
+      onClose={props.onClose}
+      onSave={save}
+      busy={props.busy}
+      error={props.error}
+      saveLabel={t('coursesUi.attendance.earlyConfirm')}
+    >
+      <Text mb="3" data-testid="early-sign-in-message">
+        {props.message}
+      </Text>
+      <Field.Root required invalid={!!problem}>
+        <Field.Label>
+          {t('coursesUi.attendance.earlyReason')} <Field.RequiredIndicator />
+        </Field.Label>
+        <Textarea value={reason} onChange={(e) => (setReason(e.target.value), setProblem(null))} data-testid="early-sign-in-reason" />
         <Field.ErrorText>{problem}</Field.ErrorText>
       </Field.Root>
     </FormDialog>

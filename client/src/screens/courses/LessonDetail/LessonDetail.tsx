@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { graphql, usePreloadedQuery } from 'react-relay';
 import { useNavigate } from 'react-router';
 import { useMenuParams } from '../../../layout/menu.ts';
+import { useFormat } from '../../../lib/useFormat.ts';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
 import { titleView } from '../../../state/visited.ts';
 import { LessonPanel } from './LessonPanel.tsx';
@@ -18,6 +19,7 @@ const detailQuery = graphql`
       ... on Lesson {
         id
         title
+        startAt
         course {
           id
           name
@@ -41,11 +43,14 @@ export default function LessonDetail() {
   const lesson = data.node?.__typename === 'Lesson' ? data.node : null;
   const course = lesson?.course;
   const panel = data.node?.panel;
+  const fmt = useFormat();
   useEffect(() => {
-    // The tab says the lesson's title after the course's name (once: a lesson's title is often the course's name).
-    const named = lesson?.course ? (lesson.title && lesson.title !== lesson.course.name ? `${lesson.course.name} · ${lesson.title}` : lesson.course.name) : '';
-    if (lesson?.course) titleView(`/mission/schedule-detail/${params.id ?? ''}`, { zh: named, en: named });
-  }, [lesson, params.id]);
+    // The tab names the course and the lesson's day (SSAT 冲刺班 12-05): three lessons are three tabs told apart.
+    if (!lesson?.course) return;
+    const day = lesson.startAt ? ` ${fmt.date(lesson.startAt as string).slice(5)}` : '';
+    const named = `${lesson.course.name}${day}`;
+    titleView(`/mission/schedule-detail/${params.id ?? ''}`, { zh: named, en: named });
+  }, [lesson, params.id, fmt]);
   if (!lesson || !course || !panel)
     return (
       <Text color="fg.muted" data-testid="lesson-missing">

@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
+import { RichTextView } from '../../../components/editor/RichTextView.tsx';
 import { notify } from '../../../components/toaster.tsx';
 import { useFormat } from '../../../lib/useFormat.ts';
 import { useLang } from '../../../lib/useLang.ts';
@@ -10,7 +11,7 @@ import { useMutationAction } from '../../../lib/useMutationAction.ts';
 import { AttendanceBadge, HomeworkBadge, hours, nameIn } from '../shared/codes.tsx';
 import { FileList } from '../shared/files.tsx';
 import type { LessonPanel_lesson$data, LessonPanel_lesson$key } from './__generated__/LessonPanel_lesson.graphql.ts';
-import { FeedbackDialog, LeaveDialog, UndoSignInDialog } from './AttendanceDialogs.tsx';
+import { EarlySignInDialog, FeedbackDialog, LeaveDialog, UndoSignInDialog } from './AttendanceDialogs.tsx';
 import { ReviewDialog, TaskDialog } from './HomeworkDialogs.tsx';
 import type { LessonPanelSignInMutation } from './__generated__/LessonPanelSignInMutation.graphql.ts';
 import type { LessonPanelReleaseMutation } from './__generated__/LessonPanelReleaseMutation.graphql.ts';
@@ -115,6 +116,9 @@ const signInMutation = graphql`
       ... on Error {
         message
       }
+      ... on RuleError {
+        code
+      }
     }
   }
 `;
@@ -152,18 +156,34 @@ export function LessonPanel({ lesson: key, onChanged }: { lesson: LessonPanel_le
   const lesson = useFragment(fragment, key);
   const rows = lesson.attendances.edges.map((e) => e.node).filter((n): n is Att => n != null);
   const [dialog, setDialog] = useState<{ kind: 'leave' | 'feedback' | 'review' | 'undo'; att: Att } | { kind: 'task' } | null>(null);
+  // A sign-in the server asked to confirm (SIGN_IN_TOO_EARLY: its message names the start).
+  const [early, setEarly] = useState<{ ids: string[]; skipped: number; message: string } | null>(null);
   const signIn = useMutationAction<LessonPanelSignInMutation, LessonPanelSignInMutation['response']['signInLesson']>(signInMutation, (r) => r.signInLesson);
   const release = useMutationAction<LessonPanelReleaseMutation, LessonPanelReleaseMutation['response']['releaseLessonFeedback']>(releaseMutation, (r) => r.releaseLessonFeedback);
   const manage = lesson.viewerCanManage;
-  const untaken = rows.filter((r) => r.state !== 'TAKEN');
+  // 全部签到 signs in the untaken only: students on leave are skipped (and counted in the toast).
+  const untaken = rows.filter((r) => r.state === 'UNTAKEN');
+  const onLeave = rows.filter((r) => r.state === 'LEAVE').length;
   const unreleased = rows.filter((r) => r.feedback && !r.feedbackReleasedAt);
   const started = DateTime.fromISO(lesson.startAt as string) <= DateTime.now();
-  const sign = (ids: string[]) =>
+  const sign = (ids: string[], skipped = 0, reason?: string) =>
     signIn.run(
-      { input: { attendanceIds: ids } },
-      { onDone: (a) => a.__typename === 'AttendancesPayload' && notify('success', t('coursesUi.attendance.signedIn', { count: a.attendances?.length ?? 0 })), onFailed: () => undefined },
+      { input: { attendanceIds: ids, ...(reason === undefined ? {} : { force: true, reason }) } },
+      {
+        onDone: (a) => {
+          setEarly(null);
+          const count = a.attendances?.length ?? 0;
+          notify('success', skipped ? t('coursesUi.attendance.signedInSkipped', { count, skipped }) : t('coursesUi.attendance.signedIn', { count }));
+        },
+        onRefused: (a) => {
+          if (a.code !== 'SIGN_IN_TOO_EARLY' || reason !== undefined) return false;
+          setEarly({ ids, skipped, message: a.message ?? '' });
+          return true;
+        },
+        onFailed: () => undefined,
+      },
     );
-  const error = signIn.error ?? release.error;
+  const error = (early ? null : signIn.error) ?? release.error;
 
   return (
     <Stack gap="4" minW="0" maxW="full" data-testid="lesson-panel">
@@ -198,7 +218,19 @@ export function LessonPanel({ lesson: key, onChanged }: { lesson: LessonPanel_le
           </Heading>
           {manage && (
             <>
-              <Button size="sm" colorPalette="blue" disabled={!untaken.length} loading={signIn.busy} onClick={() => sign(untaken.map((r) => r.id))} data-testid="sign-in-all">
+              <Button
+                size="sm"
+                colorPalette="blue"
+                disabled={!untaken.length}
+                loading={signIn.busy}
+                onClick={() =>
+                  sign(
+                    untaken.map((r) => r.id),
+                    onLeave,
+                  )
+                }
+                data-testid="sign-in-all"
+              >
                 {t('coursesUi.attendance.signInAll', { count: untaken.length })}
               </Button>
               <Button
@@ -253,12 +285,15 @@ export function LessonPanel({ lesson: key, onChanged }: { lesson: LessonPanel_le
                       </Text>
                     )}
                     {r.feedback && (
-                      <Text fontSize="sm" truncate title={r.feedback}>
-                        {t('coursesUi.attendance.feedback')}: {r.feedback}{' '}
-                        <Text as="span" color={r.feedbackReleasedAt ? 'fg.success' : 'fg.subtle'}>
-                          ({t(r.feedbackReleasedAt ? 'coursesUi.attendance.isReleased' : 'coursesUi.attendance.notReleased')})
+                      <Box fontSize="sm" data-testid="attendance-feedback">
+                        <Text>
+                          {t('coursesUi.attendance.feedback')}{' '}
+                          <Text as="span" color={r.feedbackReleasedAt ? 'fg.success' : 'fg.subtle'}>
+                            ({t(r.feedbackReleasedAt ? 'coursesUi.attendance.isReleased' : 'coursesUi.attendance.notReleased')})
+                          </Text>
                         </Text>
-                      </Text>
+                        <RichTextView html={r.feedback} lineClamp={3} fontSize="sm" />
+                      </Box>
                     )}
                   </Table.Cell>
                   <Table.Cell>
@@ -320,9 +355,7 @@ export function LessonPanel({ lesson: key, onChanged }: { lesson: LessonPanel_le
         </Flex>
         {lesson.taskContent || lesson.taskFiles.length ? (
           <Stack gap="1">
-            <Text whiteSpace="pre-wrap" data-testid="task-text">
-              {lesson.taskContent}
-            </Text>
+            <RichTextView html={lesson.taskContent} data-testid="task-text" />
             {lesson.taskDueAt && (
               <Text fontSize="sm" color="fg.muted">
                 {t('coursesUi.homework.due')} {fmt.dateTime(lesson.taskDueAt as string)}
@@ -337,6 +370,9 @@ export function LessonPanel({ lesson: key, onChanged }: { lesson: LessonPanel_le
         )}
       </Stack>
 
+      {early && (
+        <EarlySignInDialog message={early.message} count={early.ids.length} busy={signIn.busy} error={signIn.error} onClose={() => setEarly(null)} onConfirm={(reason) => sign(early.ids, early.skipped, reason)} />
+      )}
       {dialog?.kind === 'leave' && <LeaveDialog att={dialog.att} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'undo' && <UndoSignInDialog att={dialog.att} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'feedback' && <FeedbackDialog att={dialog.att} onClose={() => setDialog(null)} />}

@@ -373,6 +373,7 @@ export default function LessonList() {
         <Box id="lesson-list-panel" role="tabpanel">
           <Stack gap="3">
             <FilterBar
+              pending={pending}
               search=""
               onSearch={() => undefined}
               searchLabel={t('coursesUi.course.search')}

@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import { useTranslation } from 'react-i18next';
 import { graphql, useMutation, usePreloadedQuery, useRelayEnvironment } from 'react-relay';
 import { useNavigate } from 'react-router';
+import { RichTextView } from '../../../components/editor/RichTextView.tsx';
 import { useFormat } from '../../../lib/useFormat.ts';
 import { sendWithFile } from '../../../relay/multipart.ts';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
@@ -157,9 +158,10 @@ function StudentLesson({ a }: { a: Att }) {
           {fmt.range(a.lesson.startAt as string, a.lesson.endAt as string)} · {a.lesson.classroomName ?? (a.lesson.address || '—')}
         </Text>
         {a.feedback && (
-          <Text fontSize="sm">
-            {t('coursesUi.attendance.feedback')}: {a.feedback}
-          </Text>
+          <Box fontSize="sm" data-testid="my-course-feedback">
+            <Text fontWeight="medium">{t('coursesUi.attendance.feedback')}</Text>
+            <RichTextView html={a.feedback} fontSize="sm" />
+          </Box>
         )}
         {(a.lesson.taskContent || a.lesson.taskFiles.length > 0 || custom.length > 0) && (
           <Stack gap="1">
@@ -167,11 +169,7 @@ function StudentLesson({ a }: { a: Att }) {
               {t('coursesUi.homework.title')}
               {hw?.dueAt ? ` · ${t('coursesUi.homework.due')} ${fmt.dateTime(hw.dueAt as string)}` : ''}
             </Text>
-            {a.lesson.taskContent && (
-              <Text fontSize="sm" whiteSpace="pre-wrap">
-                {a.lesson.taskContent}
-              </Text>
-            )}
+            {a.lesson.taskContent && <RichTextView html={a.lesson.taskContent} fontSize="sm" />}
             {a.lesson.taskFiles.length > 0 && <FileList files={a.lesson.taskFiles} onOpened={opened} />}
             {custom.length > 0 && <FileList files={custom} onOpened={opened} />}
           </Stack>

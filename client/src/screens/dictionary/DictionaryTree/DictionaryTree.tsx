@@ -187,7 +187,7 @@ export default function DictionaryTree() {
       </PageHeader>
       <Grid templateColumns={{ base: '1fr', lg: '280px 1fr' }} gap="3" alignItems="start">
         <Box bg="bg.panel" borderWidth="1px" borderRadius="lg" p="3" opacity={pending ? 0.6 : 1}>
-          <FilterBar search={url.q} onSearch={(q) => setUrl({ q })} searchLabel={t('contentUi.dict.search')} chips={[]} onClearAll={() => setUrl({ q: '' })} testId="dict-filters" />
+          <FilterBar pending={pending} search={url.q} onSearch={(q) => setUrl({ q })} searchLabel={t('contentUi.dict.search')} chips={[]} onClearAll={() => setUrl({ q: '' })} testId="dict-filters" />
           <Text fontSize="xs" color="fg.muted" mt="2">
             {t('contentUi.dict.count', { count: data.dictionaries.totalCount })}
           </Text>

@@ -9,6 +9,7 @@ import { notify } from '../../../components/toaster.tsx';
 import { useMutationAction } from '../../../lib/useMutationAction.ts';
 import { PublishNoticeDialog } from '../NoticeList/PublishNoticeDialog.tsx';
 import type { NoticeActionsWithdrawMutation } from './__generated__/NoticeActionsWithdrawMutation.graphql.ts';
+import { AFTER_SAVE } from '../../../lib/dirty.ts';
 
 const withdrawMutation = graphql`
   mutation NoticeActionsWithdrawMutation($input: NoticeRefInput!, $connections: [ID!]!) {
@@ -54,7 +55,7 @@ export function NoticeActions({ notice }: { notice: { id: string; title: string;
               {
                 onDone: () => {
                   notify('success', t('contentUi.notice.withdrawn'));
-                  navigate('/notice', { replace: true });
+                  navigate('/notice', { replace: true, ...AFTER_SAVE });
                 },
               },
             )

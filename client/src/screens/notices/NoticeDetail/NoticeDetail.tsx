@@ -6,6 +6,7 @@ import { graphql, useMutation, usePreloadedQuery } from 'react-relay';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
 import { noticeDetailRoute } from './NoticeDetail.route.ts';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { RichTextView } from '../../../components/editor/RichTextView.tsx';
 import { useFormat } from '../../../lib/useFormat.ts';
 import { useLang } from '../../../lib/useLang.ts';
 import { personName } from '../../../components/task/TaskBadges.tsx';
@@ -137,7 +138,7 @@ export function NoticeDetail() {
             </Text>
           )}
           {/* The server sanitises rich text (server/lib/html.ts) before storing and serving it. */}
-          <Box className="rich-text" mt="4" lineHeight="tall" dangerouslySetInnerHTML={{ __html: node.content ?? '' }} />
+          <RichTextView html={node.content ?? ''} mt="4" lineHeight="tall" />
         </Stack>
       </Box>
     </Stack>

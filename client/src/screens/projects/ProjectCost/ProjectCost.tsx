@@ -10,19 +10,29 @@ import { useUrlState } from '../../../components/list/useUrlState.ts';
 import { useLang } from '../../../lib/useLang.ts';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
 import { sessionUser } from '../../../state/session.ts';
-import { projectCostRoute } from './ProjectCost.route.ts';
+import { defaultSpan, projectCostRoute } from './ProjectCost.route.ts';
 import type { ProjectCostMonthQuery } from './__generated__/ProjectCostMonthQuery.graphql.ts';
 import type { ProjectCostQuery } from './__generated__/ProjectCostQuery.graphql.ts';
 
 const costQuery = graphql`
-  query ProjectCostQuery {
+  query ProjectCostQuery($from: Date!, $to: Date!) {
     projects(first: 500) {
       edges {
         node {
           id
+          databaseId
           name
           nameEn
           code
+        }
+      }
+    }
+    # Which projects have hours in the default span: the screen opens on the one with the most.
+    workStatistics(from: $from, to: $to, groupBy: PROJECT) {
+      ... on WorkStatistics {
+        rows {
+          key
+          hours
         }
       }
     }
@@ -103,11 +113,18 @@ export default function ProjectCost() {
   const { t } = useTranslation();
   const lang = useLang();
   const environment = useRelayEnvironment();
-  const { queryRef } = useRouteQuery(projectCostRoute, {});
+  const { queryRef } = useRouteQuery(projectCostRoute, defaultSpan());
   const data = usePreloadedQuery<ProjectCostQuery>(costQuery, queryRef);
   const projects = data.projects.edges.map((e) => e.node);
   const [url, setUrl] = useUrlState({ project: '', span: '6' });
-  const projectId = url.project || projects[0]?.id || '';
+  // Opens on the project with the most hours over the last six months (issue 32: it opened on one without data).
+  const busiest = useMemo(() => {
+    const rows = data.workStatistics.rows ?? [];
+    const top = [...rows].filter((r) => r.key != null && r.hours > 0).sort((a, b) => b.hours - a.hours)[0];
+    return projects.find((p) => p.databaseId === top?.key)?.id ?? null;
+  }, [data, projects]);
+  const projectId = url.project || busiest || projects[0]?.id || '';
+  const noneHasData = !url.project && !busiest && projects.length > 0;
   const span = SPANS.includes(Number(url.span) as (typeof SPANS)[number]) ? Number(url.span) : 6;
   const months = useMemo(() => monthsOf(span), [span]);
   const [answer, setAnswer] = useState<{ key: string; rows: PersonRow[] } | { key: string; error: unknown } | null>(null);
@@ -180,6 +197,11 @@ export default function ProjectCost() {
       </Flex>
       <Box bg="bg.panel" borderWidth="1px" borderRadius="lg" p={{ base: '3', md: '4' }} minW="0">
         {!projectId && <Text color="fg.subtle">{t('contentUi.cost.noProjects')}</Text>}
+        {noneHasData && (
+          <Text color="fg.muted" mb="2" data-testid="cost-none-has-data">
+            {t('contentUi.cost.noneHasData')}
+          </Text>
+        )}
         {projectId && !current && <Spinner />}
         {current && 'error' in current && <ScreenError error={current.error} onRetry={() => setAttempt((n) => n + 1)} compact />}
         {current && 'rows' in current && !current.rows.length && (

@@ -159,6 +159,7 @@ export default function ProjectList() {
       <PageHeader title={t('contentUi.project.listTitle')}>{manage && <AddButton label={t('contentUi.project.add')} onClick={() => navigate('/project/add')} testId="project-add" />}</PageHeader>
       <Box bg="bg.panel" borderWidth="1px" borderRadius="lg" p="3">
         <FilterBar
+          pending={pending}
           search={state.q}
           onSearch={(q) => setState({ q })}
           searchLabel={t('contentUi.project.search')}

@@ -36,6 +36,8 @@ const listQuery = graphql`
           name
           nameEn
           description
+          descriptionEn
+          localizedDescription
           types
           terminals
           userCount
@@ -107,7 +109,7 @@ export default function RoleList() {
       ),
     },
     { key: 'users', header: t('orgUi.role.userCount'), card: 'fact', render: (r) => r.userCount },
-    { key: 'description', header: t('orgUi.role.description'), card: 'hidden', hideBelow: 1280, render: (r) => r.description ?? '' },
+    { key: 'description', header: t('orgUi.role.description'), card: 'hidden', hideBelow: 1280, render: (r) => (lang === 'en' ? r.descriptionEn || r.description : r.description || r.descriptionEn) ?? '' },
   ];
   const actions = (r: Row): RowAction[] =>
     data.viewer.edit
@@ -125,6 +127,7 @@ export default function RoleList() {
       <PageHeader title={t('orgUi.role.title')}>{data.viewer.edit && <AddButton label={t('orgUi.role.add')} onClick={() => navigate('/role-control/add')} testId="role-add" />}</PageHeader>
       <Box bg="bg.panel" borderWidth="1px" borderRadius="lg" p="3">
         <FilterBar
+          pending={pending}
           search={state.q}
           onSearch={(q) => setState({ q })}
           searchLabel={t('orgUi.role.search')}

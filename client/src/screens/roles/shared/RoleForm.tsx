@@ -18,6 +18,8 @@ const saveMutation = graphql`
           name
           nameEn
           description
+          descriptionEn
+          localizedDescription
           types
           terminals
           userCount
@@ -36,6 +38,7 @@ export type RoleInfo = {
   readonly name: string;
   readonly nameEn?: string | null;
   readonly description?: string | null;
+  readonly descriptionEn?: string | null;
   readonly types: ReadonlyArray<string>;
   readonly terminals: ReadonlyArray<string>;
 };
@@ -52,6 +55,7 @@ export function useRoleForm(role: RoleInfo | null) {
     nameEn: role?.nameEn ?? '',
     code: role?.code ?? '',
     description: role?.description ?? '',
+    descriptionEn: role?.descriptionEn ?? '',
     types: [...(role?.types ?? ['STAFF'])],
     terminals: [...(role?.terminals ?? ['PC'])],
   });
@@ -78,6 +82,7 @@ export function useRoleForm(role: RoleInfo | null) {
           nameEn: v.nameEn.trim() || null,
           code: v.code.trim(),
           description: v.description.trim() || null,
+          descriptionEn: v.descriptionEn.trim() || null,
           types: v.types as Array<(typeof TYPES)[number]>,
           terminals: v.terminals as Array<(typeof TERMINALS)[number]>,
         },
@@ -150,7 +155,11 @@ export function RoleFields({ form }: { form: ReturnType<typeof useRoleForm> }) {
       </Fieldset.Root>
       <Field.Root>
         <Field.Label>{t('orgUi.role.description')}</Field.Label>
-        <Textarea value={v.description} onChange={(e) => set({ description: e.target.value })} rows={3} />
+        <Textarea value={v.description} onChange={(e) => set({ description: e.target.value })} rows={3} data-testid="role-description" />
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>{t('orgUi.role.descriptionEn')}</Field.Label>
+        <Textarea value={v.descriptionEn} onChange={(e) => set({ descriptionEn: e.target.value })} rows={3} data-testid="role-descriptionEn" />
       </Field.Root>
     </>
   );

@@ -175,7 +175,7 @@ type SaveResult = { readonly __typename: string; readonly message?: string; read
 
 function Body({ draft, eventId, me, projects, zone, onClose, onSaved, titleRef, opener }: Props & { titleRef: RefObject<HTMLInputElement | null>; opener: () => HTMLElement | null }) {
   const { t } = useTranslation();
-  const data = useLazyLoadQuery<EventDialogQuery>(eventQuery, { id: eventId ?? '' }, { fetchPolicy: eventId ? 'network-only' : 'store-only' });
+  const data = useLazyLoadQuery<EventDialogQuery>(eventQuery, { id: eventId ?? '' }, { fetchPolicy: eventId ? 'store-and-network' : 'store-only' });
   const loaded = eventId ? (data.node ?? null) : null;
   const isSeries = !!loaded?.series;
   const readOnly = !!loaded && !loaded.canEdit;

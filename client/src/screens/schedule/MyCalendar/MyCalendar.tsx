@@ -11,6 +11,9 @@ import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAnd
 import { useTranslation } from 'react-i18next';
 import { graphql, useLazyLoadQuery, useMutation, usePreloadedQuery } from 'react-relay';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
+import { preloadOnIntent } from '../../../relay/preloadOnIntent.ts';
+import eventDialogQuery from './__generated__/EventDialogQuery.graphql.ts';
+import { RichTextView } from '../../../components/editor/RichTextView.tsx';
 import { DialogShell } from '../../../components/DialogShell.tsx';
 import { myCalendarRoute } from './MyCalendar.route.ts';
 import { ConflictList, type Clash } from '../../../components/calendar/ConflictList.tsx';
@@ -160,6 +163,12 @@ function markPaint(startMark: string, name: string) {
   );
 }
 
+/** The event dialog's query starts when the pointer is over an event (docs/ui-kit.md, "Loading"). */
+function preloadEventUnder(e: { target: EventTarget }): void {
+  const id = (e.target as Element).closest?.('.rbc-event')?.querySelector('[data-event-id]')?.getAttribute('data-event-id');
+  if (id) preloadOnIntent(eventDialogQuery, { id });
+}
+
 const EventCell = memo(function EventCell({ event }: EventProps<CalEvent>) {
   if (event.kind === 'entry') {
     return (
@@ -171,7 +180,7 @@ const EventCell = memo(function EventCell({ event }: EventProps<CalEvent>) {
   }
   const o = event.o;
   return (
-    <span className="bo-cal-event" data-kind="event" data-published={o.published ? '1' : '0'} data-series={o.seriesId ? '1' : '0'}>
+    <span className="bo-cal-event" data-kind="event" data-event-id={o.eventId} data-published={o.published ? '1' : '0'} data-series={o.seriesId ? '1' : '0'}>
       {o.seriesId ? <Repeat2 size={11} style={{ display: 'inline', marginRight: 2 }} aria-hidden /> : null}
       {event.title}
     </span>
@@ -186,7 +195,7 @@ const TimedEventCell = memo(function TimedEventCell(props: EventProps<CalEvent>)
   const { event } = props;
   if (event.allDay || !isShort(event.start, event.end)) return <EventCell {...props} />;
   return (
-    <span className="bo-cal-event bo-cal-oneline" data-kind={event.kind}>
+    <span className="bo-cal-event bo-cal-oneline" data-kind={event.kind} data-event-id={event.kind === 'event' ? event.o.eventId : undefined}>
       <span className="bo-cal-time">{DateTime.fromJSDate(event.start).toFormat('HH:mm')}</span> {event.title}
     </span>
   );
@@ -194,7 +203,7 @@ const TimedEventCell = memo(function TimedEventCell(props: EventProps<CalEvent>)
 
 /** Agenda rows: the date and time cells stay plain; the event is a chip in its own colours. */
 const AgendaEventCell = memo(function AgendaEventCell({ event }: EventProps<CalEvent>) {
-  const style = event.kind === 'entry' ? entryStyle(event.e.scheduleType === 2) : eventStyle({ projectId: event.o.projectId ?? null, type: event.o.type, published: event.o.published });
+  const style = event.kind === 'entry' ? entryStyle(event.e.scheduleType === 2, event.e.project?.databaseId) : eventStyle({ projectId: event.o.projectId ?? null, type: event.o.type, published: event.o.published });
   return (
     <span className="bo-cal-agenda-chip" style={style}>
       {event.kind === 'event' && event.o.seriesId ? <Repeat2 size={11} style={{ display: 'inline', marginRight: 2 }} aria-hidden /> : null}
@@ -359,7 +368,7 @@ const Grid = memo(function Grid({ views, target, view, date, people, me, manage,
   const { messages, formats } = useCalendarTexts();
   const eventPropGetter = useCallback(
     (e: CalEvent) => ({
-      style: e.kind === 'entry' ? entryStyle(e.e.scheduleType === 2) : eventStyle({ projectId: e.o.projectId ?? null, type: e.o.type, published: e.o.published }),
+      style: e.kind === 'entry' ? entryStyle(e.e.scheduleType === 2, e.e.project?.databaseId) : eventStyle({ projectId: e.o.projectId ?? null, type: e.o.type, published: e.o.published }),
       className: `${e.kind === 'entry' ? 'bo-cal-entry' : e.o.published ? 'bo-cal-published' : 'bo-cal-unpublished'}${!e.allDay && isShort(e.start, e.end) ? ' bo-cal-short' : ''}`,
     }),
     [],
@@ -424,6 +433,8 @@ const Grid = memo(function Grid({ views, target, view, date, people, me, manage,
       data-to={range.to}
       data-pending={pending ? '1' : '0'}
       aria-busy={pending}
+      onPointerOver={preloadEventUnder}
+      onPointerDown={preloadEventUnder}
     >
       <LoadingContext.Provider value={loading}>
         {pending ? <Box className="bo-cal-loading-veil" data-testid="calendar-loading" /> : null}
@@ -520,7 +531,7 @@ function EntryDialog({ entry, onClose }: { entry: Entry; onClose: () => void }) 
           <Badge colorPalette={entry.scheduleType === 2 ? 'orange' : 'green'}>{t(entry.scheduleType === 2 ? 'calendarUi.overtime' : 'calendarUi.regular')}</Badge>
           <Badge>{t('calendarUi.hours', { hours: entry.workHours })}</Badge>
         </Flex>
-        {entry.content ? <Text color="fg.muted">{entry.content}</Text> : null}
+        {entry.content ? <RichTextView html={entry.content} color="fg.muted" /> : null}
       </Stack>
     </DialogShell>
   );
@@ -596,12 +607,12 @@ function Screen() {
   const projects = useMemo<Project[]>(() => screen.projects.edges.map((e) => e.node), [screen.projects]);
 
   const phone = useIsPhone();
-  const views = phone ? PHONE_VIEWS : VIEWS;
   const [view, setView] = useState<View>(() => (window.innerWidth < PHONE_BELOW ? Views.DAY : Views.WEEK));
+  // A view the phone does not offer (the window narrowed) stays offered until the day view has loaded.
+  const views = phone && PHONE_VIEWS.includes(view) ? PHONE_VIEWS : VIEWS;
   const [date, setDate] = useState(() => new Date());
   // The range asked for: the toolbar shows it at once while the grid loads it (in a transition).
   const [target, setTarget] = useState<{ view: View; date: Date }>({ view, date });
-  if (!views.includes(view)) setView(Views.DAY);
   const [people, setPeople] = useState<Person[]>([]);
   const [fetchKey, setFetchKey] = useState(0);
   const [pending, startTransition] = useTransition();
@@ -682,6 +693,13 @@ function Screen() {
     setTarget((x) => ({ ...x, view: v }));
     changeRange(() => setView(v));
   }, []);
+  // Narrowed to a phone on a view it does not offer: the day view loads in a transition, so an
+  // open dialog (a new event being typed) stays on screen rather than behind a loading fallback.
+  useEffect(() => {
+    // The media query is outside React: its change reaches the range through a transition, never during render.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (phone && !PHONE_VIEWS.includes(view)) onView(Views.DAY);
+  }, [phone, view, onView]);
   const onNavigate = useCallback((d: Date) => {
     setTarget((x) => ({ ...x, date: d }));
     changeRange(() => setDate(d));

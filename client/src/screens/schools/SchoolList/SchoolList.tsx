@@ -146,6 +146,10 @@ function bestRank(r: Row): number | null {
   return Math.min(...r.rankings.map((k) => k.rank));
 }
 
+/** The columns of figures a school may not have yet; the others (name, place, sex) every school has. */
+const FIGURES = new Set(['grades', 'students', 'boarders', 'toefl', 'ssat', 'rank', 'platforms']);
+const isBlank = (v: unknown) => v === null || v === undefined || v === '';
+
 function Rows({
   query,
   rights,
@@ -212,6 +216,9 @@ function Rows({
         ]
       : []),
   ];
+  // A figure column empty in every row shown is left out (docs/ui-kit.md, "Empty columns"): the
+  // demo's schools carry public facts only, no averages, rankings or platforms (issue 32 item 13).
+  const shown = columns.filter((c) => !FIGURES.has(c.key) || all.some((r) => !isBlank(c.render(r))));
   return (
     <Stack gap="2">
       <Flex align="center" gap="2" wrap="wrap">
@@ -221,7 +228,7 @@ function Rows({
       </Flex>
       <DataTable
         label={t('schoolsUi.title')}
-        columns={columns}
+        columns={shown}
         rows={all}
         rowId={(r) => r.id}
         rowLabel={(r) => schoolName(r, lang)}
@@ -377,6 +384,7 @@ export default function SchoolList() {
       </PageHeader>
       <Box bg="bg.panel" borderWidth="1px" borderRadius="lg" p="3">
         <FilterBar
+          pending={pending}
           search={state.q}
           onSearch={(q) => setState({ q })}
           searchLabel={t('schoolsUi.search')}

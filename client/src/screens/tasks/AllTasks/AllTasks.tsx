@@ -1,9 +1,10 @@
-import { Badge, Box, Button, Checkbox, Flex, Heading, Input, Spinner, Stack, Table, Text } from '@chakra-ui/react';
-import { ArrowDown, ArrowUp, ArrowUpDown, Download, Filter, Search, X } from 'lucide-react';
+import { Badge, Box, Button, Checkbox, Flex, Heading, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { ArrowDown, ArrowUp, ArrowUpDown, Download, Filter, X } from 'lucide-react';
 import { Suspense, useEffect, useMemo, useState, useTransition } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchQuery, graphql, useFragment, usePaginationFragment, usePreloadedQuery, useRelayEnvironment, type PreloadedQuery } from 'react-relay';
 import { Link, useSearchParams } from 'react-router';
+import { SearchBox } from '../../../components/list/SearchBox.tsx';
 import { ErrorBoundary } from '../../../components/ErrorBoundary.tsx';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { CodeSelect } from '../../../components/task/CodeSelect.tsx';
@@ -410,7 +411,6 @@ export default function AllTasks() {
   const { queryRef, load, retry } = useRouteQuery(allTasksRoute, { filter, order });
   const [pending, startTransition] = useTransition();
   const [more, setMore] = useState(['type', 'project', 'assigner', 'executor', 'from', 'to'].some((k) => params.has(k)));
-  const [searchText, setSearchText] = useState(params.get('q') ?? '');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [rowData] = useState(() => new Map<string, RowData>());
   const [bulk, setBulk] = useState<Bulk | null>(null);
@@ -506,18 +506,7 @@ export default function AllTasks() {
       </Flex>
       <Box bg="bg.panel" borderWidth="1px" borderRadius="lg">
         <Flex gap="2" p="2" wrap="wrap" borderBottomWidth="1px" data-testid="all-filters">
-          <form
-            style={{ flex: '2 1 200px', display: 'flex', gap: 4 }}
-            onSubmit={(e) => {
-              e.preventDefault();
-              set({ q: searchText.trim() || null });
-            }}
-          >
-            <Input size="sm" aria-label={t('tasksUi.list.search')} placeholder={t('tasksUi.list.search')} value={searchText} onChange={(e) => setSearchText(e.target.value)} data-testid="all-search" />
-            <Button size="sm" type="submit" variant="outline" aria-label={t('tasksUi.list.search')} data-testid="all-search-go">
-              <Search size={14} />
-            </Button>
-          </form>
+          <SearchBox value={params.get('q') ?? ''} onSearch={(q) => set({ q: q || null })} label={t('tasksUi.list.search')} pending={pending} testId="all-search" maxWidth={480} />
           <CodeSelect
             codes={STATES}
             prefix="tasksUi.state"
@@ -629,7 +618,7 @@ export default function AllTasks() {
             </Button>
           </Flex>
         )}
-        <Box opacity={pending ? 0.6 : 1} aria-busy={pending} overflowX="auto">
+        <Box opacity={pending ? 0.6 : 1} aria-busy={pending} pointerEvents={pending ? 'none' : undefined} inert={pending || undefined} data-stale={pending || undefined} overflowX="auto">
           <ErrorBoundary onRetry={retry} compact>
             <Suspense
               fallback={

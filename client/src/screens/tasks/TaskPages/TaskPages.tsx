@@ -13,15 +13,16 @@ import { AsPage } from '../Tasks/TaskShell.tsx';
 import { taskAppendPageRoute } from './TaskPages.route.ts';
 import { taskIdFromPath } from './taskId.ts';
 import type { TaskPagesAppendQuery } from './__generated__/TaskPagesAppendQuery.graphql.ts';
+import { AFTER_SAVE } from '../../../lib/dirty.ts';
 
 const TASK_LIST = '/mission/task-list';
 
-/** Leaving a page: back where the viewer came from, or to the task list when the page was opened by a link. */
+/** Leaving a page: to `to` once saved, else back where the viewer came from, or to the task list when the page was opened by a link. */
 function useLeave() {
   const navigate = useNavigate();
   const location = useLocation();
   return (to?: string) => {
-    if (to) navigate(to, { replace: true });
+    if (to) navigate(to, { replace: true, ...AFTER_SAVE });
     else if (location.key !== 'default') navigate(-1);
     else navigate(TASK_LIST, { replace: true });
   };
@@ -53,7 +54,7 @@ export function TaskAddPage() {
   const navigate = useNavigate();
   return (
     <AsPage>
-      <AddTaskDialog onClose={() => leave()} onCreated={(id) => navigate(`/mission/details/${id}`, { replace: true })} />
+      <AddTaskDialog onClose={() => leave()} onCreated={(id) => navigate(`/mission/details/${id}`, { replace: true, ...AFTER_SAVE })} />
     </AsPage>
   );
 }

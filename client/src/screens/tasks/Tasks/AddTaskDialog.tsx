@@ -122,6 +122,10 @@ export function AddTaskDialog({
   const update = useMutationAction<AddTaskDialogUpdateMutation>(updateMutation, (r) => r.updateTask);
   const serverError = create.error ?? update.error;
   const draftKey = existing ? `task-${existing.id}` : 'task-new';
+  // Dirty when anything differs from what the dialog opened with (the editor's markup aside: its text counts).
+  const snapshot = () => JSON.stringify([executor?.id, project?.id, priority, type, title.trim(), content.replace(/<[^>]*>/g, '').trim()]);
+  const [opened] = useState(snapshot);
+  const dirty = snapshot() !== opened;
 
   function save() {
     const found = firstProblem({ project, title, executor });
@@ -161,6 +165,7 @@ export function AddTaskDialog({
       testId={mode === 'page' ? 'add-task-page' : 'add-task-dialog'}
       title={t(existing ? 'tasksUi.form.editTitle' : 'tasksUi.form.addTitle')}
       onClose={onClose}
+      dirty={dirty}
       footer={
         <>
           <Button variant="outline" onClick={onClose} data-testid="add-task-cancel">

@@ -6,6 +6,8 @@ import { graphql, useLazyLoadQuery } from 'react-relay';
 import { useLang } from '../../../lib/useLang.ts';
 import { LetterBadge, personName } from '../../../components/task/TaskBadges.tsx';
 import type { StaffPickerQuery } from './__generated__/StaffPickerQuery.graphql.ts';
+import staffPickerQuery from './__generated__/StaffPickerQuery.graphql.ts';
+import { preloadOnIntent } from '../../../relay/preloadOnIntent.ts';
 
 const peopleQuery = graphql`
   query StaffPickerQuery($search: String, $first: Int!) {
@@ -27,6 +29,11 @@ const peopleQuery = graphql`
     }
   }
 `;
+
+/** The add-task dialog's list of staff, started on hover or pointer-down of 新增任务 (docs/ui-kit.md, "Loading"). */
+export function preloadAddTask(): void {
+  preloadOnIntent(staffPickerQuery, { search: null, first: 500 });
+}
 
 export type PickedPerson = { id: string; name: string; nameEn: string | null };
 

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { commitMutation, graphql, useFragment, useRelayEnvironment } from 'react-relay';
 import type { GraphQLTaggedNode } from 'relay-runtime';
+import { ReasonButton } from '../../../components/ReasonButton.tsx';
 import { notify } from '../../../components/toaster.tsx';
 import { FeedbackDialog } from './FeedbackDialog.tsx';
 import type { TaskActions_task$key } from './__generated__/TaskActions_task.graphql.ts';
@@ -216,10 +217,10 @@ export function TaskActions({ task: key, logConnection, onSchedule }: { task: Ta
           {can.has('resume') ? t('tasksUi.detail.resume') : t('tasksUi.detail.pause')}
         </Button>
       )}
-      {/* A complete task cannot be scheduled: the button stays and says why (spec). */}
-      <Button variant="outline" onClick={() => (task.viewerCanSchedule ? onSchedule() : notify('warning', t('task.completedNotSchedulable')))} data-testid="detail-schedule">
+      {/* A complete task cannot be scheduled: the button stays, disabled, and says why (spec; issue 32). */}
+      <ReasonButton variant="outline" reason={task.viewerCanSchedule ? null : t('tasksUi.detail.scheduleRefused')} onClick={onSchedule} testId="detail-schedule">
         <CalendarPlus size={14} /> {t('tasksUi.detail.addToSchedule')}
-      </Button>
+      </ReasonButton>
       {(can.has('complete') || can.has('undoComplete')) && (
         <Button colorPalette={can.has('undoComplete') ? 'orange' : 'green'} loading={busy === 'complete' || busy === 'undoComplete'} onClick={toggleComplete} data-testid="detail-complete">
           {can.has('undoComplete') ? t('tasksUi.detail.undo') : t('tasksUi.detail.complete')}

@@ -1,8 +1,9 @@
-import { Box, Button, Flex, Heading, Input, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
-import { Plus, Search } from 'lucide-react';
+import { Box, Button, Flex, Heading, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Plus } from 'lucide-react';
 import { Suspense, useEffect, useId, useState, useTransition } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { SearchBox } from '../../../components/list/SearchBox.tsx';
 import { ErrorBoundary } from '../../../components/ErrorBoundary.tsx';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
 import { taskListRoute } from './TaskList.route.ts';
@@ -11,6 +12,7 @@ import { DialogErrorBoundary } from '../../../components/DialogErrorBoundary.tsx
 import { ProjectAutocomplete } from '../../../components/selectors/ProjectAutocomplete.tsx';
 import { CodeSelect } from '../../../components/task/CodeSelect.tsx';
 import { AddTaskDialog } from './AddTaskDialog.tsx';
+import { preloadAddTask } from './StaffPicker.tsx';
 import { TaskDetailDialog } from './TaskDetailDialog.tsx';
 import { TaskRow } from './TaskRow.tsx';
 import { newTaskFits, type ListFilters, type TaskRole } from './rules.ts';
@@ -90,7 +92,6 @@ export function TaskList({ compact = false, embedded = false }: { compact?: bool
   const { t } = useTranslation();
   const panelId = useId();
   const [filters, setFilters] = useState<ListFilters>({ role: 'ASSIGNED_TO_ME', state: '', priority: '', project: null, search: '' });
-  const [searchText, setSearchText] = useState('');
   const [pending, startTransition] = useTransition();
   // The route started the query with the first filters (TaskList.route.ts); a filter asks again.
   const { queryRef, load, retry } = useRouteQuery(taskListRoute, { filter: filterOf(filters) });
@@ -111,7 +112,7 @@ export function TaskList({ compact = false, embedded = false }: { compact?: bool
         <Heading size={compact || embedded ? 'md' : 'lg'} flex="1">
           {t('tasksUi.list.title')}
         </Heading>
-        <Button size="sm" colorPalette="blue" onClick={() => setAdding(true)} data-testid="task-add">
+        <Button size="sm" colorPalette="blue" onClick={() => setAdding(true)} onPointerEnter={preloadAddTask} onPointerDown={preloadAddTask} onFocus={preloadAddTask} data-testid="task-add">
           <Plus size={16} /> {t('tasksUi.list.add')}
         </Button>
       </Flex>
@@ -155,20 +156,21 @@ export function TaskList({ compact = false, embedded = false }: { compact?: bool
             <Box w={compact ? '40' : '56'}>
               <ProjectAutocomplete value={filters.project} onChange={(project) => set({ project })} testId="filter-project" placeholder={t('tasksUi.list.allProjects')} label={t('tasksUi.field.project')} />
             </Box>
-            <form
-              style={{ flex: 1, minWidth: 140, display: 'flex', gap: 4 }}
-              onSubmit={(e) => {
-                e.preventDefault();
-                set({ search: searchText.trim() });
-              }}
-            >
-              <Input size="sm" aria-label={t('tasksUi.list.search')} placeholder={t('tasksUi.list.search')} value={searchText} onChange={(e) => setSearchText(e.target.value)} data-testid="filter-search" />
-              <Button size="sm" type="submit" variant="outline" aria-label={t('tasksUi.list.search')} data-testid="filter-search-go">
-                <Search size={14} />
-              </Button>
-            </form>
+            <SearchBox value={filters.search} onSearch={(search) => set({ search })} label={t('tasksUi.list.search')} pending={pending} testId="filter-search" />
           </Flex>
-          <Box flex="1" minH="0" maxH={embedded ? '70vh' : undefined} overflowY="auto" opacity={pending ? 0.6 : 1} tabIndex={0} aria-label={t('tasksUi.list.title')} aria-busy={pending}>
+          <Box
+            flex="1"
+            minH="0"
+            maxH={embedded ? '70vh' : undefined}
+            overflowY="auto"
+            opacity={pending ? 0.6 : 1}
+            pointerEvents={pending ? 'none' : undefined}
+            inert={pending || undefined}
+            tabIndex={0}
+            aria-label={t('tasksUi.list.title')}
+            aria-busy={pending}
+            data-stale={pending || undefined}
+          >
             <ErrorBoundary onRetry={retry} compact>
               <Suspense
                 fallback={

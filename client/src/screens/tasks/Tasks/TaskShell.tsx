@@ -1,6 +1,7 @@
 import { Box, Flex, Heading } from '@chakra-ui/react';
 import { createContext, useContext, type ComponentProps, type ReactNode } from 'react';
 import { DialogShell } from '../../../components/DialogShell.tsx';
+import { useDirtyRegistration } from '../../../lib/dirty.ts';
 
 /**
  * Where a task form or the task detail is drawn: in a dialog (from a list) or as a page
@@ -21,6 +22,8 @@ type ShellProps = ComponentProps<typeof DialogShell>;
 /** DialogShell in a dialog; in a page: the title (or `header`), the body, the footer in view at the bottom. */
 export function TaskShell(props: ShellProps) {
   const mode = useContext(ShellMode);
+  // As a page, unsaved input asks before the route changes or the browser tab closes (as a dialog, DialogShell does).
+  useDirtyRegistration(mode === 'page' && props.dirty === true);
   if (mode === 'dialog') return <DialogShell {...props} />;
   const { title, header, children, footer, testId, onSubmit } = props;
   const parts = (

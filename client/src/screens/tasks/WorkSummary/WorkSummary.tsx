@@ -31,12 +31,18 @@ const summaryQuery = graphql`
         nameEn
       }
     }
-    workStatistics(from: $from, to: $to, groupBy: PERSON, userIds: $userIds, projectId: $projectId) {
+    workStatistics(from: $from, to: $to, groupBy: PERSON, userIds: $userIds, projectId: $projectId, withIdle: true) {
       __typename
       ... on WorkStatistics {
         total {
           hours
           days
+          entries
+        }
+        rows {
+          key
+          name
+          nameEn
           entries
         }
       }
@@ -84,7 +90,7 @@ function periodLabel(p: string, g: Granularity, lang: 'zh' | 'en'): string {
   const d = DateTime.fromISO(g === 'month' ? `${p}-01` : p).setLocale(lang === 'en' ? 'en-GB' : 'zh-CN');
   if (g === 'month') return d.toFormat(lang === 'en' ? 'MMM yyyy' : 'yyyy年M月');
   if (g === 'week') return lang === 'en' ? `w/c ${d.toFormat('d MMM')}` : `${d.toFormat('M月d日')}起`;
-  return d.toFormat(lang === 'en' ? 'EEE d/M' : 'M/d EEE');
+  return d.toFormat(lang === 'en' ? 'EEE d MMM' : 'M月d日 EEE');
 }
 
 function SummaryChart({ rows, periods, view }: { rows: SummaryRow[]; periods: string[]; view: View }) {
@@ -201,12 +207,15 @@ function Breakdown({
   total,
   onExport,
   me,
+  idle,
 }: {
   query: WorkSummary_entries$key;
   view: View;
   total: { hours: number; days: number; entries: number } | null;
   onExport: (x: () => Promise<void>) => void;
   me: { id: string; name: string; nameEn?: string | null };
+  /** The team members without hours in the range (workStatistics withIdle): listed with zeros. */
+  idle: ReadonlyArray<{ key: number | null | undefined; name: string | null | undefined; nameEn: string | null | undefined }>;
 }) {
   const { t } = useTranslation();
   const { lang } = useFormat();
@@ -235,8 +244,10 @@ function Breakdown({
   const rows = useMemo(() => {
     const found = summarise(entries, view.rows, view.by);
     if (view.mine && view.rows === 'person' && !found.some((r) => r.key === me.id)) found.push({ key: me.id, name: personName(me, lang), byPeriod: {}, total: 0, days: new Set() });
+    // The whole team, not only those who logged hours (issue 32).
+    if (!view.mine && view.rows === 'person') for (const p of idle) found.push({ key: `idle-${p.key}`, name: personName({ name: p.name ?? '—', nameEn: p.nameEn }, lang), byPeriod: {}, total: 0, days: new Set() });
     return found;
-  }, [entries, view, me, lang]);
+  }, [entries, view, me, lang, idle]);
   useEffect(
     () =>
       onExport(async () => {
@@ -322,6 +333,7 @@ function Breakdown({
 function Results({ queryRef, view, onExport }: { queryRef: PreloadedQuery<WorkSummaryQuery>; view: View; onExport: (x: () => Promise<void>) => void }) {
   const data = usePreloadedQuery<WorkSummaryQuery>(summaryQuery, queryRef);
   const stats = data.workStatistics;
+  const idle = useMemo(() => (stats.__typename === 'WorkStatistics' ? (stats.rows ?? []).filter((r) => r.entries === 0) : []), [stats]);
   return (
     <Stack gap="3">
       {stats.__typename !== 'WorkStatistics' && stats.__typename !== '%other' && (
@@ -330,7 +342,7 @@ function Results({ queryRef, view, onExport }: { queryRef: PreloadedQuery<WorkSu
           <Alert.Description>{stats.message}</Alert.Description>
         </Alert.Root>
       )}
-      <Breakdown query={data} view={view} me={data.viewer.user} total={stats.__typename === 'WorkStatistics' ? (stats.total ?? null) : null} onExport={onExport} />
+      <Breakdown query={data} view={view} me={data.viewer.user} total={stats.__typename === 'WorkStatistics' ? (stats.total ?? null) : null} idle={idle} onExport={onExport} />
     </Stack>
   );
 }

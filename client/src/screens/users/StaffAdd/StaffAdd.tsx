@@ -1,11 +1,12 @@
 import { Box, Button, Flex, Heading, Stack } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePreloadedQuery } from 'react-relay';
-import { Navigate, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { FormError } from '../../../components/FormError.tsx';
 import { notify } from '../../../components/toaster.tsx';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
+import { closeView } from '../../../state/visited.ts';
 import { PasswordShown } from '../shared/PasswordShown.tsx';
 import { StaffFields, useStaffForm, type SavedStaff } from '../shared/StaffForm.tsx';
 import { staffAddRoute } from './StaffAdd.route.ts';
@@ -19,7 +20,8 @@ const addQuery = graphql`
 
 /**
  * 新增员工 (`/people/add`): the staff form; without a password the server generates one, shown
- * here once (or mailed when chosen), then back to the list.
+ * here once (or mailed when chosen), then back to the list, searched for the new person so they
+ * are in view whatever page the order puts them on, and the add tab closes (issue 32 item 13).
  */
 export default function StaffAdd() {
   const { t } = useTranslation();
@@ -28,6 +30,15 @@ export default function StaffAdd() {
   const data = usePreloadedQuery<StaffAddQuery>(addQuery, queryRef);
   const form = useStaffForm(null);
   const [saved, setSaved] = useState<SavedStaff | null>(null);
+  const toList = (name: string | null) => {
+    navigate(name ? `/people/list?q=${encodeURIComponent(name)}` : '/people/list');
+    closeView('/people/add');
+  };
+  const shows = !!saved && !!(saved.password || saved.mailedTo);
+  useEffect(() => {
+    if (saved && !shows) toList(saved.name);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when saved
+  }, [saved, shows]);
   const submit = () =>
     form.save((s) => {
       notify('success', t('orgUi.staff.added', { name: s.name }));
@@ -48,7 +59,7 @@ export default function StaffAdd() {
             <FormError message={form.error} testId="staff-add-error" />
             <StaffFields query={data} form={form} />
             <Flex gap="2" justify="end">
-              <Button variant="outline" onClick={() => navigate('/people/list')}>
+              <Button variant="outline" onClick={() => toList(null)}>
                 {t('client.cancel')}
               </Button>
               <Button type="submit" colorPalette="blue" loading={form.busy} data-testid="staff-add-save">
@@ -58,11 +69,7 @@ export default function StaffAdd() {
           </Stack>
         </form>
       </Box>
-      {saved && (saved.password || saved.mailedTo) ? (
-        <PasswordShown name={saved.name} password={saved.password} mailedTo={saved.mailedTo} onClose={() => navigate('/people/list')} />
-      ) : saved ? (
-        <Navigate to="/people/list" />
-      ) : null}
+      {saved && shows ? <PasswordShown name={saved.name} password={saved.password} mailedTo={saved.mailedTo} onClose={() => toList(saved.name)} /> : null}
     </Stack>
   );
 }

@@ -46,6 +46,10 @@ const listFragment = graphql`
       edges {
         node {
           ...StaffForm_person @relay(mask: false)
+          viewerCanEdit
+          viewerCanChangeState
+          viewerCanResetPassword
+          viewerRestriction
         }
       }
     }
@@ -82,10 +86,15 @@ function Rows({ query, viewer, stale, onAct, onSort }: { query: StaffList_query$
   const actions = (r: StaffRow): RowAction[] => {
     const self = r.databaseId === viewer.databaseId;
     const out: RowAction[] = [];
-    if (viewer.edit) out.push({ key: 'edit', label: t('orgUi.act.edit'), onSelect: () => onAct({ kind: 'edit', person: r }) });
-    if (viewer.changeState && r.state === 'DEACTIVATED') out.push({ key: 'activate', label: t('orgUi.act.activate'), onSelect: () => onAct({ kind: 'activate', person: r }) });
-    if (viewer.changeState && r.state !== 'DEACTIVATED' && !self) out.push({ key: 'deactivate', label: t('orgUi.act.deactivate'), danger: true, onSelect: () => onAct({ kind: 'deactivate', person: r }) });
-    if (viewer.edit && !self) out.push({ key: 'reset', label: t('orgUi.act.resetPassword'), onSelect: () => onAct({ kind: 'reset', person: r }) });
+    // Offered by the viewer's rights, enabled by the row's viewerCan… fields; a refused act says why.
+    const why = r.viewerRestriction ?? undefined;
+    if (viewer.edit) out.push({ key: 'edit', label: t('orgUi.act.edit'), disabled: !r.viewerCanEdit, reason: why, onSelect: () => onAct({ kind: 'edit', person: r }) });
+    if (viewer.changeState && r.state === 'DEACTIVATED')
+      out.push({ key: 'activate', label: t('orgUi.act.activate'), disabled: !r.viewerCanChangeState, reason: why, onSelect: () => onAct({ kind: 'activate', person: r }) });
+    if (viewer.changeState && r.state !== 'DEACTIVATED' && !self)
+      out.push({ key: 'deactivate', label: t('orgUi.act.deactivate'), danger: true, disabled: !r.viewerCanChangeState, reason: why, onSelect: () => onAct({ kind: 'deactivate', person: r }) });
+    if (viewer.edit && !self)
+      out.push({ key: 'reset', label: t('orgUi.act.resetPassword'), disabled: !r.viewerCanResetPassword, reason: why ?? t('orgUi.act.noAccount'), onSelect: () => onAct({ kind: 'reset', person: r }) });
     if (viewer.edit) out.push({ key: 'handover', label: t('orgUi.act.handover'), onSelect: () => onAct({ kind: 'handover', person: r }) });
     return out;
   };
@@ -108,7 +117,7 @@ function Rows({ query, viewer, stale, onAct, onSort }: { query: StaffList_query$
         rowId={(r) => r.id}
         rowLabel={(r) => personName(r, lang)}
         actions={actions}
-        onOpen={viewer.edit ? (r) => onAct({ kind: 'edit', person: r }) : undefined}
+        onOpen={viewer.edit ? (r) => r.viewerCanEdit && onAct({ kind: 'edit', person: r }) : undefined}
         stale={stale}
         empty={{ title: t('orgUi.staff.empty') }}
         testId="staff-table"
@@ -167,6 +176,7 @@ export default function StaffList() {
         <Stack gap="3" flex="1" minW="0" w="full">
           <Box bg="bg.panel" borderWidth="1px" borderRadius="lg" p="3">
             <FilterBar
+              pending={pending}
               search={state.q}
               onSearch={(q) => setState({ q })}
               searchLabel={t('orgUi.search')}

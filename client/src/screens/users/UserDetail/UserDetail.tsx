@@ -20,6 +20,7 @@ import { userDetailRoute } from './UserDetail.route.ts';
 import type { UserDetailQuery, UserDetailQuery$data } from './__generated__/UserDetailQuery.graphql.ts';
 import type { UserDetailResetMutation, UserDetailResetMutation$data } from './__generated__/UserDetailResetMutation.graphql.ts';
 import type { UserDetailRolesMutation, UserDetailRolesMutation$data } from './__generated__/UserDetailRolesMutation.graphql.ts';
+import { AFTER_SAVE } from '../../../lib/dirty.ts';
 
 const detailQuery = graphql`
   query UserDetailQuery($id: ID!) {
@@ -165,7 +166,7 @@ function Detail({ data, person, onChanged }: { data: UserDetailQuery$data; perso
           </Badge>
         )}
         <Box flex="1" />
-        <Button size="sm" variant="outline" onClick={() => navigate('/user-manage/list')}>
+        <Button size="sm" variant="outline" onClick={() => navigate('/user-manage/list', AFTER_SAVE)}>
           {t('orgUi.user.back')}
         </Button>
       </Flex>
@@ -230,7 +231,7 @@ function Detail({ data, person, onChanged }: { data: UserDetailQuery$data; perso
           </Box>
         )}
       </Box>
-      {act && <UserActDialog act={act} onClose={() => setAct(null)} onDone={act.kind === 'delete' ? () => navigate('/user-manage/list') : onChanged} />}
+      {act && <UserActDialog act={act} onClose={() => setAct(null)} onDone={act.kind === 'delete' ? () => navigate('/user-manage/list', AFTER_SAVE) : onChanged} />}
       {editing && <EditUser person={person as UserPerson} onClose={() => setEditing(false)} onDone={onChanged} />}
       {resetting && <ResetUser id={person.id!} name={name} email={person.email ?? null} onClose={() => setResetting(false)} />}
       {rolesOpen && <RolesDialog person={person} all={data.roleList.edges.map((e) => e.node)} onClose={() => setRolesOpen(false)} />}

@@ -172,6 +172,7 @@ export default function UserList() {
       <PageHeader title={t('orgUi.user.title')}>{edit && <AddButton label={t('orgUi.user.add')} onClick={() => navigate('/user-manage/add')} testId="user-add" />}</PageHeader>
       <Box bg="bg.panel" borderWidth="1px" borderRadius="lg" p="3">
         <FilterBar
+          pending={pending}
           search={state.q}
           onSearch={(q) => setState({ q })}
           searchLabel={t('orgUi.search')}

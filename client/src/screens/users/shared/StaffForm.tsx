@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment } from 'react-relay';
 import { useLang } from '../../../lib/useLang.ts';
+import { sessionUser } from '../../../state/session.ts';
 import { personName } from '../../../components/task/TaskBadges.tsx';
 import { useMutationAction } from '../../../lib/useMutationAction.ts';
 import { DeptSelect } from '../../departments/index.ts';
@@ -26,6 +27,16 @@ const formFragment = graphql`
     departmentTree {
       ...departmentsTree @relay(mask: false)
     }
+    timeZones(first: 500) {
+      edges {
+        node {
+          name
+          nameZh
+          nameEn
+          utcOffset
+        }
+      }
+    }
     viewer {
       changeState: can(right: "staff.changeState")
       roles {
@@ -48,6 +59,7 @@ const personFields = graphql`
     email
     gender
     state
+    timeZone
     sendMail
     isOnline
     sort
@@ -113,10 +125,26 @@ export type StaffValues = {
   departmentId: string;
   roleIds: string[];
   state: string;
+  timeZone: string;
   sendMail: boolean;
 };
 
-export const EMPTY_STAFF: StaffValues = { name: '', nameEn: '', account: '', code: '', mobile: '', email: '', gender: 'UNKNOWN', departmentId: '', roleIds: [], state: 'FULL_TIME', sendMail: false };
+/** A new person starts in the zone of whoever adds them (the server's default when unknown); mailing is opt-in. */
+const emptyStaff = (): StaffValues => ({
+  name: '',
+  nameEn: '',
+  account: '',
+  code: '',
+  mobile: '',
+  email: '',
+  gender: 'UNKNOWN',
+  departmentId: '',
+  roleIds: [],
+  state: 'FULL_TIME',
+  timeZone: sessionUser.get()?.timeZone || DEFAULT_ZONE,
+  sendMail: false,
+});
+const DEFAULT_ZONE = 'Asia/Shanghai';
 
 export type StaffPerson = {
   readonly id: string;
@@ -128,6 +156,7 @@ export type StaffPerson = {
   readonly email?: string | null;
   readonly gender: string;
   readonly state: string;
+  readonly timeZone?: string | null;
   readonly sendMail: boolean;
   readonly department?: { readonly id: string } | null;
   readonly roles: ReadonlyArray<{ readonly id: string }>;
@@ -144,6 +173,7 @@ export const valuesOf = (p: StaffPerson): StaffValues => ({
   departmentId: p.department?.id ?? '',
   roleIds: p.roles.map((r) => r.id),
   state: p.state,
+  timeZone: p.timeZone || DEFAULT_ZONE,
   sendMail: p.sendMail,
 });
 
@@ -163,7 +193,7 @@ export type SavedStaff = { id: string; name: string; password: string | null; ma
 /** The staff form's state and save: create without `editing`, update with it. */
 export function useStaffForm(editing: StaffPerson | null) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<StaffValues>(() => (editing ? valuesOf(editing) : EMPTY_STAFF));
+  const [values, setValues] = useState<StaffValues>(() => (editing ? valuesOf(editing) : emptyStaff()));
   const [problems, setProblems] = useState<Problems>({});
   const [tried, setTried] = useState(false);
   const create = useMutationAction<StaffFormCreateMutation, StaffFormCreateMutation$data['createStaff']>(createMutation, (r) => r.createStaff);
@@ -189,6 +219,7 @@ export function useStaffForm(editing: StaffPerson | null) {
       departmentId: values.departmentId || null,
       roleIds: values.roleIds,
       state: values.state as 'FULL_TIME' | 'PART_TIME' | 'DEACTIVATED',
+      timeZone: values.timeZone || null,
       sendMail: values.sendMail,
     };
     if (editing) {
@@ -201,6 +232,30 @@ export function useStaffForm(editing: StaffPerson | null) {
     }
   };
   return { values, set, problems, save, busy: create.busy || update.busy, error: create.error ?? update.error, editing };
+}
+
+type Zone = { readonly name: string; readonly nameZh: string; readonly nameEn: string; readonly utcOffset: string };
+
+/** The person's time zone: wall times are shown and read in it. */
+function ZoneField({ zones, value, onChange }: { zones: ReadonlyArray<Zone>; value: string; onChange: (zone: string) => void }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  return (
+    <Field.Root>
+      <Field.Label>{t('orgUi.col.timeZone')}</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)} data-testid="staff-timeZone">
+          {!zones.some((z) => z.name === value) && <option value={value}>{value}</option>}
+          {zones.map((z) => (
+            <option key={z.name} value={z.name}>
+              {`(UTC${z.utcOffset}) ${lang === 'en' ? z.nameEn : z.nameZh}`}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
 }
 
 /** The staff fields (names, account, contact, department, roles, state, mailing of passwords). */
@@ -267,6 +322,7 @@ export function StaffFields({ query, form }: { query: StaffForm_query$key; form:
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Field.Root>
+        <ZoneField zones={data.timeZones.edges.map((e) => e.node)} value={v.timeZone} onChange={(timeZone) => set({ timeZone })} />
       </SimpleGrid>
       <Fieldset.Root>
         <Fieldset.Legend fontSize="sm" fontWeight="medium">

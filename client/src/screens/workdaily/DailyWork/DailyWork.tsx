@@ -8,6 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ErrorBoundary } from '../../../components/ErrorBoundary.tsx';
 import { ConfirmDialog } from '../../../components/list/ConfirmDialog.tsx';
 import { FormError } from '../../../components/FormError.tsx';
+import { RichTextView } from '../../../components/editor/RichTextView.tsx';
 import { DateField } from '../../../components/fields/DateField.tsx';
 import { TimeField } from '../../../components/fields/TimeField.tsx';
 import { personName } from '../../../components/task/TaskBadges.tsx';
@@ -272,7 +273,7 @@ function Day({ queryRef, day, onDay, onSaved }: { queryRef: PreloadedQuery<Daily
   const label = (d: string) =>
     DateTime.fromISO(d)
       .setLocale(f.lang === 'en' ? 'en-GB' : 'zh-CN')
-      .toFormat(f.lang === 'en' ? 'EEE d/M' : 'M/d EEE');
+      .toFormat(f.lang === 'en' ? 'EEE d MMM' : 'M月d日 EEE');
 
   return (
     <Stack gap="3">
@@ -310,7 +311,7 @@ function Day({ queryRef, day, onDay, onSaved }: { queryRef: PreloadedQuery<Daily
               <Text fontSize="xs" color="fg.muted">
                 {label(d)}
               </Text>
-              <Text fontWeight="semibold">{h ? `${hoursText(h)} h` : gap ? t('tasksUi.daily.noEntry') : '—'}</Text>
+              <Text fontWeight="semibold">{h ? t('calendarUi.hours', { hours: hoursText(h) }) : gap ? t('tasksUi.daily.noEntry') : '—'}</Text>
             </Box>
           );
         })}
@@ -364,9 +365,7 @@ function Day({ queryRef, day, onDay, onSaved }: { queryRef: PreloadedQuery<Daily
                   {e.project ? personName(e.project, f.lang) : t('calendarUi.noProject')}
                   {e.scheduleType === 2 ? ` · ${t('calendarUi.overtime')}` : ''}
                 </Text>
-                <Text fontSize="sm" color="fg.muted" flex="1" minW="40" whiteSpace="pre-wrap">
-                  {e.content}
-                </Text>
+                <RichTextView html={e.content} fontSize="sm" color="fg.muted" flex="1" minW="40" whiteSpace="pre-wrap" />
                 <IconButton size="xs" variant="ghost" aria-label={t('tasksUi.daily.deleteEntry')} onClick={() => setRemoving(e)} data-testid="daily-entry-delete">
                   <Trash2 size={14} />
                 </IconButton>
