@@ -337,7 +337,10 @@ describe('item 12: loading', () => {
     // An event in view on My Calendar: hovering it starts the dialog's query before any click.
     const lecturer = await me('lecturer');
     const start = DateTime.now().setZone(lecturer.zone).startOf('day').plus({ hours: 10 });
-    await gql('lecturer', CREATE_EVENT, { input: { title: `Hover ${run}`, startAt: start.toUTC().toISO(), endAt: start.plus({ hours: 1 }).toUTC().toISO(), published: true, timeZone: lecturer.zone, force: true } });
+    const created = await gql<{ createWorkEvent: { __typename: string; message?: string } }>('lecturer', CREATE_EVENT, {
+      input: { title: `Hover ${run}`, startAt: start.toUTC().toISO(), endAt: start.plus({ hours: 1 }).toUTC().toISO(), published: true, timeZone: lecturer.zone, force: true },
+    });
+    expect(created.createWorkEvent).toMatchObject({ __typename: 'WorkEventSavePayload' });
     await go(page, '/working');
     const event = page
       .locator('.rbc-event')

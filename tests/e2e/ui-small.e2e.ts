@@ -9,7 +9,7 @@ import { DateTime } from 'luxon';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, me, passwordOf } from './api.ts';
-import { expectNoSeriousAxe, launch, login, newPage as rawNewPage, open, setLanguage, settle, shot } from './browser.ts';
+import { expectNoSeriousAxe, launch, login, newPage as rawNewPage, open, setLanguage, settle, shot, sidewaysOverflow } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -301,5 +301,40 @@ describe('role descriptions', () => {
       await setLanguage(page, 'zh');
       await context.close();
     }
+  });
+});
+
+describe('course calendars', () => {
+  it('a week of 排课 and 课表 fits one screen: seven days, each lesson naming its room or lecturers; the day view keeps rooms side by side', { timeout: 150_000 }, async () => {
+    const zone = (await me('manager')).zone;
+    type Found = { lessons: { edges: Array<{ node: { startAt: string; classroomName: string | null; course: { name: string; lecturers: Array<{ name: string }> } } }> } };
+    const found = await gql<Found>('manager', 'query($f: LessonFilter!) { lessons(filter: $f, first: 1) { edges { node { startAt classroomName course { name lecturers { name } } } } } }', {
+      f: { from: DateTime.now().minus({ days: 400 }).toISO(), to: DateTime.now().plus({ days: 400 }).toISO() },
+    });
+    const lesson = found.lessons.edges[0]!.node;
+    const day = DateTime.fromISO(lesson.startAt).setZone(zone).toISODate()!;
+    const { context, page } = await newPage();
+    await login(page, 'manager', passwordOf('manager'));
+    const weekOf = async (route: string, names: string) => {
+      await open(page, `${route}?date=${day}&view=week`);
+      const event = page.locator('.rbc-time-content .rbc-event').filter({ hasText: lesson.course.name }).first();
+      await event.waitFor();
+      // Seven day headers and no resource row: the week is one screen wide.
+      expect(await page.locator('.rbc-time-header .rbc-header').count()).toBe(7);
+      expect(await page.locator('.rbc-time-header .rbc-row-resource').count()).toBe(0);
+      expect(await sidewaysOverflow(page)).toEqual([]);
+      expect(await event.innerText()).toContain(names);
+    };
+    await weekOf('/mission/schedule', lesson.classroomName ?? '未指定教室');
+    await shot(page, 'ui-small-schedule-week-zh-1440');
+    await weekOf('/mission/curriculum', lesson.course.lecturers[0]?.name ?? '未指定讲师');
+    await shot(page, 'ui-small-curriculum-week-zh-1440');
+    // The day view: one column per room, several on one screen.
+    await open(page, `/mission/class-room?date=${day}&view=day`);
+    await page.locator('.rbc-time-content .rbc-event').first().waitFor();
+    expect(await page.locator('.rbc-time-header .rbc-header').count()).toBeGreaterThan(2);
+    expect(await sidewaysOverflow(page)).toEqual([]);
+    await expectNoSeriousAxe(page, 'classroom day view');
+    await context.close();
   });
 });

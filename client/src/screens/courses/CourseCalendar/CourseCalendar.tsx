@@ -5,6 +5,7 @@ import { Box, Button, Flex, Heading, SegmentGroup, Spinner, Stack, Text } from '
 import { CalendarPlus } from 'lucide-react';
 import { DateTime } from 'luxon';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, useTransition } from 'react';
+import type { TFunction } from 'i18next';
 import { Calendar, Views, type ToolbarProps, type View } from 'react-big-calendar';
 import * as dragAndDrop from 'react-big-calendar/lib/addons/dragAndDrop';
 import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
@@ -20,6 +21,7 @@ import { DialogLoading } from '../../../components/DialogShell.tsx';
 import { ErrorBoundary } from '../../../components/ErrorBoundary.tsx';
 import { useUrlState } from '../../../components/list/useUrlState.ts';
 import { notify } from '../../../components/toaster.tsx';
+import type { Lang } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/useLang.ts';
 import { useIsPhone } from '../../../lib/useMedia.ts';
 import { sessionUser } from '../../../state/session.ts';
@@ -110,6 +112,24 @@ function Toolbar({ label, onNavigate, onView, view, views }: ToolbarProps<Ev, Re
   );
 }
 
+/** The calendar's events: one per lesson, or per lesson and lecturer in the day view grouped by lecturer. */
+function lessonEvents(lessons: readonly LessonNode[], group: Group, withResources: boolean, lang: Lang, t: TFunction): Ev[] {
+  const out: Ev[] = [];
+  for (const l of lessons) {
+    const title = l.title && l.title !== l.course.name ? `${l.course.name} · ${l.title}` : l.course.name;
+    const base = { title, start: new Date(l.startAt as string), end: new Date(l.endAt as string), lesson: l };
+    const lecturers = l.course.lecturers.map((p) => nameIn(p, lang)).join(lang === 'en' ? ', ' : '、') || t('coursesUi.calendar.noLecturer');
+    if (!withResources) {
+      const where = group === 'classroom' ? (l.classroomName ?? t('coursesUi.calendar.noRoom')) : group === 'lecturer' ? lecturers : null;
+      out.push({ ...base, title: where ? `${title} · ${where}` : title, id: l.id, resourceId: undefined });
+    } else if (group === 'classroom') out.push({ ...base, id: l.id, resourceId: l.classroomId ?? 0 });
+    else if (group === 'course') out.push({ ...base, id: l.id, resourceId: l.course.databaseId });
+    else if (!l.course.lecturers.length) out.push({ ...base, id: l.id, resourceId: 0 });
+    else for (const p of l.course.lecturers) out.push({ ...base, id: `${l.id}|${p.databaseId}`, resourceId: p.databaseId });
+  }
+  return out;
+}
+
 function Grid({
   group,
   view,
@@ -134,25 +154,16 @@ function Grid({
   const range = useMemo(() => visibleRange(view, date), [view, date]);
   const data = useLazyLoadQuery<CourseCalendarQuery>(rangeQuery, { filter: { from: range.from, to: range.to } }, { fetchKey, fetchPolicy: 'store-and-network' });
   const lessons = useMemo(() => data.lessons.edges.map((e) => e.node).filter((n): n is LessonNode => n != null), [data]);
-  const events = useMemo<Ev[]>(() => {
-    const out: Ev[] = [];
-    for (const l of lessons) {
-      const base = { title: l.title && l.title !== l.course.name ? `${l.course.name} · ${l.title}` : l.course.name, start: new Date(l.startAt as string), end: new Date(l.endAt as string), lesson: l };
-      if (group === 'classroom') out.push({ ...base, id: l.id, resourceId: l.classroomId ?? 0 });
-      else if (group === 'course') out.push({ ...base, id: l.id, resourceId: l.course.databaseId });
-      else if (!l.course.lecturers.length) out.push({ ...base, id: l.id, resourceId: 0 });
-      else for (const p of l.course.lecturers) out.push({ ...base, id: `${l.id}|${p.databaseId}`, resourceId: p.databaseId });
-    }
-    return out;
-  }, [lessons, group]);
+  // Side by side per room, lecturer or course only in the day view: the week's seven days fit one
+  // screen width, each lesson naming its room or lecturers (a week per resource needed a screen each).
+  const withResources = view === Views.DAY;
+  const events = useMemo(() => lessonEvents(lessons, group, withResources, lang, t), [lessons, group, withResources, lang, t]);
   const resources = useMemo<Res[]>(() => {
     const used = new Set(events.map((e) => e.resourceId));
     if (group === 'classroom') {
       const rooms = data.classrooms.edges.map((e) => e.node).filter((r) => r.state === 'IN_USE' || used.has(r.databaseId));
       const list: Res[] = rooms.map((r) => ({ id: r.databaseId, title: `${r.no} ${r.name}` }));
-      // Week view: only the rooms in use this week, so the columns stay readable.
-      const shown = view === Views.DAY ? list : list.filter((r) => used.has(r.id));
-      return used.has(0) ? [...shown, { id: 0, title: t('coursesUi.calendar.noRoom') }] : shown;
+      return used.has(0) ? [...list, { id: 0, title: t('coursesUi.calendar.noRoom') }] : list;
     }
     const seen = new Map<number | string, string>();
     for (const l of lessons) {
@@ -161,14 +172,13 @@ function Grid({
       else for (const p of l.course.lecturers) seen.set(p.databaseId, nameIn(p, lang));
     }
     return [...seen.entries()].map(([id, title]) => ({ id, title })).sort((a, b) => a.title.localeCompare(b.title));
-  }, [data, events, group, lessons, lang, t, view]);
+  }, [data, events, group, lessons, lang, t]);
   const { messages, formats } = useCalendarTexts();
   const rootRef = useRef<HTMLDivElement>(null);
   useCalendarAriaFix(rootRef);
   // Lessons run from the morning to the evening: the grid shows 07:00–23:00 (the day view's rooms side by side stay readable).
   const dayStart = useMemo(() => DateTime.fromJSDate(date).set({ hour: 7, minute: 0, second: 0, millisecond: 0 }).toJSDate(), [date]);
   const dayEnd = useMemo(() => DateTime.fromJSDate(date).set({ hour: 23, minute: 0, second: 0, millisecond: 0 }).toJSDate(), [date]);
-  const withResources = view === Views.DAY || view === Views.WEEK;
   const drop = useCallback(
     ({ event, start, end, resourceId }: EventInteractionArgs<Ev>) => {
       if (!event.lesson.viewerCanManage) return;
@@ -218,7 +228,8 @@ const VIEWS: Record<string, View> = { month: Views.MONTH, week: Views.WEEK, day:
 
 /**
  * The course calendar (课程日历, 课表, 教室占用, 排课): lessons on react-big-calendar, side by side
- * per classroom, lecturer or course in the day and week views (`group`); a lesson opens its
+ * per classroom, lecturer or course in the day view (`group`; the week names each lesson's room
+ * or lecturers, so its seven days fit one screen width); a lesson opens its
  * attendance; a lesson the viewer manages can be dragged to another time or, grouped by
  * classroom, to another room: the move dialog checks it like scheduling (conflict list, "save
  * anyway", this / following / all). The menu entries differ in the default grouping and view.
@@ -232,7 +243,9 @@ export function CourseCalendar({ defaultGroup, defaultView, title, scheduling = 
   const group = (['classroom', 'lecturer', 'course'].includes(state.group) ? state.group : defaultGroup) as Group;
   const view = VIEWS[state.view] ?? Views.WEEK;
   const date = useMemo(() => (state.date ? DateTime.fromISO(state.date).toJSDate() : new Date()), [state.date]);
-  const [fetchKey, setFetchKey] = useState(0);
+  // A new key per visit: coming back asks the server again while the stored range shows (with the
+  // same key Relay may answer from the last visit's request, missing what changed since).
+  const [fetchKey, setFetchKey] = useState(() => Date.now());
   const [, startTransition] = useTransition();
   useEffect(() => onCalendarChanged(() => startTransition(() => setFetchKey((k) => k + 1))), []);
   const [moving, setMoving] = useState<{ lesson: MovableLesson; start: Date; end: Date; classroomId?: number } | null>(null);

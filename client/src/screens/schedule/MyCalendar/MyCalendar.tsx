@@ -614,7 +614,9 @@ function Screen() {
   // The range asked for: the toolbar shows it at once while the grid loads it (in a transition).
   const [target, setTarget] = useState<{ view: View; date: Date }>({ view, date });
   const [people, setPeople] = useState<Person[]>([]);
-  const [fetchKey, setFetchKey] = useState(0);
+  // A new key per visit: coming back asks the server again while the stored range shows (with the
+  // same key Relay may answer from the last visit's request, missing what changed since).
+  const [fetchKey, setFetchKey] = useState(() => Date.now());
   const [pending, startTransition] = useTransition();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
