@@ -29,6 +29,7 @@ import { nameIn } from '../shared/codes.tsx';
 import { LessonMoveDialog, type MovableLesson } from '../shared/LessonMoveDialog.tsx';
 import { ScheduleLessonsDialog } from '../shared/ScheduleLessonsDialog.tsx';
 import type { CourseCalendarQuery, CourseCalendarQuery$data } from './__generated__/CourseCalendarQuery.graphql.ts';
+import { useVisitKey } from '../../../relay/visitKey.ts';
 
 const rangeQuery = graphql`
   query CourseCalendarQuery($filter: LessonFilter!) {
@@ -143,7 +144,7 @@ function Grid({
   group: Group;
   view: View;
   date: Date;
-  fetchKey: number;
+  fetchKey: string;
   onView: (v: View) => void;
   onNavigate: (d: Date) => void;
   onOpen: (e: Ev) => void;
@@ -243,9 +244,9 @@ export function CourseCalendar({ defaultGroup, defaultView, title, scheduling = 
   const group = (['classroom', 'lecturer', 'course'].includes(state.group) ? state.group : defaultGroup) as Group;
   const view = VIEWS[state.view] ?? Views.WEEK;
   const date = useMemo(() => (state.date ? DateTime.fromISO(state.date).toJSDate() : new Date()), [state.date]);
-  // A new key per visit: coming back asks the server again while the stored range shows (with the
-  // same key Relay may answer from the last visit's request, missing what changed since).
-  const [fetchKey, setFetchKey] = useState(() => Date.now());
+  const [fetchKey, setFetchKey] = useState(0);
+  // Coming back asks the server again (relay/visitKey.ts).
+  const visit = useVisitKey('course-calendar');
   const [, startTransition] = useTransition();
   useEffect(() => onCalendarChanged(() => startTransition(() => setFetchKey((k) => k + 1))), []);
   const [moving, setMoving] = useState<{ lesson: MovableLesson; start: Date; end: Date; classroomId?: number } | null>(null);
@@ -289,7 +290,7 @@ export function CourseCalendar({ defaultGroup, defaultView, title, scheduling = 
               group={group}
               view={view}
               date={date}
-              fetchKey={fetchKey}
+              fetchKey={`${visit}-${fetchKey}`}
               onView={(v) => setState({ view: v })}
               onNavigate={(d) => setState({ date: DateTime.fromJSDate(d).toISODate()! })}
               onOpen={(e) => navigate(`/mission/schedule-detail/${encodeURIComponent(e.lesson.id)}`)}

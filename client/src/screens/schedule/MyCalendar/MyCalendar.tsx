@@ -35,6 +35,7 @@ import type { EventDialogUpdateMutation } from './__generated__/EventDialogUpdat
 import type { MyCalendarScreenQuery } from './__generated__/MyCalendarScreenQuery.graphql.ts';
 import type { MyCalendarRangeQuery, MyCalendarRangeQuery$data } from './__generated__/MyCalendarRangeQuery.graphql.ts';
 import type { MyCalendarDismissMutation } from './__generated__/MyCalendarDismissMutation.graphql.ts';
+import { useVisitKey } from '../../../relay/visitKey.ts';
 
 /** What the screen needs once: the viewer, the projects for the form and legend, today's reminder. */
 const screenQuery = graphql`
@@ -304,7 +305,7 @@ type GridProps = {
   me: Person;
   manage: boolean;
   zone: string;
-  fetchKey: number;
+  fetchKey: string;
   pending: boolean;
   onView: (v: View) => void;
   onNavigate: (d: Date) => void;
@@ -614,9 +615,9 @@ function Screen() {
   // The range asked for: the toolbar shows it at once while the grid loads it (in a transition).
   const [target, setTarget] = useState<{ view: View; date: Date }>({ view, date });
   const [people, setPeople] = useState<Person[]>([]);
-  // A new key per visit: coming back asks the server again while the stored range shows (with the
-  // same key Relay may answer from the last visit's request, missing what changed since).
-  const [fetchKey, setFetchKey] = useState(() => Date.now());
+  const [fetchKey, setFetchKey] = useState(0);
+  // Coming back asks the server again (relay/visitKey.ts).
+  const visit = useVisitKey('my-calendar');
   const [pending, startTransition] = useTransition();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -763,7 +764,7 @@ function Screen() {
           me={me}
           manage={viewer.manage}
           zone={zone}
-          fetchKey={fetchKey}
+          fetchKey={`${visit}-${fetchKey}`}
           pending={pending}
           onView={onView}
           onNavigate={onNavigate}
