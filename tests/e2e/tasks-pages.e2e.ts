@@ -10,7 +10,7 @@
 import ExcelJS from 'exceljs';
 import { DateTime } from 'luxon';
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Browser, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, me, passwordOf } from './api.ts';
 import { expectNoSeriousAxe, hashPath, launch, login, open, setLanguage, shootEverywhere, sidewaysOverflow, toast } from './browser.ts';
