@@ -14,6 +14,10 @@ export default defineConfig({
     maxWorkers: workers,
     fileParallelism: workers > 1,
     testTimeout: 120_000,
+    // One retry: on 2 shared cores a browser flow sometimes misses a wait it makes on a quiet
+    // machine. A test that passes only when retried is named at the end of the run (flaky, to
+    // fix: docs/tooling.md); one that fails twice fails the run.
+    retry: 1,
     hookTimeout: 180_000,
     // expect.poll waits like the browser's own waits do (1 s by default is short on 2 shared cores).
     expect: { poll: { timeout: 10_000 } },

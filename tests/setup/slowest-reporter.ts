@@ -2,6 +2,8 @@
  * Prints the ten slowest test files of the run at its end (every vitest run: `npm test`,
  * `test:server`, the browser suite), with the time spent importing the file and the time its
  * tests and hooks took. The numbers say where a run's time goes; docs/tooling.md reads them.
+ * Then the tests that passed only when retried (the browser suite retries once): each is a
+ * flaky test to fix, named so that a retry never hides one.
  */
 import path from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
@@ -14,6 +16,12 @@ function seconds(ms: number): string {
 
 export default class SlowestFiles implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+    this.printSlowest(testModules);
+    const flaky = testModules.flatMap((m) => [...m.children.allTests()].filter((t) => t.diagnostic()?.flaky).map((t) => `  ${path.relative(process.cwd(), m.moduleId)} > ${t.fullName}`));
+    if (flaky.length) process.stdout.write(`\nPassed only when retried (flaky, to fix):\n${flaky.join('\n')}\n`);
+  }
+
+  private printSlowest(testModules: ReadonlyArray<TestModule>): void {
     const rows = testModules
       .map((m) => {
         const d = m.diagnostic();
