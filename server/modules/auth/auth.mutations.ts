@@ -4,7 +4,8 @@ import { translate } from '../../i18n/catalogue.ts';
 import { requireActor } from '../../policy.ts';
 import { authenticate } from '../../session/session.ts';
 import { LanguageEnum, Viewer, type ViewerShape } from './auth.node.ts';
-import { changePassword, login, logout, mySessions, refreshToken, revokeSession, setLanguage, setTimeZone, type LoginSessionRow } from './auth.service.ts';
+import { atDoor } from '../../lib/validate.ts';
+import { changePassword, changePasswordInput, login, logout, mySessions, refreshToken, revokeSession, revokeSessionInput, setLanguage, setTimeZone, type LoginSessionRow } from './auth.service.ts';
 
 const TokenPayload = builder.objectRef<{ token: string; expiresAt: Date; userId: number }>('TokenPayload').implement({
   description: 'A new access token. Send it as `X-Token` or `Authorization: Bearer`.',
@@ -80,7 +81,7 @@ builder.mutationFields((t) => ({
         type: builder.inputType('RevokeSessionInput', { description: 'A session of the caller.', fields: (f) => ({ sessionId: f.string({ description: 'The session id (LoginSession.sessionId).', required: true }) }) }),
       }),
     },
-    resolve: async (_r, { input }, ctx) => ({ sessionId: await revokeSession(ctx, input) }),
+    resolve: async (_r, { input }, ctx) => ({ sessionId: await revokeSession(ctx, atDoor(revokeSessionInput, input)) }),
   }),
 }));
 
@@ -145,7 +146,7 @@ builder.mutationFields((t) => ({
         }),
       }),
     },
-    resolve: async (_r, { input }, ctx) => ({ success: await changePassword(ctx, input), message: translate(ctx.lang, 'toast.passwordChanged') }),
+    resolve: async (_r, { input }, ctx) => ({ success: await changePassword(ctx, atDoor(changePasswordInput, input)), message: translate(ctx.lang, 'toast.passwordChanged') }),
   }),
   setLanguage: t.field({
     description: "Sets the caller's language; every message after it is in that language. Signed-in callers. Errors: INVALID_LANGUAGE.",

@@ -4,7 +4,8 @@ import { withCondition } from '../../rest/params.ts';
 import { formatDate } from '../../lib/wall-time.ts';
 import { requireActor } from '../../policy.ts';
 import { translate } from '../../i18n/catalogue.ts';
-import { changePassword, loginProfile, loginPublicKey, login, logout, refreshToken } from './auth.service.ts';
+import { atDoor } from '../../lib/validate.ts';
+import { changePassword, changePasswordInput, loginProfile, loginPublicKey, login, logout, refreshToken } from './auth.service.ts';
 import { allRights, menuFor, parseShowType, type RightNode } from './auth.rights.ts';
 import type { ServiceContext } from '../../context.ts';
 
@@ -90,7 +91,7 @@ export const authRoutes: RestRoute[] = [
     methods: BOTH,
     handler: async (ctx, req) => {
       const c = withCondition(req.params);
-      await changePassword(ctx, { oldPassword: c.oldPassword, password: c.password, confirmPassword: c.confirmPassword });
+      await changePassword(ctx, atDoor(changePasswordInput, { oldPassword: c.oldPassword, password: c.password, confirmPassword: c.confirmPassword }));
       return { message: translate(ctx.lang, 'toast.passwordChanged') };
     },
   },

@@ -2,7 +2,7 @@ import { afterLocalWrite } from '../../session/session-cache.ts';
 import type { ServiceContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { ValidationError } from '../../errors.ts';
-import { parseInput, z } from '../../lib/validate.ts';
+import { inputOf, parseInput, z, type Parsed } from '../../lib/validate.ts';
 import { requireActor } from '../../policy.ts';
 import { recordFailedWrite, runWrite } from '../../write.ts';
 import { hashPassword, passwordRuleViolation, verifyPassword } from './passwords.ts';
@@ -158,17 +158,17 @@ export async function logout(ctx: ServiceContext): Promise<boolean> {
   });
 }
 
-const changePasswordInput = z.object({
+export const changePasswordInput = z.object({
   oldPassword: z.string().max(1000).optional().nullable(),
   password: z.string().max(1000).optional().nullable(),
   confirmPassword: z.string().max(1000).optional().nullable(),
 });
 
 /** Changes the caller's password; other sessions of the user are revoked. */
-export async function changePassword(ctx: ServiceContext, raw: unknown): Promise<boolean> {
+export async function changePassword(ctx: ServiceContext, parsed: Parsed<z.output<typeof changePasswordInput>>): Promise<boolean> {
   return runWrite(ctx, { operation: 'auth.changePassword', targetType: 'User' }, async (tx) => {
     const actor = requireActor(ctx);
-    const input = parseInput(changePasswordInput, raw ?? {});
+    const input = inputOf(parsed);
     if (!input.oldPassword) throw new ValidationError('password.oldRequired', undefined, 'REQUIRED');
     const oldPassword = await readPasswordField(ctx.db, input.oldPassword);
     const password = input.password ? await readPasswordField(ctx.db, input.password) : '';
@@ -260,11 +260,13 @@ export async function mySessions(ctx: ServiceContext): Promise<LoginSessionRow[]
   return [...sessions.values()];
 }
 
+export const revokeSessionInput = z.object({ sessionId: z.string().uuid() });
+
 /** Ends one of the caller's other sessions (every token of it is revoked). The session in use is ended by logging out. */
-export async function revokeSession(ctx: ServiceContext, raw: unknown): Promise<string> {
+export async function revokeSession(ctx: ServiceContext, parsed: Parsed<z.output<typeof revokeSessionInput>>): Promise<string> {
   return runWrite(ctx, { operation: 'auth.revokeSession', targetType: 'User' }, async (tx) => {
     const actor = requireActor(ctx);
-    const { sessionId } = parseInput(z.object({ sessionId: z.string().uuid() }), raw);
+    const { sessionId } = inputOf(parsed);
     const current = await tx.accessToken.findUnique({ where: { id: actor.tokenId }, select: { sessionId: true } });
     if (current?.sessionId === sessionId) throw authErrors.rule('CANNOT_REVOKE_CURRENT', 'auth.cannotRevokeCurrent');
     const { count } = await tx.accessToken.updateMany({ where: { userId: actor.id, sessionId, revokedAt: null }, data: { revokedAt: new Date(), revokedReason: 'revoked' } });

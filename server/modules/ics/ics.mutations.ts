@@ -5,7 +5,7 @@ import { mutationErrors } from '../../graphql/errors.ts';
 import { translate } from '../../i18n/catalogue.ts';
 import { UserNode } from '../users/index.ts';
 import { importIcs } from './ics.import.ts';
-import { batchChangeSubscriptions, changeMySubscription, batchSubscriptionsInput } from './ics.service.ts';
+import { batchChangeSubscriptions, changeMySubscription, batchSubscriptionsInput, frequencyInput } from './ics.service.ts';
 
 const IcsSubscriptionPayload = builder.objectRef<{ id: number; feedPath: string | null }>('IcsSubscriptionPayload').implement({
   description: 'The subscription after the change.',
@@ -74,7 +74,7 @@ const own = (transition: 'open' | 'pause' | 'restore' | 'regenerate', descriptio
       args: withFrequency ? { input: t.arg({ description: 'Optionally, the refresh frequency.', type: FrequencyInput }) } : {},
       resolve: async (_r, args, ctx) => {
         const input = (args as { input?: { pushFrequencyHours?: number | null } | null }).input;
-        const changed = await changeMySubscription(ctx, transition, { pushFrequencyHours: input?.pushFrequencyHours ?? null });
+        const changed = await changeMySubscription(ctx, transition, atDoor(frequencyInput, { pushFrequencyHours: input?.pushFrequencyHours ?? null }));
         return { id: changed.subscription.id, feedPath: changed.feedPath };
       },
     }),
@@ -91,7 +91,7 @@ builder.mutationFields((t) => ({
     errors: mutationErrors,
     description: "Sets how often calendar apps should refresh the caller's feed: 3 or 12 hours. Errors: ICS_NOT_OPENED, INVALID_INPUT.",
     args: { input: t.arg({ description: 'The refresh frequency.', type: RequiredFrequencyInput, required: true }) },
-    resolve: async (_r, { input }, ctx) => ({ id: (await changeMySubscription(ctx, 'setFrequency', input)).subscription.id, feedPath: null }),
+    resolve: async (_r, { input }, ctx) => ({ id: (await changeMySubscription(ctx, 'setFrequency', atDoor(frequencyInput, input))).subscription.id, feedPath: null }),
   }),
   batchOpenIcsSubscriptions: t.field({
     type: BatchPayload,

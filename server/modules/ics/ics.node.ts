@@ -2,7 +2,8 @@ import { builder } from '../../graphql/builder.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
 import { translate } from '../../i18n/catalogue.ts';
 import { requireActor } from '../../policy.ts';
-import { canManageSubscription, effectiveAt, generateIcsFile, ICS_STATES, subscriptionsWhere } from './ics.service.ts';
+import { atDoor } from '../../lib/validate.ts';
+import { canManageSubscription, effectiveAt, generateIcsFile, generateIcsInput, ICS_STATES, subscriptionListInput, subscriptionsWhere } from './ics.service.ts';
 
 export const IcsSubscriptionStateEnum = builder.enumType('IcsSubscriptionState', {
   description: 'Calendar subscription state. Stored values: 0 not opened, 1 open, 2 paused.',
@@ -73,7 +74,7 @@ builder.queryFields((t) => ({
     description: "Everyone's calendar subscriptions, by id. Rights: ics.manageAll (administrators, managers).",
     authScopes: { permission: 'ics.manageAll' },
     args: { filter: t.arg({ description: 'Conditions on state, person and department.', type: IcsSubscriptionFilter }) },
-    resolve: (query, _r, args, ctx) => ctx.db.icsSubscription.findMany({ ...query, where: subscriptionsWhere(ctx, args.filter ?? {}), orderBy: { id: 'asc' } }),
+    resolve: (query, _r, args, ctx) => ctx.db.icsSubscription.findMany({ ...query, where: subscriptionsWhere(ctx, atDoor(subscriptionListInput, args.filter ?? {})), orderBy: { id: 'asc' } }),
   }),
   generatedIcs: t.field({
     type: GeneratedIcs,
@@ -83,6 +84,6 @@ builder.queryFields((t) => ({
       from: t.arg({ description: 'Start of the range (instant); default 30 days ago.', type: 'DateTime' }),
       to: t.arg({ description: "End of the range (instant); default a year from now; at most the server's maximum range after `from`.", type: 'DateTime' }),
     },
-    resolve: (_r, args, ctx) => generateIcsFile(ctx, { from: args.from, to: args.to }),
+    resolve: (_r, args, ctx) => generateIcsFile(ctx, atDoor(generateIcsInput, { from: args.from, to: args.to })),
   }),
 }));

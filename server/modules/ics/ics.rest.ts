@@ -6,7 +6,7 @@ import { idList, pick, withCondition } from '../../rest/params.ts';
 import { readPage } from '../../rest/envelope.ts';
 import { formatDateTime, parseLegacyDateTime } from '../../lib/wall-time.ts';
 import { importIcs } from './ics.import.ts';
-import { batchChangeSubscriptions, effectiveAt, generateIcsFile, ICS_STATES, listSubscriptionsPage, batchSubscriptionsInput } from './ics.service.ts';
+import { batchChangeSubscriptions, effectiveAt, generateIcsFile, generateIcsInput, ICS_STATES, listSubscriptionsPage, batchSubscriptionsInput, subscriptionListInput } from './ics.service.ts';
 
 const STATE_NAMES: Record<number, { zh: string; en: string }> = {
   [ICS_STATES.NOT_OPENED]: { zh: '未开启', en: 'Not opened' },
@@ -32,7 +32,7 @@ export const icsRoutes: RestRoute[] = [
       const zone = requireActor(ctx).timeZone;
       const from = parseLegacyDateTime(c.beginTime ?? c.beginDate ?? c.workDate, 'beginTime', zone);
       const to = parseLegacyDateTime(c.endTime ?? c.endDate ?? c.workDate2, 'endTime', zone, true);
-      const file = await generateIcsFile(ctx, { from, to });
+      const file = await generateIcsFile(ctx, atDoor(generateIcsInput, { from, to }));
       return new Response(file.text, {
         headers: {
           'content-type': 'text/calendar; charset=utf-8',
@@ -50,7 +50,11 @@ export const icsRoutes: RestRoute[] = [
       const p = readPage(req.params);
       const zone = requireActor(ctx).timeZone;
       const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
-      const { rows, total } = await listSubscriptionsPage(ctx, { state: blank(c.state ?? c.subscribeState), search: blank(c.name ?? c.search ?? c.keyword), departmentId: blank(c.departId ?? c.departmentId) }, p);
+      const { rows, total } = await listSubscriptionsPage(
+        ctx,
+        atDoor(subscriptionListInput, { state: blank(c.state ?? c.subscribeState), search: blank(c.name ?? c.search ?? c.keyword), departmentId: blank(c.departId ?? c.departmentId) }),
+        p,
+      );
       return {
         data: {
           currentPage: p.currentPage,

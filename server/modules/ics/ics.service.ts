@@ -6,7 +6,7 @@ import { NotFoundError, ValidationError } from '../../errors.ts';
 import type { IcsSubscription, Prisma } from '../../generated/prisma/client.ts';
 import { translate } from '../../i18n/catalogue.ts';
 import { searchText } from '../../lib/text.ts';
-import { dbId, parseInput, z, inputOf, type Parsed } from '../../lib/validate.ts';
+import { dbId, z, inputOf, type Parsed } from '../../lib/validate.ts';
 import { authorize, can, requireActor } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
 import { feedWindow, userFeed } from './feed.ts';
@@ -48,7 +48,7 @@ export function canManageSubscription(ctx: ServiceContext, sub: { userId: number
   return !!actor && (actor.id === sub.userId || can(actor, 'ics.manageAll'));
 }
 
-const frequencyInput = z.object({
+export const frequencyInput = z.object({
   pushFrequencyHours: z.coerce.number().int().optional().nullable(),
 });
 
@@ -67,10 +67,10 @@ type Transition = 'open' | 'pause' | 'restore' | 'regenerate' | 'setFrequency';
  * `feedPath` is the new link's path after open and regenerate, the only time it is known:
  * the server keeps its hash only (docs/security.md).
  */
-export async function changeMySubscription(ctx: ServiceContext, transition: Transition, raw: unknown = {}): Promise<{ subscription: IcsSubscription; feedPath: string | null }> {
+export async function changeMySubscription(ctx: ServiceContext, transition: Transition, parsed: Parsed<z.output<typeof frequencyInput>>): Promise<{ subscription: IcsSubscription; feedPath: string | null }> {
   return runWrite(ctx, { operation: `ics.${transition}`, targetType: 'IcsSubscription' }, async (tx) => {
     const actor = requireActor(ctx);
-    const input = parseInput(frequencyInput, raw ?? {});
+    const input = inputOf(parsed);
     const frequency = checkFrequency(input.pushFrequencyHours);
     const current = await tx.icsSubscription.findUnique({ where: { userId: actor.id } });
     const state = current?.state ?? ICS_STATES.NOT_OPENED;
@@ -151,7 +151,7 @@ export async function batchChangeSubscriptions(ctx: ServiceContext, action: 'ope
   });
 }
 
-const listInput = z.object({
+export const subscriptionListInput = z.object({
   state: z.coerce.number().int().min(0).max(2).optional().nullable(),
   search: z.string().max(100).optional().nullable(),
   departmentId: dbId().optional().nullable(),
@@ -170,9 +170,9 @@ export type SubscriptionListRow = {
  * Staff with their subscription state (listUserSubscribeByPage): a staff member without a row
  * is "not opened". Deactivated staff are left out. Administrators and managers.
  */
-export async function listSubscriptionsPage(ctx: ServiceContext, raw: unknown, page: { currentPage: number; pageSize: number }) {
+export async function listSubscriptionsPage(ctx: ServiceContext, input: Parsed<z.output<typeof subscriptionListInput>>, page: { currentPage: number; pageSize: number }) {
   authorize(ctx, 'ics.manageAll');
-  const f = parseInput(listInput, raw ?? {});
+  const f = inputOf(input);
   const search = searchText(f.search);
   const where: Prisma.UserWhereInput = {
     type: USER_TYPES.STAFF,
@@ -203,9 +203,9 @@ export async function listSubscriptionsPage(ctx: ServiceContext, raw: unknown, p
 }
 
 /** Subscriptions for the administrators' GraphQL connection. */
-export function subscriptionsWhere(ctx: ServiceContext, raw: unknown): Prisma.IcsSubscriptionWhereInput {
+export function subscriptionsWhere(ctx: ServiceContext, input: Parsed<z.output<typeof subscriptionListInput>>): Prisma.IcsSubscriptionWhereInput {
   authorize(ctx, 'ics.manageAll');
-  const f = parseInput(listInput, raw ?? {});
+  const f = inputOf(input);
   const search = searchText(f.search);
   return {
     ...(f.state !== undefined && f.state !== null ? { state: f.state } : {}),
@@ -240,7 +240,7 @@ export async function feedForToken(db: Db, token: string, now = new Date()): Pro
   return text;
 }
 
-const generateInput = z.object({
+export const generateIcsInput = z.object({
   from: z.coerce.date().optional().nullable(),
   to: z.coerce.date().optional().nullable(),
 });
@@ -252,9 +252,9 @@ const MAX_GENERATE_DAYS = 731;
  * A one-off .ics file of the caller's events (generateIcs): the feed's content for a range
  * (default: the feed window), whatever the subscription's state.
  */
-export async function generateIcsFile(ctx: ServiceContext, raw: unknown): Promise<{ fileName: string; text: string }> {
+export async function generateIcsFile(ctx: ServiceContext, parsed: Parsed<z.output<typeof generateIcsInput>>): Promise<{ fileName: string; text: string }> {
   const actor = requireActor(ctx);
-  const input = parseInput(generateInput, raw ?? {});
+  const input = inputOf(parsed);
   const window = feedWindow(new Date());
   const from = input.from ?? window.from;
   const to = input.to ?? window.to;

@@ -1,6 +1,6 @@
 import { atDoor } from '../../lib/validate.ts';
 import type { ServiceContext } from '../../context.ts';
-import { NotFoundError } from '../../errors.ts';
+import { NotFoundError, ValidationError } from '../../errors.ts';
 import { translate } from '../../i18n/catalogue.ts';
 import { downloadResponse, uploadedFile } from '../../lib/upload.ts';
 import { requireActor } from '../../policy.ts';
@@ -26,7 +26,6 @@ import {
   listProjects,
   listProjectsPage,
   listUsersForProject,
-  parseStateList,
   removeProjectMembers,
   saveProjectMember,
   setProjectFocus,
@@ -54,6 +53,15 @@ import {
   removeMembersInput,
 } from './projects.service.ts';
 import { projectsErrors } from './projects.errors.ts';
+
+/** Legacy `notInProjectStateStr`: "4,5" (or an array of states). */
+function parseStateList(raw: unknown): number[] {
+  if (raw === undefined || raw === null || raw === '') return [];
+  const parts = Array.isArray(raw) ? raw : String(raw).split(',');
+  const out = parts.map((p) => Number(String(p).trim())).filter((n) => Number.isInteger(n));
+  if (out.length !== parts.filter((p) => String(p).trim() !== '').length) throw new ValidationError('validation.invalid', { field: 'notInProjectStateStr' });
+  return out;
+}
 
 const wholeNumber = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : null);
 

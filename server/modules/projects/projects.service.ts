@@ -45,15 +45,6 @@ const state = z.coerce
   .int()
   .refine((n) => (PROJECT_STATES as readonly number[]).includes(n));
 
-/** Legacy `notInProjectStateStr`: "4,5" (or an array of states). */
-export function parseStateList(raw: unknown): number[] {
-  if (raw === undefined || raw === null || raw === '') return [];
-  const parts = Array.isArray(raw) ? raw : String(raw).split(',');
-  const out = parts.map((p) => Number(String(p).trim())).filter((n) => Number.isInteger(n));
-  if (out.length !== parts.filter((p) => String(p).trim() !== '').length) throw new ValidationError('validation.invalid', { field: 'notInProjectStateStr' });
-  return out;
-}
-
 // ── reads ──
 
 export type ProjectFilter = {

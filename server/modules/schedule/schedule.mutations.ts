@@ -3,7 +3,22 @@ import { localId, localIds } from '../../graphql/ids.ts';
 import { ErrorInterface, mutationErrors } from '../../graphql/errors.ts';
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { ConflictRef, EventScopeEnum, recurrenceOf, RecurrenceInputRef } from './schedule.node.ts';
-import { ConflictError, confirmEvent, copyEvents, createEvent, deleteEvent, joinEvent, setPublished, updateEvent, type DeleteResult, type SaveResult } from './schedule.service.ts';
+import { atDoor } from '../../lib/validate.ts';
+import {
+  ConflictError,
+  confirmEvent,
+  confirmEventInput,
+  copyEvents,
+  createEvent,
+  deleteEvent,
+  deleteEventInput,
+  joinEvent,
+  joinEventInput,
+  setPublished,
+  updateEvent,
+  type DeleteResult,
+  type SaveResult,
+} from './schedule.service.ts';
 
 builder.objectType(ConflictError, {
   name: 'ScheduleConflictError',
@@ -192,7 +207,7 @@ builder.mutationFields((t) => ({
     description:
       'Deletes an event; for an occurrence, `scope` THIS (its start becomes an exception date), FOLLOWING (the rule ends before it) or ALL (the whole series). Rights: the creator, or schedule.manage. Errors: NOT_FOUND, FORBIDDEN.',
     args: { input: t.arg({ description: 'The event and the scope.', type: DeleteInput, required: true }) },
-    resolve: (_r, { input }, ctx) => deleteEvent(ctx, { id: localId(input.id, 'WorkEvent'), scope: input.scope ?? undefined }),
+    resolve: (_r, { input }, ctx) => deleteEvent(ctx, atDoor(deleteEventInput, { id: localId(input.id, 'WorkEvent'), scope: input.scope ?? undefined })),
   }),
   publishWorkEvents: t.field({
     type: EventsPayload,
@@ -234,13 +249,13 @@ builder.mutationFields((t) => ({
     description:
       'Adds the caller as a participant of an open, published event (with `wholeSeries`, of every later occurrence too). Rights: schedule.use. Errors: NOT_OPEN, ALREADY_JOINED, ScheduleConflictError (`force: true` joins anyway), NOT_FOUND.',
     args: { input: t.arg({ description: 'The event to join.', type: JoinInput, required: true }) },
-    resolve: (_r, { input }, ctx) => joinEvent(ctx, { id: localId(input.id, 'WorkEvent'), wholeSeries: input.wholeSeries ?? undefined, force: input.force ?? undefined }),
+    resolve: (_r, { input }, ctx) => joinEvent(ctx, atDoor(joinEventInput, { id: localId(input.id, 'WorkEvent'), wholeSeries: input.wholeSeries ?? undefined, force: input.force ?? undefined })),
   }),
   confirmWorkEvent: t.field({
     type: EventsPayload,
     errors: mutationErrors,
     description: 'The caller, a participant, confirms the event as it now stands (a later move clears it). Rights: schedule.use and taking part. Errors: NOT_PARTICIPANT, NOT_FOUND.',
     args: { input: t.arg({ description: 'The event to confirm.', type: ConfirmInput, required: true }) },
-    resolve: (_r, { input }, ctx) => confirmEvent(ctx, { id: localId(input.id, 'WorkEvent') }),
+    resolve: (_r, { input }, ctx) => confirmEvent(ctx, atDoor(confirmEventInput, { id: localId(input.id, 'WorkEvent') })),
   }),
 }));

@@ -8,7 +8,7 @@ import type { Actor, ServiceContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
-import { dbId, parseInput, z } from '../../lib/validate.ts';
+import { dbId, inputOf, parseInput, z, type Parsed } from '../../lib/validate.ts';
 import { searchText } from '../../lib/text.ts';
 import { authorize, requireActor } from '../../policy.ts';
 import { MAX_EVENT_DAYS } from './conflicts.ts';
@@ -29,9 +29,11 @@ export const eventInclude = {
 export type EventWithRelations = Prisma.WorkEventGetPayload<{ include: typeof eventInclude }>;
 
 /** One event the caller may see, or NOT_FOUND (hidden events look missing). */
-export async function getEvent(ctx: ServiceContext, rawId: unknown): Promise<EventWithRelations> {
+export const eventIdInput = z.object({ id: dbId() });
+
+export async function getEvent(ctx: ServiceContext, parsed: Parsed<z.output<typeof eventIdInput>>): Promise<EventWithRelations> {
   const actor = authorize(ctx, 'schedule.use');
-  const { id } = parseInput(z.object({ id: dbId() }), { id: rawId });
+  const { id } = inputOf(parsed);
   const event = await ctx.db.workEvent.findFirst({ where: { AND: [{ id }, visibleEventsWhere(actor)] }, include: eventInclude });
   if (!event) throw new NotFoundError();
   return event;

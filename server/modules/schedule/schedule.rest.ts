@@ -2,6 +2,7 @@
  * Legacy REST paths of work events (spec section 7 "Daily work and calendar"), thin: read the
  * legacy fields, call the service, shape the answer. Payloads: docs/schedule.md.
  */
+import { atDoor } from '../../lib/validate.ts';
 import type { ServiceContext } from '../../context.ts';
 import { ValidationError } from '../../errors.ts';
 import { authorizeWrite } from '../../write.ts';
@@ -12,8 +13,24 @@ import { envelope, readPage } from '../../rest/envelope.ts';
 import { formatDateTime, parseLegacyDateTime, wallText } from '../../lib/wall-time.ts';
 import type { Conflict } from './conflicts.ts';
 import { ruleFields } from './recurrence.ts';
-import { eventInclude, findAlike, getEvent, listCalendar, listWhere, type EventWithRelations } from './schedule.queries.ts';
-import { ConflictError, checkConflicts, confirmEvent, copyEvents, createEvent, deleteEvent, deleteEvents, joinEvent, setPublished, updateEvent, type Scope } from './schedule.service.ts';
+import { eventIdInput, eventInclude, findAlike, getEvent, listCalendar, listWhere, type EventWithRelations } from './schedule.queries.ts';
+import {
+  ConflictError,
+  checkConflicts,
+  confirmEvent,
+  confirmEventInput,
+  copyEvents,
+  createEvent,
+  deleteEvent,
+  deleteEventInput,
+  deleteEvents,
+  deleteEventsInput,
+  joinEvent,
+  joinEventInput,
+  setPublished,
+  updateEvent,
+  type Scope,
+} from './schedule.service.ts';
 
 const P = '/api/admin/work/daily';
 const CYCLE = '/api/admin/cycle/work/daily';
@@ -201,7 +218,7 @@ async function update(ctx: ServiceContext, p: Params, fallback: Scope) {
 }
 
 async function remove(ctx: ServiceContext, p: Params, scope: Scope) {
-  const r = await deleteEvent(ctx, { id: p.id ?? p.workDailyId, scope });
+  const r = await deleteEvent(ctx, atDoor(deleteEventInput, { id: p.id ?? p.workDailyId, scope }));
   return { message: translate(ctx.lang, 'toast.deleted'), data: { ids: r.deletedIds, count: r.deletedIds.length, seriesDeleted: r.seriesDeleted } };
 }
 
@@ -234,14 +251,19 @@ export const scheduleRoutes: RestRoute[] = [
   {
     path: `${P}/detail`,
     methods: ['POST'],
-    handler: async (ctx, { params: p }) => ({ data: legacyEvent(await getEvent(ctx, p.id ?? p.workDailyId), zoneOf(ctx, p)) }),
+    handler: async (ctx, { params: p }) => ({ data: legacyEvent(await getEvent(ctx, atDoor(eventIdInput, { id: p.id ?? p.workDailyId })), zoneOf(ctx, p)) }),
   },
   {
     path: `${P}/joinWorkDaily`,
     methods: ['POST'],
     handler: async (ctx, { params: p }) => {
       const zone = zoneOf(ctx, p);
-      return save(ctx, p, async () => ({ ...(await joinEvent(ctx, { id: p.id ?? p.workDailyId, wholeSeries: flag(p.wholeSeries), force: flag(p.force ?? p.ignoreConflicts) })), seriesId: null }), zone);
+      return save(
+        ctx,
+        p,
+        async () => ({ ...(await joinEvent(ctx, atDoor(joinEventInput, { id: p.id ?? p.workDailyId, wholeSeries: flag(p.wholeSeries), force: flag(p.force ?? p.ignoreConflicts) }))), seriesId: null }),
+        zone,
+      );
     },
   },
   { path: `${P}/do_update`, methods: ['POST'], handler: (ctx, { params }) => update(ctx, params, 'THIS') },
@@ -252,7 +274,7 @@ export const scheduleRoutes: RestRoute[] = [
     methods: ['POST'],
     handler: async (ctx, { params: p }) => {
       if (p.ids !== undefined) {
-        const r = await deleteEvents(ctx, { ids: idList(p.ids) });
+        const r = await deleteEvents(ctx, atDoor(deleteEventsInput, { ids: idList(p.ids) }));
         return { message: translate(ctx.lang, 'toast.deleted'), data: { ids: r.deletedIds, count: r.deletedIds.length } };
       }
       return remove(ctx, p, scopeOf(p, 'THIS') ?? 'THIS');
@@ -288,7 +310,7 @@ export const scheduleRoutes: RestRoute[] = [
     path: `${P}/change/confirm`,
     methods: ['POST'],
     handler: async (ctx, { params: p }) => {
-      const r = await confirmEvent(ctx, { id: p.id ?? p.workDailyId });
+      const r = await confirmEvent(ctx, atDoor(confirmEventInput, { id: p.id ?? p.workDailyId }));
       return { message: translate(ctx.lang, 'schedule.confirmed'), data: (await eventsById(ctx, r.eventIds, zoneOf(ctx, p)))[0] ?? null };
     },
   },

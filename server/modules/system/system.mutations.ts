@@ -1,6 +1,7 @@
 import { builder } from '../../graphql/builder.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
-import { sendTestEmail } from './system.service.ts';
+import { atDoor } from '../../lib/validate.ts';
+import { sendTestEmail, sendTestEmailInput } from './system.service.ts';
 
 builder.mutationFields((t) => ({
   sendTestEmail: t.field({
@@ -16,6 +17,6 @@ builder.mutationFields((t) => ({
         type: builder.inputType('SendTestEmailInput', { description: 'Where to send the test e-mail.', fields: (f) => ({ email: f.string({ description: "The address; default the caller's own." }) }) }),
       }),
     },
-    resolve: (_r, args, ctx) => sendTestEmail(ctx, { email: args.input?.email }),
+    resolve: (_r, args, ctx) => sendTestEmail(ctx, atDoor(sendTestEmailInput, { email: args.input?.email })),
   }),
 }));

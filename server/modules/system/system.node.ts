@@ -1,7 +1,8 @@
 import { builder } from '../../graphql/builder.ts';
 import { searchText } from '../../lib/text.ts';
 import { utcOffset } from '../../lib/zones.ts';
-import { operationLogWhere } from './system.service.ts';
+import { atDoor } from '../../lib/validate.ts';
+import { operationLogFilter, operationLogWhere } from './system.service.ts';
 import { operationWords } from '../../i18n/operations.ts';
 import { refusalWords, shownChanges, targetLabel, type ShownChange } from './oplog-words.ts';
 
@@ -112,6 +113,6 @@ builder.queryFields((t) => ({
     description: 'Every write on either door (and failed writes), newest first. Rights: operationLog.read (administrators).',
     authScopes: { permission: 'operationLog.read' },
     args: { filter: t.arg({ description: 'Conditions on who, what, outcome and time.', type: OperationLogFilterInput }) },
-    resolve: (query, _r, args, ctx) => ctx.db.operationLog.findMany({ ...query, where: operationLogWhere(ctx, args.filter ?? {}), orderBy: { id: 'desc' } }),
+    resolve: (query, _r, args, ctx) => ctx.db.operationLog.findMany({ ...query, where: operationLogWhere(ctx, atDoor(operationLogFilter, args.filter ?? {})), orderBy: { id: 'desc' } }),
   }),
 }));

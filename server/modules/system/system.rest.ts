@@ -4,7 +4,8 @@ import { readPage } from '../../rest/envelope.ts';
 import { formatDateTime, parseLegacyDateTime } from '../../lib/wall-time.ts';
 import { requireActor } from '../../policy.ts';
 import { utcOffset } from '../../lib/zones.ts';
-import { listOperationLogsPage, listTimeZones, sendTestEmail } from './system.service.ts';
+import { atDoor } from '../../lib/validate.ts';
+import { listOperationLogsPage, listTimeZones, operationLogFilter, sendTestEmail, sendTestEmailInput } from './system.service.ts';
 import { translate } from '../../i18n/catalogue.ts';
 import { pick, withCondition } from '../../rest/params.ts';
 
@@ -28,7 +29,7 @@ export const systemRoutes: RestRoute[] = [
       const condition = (req.params.condition ?? {}) as Record<string, unknown>;
       const { rows, total } = await listOperationLogsPage(
         ctx,
-        {
+        atDoor(operationLogFilter, {
           userId: condition.userId || undefined,
           account: condition.account || undefined,
           userName: condition.userName || condition.name || undefined,
@@ -37,7 +38,7 @@ export const systemRoutes: RestRoute[] = [
           outcome: condition.outcome || undefined,
           from: parseLegacyDateTime(condition.beginTime, 'beginTime', actor.timeZone),
           to: parseLegacyDateTime(condition.endTime, 'endTime', actor.timeZone, true),
-        },
+        }),
         page,
       );
       return {
@@ -66,7 +67,7 @@ export const systemRoutes: RestRoute[] = [
     path: '/api/admin/auth/account/sendTestEmail',
     methods: ['GET'],
     handler: async (ctx, req) => {
-      const r = await sendTestEmail(ctx, { email: pick(withCondition(req.params), 'email', 'to') });
+      const r = await sendTestEmail(ctx, atDoor(sendTestEmailInput, { email: pick(withCondition(req.params), 'email', 'to') }));
       return { data: r, message: translate(ctx.lang, 'org.testMailSent', { email: r.email }) };
     },
   },

@@ -2,7 +2,7 @@ import type { ServiceContext } from '../../context.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { escapeLike } from '../../lib/text.ts';
 import { countUpTo, legacyTotal, readPagePlusOne } from '../../lib/counting.ts';
-import { parseInput, z } from '../../lib/validate.ts';
+import { inputOf, z, type Parsed } from '../../lib/validate.ts';
 import { authorize, requireActor } from '../../policy.ts';
 import { ValidationError } from '../../errors.ts';
 import { translate } from '../../i18n/catalogue.ts';
@@ -28,9 +28,9 @@ export const operationLogFilter = z.object({
 });
 
 /** Operation log search (administrators). */
-export function operationLogWhere(ctx: ServiceContext, raw: unknown): Prisma.OperationLogWhereInput {
+export function operationLogWhere(ctx: ServiceContext, input: Parsed<z.output<typeof operationLogFilter>>): Prisma.OperationLogWhereInput {
   authorize(ctx, 'operationLog.read');
-  const f = parseInput(operationLogFilter, raw ?? {});
+  const f = inputOf(input);
   return {
     ...(f.userId ? { userId: f.userId } : {}),
     ...(f.account ? { account: { contains: escapeLike(f.account.toLowerCase()) } } : {}),
@@ -48,8 +48,8 @@ export function operationLogWhere(ctx: ServiceContext, raw: unknown): Prisma.Ope
  * A page of the operation log: `LIMIT n+1` says whether more follow; the total is counted up to
  * COUNT_CAP (the log grows without bound, docs/performance.md).
  */
-export async function listOperationLogsPage(ctx: ServiceContext, raw: unknown, page: { currentPage: number; pageSize: number }) {
-  const where = operationLogWhere(ctx, raw);
+export async function listOperationLogsPage(ctx: ServiceContext, input: Parsed<z.output<typeof operationLogFilter>>, page: { currentPage: number; pageSize: number }) {
+  const where = operationLogWhere(ctx, input);
   const skip = (page.currentPage - 1) * page.pageSize;
   const [{ rows, hasMore }, total] = await Promise.all([
     readPagePlusOne((take) => ctx.db.operationLog.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip, take }), page.pageSize),
@@ -58,11 +58,13 @@ export async function listOperationLogsPage(ctx: ServiceContext, raw: unknown, p
   return { rows, hasMore, total: legacyTotal(total, skip, rows.length, hasMore) };
 }
 
+export const sendTestEmailInput = z.object({ email: emailField });
+
 /** Sends a test e-mail through the configured SMTP server, to `email` or to the caller. */
-export async function sendTestEmail(ctx: ServiceContext, raw: unknown): Promise<{ email: string }> {
+export async function sendTestEmail(ctx: ServiceContext, parsed: Parsed<z.output<typeof sendTestEmailInput>>): Promise<{ email: string }> {
   return runWrite(ctx, { operation: 'auth.sendTestEmail', targetType: 'User' }, async (tx) => {
     const actor = authorize(ctx, 'mail.test');
-    const input = parseInput(z.object({ email: emailField }), raw ?? {});
+    const input = inputOf(parsed);
     const own = await tx.user.findUnique({ where: { id: actor.id }, select: { email: true } });
     const to = input.email ?? own?.email ?? null;
     if (!to) throw new ValidationError('org.mailNoAddress', undefined, 'NO_EMAIL');

@@ -1,21 +1,32 @@
 import { builder } from '../../graphql/builder.ts';
+import { atDoor } from '../../lib/validate.ts';
 import { localId, type GlobalIdInput } from '../../graphql/ids.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
 import { encodeGlobalID } from '@pothos/plugin-relay';
-import { addTaskToSchedule, deleteScheduleEntries, saveScheduleEntries, SCHEDULE_TYPES, type SavedEntry } from './tasks.service.ts';
+import { addTaskToSchedule, addTaskToScheduleInput, deleteScheduleEntries, deleteScheduleEntriesInput, saveScheduleEntries, saveScheduleEntriesInput, SCHEDULE_TYPES, type SavedEntry } from './tasks.service.ts';
 import { TaskAdditionNode, TaskNode, TaskPriorityEnum, TaskTypeEnum } from './tasks.node.ts';
 import {
   addTaskAddition,
+  addTaskAdditionInput,
   assignTask,
+  assignTaskInput,
   changeTaskPriority,
+  changeTaskPriorityInput,
   createTask,
+  createTaskInput,
   daysWithoutLog,
   deleteTasks,
   reportTaskDaily,
+  reportTaskDailyInput,
+  taskIdsInput,
   transitionTask,
+  transitionTaskInput,
   updateTask,
   updateTaskAddition,
+  updateTaskAdditionInput,
+  updateTaskInput,
   updateTaskProgress,
+  updateTaskProgressInput,
   type AdditionWriteResult,
   type TaskWriteResult,
   type Transition,
@@ -217,7 +228,7 @@ builder.mutationFields((t) => ({
     description:
       'Creates a task assigned by the caller to an executor, in state INCOMPLETE (logs 新建). Checked in order: project, title, executor. Rights: task.create (staff). Errors: PROJECT_REQUIRED, TITLE_REQUIRED, EXECUTOR_REQUIRED, INVALID_INPUT (too long, unknown type or skill stack), PROJECT_NOT_FOUND, PROJECT_CLOSED (the project is finished or cancelled), EXECUTOR_INVALID (not an active staff member), FORBIDDEN.',
     args: { input: t.arg({ description: 'The new task.', type: CreateTaskInput, required: true }) },
-    resolve: (_r, { input }, ctx) => createTask(ctx, serviceForm(input)),
+    resolve: (_r, { input }, ctx) => createTask(ctx, atDoor(createTaskInput, serviceForm(input))),
   }),
   updateTask: t.field({
     type: TaskPayload,
@@ -225,7 +236,7 @@ builder.mutationFields((t) => ({
     description:
       'Edits a task: the given fields are merged and the whole form checked again; an UNASSIGNED task becomes INCOMPLETE; a new executor also logs 重新指派 (logs 更新任务). Rights: the assigner or an administrator (没有权限修改该任务). Errors: NOT_FOUND (missing or not visible), FORBIDDEN, WRONG_STATE (new executor on a complete or abandoned task), and the errors of createTask.',
     args: { input: t.arg({ description: 'The task and the fields to change.', type: UpdateTaskInput, required: true }) },
-    resolve: (_r, { input }, ctx) => updateTask(ctx, { id: input.id.id, ...serviceForm(input) }),
+    resolve: (_r, { input }, ctx) => updateTask(ctx, atDoor(updateTaskInput, { id: input.id.id, ...serviceForm(input) })),
   }),
   deleteTasks: t.field({
     type: DeleteTasksPayload,
@@ -242,7 +253,7 @@ builder.mutationFields((t) => ({
         required: true,
       }),
     },
-    resolve: (_r, { input }, ctx) => deleteTasks(ctx, { ids: input.ids.map((g) => g.id) }),
+    resolve: (_r, { input }, ctx) => deleteTasks(ctx, atDoor(taskIdsInput, { ids: input.ids.map((g) => g.id) })),
   }),
   assignTask: t.field({
     type: TaskPayload,
@@ -259,7 +270,7 @@ builder.mutationFields((t) => ({
         required: true,
       }),
     },
-    resolve: (_r, { input }, ctx) => assignTask(ctx, { id: input.id.id, designeeId: localId(input.executorId, 'User') }),
+    resolve: (_r, { input }, ctx) => assignTask(ctx, atDoor(assignTaskInput, { id: input.id.id, designeeId: localId(input.executorId, 'User') })),
   }),
   changeTaskPriority: t.field({
     description: "Changes a task's priority (logs 更新任务, action PRIORITY). Rights: the assigner, the project's manager or an administrator. Errors: NOT_FOUND (not visible), FORBIDDEN.",
@@ -275,7 +286,7 @@ builder.mutationFields((t) => ({
         required: true,
       }),
     },
-    resolve: (_r, { input }, ctx) => changeTaskPriority(ctx, { id: input.id.id, priority: input.priority }),
+    resolve: (_r, { input }, ctx) => changeTaskPriority(ctx, atDoor(changeTaskPriorityInput, { id: input.id.id, priority: input.priority })),
   }),
   completeTask: t.field({
     type: TaskPayload,
@@ -292,7 +303,7 @@ builder.mutationFields((t) => ({
         required: true,
       }),
     },
-    resolve: (_r, { input }, ctx) => transitionTask(ctx, 'complete', { id: input.id.id, feedback: input.feedback ?? undefined }),
+    resolve: (_r, { input }, ctx) => transitionTask(ctx, 'complete', atDoor(transitionTaskInput, { id: input.id.id, feedback: input.feedback ?? undefined })),
   }),
   ...Object.fromEntries(
     TRANSITION_MUTATIONS.map(([name, transition, description]) => [
@@ -302,7 +313,7 @@ builder.mutationFields((t) => ({
         errors: mutationErrors,
         description,
         args: { input: t.arg({ description: 'The task to change.', type: taskIdInput(`${name[0]!.toUpperCase()}${name.slice(1)}Input`), required: true }) },
-        resolve: (_r, { input }, ctx) => transitionTask(ctx, transition, { id: input.id.id }),
+        resolve: (_r, { input }, ctx) => transitionTask(ctx, transition, atDoor(transitionTaskInput, { id: input.id.id })),
       }),
     ]),
   ),
@@ -320,7 +331,7 @@ builder.mutationFields((t) => ({
         required: true,
       }),
     },
-    resolve: (_r, { input }, ctx) => updateTaskProgress(ctx, { id: input.id.id, progress: input.progress }),
+    resolve: (_r, { input }, ctx) => updateTaskProgress(ctx, atDoor(updateTaskProgressInput, { id: input.id.id, progress: input.progress })),
   }),
   addTaskAddition: t.field({
     type: TaskAdditionPayload,
@@ -340,7 +351,7 @@ builder.mutationFields((t) => ({
         required: true,
       }),
     },
-    resolve: (_r, { input }, ctx) => addTaskAddition(ctx, { workTaskId: input.taskId?.id, contentAddition: input.content ?? undefined }),
+    resolve: (_r, { input }, ctx) => addTaskAddition(ctx, atDoor(addTaskAdditionInput, { workTaskId: input.taskId?.id, contentAddition: input.content ?? undefined })),
   }),
   updateTaskAddition: t.field({
     type: TaskAdditionPayload,
@@ -359,7 +370,7 @@ builder.mutationFields((t) => ({
         required: true,
       }),
     },
-    resolve: (_r, { input }, ctx) => updateTaskAddition(ctx, { id: input.id.id, contentAddition: input.content ?? undefined }),
+    resolve: (_r, { input }, ctx) => updateTaskAddition(ctx, atDoor(updateTaskAdditionInput, { id: input.id.id, contentAddition: input.content ?? undefined })),
   }),
   reportTaskDaily: t.field({
     type: ReportTaskDailyPayload,
@@ -381,7 +392,8 @@ builder.mutationFields((t) => ({
         required: true,
       }),
     },
-    resolve: (_r, { input }, ctx) => reportTaskDaily(ctx, { id: input.taskId.id, reportDaily: input.content ?? undefined, day: input.day ?? undefined, progress: input.progress ?? undefined }),
+    resolve: (_r, { input }, ctx) =>
+      reportTaskDaily(ctx, atDoor(reportTaskDailyInput, { id: input.taskId.id, reportDaily: input.content ?? undefined, day: input.day ?? undefined, progress: input.progress ?? undefined })),
   }),
   addTaskToSchedule: t.field({
     type: AddTaskToSchedulePayload,
@@ -402,7 +414,7 @@ builder.mutationFields((t) => ({
         required: true,
       }),
     },
-    resolve: (_r, { input }, ctx) => addTaskToSchedule(ctx, { taskId: input.taskId.id, employeeId: localId(input.employeeId, 'User'), rows: input.rows.map(serviceRow) }),
+    resolve: (_r, { input }, ctx) => addTaskToSchedule(ctx, atDoor(addTaskToScheduleInput, { taskId: input.taskId.id, employeeId: localId(input.employeeId, 'User'), rows: input.rows.map(serviceRow) })),
   }),
   deleteScheduleEntries: t.field({
     type: DeleteScheduleEntriesPayload,
@@ -419,7 +431,7 @@ builder.mutationFields((t) => ({
         required: true,
       }),
     },
-    resolve: async (_r, { input }, ctx) => deleteScheduleEntries(ctx, { ids: input.ids.map((g) => localId(g, 'ScheduleEntry')) }),
+    resolve: async (_r, { input }, ctx) => deleteScheduleEntries(ctx, atDoor(deleteScheduleEntriesInput, { ids: input.ids.map((g) => localId(g, 'ScheduleEntry')) })),
   }),
   saveScheduleEntries: t.field({
     type: SaveScheduleEntriesPayload,
@@ -436,6 +448,6 @@ builder.mutationFields((t) => ({
         required: true,
       }),
     },
-    resolve: async (_r, { input }, ctx) => ({ entries: await saveScheduleEntries(ctx, { rows: input.rows.map(serviceRow) }) }),
+    resolve: async (_r, { input }, ctx) => ({ entries: await saveScheduleEntries(ctx, atDoor(saveScheduleEntriesInput, { rows: input.rows.map(serviceRow) })) }),
   }),
 }));

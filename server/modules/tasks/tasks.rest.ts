@@ -2,33 +2,44 @@ import { DateTime } from 'luxon';
 import type { ServiceContext } from '../../context.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { translate } from '../../i18n/catalogue.ts';
-import { dbId, parseInput, z } from '../../lib/validate.ts';
+import { atDoor, dbId, parseInput, z } from '../../lib/validate.ts';
 import { requireActor } from '../../policy.ts';
 import { BOTH, type RestRoute } from '../../rest/adapter.ts';
 import { readPage, type Page } from '../../rest/envelope.ts';
 import { countUpTo, legacyTotal, readPagePlusOne } from '../../lib/counting.ts';
 import { formatDateTime, parseLegacyDateTime } from '../../lib/wall-time.ts';
-import { addTaskToSchedule, removeTaskFromEntry, saveScheduleEntries } from './tasks.service.ts';
+import { addTaskToSchedule, addTaskToScheduleInput, removeTaskFromEntry, removeTaskFromEntryInput, saveScheduleEntries, saveScheduleEntriesInput } from './tasks.service.ts';
 import {
   addTaskAddition,
+  addTaskAdditionInput,
   assignTask,
+  assignTaskInput,
   changeTaskPriority,
+  changeTaskPriorityInput,
   changeTaskState,
+  changeTaskStateInput,
   createTask,
+  createTaskInput,
   daysWithoutLog,
   deleteTasks,
   findVisibleTask,
   NO_SKILL_STACK,
   reportTaskDaily,
+  reportTaskDailyInput,
+  taskIdsInput,
   TASK_ORDER,
   taskStatistics,
   tasksWhere,
   todayIn,
   transitionTasks,
+  transitionTasksInput,
   unreportedTasksWhere,
   updateTask,
   updateTaskAddition,
+  updateTaskAdditionInput,
+  updateTaskInput,
   updateTaskProgress,
+  updateTaskProgressInput,
   type TaskListFilter,
 } from './tasks.service.ts';
 import { visibleTasksWhere } from './tasks.policy.ts';
@@ -261,11 +272,11 @@ export const taskRoutes: RestRoute[] = [
       let taskId: number;
       if (!hasId) {
         // taskSource is always 2 and projectName is read from the project: both are ignored.
-        taskId = (await createTask(ctx, p)).taskId;
+        taskId = (await createTask(ctx, atDoor(createTaskInput, p))).taskId;
       } else if (p.reportDaily !== undefined || p.logTime !== undefined || p.taskLogId !== undefined) {
-        taskId = (await reportTaskDaily(ctx, reportInput(ctx, p))).taskId;
+        taskId = (await reportTaskDaily(ctx, atDoor(reportTaskDailyInput, reportInput(ctx, p)))).taskId;
       } else {
-        taskId = (await updateTask(ctx, p)).taskId;
+        taskId = (await updateTask(ctx, atDoor(updateTaskInput, p))).taskId;
       }
       // The spec: the answer's message holds the task id.
       return { message: String(taskId), data: await readTaskRow(ctx, taskId) };
@@ -303,7 +314,7 @@ export const taskRoutes: RestRoute[] = [
     path: `${TASK}/del`,
     methods: BOTH,
     handler: async (ctx, req) => {
-      const result = await deleteTasks(ctx, { ids: idList(req.params.selIds ?? req.params.ids ?? req.params.id) });
+      const result = await deleteTasks(ctx, atDoor(taskIdsInput, { ids: idList(req.params.selIds ?? req.params.ids ?? req.params.id) }));
       return { message: translate(ctx.lang, 'toast.deleted'), data: result.ids };
     },
   },
@@ -322,7 +333,7 @@ export const taskRoutes: RestRoute[] = [
         throw new ValidationError('validation.invalid', { field: 'condition.state' });
       }
       const ids = idList(p.selIds ?? p.ids ?? p.id);
-      await transitionTasks(ctx, transition, { ids, feedback: p.feedback ?? undefined });
+      await transitionTasks(ctx, transition, atDoor(transitionTasksInput, { ids, feedback: p.feedback ?? undefined }));
       const zone = zoneOf(ctx);
       const rows = await ctx.db.workTask.findMany({ where: { id: { in: ids.map(Number) } }, select: TASK_ROW_SELECT, orderBy: { id: 'asc' } });
       return { data: rows.map((t) => taskRow(t, zone)) };
@@ -333,7 +344,7 @@ export const taskRoutes: RestRoute[] = [
     methods: BOTH,
     handler: async (ctx, req) => {
       const c = conditionOf(req.params);
-      const r = await changeTaskState(ctx, { id: c.id, state: c.state, feedback: c.feedback ?? undefined });
+      const r = await changeTaskState(ctx, atDoor(changeTaskStateInput, { id: c.id, state: c.state, feedback: c.feedback ?? undefined }));
       return { data: await readTaskRow(ctx, r.taskId) };
     },
   },
@@ -341,7 +352,7 @@ export const taskRoutes: RestRoute[] = [
     path: `${TASK}/change/priority`,
     methods: BOTH,
     handler: async (ctx, req) => {
-      const r = await changeTaskPriority(ctx, { id: req.params.id, priority: req.params.priority });
+      const r = await changeTaskPriority(ctx, atDoor(changeTaskPriorityInput, { id: req.params.id, priority: req.params.priority }));
       return { message: translate(ctx.lang, 'toast.priorityChanged'), data: await readTaskRow(ctx, r.taskId) };
     },
   },
@@ -350,7 +361,7 @@ export const taskRoutes: RestRoute[] = [
     methods: BOTH,
     handler: async (ctx, req) => {
       // designeeName is ignored: the name is read from the person.
-      const r = await assignTask(ctx, { id: req.params.id, designeeId: req.params.designeeId });
+      const r = await assignTask(ctx, atDoor(assignTaskInput, { id: req.params.id, designeeId: req.params.designeeId }));
       return { message: translate(ctx.lang, 'toast.reassigned'), data: await readTaskRow(ctx, r.taskId) };
     },
   },
@@ -358,7 +369,7 @@ export const taskRoutes: RestRoute[] = [
     path: `${TASK}/updateProgress`,
     methods: BOTH,
     handler: async (ctx, req) => {
-      const r = await updateTaskProgress(ctx, { id: req.params.id, progress: req.params.progress });
+      const r = await updateTaskProgress(ctx, atDoor(updateTaskProgressInput, { id: req.params.id, progress: req.params.progress }));
       return { data: await readTaskRow(ctx, r.taskId) };
     },
   },
@@ -368,7 +379,9 @@ export const taskRoutes: RestRoute[] = [
     handler: async (ctx, req) => {
       const p = req.params;
       const editing = p.id !== undefined && p.id !== null && p.id !== '';
-      const r = editing ? await updateTaskAddition(ctx, { id: p.id, contentAddition: p.contentAddition }) : await addTaskAddition(ctx, { workTaskId: p.workTaskId, contentAddition: p.contentAddition });
+      const r = editing
+        ? await updateTaskAddition(ctx, atDoor(updateTaskAdditionInput, { id: p.id, contentAddition: p.contentAddition }))
+        : await addTaskAddition(ctx, atDoor(addTaskAdditionInput, { workTaskId: p.workTaskId, contentAddition: p.contentAddition }));
       const addition = await ctx.db.taskAddition.findUniqueOrThrow({ where: { id: r.additionId }, select: ADDITION_SELECT });
       return { message: translate(ctx.lang, editing ? 'toast.additionUpdated' : 'toast.additionAdded'), data: additionRow(addition, zoneOf(ctx)) };
     },
@@ -392,7 +405,7 @@ export const taskRoutes: RestRoute[] = [
     handler: async (ctx, req) => {
       const p = req.params;
       const rows = Array.isArray(p.workDailyList) ? p.workDailyList : p.workDate !== undefined ? [p] : [];
-      const saved = await saveScheduleEntries(ctx, { rows });
+      const saved = await saveScheduleEntries(ctx, atDoor(saveScheduleEntriesInput, { rows }));
       return { data: saved.map((s) => ({ id: s.id, workTaskIds: s.taskIds })) };
     },
   },
@@ -402,7 +415,10 @@ export const taskRoutes: RestRoute[] = [
     handler: async (ctx, req) => {
       const p = req.params;
       const rows = Array.isArray(p.workDailyList) ? p.workDailyList : [p];
-      const r = await addTaskToSchedule(ctx, { taskId: idParam(p, 'workTaskId', 'taskId', 'id'), employeeId: p.employeeId, rows: rows.map((row) => ({ ...(row as object), id: undefined })) });
+      const r = await addTaskToSchedule(
+        ctx,
+        atDoor(addTaskToScheduleInput, { taskId: idParam(p, 'workTaskId', 'taskId', 'id'), employeeId: p.employeeId, rows: rows.map((row) => ({ ...(row as object), id: undefined })) }),
+      );
       return { message: translate(ctx.lang, 'toast.addedToSchedule'), data: r.entries.map((s) => ({ id: s.id, workTaskIds: s.taskIds })) };
     },
   },
@@ -435,7 +451,7 @@ export const taskRoutes: RestRoute[] = [
     methods: ['POST'],
     handler: async (ctx, req) => {
       const p = req.params;
-      const r = await removeTaskFromEntry(ctx, { id: idParam(p, 'id', 'workDailyId'), workTaskId: idParam(p, 'workTaskId', 'taskId') });
+      const r = await removeTaskFromEntry(ctx, atDoor(removeTaskFromEntryInput, { id: idParam(p, 'id', 'workDailyId'), workTaskId: idParam(p, 'workTaskId', 'taskId') }));
       return { message: translate(ctx.lang, 'toast.deleted'), data: r };
     },
   },

@@ -4,7 +4,8 @@
  */
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, deleteEvent, updateEvent } from '../../../server/modules/schedule/schedule.service.ts';
+import { atDoor } from '../../../server/lib/validate.ts';
+import { createEvent, deleteEvent, deleteEventInput, updateEvent } from '../../../server/modules/schedule/schedule.service.ts';
 import { createTestApp, DEMO, loginGql, type TestApp } from '../../helpers/app.ts';
 import { userId } from '../support.ts';
 import { expandFeed, expandFeedIcalJs, fetchFeed, nextTransition, serviceContext, transition, type Occurrence } from './support.ts';
@@ -44,7 +45,7 @@ beforeAll(async () => {
   const rows = await t.db.workEvent.findMany({ where: { seriesId }, orderBy: { startAt: 'asc' } });
   seriesStarts = rows.map((r) => r.startAt);
   // The second occurrence is deleted (an EXDATE), the fourth moved and renamed (an override).
-  await deleteEvent(consultantCtx, { id: rows[1]!.id, scope: 'THIS' });
+  await deleteEvent(consultantCtx, atDoor(deleteEventInput, { id: rows[1]!.id, scope: 'THIS' }));
   await updateEvent(consultantCtx, {
     id: rows[3]!.id,
     scope: 'THIS',

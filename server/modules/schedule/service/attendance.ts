@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../../../context.ts';
 import { NotFoundError } from '../../../errors.ts';
-import { dbId, parseInput, z } from '../../../lib/validate.ts';
+import { dbId, inputOf, z, type Parsed } from '../../../lib/validate.ts';
 import { authorize } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
 import { canEditEvent, isEventVisible } from '../schedule.policy.ts';
@@ -8,13 +8,14 @@ import { assertNoConflicts } from './checks.ts';
 import { insertParticipants } from './rows.ts';
 import { scheduleErrors } from '../schedule.errors.ts';
 
-const joinSchema = z.object({ id: dbId(), wholeSeries: z.boolean().optional(), force: z.boolean().optional() });
+export const joinEventInput = z.object({ id: dbId(), wholeSeries: z.boolean().optional(), force: z.boolean().optional() });
+export const confirmEventInput = z.object({ id: dbId() });
 
 /** Joins an open, published event the caller can see (optionally this and every later occurrence). */
-export async function joinEvent(ctx: ServiceContext, raw: unknown): Promise<{ eventIds: number[] }> {
+export async function joinEvent(ctx: ServiceContext, parsed: Parsed<z.output<typeof joinEventInput>>): Promise<{ eventIds: number[] }> {
   return runWrite(ctx, { operation: 'schedule.join', targetType: 'WorkEvent' }, async (tx) => {
     const actor = authorize(ctx, 'schedule.use');
-    const input = parseInput(joinSchema, raw);
+    const input = inputOf(parsed);
     const e = await tx.workEvent.findUnique({ where: { id: input.id }, include: { participants: { select: { userId: true } } } });
     if (!e) throw new NotFoundError();
     const participantIds = e.participants.map((p) => p.userId);
@@ -38,10 +39,10 @@ export async function joinEvent(ctx: ServiceContext, raw: unknown): Promise<{ ev
 }
 
 /** A participant confirms the event as it now stands; the event is confirmed once all have. */
-export async function confirmEvent(ctx: ServiceContext, raw: unknown): Promise<{ eventIds: number[] }> {
+export async function confirmEvent(ctx: ServiceContext, parsed: Parsed<z.output<typeof confirmEventInput>>): Promise<{ eventIds: number[] }> {
   return runWrite(ctx, { operation: 'schedule.confirm', targetType: 'WorkEvent' }, async (tx) => {
     const actor = authorize(ctx, 'schedule.use');
-    const input = parseInput(z.object({ id: dbId() }), raw);
+    const input = inputOf(parsed);
     const e = await tx.workEvent.findUnique({ where: { id: input.id }, include: { participants: { select: { userId: true } } } });
     if (!e) throw new NotFoundError();
     const participantIds = e.participants.map((p) => p.userId);

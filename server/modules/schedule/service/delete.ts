@@ -1,6 +1,6 @@
 import type { Actor, ServiceContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
-import { dbId, parseInput, z } from '../../../lib/validate.ts';
+import { dbId, inputOf, parseInput, z, type Parsed } from '../../../lib/validate.ts';
 import { authorize } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
 import { expandRule, ruleEndingBefore } from '../recurrence.ts';
@@ -8,22 +8,26 @@ import { loadEditable, type EditOptions } from './checks.ts';
 import { idsSchema, SCOPES } from './input.ts';
 import { dropIfEmpty, seriesRowIds } from './rows.ts';
 
-const deleteSchema = z.object({ id: dbId(), scope: z.enum(SCOPES).optional() });
+export const deleteEventInput = z.object({ id: dbId(), scope: z.enum(SCOPES).optional() });
+export const deleteEventsInput = idsSchema;
 
 /** Deletes an event; for an occurrence, this one (kept as an exception date), this and following, or all. */
 export type DeleteResult = { deletedIds: number[]; seriesId: number | null; seriesDeleted: boolean };
 
-export async function deleteEvent(ctx: ServiceContext, raw: unknown): Promise<DeleteResult> {
+export async function deleteEvent(ctx: ServiceContext, parsed: Parsed<z.output<typeof deleteEventInput>>): Promise<DeleteResult> {
   return runWrite<DeleteResult>(ctx, { operation: 'schedule.delete', targetType: 'WorkEvent' }, async (tx) => {
     const actor = authorize(ctx, 'schedule.use');
-    const result = await deleteEventIn(tx, actor, raw);
+    const result = await deleteParsed(tx, actor, inputOf(parsed));
     return { result, targetIds: result.deletedIds };
   });
 }
 
 /** `deleteEvent` inside the caller's transaction, with the owning area's options (the courses area's lessons). */
 export async function deleteEventIn(tx: Tx, actor: Actor, raw: unknown, options: EditOptions = {}): Promise<DeleteResult> {
-  const input = parseInput(deleteSchema, raw);
+  return deleteParsed(tx, actor, parseInput(deleteEventInput, raw), options);
+}
+
+async function deleteParsed(tx: Tx, actor: Actor, input: z.output<typeof deleteEventInput>, options: EditOptions = {}): Promise<DeleteResult> {
   const e = await loadEditable(tx, actor, input.id, options);
   const scope = input.scope ?? 'THIS';
   if (!e.seriesId || !e.series) {
@@ -59,10 +63,10 @@ export async function deleteEventIn(tx: Tx, actor: Actor, raw: unknown, options:
 }
 
 /** Deletes several events (each as THIS); ids the caller may not edit refuse the whole batch. */
-export async function deleteEvents(ctx: ServiceContext, raw: unknown): Promise<{ deletedIds: number[] }> {
+export async function deleteEvents(ctx: ServiceContext, parsed: Parsed<z.output<typeof deleteEventsInput>>): Promise<{ deletedIds: number[] }> {
   return runWrite(ctx, { operation: 'schedule.deleteBatch', targetType: 'WorkEvent' }, async (tx) => {
     const actor = authorize(ctx, 'schedule.use');
-    const input = parseInput(idsSchema, raw);
+    const input = inputOf(parsed);
     const deleted: number[] = [];
     for (const id of input.ids) {
       const e = await loadEditable(tx, actor, id);

@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import type { ServiceContext } from '../../../context.ts';
 import type { Db, Tx } from '../../../db/client.ts';
 import { NotFoundError, ValidationError } from '../../../errors.ts';
-import { dbId, parseInput, z } from '../../../lib/validate.ts';
+import { dbId, inputOf, z, type Parsed } from '../../../lib/validate.ts';
 import { authorize } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
 import { visibleTasksWhere } from '../tasks.policy.ts';
@@ -58,7 +58,7 @@ export async function daysWithoutLog(ctx: ServiceContext, taskId: number): Promi
   return readMissedDays(ctx.db, task.id, actor.timeZone);
 }
 
-const reportShape = z.object({
+export const reportTaskDailyInput = z.object({
   id: dbId(),
   reportDaily: optionalText(PLAIN_TEXT_MAX),
   /** A missed day (`yyyy-MM-dd`); absent or today means a report for today. */
@@ -77,10 +77,10 @@ const reportShape = z.object({
  * Writes a daily report (每日汇报). For a missed day the log time is 20:00 of that day in the
  * reporter's zone, otherwise now (spec section 7).
  */
-export async function reportTaskDaily(ctx: ServiceContext, raw: unknown): Promise<TaskWriteResult & { day: string }> {
+export async function reportTaskDaily(ctx: ServiceContext, parsed: Parsed<z.output<typeof reportTaskDailyInput>>): Promise<TaskWriteResult & { day: string }> {
   return runWrite(ctx, { operation: 'task.reportDaily', targetType: 'WorkTask' }, async (tx) => {
     const actor = authorize(ctx, 'task.read');
-    const input = parseInput(reportShape, raw);
+    const input = inputOf(parsed);
     const task = await loadTaskForWrite(tx, actor, input.id);
     const content = input.reportDaily?.trim() ?? '';
     if (!content) throw new ValidationError('task.reportRequired', undefined, 'REPORT_REQUIRED');

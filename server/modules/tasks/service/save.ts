@@ -3,7 +3,7 @@ import type { ServiceContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
 import { ValidationError } from '../../../errors.ts';
 import { RICH_TEXT_MAX_CHARS } from '../../../lib/html.ts';
-import { dbId, parseInput, z } from '../../../lib/validate.ts';
+import { dbId, inputOf, z, type Parsed } from '../../../lib/validate.ts';
 import { authorize } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
 import { canEditTask } from '../tasks.policy.ts';
@@ -11,7 +11,7 @@ import { accessFacts, activeStaff, editForbidden, loadTaskForWrite, optionalId, 
 import { ASSIGNABLE_STATES, LOG_NOTES, NO_SKILL_STACK, normalisePriority, TASK_SOURCE_BACK_OFFICE, TASK_STATES, TASK_TYPES, TITLE_MAX } from './rules.ts';
 import { tasksErrors } from '../tasks.errors.ts';
 
-const saveShape = z.object({
+export const createTaskInput = z.object({
   id: optionalId(),
   projectId: optionalId(),
   taskTitle: optionalText(TITLE_MAX + 100),
@@ -21,6 +21,8 @@ const saveShape = z.object({
   taskType: optionalInt(),
   skillStackId: optionalInt(),
 });
+
+export const updateTaskInput = createTaskInput.extend({ id: dbId() });
 
 type SaveFields = { projectId: number; title: string; content: string; executorId: number; priority: number; taskType: number; skillStackId: number | null };
 
@@ -64,10 +66,10 @@ async function validateTaskFields(
 }
 
 /** Creates a task; the caller becomes its assigner. Logs 新建. */
-export async function createTask(ctx: ServiceContext, raw: unknown): Promise<TaskWriteResult> {
+export async function createTask(ctx: ServiceContext, parsed: Parsed<z.output<typeof createTaskInput>>): Promise<TaskWriteResult> {
   return runWrite(ctx, { operation: 'task.create', targetType: 'WorkTask' }, async (tx) => {
     const actor = authorize(ctx, 'task.create');
-    const input = parseInput(saveShape, raw);
+    const input = inputOf(parsed);
     const f = await validateTaskFields(tx, input, true);
     const task = await tx.workTask.create({
       data: {
@@ -93,10 +95,10 @@ export async function createTask(ctx: ServiceContext, raw: unknown): Promise<Tas
  * Edits a task (only its assigner: 没有权限修改该任务). Fields left out keep their value;
  * the merged form is validated like a new one. A new executor also logs 重新指派.
  */
-export async function updateTask(ctx: ServiceContext, raw: unknown): Promise<TaskWriteResult> {
+export async function updateTask(ctx: ServiceContext, parsed: Parsed<z.output<typeof updateTaskInput>>): Promise<TaskWriteResult> {
   return runWrite(ctx, { operation: 'task.update', targetType: 'WorkTask' }, async (tx) => {
     const actor = authorize(ctx, 'task.read');
-    const input = parseInput(saveShape.extend({ id: dbId() }), raw);
+    const input = inputOf(parsed);
     const task = await loadTaskForWrite(tx, actor, input.id);
     if (!canEditTask(actor, accessFacts(task))) throw editForbidden();
     const current = await tx.workTask.findUniqueOrThrow({ where: { id: task.id }, select: { content: true, priority: true, skillStackId: true } });
@@ -135,13 +137,13 @@ export async function updateTask(ctx: ServiceContext, raw: unknown): Promise<Tas
   });
 }
 
-export const idsShape = z.object({ ids: z.array(dbId()).min(1).max(500) });
+export const taskIdsInput = z.object({ ids: z.array(dbId()).min(1).max(500) });
 
 /** Deletes tasks (their additions, logs and reports go with them); all or nothing. */
-export async function deleteTasks(ctx: ServiceContext, raw: unknown): Promise<{ ids: number[] }> {
+export async function deleteTasks(ctx: ServiceContext, parsed: Parsed<z.output<typeof taskIdsInput>>): Promise<{ ids: number[] }> {
   return runWrite(ctx, { operation: 'task.delete', targetType: 'WorkTask' }, async (tx) => {
     const actor = authorize(ctx, 'task.read');
-    const { ids } = parseInput(idsShape, raw);
+    const { ids } = inputOf(parsed);
     const unique = [...new Set(ids)].sort((a, b) => a - b);
     for (const id of unique) {
       const task = await loadTaskForWrite(tx, actor, id);

@@ -3,7 +3,7 @@ import { isStaff, STAFF_STATES } from '../../../lib/codes.ts';
 import type { Actor, ServiceContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
 import { NotFoundError, ValidationError } from '../../../errors.ts';
-import { dbId, parseInput, z } from '../../../lib/validate.ts';
+import { dbId, inputOf, parseInput, z, type Parsed } from '../../../lib/validate.ts';
 import { authorize, can } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
 import { isTaskVisible } from '../tasks.policy.ts';
@@ -185,7 +185,8 @@ async function writeRow(tx: Tx, actor: Actor, row: PreparedRow): Promise<SavedEn
   return { id: entry.id, taskIds: row.taskIds };
 }
 
-const rowsShape = z.object({ rows: z.array(z.unknown()).max(MAX_ROWS) });
+/** The rows stay unparsed here: each is parsed in turn by saveRows, after the rows before it are checked (the order of the refusals). */
+export const saveScheduleEntriesInput = z.object({ rows: z.array(z.unknown()).max(MAX_ROWS) });
 
 async function saveRows(tx: Tx, actor: Actor, rawRows: unknown[]): Promise<SavedEntry[]> {
   if (!rawRows.length) throw new ValidationError('schedule.rowsRequired', undefined, 'ROWS_REQUIRED');
@@ -198,16 +199,16 @@ async function saveRows(tx: Tx, actor: Actor, rawRows: unknown[]): Promise<Saved
 }
 
 /** Saves schedule entries (rows per project with hours); all or nothing. */
-export async function saveScheduleEntries(ctx: ServiceContext, raw: unknown): Promise<SavedEntry[]> {
+export async function saveScheduleEntries(ctx: ServiceContext, parsed: Parsed<z.output<typeof saveScheduleEntriesInput>>): Promise<SavedEntry[]> {
   return runWrite(ctx, { operation: 'scheduleEntry.save', targetType: 'ScheduleEntry' }, async (tx) => {
     const actor = authorize(ctx, 'scheduleEntry.write');
-    const { rows } = parseInput(rowsShape, raw);
+    const { rows } = inputOf(parsed);
     const saved = await saveRows(tx, actor, rows);
     return { result: saved, targetIds: saved.map((s) => s.id) };
   });
 }
 
-const addShape = z.object({
+export const addTaskToScheduleInput = z.object({
   taskId: z.preprocess(blankToUndefined, dbId().optional()),
   employeeId: z.preprocess(blankToUndefined, dbId().optional()),
   rows: z.array(z.record(z.string(), z.unknown())).max(MAX_ROWS),
@@ -217,10 +218,10 @@ const addShape = z.object({
  * Adds a task to a schedule (加入档期): one entry per row, each linked to the task; a row's
  * project defaults to the task's. A completed task is refused (任务已完成，不允许加入档期!).
  */
-export async function addTaskToSchedule(ctx: ServiceContext, raw: unknown): Promise<{ taskId: number; entries: SavedEntry[] }> {
+export async function addTaskToSchedule(ctx: ServiceContext, parsed: Parsed<z.output<typeof addTaskToScheduleInput>>): Promise<{ taskId: number; entries: SavedEntry[] }> {
   return runWrite(ctx, { operation: 'task.addToSchedule', targetType: 'ScheduleEntry' }, async (tx) => {
     const actor = authorize(ctx, 'scheduleEntry.write');
-    const input = parseInput(addShape, raw);
+    const input = inputOf(parsed);
     if (!input.taskId) throw tasksErrors.rule('TASK_INVALID', 'task.additionTaskRequired');
     const task = await tx.workTask.findUnique({
       where: { id: input.taskId },
@@ -244,7 +245,7 @@ export async function addTaskToSchedule(ctx: ServiceContext, raw: unknown): Prom
   });
 }
 
-const deleteShape = z.object({ ids: z.array(dbId()).min(1).max(MAX_ROWS) });
+export const deleteScheduleEntriesInput = z.object({ ids: z.array(dbId()).min(1).max(MAX_ROWS) });
 
 /**
  * Deletes schedule entries (a day's rows in daily work) with their task links; all or nothing.
@@ -252,10 +253,10 @@ const deleteShape = z.object({ ids: z.array(dbId()).min(1).max(MAX_ROWS) });
  * others' entries; one that is missing or not theirs refuses the whole call as NOT_FOUND, so an id
  * of someone else's entry says nothing about it.
  */
-export async function deleteScheduleEntries(ctx: ServiceContext, raw: unknown): Promise<{ ids: number[] }> {
+export async function deleteScheduleEntries(ctx: ServiceContext, parsed: Parsed<z.output<typeof deleteScheduleEntriesInput>>): Promise<{ ids: number[] }> {
   return runWrite(ctx, { operation: 'scheduleEntry.delete', targetType: 'ScheduleEntry' }, async (tx) => {
     const actor = authorize(ctx, 'scheduleEntry.write');
-    const unique = [...new Set(parseInput(deleteShape, raw).ids)].sort((a, b) => a - b);
+    const unique = [...new Set(inputOf(parsed).ids)].sort((a, b) => a - b);
     const entries = await tx.scheduleEntry.findMany({ where: { id: { in: unique } }, select: { id: true, employeeId: true, createdById: true } });
     const others = can(actor, 'scheduleEntry.writeOthers');
     for (const id of unique) {
@@ -267,11 +268,13 @@ export async function deleteScheduleEntries(ctx: ServiceContext, raw: unknown): 
   });
 }
 
+export const removeTaskFromEntryInput = z.object({ id: dbId(), workTaskId: z.preprocess(blankToUndefined, dbId().optional()) });
+
 /** Removes a task's link ("flag") from a schedule entry, or every link when no task is named. */
-export async function removeTaskFromEntry(ctx: ServiceContext, raw: unknown): Promise<{ entryId: number; removed: number }> {
+export async function removeTaskFromEntry(ctx: ServiceContext, parsed: Parsed<z.output<typeof removeTaskFromEntryInput>>): Promise<{ entryId: number; removed: number }> {
   return runWrite(ctx, { operation: 'scheduleEntry.removeTask', targetType: 'ScheduleEntry' }, async (tx) => {
     const actor = authorize(ctx, 'scheduleEntry.write');
-    const input = parseInput(z.object({ id: dbId(), workTaskId: z.preprocess(blankToUndefined, dbId().optional()) }), raw);
+    const input = inputOf(parsed);
     const entry = await tx.scheduleEntry.findUnique({ where: { id: input.id }, select: { id: true, employeeId: true, createdById: true } });
     const mine = entry && (entry.employeeId === actor.id || entry.createdById === actor.id);
     if (!entry || (!mine && !can(actor, 'scheduleEntry.writeOthers'))) throw new NotFoundError();

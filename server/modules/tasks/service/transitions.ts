@@ -4,16 +4,18 @@ import type { Tx } from '../../../db/client.ts';
 import { DomainError, ValidationError } from '../../../errors.ts';
 import type { Prisma } from '../../../generated/prisma/client.ts';
 import type { MessageKey } from '../../../i18n/catalogue.ts';
-import { dbId, parseInput, z } from '../../../lib/validate.ts';
+import { dbId, inputOf, z, type Parsed } from '../../../lib/validate.ts';
 import { authorize } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
 import { canEditTask, canReassignTask } from '../tasks.policy.ts';
 import { accessFacts, activeStaff, editForbidden, loadTaskForWrite, optionalId, optionalInt, optionalText, writeLog, type TaskWriteResult } from './common.ts';
-import { idsShape } from './save.ts';
+import { taskIdsInput } from './save.ts';
 import { ASSIGNABLE_STATES, LOG_NOTES, normalisePriority, PLAIN_TEXT_MAX, TASK_STATES, TASK_TYPES, TRANSITIONS, transitionTo, WORKING_STATES, type Transition } from './rules.ts';
 import { tasksErrors } from '../tasks.errors.ts';
 
-const transitionShape = z.object({ id: dbId(), feedback: optionalText(PLAIN_TEXT_MAX) });
+export const transitionTaskInput = z.object({ id: dbId(), feedback: optionalText(PLAIN_TEXT_MAX) });
+export const transitionTasksInput = taskIdsInput.extend({ feedback: optionalText(PLAIN_TEXT_MAX) });
+export const changeTaskStateInput = z.object({ id: dbId(), state: z.coerce.number().int().min(0).max(5), feedback: optionalText(PLAIN_TEXT_MAX) });
 
 async function applyTransition(tx: Tx, actor: Actor, transition: Transition, id: number, feedbackRaw?: string): Promise<TaskWriteResult> {
   const rule = TRANSITIONS[transition];
@@ -48,20 +50,20 @@ async function applyTransition(tx: Tx, actor: Actor, transition: Transition, id:
 }
 
 /** One state transition of one task (complete takes the feedback). */
-export async function transitionTask(ctx: ServiceContext, transition: Transition, raw: unknown): Promise<TaskWriteResult> {
+export async function transitionTask(ctx: ServiceContext, transition: Transition, parsed: Parsed<z.output<typeof transitionTaskInput>>): Promise<TaskWriteResult> {
   return runWrite(ctx, { operation: `task.${transition}`, targetType: 'WorkTask' }, async (tx) => {
     const actor = authorize(ctx, 'task.read');
-    const input = parseInput(transitionShape, raw);
+    const input = inputOf(parsed);
     const result = await applyTransition(tx, actor, transition, input.id, input.feedback);
     return { result, targetIds: [result.taskId] };
   });
 }
 
 /** The same transition for several tasks (legacy completeMission with selIds); all or nothing. */
-export async function transitionTasks(ctx: ServiceContext, transition: Transition, raw: unknown): Promise<TaskWriteResult[]> {
+export async function transitionTasks(ctx: ServiceContext, transition: Transition, parsed: Parsed<z.output<typeof transitionTasksInput>>): Promise<TaskWriteResult[]> {
   return runWrite(ctx, { operation: `task.${transition}`, targetType: 'WorkTask' }, async (tx) => {
     const actor = authorize(ctx, 'task.read');
-    const input = parseInput(idsShape.extend({ feedback: optionalText(PLAIN_TEXT_MAX) }), raw);
+    const input = inputOf(parsed);
     const results: TaskWriteResult[] = [];
     for (const id of [...new Set(input.ids)]) results.push(await applyTransition(tx, actor, transition, id, input.feedback));
     return { result: results, targetIds: results.map((r) => r.taskId) };
@@ -69,10 +71,10 @@ export async function transitionTasks(ctx: ServiceContext, transition: Transitio
 }
 
 /** Legacy `change/state`: the transition that reaches `state` from the current one. */
-export async function changeTaskState(ctx: ServiceContext, raw: unknown): Promise<TaskWriteResult> {
+export async function changeTaskState(ctx: ServiceContext, parsed: Parsed<z.output<typeof changeTaskStateInput>>): Promise<TaskWriteResult> {
   return runWrite(ctx, { operation: 'task.changeState', targetType: 'WorkTask' }, async (tx) => {
     const actor = authorize(ctx, 'task.read');
-    const input = parseInput(z.object({ id: dbId(), state: z.coerce.number().int().min(0).max(5), feedback: optionalText(PLAIN_TEXT_MAX) }), raw);
+    const input = inputOf(parsed);
     const current = await loadTaskForWrite(tx, actor, input.id);
     const found = transitionTo(current.state, input.state);
     if (!(found in TRANSITIONS)) throw new DomainError('WRONG_STATE', found as MessageKey);
@@ -81,13 +83,15 @@ export async function changeTaskState(ctx: ServiceContext, raw: unknown): Promis
   });
 }
 
-const assignShape = z.object({ id: dbId(), designeeId: optionalId() });
+export const assignTaskInput = z.object({ id: dbId(), designeeId: optionalId() });
+export const changeTaskPriorityInput = z.object({ id: dbId(), priority: optionalInt() });
+export const updateTaskProgressInput = z.object({ id: dbId(), progress: z.coerce.number().int().min(0).max(100) });
 
 /** Reassigns a task (重新指派); an unassigned task becomes incomplete. */
-export async function assignTask(ctx: ServiceContext, raw: unknown): Promise<TaskWriteResult> {
+export async function assignTask(ctx: ServiceContext, parsed: Parsed<z.output<typeof assignTaskInput>>): Promise<TaskWriteResult> {
   return runWrite(ctx, { operation: 'task.assign', targetType: 'WorkTask' }, async (tx) => {
     const actor = authorize(ctx, 'task.read');
-    const input = parseInput(assignShape, raw);
+    const input = inputOf(parsed);
     const task = await loadTaskForWrite(tx, actor, input.id);
     if (!canReassignTask(actor, accessFacts(task))) throw editForbidden();
     if (!input.designeeId) throw new ValidationError('task.reassignExecutorRequired', undefined, 'EXECUTOR_REQUIRED');
@@ -103,10 +107,10 @@ export async function assignTask(ctx: ServiceContext, raw: unknown): Promise<Tas
 }
 
 /** Changes the priority (0 and unknown values mean medium). */
-export async function changeTaskPriority(ctx: ServiceContext, raw: unknown): Promise<TaskWriteResult> {
+export async function changeTaskPriority(ctx: ServiceContext, parsed: Parsed<z.output<typeof changeTaskPriorityInput>>): Promise<TaskWriteResult> {
   return runWrite(ctx, { operation: 'task.changePriority', targetType: 'WorkTask' }, async (tx) => {
     const actor = authorize(ctx, 'task.read');
-    const input = parseInput(z.object({ id: dbId(), priority: optionalInt() }), raw);
+    const input = inputOf(parsed);
     const task = await loadTaskForWrite(tx, actor, input.id);
     if (!canReassignTask(actor, accessFacts(task))) throw editForbidden();
     await tx.workTask.update({ where: { id: task.id }, data: { priority: normalisePriority(input.priority) } });
@@ -116,10 +120,10 @@ export async function changeTaskPriority(ctx: ServiceContext, raw: unknown): Pro
 }
 
 /** Sets the percentage done of a task in progress (incomplete, paused or waiting). */
-export async function updateTaskProgress(ctx: ServiceContext, raw: unknown): Promise<TaskWriteResult> {
+export async function updateTaskProgress(ctx: ServiceContext, parsed: Parsed<z.output<typeof updateTaskProgressInput>>): Promise<TaskWriteResult> {
   return runWrite(ctx, { operation: 'task.updateProgress', targetType: 'WorkTask' }, async (tx) => {
     const actor = authorize(ctx, 'task.read');
-    const input = parseInput(z.object({ id: dbId(), progress: z.coerce.number().int().min(0).max(100) }), raw);
+    const input = inputOf(parsed);
     const task = await loadTaskForWrite(tx, actor, input.id);
     if (!WORKING_STATES.includes(task.state)) throw tasksErrors.rule('WRONG_STATE', 'task.cannotUpdateProgress');
     await tx.workTask.update({ where: { id: task.id }, data: { progress: input.progress } });
