@@ -99,8 +99,9 @@ describe('calendar colours and the daily hours', () => {
     const first = projects[0]!;
     const second = projects.find((p) => p.databaseId % 10 !== first.databaseId % 10);
     expect(second, 'two projects with different palette colours').toBeTruthy();
-    // A Tuesday well in the future: nothing else of the lecturer's is there.
-    const monday = DateTime.now().setZone(lecturer.zone).startOf('week').plus({ weeks: 7 });
+    // A Tuesday well in the future that no other file uses (schedule.e2e.ts writes the lecturer's
+    // weeks 2 to 7 ahead and expects week 7 empty at first; the files may share a database).
+    const monday = DateTime.now().setZone(lecturer.zone).startOf('week').plus({ weeks: 11 });
     const tuesday = monday.plus({ days: 1 }).toISODate()!;
     const saved = await gql<{ saveScheduleEntries: { __typename: string; message?: string } }>(
       'lecturer',
