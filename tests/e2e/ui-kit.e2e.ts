@@ -44,10 +44,13 @@ async function signIn(page: Page, account: string, route: string): Promise<void>
     },
     [login.token, JSON.stringify(user)] as const,
   );
-  // A load of its own, so the client starts with the stored session (a hash change alone keeps the page).
+  // A load of its own, so the client starts with the stored session (a hash change alone keeps the
+  // page). Leaving the page first: a hash change then a reload raced the login page's redirect,
+  // which could land the reload on /login?redirect=… instead of the route.
+  await page.goto('about:blank');
   await open(page, route);
-  await page.reload();
   await page.getByTestId('top-bar').waitFor();
+  await expect.poll(() => hashPath(page)).toContain(decodeURIComponent(route));
 }
 
 /** Moves inside the app without a reload (the tab bar and kept-alive views stay). */

@@ -128,7 +128,8 @@ describe('calendar colours and the daily hours', () => {
         .filter({ hasText: /^(周|Week)$/ })
         .click();
     }
-    for (let i = 0; i < 10; i++) {
+    // Forward a week at a time to `monday` (eleven weeks ahead).
+    for (let i = 0; i < 15; i++) {
       await page.locator('[data-testid=calendar][data-pending="0"]').waitFor();
       const from = DateTime.fromISO((await cal.getAttribute('data-from'))!).setZone(lecturer.zone);
       if (Math.round(monday.diff(from, 'days').days / 7) === 0) break;
