@@ -7,6 +7,7 @@ import { primeApplications } from './applications.policy.ts';
 import { primeById, selects } from './loaders.ts';
 import type { ServiceContext } from '../../context.ts';
 import type { GraphQLResolveInfo } from 'graphql';
+import { atDoor } from '../../lib/validate.ts';
 import {
   ApplicationDocTypeEnum,
   ApplicationDocumentNode,
@@ -20,18 +21,35 @@ import {
   ThirdInterviewStatusEnum,
 } from './applications.node.ts';
 import {
+  applicationIdInput,
   saveApplication,
+  saveApplicationInput,
   setApplicationLock,
   updateApplicationState,
+  updateApplicationStateInput,
   updateDeadline,
+  updateDeadlineInput,
   updateDocState,
+  updateDocStateInput,
   updateOrderNum,
+  updateOrderNumInput,
   updateProgress,
   updateProgressBatch,
+  updateProgressBatchInput,
+  updateProgressInput,
   type ApplicationWrite,
   type ProgressField,
 } from './applications.service.ts';
-import { saveApplicationDocument, saveApplicationDocumentsBatch, saveProgressTrack, saveSaoDocument, type DocumentWrite } from './progress.service.ts';
+import {
+  saveApplicationDocument,
+  saveApplicationDocumentInput,
+  saveApplicationDocumentsBatch,
+  saveProgressTrack,
+  saveProgressTrackInput,
+  saveSaoDocument,
+  saveSaoDocumentInput,
+  type DocumentWrite,
+} from './progress.service.ts';
 
 type GlobalId = { typename: string; id: string };
 type FieldBuilder = Parameters<Parameters<typeof builder.inputType>[1]['fields']>[0];
@@ -121,7 +139,11 @@ builder.mutationFields((t) => {
       },
       resolve: (_r, { input }, ctx) => {
         const i = input as Record<string, unknown> & { id: GlobalId };
-        return updateProgress(ctx, field as ProgressField, { id: appId(i.id), [field]: i[field] ?? null, interviewAt: i.interviewAt ?? undefined, note: i.note ?? undefined });
+        return updateProgress(
+          ctx,
+          field as ProgressField,
+          atDoor(updateProgressInput(field as ProgressField), { id: appId(i.id), [field]: i[field] ?? null, interviewAt: i.interviewAt ?? undefined, note: i.note ?? undefined }),
+        );
       },
     });
     if (hasBatch) {
@@ -146,7 +168,11 @@ builder.mutationFields((t) => {
         },
         resolve: (_r, { input }, ctx) => {
           const i = input as Record<string, unknown> & { ids: GlobalId[] };
-          return updateProgressBatch(ctx, field as ProgressField, { ids: i.ids.map(appId), [field]: i[field], interviewAt: i.interviewAt ?? undefined, note: i.note ?? undefined });
+          return updateProgressBatch(
+            ctx,
+            field as ProgressField,
+            atDoor(updateProgressBatchInput(field as ProgressField), { ids: i.ids.map(appId), [field]: i[field], interviewAt: i.interviewAt ?? undefined, note: i.note ?? undefined }),
+          );
         },
       });
     }
@@ -178,16 +204,19 @@ builder.mutationFields((t) => {
         }),
       },
       resolve: (_r, { input }, ctx) =>
-        saveApplication(ctx, {
-          archiveId: localId(input.archiveId, 'Archive'),
-          schoolId: localId(input.schoolId, 'School'),
-          year: input.year ?? undefined,
-          grade: input.grade ?? undefined,
-          board: input.board ?? undefined,
-          deadline: input.deadline ?? undefined,
-          platform: input.platform ?? undefined,
-          note: input.note ?? undefined,
-        }),
+        saveApplication(
+          ctx,
+          atDoor(saveApplicationInput, {
+            archiveId: localId(input.archiveId, 'Archive'),
+            schoolId: localId(input.schoolId, 'School'),
+            year: input.year ?? undefined,
+            grade: input.grade ?? undefined,
+            board: input.board ?? undefined,
+            deadline: input.deadline ?? undefined,
+            platform: input.platform ?? undefined,
+            note: input.note ?? undefined,
+          }),
+        ),
     }),
     updateApplication: t.field({
       type: ApplicationPayload,
@@ -204,7 +233,7 @@ builder.mutationFields((t) => {
           required: true,
         }),
       },
-      resolve: (_r, { input }, ctx) => saveApplication(ctx, { id: appId(input.id), year: input.year, grade: input.grade, note: input.note }),
+      resolve: (_r, { input }, ctx) => saveApplication(ctx, atDoor(saveApplicationInput, { id: appId(input.id), year: input.year, grade: input.grade, note: input.note })),
     }),
     updateApplicationState: t.field({
       type: ApplicationPayload,
@@ -225,7 +254,7 @@ builder.mutationFields((t) => {
           required: true,
         }),
       },
-      resolve: (_r, { input }, ctx) => updateApplicationState(ctx, { id: appId(input.id), state: input.state, reason: input.reason ?? undefined }),
+      resolve: (_r, { input }, ctx) => updateApplicationState(ctx, atDoor(updateApplicationStateInput, { id: appId(input.id), state: input.state, reason: input.reason ?? undefined })),
     }),
     updateApplicationDocState: t.field({
       type: ApplicationPayload,
@@ -246,7 +275,7 @@ builder.mutationFields((t) => {
           required: true,
         }),
       },
-      resolve: (_r, { input }, ctx) => updateDocState(ctx, { id: appId(input.id), docType: input.docType, state: input.state, note: input.note ?? undefined }),
+      resolve: (_r, { input }, ctx) => updateDocState(ctx, atDoor(updateDocStateInput, { id: appId(input.id), docType: input.docType, state: input.state, note: input.note ?? undefined })),
     }),
     updateApplicationGrade: t.field({
       type: ApplicationPayload,
@@ -259,7 +288,7 @@ builder.mutationFields((t) => {
           required: true,
         }),
       },
-      resolve: (_r, { input }, ctx) => updateProgress(ctx, 'grade', { id: appId(input.id), grade: input.grade ?? null }),
+      resolve: (_r, { input }, ctx) => updateProgress(ctx, 'grade', atDoor(updateProgressInput('grade'), { id: appId(input.id), grade: input.grade ?? null })),
     }),
     updateApplicationDeadline: t.field({
       type: ApplicationPayload,
@@ -275,7 +304,7 @@ builder.mutationFields((t) => {
           required: true,
         }),
       },
-      resolve: (_r, { input }, ctx) => updateDeadline(ctx, { id: appId(input.id), deadline: input.deadline ?? null }),
+      resolve: (_r, { input }, ctx) => updateDeadline(ctx, atDoor(updateDeadlineInput, { id: appId(input.id), deadline: input.deadline ?? null })),
     }),
     updateApplicationOrderNum: t.field({
       type: ApplicationPayload,
@@ -291,21 +320,21 @@ builder.mutationFields((t) => {
           required: true,
         }),
       },
-      resolve: (_r, { input }, ctx) => updateOrderNum(ctx, { id: appId(input.id), orderNum: input.orderNum }),
+      resolve: (_r, { input }, ctx) => updateOrderNum(ctx, atDoor(updateOrderNumInput, { id: appId(input.id), orderNum: input.orderNum })),
     }),
     lockApplication: t.field({
       type: ApplicationPayload,
       errors: mutationErrors,
       description: 'Locks an application: every change (progress, state, documents, tracks) is refused until it is unlocked (log line LOCK). Rights: application.lock (managers). Errors: NOT_FOUND, FORBIDDEN.',
       args: { input: t.arg({ description: 'The application to lock.', type: builder.inputType('LockApplicationInput', { description: 'An application to lock.', fields: (f) => idField(f) }), required: true }) },
-      resolve: (_r, { input }, ctx) => setApplicationLock(ctx, true, { id: appId(input.id) }),
+      resolve: (_r, { input }, ctx) => setApplicationLock(ctx, true, atDoor(applicationIdInput, { id: appId(input.id) })),
     }),
     unlockApplication: t.field({
       type: ApplicationPayload,
       errors: mutationErrors,
       description: 'Unlocks a locked application (log line UNLOCK). Rights: application.lock (managers). Errors: NOT_FOUND, FORBIDDEN.',
       args: { input: t.arg({ description: 'The application to unlock.', type: builder.inputType('UnlockApplicationInput', { description: 'An application to unlock.', fields: (f) => idField(f) }), required: true }) },
-      resolve: (_r, { input }, ctx) => setApplicationLock(ctx, false, { id: appId(input.id) }),
+      resolve: (_r, { input }, ctx) => setApplicationLock(ctx, false, atDoor(applicationIdInput, { id: appId(input.id) })),
     }),
     saveApplicationDocument: t.field({
       type: DocumentPayload,
@@ -331,15 +360,18 @@ builder.mutationFields((t) => {
         }),
       },
       resolve: (_r, { input }, ctx) =>
-        saveApplicationDocument(ctx, {
-          id: localId(input.id, 'ApplicationDocument') ?? undefined,
-          applicationId: localId(input.applicationId, 'Application') ?? undefined,
-          type: input.type ?? undefined,
-          name: input.name ?? undefined,
-          state: input.state ?? undefined,
-          dueDate: input.dueDate,
-          note: input.note,
-        }),
+        saveApplicationDocument(
+          ctx,
+          atDoor(saveApplicationDocumentInput, {
+            id: localId(input.id, 'ApplicationDocument') ?? undefined,
+            applicationId: localId(input.applicationId, 'Application') ?? undefined,
+            type: input.type ?? undefined,
+            name: input.name ?? undefined,
+            state: input.state ?? undefined,
+            dueDate: input.dueDate,
+            note: input.note,
+          }),
+        ),
     }),
     updateApplicationDocumentsState: t.field({
       type: DocumentPayload,
@@ -394,14 +426,17 @@ builder.mutationFields((t) => {
         }),
       },
       resolve: (_r, { input }, ctx) =>
-        saveSaoDocument(ctx, {
-          id: input.databaseId ?? undefined,
-          archiveId: localId(input.archiveId, 'Archive') ?? undefined,
-          type: input.type ?? undefined,
-          name: input.name ?? undefined,
-          state: input.state ?? undefined,
-          note: input.note,
-        }),
+        saveSaoDocument(
+          ctx,
+          atDoor(saveSaoDocumentInput, {
+            id: input.databaseId ?? undefined,
+            archiveId: localId(input.archiveId, 'Archive') ?? undefined,
+            type: input.type ?? undefined,
+            name: input.name ?? undefined,
+            state: input.state ?? undefined,
+            note: input.note,
+          }),
+        ),
     }),
     saveProgressTrack: t.field({
       type: builder.objectRef<{ trackId: number; applicationId: number }>('ProgressTrackPayload').implement({
@@ -435,13 +470,16 @@ builder.mutationFields((t) => {
         }),
       },
       resolve: (_r, { input }, ctx) =>
-        saveProgressTrack(ctx, {
-          id: input.databaseId ?? undefined,
-          applicationId: localId(input.applicationId, 'Application') ?? undefined,
-          type: input.type ?? undefined,
-          day: input.day ?? undefined,
-          content: input.content ?? undefined,
-        }),
+        saveProgressTrack(
+          ctx,
+          atDoor(saveProgressTrackInput, {
+            id: input.databaseId ?? undefined,
+            applicationId: localId(input.applicationId, 'Application') ?? undefined,
+            type: input.type ?? undefined,
+            day: input.day ?? undefined,
+            content: input.content ?? undefined,
+          }),
+        ),
     }),
   };
 });

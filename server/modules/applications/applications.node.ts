@@ -5,6 +5,7 @@ import { translate, type MessageKey } from '../../i18n/catalogue.ts';
 import { can } from '../../policy.ts';
 import { prismaConnectionHelpers } from '@pothos/plugin-prisma';
 import { localId } from '../../graphql/ids.ts';
+import { atDoor } from '../../lib/validate.ts';
 import { PlatformEnum, SchoolNode } from '../schools/index.ts';
 import { UserNode } from '../users/index.ts';
 import { archiveReadable, primeReadable } from '../archives/index.ts';
@@ -12,7 +13,7 @@ import { applicationReadableCached, primeApplications } from './applications.pol
 import { APPLICATION_ORDER, applicationProgress, applicationsWhere, checkSameSchool } from './applications.service.ts';
 import { mustExist, primeById, schoolById, selects, userById } from './loaders.ts';
 import { overallProgressCount, overallProgressIds, overallStudents, type OverallStudent } from './overall.service.ts';
-import { dailyUpdates, saoDocumentsOfArchive, scoreListByArchive, type DailyUpdate, type ScoreRow } from './progress.service.ts';
+import { dailyUpdates, overallFilterSchema, progressApplicationInput, progressArchiveInput, saoDocumentsOfArchive, scoreListByArchive, type DailyUpdate, type ScoreRow } from './progress.service.ts';
 
 // ── enums (legacy numbers in the descriptions) ──
 
@@ -231,7 +232,7 @@ export const ApplicationNode = builder.prismaNode('Application', {
           }),
         }),
       ],
-      resolve: (a, _x, ctx) => dailyUpdates(ctx, { applicationId: a.id }),
+      resolve: (a, _x, ctx) => dailyUpdates(ctx, atDoor(progressApplicationInput, { applicationId: a.id })),
     }),
   }),
 });
@@ -352,7 +353,7 @@ builder.queryFields((t) => ({
       authScopes: { permission: 'application.read' },
       args: { filter: t.arg({ description: 'Conditions on name, year, consultant and application state.', type: OverallFilter }) },
       resolve: async (_r, args, ctx, info) => {
-        const filter = overallOf(args.filter);
+        const filter = atDoor(overallFilterSchema, overallOf(args.filter));
         const { take = 21, skip = 0, cursor } = overallPaging.getQuery(args, ctx, () => null);
         const [ids, totalCount] = await Promise.all([
           overallProgressIds(ctx, filter, { take, skip, ...(cursor?.id !== undefined ? { cursor: { id: cursor.id } } : {}) }),
@@ -408,7 +409,7 @@ builder.queryFields((t) => ({
     authScopes: { permission: 'application.read' },
     args: { archiveId: t.arg.globalID({ description: "The student's Archive.", required: true }) },
     resolve: async (query, _r, args, ctx) => {
-      const docs = await orNull(saoDocumentsOfArchive(ctx, { archiveId: localId(args.archiveId, 'Archive') }));
+      const docs = await orNull(saoDocumentsOfArchive(ctx, atDoor(progressArchiveInput, { archiveId: localId(args.archiveId, 'Archive') })));
       return docs ? ctx.db.saoDocument.findMany({ ...query, where: { id: { in: docs.map((d) => d.id) } }, orderBy: [{ type: 'asc' }, { id: 'asc' }] }) : null;
     },
   }),

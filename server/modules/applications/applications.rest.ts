@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../../context.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
-import { dbId, parseInput, z } from '../../lib/validate.ts';
+import { atDoor, dbId, parseInput, z } from '../../lib/validate.ts';
 import { authorize } from '../../policy.ts';
 import type { RestRoute } from '../../rest/adapter.ts';
 import { flag, idList, pick, withCondition, zoneOf, type Params } from '../../rest/params.ts';
@@ -9,6 +9,8 @@ import { readPage, type Page } from '../../rest/envelope.ts';
 import { formatDate, formatDateTime } from '../../lib/wall-time.ts';
 import {
   addOrUpdateApplications,
+  addOrUpdateApplicationsInput,
+  applicationIdInput,
   APP_WRITE_SELECT,
   APPLICATION_ORDER,
   applicationProgress,
@@ -17,31 +19,49 @@ import {
   readableApplicationId,
   readableArchiveId,
   saveApplication,
+  saveApplicationInput,
   setApplicationLock,
   updateApplicationState,
+  updateApplicationStateInput,
   updateDeadline,
+  updateDeadlineInput,
   updateDocState,
+  updateDocStateInput,
   updateOrderNum,
+  updateOrderNumInput,
   updateProgress,
   updateProgressBatch,
+  updateProgressBatchInput,
+  updateProgressInput,
   type ApplicationWrite,
   type ProgressField,
 } from './applications.service.ts';
 import {
   dailyUpdates,
+  documentIdInput,
+  documentLogsInput,
   documentLogsWhere,
   documentsOfApplication,
   getApplicationDocument,
   getSaoDocument,
   interviewLogs,
+  overallFilterSchema,
+  progressApplicationInput,
+  progressArchiveInput,
+  saoDocumentIdInput,
   saoDocumentsOfArchive,
+  saoLogsInput,
   saoLogsWhere,
   saveApplicationDocument,
+  saveApplicationDocumentInput,
   saveApplicationDocumentsBatch,
   saveProgressTrack,
+  saveProgressTrackInput,
   saveSaoDocument,
+  saveSaoDocumentInput,
   scoreListByArchive,
   scoreListByStudent,
+  scoreListByStudentInput,
   studentInfo,
   tracksOf,
   type DocumentRow,
@@ -276,9 +296,15 @@ export const applicationRoutes: RestRoute[] = [
   },
   // ── application/progress: writes ──
   ...PROGRESS_PATHS.flatMap(([path, field, names]): RestRoute[] => [
-    { path: `${P}/${path}`, methods: ['POST'], handler: async (ctx, req) => written(ctx, await updateProgress(ctx, field, progressBody(req.params, field, names))) },
+    { path: `${P}/${path}`, methods: ['POST'], handler: async (ctx, req) => written(ctx, await updateProgress(ctx, field, atDoor(updateProgressInput(field), progressBody(req.params, field, names)))) },
     ...(BATCH_PATHS.has(path)
-      ? [{ path: `${P}/${path}Batch`, methods: ['POST'], handler: async (ctx, req) => written(ctx, await updateProgressBatch(ctx, field, progressBody(req.params, field, names))) } satisfies RestRoute]
+      ? [
+          {
+            path: `${P}/${path}Batch`,
+            methods: ['POST'],
+            handler: async (ctx, req) => written(ctx, await updateProgressBatch(ctx, field, atDoor(updateProgressBatchInput(field), progressBody(req.params, field, names)))),
+          } satisfies RestRoute,
+        ]
       : []),
   ]),
   {
@@ -286,35 +312,39 @@ export const applicationRoutes: RestRoute[] = [
     methods: ['POST'],
     handler: async (ctx, req) => {
       const p = req.params;
-      return written(ctx, await updateDocState(ctx, { id: p.id ?? p.applicationId, docType: p.docType ?? p.type, state: p.state ?? p.docState ?? p.value, note: p.note }));
+      return written(ctx, await updateDocState(ctx, atDoor(updateDocStateInput, { id: p.id ?? p.applicationId, docType: p.docType ?? p.type, state: p.state ?? p.docState ?? p.value, note: p.note })));
     },
   },
   {
     path: `${P}/updateDeadline`,
     methods: ['POST'],
-    handler: async (ctx, req) => written(ctx, await updateDeadline(ctx, { id: pick(req.params, 'id', 'applicationId'), deadline: req.params.deadline === undefined ? undefined : req.params.deadline })),
+    handler: async (ctx, req) =>
+      written(ctx, await updateDeadline(ctx, atDoor(updateDeadlineInput, { id: pick(req.params, 'id', 'applicationId'), deadline: req.params.deadline === undefined ? undefined : req.params.deadline }))),
   },
   {
     path: `${P}/updateOrderNum`,
     methods: ['POST'],
-    handler: async (ctx, req) => written(ctx, await updateOrderNum(ctx, { id: pick(req.params, 'id', 'applicationId'), orderNum: req.params.orderNum })),
+    handler: async (ctx, req) => written(ctx, await updateOrderNum(ctx, atDoor(updateOrderNumInput, { id: pick(req.params, 'id', 'applicationId'), orderNum: req.params.orderNum }))),
   },
   ...(['updateState', 'updateApplyState'] as const).map((path): RestRoute => ({
     path: `${P}/${path}`,
     methods: ['POST'],
     handler: async (ctx, req) => {
       const p = req.params;
-      return written(ctx, await updateApplicationState(ctx, { id: p.id ?? p.applicationId, state: p.state ?? p.status ?? p.applyState, reason: p.reason ?? p.rejectReason ?? p.note }));
+      return written(
+        ctx,
+        await updateApplicationState(ctx, atDoor(updateApplicationStateInput, { id: p.id ?? p.applicationId, state: p.state ?? p.status ?? p.applyState, reason: p.reason ?? p.rejectReason ?? p.note })),
+      );
     },
   })),
-  { path: `${P}/lock`, methods: ['POST'], handler: async (ctx, req) => written(ctx, await setApplicationLock(ctx, true, { id: pick(req.params, 'id', 'applicationId') })) },
-  { path: `${P}/unlock`, methods: ['POST'], handler: async (ctx, req) => written(ctx, await setApplicationLock(ctx, false, { id: pick(req.params, 'id', 'applicationId') })) },
+  { path: `${P}/lock`, methods: ['POST'], handler: async (ctx, req) => written(ctx, await setApplicationLock(ctx, true, atDoor(applicationIdInput, { id: pick(req.params, 'id', 'applicationId') }))) },
+  { path: `${P}/unlock`, methods: ['POST'], handler: async (ctx, req) => written(ctx, await setApplicationLock(ctx, false, atDoor(applicationIdInput, { id: pick(req.params, 'id', 'applicationId') }))) },
   {
     path: `${P}/save`,
     methods: ['POST'],
     handler: async (ctx, req) => {
       const p = req.params;
-      const r = await saveApplication(ctx, { ...p, archiveId: p.archiveId ?? p.archivesId, platform: p.platform ?? p.commonApplication });
+      const r = await saveApplication(ctx, atDoor(saveApplicationInput, { ...p, archiveId: p.archiveId ?? p.archivesId, platform: p.platform ?? p.commonApplication }));
       return { ...(await written(ctx, r)), message: String(r.applicationIds[0]) };
     },
   },
@@ -327,7 +357,7 @@ export const applicationRoutes: RestRoute[] = [
         const r = (row && typeof row === 'object' ? row : {}) as Record<string, unknown>;
         return { ...r, archiveId: r.archiveId ?? r.archivesId, platform: r.platform ?? r.commonApplication };
       };
-      return written(ctx, await addOrUpdateApplications(ctx, Array.isArray(p.list) ? { list: p.list.map(norm) } : norm(p)));
+      return written(ctx, await addOrUpdateApplications(ctx, atDoor(addOrUpdateApplicationsInput, Array.isArray(p.list) ? { list: p.list.map(norm) } : norm(p))));
     },
   },
   // ── application/progress: reads ──
@@ -380,7 +410,7 @@ export const applicationRoutes: RestRoute[] = [
     path: `${P}/getStudentInfo`,
     methods: ['GET'],
     handler: async (ctx, req) => {
-      const a = await studentInfo(ctx, { archiveId: pick(req.params, 'archiveId', 'archivesId') });
+      const a = await studentInfo(ctx, atDoor(progressArchiveInput, { archiveId: pick(req.params, 'archiveId', 'archivesId') }));
       return {
         data: {
           archiveId: a.id,
@@ -418,7 +448,9 @@ export const applicationRoutes: RestRoute[] = [
   {
     path: `${P}/getScoreListByStudentId`,
     methods: ['GET'],
-    handler: async (ctx, req) => ({ data: (await scoreListByStudent(ctx, { userId: req.params.userId, type: req.params.type })).map((s) => ({ ...s, examDate: formatDate(s.examDate) })) }),
+    handler: async (ctx, req) => ({
+      data: (await scoreListByStudent(ctx, atDoor(scoreListByStudentInput, { userId: req.params.userId, type: req.params.type }))).map((s) => ({ ...s, examDate: formatDate(s.examDate) })),
+    }),
   },
   ...(['listProgressByArchivesId', 'listByArchivesId'] as const).map((path): RestRoute => ({
     path: `${P}/${path}`,
@@ -444,8 +476,8 @@ export const applicationRoutes: RestRoute[] = [
     path: '/api/admin/application/doc/save',
     methods: ['POST'],
     handler: async (ctx, req) => {
-      const r = await saveApplicationDocument(ctx, req.params);
-      return { data: documentJson(zoneOf(ctx))(await getApplicationDocument(ctx, { id: r.documentIds[0] })), message: String(r.documentIds[0]) };
+      const r = await saveApplicationDocument(ctx, atDoor(saveApplicationDocumentInput, req.params));
+      return { data: documentJson(zoneOf(ctx))(await getApplicationDocument(ctx, atDoor(documentIdInput, { id: r.documentIds[0] }))), message: String(r.documentIds[0]) };
     },
   },
   {
@@ -459,13 +491,13 @@ export const applicationRoutes: RestRoute[] = [
   {
     path: '/api/admin/application/doc/getById',
     methods: ['GET'],
-    handler: async (ctx, req) => ({ data: documentJson(zoneOf(ctx))(await getApplicationDocument(ctx, { id: req.params.id })) }),
+    handler: async (ctx, req) => ({ data: documentJson(zoneOf(ctx))(await getApplicationDocument(ctx, atDoor(documentIdInput, { id: req.params.id }))) }),
   },
   {
     path: '/api/admin/application/doc/log/listByCondition',
     methods: ['POST'],
     handler: async (ctx, req) => {
-      const where = await documentLogsWhere(ctx, withCondition(req.params));
+      const where = await documentLogsWhere(ctx, atDoor(documentLogsInput, withCondition(req.params)));
       const zone = zoneOf(ctx);
       return paged(
         req,
@@ -480,26 +512,26 @@ export const applicationRoutes: RestRoute[] = [
   {
     path: '/api/admin/sao/doc/getById',
     methods: ['GET'],
-    handler: async (ctx, req) => ({ data: saoJson(zoneOf(ctx))(await getSaoDocument(ctx, { id: req.params.id })) }),
+    handler: async (ctx, req) => ({ data: saoJson(zoneOf(ctx))(await getSaoDocument(ctx, atDoor(saoDocumentIdInput, { id: req.params.id }))) }),
   },
   {
     path: '/api/admin/sao/doc/listSaoDocByArchiveId',
     methods: ['GET'],
-    handler: async (ctx, req) => ({ data: (await saoDocumentsOfArchive(ctx, { archiveId: pick(req.params, 'archiveId', 'archivesId') })).map(saoJson(zoneOf(ctx))) }),
+    handler: async (ctx, req) => ({ data: (await saoDocumentsOfArchive(ctx, atDoor(progressArchiveInput, { archiveId: pick(req.params, 'archiveId', 'archivesId') }))).map(saoJson(zoneOf(ctx))) }),
   },
   {
     path: '/api/admin/sao/doc/save',
     methods: ['POST'],
     handler: async (ctx, req) => {
-      const r = await saveSaoDocument(ctx, { ...req.params, archiveId: pick(req.params, 'archiveId', 'archivesId') });
-      return { data: saoJson(zoneOf(ctx))(await getSaoDocument(ctx, { id: r.saoDocumentId })), message: String(r.saoDocumentId) };
+      const r = await saveSaoDocument(ctx, atDoor(saveSaoDocumentInput, { ...req.params, archiveId: pick(req.params, 'archiveId', 'archivesId') }));
+      return { data: saoJson(zoneOf(ctx))(await getSaoDocument(ctx, atDoor(saoDocumentIdInput, { id: r.saoDocumentId }))), message: String(r.saoDocumentId) };
     },
   },
   {
     path: '/api/admin/sao/doc/log/listByCondition',
     methods: ['POST'],
     handler: async (ctx, req) => {
-      const where = await saoLogsWhere(ctx, withCondition(req.params));
+      const where = await saoLogsWhere(ctx, atDoor(saoLogsInput, withCondition(req.params)));
       const zone = zoneOf(ctx);
       return paged(
         req,
@@ -517,7 +549,7 @@ export const applicationRoutes: RestRoute[] = [
     // The lean read (overall.service.ts): the page's ids through the visibility rule, then one
     // statement with every student's applications aggregated as JSON by PostgreSQL.
     handler: async (ctx, req) => {
-      const filter = withCondition(req.params);
+      const filter = atDoor(overallFilterSchema, withCondition(req.params));
       const zone = zoneOf(ctx);
       return paged(
         req,
@@ -556,7 +588,7 @@ export const applicationRoutes: RestRoute[] = [
   {
     path: '/api/admin/overall/progress/interviewLogs',
     methods: ['GET'],
-    handler: async (ctx, req) => ({ data: (await interviewLogs(ctx, { applicationId: req.params.applicationId })).map(logJson(zoneOf(ctx))) }),
+    handler: async (ctx, req) => ({ data: (await interviewLogs(ctx, atDoor(progressApplicationInput, { applicationId: req.params.applicationId }))).map(logJson(zoneOf(ctx))) }),
   },
   {
     path: '/api/admin/overall/progress/detail',
@@ -584,7 +616,7 @@ export const applicationRoutes: RestRoute[] = [
     path: '/api/admin/progress/track/save',
     methods: ['POST'],
     handler: async (ctx, req) => {
-      const r = await saveProgressTrack(ctx, req.params);
+      const r = await saveProgressTrack(ctx, atDoor(saveProgressTrackInput, req.params));
       const t = await ctx.db.progressTrack.findUniqueOrThrow({ where: { id: r.trackId } });
       return { data: trackJson(zoneOf(ctx))(t), message: String(r.trackId) };
     },
@@ -594,7 +626,7 @@ export const applicationRoutes: RestRoute[] = [
     methods: ['GET'],
     handler: async (ctx, req) => {
       const zone = zoneOf(ctx);
-      const days = await dailyUpdates(ctx, { applicationId: req.params.applicationId });
+      const days = await dailyUpdates(ctx, atDoor(progressApplicationInput, { applicationId: req.params.applicationId }));
       return {
         data: days.map((d) => ({
           day: d.day,

@@ -4,7 +4,7 @@ import { DomainError, NotFoundError, ValidationError } from '../../errors.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { translate, type MessageKey } from '../../i18n/catalogue.ts';
 import { searchText } from '../../lib/text.ts';
-import { dbId, parseInput, z } from '../../lib/validate.ts';
+import { dbId, inputOf, parseInput, z, type Parsed } from '../../lib/validate.ts';
 import { authorize, requireActor, type Permission } from '../../policy.ts';
 import { auditText, recordChanges, runWrite } from '../../write.ts';
 import { APPLYING_STATUS, archiveForWrite, readableArchivesWhere, writableArchivesWhere } from '../archives/index.ts';
@@ -108,7 +108,8 @@ async function writeLog(tx: Tx, ctx: ServiceContext, applicationId: number, acti
 /** The result of every application write: the changed applications and the log lines written. */
 export type ApplicationWrite = { applicationIds: number[]; logIds: number[] };
 
-const idOnly = z.object({ id: dbId() });
+/** The application of a lock or an unlock. */
+export const applicationIdInput = z.object({ id: dbId() });
 const note = () => z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(1000).nullish());
 const day = () =>
   z.preprocess(
@@ -147,7 +148,7 @@ const ids = () => z.array(dbId()).min(1).max(500);
 
 // ── the state transition ──
 
-const stateInput = z.object({ id: dbId(), state: z.coerce.number().int(), reason: note() });
+export const updateApplicationStateInput = z.object({ id: dbId(), state: z.coerce.number().int(), reason: note() });
 
 async function changeStateIn(ctx: ServiceContext, tx: Tx, id: number, state: number, reason: string | null | undefined): Promise<ApplicationWrite> {
   const app = await applicationForWrite(ctx, tx, id);
@@ -168,10 +169,10 @@ async function changeStateIn(ctx: ServiceContext, tx: Tx, id: number, state: num
 }
 
 /** Moves an application along the state list (updateState / updateApplyState). */
-export async function updateApplicationState(ctx: ServiceContext, raw: unknown): Promise<ApplicationWrite> {
+export async function updateApplicationState(ctx: ServiceContext, parsed: Parsed<z.output<typeof updateApplicationStateInput>>): Promise<ApplicationWrite> {
   return runWrite(ctx, { operation: 'application.updateState', targetType: 'Application' }, async (tx) => {
     authorize(ctx, 'application.write');
-    const input = parseInput(stateInput, raw);
+    const input = inputOf(parsed);
     const r = await changeStateIn(ctx, tx, input.id, input.state, input.reason);
     return { result: r, targetIds: r.applicationIds };
   });
@@ -179,7 +180,7 @@ export async function updateApplicationState(ctx: ServiceContext, raw: unknown):
 
 // ── document statuses ──
 
-const docStateInput = z.object({
+export const updateDocStateInput = z.object({
   id: dbId(),
   docType: z.enum(Object.keys(DOC_TYPES) as [DocType, ...DocType[]]),
   state: z.coerce
@@ -190,10 +191,10 @@ const docStateInput = z.object({
 });
 
 /** Sets one of the per-school document statuses (student, interview, parent, recommend, replenish). */
-export async function updateDocState(ctx: ServiceContext, raw: unknown): Promise<ApplicationWrite> {
+export async function updateDocState(ctx: ServiceContext, parsed: Parsed<z.output<typeof updateDocStateInput>>): Promise<ApplicationWrite> {
   return runWrite(ctx, { operation: 'application.updateDocState', targetType: 'Application' }, async (tx) => {
     authorize(ctx, 'application.write');
-    const input = parseInput(docStateInput, raw);
+    const input = inputOf(parsed);
     const app = await applicationForWrite(ctx, tx, input.id);
     refuseLocked(app);
     refuseClosed(app);
@@ -250,35 +251,47 @@ const interviewAt = () =>
       .nullish(),
   );
 
+/** A progress update's fields besides the one named by the field (whose value is `number | null`, or undefined when not sent). */
+type ProgressFieldsOf<T> = T & { interviewAt?: Date | null; note?: string | null } & Record<string, unknown>;
+
+/** The input of updateProgress for one field: the application, the field's value under its own name, the interview time and a note. */
+export const updateProgressInput = (field: ProgressField) => z.object({ id: dbId(), [field]: progressValue(field), interviewAt: interviewAt(), note: note() }) as unknown as z.ZodType<ProgressFieldsOf<{ id: number }>>;
+
+/** The input of updateProgressBatch for one field: updateProgressInput's, for many applications. */
+export const updateProgressBatchInput = (field: ProgressField) =>
+  z.object({ ids: ids(), [field]: progressValue(field), interviewAt: interviewAt(), note: note() }) as unknown as z.ZodType<ProgressFieldsOf<{ ids: number[] }>>;
+
 /** Sets one progress field of one application (updateInterview, updateInquiry, updateBoard, ...). */
-export async function updateProgress(ctx: ServiceContext, field: ProgressField, raw: unknown): Promise<ApplicationWrite> {
+export async function updateProgress(ctx: ServiceContext, field: ProgressField, parsed: Parsed<ProgressFieldsOf<{ id: number }>>): Promise<ApplicationWrite> {
   return runWrite(ctx, { operation: `application.update.${field}`, targetType: 'Application' }, async (tx) => {
     authorize(ctx, 'application.write');
-    const input = parseInput(z.object({ id: dbId(), [field]: progressValue(field), interviewAt: interviewAt(), note: note() }), raw) as Record<string, unknown> & { id: number };
+    const input = inputOf(parsed);
     const value = input[field] as number | null | undefined;
     if (value === undefined) throw new ValidationError('validation.required', { field });
-    const r = await setProgressIn(ctx, tx, input.id, field, value, { interviewAt: input.interviewAt as Date | null | undefined, note: input.note as string | null | undefined });
+    const r = await setProgressIn(ctx, tx, input.id, field, value, { interviewAt: input.interviewAt, note: input.note });
     return { result: r, targetIds: r.applicationIds };
   });
 }
 
 /** The same update on many applications: all or none (updateInquiryBatch, updateInterviewBatch, ...). */
-export async function updateProgressBatch(ctx: ServiceContext, field: ProgressField, raw: unknown): Promise<ApplicationWrite> {
+export async function updateProgressBatch(ctx: ServiceContext, field: ProgressField, parsed: Parsed<ProgressFieldsOf<{ ids: number[] }>>): Promise<ApplicationWrite> {
   return runWrite(ctx, { operation: `application.update.${field}.batch`, targetType: 'Application' }, async (tx) => {
     authorize(ctx, 'application.write');
-    const input = parseInput(z.object({ ids: ids(), [field]: progressValue(field), interviewAt: interviewAt(), note: note() }), raw) as Record<string, unknown> & { ids: number[] };
+    const input = inputOf(parsed);
     const value = input[field] as number | null | undefined;
     if (value === undefined) throw new ValidationError('validation.required', { field });
-    const r = await batch(ctx, tx, input.ids, (id) => setProgressIn(ctx, tx, id, field, value, { interviewAt: input.interviewAt as Date | null | undefined, note: input.note as string | null | undefined }));
+    const r = await batch(ctx, tx, input.ids, (id) => setProgressIn(ctx, tx, id, field, value, { interviewAt: input.interviewAt, note: input.note }));
     return { result: r, targetIds: r.applicationIds };
   });
 }
 
+export const updateDeadlineInput = z.object({ id: dbId(), deadline: day() });
+
 /** Sets or clears the deadline. */
-export async function updateDeadline(ctx: ServiceContext, raw: unknown): Promise<ApplicationWrite> {
+export async function updateDeadline(ctx: ServiceContext, parsed: Parsed<z.output<typeof updateDeadlineInput>>): Promise<ApplicationWrite> {
   return runWrite(ctx, { operation: 'application.updateDeadline', targetType: 'Application' }, async (tx) => {
     authorize(ctx, 'application.write');
-    const input = parseInput(z.object({ id: dbId(), deadline: day() }), raw);
+    const input = inputOf(parsed);
     if (input.deadline === undefined) throw new ValidationError('validation.required', { field: 'deadline' });
     const app = await applicationForWrite(ctx, tx, input.id);
     refuseLocked(app);
@@ -291,11 +304,13 @@ export async function updateDeadline(ctx: ServiceContext, raw: unknown): Promise
   });
 }
 
+export const updateOrderNumInput = z.object({ id: dbId(), orderNum: z.coerce.number().int().min(0).max(9999) });
+
 /** Sets the order number (the student's ranking of the school). */
-export async function updateOrderNum(ctx: ServiceContext, raw: unknown): Promise<ApplicationWrite> {
+export async function updateOrderNum(ctx: ServiceContext, parsed: Parsed<z.output<typeof updateOrderNumInput>>): Promise<ApplicationWrite> {
   return runWrite(ctx, { operation: 'application.updateOrderNum', targetType: 'Application' }, async (tx) => {
     authorize(ctx, 'application.write');
-    const input = parseInput(z.object({ id: dbId(), orderNum: z.coerce.number().int().min(0).max(9999) }), raw);
+    const input = inputOf(parsed);
     const app = await applicationForWrite(ctx, tx, input.id);
     refuseLocked(app);
     if (app.orderNum === input.orderNum) return { result: { applicationIds: [app.id], logIds: [] }, targetIds: [app.id] };
@@ -306,10 +321,10 @@ export async function updateOrderNum(ctx: ServiceContext, raw: unknown): Promise
 }
 
 /** Locks (true) or unlocks (false) an application: a locked one refuses every change. */
-export async function setApplicationLock(ctx: ServiceContext, locked: boolean, raw: unknown): Promise<ApplicationWrite> {
+export async function setApplicationLock(ctx: ServiceContext, locked: boolean, parsed: Parsed<z.output<typeof applicationIdInput>>): Promise<ApplicationWrite> {
   return runWrite(ctx, { operation: locked ? 'application.lock' : 'application.unlock', targetType: 'Application' }, async (tx) => {
     authorize(ctx, 'application.lock');
-    const input = parseInput(idOnly, raw);
+    const input = inputOf(parsed);
     const app = await applicationForWrite(ctx, tx, input.id, 'application.lock');
     if (app.locked === locked) throw applicationsErrors.rule(locked ? 'ALREADY_LOCKED' : 'NOT_LOCKED', locked ? 'application.alreadyLocked' : 'application.notLocked');
     const actor = requireActor(ctx);
@@ -321,7 +336,7 @@ export async function setApplicationLock(ctx: ServiceContext, locked: boolean, r
 
 // ── create and edit ──
 
-const saveInput = z.object({
+export const saveApplicationInput = z.object({
   id: z.preprocess((v) => (v === '' || v === null ? undefined : v), dbId().optional()),
   archiveId: z.preprocess((v) => (v === '' || v === null ? undefined : v), dbId().optional()),
   schoolId: z.preprocess((v) => (v === '' || v === null ? undefined : v), dbId().optional()),
@@ -332,7 +347,7 @@ const saveInput = z.object({
   platform: z.preprocess((v) => (v === '' ? null : v), z.coerce.number().int().min(1).max(4).nullish()),
   note: note(),
 });
-type SaveInput = z.output<typeof saveInput>;
+type SaveInput = z.output<typeof saveApplicationInput>;
 
 /** Another application of the student to the school that is still in progress (applying or approved). */
 export async function sameSchoolInProgress(db: ServiceContext['db'] | Tx, archiveId: number, schoolId: number, exceptId?: number | null): Promise<{ id: number } | null> {
@@ -412,21 +427,25 @@ async function saveIn(ctx: ServiceContext, tx: Tx, input: SaveInput): Promise<Ap
 }
 
 /** Creates an application (archiveId + schoolId) or edits its basics (id). */
-export async function saveApplication(ctx: ServiceContext, raw: unknown): Promise<ApplicationWrite & { created: boolean }> {
+export async function saveApplication(ctx: ServiceContext, parsed: Parsed<SaveInput>): Promise<ApplicationWrite & { created: boolean }> {
   return runWrite(ctx, { operation: 'application.save', targetType: 'Application' }, async (tx) => {
     authorize(ctx, 'application.write');
-    const r = await saveIn(ctx, tx, parseInput(saveInput, raw));
+    const r = await saveIn(ctx, tx, inputOf(parsed));
     return { result: r, targetIds: r.applicationIds };
   });
 }
 
+/** One application, a `list` of them, or an array: the rows to save. */
+export const addOrUpdateApplicationsInput = z.preprocess((raw) => {
+  const body = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
+  return Array.isArray(body.list) ? body.list : Array.isArray(raw) ? raw : [raw];
+}, z.array(saveApplicationInput).min(1).max(200));
+
 /** addOrUpdate: one application, or a `list` of them saved together (all or none). */
-export async function addOrUpdateApplications(ctx: ServiceContext, raw: unknown): Promise<ApplicationWrite> {
+export async function addOrUpdateApplications(ctx: ServiceContext, parsed: Parsed<z.output<typeof addOrUpdateApplicationsInput>>): Promise<ApplicationWrite> {
   return runWrite(ctx, { operation: 'application.addOrUpdate', targetType: 'Application' }, async (tx) => {
     authorize(ctx, 'application.write');
-    const body = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
-    const list = Array.isArray(body.list) ? body.list : Array.isArray(raw) ? raw : [raw];
-    const rows = parseInput(z.array(saveInput).min(1).max(200), list);
+    const rows = inputOf(parsed);
     const out: ApplicationWrite = { applicationIds: [], logIds: [] };
     for (const [i, row] of rows.entries()) {
       try {
@@ -474,10 +493,17 @@ export async function applicationsWhere(ctx: ServiceContext, rawFilter: unknown 
 
 /** One application the caller may read, or NOT_FOUND. */
 export async function readableApplicationId(ctx: ServiceContext, raw: unknown, field = 'id'): Promise<number> {
+  return readableApplicationIn(ctx, () => {
+    const value = raw && typeof raw === 'object' ? (raw as Record<string, unknown>)[field] : raw;
+    const parsed = parseInput(z.object({ [field]: dbId() }), { [field]: value }) as Record<string, number>;
+    return parsed[field] as number;
+  });
+}
+
+/** readableApplicationId with the id read by `idOf` after the rights check (a parsed input's). */
+export async function readableApplicationIn(ctx: ServiceContext, idOf: () => number): Promise<number> {
   authorize(ctx, 'application.read');
-  const value = raw && typeof raw === 'object' ? (raw as Record<string, unknown>)[field] : raw;
-  const parsed = parseInput(z.object({ [field]: dbId() }), { [field]: value }) as Record<string, number>;
-  const id = parsed[field] as number;
+  const id = idOf();
   const found = await ctx.db.application.findFirst({ where: { id, AND: [await applicationsWhere(ctx)] }, select: { id: true } });
   if (!found) throw new NotFoundError();
   return id;
@@ -485,10 +511,17 @@ export async function readableApplicationId(ctx: ServiceContext, raw: unknown, f
 
 /** An archive the caller may read (by `field`), or NOT_FOUND. */
 export async function readableArchiveId(ctx: ServiceContext, raw: unknown, field = 'archiveId'): Promise<number> {
+  return readableArchiveIn(ctx, () => {
+    const value = raw && typeof raw === 'object' ? (raw as Record<string, unknown>)[field] : raw;
+    const parsed = parseInput(z.object({ [field]: dbId() }), { [field]: value }) as Record<string, number>;
+    return parsed[field] as number;
+  });
+}
+
+/** readableArchiveId with the id read by `idOf` after the rights check (a parsed input's). */
+export async function readableArchiveIn(ctx: ServiceContext, idOf: () => number): Promise<number> {
   authorize(ctx, 'application.read');
-  const value = raw && typeof raw === 'object' ? (raw as Record<string, unknown>)[field] : raw;
-  const parsed = parseInput(z.object({ [field]: dbId() }), { [field]: value }) as Record<string, number>;
-  const id = parsed[field] as number;
+  const id = idOf();
   const found = await ctx.db.archive.findFirst({ where: { id, AND: [await readableArchivesWhere(ctx)] }, select: { id: true } });
   if (!found) throw new NotFoundError();
   return id;

@@ -1,7 +1,8 @@
 import type { ServiceContext } from '../../context.ts';
+import type { Parsed, z } from '../../lib/validate.ts';
 import { Prisma, type Application } from '../../generated/prisma/client.ts';
 import { applicationProgress } from './applications.service.ts';
-import { OVERALL_ORDER, overallProgressWhere } from './progress.service.ts';
+import { OVERALL_ORDER, overallProgressWhere, type overallFilterSchema } from './progress.service.ts';
 
 /**
  * The overall-progress view (every student with applications, and each application's
@@ -202,19 +203,22 @@ export async function overallStudents(ctx: ServiceContext, ids: number[]): Promi
 
 export type OverallPageArgs = { take: number; skip: number; cursor?: { id: number } };
 
+/** The view's filter, parsed at the door with `overallFilterSchema` (progress.service.ts). */
+type OverallFilter = Parsed<z.output<typeof overallFilterSchema>>;
+
 /** The ids of one page of the view, newest archive first, through the visibility rule. */
-export async function overallProgressIds(ctx: ServiceContext, rawFilter: unknown, page: OverallPageArgs): Promise<number[]> {
-  const where = await overallProgressWhere(ctx, rawFilter);
+export async function overallProgressIds(ctx: ServiceContext, filter: OverallFilter, page: OverallPageArgs): Promise<number[]> {
+  const where = await overallProgressWhere(ctx, filter);
   const rows = await ctx.db.archive.findMany({ where, orderBy: OVERALL_ORDER, select: { id: true }, take: page.take, skip: page.skip, ...(page.cursor ? { cursor: page.cursor } : {}) });
   return rows.map((r) => r.id);
 }
 
 /** How many students the view lists for the filter. */
-export async function overallProgressCount(ctx: ServiceContext, rawFilter: unknown): Promise<number> {
-  return ctx.db.archive.count({ where: await overallProgressWhere(ctx, rawFilter) });
+export async function overallProgressCount(ctx: ServiceContext, filter: OverallFilter): Promise<number> {
+  return ctx.db.archive.count({ where: await overallProgressWhere(ctx, filter) });
 }
 
 /** One page of the view: two statements whatever the page size (ids, then the students). */
-export async function overallProgressPage(ctx: ServiceContext, rawFilter: unknown, page: OverallPageArgs): Promise<OverallStudent[]> {
-  return overallStudents(ctx, await overallProgressIds(ctx, rawFilter, page));
+export async function overallProgressPage(ctx: ServiceContext, filter: OverallFilter, page: OverallPageArgs): Promise<OverallStudent[]> {
+  return overallStudents(ctx, await overallProgressIds(ctx, filter, page));
 }

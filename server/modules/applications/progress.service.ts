@@ -4,11 +4,11 @@ import { DomainError, NotFoundError, ValidationError } from '../../errors.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { translate } from '../../i18n/catalogue.ts';
 import { searchText } from '../../lib/text.ts';
-import { dbId, parseInput, z } from '../../lib/validate.ts';
+import { dbId, inputOf, parseInput, z, type Parsed } from '../../lib/validate.ts';
 import { authorize, requireActor } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
 import { archiveForWrite, readableArchivesWhere } from '../archives/index.ts';
-import { applicationForWrite, applicationsWhere, readableApplicationId, readableArchiveId } from './applications.service.ts';
+import { applicationForWrite, applicationsWhere, readableApplicationId, readableApplicationIn, readableArchiveId, readableArchiveIn } from './applications.service.ts';
 import { isCalendarDay } from '../../lib/wall-time.ts';
 import { applicationsErrors } from './applications.errors.ts';
 
@@ -52,7 +52,7 @@ function rowRefusal(ctx: ServiceContext, err: unknown, row: number | string): un
 
 // ── application documents ──
 
-const documentInput = z.object({
+export const saveApplicationDocumentInput = z.object({
   id: optId(),
   applicationId: optId(),
   type: z.preprocess((v) => (v === '' || v === null ? undefined : v), oneOf(DOCUMENT_TYPES).optional()),
@@ -61,7 +61,8 @@ const documentInput = z.object({
   dueDate: z.preprocess((v) => (v === '' ? null : v), day().nullish()),
   note: z.preprocess((v) => (v === '' ? null : v), z.string().max(1000).nullish()),
 });
-type DocumentInput = z.output<typeof documentInput>;
+type DocumentInput = z.output<typeof saveApplicationDocumentInput>;
+const documentInput = saveApplicationDocumentInput;
 export type DocumentWrite = { documentIds: number[]; logIds: number[] };
 
 async function saveDocumentIn(ctx: ServiceContext, tx: Tx, input: DocumentInput): Promise<DocumentWrite> {
@@ -108,10 +109,10 @@ async function saveDocumentIn(ctx: ServiceContext, tx: Tx, input: DocumentInput)
 }
 
 /** application/doc/save: creates or edits a document; a state change writes a log line. */
-export async function saveApplicationDocument(ctx: ServiceContext, raw: unknown): Promise<DocumentWrite> {
+export async function saveApplicationDocument(ctx: ServiceContext, parsed: Parsed<DocumentInput>): Promise<DocumentWrite> {
   return runWrite(ctx, { operation: 'application.document.save', targetType: 'ApplicationDocument' }, async (tx) => {
     authorize(ctx, 'application.write');
-    const r = await saveDocumentIn(ctx, tx, parseInput(documentInput, raw));
+    const r = await saveDocumentIn(ctx, tx, inputOf(parsed));
     return { result: r, targetIds: r.documentIds };
   });
 }
@@ -149,9 +150,11 @@ export async function documentsWhere(ctx: ServiceContext): Promise<Prisma.Applic
   return { application: await applicationsWhere(ctx) };
 }
 
-export async function getApplicationDocument(ctx: ServiceContext, raw: unknown): Promise<DocumentRow> {
+export const documentIdInput = z.object({ id: dbId() });
+
+export async function getApplicationDocument(ctx: ServiceContext, parsed: Parsed<z.output<typeof documentIdInput>>): Promise<DocumentRow> {
   authorize(ctx, 'application.read');
-  const { id } = parseInput(z.object({ id: dbId() }), raw);
+  const { id } = inputOf(parsed);
   const doc = await ctx.db.applicationDocument.findFirst({ where: { id, AND: [await documentsWhere(ctx)] }, include: DOCUMENT_INCLUDE });
   if (!doc) throw new NotFoundError();
   return doc;
@@ -164,16 +167,16 @@ export async function documentsOfApplication(ctx: ServiceContext, raw: unknown):
   return ctx.db.applicationDocument.findMany({ where: { applicationId, ...(type ? { type } : {}) }, include: DOCUMENT_INCLUDE, orderBy: [{ type: 'asc' }, { id: 'asc' }] });
 }
 
-const logCondition = z.object({
+export const documentLogsInput = z.object({
   documentId: optId(),
   applicationId: optId(),
   type: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().optional()),
 });
 
 /** Document log lines by condition (documentId, applicationId, type), newest first. */
-export async function documentLogsWhere(ctx: ServiceContext, raw: unknown): Promise<Prisma.ApplicationDocumentLogWhereInput> {
+export async function documentLogsWhere(ctx: ServiceContext, parsed: Parsed<z.output<typeof documentLogsInput>>): Promise<Prisma.ApplicationDocumentLogWhereInput> {
   authorize(ctx, 'application.read');
-  const c = parseInput(logCondition, raw ?? {});
+  const c = inputOf(parsed);
   return {
     document: {
       AND: [await documentsWhere(ctx)],
@@ -186,7 +189,7 @@ export async function documentLogsWhere(ctx: ServiceContext, raw: unknown): Prom
 
 // ── SAO documents ──
 
-const saoInput = z.object({
+export const saveSaoDocumentInput = z.object({
   id: optId(),
   archiveId: optId(),
   type: z.preprocess((v) => (v === '' || v === null ? undefined : v), oneOf(SAO_DOCUMENT_TYPES).optional()),
@@ -196,10 +199,10 @@ const saoInput = z.object({
 });
 
 /** sao/doc/save: creates or edits an SAO document of a student; a state change writes a log line. */
-export async function saveSaoDocument(ctx: ServiceContext, raw: unknown): Promise<{ saoDocumentId: number; logId: number | null }> {
+export async function saveSaoDocument(ctx: ServiceContext, parsed: Parsed<z.output<typeof saveSaoDocumentInput>>): Promise<{ saoDocumentId: number; logId: number | null }> {
   return runWrite(ctx, { operation: 'sao.document.save', targetType: 'SaoDocument' }, async (tx) => {
     authorize(ctx, 'application.write');
-    const input = parseInput(saoInput, raw);
+    const input = inputOf(parsed);
     const actor = requireActor(ctx);
     if (input.id === undefined) {
       if (input.archiveId === undefined) throw new ValidationError('validation.required', { field: 'archiveId' });
@@ -239,29 +242,36 @@ export async function saoDocumentsWhere(ctx: ServiceContext): Promise<Prisma.Sao
 
 export const SAO_INCLUDE = { logs: { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] } } satisfies Prisma.SaoDocumentInclude;
 
-export async function getSaoDocument(ctx: ServiceContext, raw: unknown) {
+export const saoDocumentIdInput = z.object({ id: dbId() });
+
+export async function getSaoDocument(ctx: ServiceContext, parsed: Parsed<z.output<typeof saoDocumentIdInput>>) {
   authorize(ctx, 'application.read');
-  const { id } = parseInput(z.object({ id: dbId() }), raw);
+  const { id } = inputOf(parsed);
   const doc = await ctx.db.saoDocument.findFirst({ where: { id, AND: [await saoDocumentsWhere(ctx)] }, include: SAO_INCLUDE });
   if (!doc) throw new NotFoundError();
   return doc;
 }
 
-export async function saoDocumentsOfArchive(ctx: ServiceContext, raw: unknown) {
-  const archiveId = await readableArchiveId(ctx, raw, 'archiveId');
+/** An archive of the progress reads (SAO documents, student info). */
+export const progressArchiveInput = z.object({ archiveId: dbId() });
+
+export async function saoDocumentsOfArchive(ctx: ServiceContext, parsed: Parsed<z.output<typeof progressArchiveInput>>) {
+  const archiveId = await readableArchiveIn(ctx, () => inputOf(parsed).archiveId);
   return ctx.db.saoDocument.findMany({ where: { archiveId }, include: SAO_INCLUDE, orderBy: [{ type: 'asc' }, { id: 'asc' }] });
 }
 
-export async function saoLogsWhere(ctx: ServiceContext, raw: unknown): Promise<Prisma.SaoDocumentLogWhereInput> {
+export const saoLogsInput = z.object({ saoDocumentId: optId(), id: optId(), archiveId: optId(), type: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().optional()) });
+
+export async function saoLogsWhere(ctx: ServiceContext, parsed: Parsed<z.output<typeof saoLogsInput>>): Promise<Prisma.SaoDocumentLogWhereInput> {
   authorize(ctx, 'application.read');
-  const c = parseInput(z.object({ saoDocumentId: optId(), id: optId(), archiveId: optId(), type: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().optional()) }), raw ?? {});
+  const c = inputOf(parsed);
   const docId = c.saoDocumentId ?? c.id;
   return { saoDocument: { AND: [await saoDocumentsWhere(ctx)], ...(docId ? { id: docId } : {}), ...(c.archiveId ? { archiveId: c.archiveId } : {}), ...(c.type ? { type: c.type } : {}) } };
 }
 
 // ── progress tracks and daily updates ──
 
-const trackInput = z.object({
+export const saveProgressTrackInput = z.object({
   id: optId(),
   applicationId: optId(),
   type: z.preprocess((v) => (v === '' || v === null ? undefined : v), oneOf(TRACK_TYPES).optional()),
@@ -270,10 +280,10 @@ const trackInput = z.object({
 });
 
 /** progress/track/save: adds or edits a progress note of an application. */
-export async function saveProgressTrack(ctx: ServiceContext, raw: unknown): Promise<{ trackId: number; applicationId: number }> {
+export async function saveProgressTrack(ctx: ServiceContext, parsed: Parsed<z.output<typeof saveProgressTrackInput>>): Promise<{ trackId: number; applicationId: number }> {
   return runWrite(ctx, { operation: 'application.track.save', targetType: 'ProgressTrack' }, async (tx) => {
     authorize(ctx, 'application.write');
-    const input = parseInput(trackInput, raw);
+    const input = inputOf(parsed);
     const actor = requireActor(ctx);
     if (input.content === '') throw new ValidationError('validation.required', { field: 'content' });
     if (input.id === undefined) {
@@ -308,6 +318,9 @@ export async function tracksOf(ctx: ServiceContext, raw: unknown) {
   return ctx.db.progressTrack.findMany({ where: { applicationId, ...(type ? { type } : {}) }, orderBy: [{ day: 'desc' }, { id: 'desc' }] });
 }
 
+/** An application of the progress reads (daily updates, interview logs). */
+export const progressApplicationInput = z.object({ applicationId: dbId() });
+
 export type DailyUpdate = {
   day: string;
   tracks: Array<{ id: number; type: number; content: string; userName: string | null; createdAt: Date }>;
@@ -315,8 +328,8 @@ export type DailyUpdate = {
 };
 
 /** What happened to an application, day by day (newest first): its tracks and log lines; days in the caller's zone. */
-export async function dailyUpdates(ctx: ServiceContext, raw: unknown): Promise<DailyUpdate[]> {
-  const applicationId = await readableApplicationId(ctx, raw, 'applicationId');
+export async function dailyUpdates(ctx: ServiceContext, parsed: Parsed<z.output<typeof progressApplicationInput>>): Promise<DailyUpdate[]> {
+  const applicationId = await readableApplicationIn(ctx, () => inputOf(parsed).applicationId);
   const zone = requireActor(ctx).timeZone;
   const [tracks, logs] = await Promise.all([
     ctx.db.progressTrack.findMany({ where: { applicationId }, orderBy: [{ day: 'desc' }, { id: 'desc' }], select: { id: true, type: true, day: true, content: true, userName: true, createdAt: true } }),
@@ -331,8 +344,8 @@ export async function dailyUpdates(ctx: ServiceContext, raw: unknown): Promise<D
 }
 
 /** Interview-related log lines of an application (interview, third interview, interview documents), newest first. */
-export async function interviewLogs(ctx: ServiceContext, raw: unknown) {
-  const applicationId = await readableApplicationId(ctx, raw, 'applicationId');
+export async function interviewLogs(ctx: ServiceContext, parsed: Parsed<z.output<typeof progressApplicationInput>>) {
+  const applicationId = await readableApplicationIn(ctx, () => inputOf(parsed).applicationId);
   return ctx.db.applicationLog.findMany({
     where: { applicationId, OR: [{ action: { in: ['INTERVIEW', 'THIRD_INTERVIEW'] } }, { action: 'DOC_STATE', field: 'interview' }] },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -349,9 +362,9 @@ export const overallFilterSchema = z.object({
 });
 
 /** Students (archives) with at least one application, as the caller sees them. */
-export async function overallProgressWhere(ctx: ServiceContext, raw: unknown = {}): Promise<Prisma.ArchiveWhereInput> {
+export async function overallProgressWhere(ctx: ServiceContext, parsed: Parsed<z.output<typeof overallFilterSchema>>): Promise<Prisma.ArchiveWhereInput> {
   authorize(ctx, 'application.read');
-  const f = parseInput(overallFilterSchema, raw ?? {});
+  const f = inputOf(parsed);
   const and: Prisma.ArchiveWhereInput[] = [await readableArchivesWhere(ctx), { applications: { some: f.state !== undefined ? { state: f.state } : {} } }];
   const s = searchText(f.search);
   if (s) and.push({ OR: [{ name: { contains: s, mode: 'insensitive' } }, { userName: { contains: s, mode: 'insensitive' } }] });
@@ -405,18 +418,21 @@ export async function scoreListByArchive(ctx: ServiceContext, raw: unknown): Pro
   return scoresOfArchive(ctx, archiveId, (raw as Record<string, unknown>).type);
 }
 
+/** The student, and the exam type left unparsed here: examKinds checks it after the student is found. */
+export const scoreListByStudentInput = z.object({ userId: dbId(), type: z.unknown().optional() });
+
 /** getScoreListByStudentId?userId&type: the same, by the student's user id. */
-export async function scoreListByStudent(ctx: ServiceContext, raw: unknown): Promise<ScoreRow[]> {
+export async function scoreListByStudent(ctx: ServiceContext, parsed: Parsed<z.output<typeof scoreListByStudentInput>>): Promise<ScoreRow[]> {
   authorize(ctx, 'application.read');
-  const { userId } = parseInput(z.object({ userId: dbId() }), raw);
+  const { userId, type } = inputOf(parsed);
   const archive = await ctx.db.archive.findFirst({ where: { studentId: userId, AND: [await readableArchivesWhere(ctx)] }, select: { id: true } });
   if (!archive) throw new NotFoundError();
-  return scoresOfArchive(ctx, archive.id, (raw as Record<string, unknown>).type);
+  return scoresOfArchive(ctx, archive.id, type);
 }
 
 /** getStudentInfo?archiveId: the student as the progress screens show them. */
-export async function studentInfo(ctx: ServiceContext, raw: unknown) {
-  const archiveId = await readableArchiveId(ctx, raw, 'archiveId');
+export async function studentInfo(ctx: ServiceContext, parsed: Parsed<z.output<typeof progressArchiveInput>>) {
+  const archiveId = await readableArchiveIn(ctx, () => inputOf(parsed).archiveId);
   const a = await ctx.db.archive.findUniqueOrThrow({
     where: { id: archiveId },
     select: {

@@ -3,20 +3,21 @@ import { builder } from '../../graphql/builder.ts';
 import { localId } from '../../graphql/ids.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
 import { DomainError, ValidationError } from '../../errors.ts';
-import { createVerification, reverifyModule, verifyModule, type ExamineStepResult } from './service/verification.ts';
-import { arrangeArchiveFiles, deleteArchiveFile, uploadArchiveFile, type ArchiveFileRow } from './service/files.ts';
+import { atDoor } from '../../lib/validate.ts';
+import { createVerification, createVerificationInput, reverifyModule, reverifyModuleInput, verifyModule, verifyModuleInput, type ExamineStepResult } from './service/verification.ts';
+import { arrangeArchiveFiles, arrangeArchiveFilesInput, archiveFileIdInput, deleteArchiveFile, uploadArchiveFile, uploadArchiveFileInput, type ArchiveFileRow } from './service/files.ts';
 import { ArchiveFileRef, ArchiveNode, VerificationModuleNode, VerificationNode } from './archives.node.ts';
 import { sectionKeyOfRecord } from './service/read.ts';
 import { SECTIONS, SECTIONS_BY_TYPE, type FieldDef, type SectionDef } from '../../../shared/archive-sections.ts';
-import { assignArchives, createArchive, deleteArchive, updateArchive } from './service/overview.ts';
-import { deleteSectionRow, saveSectionRows, saveSingleSection } from './service/sections.ts';
-import { setArchiveLock, transitionArchive, type Transition } from './service/states.ts';
+import { assignArchives, assignArchivesInput, createArchive, createArchiveInput, deleteArchive, deleteArchiveInput, updateArchive, updateArchiveInput } from './service/overview.ts';
+import { deleteSectionRow, deleteSectionRowInput, saveSectionInput, saveSectionRows, saveSingleSection } from './service/sections.ts';
+import { archiveIdInput, setArchiveLock, transitionArchive, type Transition } from './service/states.ts';
 import { ArchiveImportError, importArchives, startArchiveExport } from './archives.xlsx.ts';
 import { ExportJobNode } from '../../graphql/export-job.ts';
 import { ArchiveFilterInput, ArchiveOrderEnum, filterFrom, type ArchiveFilterArg } from './archives.node.ts';
 import type { ArchiveOrder } from './service/lists.ts';
 import { ErrorInterface } from '../../graphql/errors.ts';
-import { erasePersonalData, setLegalHold, startPersonalDataExport } from './service/privacy.ts';
+import { erasePersonalData, erasePersonalDataInput, privacyArchiveInput, setLegalHold, startPersonalDataExport } from './service/privacy.ts';
 
 type Gid = { typename: string; id: string } | null | undefined;
 
@@ -204,7 +205,7 @@ builder.mutationFields((t) => {
         args: { input: t.arg({ description: "The archive and the section's fields.", type: input, required: true }) },
         resolve: async (_r, { input: i }, ctx) => {
           const raw = { ...(i as Record<string, unknown>), archiveId: (i as unknown as { archiveId: { id: string } }).archiveId.id };
-          const r = await saveSingleSection(ctx, section.key, raw);
+          const r = await saveSingleSection(ctx, section.key, atDoor(saveSectionInput, raw));
           return { ...r, type: section.type };
         },
       });
@@ -221,7 +222,7 @@ builder.mutationFields((t) => {
         args: { input: t.arg({ description: 'The archive and the rows.', type: input, required: true }) },
         resolve: async (_r, { input: i }, ctx) => {
           const v = i as unknown as { archiveId: { id: string }; rows: Array<Record<string, unknown>> };
-          const r = await saveSectionRows(ctx, section.key, { archiveId: v.archiveId.id, rows: v.rows.map((row) => rowFromInput(section.type, section, row)) });
+          const r = await saveSectionRows(ctx, section.key, atDoor(saveSectionInput, { archiveId: v.archiveId.id, rows: v.rows.map((row) => rowFromInput(section.type, section, row)) }));
           return { ...r, type: section.type };
         },
       });
@@ -302,24 +303,27 @@ builder.mutationFields((t) => ({
     errors: mutationErrors,
     args: { input: t.arg({ description: 'The student and the overview.', type: CreateArchiveInput, required: true }) },
     resolve: (_r, { input: i }, ctx) =>
-      createArchive(ctx, {
-        studentId: localId(i.studentId, 'User'),
-        surName: i.surName,
-        name: i.name,
-        surNamePy: i.surNamePy,
-        namePy: i.namePy,
-        enName: i.enName,
-        sex: i.sex,
-        birthday: i.birthday,
-        grade: i.grade,
-        year: i.year,
-        sale: i.applicationType,
-        consultantId: localId(i.consultantId, 'User'),
-        actingConsultantId: localId(i.actingConsultantId, 'User'),
-        salesId: localId(i.salespersonId, 'User'),
-        parentId: localId(i.parentId, 'User'),
-        remark: i.remark,
-      }),
+      createArchive(
+        ctx,
+        atDoor(createArchiveInput, {
+          studentId: localId(i.studentId, 'User'),
+          surName: i.surName,
+          name: i.name,
+          surNamePy: i.surNamePy,
+          namePy: i.namePy,
+          enName: i.enName,
+          sex: i.sex,
+          birthday: i.birthday,
+          grade: i.grade,
+          year: i.year,
+          sale: i.applicationType,
+          consultantId: localId(i.consultantId, 'User'),
+          actingConsultantId: localId(i.actingConsultantId, 'User'),
+          salesId: localId(i.salespersonId, 'User'),
+          parentId: localId(i.parentId, 'User'),
+          remark: i.remark,
+        }),
+      ),
   }),
   updateArchive: t.field({
     description:
@@ -327,7 +331,7 @@ builder.mutationFields((t) => ({
     type: ArchivePayload,
     errors: mutationErrors,
     args: { input: t.arg({ description: 'The archive and the fields to change.', type: UpdateArchiveInput, required: true }) },
-    resolve: (_r, { input: i }, ctx) => updateArchive(ctx, { id: i.id.id, grade: i.grade, year: i.year, sale: i.applicationType, remark: i.remark }),
+    resolve: (_r, { input: i }, ctx) => updateArchive(ctx, atDoor(updateArchiveInput, { id: i.id.id, grade: i.grade, year: i.year, sale: i.applicationType, remark: i.remark })),
   }),
   assignArchiveStaff: t.field({
     description:
@@ -336,34 +340,37 @@ builder.mutationFields((t) => ({
     errors: mutationErrors,
     args: { input: t.arg({ description: 'The archives and their people.', type: AssignArchiveStaffInput, required: true }) },
     resolve: (_r, { input: i }, ctx) =>
-      assignArchives(ctx, {
-        ids: i.ids.map((g) => g.id),
-        consultantId: localId(i.consultantId, 'User'),
-        actingConsultantId: localId(i.actingConsultantId, 'User'),
-        salesId: localId(i.salespersonId, 'User'),
-        parentId: localId(i.parentId, 'User'),
-      }),
+      assignArchives(
+        ctx,
+        atDoor(assignArchivesInput, {
+          ids: i.ids.map((g) => g.id),
+          consultantId: localId(i.consultantId, 'User'),
+          actingConsultantId: localId(i.actingConsultantId, 'User'),
+          salesId: localId(i.salespersonId, 'User'),
+          parentId: localId(i.parentId, 'User'),
+        }),
+      ),
   }),
   deleteArchive: t.field({
     description: 'Deletes an archive (kept hidden, as applications may point at it). Rights: archive.delete (managers). Errors: NOT_FOUND, ARCHIVE_LOCKED, FORBIDDEN.',
     type: DeleteArchivePayload,
     errors: mutationErrors,
     args: { input: t.arg({ description: 'The archive to delete.', type: ArchiveIdInput, required: true }) },
-    resolve: (_r, { input: i }, ctx) => deleteArchive(ctx, { id: i.id.id }),
+    resolve: (_r, { input: i }, ctx) => deleteArchive(ctx, atDoor(deleteArchiveInput, { id: i.id.id })),
   }),
   lockArchive: t.field({
     type: ArchivePayload,
     errors: mutationErrors,
     description: 'Locks an archive: every change but unlocking is refused (ARCHIVE_LOCKED, 档案已锁定，不能修改); verification still works. Rights: archive.lock (managers). Errors: NOT_FOUND, FORBIDDEN.',
     args: { input: t.arg({ description: 'The archive to lock.', type: ArchiveIdInput, required: true }) },
-    resolve: (_r, { input: i }, ctx) => setArchiveLock(ctx, { id: i.id.id }, true),
+    resolve: (_r, { input: i }, ctx) => setArchiveLock(ctx, atDoor(archiveIdInput, { id: i.id.id }), true),
   }),
   unlockArchive: t.field({
     description: 'Unlocks a locked archive. Rights: archive.lock (managers). Errors: NOT_FOUND, FORBIDDEN.',
     type: ArchivePayload,
     errors: mutationErrors,
     args: { input: t.arg({ description: 'The archive to unlock.', type: ArchiveIdInput, required: true }) },
-    resolve: (_r, { input: i }, ctx) => setArchiveLock(ctx, { id: i.id.id }, false),
+    resolve: (_r, { input: i }, ctx) => setArchiveLock(ctx, atDoor(archiveIdInput, { id: i.id.id }), false),
   }),
   ...Object.fromEntries(
     TRANSITION_MUTATIONS.map(([name, transition, description]) => [
@@ -373,7 +380,7 @@ builder.mutationFields((t) => ({
         errors: mutationErrors,
         description,
         args: { input: t.arg({ description: 'The archive to change.', type: ArchiveIdInput, required: true }) },
-        resolve: (_r, { input: i }, ctx) => transitionArchive(ctx, { id: i.id.id }, transition),
+        resolve: (_r, { input: i }, ctx) => transitionArchive(ctx, atDoor(archiveIdInput, { id: i.id.id }), transition),
       }),
     ]),
   ),
@@ -435,7 +442,7 @@ builder.mutationFields((t) => ({
       const g = decodeAny(String(i.id));
       const type = g && SECTIONS_BY_TYPE.has(g.typename) ? g.typename : null;
       const key = type && /^\d{1,10}$/.test(g!.id) ? await sectionKeyOfRecord(ctx, type, Number(g!.id)) : null;
-      const r = await deleteSectionRow(ctx, key ?? 'others', { id: key ? g!.id : 'invalid' });
+      const r = await deleteSectionRow(ctx, key ?? 'others', atDoor(deleteSectionRowInput, { id: key ? g!.id : 'invalid' }));
       return { archiveId: r.archiveId, id: r.id, type: type as string };
     },
   }),
@@ -445,7 +452,7 @@ builder.mutationFields((t) => ({
     description:
       "Attaches a file to an education entry (pdf, Word, images; 10 MB), award (pdf, images; 10 MB) or multimedia activity (video, audio, images, pdf; 20 MB). The type is checked by content. Rights: edit permission on the row's module; not on a locked archive. Errors: NOT_FOUND, ARCHIVE_LOCKED, FORBIDDEN, FILE_KIND_INVALID (not such a row), FILE_OBJECT_INVALID, and the upload checks (type, size, empty file).",
     args: { input: t.arg({ description: 'The row and the file.', type: UploadArchiveFileInput, required: true }) },
-    resolve: (_r, { input: i }, ctx) => uploadArchiveFile(ctx, FILE_KIND_OF_TYPE[i.objectId.typename] ?? 0, { objectId: i.objectId.id, sort: i.sort }, i.file),
+    resolve: (_r, { input: i }, ctx) => uploadArchiveFile(ctx, FILE_KIND_OF_TYPE[i.objectId.typename] ?? 0, atDoor(uploadArchiveFileInput, { objectId: i.objectId.id, sort: i.sort }), i.file),
   }),
   deleteArchiveFile: t.field({
     description: "Removes an attachment. Rights: edit permission on the file's module; not on a locked archive. Errors: NOT_FOUND, ARCHIVE_LOCKED, FORBIDDEN.",
@@ -458,7 +465,7 @@ builder.mutationFields((t) => ({
         required: true,
       }),
     },
-    resolve: (_r, { input: i }, ctx) => deleteArchiveFile(ctx, localId(i.id, 'ArchiveFile')),
+    resolve: (_r, { input: i }, ctx) => deleteArchiveFile(ctx, atDoor(archiveFileIdInput, { fileId: localId(i.id, 'ArchiveFile') })),
   }),
   arrangeArchiveFiles: t.field({
     type: ArrangeFilesPayload,
@@ -475,7 +482,7 @@ builder.mutationFields((t) => ({
         required: true,
       }),
     },
-    resolve: (_r, { input: i }, ctx) => arrangeArchiveFiles(ctx, { files: i.files.map((f) => ({ id: localId(f.id, 'ArchiveFile'), fileName: f.fileName })) }),
+    resolve: (_r, { input: i }, ctx) => arrangeArchiveFiles(ctx, atDoor(arrangeArchiveFilesInput, { files: i.files.map((f) => ({ id: localId(f.id, 'ArchiveFile'), fileName: f.fileName })) })),
   }),
   importArchives: t.field({
     type: ArchivesPayload,
@@ -500,14 +507,14 @@ builder.mutationFields((t) => ({
     type: VerificationPayload,
     errors: mutationErrors,
     args: { input: t.arg({ description: 'The archive and the modules.', type: CreateVerificationInput, required: true }) },
-    resolve: async (_r, { input: i }, ctx) => createVerification(ctx, { archiveId: i.archiveId.id, title: i.title, content: i.content, moduleCodes: i.moduleCodes }),
+    resolve: async (_r, { input: i }, ctx) => createVerification(ctx, atDoor(createVerificationInput, { archiveId: i.archiveId.id, title: i.title, content: i.content, moduleCodes: i.moduleCodes })),
   }),
   verifyArchiveModule: t.field({
     type: VerificationStepPayload,
     errors: mutationErrors,
     description: "Verifies one module of a verification task (record VERIFIED); the task's status is recomputed. Rights: archive.verify (managers). Errors: NOT_FOUND, FORBIDDEN, INVALID_TRANSITION (already verified).",
     args: { input: t.arg({ description: 'The module to verify and a note.', type: VerificationStepInput, required: true }) },
-    resolve: (_r, { input: i }, ctx) => verifyModule(ctx, { id: i.id.id, note: i.note }),
+    resolve: (_r, { input: i }, ctx) => verifyModule(ctx, atDoor(verifyModuleInput, { id: i.id.id, note: i.note })),
   }),
   reverifyArchiveModule: t.field({
     type: VerificationStepPayload,
@@ -515,7 +522,7 @@ builder.mutationFields((t) => ({
     description:
       'Sends a verified module back for re-verification (record REVERIFY); the reason is required. Rights: archive.verify (managers). Errors: NOT_FOUND, FORBIDDEN, NOTE_REQUIRED, INVALID_TRANSITION (not verified).',
     args: { input: t.arg({ description: 'The module to send back and the reason.', type: VerificationStepInput, required: true }) },
-    resolve: (_r, { input: i }, ctx) => reverifyModule(ctx, { id: i.id.id, note: i.note }),
+    resolve: (_r, { input: i }, ctx) => reverifyModule(ctx, atDoor(reverifyModuleInput, { id: i.id.id, note: i.note })),
   }),
 }));
 
@@ -552,21 +559,21 @@ builder.mutationFields((t) => ({
     description:
       "Starts the export of everything held about the archive's person (the archive and its sections, applications and their logs, attachments, the student's and parents' accounts, reads and changes, operation-log rows naming them) as one .zip, written as a background job; poll the ExportJob with `node(id:)` and download from `downloadUrl` when DONE (the requester only). Logged as archive.privacy.export. Rights: archive.privacy (administrators). Errors: NOT_FOUND, FORBIDDEN, PRIVACY_ERASED.",
     args: { input: t.arg({ description: 'The archive.', type: ArchiveIdInput, required: true }) },
-    resolve: (_r, { input: i }, ctx) => startPersonalDataExport(ctx, { id: i.id.id }),
+    resolve: (_r, { input: i }, ctx) => startPersonalDataExport(ctx, atDoor(privacyArchiveInput, { id: i.id.id })),
   }),
   setArchiveLegalHold: t.field({
     type: ArchivePayload,
     errors: mutationErrors,
     description: 'Sets a legal hold on the archive: its person cannot be erased until it is cleared. Logged. Rights: archive.privacy (administrators). Errors: NOT_FOUND, FORBIDDEN, INVALID_TRANSITION (already held).',
     args: { input: t.arg({ description: 'The archive.', type: ArchiveIdInput, required: true }) },
-    resolve: (_r, { input: i }, ctx) => setLegalHold(ctx, { id: i.id.id }, true),
+    resolve: (_r, { input: i }, ctx) => setLegalHold(ctx, atDoor(privacyArchiveInput, { id: i.id.id }), true),
   }),
   clearArchiveLegalHold: t.field({
     type: ArchivePayload,
     errors: mutationErrors,
     description: 'Clears the legal hold of the archive. Logged. Rights: archive.privacy (administrators). Errors: NOT_FOUND, FORBIDDEN, INVALID_TRANSITION (not held).',
     args: { input: t.arg({ description: 'The archive.', type: ArchiveIdInput, required: true }) },
-    resolve: (_r, { input: i }, ctx) => setLegalHold(ctx, { id: i.id.id }, false),
+    resolve: (_r, { input: i }, ctx) => setLegalHold(ctx, atDoor(privacyArchiveInput, { id: i.id.id }), false),
   }),
   eraseArchivePersonalData: t.field({
     type: ArchivePayload,
@@ -574,6 +581,6 @@ builder.mutationFields((t) => ({
     description:
       "Erases the archive's person (a student who has left, and their family): every personal value is replaced in one transaction (sections deleted; names, contacts, accounts, free text and the audit trail's values removed from the rows kept; copies elsewhere replaced by ***) and the attachments leave the file store; the archive row, its applications and the counts stay, and the archive shows as erased. Logged as archive.privacy.erase. Rights: archive.privacy (administrators). Errors: NOT_FOUND, FORBIDDEN, PRIVACY_APPLICATION_OPEN (an application is still applying), PRIVACY_LEGAL_HOLD, PRIVACY_CONFIRMATION (the name typed differs), PRIVACY_ERASED (already erased).",
     args: { input: t.arg({ description: 'The archive and the confirmation.', type: EraseArchivePersonalDataInput, required: true }) },
-    resolve: (_r, { input: i }, ctx) => erasePersonalData(ctx, { id: i.id.id, confirmName: i.confirmName }),
+    resolve: (_r, { input: i }, ctx) => erasePersonalData(ctx, atDoor(erasePersonalDataInput, { id: i.id.id, confirmName: i.confirmName })),
   }),
 }));

@@ -7,7 +7,8 @@ import { can } from '../../policy.ts';
 import type { ShapedRow } from './archives.fields.ts';
 import { archiveFilePath, type ArchiveFileRow } from './service/files.ts';
 import { examinesWhere, unverifiedArchivesWhere } from './service/verification.ts';
-import { archivePermissions, backupArchive, filesOf, loadArchiveFile, loadRecord, primeVisible, sectionOrNull, type ModulePermissionRow } from './service/read.ts';
+import { atDoor } from '../../lib/validate.ts';
+import { archivePermissions, backupArchive, backupArchiveInput, filesOf, loadArchiveFile, loadRecord, primeVisible, sectionOrNull, type ModulePermissionRow } from './service/read.ts';
 import { visibleArchivesWhere } from './archives.policy.ts';
 import { SECTIONS, SECTIONS_BY_TYPE, type FieldDef, type SectionDef } from '../../../shared/archive-sections.ts';
 import { ARCHIVE_ORDER, archivePage, archivesWhere, type ArchiveListFilter, type ArchiveOrder, type ArchiveVerificationState } from './service/lists.ts';
@@ -472,7 +473,7 @@ builder.queryFields((t) => ({
     authScopes: { permission: 'archive.read' },
     errors: mutationErrors,
     args: { id: t.arg.globalID({ description: 'The Archive to back up.', required: true, for: [ArchiveNode] }) },
-    resolve: async (_r, args, ctx) => ({ json: JSON.stringify(await backupArchive(ctx, args.id.id)) }),
+    resolve: async (_r, args, ctx) => ({ json: JSON.stringify(await backupArchive(ctx, atDoor(backupArchiveInput, { id: args.id.id }))) }),
   }),
   archiveExport: t.field({
     type: ArchiveExportRef,

@@ -6,9 +6,23 @@ import { INVALID_ID, localId, localIds, type GlobalIdInput } from '../../graphql
 import { ConflictError, EventScopeEnum, RecurrenceInputRef, recurrenceOf } from '../schedule/index.ts';
 import { CLASSROOM_STATES } from './service/rules.ts';
 import { ClassroomStateEnum, CourseSiteEnum, CourseTypeEnum } from './courses.node.ts';
+import { atDoor } from '../../lib/validate.ts';
 import {
   adjustHours,
   askForLeave,
+  attendanceIdInput,
+  classroomIdInput,
+  courseFileIdInput,
+  deleteCoursesInput,
+  deleteLessonsInput,
+  homeworkAttendanceInput,
+  releaseFeedbackInput,
+  reviewHomeworkInput,
+  scheduleLessonsInput,
+  setHomeworkDueDateInput,
+  setLessonTaskInput,
+  signInInput,
+  updateLessonsInput,
   buyHours,
   createCourse,
   deleteClassroom,
@@ -405,7 +419,7 @@ builder.mutationFields((t) => ({
     errors: mutationErrors,
     description: 'Deletes courses (`course.manage`), all or nothing; refused, naming the course, while lessons or course hours hold it.',
     args: { input: t.arg({ type: DeleteCoursesInput, required: true, description: 'The courses.' }) },
-    resolve: (_r, { input }, ctx) => deleteCourses(ctx, { ids: ids(input.courseIds, 'Course') }),
+    resolve: (_r, { input }, ctx) => deleteCourses(ctx, atDoor(deleteCoursesInput, { ids: ids(input.courseIds, 'Course') })),
   }),
   uploadCourseAttachment: t.field({
     type: CourseFilePayload,
@@ -419,7 +433,7 @@ builder.mutationFields((t) => ({
     errors: mutationErrors,
     description: 'Deletes a course file (the course’s managers and lecturers; a student their own answer until it is accepted).',
     args: { input: t.arg({ type: CourseFileRefInput, required: true, description: 'The file.' }) },
-    resolve: (_r, { input }, ctx) => deleteCourseFile(ctx, input.fileId),
+    resolve: (_r, { input }, ctx) => deleteCourseFile(ctx, atDoor(courseFileIdInput, { fileId: input.fileId })),
   }),
   createClassroom: t.field({
     type: ClassroomPayload,
@@ -454,7 +468,7 @@ builder.mutationFields((t) => ({
     errors: mutationErrors,
     description: 'Deletes a classroom (`classroom.manage`); refused by name while any event or lesson uses it.',
     args: { input: t.arg({ type: ClassroomRefInput, required: true, description: 'The classroom.' }) },
-    resolve: (_r, { input }, ctx) => deleteClassroom(ctx, id(input.classroomId, 'Classroom')),
+    resolve: (_r, { input }, ctx) => deleteClassroom(ctx, atDoor(classroomIdInput, { id: id(input.classroomId, 'Classroom') })),
   }),
   scheduleLessons: t.field({
     type: LessonsPayload,
@@ -463,18 +477,21 @@ builder.mutationFields((t) => ({
       'Schedules a course’s lessons through the schedule engine (a series or one lesson): lecturers and enrolled students take part, the classroom is the place. Errors: ScheduleConflictError (who or what clashes, every occurrence checked; `force` saves anyway), RuleError (planned number of lessons exceeded, classroom disabled or too small), InputError.',
     args: { input: t.arg({ type: ScheduleLessonsInput, required: true, description: 'The lessons.' }) },
     resolve: (_r, { input }, ctx) =>
-      scheduleLessons(ctx, {
-        courseId: id(input.courseId, 'Course'),
-        startAt: input.startAt,
-        endAt: input.endAt,
-        timeZone: input.timeZone,
-        recurrence: recurrenceOf(input.recurrence),
-        classroomId: input.classroomId ? id(input.classroomId, 'Classroom') : undefined,
-        title: u(input.title),
-        content: u(input.content),
-        address: u(input.address),
-        force: u(input.force),
-      }),
+      scheduleLessons(
+        ctx,
+        atDoor(scheduleLessonsInput, {
+          courseId: id(input.courseId, 'Course'),
+          startAt: input.startAt,
+          endAt: input.endAt,
+          timeZone: input.timeZone,
+          recurrence: recurrenceOf(input.recurrence),
+          classroomId: input.classroomId ? id(input.classroomId, 'Classroom') : undefined,
+          title: u(input.title),
+          content: u(input.content),
+          address: u(input.address),
+          force: u(input.force),
+        }),
+      ),
   }),
   updateLessons: t.field({
     type: LessonsPayload,
@@ -482,19 +499,22 @@ builder.mutationFields((t) => ({
     description: 'Edits lessons with a scope (THIS, FOLLOWING, ALL) through the schedule’s scope functions; conflicts checked again unless `force`; lessons holding records are never remade (RuleError).',
     args: { input: t.arg({ type: UpdateLessonsInput, required: true, description: 'The changes.' }) },
     resolve: (_r, { input }, ctx) =>
-      updateLessons(ctx, {
-        id: id(input.lessonId, 'Lesson'),
-        scope: u(input.scope),
-        startAt: u(input.startAt),
-        endAt: u(input.endAt),
-        timeZone: input.timeZone,
-        recurrence: input.recurrence ? recurrenceOf(input.recurrence) : undefined,
-        classroomId: input.classroomId ? id(input.classroomId, 'Classroom') : undefined,
-        title: u(input.title),
-        content: u(input.content),
-        address: u(input.address),
-        force: u(input.force),
-      }),
+      updateLessons(
+        ctx,
+        atDoor(updateLessonsInput, {
+          id: id(input.lessonId, 'Lesson'),
+          scope: u(input.scope),
+          startAt: u(input.startAt),
+          endAt: u(input.endAt),
+          timeZone: input.timeZone,
+          recurrence: input.recurrence ? recurrenceOf(input.recurrence) : undefined,
+          classroomId: input.classroomId ? id(input.classroomId, 'Classroom') : undefined,
+          title: u(input.title),
+          content: u(input.content),
+          address: u(input.address),
+          force: u(input.force),
+        }),
+      ),
   }),
   moveLessons: t.field({
     type: LessonsPayload,
@@ -508,7 +528,7 @@ builder.mutationFields((t) => ({
     errors: mutationErrors,
     description: 'Deletes lessons with a scope (THIS, FOLLOWING, ALL); refused when one holds sign-ins, leave, feedback or homework.',
     args: { input: t.arg({ type: DeleteLessonsInput, required: true, description: 'The lessons.' }) },
-    resolve: (_r, { input }, ctx) => deleteLessons(ctx, { id: id(input.lessonId, 'Lesson'), scope: u(input.scope) }),
+    resolve: (_r, { input }, ctx) => deleteLessons(ctx, atDoor(deleteLessonsInput, { id: id(input.lessonId, 'Lesson'), scope: u(input.scope) })),
   }),
   enrollStudents: t.field({
     type: EnrollmentsPayload,
@@ -556,7 +576,7 @@ builder.mutationFields((t) => ({
     description:
       'Signs students in (untaken or leave → taken), all or nothing: the course’s lecturers and managers, or a student for themself from 30 minutes before the lesson until its end. Staff signing in more than 30 minutes before the lesson starts are refused with SIGN_IN_TOO_EARLY (the message names the start) unless they send `force: true` and a `reason`. Spends the lesson’s hours in the same transaction; refused, naming the student, when too few are left.',
     args: { input: t.arg({ type: AttendanceIdsInput, required: true, description: 'The places to sign in.' }) },
-    resolve: (_r, { input }, ctx) => signIn(ctx, { attendanceIds: ids(input.attendanceIds, 'Attendance'), force: input.force ?? undefined, reason: input.reason ?? undefined }),
+    resolve: (_r, { input }, ctx) => signIn(ctx, atDoor(signInInput, { attendanceIds: ids(input.attendanceIds, 'Attendance'), force: input.force ?? undefined, reason: input.reason ?? undefined })),
   }),
   undoSignIn: t.field({
     type: AttendancePayload,
@@ -564,7 +584,7 @@ builder.mutationFields((t) => ({
     description:
       'Undoes a sign-in made by mistake (taken → untaken, or leave when a leave had been asked): the course’s lecturers and managers. The hours the sign-in spent go back to the enrolment with a SIGN_IN_UNDONE course-hour record; refused when the student is not signed in.',
     args: { input: t.arg({ type: AttendanceRefInput, required: true, description: 'The place whose sign-in is undone.' }) },
-    resolve: async (_r, { input }, ctx) => ({ attendanceId: (await undoSignIn(ctx, { attendanceId: att(input.attendanceId) })).attendanceId }),
+    resolve: async (_r, { input }, ctx) => ({ attendanceId: (await undoSignIn(ctx, atDoor(attendanceIdInput, { attendanceId: att(input.attendanceId) }))).attendanceId }),
   }),
   askForLeave: t.field({
     type: AttendancePayload,
@@ -585,21 +605,21 @@ builder.mutationFields((t) => ({
     errors: mutationErrors,
     description: 'Releases written feedback to the family (legacy feedBackRelease); the student and their parent see it from then on.',
     args: { input: t.arg({ type: AttendanceIdsInput, required: true, description: 'The places whose feedback to release.' }) },
-    resolve: (_r, { input }, ctx) => releaseFeedback(ctx, { attendanceIds: ids(input.attendanceIds, 'Attendance') }),
+    resolve: (_r, { input }, ctx) => releaseFeedback(ctx, atDoor(releaseFeedbackInput, { attendanceIds: ids(input.attendanceIds, 'Attendance') })),
   }),
   recordMaterialBrowsing: t.field({
     type: AttendancePayload,
     errors: mutationErrors,
     description: 'Records that the student opened the lesson’s material (legacy browsing; the student only).',
     args: { input: t.arg({ type: AttendanceRefInput, required: true, description: 'The place.' }) },
-    resolve: (_r, { input }, ctx) => recordBrowsing(ctx, { attendanceId: att(input.attendanceId) }),
+    resolve: (_r, { input }, ctx) => recordBrowsing(ctx, atDoor(attendanceIdInput, { attendanceId: att(input.attendanceId) })),
   }),
   setLessonTask: t.field({
     type: LessonPayload,
     errors: mutationErrors,
     description: 'Sets a lesson’s fixed homework task and due time (the course’s lecturers and managers); every student of the lesson then has homework to submit (none → to be submitted).',
     args: { input: t.arg({ type: LessonTaskInput, required: true, description: 'The task.' }) },
-    resolve: (_r, { input }, ctx) => setLessonTask(ctx, { lessonId: id(input.lessonId, 'Lesson'), content: u(input.content), dueAt: input.dueAt }),
+    resolve: (_r, { input }, ctx) => setLessonTask(ctx, atDoor(setLessonTaskInput, { lessonId: id(input.lessonId, 'Lesson'), content: u(input.content), dueAt: input.dueAt })),
   }),
   uploadLessonTaskFile: t.field({
     type: CourseFilePayload,
@@ -613,35 +633,35 @@ builder.mutationFields((t) => ({
     errors: mutationErrors,
     description: 'Uploads a task for one student (the course’s lecturers and managers): their homework is then to be submitted.',
     args: { input: t.arg({ type: AttendanceFileInput('UploadCustomTaskInput', 'A task for one student'), required: true, description: 'The place and the file.' }) },
-    resolve: (_r, { input }, ctx) => uploadCustomTask(ctx, { attendanceId: att(input.attendanceId) }, input.file),
+    resolve: (_r, { input }, ctx) => uploadCustomTask(ctx, atDoor(homeworkAttendanceInput, { attendanceId: att(input.attendanceId) }), input.file),
   }),
   submitHomework: t.field({
     type: HomeworkPayload,
     errors: mutationErrors,
     description: 'Submits an answer (to be submitted or revision required → submitted): the student, or the course’s lecturers on their behalf. The file is checked by content and size.',
     args: { input: t.arg({ type: AttendanceFileInput('SubmitHomeworkInput', 'A student’s answer'), required: true, description: 'The place and the answer.' }) },
-    resolve: (_r, { input }, ctx) => submitHomework(ctx, { attendanceId: att(input.attendanceId) }, input.file),
+    resolve: (_r, { input }, ctx) => submitHomework(ctx, atDoor(homeworkAttendanceInput, { attendanceId: att(input.attendanceId) }), input.file),
   }),
   acceptHomework: t.field({
     type: HomeworkPayload,
     errors: mutationErrors,
     description: 'Accepts submitted homework (submitted → accepted; the course’s lecturers and managers).',
     args: { input: t.arg({ type: ReviewInput, required: true, description: 'The review.' }) },
-    resolve: (_r, { input }, ctx) => reviewHomework(ctx, 'accept', { attendanceId: att(input.attendanceId), comment: u(input.comment) }),
+    resolve: (_r, { input }, ctx) => reviewHomework(ctx, 'accept', atDoor(reviewHomeworkInput, { attendanceId: att(input.attendanceId), comment: u(input.comment) })),
   }),
   requestHomeworkRevision: t.field({
     type: HomeworkPayload,
     errors: mutationErrors,
     description: 'Asks for a revision of submitted homework with a comment (submitted → revision required); the student submits again.',
     args: { input: t.arg({ type: ReviewInput, required: true, description: 'The review.' }) },
-    resolve: (_r, { input }, ctx) => reviewHomework(ctx, 'requestRevision', { attendanceId: att(input.attendanceId), comment: u(input.comment) }),
+    resolve: (_r, { input }, ctx) => reviewHomework(ctx, 'requestRevision', atDoor(reviewHomeworkInput, { attendanceId: att(input.attendanceId), comment: u(input.comment) })),
   }),
   setHomeworkDueDate: t.field({
     type: HomeworkPayload,
     errors: mutationErrors,
     description: 'Moves one student’s homework end date (the course’s lecturers and managers).',
     args: { input: t.arg({ type: DueDateInput, required: true, description: 'The end date.' }) },
-    resolve: (_r, { input }, ctx) => setHomeworkDueDate(ctx, { attendanceId: att(input.attendanceId), dueAt: input.dueAt ?? null }),
+    resolve: (_r, { input }, ctx) => setHomeworkDueDate(ctx, atDoor(setHomeworkDueDateInput, { attendanceId: att(input.attendanceId), dueAt: input.dueAt ?? null })),
   }),
 }));
 

@@ -5,6 +5,7 @@ import { loadById } from '../../graphql/batch.ts';
 import { xlsxExportRef } from '../../graphql/xlsx-export.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
 import { INVALID_ID, localId, localIds, type GlobalIdInput } from '../../graphql/ids.ts';
+import { atDoor } from '../../lib/validate.ts';
 import { requireActor } from '../../policy.ts';
 import { ConflictReportRef, RecurrenceInputRef, recurrenceOf } from '../schedule/index.ts';
 import { canManageCourse, canReadFeedback, isFamilyOf, visibleCoursesWhere, visibleEnrollmentsWhere } from './courses.policy.ts';
@@ -13,7 +14,9 @@ import {
   attendanceCounts,
   attendancesWhere,
   checkJoinConflicts,
+  checkJoinConflictsInput,
   checkLessonConflicts,
+  checkLessonConflictsInput,
   CLASSROOM_ORDER,
   classroomsWhere,
   COURSE_ORDER,
@@ -664,22 +667,25 @@ builder.queryFields((t) => ({
     authScopes: { permission: 'course.read' },
     args: { input: t.arg({ type: LessonConflictInput, required: true, description: 'The lessons.' }) },
     resolve: (_p, { input }, ctx) =>
-      checkLessonConflicts(ctx, {
-        courseId: gid(input.courseId, 'Course'),
-        lessonId: gid(input.lessonId, 'Lesson') ?? undefined,
-        startAt: input.startAt,
-        endAt: input.endAt,
-        timeZone: input.timeZone,
-        classroomId: input.classroomId ? gid(input.classroomId, 'Classroom') : undefined,
-        recurrence: recurrenceOf(input.recurrence),
-      }),
+      checkLessonConflicts(
+        ctx,
+        atDoor(checkLessonConflictsInput, {
+          courseId: gid(input.courseId, 'Course'),
+          lessonId: gid(input.lessonId, 'Lesson') ?? undefined,
+          startAt: input.startAt,
+          endAt: input.endAt,
+          timeZone: input.timeZone,
+          classroomId: input.classroomId ? gid(input.classroomId, 'Classroom') : undefined,
+          recurrence: recurrenceOf(input.recurrence),
+        }),
+      ),
   }),
   joinCourseConflicts: t.field({
     type: ConflictReportRef,
     description: 'What enrolling these students would clash with: each one’s other events against every future lesson of the course (legacy checkJoinCourseConflict); nothing is saved.',
     authScopes: { permission: 'course.read' },
     args: { input: t.arg({ type: JoinConflictInput, required: true, description: 'The course and the students.' }) },
-    resolve: (_p, { input }, ctx) => checkJoinConflicts(ctx, { courseId: gid(input.courseId, 'Course'), studentIds: localIds(input.studentIds, 'User') ?? [] }),
+    resolve: (_p, { input }, ctx) => checkJoinConflicts(ctx, atDoor(checkJoinConflictsInput, { courseId: gid(input.courseId, 'Course'), studentIds: localIds(input.studentIds, 'User') ?? [] })),
   }),
 }));
 

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import type { ServiceContext } from '../../context.ts';
 import { translate, type MessageKey } from '../../i18n/catalogue.ts';
 import { wallText } from '../../lib/wall-time.ts';
-import { dbId, parseInput, z } from '../../lib/validate.ts';
+import { dbId, inputOf, z, type Parsed } from '../../lib/validate.ts';
 import { authorize, requireActor } from '../../policy.ts';
 import { visibleEnrollmentsWhere } from './courses.policy.ts';
 import { loadVisibleCourse } from './service/access.ts';
@@ -26,9 +26,11 @@ function font(weight: 'regular' | 'bold'): Buffer {
 }
 
 /** Renders the course report; answers the file name and the PDF bytes. */
-export async function coursePdf(ctx: ServiceContext, rawId: unknown): Promise<{ fileName: string; bytes: Buffer }> {
+export const coursePdfInput = z.object({ id: dbId() });
+
+export async function coursePdf(ctx: ServiceContext, parsed: Parsed<z.output<typeof coursePdfInput>>): Promise<{ fileName: string; bytes: Buffer }> {
   const actor = authorize(ctx, 'course.read');
-  const { id } = parseInput(z.object({ id: dbId() }), { id: rawId });
+  const { id } = inputOf(parsed);
   const course = await loadVisibleCourse(ctx.db, actor, id);
   const zone = requireActor(ctx).timeZone;
   const [lecturers, lessons, enrollments] = await Promise.all([

@@ -1,5 +1,19 @@
 /** Every course mutation and legacy write × every demo role × both doors (see ./course-matrix.ts). */
-import { createCourse, enrollStudents, scheduleLessons, setLessonTask, signIn, submitHomework, uploadCourseFile, writeFeedback } from '../../../server/modules/courses/courses.service.ts';
+import { atDoor } from '../../../server/lib/validate.ts';
+import {
+  createCourse,
+  enrollStudents,
+  homeworkAttendanceInput,
+  scheduleLessons,
+  scheduleLessonsInput,
+  setLessonTask,
+  setLessonTaskInput,
+  signIn,
+  signInInput,
+  submitHomework,
+  uploadCourseFile,
+  writeFeedback,
+} from '../../../server/modules/courses/courses.service.ts';
 import { PDF } from '../uploads.ts';
 import { adminCtx, describeCourseMatrix, m, POLICY, t, userIds, type Case } from './course-matrix.ts';
 import { gid } from './support.ts';
@@ -19,11 +33,11 @@ async function fixture(opts: { lesson?: 'future' | 'now' | 'past' | 'none'; task
   if (opts.lesson === 'none') return out;
   const when = opts.lesson ?? 'future';
   const start = when === 'now' ? new Date(Date.now() - 10 * 60_000) : when === 'past' ? new Date(Date.now() - (3 + k) * 3_600_000) : new Date(Date.UTC(2030, 0, 1) + k * 3 * 3_600_000);
-  const saved = await scheduleLessons(ctx, { courseId: course.id, startAt: start, endAt: new Date(start.getTime() + 60 * 60_000), force: true });
+  const saved = await scheduleLessons(ctx, atDoor(scheduleLessonsInput, { courseId: course.id, startAt: start, endAt: new Date(start.getTime() + 60 * 60_000), force: true }));
   out.lessonId = saved.eventIds[0]!;
   out.attendanceId = (await t.db.attendance.findFirstOrThrow({ where: { lessonId: out.lessonId, enrollmentId: out.enrollmentId } })).id;
-  if (opts.task || opts.submitted) await setLessonTask(ctx, { lessonId: out.lessonId, content: '<p>练习</p>' });
-  if (opts.submitted) await submitHomework(ctx, { attendanceId: out.attendanceId }, pdf());
+  if (opts.task || opts.submitted) await setLessonTask(ctx, atDoor(setLessonTaskInput, { lessonId: out.lessonId, content: '<p>练习</p>' }));
+  if (opts.submitted) await submitHomework(ctx, atDoor(homeworkAttendanceInput, { attendanceId: out.attendanceId }), pdf());
   if (opts.feedback) await writeFeedback(ctx, { attendanceId: out.attendanceId, feedback: '<p>很好</p>' });
   return out;
 }
@@ -31,7 +45,7 @@ async function fixture(opts: { lesson?: 'future' | 'now' | 'past' | 'none'; task
 /** A place signed in (by an administrator) on a future lesson. */
 const signedIn = async () => {
   const f = await fixture();
-  await signIn(await adminCtx(), { attendanceIds: [f.attendanceId], force: true, reason: '测试：提前签到' });
+  await signIn(await adminCtx(), atDoor(signInInput, { attendanceIds: [f.attendanceId], force: true, reason: '测试：提前签到' }));
   return f.attendanceId;
 };
 const classroom = async () => (await t.db.classroom.create({ data: { no: `M${++n}`, name: `矩阵教室 ${n}` } })).id;

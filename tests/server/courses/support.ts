@@ -2,7 +2,8 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { expect } from 'vitest';
 import { buildContext, type ServiceContext } from '../../../server/context.ts';
-import { buyHours, createCourse, enrollStudents, scheduleLessons } from '../../../server/modules/courses/courses.service.ts';
+import { atDoor } from '../../../server/lib/validate.ts';
+import { buyHours, createCourse, enrollStudents, scheduleLessons, scheduleLessonsInput } from '../../../server/modules/courses/courses.service.ts';
 import { gql, loginRest, uniqueAddress, type TestApp } from '../../helpers/app.ts';
 
 export const gid = (type: string, id: number) => encodeGlobalID(type, id);
@@ -53,14 +54,17 @@ export async function newCourse(
   const course = await createCourse(ctx, { name: opts.name ?? `测试课程 ${n}-${Date.now() % 100000}`, lecturerIds, lessonHours: opts.lessonHours ?? 1, studentCount: 0 });
   const start = opts.start ?? new Date(Date.UTC(2028, 0, 3 + (n % 300), 0 + (n % 12), 0));
   const minutes = opts.minutes ?? 60;
-  const saved = await scheduleLessons(ctx, {
-    courseId: course.id,
-    startAt: start,
-    endAt: new Date(start.getTime() + minutes * 60_000),
-    timeZone: 'Asia/Shanghai',
-    recurrence: opts.lessons && opts.lessons > 1 ? `FREQ=WEEKLY;COUNT=${opts.lessons}` : undefined,
-    force: true,
-  });
+  const saved = await scheduleLessons(
+    ctx,
+    atDoor(scheduleLessonsInput, {
+      courseId: course.id,
+      startAt: start,
+      endAt: new Date(start.getTime() + minutes * 60_000),
+      timeZone: 'Asia/Shanghai',
+      recurrence: opts.lessons && opts.lessons > 1 ? `FREQ=WEEKLY;COUNT=${opts.lessons}` : undefined,
+      force: true,
+    }),
+  );
   let enrollmentIds: number[] = [];
   if (opts.students?.length) {
     enrollmentIds = (await enrollStudents(ctx, { courseId: course.id, studentIds: opts.students, force: true })).enrollmentIds;

@@ -1,17 +1,18 @@
 import { translate } from '../../../i18n/catalogue.ts';
 import { bytesResponse, downloadResponse, uploadedFile } from '../../../lib/upload.ts';
+import { atDoor } from '../../../lib/validate.ts';
 import { authorize } from '../../../policy.ts';
 import { authorizeWrite } from '../../../write.ts';
 import { type RestRoute } from '../../../rest/adapter.ts';
 import { envelope } from '../../../rest/envelope.ts';
 import { saveFullArchive } from '../service/composite.ts';
-import { deleteArchiveFile, fileForDownload, uploadArchiveFile } from '../service/files.ts';
-import { archivePermissions, backupArchive, primeVisible } from '../service/read.ts';
+import { archiveFileIdInput, deleteArchiveFile, fileForDownload, uploadArchiveFile, uploadArchiveFileInput } from '../service/files.ts';
+import { archivePermissions, backupArchive, backupArchiveInput, primeVisible } from '../service/read.ts';
 import { FILE_KIND } from '../../../../shared/archive-sections.ts';
 import { ARCHIVE_ORDER, archivesWhere } from '../service/lists.ts';
 import { canReadModule } from '../service/access.ts';
-import { assignArchives, deleteArchive } from '../service/overview.ts';
-import { setArchiveLock, setArchiveStatus } from '../service/states.ts';
+import { assignArchives, assignArchivesInput, deleteArchive, deleteArchiveInput } from '../service/overview.ts';
+import { archiveIdInput, setArchiveLock, setArchiveStatus, setArchiveStatusInput } from '../service/states.ts';
 import { ArchiveImportError, importArchives, importTemplate, startArchiveExport } from '../archives.xlsx.ts';
 import { exportDownload, exportNow } from '../../../jobs/exports.ts';
 
@@ -55,7 +56,7 @@ export const archivePathRoutes: RestRoute[] = [
   {
     path: `${A}/archive/delById`,
     methods: ['POST'],
-    handler: async (ctx, req) => ({ data: await deleteArchive(ctx, { id: archiveIdParam(req.params) }), message: deleted(ctx) }),
+    handler: async (ctx, req) => ({ data: await deleteArchive(ctx, atDoor(deleteArchiveInput, { id: archiveIdParam(req.params) })), message: deleted(ctx) }),
   },
   {
     path: `${A}/archive/addConsultant`,
@@ -67,13 +68,13 @@ export const archivePathRoutes: RestRoute[] = [
       for (const k of ['consultantId', 'actingConsultantId', 'parentId'] as const) if (p[k] !== undefined) links[k] = p[k];
       const sales = p.salesId !== undefined ? p.salesId : p.projectId;
       if (sales !== undefined) links.salesId = sales;
-      return { data: await assignArchives(ctx, links) };
+      return { data: await assignArchives(ctx, atDoor(assignArchivesInput, links)) };
     },
   },
   {
     path: `${A}/archive/backup`,
     methods: ['POST'],
-    handler: async (ctx, req) => ({ data: await backupArchive(ctx, archiveIdParam(req.params)) }),
+    handler: async (ctx, req) => ({ data: await backupArchive(ctx, atDoor(backupArchiveInput, { id: archiveIdParam(req.params) })) }),
   },
   {
     path: `${A}/archive/export`,
@@ -108,18 +109,18 @@ export const archivePathRoutes: RestRoute[] = [
   {
     path: `${A}/archive/uploadEduAttachment`,
     methods: ['POST'],
-    handler: async (ctx, req) => ({ data: fileJson(ctx, await uploadArchiveFile(ctx, FILE_KIND.EDUCATION, { objectId: req.params.objectId, sort: req.params.sort }, uploadedFile(req))) }),
+    handler: async (ctx, req) => ({ data: fileJson(ctx, await uploadArchiveFile(ctx, FILE_KIND.EDUCATION, atDoor(uploadArchiveFileInput, { objectId: req.params.objectId, sort: req.params.sort }), uploadedFile(req))) }),
   },
   {
     path: `${A}/archive/deleteEduAttachment`,
     methods: ['GET'],
-    handler: async (ctx, req) => ({ data: await deleteArchiveFile(ctx, first(req.params.fileId, req.params.id)), message: deleted(ctx) }),
+    handler: async (ctx, req) => ({ data: await deleteArchiveFile(ctx, atDoor(archiveFileIdInput, { fileId: first(req.params.fileId, req.params.id) })), message: deleted(ctx) }),
   },
   {
     path: `${A}/archive/downloadAttachment`,
     methods: ['GET'],
     handler: async (ctx, req) => {
-      const f = await fileForDownload(ctx, first(req.params.fileId, req.params.id));
+      const f = await fileForDownload(ctx, atDoor(archiveFileIdInput, { fileId: first(req.params.fileId, req.params.id) }));
       const res = await downloadResponse(ctx, f.storageKey, { fileName: f.fileName, mime: f.mimeType });
       if (!res) throw archivesErrors.rule('NOT_FOUND', 'archive.fileNotFound');
       return res;
@@ -147,7 +148,7 @@ export const archivePathRoutes: RestRoute[] = [
   {
     path: `${A}/archive/updateStatus`,
     methods: ['GET'],
-    handler: async (ctx, req) => ({ data: await setArchiveStatus(ctx, { id: archiveIdParam(req.params), status: req.params.status }) }),
+    handler: async (ctx, req) => ({ data: await setArchiveStatus(ctx, atDoor(setArchiveStatusInput, { id: archiveIdParam(req.params), status: req.params.status })) }),
   },
   {
     path: `${A}/archive/updateLock`,
@@ -160,7 +161,7 @@ export const archivePathRoutes: RestRoute[] = [
         await authorizeWrite(ctx, { operation: 'archive.lock', targetType: 'Archive' }, 'archive.lock');
         throw archivesErrors.rule('INVALID_INPUT', lock === undefined ? 'validation.required' : 'validation.invalid', { field: 'lock' });
       }
-      return { data: { ...(await setArchiveLock(ctx, { id: archiveIdParam(p) }, lock)), lock: lock ? 1 : 0 } };
+      return { data: { ...(await setArchiveLock(ctx, atDoor(archiveIdInput, { id: archiveIdParam(p) }), lock)), lock: lock ? 1 : 0 } };
     },
   },
 ];

@@ -1,6 +1,7 @@
 import type { ServiceContext } from '../../../context.ts';
 import type { Prisma } from '../../../generated/prisma/client.ts';
 import { translate, type MessageKey } from '../../../i18n/catalogue.ts';
+import { atDoor } from '../../../lib/validate.ts';
 import { authorize } from '../../../policy.ts';
 import type { ParsedRequest, Params } from '../../../rest/body.ts';
 import { readPage, type Page } from '../../../rest/envelope.ts';
@@ -10,7 +11,7 @@ import { archiveFilePath, listArchiveFiles, type ArchiveFileRow } from '../servi
 import { sectionOf } from '../../../../shared/archive-sections.ts';
 import { ARCHIVE_ORDER, type ArchiveListFilter } from '../service/lists.ts';
 import { archiveFromInput, canReadModule, FACTS_SELECT, type ArchiveFacts } from '../service/access.ts';
-import { readSection, saveSectionRows } from '../service/sections.ts';
+import { readSection, saveSectionInput, saveSectionRows } from '../service/sections.ts';
 
 import { first, flag, num, withCondition, zoneOf } from '../../../rest/params.ts';
 
@@ -146,7 +147,7 @@ export async function withFiles(ctx: ServiceContext, archive: ArchiveFacts, key:
 export const listOf = (p: Params) => first(p.list, p.rows, p.data, p.dataList) ?? [];
 
 export const saveList = (key: string) => async (ctx: ServiceContext, req: ParsedRequest) => {
-  const r = await saveSectionRows(ctx, key, { archiveId: archiveIdParam(req.params), rows: listOf(req.params) });
+  const r = await saveSectionRows(ctx, key, atDoor(saveSectionInput, { archiveId: archiveIdParam(req.params), rows: listOf(req.params) }));
   return { data: r };
 };
 

@@ -1,9 +1,10 @@
 import { uploadedFile } from '../../../lib/upload.ts';
+import { atDoor } from '../../../lib/validate.ts';
 import { type RestRoute } from '../../../rest/adapter.ts';
-import { deleteArchiveFile, listArchiveFiles, saveAwardFileList, uploadArchiveFile } from '../service/files.ts';
+import { archiveFileIdInput, deleteArchiveFile, listArchiveFiles, saveAwardFileList, saveAwardFileListInput, uploadArchiveFile, uploadArchiveFileInput } from '../service/files.ts';
 import { FILE_KIND } from '../../../../shared/archive-sections.ts';
 import { canEditModule, canReadModule } from '../service/access.ts';
-import { deleteSectionRow, readSection } from '../service/sections.ts';
+import { deleteSectionRow, deleteSectionRowInput, readSection } from '../service/sections.ts';
 
 import { first } from '../../../rest/params.ts';
 import { A, archiveIdParam, archiveOf, deleted, fileJson, listOf, saveList, sectionRows, withFiles } from './common.ts';
@@ -14,22 +15,22 @@ export const eventRewardsRoutes: RestRoute[] = [
   {
     path: `${A}/eventRewards/saveFileList`,
     methods: ['POST'],
-    handler: async (ctx, req) => ({ data: await saveAwardFileList(ctx, { archiveId: archiveIdParam(req.params), rows: listOf(req.params) }) }),
+    handler: async (ctx, req) => ({ data: await saveAwardFileList(ctx, atDoor(saveAwardFileListInput, { archiveId: archiveIdParam(req.params), rows: listOf(req.params) })) }),
   },
   {
     path: `${A}/eventRewards/deleteEventRewards`,
     methods: ['POST'],
-    handler: async (ctx, req) => ({ data: await deleteSectionRow(ctx, 'awards', { id: req.params.id }), message: deleted(ctx) }),
+    handler: async (ctx, req) => ({ data: await deleteSectionRow(ctx, 'awards', atDoor(deleteSectionRowInput, { id: req.params.id })), message: deleted(ctx) }),
   },
   {
     path: `${A}/eventRewards/deleteEventFile`,
     methods: ['POST'],
-    handler: async (ctx, req) => ({ data: await deleteArchiveFile(ctx, first(req.params.id, req.params.fileId)), message: deleted(ctx) }),
+    handler: async (ctx, req) => ({ data: await deleteArchiveFile(ctx, atDoor(archiveFileIdInput, { fileId: first(req.params.id, req.params.fileId) })), message: deleted(ctx) }),
   },
   {
     path: `${A}/eventRewards/uploadAttachment`,
     methods: ['POST'],
-    handler: async (ctx, req) => ({ data: fileJson(ctx, await uploadArchiveFile(ctx, FILE_KIND.AWARD, { objectId: req.params.objectId, sort: req.params.sort }, uploadedFile(req))) }),
+    handler: async (ctx, req) => ({ data: fileJson(ctx, await uploadArchiveFile(ctx, FILE_KIND.AWARD, atDoor(uploadArchiveFileInput, { objectId: req.params.objectId, sort: req.params.sort }), uploadedFile(req))) }),
   },
   {
     path: `${A}/eventRewards/getEventRewardsByArchivesId`,
@@ -68,6 +69,6 @@ export const eventRewardsRoutes: RestRoute[] = [
   {
     path: `${A}/eventRewards/deleteAttachment`,
     methods: ['GET'],
-    handler: async (ctx, req) => ({ data: await deleteArchiveFile(ctx, first(req.params.fileId, req.params.id)), message: deleted(ctx) }),
+    handler: async (ctx, req) => ({ data: await deleteArchiveFile(ctx, atDoor(archiveFileIdInput, { fileId: first(req.params.fileId, req.params.id) })), message: deleted(ctx) }),
   },
 ];

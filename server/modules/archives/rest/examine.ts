@@ -1,10 +1,24 @@
 import type { ServiceContext } from '../../../context.ts';
 import { translate, type MessageKey } from '../../../i18n/catalogue.ts';
+import { atDoor } from '../../../lib/validate.ts';
 import { authorize } from '../../../policy.ts';
 import { type RestRoute } from '../../../rest/adapter.ts';
 import { readPage } from '../../../rest/envelope.ts';
 import { formatDateTime } from '../../../lib/wall-time.ts';
-import { createVerification, examinesWhere, latestExamineOf, reverifyModule, unverifiedArchivesWhere, verifyModule, visibleExamine } from '../service/verification.ts';
+import {
+  createVerification,
+  createVerificationInput,
+  examinesWhere,
+  latestExamineOf,
+  latestExamineOfInput,
+  reverifyModule,
+  reverifyModuleInput,
+  unverifiedArchivesWhere,
+  verifyModule,
+  verifyModuleInput,
+  visibleExamine,
+  visibleExamineInput,
+} from '../service/verification.ts';
 
 import { first, num, withCondition, zoneOf } from '../../../rest/params.ts';
 import { A, archiveIdParam, pageOf } from './common.ts';
@@ -100,7 +114,7 @@ export const examineRoutes: RestRoute[] = [
     methods: ['POST'],
     handler: async (ctx, req) => {
       const c = withCondition(req.params);
-      const examine = await visibleExamine(ctx, first(c.archivesExamineId, c.examineId, req.params.archivesExamineId));
+      const examine = await visibleExamine(ctx, atDoor(visibleExamineInput, { archivesExamineId: first(c.archivesExamineId, c.examineId, req.params.archivesExamineId) }));
       const { currentPage, pageSize } = readPage(req.params);
       const where = { examineId: examine.id };
       const [rows, total] = await Promise.all([
@@ -155,14 +169,14 @@ export const examineRoutes: RestRoute[] = [
   {
     path: `${A}/archive/examine/module/listArchivesExamineModuleByExamineId`,
     methods: ['GET'],
-    handler: async (ctx, req) => ({ data: await examineModules(ctx, (await visibleExamine(ctx, first(req.params.archivesExamineId, req.params.id))).id) }),
+    handler: async (ctx, req) => ({ data: await examineModules(ctx, (await visibleExamine(ctx, atDoor(visibleExamineInput, { archivesExamineId: first(req.params.archivesExamineId, req.params.id) }))).id) }),
   },
   {
     path: `${A}/archive/examine/module/listArchivesExamineModuleByArchivesId`,
     methods: ['GET'],
     handler: async (ctx, req) => {
       authorize(ctx, 'archive.read');
-      const latest = await latestExamineOf(ctx, archiveIdParam(req.params));
+      const latest = await latestExamineOf(ctx, atDoor(latestExamineOfInput, { id: archiveIdParam(req.params) }));
       return { data: latest ? await examineModules(ctx, latest.id) : [] };
     },
   },
@@ -171,18 +185,18 @@ export const examineRoutes: RestRoute[] = [
     methods: ['POST'],
     handler: async (ctx, req) => {
       const p = req.params;
-      const r = await createVerification(ctx, { archiveId: archiveIdParam(p), title: p.title, content: p.content, moduleCodes: p.moduleCodes });
+      const r = await createVerification(ctx, atDoor(createVerificationInput, { archiveId: archiveIdParam(p), title: p.title, content: p.content, moduleCodes: p.moduleCodes }));
       return { data: r, message: String(r.id) };
     },
   },
   {
     path: `${A}/archive/examine/module/verify`,
     methods: ['POST'],
-    handler: async (ctx, req) => ({ data: await verifyModule(ctx, { id: first(req.params.id, req.params.archivesExamineModuleId), note: req.params.note }) }),
+    handler: async (ctx, req) => ({ data: await verifyModule(ctx, atDoor(verifyModuleInput, { id: first(req.params.id, req.params.archivesExamineModuleId), note: req.params.note })) }),
   },
   {
     path: `${A}/archive/examine/module/reverify`,
     methods: ['POST'],
-    handler: async (ctx, req) => ({ data: await reverifyModule(ctx, { id: first(req.params.id, req.params.archivesExamineModuleId), note: req.params.note }) }),
+    handler: async (ctx, req) => ({ data: await reverifyModule(ctx, atDoor(reverifyModuleInput, { id: first(req.params.id, req.params.archivesExamineModuleId), note: req.params.note })) }),
   },
 ];

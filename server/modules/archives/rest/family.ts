@@ -1,6 +1,7 @@
+import { atDoor } from '../../../lib/validate.ts';
 import { type RestRoute } from '../../../rest/adapter.ts';
 import { saveFamilyBundle } from '../service/composite.ts';
-import { deleteSectionRow } from '../service/sections.ts';
+import { deleteSectionRow, deleteSectionRowInput } from '../service/sections.ts';
 
 import { A, archiveOf, deleted, sectionRows } from './common.ts';
 
@@ -14,12 +15,12 @@ export const familyRoutes: RestRoute[] = [
   {
     path: `${A}/fs/family/deleteArchivesFamily`,
     methods: ['POST'],
-    handler: async (ctx, req) => ({ data: await deleteSectionRow(ctx, 'family', { id: req.params.id }), message: deleted(ctx) }),
+    handler: async (ctx, req) => ({ data: await deleteSectionRow(ctx, 'family', atDoor(deleteSectionRowInput, { id: req.params.id })), message: deleted(ctx) }),
   },
   {
     path: `${A}/fs/family/deleteArchivesFamilyDetail`,
     methods: ['POST'],
-    handler: async (ctx, req) => ({ data: await deleteSectionRow(ctx, 'familyMembers', { id: req.params.id }), message: deleted(ctx) }),
+    handler: async (ctx, req) => ({ data: await deleteSectionRow(ctx, 'familyMembers', atDoor(deleteSectionRowInput, { id: req.params.id })), message: deleted(ctx) }),
   },
   {
     path: `${A}/fs/family/getFamilyAndFamilyDetailByArchivesId`,

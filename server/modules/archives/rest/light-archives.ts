@@ -1,9 +1,10 @@
+import { atDoor } from '../../../lib/validate.ts';
 import { type RestRoute } from '../../../rest/adapter.ts';
 import { saveLightArchive } from '../service/composite.ts';
 import { ARCHIVE_ORDER, archivesWhere } from '../service/lists.ts';
 import { archiveFromInput } from '../service/access.ts';
-import { deleteArchive } from '../service/overview.ts';
-import { setArchiveStatus } from '../service/states.ts';
+import { deleteArchive, deleteArchiveInput } from '../service/overview.ts';
+import { setArchiveStatus, setArchiveStatusInput } from '../service/states.ts';
 
 import { A, LIST_LIMIT, LIST_SELECT, archiveIdParam, archiveJson, archiveOf, deleted, filterOf, lightJson, pageOf } from './common.ts';
 
@@ -37,7 +38,7 @@ export const lightArchivesRoutes: RestRoute[] = [
   {
     path: `${A}/py/archives/updateStatus`,
     methods: ['POST'],
-    handler: async (ctx, req) => ({ data: await setArchiveStatus(ctx, { id: archiveIdParam(req.params), status: req.params.status }) }),
+    handler: async (ctx, req) => ({ data: await setArchiveStatus(ctx, atDoor(setArchiveStatusInput, { id: archiveIdParam(req.params), status: req.params.status })) }),
   },
   {
     path: `${A}/py/archives/getById`,
@@ -47,6 +48,6 @@ export const lightArchivesRoutes: RestRoute[] = [
   {
     path: `${A}/py/archives/deleteById`,
     methods: ['GET'],
-    handler: async (ctx, req) => ({ data: await deleteArchive(ctx, { id: archiveIdParam(req.params) }), message: deleted(ctx) }),
+    handler: async (ctx, req) => ({ data: await deleteArchive(ctx, atDoor(deleteArchiveInput, { id: archiveIdParam(req.params) })), message: deleted(ctx) }),
   },
 ];

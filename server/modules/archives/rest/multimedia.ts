@@ -1,8 +1,9 @@
 import { uploadedFile } from '../../../lib/upload.ts';
+import { atDoor } from '../../../lib/validate.ts';
 import { type RestRoute } from '../../../rest/adapter.ts';
-import { uploadArchiveFile } from '../service/files.ts';
+import { uploadArchiveFile, uploadArchiveFileInput } from '../service/files.ts';
 import { FILE_KIND } from '../../../../shared/archive-sections.ts';
-import { deleteSectionRow } from '../service/sections.ts';
+import { deleteSectionRow, deleteSectionRowInput } from '../service/sections.ts';
 
 import { A, archiveOf, deleted, fileJson, saveList, withFiles } from './common.ts';
 
@@ -17,11 +18,11 @@ export const multimediaRoutes: RestRoute[] = [
   {
     path: `${A}/studentMultiMedia/delStudentMultiMediaById`,
     methods: ['POST'],
-    handler: async (ctx, req) => ({ data: await deleteSectionRow(ctx, 'multimedia', { id: req.params.id }), message: deleted(ctx) }),
+    handler: async (ctx, req) => ({ data: await deleteSectionRow(ctx, 'multimedia', atDoor(deleteSectionRowInput, { id: req.params.id })), message: deleted(ctx) }),
   },
   {
     path: `${A}/studentMultiMedia/uploadAttachment`,
     methods: ['POST'],
-    handler: async (ctx, req) => ({ data: fileJson(ctx, await uploadArchiveFile(ctx, FILE_KIND.MULTIMEDIA, { objectId: req.params.objectId, sort: req.params.sort }, uploadedFile(req))) }),
+    handler: async (ctx, req) => ({ data: fileJson(ctx, await uploadArchiveFile(ctx, FILE_KIND.MULTIMEDIA, atDoor(uploadArchiveFileInput, { objectId: req.params.objectId, sort: req.params.sort }), uploadedFile(req))) }),
   },
 ];

@@ -1,9 +1,10 @@
 import type { ServiceContext } from '../../../context.ts';
 import { authorizeWrite } from '../../../write.ts';
+import { atDoor } from '../../../lib/validate.ts';
 import { type RestRoute } from '../../../rest/adapter.ts';
 import { SECTION_BY_KEY } from '../../../../shared/archive-sections.ts';
 import { canReadModule } from '../service/access.ts';
-import { deleteSectionRow, readSection, saveSectionRows } from '../service/sections.ts';
+import { deleteSectionRow, deleteSectionRowInput, readSection, saveSectionInput, saveSectionRows } from '../service/sections.ts';
 
 import { first } from '../../../rest/params.ts';
 import { A, archiveIdParam, archiveOf, deleted, listOf, sectionRows } from './common.ts';
@@ -50,7 +51,7 @@ export const othersRoutes: RestRoute[] = [
     handler: async (ctx, req) => {
       const p = req.params;
       const { archivesId, archiveId, ...row } = p;
-      return { data: await saveSectionRows(ctx, 'others', { archiveId: first(archivesId, archiveId), rows: [row] }) };
+      return { data: await saveSectionRows(ctx, 'others', atDoor(saveSectionInput, { archiveId: first(archivesId, archiveId), rows: [row] })) };
     },
   },
   {
@@ -58,13 +59,16 @@ export const othersRoutes: RestRoute[] = [
     methods: ['POST'],
     handler: async (ctx, req) => {
       const key = await otherSectionOf(ctx, first(req.params.type, req.params.section), 'save');
-      return { data: await saveSectionRows(ctx, key, { archiveId: archiveIdParam(req.params), rows: listOf(req.params) }) };
+      return { data: await saveSectionRows(ctx, key, atDoor(saveSectionInput, { archiveId: archiveIdParam(req.params), rows: listOf(req.params) })) };
     },
   },
   {
     path: `${A}/fs/others/deleteById`,
     methods: ['POST'],
-    handler: async (ctx, req) => ({ data: await deleteSectionRow(ctx, await otherSectionOf(ctx, first(req.params.type, req.params.section), 'delete'), { id: req.params.id }), message: deleted(ctx) }),
+    handler: async (ctx, req) => ({
+      data: await deleteSectionRow(ctx, await otherSectionOf(ctx, first(req.params.type, req.params.section), 'delete'), atDoor(deleteSectionRowInput, { id: req.params.id })),
+      message: deleted(ctx),
+    }),
   },
   {
     path: `${A}/fs/others/getOthersByArchivesId`,

@@ -1,5 +1,6 @@
+import { atDoor } from '../../../lib/validate.ts';
 import { type RestRoute } from '../../../rest/adapter.ts';
-import { saveSingleSection } from '../service/sections.ts';
+import { saveSectionInput, saveSingleSection } from '../service/sections.ts';
 
 import { A, archiveIdParam, archiveOf, oneArchive, sectionRows } from './common.ts';
 
@@ -8,7 +9,9 @@ export const surveyRoutes: RestRoute[] = [
   {
     path: `${A}/studentSurvey/save`,
     methods: ['POST'],
-    handler: async (ctx, req) => ({ data: await saveSingleSection(ctx, 'survey', { ...req.params, archiveId: archiveIdParam({ archivesId: req.params.archivesId, archiveId: req.params.archiveId }) }) }),
+    handler: async (ctx, req) => ({
+      data: await saveSingleSection(ctx, 'survey', atDoor(saveSectionInput, { ...req.params, archiveId: archiveIdParam({ archivesId: req.params.archivesId, archiveId: req.params.archiveId }) })),
+    }),
   },
   {
     path: `${A}/studentSurvey/getStudentSurveyByArchivesId`,

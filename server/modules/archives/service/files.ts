@@ -2,7 +2,7 @@ import type { ServiceContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
 import { ValidationError } from '../../../errors.ts';
 import { checkUpload, IMAGE_TYPES, OFFICE_TYPES, removeUpload, safeFileName, storeUpload, type AllowedType, type StoredUpload, type UploadPolicy } from '../../../lib/upload.ts';
-import { dbId, parseInput, z } from '../../../lib/validate.ts';
+import { dbId, inputOf, z, type Parsed } from '../../../lib/validate.ts';
 import { authorize } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
 import { assertModuleEdit, assertModuleRead, canReadModule, findVisibleArchive, logReveal, type ArchiveFacts } from './access.ts';
@@ -39,16 +39,15 @@ export const archiveFilePath = (fileId: number) => `/api/admin/archive/downloadA
 const FILE_SELECT = { id: true, archiveId: true, kind: true, objectId: true, sort: true, fileName: true, mimeType: true, size: true, createdAt: true, uploadedById: true } as const;
 export type ArchiveFileRow = { id: number; archiveId: number; kind: number; objectId: number; sort: number; fileName: string; mimeType: string; size: number; createdAt: Date; uploadedById: number | null };
 
-function kindOf(raw: unknown): FileKind {
-  const n = Number(raw);
+function kindOf(n: number): FileKind {
   if (n !== 1 && n !== 2 && n !== 3) throw new ValidationError('archive.fileKindInvalid', undefined, 'FILE_KIND_INVALID');
   return n;
 }
 
-const uploadSchema = z.object({ objectId: dbId(), sort: z.coerce.number().int().min(0).max(1_000_000).optional().nullable() });
+export const uploadArchiveFileInput = z.object({ objectId: dbId(), sort: z.coerce.number().int().min(0).max(1_000_000).optional().nullable() });
 
-/** Attaches a file to a row (objectId) of the kind's section. */
-export async function uploadArchiveFile(ctx: ServiceContext, rawKind: unknown, raw: unknown, file: File | null | undefined): Promise<ArchiveFileRow> {
+/** Attaches a file to a row (objectId) of the kind's section; a kind other than 1-3 is refused (FILE_KIND_INVALID) before the input is read. */
+export async function uploadArchiveFile(ctx: ServiceContext, rawKind: number, parsed: Parsed<z.output<typeof uploadArchiveFileInput>>, file: File | null | undefined): Promise<ArchiveFileRow> {
   let stored: StoredUpload | null = null;
   try {
     return await runWrite(ctx, { operation: 'archive.file.upload', targetType: 'ArchiveFile' }, async (tx) => {
@@ -56,7 +55,7 @@ export async function uploadArchiveFile(ctx: ServiceContext, rawKind: unknown, r
       const kind = kindOf(rawKind);
       const section = sectionOfFileKind(kind);
       if (!section) throw new ValidationError('archive.fileKindInvalid', undefined, 'FILE_KIND_INVALID');
-      const input = parseInput(uploadSchema, raw ?? {});
+      const input = inputOf(parsed);
       const owner = await delegateOf(tx, section).findFirst({ where: { id: input.objectId }, select: { archiveId: true } });
       if (!owner) throw new ValidationError('archive.fileObjectInvalid', undefined, 'FILE_OBJECT_INVALID');
       const archive = await findVisibleArchive(ctx, tx, owner.archiveId as number);
@@ -87,8 +86,10 @@ export async function uploadArchiveFile(ctx: ServiceContext, rawKind: unknown, r
   }
 }
 
-async function fileWithArchive(ctx: ServiceContext, db: ServiceContext['db'] | Tx, rawId: unknown) {
-  const { fileId: id } = parseInput(z.object({ fileId: dbId() }), { fileId: rawId });
+/** An attachment to delete or download. */
+export const archiveFileIdInput = z.object({ fileId: dbId() });
+
+async function fileWithArchive(ctx: ServiceContext, db: ServiceContext['db'] | Tx, id: number) {
   const file = await db.archiveFile.findUnique({ where: { id }, select: { ...FILE_SELECT, storageKey: true } });
   if (!file) throw archivesErrors.rule('NOT_FOUND', 'archive.fileNotFound');
   const section = sectionOfFileKind(file.kind);
@@ -99,10 +100,10 @@ async function fileWithArchive(ctx: ServiceContext, db: ServiceContext['db'] | T
 }
 
 /** Removes an attachment (module edit right; not on a locked archive). */
-export async function deleteArchiveFile(ctx: ServiceContext, rawId: unknown): Promise<{ id: number; archiveId: number }> {
+export async function deleteArchiveFile(ctx: ServiceContext, parsed: Parsed<z.output<typeof archiveFileIdInput>>): Promise<{ id: number; archiveId: number }> {
   const result = await runWrite(ctx, { operation: 'archive.file.delete', targetType: 'ArchiveFile' }, async (tx) => {
     authorize(ctx, 'archive.read');
-    const { file, archive, module } = await fileWithArchive(ctx, tx, rawId);
+    const { file, archive, module } = await fileWithArchive(ctx, tx, inputOf(parsed).fileId);
     await assertModuleEdit(ctx, archive, module);
     await tx.archiveFile.delete({ where: { id: file.id } });
     return { result: { id: file.id, archiveId: archive.id, key: file.storageKey }, targetIds: [file.id] };
@@ -112,9 +113,9 @@ export async function deleteArchiveFile(ctx: ServiceContext, rawId: unknown): Pr
 }
 
 /** The file to download, after the read check; the download is logged. */
-export async function fileForDownload(ctx: ServiceContext, rawId: unknown): Promise<{ storageKey: string; fileName: string; mimeType: string }> {
+export async function fileForDownload(ctx: ServiceContext, parsed: Parsed<z.output<typeof archiveFileIdInput>>): Promise<{ storageKey: string; fileName: string; mimeType: string }> {
   authorize(ctx, 'archive.read');
-  const { file, archive, module } = await fileWithArchive(ctx, ctx.db, rawId);
+  const { file, archive, module } = await fileWithArchive(ctx, ctx.db, inputOf(parsed).fileId);
   await assertModuleRead(ctx, archive, module);
   await logReveal(ctx, archive.id, 'file', [`${file.id}:${file.fileName}`]);
   return { storageKey: file.storageKey, fileName: file.fileName, mimeType: file.mimeType };
@@ -187,25 +188,24 @@ async function writeFileEdits(tx: Tx, edits: FileEdit[], files: ArchiveFileRow[]
   }
 }
 
-const fileListSchema = z.object({ archiveId: dbId(), rows: z.array(fileEditRow).max(500) });
+export const saveAwardFileListInput = z.object({ archiveId: dbId(), rows: z.array(fileEditRow).max(500) });
 
 /**
  * Renames and re-sorts award attachments (legacy eventRewards/saveFileList): any of the
  * archive's award files, each with its own sort number and name; checked and written as
  * arrangeArchiveFiles does (filesToEdit, writeFileEdits).
  */
-export async function saveAwardFileList(ctx: ServiceContext, raw: unknown): Promise<{ archiveId: number; ids: number[] }> {
+export async function saveAwardFileList(ctx: ServiceContext, parsed: Parsed<z.output<typeof saveAwardFileListInput>>): Promise<{ archiveId: number; ids: number[] }> {
   return runWrite(ctx, { operation: 'archive.file.saveList', targetType: 'Archive' }, async (tx) => {
     authorize(ctx, 'archive.read');
-    const body = (raw ?? {}) as Record<string, unknown>;
-    const input = parseInput(fileListSchema, { archiveId: body.archiveId ?? body.archivesId, rows: body.rows ?? body.list ?? [] });
+    const input = inputOf(parsed);
     const { archive, files } = await filesToEdit(ctx, tx, input.rows, { archive: await findVisibleArchive(ctx, tx, input.archiveId), kind: FILE_KIND.AWARD });
     await writeFileEdits(tx, input.rows, files);
     return { result: { archiveId: archive.id, ids: input.rows.map((r) => r.id) }, targetIds: [archive.id] };
   });
 }
 
-const arrangeSchema = z.object({
+export const arrangeArchiveFilesInput = z.object({
   files: z
     .array(fileEditRow.pick({ id: true, fileName: true }))
     .min(1)
@@ -219,10 +219,10 @@ const arrangeSchema = z.object({
  * as the legacy eventRewards/saveFileList: edit permission on the row's module, not on a locked
  * archive. Names are cleaned as uploads' are (safeFileName).
  */
-export async function arrangeArchiveFiles(ctx: ServiceContext, raw: unknown): Promise<{ archiveId: number; ids: number[] }> {
+export async function arrangeArchiveFiles(ctx: ServiceContext, parsed: Parsed<z.output<typeof arrangeArchiveFilesInput>>): Promise<{ archiveId: number; ids: number[] }> {
   return runWrite(ctx, { operation: 'archive.file.arrange', targetType: 'Archive' }, async (tx) => {
     authorize(ctx, 'archive.read');
-    const input = parseInput(arrangeSchema, raw ?? {});
+    const input = inputOf(parsed);
     const { archive, files } = await filesToEdit(ctx, tx, input.files);
     const first = files[0]!;
     const rest = await tx.archiveFile.findMany({

@@ -4,13 +4,13 @@ import { ValidationError } from '../../../errors.ts';
 import type { Prisma } from '../../../generated/prisma/client.ts';
 import type { MessageKey } from '../../../i18n/catalogue.ts';
 import { STAFF_STATES, USER_TYPES } from '../../../lib/codes.ts';
-import { dbId, parseInput, z } from '../../../lib/validate.ts';
+import { dbId, inputOf, parseInput, z, type Parsed } from '../../../lib/validate.ts';
 import { authorize } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
 import { parseRow, type RowValues } from '../archives.fields.ts';
 import { ARCHIVE_STATUS } from '../archives.policy.ts';
 import { GRADE_MAX, GRADE_MIN, sectionOf } from '../../../../shared/archive-sections.ts';
-import { type ArchiveFacts, archiveFromInput, assertModuleEdit, findVisibleArchive, updateArchiveAudited } from './access.ts';
+import { type ArchiveFacts, assertModuleEdit, findVisibleArchive, idSchema, updateArchiveAudited } from './access.ts';
 import { type NameForms, displayName, hasRequiredName, latinName, searchNameOf, splitChineseName } from './names.ts';
 import { archivesErrors } from '../archives.errors.ts';
 
@@ -78,6 +78,9 @@ const createSchema = z.object({
   remark: z.string().trim().max(2000).optional().nullable(),
 });
 
+/** The overview fields, and the bio's fields (flat or under `bio`) passed through as sent: parseRow reads them. */
+export const createArchiveInput = createSchema.loose();
+
 export type CreateArchiveResult = { id: number; studentId: number };
 
 /**
@@ -86,13 +89,12 @@ export type CreateArchiveResult = { id: number; studentId: number };
  * The name rule applies either way. A consultant or salesperson creating an archive without
  * naming one becomes it, so that they keep seeing the archive they made.
  */
-export async function createArchive(ctx: ServiceContext, raw: unknown, opts: { operation?: string } = {}): Promise<CreateArchiveResult> {
+export async function createArchive(ctx: ServiceContext, parsed: Parsed<z.output<typeof createArchiveInput>>, opts: { operation?: string } = {}): Promise<CreateArchiveResult> {
   return runWrite(ctx, { operation: opts.operation ?? 'archive.create', targetType: 'Archive' }, async (tx) => {
     const actor = authorize(ctx, 'archive.create');
-    const body = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-    const input = parseInput(createSchema, body);
+    const input = inputOf(parsed);
     const bioSection = sectionOf('bio');
-    const bio = parseRow(bioSection, (body.bio && typeof body.bio === 'object' ? body.bio : body) as Record<string, unknown>);
+    const bio = parseRow(bioSection, (input.bio && typeof input.bio === 'object' ? input.bio : input) as Record<string, unknown>);
     const result = await createArchiveIn(ctx, tx, actor.id, actor.roleCodes, {
       studentId: input.studentId ?? input.userId ?? null,
       consultantId: input.consultantId ?? null,
@@ -196,7 +198,7 @@ export async function createArchiveIn(ctx: ServiceContext, tx: Tx, actorId: numb
   return { id: archive.id, studentId };
 }
 
-const updateSchema = z.object({
+export const updateArchiveInput = z.object({
   id: dbId(),
   grade: gradeField,
   year: yearField,
@@ -205,10 +207,10 @@ const updateSchema = z.object({
 });
 
 /** Edits the overview (grade, apply year, application type, remarks): module `profile`. */
-export async function updateArchive(ctx: ServiceContext, raw: unknown): Promise<{ id: number }> {
+export async function updateArchive(ctx: ServiceContext, parsed: Parsed<z.output<typeof updateArchiveInput>>): Promise<{ id: number }> {
   return runWrite(ctx, { operation: 'archive.update', targetType: 'Archive' }, async (tx) => {
     authorize(ctx, 'archive.read');
-    const input = parseInput(updateSchema, raw ?? {});
+    const input = inputOf(parsed);
     const archive = await findVisibleArchive(ctx, tx, input.id);
     await assertModuleEdit(ctx, archive, 'profile');
     await updateArchiveAudited(tx, archive.id, parseOverview(input));
@@ -247,7 +249,7 @@ export async function applyLinks(tx: Tx, archive: ArchiveFacts, links: LinkInput
   if (Object.keys(userData).length) await tx.user.update({ where: { id: archive.studentId }, data: userData });
 }
 
-const assignSchema = z.object({
+export const assignArchivesInput = z.object({
   ids: z.array(dbId()).min(1).max(500),
   consultantId: optionalId,
   actingConsultantId: optionalId,
@@ -260,10 +262,10 @@ const assignSchema = z.object({
  * (legacy addConsultant). Fields left out keep their value; null clears. The student's own
  * consultant and parent follow the archive.
  */
-export async function assignArchives(ctx: ServiceContext, raw: unknown): Promise<{ ids: number[] }> {
+export async function assignArchives(ctx: ServiceContext, parsed: Parsed<z.output<typeof assignArchivesInput>>): Promise<{ ids: number[] }> {
   return runWrite(ctx, { operation: 'archive.assign', targetType: 'Archive' }, async (tx) => {
     authorize(ctx, 'archive.assign');
-    const input = parseInput(assignSchema, raw ?? {});
+    const input = inputOf(parsed);
     const ids = [...new Set(input.ids)];
     const links: LinkInput = { consultantId: input.consultantId, actingConsultantId: input.actingConsultantId, salesId: input.salesId, parentId: input.parentId };
     for (const id of ids) await applyLinks(tx, await findVisibleArchive(ctx, tx, id), links);
@@ -271,11 +273,13 @@ export async function assignArchives(ctx: ServiceContext, raw: unknown): Promise
   });
 }
 
+export const deleteArchiveInput = idSchema;
+
 /** Deletes an archive (kept hidden: applications may point at it). Locked archives are refused. */
-export async function deleteArchive(ctx: ServiceContext, raw: unknown): Promise<{ id: number }> {
+export async function deleteArchive(ctx: ServiceContext, parsed: Parsed<z.output<typeof deleteArchiveInput>>): Promise<{ id: number }> {
   return runWrite(ctx, { operation: 'archive.delete', targetType: 'Archive' }, async (tx) => {
     authorize(ctx, 'archive.delete');
-    const archive = await archiveFromInput(ctx, tx, raw);
+    const archive = await findVisibleArchive(ctx, tx, inputOf(parsed).id);
     if (archive.locked) throw archivesErrors.rule('ARCHIVE_LOCKED', 'archive.deleteLocked');
     await updateArchiveAudited(tx, archive.id, { deletedAt: new Date() });
     return { result: { id: archive.id }, targetIds: [archive.id] };

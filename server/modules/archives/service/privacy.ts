@@ -15,7 +15,7 @@ import type { ExportJob } from '../../../generated/prisma/client.ts';
 import { translate } from '../../../i18n/catalogue.ts';
 import { defineExport, queueExport } from '../../../jobs/exports.ts';
 import { fileStore, streamSource } from '../../../lib/files.ts';
-import { parseInput, z, dbId } from '../../../lib/validate.ts';
+import { inputOf, z, dbId, type Parsed } from '../../../lib/validate.ts';
 import { zipStream, type ZipEntry } from '../../../lib/zip.ts';
 import { logger } from '../../../logger.ts';
 import { authorize } from '../../../policy.ts';
@@ -56,12 +56,15 @@ const MIN_SWEEP_LENGTH = 3;
 /** What a personal value copied into another row becomes. */
 const ERASED = '***';
 
-const idInput = z.object({ id: dbId() });
+/** The archive of a legal hold or a personal-data export. */
+export const privacyArchiveInput = z.object({ id: dbId() });
+/** The archive and the name typed again; the name stays unparsed here, checked under its own code (PRIVACY_CONFIRMATION) after the other refusals. */
+export const erasePersonalDataInput = privacyArchiveInput.extend({ confirmName: z.unknown().optional() });
 
 /** The archive a privacy request names: visible to the caller (else "not found"), then the right. */
-async function privacyArchive(ctx: ServiceContext, db: Db, raw: unknown) {
+async function privacyArchive(ctx: ServiceContext, db: Db, parsed: Parsed<z.output<typeof privacyArchiveInput>>) {
   authorize(ctx, 'archive.read');
-  const { id } = parseInput(idInput, raw);
+  const { id } = inputOf(parsed);
   const facts = await findVisibleArchive(ctx, db, id);
   authorize(ctx, 'archive.privacy');
   const archive = await db.archive.findUniqueOrThrow({ where: { id: facts.id }, select: { id: true, name: true, studentId: true, parentId: true, legalHold: true, erasedAt: true } });
@@ -71,9 +74,9 @@ async function privacyArchive(ctx: ServiceContext, db: Db, raw: unknown) {
 // ── legal hold ──
 
 /** Sets (`hold`) or clears the archive's legal hold; logged as `archive.privacy.hold` / `.release`. */
-export async function setLegalHold(ctx: ServiceContext, raw: unknown, hold: boolean): Promise<{ id: number }> {
+export async function setLegalHold(ctx: ServiceContext, parsed: Parsed<z.output<typeof privacyArchiveInput>>, hold: boolean): Promise<{ id: number }> {
   return runWrite(ctx, { operation: hold ? 'archive.privacy.hold' : 'archive.privacy.release', targetType: 'Archive' }, async (tx) => {
-    const archive = await privacyArchive(ctx, tx, raw);
+    const archive = await privacyArchive(ctx, tx, parsed);
     if (archive.legalHold === hold) throw archivesErrors.rule('INVALID_TRANSITION', hold ? 'archive.privacy.alreadyHeld' : 'archive.privacy.notHeld');
     await updateArchiveAudited(tx, archive.id, { legalHold: hold });
     return { result: { id: archive.id }, targetIds: [archive.id] };
@@ -83,8 +86,8 @@ export async function setLegalHold(ctx: ServiceContext, raw: unknown, hold: bool
 // ── export ──
 
 /** Queues the export of everything held about the archive's person (one zip); logged as `archive.privacy.export`. */
-export async function startPersonalDataExport(ctx: ServiceContext, raw: unknown): Promise<ExportJob> {
-  const archive = await privacyArchive(ctx, ctx.db, raw);
+export async function startPersonalDataExport(ctx: ServiceContext, parsed: Parsed<z.output<typeof privacyArchiveInput>>): Promise<ExportJob> {
+  const archive = await privacyArchive(ctx, ctx.db, parsed);
   if (archive.erasedAt) throw archivesErrors.rule('PRIVACY_ERASED', 'archive.privacy.erased');
   return queueExport(ctx, 'privacy', {
     rowIds: [archive.id],
@@ -244,11 +247,11 @@ async function anonymiseUser(tx: Tx, userId: number, label: string): Promise<voi
  * (PRIVACY_APPLICATION_OPEN) or a legal hold is set (PRIVACY_LEGAL_HOLD), and unless
  * `confirmName` repeats the archive's name. One transaction; then the files leave the store.
  */
-export async function erasePersonalData(ctx: ServiceContext, raw: unknown): Promise<{ id: number }> {
+export async function erasePersonalData(ctx: ServiceContext, parsed: Parsed<z.output<typeof erasePersonalDataInput>>): Promise<{ id: number }> {
   const keys: string[] = [];
   const result = await runWrite(ctx, { operation: 'archive.privacy.erase', targetType: 'Archive' }, async (tx) => {
-    const archive = await privacyArchive(ctx, tx, raw);
-    const confirmName = raw && typeof raw === 'object' ? (raw as { confirmName?: unknown }).confirmName : undefined;
+    const archive = await privacyArchive(ctx, tx, parsed);
+    const { confirmName } = inputOf(parsed);
     if (archive.erasedAt) throw archivesErrors.rule('PRIVACY_ERASED', 'archive.privacy.erased');
     if (archive.legalHold) throw archivesErrors.rule('PRIVACY_LEGAL_HOLD', 'archive.privacy.legalHold');
     const open = await tx.application.count({ where: { archiveId: archive.id, state: APPLICATION_OPEN } });

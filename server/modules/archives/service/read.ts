@@ -1,10 +1,11 @@
 import type { ServiceContext } from '../../../context.ts';
+import { inputOf, type Parsed, type z } from '../../../lib/validate.ts';
 import { authorize, can } from '../../../policy.ts';
 import { shapeRow, type ShapedRow } from '../archives.fields.ts';
 import { listArchiveFiles, type ArchiveFileRow } from './files.ts';
 import { isFiled, modulePermissions, permissionOf } from '../archives.policy.ts';
 import { sectionOf, SECTIONS, SECTIONS_BY_TYPE, sectionOfRow, type SectionDef, type SectionModel } from '../../../../shared/archive-sections.ts';
-import { archiveFromInput, canReadModule, findVisibleArchive, logReveal, type ArchiveFacts } from './access.ts';
+import { canReadModule, findVisibleArchive, idSchema, logReveal, type ArchiveFacts } from './access.ts';
 import { delegateOf, readSection } from './sections.ts';
 
 /**
@@ -116,14 +117,16 @@ export async function archivePermissions(ctx: ServiceContext, archive: Pick<Arch
   return modules.map((m) => ({ ...m, ...permissionOf(perms, m.code) }));
 }
 
+export const backupArchiveInput = idSchema;
+
 /**
  * The complete archive as JSON (right `archive.backup`): the overview, every section, the
  * attachments' metadata and the verification tasks with their records. Sensitive fields are
  * in clear only for holders of `archive.sensitive` (and the read is logged).
  */
-export async function backupArchive(ctx: ServiceContext, rawId: unknown): Promise<Record<string, unknown>> {
+export async function backupArchive(ctx: ServiceContext, parsed: Parsed<z.output<typeof backupArchiveInput>>): Promise<Record<string, unknown>> {
   authorize(ctx, 'archive.read');
-  const facts = await archiveFromInput(ctx, ctx.db, { id: rawId });
+  const facts = await findVisibleArchive(ctx, ctx.db, inputOf(parsed).id);
   authorize(ctx, 'archive.backup');
   const archive = await ctx.db.archive.findUniqueOrThrow({
     where: { id: facts.id },

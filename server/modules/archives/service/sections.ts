@@ -1,14 +1,14 @@
 import type { ServiceContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
 import { ValidationError } from '../../../errors.ts';
-import { dbId, parseInput, z } from '../../../lib/validate.ts';
+import { dbId, inputOf, parseInput, z, type Parsed } from '../../../lib/validate.ts';
 import { authorize, requireActor } from '../../../policy.ts';
 import { diffFields, recordChanges, runWrite } from '../../../write.ts';
 import { removeUpload } from '../../../lib/upload.ts';
 import { parseField, parseRow, shapeRow, type RowValues, type ShapedRow } from '../archives.fields.ts';
 import { canSeeSensitive } from '../archives.policy.ts';
 import { FAMILY_KIND, sectionOf, type SectionDef } from '../../../../shared/archive-sections.ts';
-import { type ArchiveFacts, type Db, archiveFromInput, assertModuleEdit, assertModuleRead, canEditModule, findVisibleArchive, idSchema, logReveal } from './access.ts';
+import { type ArchiveFacts, type Db, assertModuleEdit, assertModuleRead, canEditModule, findVisibleArchive, idSchema, logReveal } from './access.ts';
 import { type NameForms, displayName, hasRequiredName, latinName, searchNameOf } from './names.ts';
 import { resetVerificationOnEdit } from './verification.ts';
 import { archivesErrors } from '../archives.errors.ts';
@@ -214,36 +214,47 @@ export async function saveSingleIn(ctx: ServiceContext, tx: Tx, archive: Archive
 }
 
 /**
+ * The archive of a section save, and the rest of the body as sent: the rows (`rows`, `list`,
+ * `data`) and a single section's fields are read by rowsOf and parseRow after the module's
+ * edit right is checked, under their own codes (TOO_MANY_ROWS, the field checks).
+ */
+export const saveSectionInput = z.looseObject({ archiveId: dbId() });
+
+/**
  * Saves rows of a list section: a row with an id updates that row (it must belong to the
  * archive and section), one without adds a row. Rows not sent stay (deletes are explicit).
  */
-export async function saveSectionRows(ctx: ServiceContext, key: string, raw: unknown): Promise<SaveRowsResult> {
+export async function saveSectionRows(ctx: ServiceContext, key: string, parsed: Parsed<z.output<typeof saveSectionInput>>): Promise<SaveRowsResult> {
   sectionOf(key);
   return runWrite(ctx, { operation: `archive.${key}.save`, targetType: 'Archive' }, async (tx) => {
     authorize(ctx, 'archive.read');
-    const archive = await archiveFromInput(ctx, tx, raw, 'archiveId');
-    const ids = await saveRowsIn(ctx, tx, archive, key, rowsOf(raw));
+    const input = inputOf(parsed);
+    const archive = await findVisibleArchive(ctx, tx, input.archiveId);
+    const ids = await saveRowsIn(ctx, tx, archive, key, rowsOf(input));
     return { result: { archiveId: archive.id, ids }, targetIds: [archive.id] };
   });
 }
 
 /** Saves a single section (bio, family, survey): fields left out keep their value. */
-export async function saveSingleSection(ctx: ServiceContext, key: string, raw: unknown): Promise<SaveRowsResult> {
+export async function saveSingleSection(ctx: ServiceContext, key: string, parsed: Parsed<z.output<typeof saveSectionInput>>): Promise<SaveRowsResult> {
   sectionOf(key);
   return runWrite(ctx, { operation: `archive.${key}.save`, targetType: 'Archive' }, async (tx) => {
     authorize(ctx, 'archive.read');
-    const archive = await archiveFromInput(ctx, tx, raw, 'archiveId');
-    const id = await saveSingleIn(ctx, tx, archive, key, (raw ?? {}) as Record<string, unknown>);
+    const input = inputOf(parsed);
+    const archive = await findVisibleArchive(ctx, tx, input.archiveId);
+    const id = await saveSingleIn(ctx, tx, archive, key, input);
     return { result: { archiveId: archive.id, ids: [id] }, targetIds: [archive.id] };
   });
 }
 
+export const deleteSectionRowInput = idSchema;
+
 /** Deletes one row of a section (a list row with its attachments; the family record with its members). */
-export async function deleteSectionRow(ctx: ServiceContext, key: string, raw: unknown): Promise<{ archiveId: number; id: number }> {
+export async function deleteSectionRow(ctx: ServiceContext, key: string, parsed: Parsed<z.output<typeof deleteSectionRowInput>>): Promise<{ archiveId: number; id: number }> {
   const section = sectionOf(key);
   const result = await runWrite(ctx, { operation: `archive.${key}.delete`, targetType: 'Archive' }, async (tx) => {
     const actor = authorize(ctx, 'archive.read');
-    const { id } = parseInput(idSchema, raw ?? {});
+    const { id } = inputOf(parsed);
     const delegate = delegateOf(tx, section);
     const row = await delegate.findFirst({ where: { id, ...(section.fixed ?? {}) } });
     if (!row) throw archivesErrors.rule('NOT_FOUND', 'archive.recordNotFound');

@@ -2,10 +2,11 @@ import type { ServiceContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
 import { DomainError, ValidationError } from '../../../errors.ts';
 import type { MessageKey } from '../../../i18n/catalogue.ts';
+import { dbId, inputOf, z, type Parsed } from '../../../lib/validate.ts';
 import { authorize, type Permission } from '../../../policy.ts';
 import { recordChanges, runWrite } from '../../../write.ts';
 import { APPLYING_STATUS, ARCHIVE_STATUS } from '../archives.policy.ts';
-import { type ArchiveFacts, archiveFromInput, updateArchiveAudited } from './access.ts';
+import { type ArchiveFacts, findVisibleArchive, idSchema, updateArchiveAudited } from './access.ts';
 import { archivesErrors } from '../archives.errors.ts';
 
 /** Archive status and applying status: the transitions, locking. */
@@ -38,11 +39,14 @@ async function applyTransition(ctx: ServiceContext, tx: Tx, archive: ArchiveFact
   ]);
 }
 
+/** The archive a transition or a lock names. */
+export const archiveIdInput = idSchema;
+
 /** Takes one transition. A locked archive refuses every change but unlocking. */
-export async function transitionArchive(ctx: ServiceContext, raw: unknown, name: Transition): Promise<{ id: number }> {
+export async function transitionArchive(ctx: ServiceContext, parsed: Parsed<z.output<typeof archiveIdInput>>, name: Transition): Promise<{ id: number }> {
   return runWrite(ctx, { operation: `archive.${name}`, targetType: 'Archive' }, async (tx) => {
     authorize(ctx, 'archive.read');
-    const archive = await archiveFromInput(ctx, tx, raw);
+    const archive = await findVisibleArchive(ctx, tx, inputOf(parsed).id);
     await applyTransition(ctx, tx, archive, name);
     return { result: { id: archive.id }, targetIds: [archive.id] };
   });
@@ -58,12 +62,15 @@ export function transitionTo(current: number, target: number): Transition | null
 
 const REFUSAL_BY_TARGET: Record<number, Transition> = { 2: 'publish', 3: 'suspend', 4: 'archive' };
 
+/** The archive and the target status; the status stays unparsed here, checked under its own code (STATUS_INVALID) after the rights check. */
+export const setArchiveStatusInput = z.object({ id: dbId(), status: z.unknown().optional(), state: z.unknown().optional() });
+
 /** Legacy updateStatus / py updateStatus: `{id, status}` with the target status (1-4). */
-export async function setArchiveStatus(ctx: ServiceContext, raw: unknown): Promise<{ id: number; status: number }> {
+export async function setArchiveStatus(ctx: ServiceContext, parsed: Parsed<z.output<typeof setArchiveStatusInput>>): Promise<{ id: number; status: number }> {
   return runWrite(ctx, { operation: 'archive.updateStatus', targetType: 'Archive' }, async (tx) => {
     authorize(ctx, 'archive.read');
-    const body = (raw ?? {}) as Record<string, unknown>;
-    const archive = await archiveFromInput(ctx, tx, body);
+    const body = inputOf(parsed);
+    const archive = await findVisibleArchive(ctx, tx, body.id);
     // Every status transition is archive.changeStatus's: refused before the target is read.
     authorize(ctx, 'archive.changeStatus');
     const target = Number(body.status ?? body.state);
@@ -79,10 +86,10 @@ export async function setArchiveStatus(ctx: ServiceContext, raw: unknown): Promi
 }
 
 /** Locks or unlocks an archive (right `archive.lock`). */
-export async function setArchiveLock(ctx: ServiceContext, raw: unknown, lock: boolean): Promise<{ id: number }> {
+export async function setArchiveLock(ctx: ServiceContext, parsed: Parsed<z.output<typeof archiveIdInput>>, lock: boolean): Promise<{ id: number }> {
   return runWrite(ctx, { operation: lock ? 'archive.lock' : 'archive.unlock', targetType: 'Archive' }, async (tx) => {
     authorize(ctx, 'archive.read');
-    const archive = await archiveFromInput(ctx, tx, raw);
+    const archive = await findVisibleArchive(ctx, tx, inputOf(parsed).id);
     authorize(ctx, 'archive.lock');
     if (lock && archive.locked) throw archivesErrors.rule('INVALID_TRANSITION', 'archive.alreadyLocked');
     if (!lock && !archive.locked) throw archivesErrors.rule('INVALID_TRANSITION', 'archive.notLocked');

@@ -3,12 +3,12 @@ import type { Tx } from '../../../db/client.ts';
 import { NotFoundError, ValidationError } from '../../../errors.ts';
 import type { Prisma } from '../../../generated/prisma/client.ts';
 import { translate } from '../../../i18n/catalogue.ts';
-import { dbId, parseInput, z } from '../../../lib/validate.ts';
+import { dbId, inputOf, parseInput, z, type Parsed } from '../../../lib/validate.ts';
 import { authorize } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
 import { requiredText } from '../../users/index.ts';
 import { archiveScope, visibleArchivesWhere } from '../archives.policy.ts';
-import { archiveFromInput, findVisibleArchive } from './access.ts';
+import { findVisibleArchive, idSchema } from './access.ts';
 import { archivesErrors } from '../archives.errors.ts';
 
 /**
@@ -34,7 +34,7 @@ async function recompute(tx: Tx, examineId: number, actorId: number | null): Pro
   return status;
 }
 
-const createSchema = z.object({
+export const createVerificationInput = z.object({
   archiveId: dbId(),
   title: z.string().trim().max(200).optional().nullable(),
   content: z.string().trim().max(2000).optional().nullable(),
@@ -45,11 +45,10 @@ const createSchema = z.object({
  * Opens a verification task for an archive (right `archive.changeStatus`: the consultant
  * submits it). Without module codes it covers every top-level module. One open task per archive.
  */
-export async function createVerification(ctx: ServiceContext, raw: unknown): Promise<{ id: number; archiveId: number }> {
+export async function createVerification(ctx: ServiceContext, parsed: Parsed<z.output<typeof createVerificationInput>>): Promise<{ id: number; archiveId: number }> {
   return runWrite(ctx, { operation: 'archive.examine.create', targetType: 'ArchiveExamine' }, async (tx) => {
     const actor = authorize(ctx, 'archive.read');
-    const body = (raw ?? {}) as Record<string, unknown>;
-    const input = parseInput(createSchema, { ...body, archiveId: body.archiveId ?? body.archivesId });
+    const input = inputOf(parsed);
     const archive = await findVisibleArchive(ctx, tx, input.archiveId);
     authorize(ctx, 'archive.changeStatus');
     const open = await tx.archiveExamine.count({ where: { archiveId: archive.id, status: { not: EXAMINE_STATUS.VERIFIED } } });
@@ -75,7 +74,7 @@ export async function createVerification(ctx: ServiceContext, raw: unknown): Pro
   });
 }
 
-const stepSchema = z.object({ id: dbId(), note: z.string().trim().max(1000).optional().nullable() });
+export const verifyModuleInput = z.object({ id: dbId(), note: z.string().trim().max(1000).optional().nullable() });
 
 async function moduleOfTask(ctx: ServiceContext, tx: Tx, id: number) {
   const m = await tx.archiveExamineModule.findUnique({ where: { id }, select: { id: true, status: true, examineId: true, examine: { select: { archiveId: true } } } });
@@ -87,10 +86,10 @@ async function moduleOfTask(ctx: ServiceContext, tx: Tx, id: number) {
 export type ExamineStepResult = { examineId: number; examineModuleId: number; recordId: number; archiveId: number };
 
 /** Verifies one module of a task (right `archive.verify`). */
-export async function verifyModule(ctx: ServiceContext, raw: unknown): Promise<ExamineStepResult> {
+export async function verifyModule(ctx: ServiceContext, parsed: Parsed<z.output<typeof verifyModuleInput>>): Promise<ExamineStepResult> {
   return runWrite(ctx, { operation: 'archive.examine.verify', targetType: 'ArchiveExamineModule' }, async (tx) => {
     const actor = authorize(ctx, 'archive.read');
-    const input = parseInput(stepSchema, raw ?? {});
+    const input = inputOf(parsed);
     const m = await moduleOfTask(ctx, tx, input.id);
     authorize(ctx, 'archive.verify');
     if (m.status === EXAMINE_STATUS.VERIFIED) throw archivesErrors.rule('INVALID_TRANSITION', 'archive.examine.alreadyVerified');
@@ -106,16 +105,18 @@ export async function verifyModule(ctx: ServiceContext, raw: unknown): Promise<E
   });
 }
 
+/** The module and the reason; the reason stays unparsed here, checked under its own code (NOTE_REQUIRED) after the rights check. */
+export const reverifyModuleInput = z.object({ id: dbId(), note: z.unknown().optional() });
+
 /** Sends a verified module back for re-verification, with the reason (right `archive.verify`). */
-export async function reverifyModule(ctx: ServiceContext, raw: unknown): Promise<ExamineStepResult> {
+export async function reverifyModule(ctx: ServiceContext, parsed: Parsed<z.output<typeof reverifyModuleInput>>): Promise<ExamineStepResult> {
   return runWrite(ctx, { operation: 'archive.examine.reverify', targetType: 'ArchiveExamineModule' }, async (tx) => {
     const actor = authorize(ctx, 'archive.read');
-    const body = (raw ?? {}) as Record<string, unknown>;
-    const input = parseInput(z.object({ id: dbId() }), body);
+    const input = inputOf(parsed);
     const m = await moduleOfTask(ctx, tx, input.id);
     authorize(ctx, 'archive.verify');
     if (m.status !== EXAMINE_STATUS.VERIFIED) throw archivesErrors.rule('INVALID_TRANSITION', 'archive.examine.notVerified');
-    const noteResult = requiredText(1000).safeParse(body.note);
+    const noteResult = requiredText(1000).safeParse(input.note);
     if (!noteResult.success) throw new ValidationError('archive.examine.noteRequired', undefined, 'NOTE_REQUIRED');
     const note = noteResult.data;
     await tx.archiveExamineModule.update({ where: { id: m.id }, data: { status: EXAMINE_STATUS.VERIFYING, verifierId: actor.id, verifiedAt: null, note } });
@@ -171,16 +172,20 @@ export async function unverifiedArchivesWhere(ctx: ServiceContext): Promise<Pris
   return { AND: [visibleArchivesWhere(scope), { examines: { none: { status: EXAMINE_STATUS.VERIFIED } } }] };
 }
 
-export async function visibleExamine(ctx: ServiceContext, rawId: unknown): Promise<{ id: number; archiveId: number }> {
+export const visibleExamineInput = z.object({ archivesExamineId: dbId() });
+
+export async function visibleExamine(ctx: ServiceContext, parsed: Parsed<z.output<typeof visibleExamineInput>>): Promise<{ id: number; archiveId: number }> {
   authorize(ctx, 'archive.read');
-  const { archivesExamineId: id } = parseInput(z.object({ archivesExamineId: dbId() }), { archivesExamineId: rawId });
+  const { archivesExamineId: id } = inputOf(parsed);
   const row = await ctx.db.archiveExamine.findFirst({ where: { id, ...(await examinesWhere(ctx)) }, select: { id: true, archiveId: true } });
   if (!row) throw new NotFoundError();
   return row;
 }
 
+export const latestExamineOfInput = idSchema;
+
 /** The archive's newest verification task, if any. */
-export async function latestExamineOf(ctx: ServiceContext, rawArchiveId: unknown): Promise<{ id: number; archiveId: number } | null> {
-  const archive = await archiveFromInput(ctx, ctx.db, { id: rawArchiveId });
+export async function latestExamineOf(ctx: ServiceContext, parsed: Parsed<z.output<typeof latestExamineOfInput>>): Promise<{ id: number; archiveId: number } | null> {
+  const archive = await findVisibleArchive(ctx, ctx.db, inputOf(parsed).id);
   return ctx.db.archiveExamine.findFirst({ where: { archiveId: archive.id }, orderBy: { id: 'desc' }, select: { id: true, archiveId: true } });
 }

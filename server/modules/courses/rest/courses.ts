@@ -3,16 +3,21 @@ import type { ServiceContext } from '../../../context.ts';
 import { translate } from '../../../i18n/catalogue.ts';
 import { downloadResponse, uploadedFile, bytesResponse } from '../../../lib/upload.ts';
 import { formatDateTime } from '../../../lib/wall-time.ts';
+import { atDoor } from '../../../lib/validate.ts';
 import { requireActor } from '../../../policy.ts';
 import { BOTH, type RestRoute } from '../../../rest/adapter.ts';
 import {
   adjustHours,
   leaveCourse,
   buyHours,
+  classroomIdInput,
+  courseFileIdInput,
+  courseIdInput,
   createCourse,
   deleteClassroom,
   deleteCourseFile,
   deleteCourses,
+  deleteCoursesInput,
   fileForDownload,
   getClassroom,
   getCourse,
@@ -28,7 +33,7 @@ import {
   updateCourse,
   uploadCourseFile,
 } from '../courses.service.ts';
-import { coursePdf } from '../courses.pdf.ts';
+import { coursePdf, coursePdfInput } from '../courses.pdf.ts';
 import { courseInput, courseJson, fileJson, first, flag, listParams, num, orConflict, pageJson, rangeOf, type Params } from './common.ts';
 import { optionalId, optionalInt } from '../../../rest/params.ts';
 import { coursesErrors } from '../courses.errors.ts';
@@ -47,7 +52,7 @@ function courseFilter(p: Params) {
 }
 
 async function courseDetail(ctx: ServiceContext, id: unknown) {
-  const row = await getCourse(ctx, id);
+  const row = await getCourse(ctx, atDoor(courseIdInput, { id }));
   const files = await ctx.db.courseFile.findMany({ where: { courseId: row.id, kind: 1 }, orderBy: { id: 'asc' } });
   return { ...courseJson(ctx, row), files: files.map((f) => fileJson(ctx, f)), attachments: files.map((f) => fileJson(ctx, f)) };
 }
@@ -154,7 +159,7 @@ export const courseRestRoutes: RestRoute[] = [
   {
     path: `${A}/course/del`,
     methods: BOTH,
-    handler: async (ctx, { params }) => ({ data: await deleteCourses(ctx, { ids: first(params.ids, params.selIds, params.id) }), message: translate(ctx.lang, 'course.deleted') }),
+    handler: async (ctx, { params }) => ({ data: await deleteCourses(ctx, atDoor(deleteCoursesInput, { ids: first(params.ids, params.selIds, params.id) })), message: translate(ctx.lang, 'course.deleted') }),
   },
   {
     path: `${A}/course/uploadAttachment`,
@@ -169,14 +174,14 @@ export const courseRestRoutes: RestRoute[] = [
   {
     path: `${A}/course/deleteAttachment`,
     methods: ['GET'],
-    handler: async (ctx, { params }) => ({ data: await deleteCourseFile(ctx, first(params.fileId, params.id)), message: translate(ctx.lang, 'course.deleted') }),
+    handler: async (ctx, { params }) => ({ data: await deleteCourseFile(ctx, atDoor(courseFileIdInput, { fileId: first(params.fileId, params.id) })), message: translate(ctx.lang, 'course.deleted') }),
   },
   {
     // Added path: the course PDF of the /course-export screen (docs/courses.md).
     path: `${A}/course/export`,
     methods: ['GET'],
     handler: async (ctx, { params }) => {
-      const pdf = await coursePdf(ctx, first(params.id, params.courseId));
+      const pdf = await coursePdf(ctx, atDoor(coursePdfInput, { id: first(params.id, params.courseId) }));
       return bytesResponse(pdf.bytes, pdf.fileName, 'application/pdf');
     },
   },
@@ -319,7 +324,7 @@ export const courseRestRoutes: RestRoute[] = [
         address: p.address,
         capacity: p.capacity === '' ? null : num(p.capacity),
       });
-      return { data: classroomJson(ctx, await getClassroom(ctx, saved.id)), message: String(saved.id) };
+      return { data: classroomJson(ctx, await getClassroom(ctx, atDoor(classroomIdInput, { id: saved.id }))), message: String(saved.id) };
     },
   },
   {
@@ -327,16 +332,20 @@ export const courseRestRoutes: RestRoute[] = [
     methods: BOTH,
     handler: async (ctx, { params: p }) => {
       const saved = await setClassroomState(ctx, { id: num(p.id), state: num(p.state) });
-      return { data: classroomJson(ctx, await getClassroom(ctx, saved.id)), message: translate(ctx.lang, 'course.saved') };
+      return { data: classroomJson(ctx, await getClassroom(ctx, atDoor(classroomIdInput, { id: saved.id }))), message: translate(ctx.lang, 'course.saved') };
     },
   },
-  { path: `${A}/class/room/getById`, methods: ['GET'], handler: async (ctx, { params }) => ({ data: classroomJson(ctx, await getClassroom(ctx, params.id)) }) },
-  { path: `${A}/class/room/deleteById`, methods: ['GET'], handler: async (ctx, { params }) => ({ data: await deleteClassroom(ctx, params.id), message: translate(ctx.lang, 'course.deleted') }) },
+  { path: `${A}/class/room/getById`, methods: ['GET'], handler: async (ctx, { params }) => ({ data: classroomJson(ctx, await getClassroom(ctx, atDoor(classroomIdInput, { id: params.id }))) }) },
+  {
+    path: `${A}/class/room/deleteById`,
+    methods: ['GET'],
+    handler: async (ctx, { params }) => ({ data: await deleteClassroom(ctx, atDoor(classroomIdInput, { id: params.id })), message: translate(ctx.lang, 'course.deleted') }),
+  },
 ];
 
 /** Serves a course file to whoever may read it. */
 export async function downloadCourseFile(ctx: ServiceContext, fileId: unknown): Promise<Response> {
-  const file = await fileForDownload(ctx, fileId);
+  const file = await fileForDownload(ctx, atDoor(courseFileIdInput, { fileId }));
   const res = await downloadResponse(ctx, file.storageKey, { fileName: file.fileName, mime: file.mimeType });
   if (!res) throw coursesErrors.rule('NOT_FOUND', 'course.fileNotFound');
   return res;

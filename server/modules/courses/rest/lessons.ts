@@ -7,6 +7,7 @@ import type { ServiceContext } from '../../../context.ts';
 import { translate } from '../../../i18n/catalogue.ts';
 import { bytesResponse, uploadedFile } from '../../../lib/upload.ts';
 import { formatDateTime, parseLegacyDateTime } from '../../../lib/wall-time.ts';
+import { atDoor } from '../../../lib/validate.ts';
 import { requireActor } from '../../../policy.ts';
 import { optionalId, optionalIdList, optionalInt } from '../../../rest/params.ts';
 import type { RestRoute } from '../../../rest/adapter.ts';
@@ -16,10 +17,15 @@ import {
   attendanceInclude,
   attendancesWhere,
   ATTENDANCE_ORDER,
+  attendanceIdInput,
   checkJoinConflicts,
+  checkJoinConflictsInput,
   checkLessonConflicts,
+  checkLessonConflictsInput,
+  courseIdInput,
   courseLogXlsx,
   deleteLessons,
+  deleteLessonsInput,
   enrollStudents,
   FILE_KINDS,
   getCourse,
@@ -27,16 +33,23 @@ import {
   listLessons,
   listLessonsPage,
   moveLessons,
+  homeworkAttendanceInput,
   recordBrowsing,
   releaseFeedback,
+  releaseFeedbackInput,
   requireCourseId,
   reviewHomework,
+  reviewHomeworkInput,
   scheduleLessons,
+  scheduleLessonsInput,
   setHomeworkDueDate,
+  setHomeworkDueDateInput,
   signIn,
+  signInInput,
   submitHomework,
   undoSignIn,
   updateLessons,
+  updateLessonsInput,
   uploadCourseFile,
   uploadCustomTask,
   writeFeedback,
@@ -117,7 +130,9 @@ async function saveLessons(ctx: ServiceContext, p: Params) {
     ...(classroomOf(p) !== undefined ? { classroomId: classroomOf(p) } : {}),
   };
   return orConflict(ctx, p, async () => {
-    const saved = id ? await updateLessons(ctx, { ...common, id, scope: scopeOf(p, 'ALL') }) : await scheduleLessons(ctx, { ...common, courseId: num(p.courseId) });
+    const saved = id
+      ? await updateLessons(ctx, atDoor(updateLessonsInput, { ...common, id, scope: scopeOf(p, 'ALL') }))
+      : await scheduleLessons(ctx, atDoor(scheduleLessonsInput, { ...common, courseId: num(p.courseId) }));
     const { rows, counts } = await listLessons(ctx, { courseId: saved.courseId });
     const list = await lessonsJson(
       ctx,
@@ -166,17 +181,17 @@ async function audit(ctx: ServiceContext, p: Params) {
   const s = String(first(p.state, p.auditState, p.result) ?? '').toLowerCase();
   const transition = ['1', 'accepted', 'accept', 'pass'].includes(s) ? 'accept' : ['2', 'revision', 'requestrevision', 'reject'].includes(s) ? 'requestRevision' : null;
   if (!transition) throw coursesErrors.rule('AUDIT_STATE_INVALID', 'course.homework.auditStateInvalid');
-  const r = await reviewHomework(ctx, transition, { attendanceId: attendanceId(p), comment: first(p.comment, p.auditContent, p.remark) });
+  const r = await reviewHomework(ctx, transition, atDoor(reviewHomeworkInput, { attendanceId: attendanceId(p), comment: first(p.comment, p.auditContent, p.remark) }));
   return { data: r, message: translate(ctx.lang, 'course.homework.reviewed') };
 }
 
 async function answerUpload(ctx: ServiceContext, req: { params: Params; files: { field: string; file: File }[] }) {
-  const r = await submitHomework(ctx, { attendanceId: attendanceId(req.params) }, uploadedFile({ ...req, text: null }));
+  const r = await submitHomework(ctx, atDoor(homeworkAttendanceInput, { attendanceId: attendanceId(req.params) }), uploadedFile({ ...req, text: null }));
   return { data: r, message: translate(ctx.lang, 'course.homework.submitted') };
 }
 
 async function customTaskUpload(ctx: ServiceContext, req: { params: Params; files: { field: string; file: File }[] }) {
-  return { data: await uploadCustomTask(ctx, { attendanceId: attendanceId(req.params) }, uploadedFile({ ...req, text: null })) };
+  return { data: await uploadCustomTask(ctx, atDoor(homeworkAttendanceInput, { attendanceId: attendanceId(req.params) }), uploadedFile({ ...req, text: null })) };
 }
 
 /** A file by id, or the newest of a kind of the user course (downloadAnswer / downloadTask without a file id). */
@@ -208,7 +223,7 @@ export const lessonRestRoutes: RestRoute[] = [
   {
     path: `${A}/cycle/user/course/checkJoinCourseConflict`,
     methods: ['POST'],
-    handler: async (ctx, { params: p }) => conflictJson(ctx, p, await checkJoinConflicts(ctx, { courseId: num(p.courseId), studentIds: studentsOf(p) ?? [] })),
+    handler: async (ctx, { params: p }) => conflictJson(ctx, p, await checkJoinConflicts(ctx, atDoor(checkJoinConflictsInput, { courseId: num(p.courseId), studentIds: studentsOf(p) ?? [] }))),
   },
   {
     path: `${A}/cycle/user/course/checkConflict`,
@@ -219,16 +234,19 @@ export const lessonRestRoutes: RestRoute[] = [
       return conflictJson(
         ctx,
         p,
-        await checkLessonConflicts(ctx, {
-          courseId: requireCourseId(optionalId(p.courseId, 'courseId')),
-          lessonId: num(first(p.id, p.lessonId)),
-          startAt: f.startAt,
-          endAt: f.endAt,
-          timeZone: zone,
-          recurrence: f.recurrence,
-          classroomId: classroomOf(p),
-          scope: scopeOf(p, 'THIS'),
-        }),
+        await checkLessonConflicts(
+          ctx,
+          atDoor(checkLessonConflictsInput, {
+            courseId: requireCourseId(optionalId(p.courseId, 'courseId')),
+            lessonId: num(first(p.id, p.lessonId)),
+            startAt: f.startAt,
+            endAt: f.endAt,
+            timeZone: zone,
+            recurrence: f.recurrence,
+            classroomId: classroomOf(p),
+            scope: scopeOf(p, 'THIS'),
+          }),
+        ),
       );
     },
   },
@@ -250,7 +268,7 @@ export const lessonRestRoutes: RestRoute[] = [
     methods: ['POST'],
     handler: async (ctx, { params: p }) => {
       const c = listParams(p).c;
-      const course = await getCourse(ctx, requireCourseId(optionalId(first(c.courseId, c.id), 'courseId')));
+      const course = await getCourse(ctx, atDoor(courseIdInput, { id: requireCourseId(optionalId(first(c.courseId, c.id), 'courseId')) }));
       const lessons = await eventsList(ctx, { ...c, courseId: course.id });
       return { data: { course: courseJson(ctx, course), lessons, total: lessons.length } };
     },
@@ -348,7 +366,7 @@ export const lessonRestRoutes: RestRoute[] = [
     path: `${A}/user/course/signIn`,
     methods: ['POST'],
     handler: async (ctx, { params: p }) => ({
-      data: await signIn(ctx, { attendanceIds: idList(first(p.userCourseIds, p.ids, p.userCourseId, p.attendanceId, p.id)), force: flag(p.force), reason: first(p.reason) }),
+      data: await signIn(ctx, atDoor(signInInput, { attendanceIds: idList(first(p.userCourseIds, p.ids, p.userCourseId, p.attendanceId, p.id)), force: flag(p.force), reason: first(p.reason) })),
       message: translate(ctx.lang, 'course.attendance.signedIn'),
     }),
   },
@@ -356,7 +374,7 @@ export const lessonRestRoutes: RestRoute[] = [
     // Added path: a sign-in undone, its hours given back.
     path: `${A}/user/course/undoSignIn`,
     methods: ['POST'],
-    handler: async (ctx, { params: p }) => ({ data: await undoSignIn(ctx, { attendanceId: attendanceId(p) }), message: translate(ctx.lang, 'course.attendance.signInUndone') }),
+    handler: async (ctx, { params: p }) => ({ data: await undoSignIn(ctx, atDoor(attendanceIdInput, { attendanceId: attendanceId(p) })), message: translate(ctx.lang, 'course.attendance.signInUndone') }),
   },
   {
     path: `${A}/user/course/feedback`,
@@ -375,7 +393,7 @@ export const lessonRestRoutes: RestRoute[] = [
     path: `${A}/user/course/feedBackRelease`,
     methods: ['POST'],
     handler: async (ctx, { params: p }) => ({
-      data: await releaseFeedback(ctx, { attendanceIds: idList(first(p.userCourseIds, p.ids, p.userCourseId, p.attendanceId, p.id)) }),
+      data: await releaseFeedback(ctx, atDoor(releaseFeedbackInput, { attendanceIds: idList(first(p.userCourseIds, p.ids, p.userCourseId, p.attendanceId, p.id)) })),
       message: translate(ctx.lang, 'course.attendance.released'),
     }),
   },
@@ -393,7 +411,7 @@ export const lessonRestRoutes: RestRoute[] = [
   },
   { path: `${A}/user/course/downloadTask`, methods: ['POST'], handler: (ctx, { params }) => downloadOf(ctx, params, [FILE_KINDS.CUSTOM_TASK, FILE_KINDS.FIXED_TASK]) },
   { path: `${A}/user/course/downloadFixedTask`, methods: ['POST'], handler: (ctx, { params }) => downloadOf(ctx, params, [FILE_KINDS.FIXED_TASK]) },
-  { path: `${A}/user/course/browsing`, methods: ['POST'], handler: async (ctx, { params: p }) => ({ data: await recordBrowsing(ctx, { attendanceId: attendanceId(p) }) }) },
+  { path: `${A}/user/course/browsing`, methods: ['POST'], handler: async (ctx, { params: p }) => ({ data: await recordBrowsing(ctx, atDoor(attendanceIdInput, { attendanceId: attendanceId(p) })) }) },
 
   // User course tasks (homework).
   { path: `${A}/user/course/task/listByUserCourseId`, methods: ['GET'], handler: async (ctx, { params: p }) => ({ data: await homeworkJson(ctx, attendanceId(p)) }) },
@@ -406,7 +424,7 @@ export const lessonRestRoutes: RestRoute[] = [
       const zone = zoneOf(ctx, p);
       const raw = first(p.endDate, p.endTime, p.dueAt);
       const dueAt = raw === undefined ? null : parseLegacyDateTime(raw, 'endDate', zone, true);
-      return { data: await setHomeworkDueDate(ctx, { attendanceId: attendanceId(p), dueAt }), message: translate(ctx.lang, 'course.saved') };
+      return { data: await setHomeworkDueDate(ctx, atDoor(setHomeworkDueDateInput, { attendanceId: attendanceId(p), dueAt })), message: translate(ctx.lang, 'course.saved') };
     },
   },
   { path: `${A}/user/course/task/auditJob`, methods: ['POST'], handler: (ctx, { params }) => audit(ctx, params) },
@@ -415,6 +433,6 @@ export const lessonRestRoutes: RestRoute[] = [
 ];
 
 async function removeLessons(ctx: ServiceContext, p: Params, scope: 'FOLLOWING' | 'ALL') {
-  const r = await deleteLessons(ctx, { id: num(first(p.id, p.lessonId, p.workDailyId)), scope });
+  const r = await deleteLessons(ctx, atDoor(deleteLessonsInput, { id: num(first(p.id, p.lessonId, p.workDailyId)), scope }));
   return { message: translate(ctx.lang, 'toast.deleted'), data: { ids: r.deletedIds, count: r.deletedIds.length, seriesDeleted: r.seriesDeleted, courseId: r.courseId } };
 }

@@ -11,7 +11,7 @@ import type { Prisma } from '../../../generated/prisma/client.ts';
 import { richTextIsBlank } from '../../../lib/html.ts';
 import { checkRichTextBounds, cleanRichText } from '../../../lib/html-clean.ts';
 import { USER_TYPES } from '../../../lib/codes.ts';
-import { dbId, parseInput, z } from '../../../lib/validate.ts';
+import { dbId, inputOf, parseInput, z, type Parsed } from '../../../lib/validate.ts';
 import { authorize } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
 import { canManageCourse, isFamilyOf, visibleEnrollmentsWhere } from '../courses.policy.ts';
@@ -21,9 +21,11 @@ import { ATTENDANCE_STATES, ATTENDANCE_TRANSITIONS, EARLY_SIGN_IN_MINUTES, ENROL
 import { wallText } from '../../../lib/wall-time.ts';
 import { coursesErrors } from '../courses.errors.ts';
 
-const idSchema = z.object({ attendanceId: dbId() });
-const idsSchema = z.object({ attendanceIds: z.array(dbId()).min(1).max(500) });
-const signInSchema = idsSchema.extend({
+/** The attendance of an undone sign-in or a browsing record. */
+export const attendanceIdInput = z.object({ attendanceId: dbId() });
+const idSchema = attendanceIdInput;
+export const releaseFeedbackInput = z.object({ attendanceIds: z.array(dbId()).min(1).max(500) });
+export const signInInput = releaseFeedbackInput.extend({
   force: z.boolean().optional().nullable(),
   reason: z.string().trim().max(500).optional().nullable(),
 });
@@ -81,10 +83,10 @@ async function signInOne(tx: Tx, actor: Actor, id: number, o: SignInOptions): Pr
  * more than 30 minutes before a lesson starts are refused (SIGN_IN_TOO_EARLY, naming the start)
  * unless they send `force` with a `reason`, which is kept with each place (docs/courses.md).
  */
-export async function signIn(ctx: ServiceContext, raw: unknown): Promise<{ attendanceIds: number[] }> {
+export async function signIn(ctx: ServiceContext, parsed: Parsed<z.output<typeof signInInput>>): Promise<{ attendanceIds: number[] }> {
   return runWrite(ctx, { operation: 'course.signIn', targetType: 'Attendance' }, async (tx) => {
     const actor = authorize(ctx, 'course.read');
-    const input = parseInput(signInSchema, raw);
+    const input = inputOf(parsed);
     const options: SignInOptions = { now: new Date(), force: input.force === true, reason: input.reason ?? '' };
     const ids: number[] = [];
     for (const id of [...new Set(input.attendanceIds)]) ids.push(await signInOne(tx, actor, id, options));
@@ -100,10 +102,10 @@ export async function signIn(ctx: ServiceContext, raw: unknown): Promise<{ atten
  * (kind SIGN_IN_UNDONE, the lesson's title, who). A conditional UPDATE on the place first, so a
  * second undo finds nothing to change and is refused (该学员尚未签到); all in one transaction.
  */
-export async function undoSignIn(ctx: ServiceContext, raw: unknown): Promise<{ attendanceId: number; hoursReturned: number }> {
+export async function undoSignIn(ctx: ServiceContext, parsed: Parsed<z.output<typeof attendanceIdInput>>): Promise<{ attendanceId: number; hoursReturned: number }> {
   return runWrite(ctx, { operation: 'course.undoSignIn', targetType: 'Attendance' }, async (tx) => {
     const actor = authorize(ctx, 'course.read');
-    const input = parseInput(idSchema, raw);
+    const input = inputOf(parsed);
     const a = await loadAttendance(tx, actor, input.attendanceId);
     requireManager(actor, a);
     const rule = ATTENDANCE_TRANSITIONS.undoSignIn;
@@ -158,10 +160,10 @@ export async function writeFeedback(ctx: ServiceContext, raw: unknown): Promise<
 }
 
 /** Releases written feedback to the family (the student and their parent then see it); already released ones stay as they are. */
-export async function releaseFeedback(ctx: ServiceContext, raw: unknown): Promise<{ attendanceIds: number[] }> {
+export async function releaseFeedback(ctx: ServiceContext, parsed: Parsed<z.output<typeof releaseFeedbackInput>>): Promise<{ attendanceIds: number[] }> {
   return runWrite(ctx, { operation: 'course.feedbackRelease', targetType: 'Attendance' }, async (tx) => {
     const actor = authorize(ctx, 'course.read');
-    const input = parseInput(idsSchema, raw);
+    const input = inputOf(parsed);
     const ids = [...new Set(input.attendanceIds)];
     for (const id of ids) {
       const a = await loadAttendance(tx, actor, id);
@@ -174,10 +176,10 @@ export async function releaseFeedback(ctx: ServiceContext, raw: unknown): Promis
 }
 
 /** The student opened the lesson's material (legacy browsing): the first time is kept, every opening counted. */
-export async function recordBrowsing(ctx: ServiceContext, raw: unknown): Promise<{ attendanceId: number }> {
+export async function recordBrowsing(ctx: ServiceContext, parsed: Parsed<z.output<typeof attendanceIdInput>>): Promise<{ attendanceId: number }> {
   return runWrite(ctx, { operation: 'course.browsing', targetType: 'Attendance' }, async (tx) => {
     const actor = authorize(ctx, 'course.read');
-    const input = parseInput(idSchema, raw);
+    const input = inputOf(parsed);
     const a = await loadAttendance(tx, actor, input.attendanceId);
     if (actor.type !== USER_TYPES.STUDENT || a.student.id !== actor.id) throw new ForbiddenError();
     await tx.attendance.update({ where: { id: a.id }, data: { browsedAt: a.browsedAt ?? new Date(), browseCount: { increment: 1 } } });

@@ -4,7 +4,7 @@ import type { Tx } from '../../../db/client.ts';
 import { NotFoundError, ValidationError } from '../../../errors.ts';
 import type { Prisma } from '../../../generated/prisma/client.ts';
 import { searchText } from '../../../lib/text.ts';
-import { dbId, parseInput, z } from '../../../lib/validate.ts';
+import { dbId, inputOf, parseInput, z, type Parsed } from '../../../lib/validate.ts';
 import { authorize } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
 import { CLASSROOM_STATES } from './rules.ts';
@@ -50,9 +50,12 @@ export async function listAllClassrooms(ctx: ServiceContext, filter: ClassroomFi
   return ctx.db.classroom.findMany({ where: classroomsWhere(filter), orderBy: [{ state: 'asc' }, ...CLASSROOM_ORDER], take: 500 });
 }
 
-export async function getClassroom(ctx: ServiceContext, rawId: unknown) {
+/** A classroom to read or delete. */
+export const classroomIdInput = z.object({ id: dbId() });
+
+export async function getClassroom(ctx: ServiceContext, parsed: Parsed<z.output<typeof classroomIdInput>>) {
   authorize(ctx, 'directory.read');
-  const { id } = parseInput(z.object({ id: dbId() }), { id: rawId });
+  const { id } = inputOf(parsed);
   const row = await ctx.db.classroom.findUnique({ where: { id } });
   if (!row) throw new NotFoundError();
   return row;
@@ -122,10 +125,10 @@ export async function setClassroomState(ctx: ServiceContext, raw: unknown): Prom
 }
 
 /** Deletes a classroom; refused by name while any event or lesson (past or future) uses it. */
-export async function deleteClassroom(ctx: ServiceContext, rawId: unknown): Promise<{ id: number }> {
+export async function deleteClassroom(ctx: ServiceContext, parsed: Parsed<z.output<typeof classroomIdInput>>): Promise<{ id: number }> {
   return runWrite(ctx, { operation: 'classroom.delete', targetType: 'Classroom' }, async (tx) => {
     authorize(ctx, 'classroom.manage');
-    const { id } = parseInput(z.object({ id: dbId() }), { id: rawId });
+    const { id } = inputOf(parsed);
     const room = await tx.classroom.findUnique({ where: { id }, select: { id: true, name: true } });
     if (!room) throw new NotFoundError();
     const used = await tx.workEvent.count({ where: { placeId: id } });

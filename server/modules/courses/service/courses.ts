@@ -8,7 +8,7 @@ import { STAFF_STATES, USER_TYPES } from '../../../lib/codes.ts';
 import { cleanRichText } from '../../../lib/html-clean.ts';
 import { searchText } from '../../../lib/text.ts';
 import { removeUpload } from '../../../lib/upload.ts';
-import { dbId, dbIdList, parseInput, z } from '../../../lib/validate.ts';
+import { dbId, dbIdList, inputOf, parseInput, z, type Parsed } from '../../../lib/validate.ts';
 import { authorize, can } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
 import { ConflictError, findConflicts, insertParticipants } from '../../schedule/index.ts';
@@ -119,9 +119,11 @@ export async function searchCourses(ctx: ServiceContext, filter: CourseFilter) {
   return ctx.db.course.findMany({ where: coursesWhere(actor, filter), include: courseListInclude, orderBy: COURSE_ORDER, take: 50 });
 }
 
-export async function getCourse(ctx: ServiceContext, rawId: unknown) {
+export const courseIdInput = z.object({ id: dbId() });
+
+export async function getCourse(ctx: ServiceContext, parsed: Parsed<z.output<typeof courseIdInput>>) {
   const actor = authorize(ctx, 'course.read');
-  const { id } = parseInput(z.object({ id: dbId() }), { id: rawId });
+  const { id } = inputOf(parsed);
   const row = await ctx.db.course.findFirst({ where: { AND: [{ id }, visibleCoursesWhere(actor)] }, include: courseListInclude });
   if (!row) throw new NotFoundError();
   return row;
@@ -253,10 +255,12 @@ export async function updateCourse(ctx: ServiceContext, raw: unknown): Promise<{
  * Deletes courses (`course.manage`), all or nothing: refused, naming the course, while
  * lessons or course hours hold it. Enrolments without hours go with it.
  */
-export async function deleteCourses(ctx: ServiceContext, raw: unknown): Promise<{ ids: number[] }> {
+export const deleteCoursesInput = z.object({ ids: dbIdList });
+
+export async function deleteCourses(ctx: ServiceContext, parsed: Parsed<z.output<typeof deleteCoursesInput>>): Promise<{ ids: number[] }> {
   const result = await runWrite(ctx, { operation: 'course.delete', targetType: 'Course' }, async (tx) => {
     const actor = authorize(ctx, 'course.manage');
-    const { ids } = parseInput(z.object({ ids: dbIdList }), raw);
+    const { ids } = inputOf(parsed);
     const unique = [...new Set(ids)];
     const courses = await tx.course.findMany({
       where: { id: { in: unique } },

@@ -11,7 +11,7 @@ import { ForbiddenError, ValidationError } from '../../../errors.ts';
 import type { Prisma } from '../../../generated/prisma/client.ts';
 import { STAFF_STATES, USER_TYPES } from '../../../lib/codes.ts';
 import { searchText } from '../../../lib/text.ts';
-import { dbId, parseInput, z } from '../../../lib/validate.ts';
+import { dbId, inputOf, parseInput, z, type Parsed } from '../../../lib/validate.ts';
 import { authorize, can } from '../../../policy.ts';
 import { recordChanges, runWrite } from '../../../write.ts';
 import { ConflictError, findConflicts, insertParticipants, type Conflict, type Range } from '../../schedule/index.ts';
@@ -78,7 +78,7 @@ async function checkStudents(tx: Tx, ids: number[]) {
   return rows;
 }
 
-const joinSchema = z.object({
+export const checkJoinConflictsInput = z.object({
   courseId: dbId(),
   studentIds: z.array(dbId()).max(200),
   hours: hoursValue.optional(),
@@ -93,9 +93,9 @@ async function joinConflicts(tx: Tx, actor: Actor, courseId: number, studentIds:
 }
 
 /** Legacy checkJoinCourseConflict: the clashes joining would bring, nothing written. */
-export async function checkJoinConflicts(ctx: ServiceContext, raw: unknown) {
+export async function checkJoinConflicts(ctx: ServiceContext, parsed: Parsed<z.output<typeof checkJoinConflictsInput>>) {
   const actor = authorize(ctx, 'course.read');
-  const input = parseInput(joinSchema, raw);
+  const input = inputOf(parsed);
   await loadManagedCourse(ctx.db, actor, input.courseId);
   await checkStudents(ctx.db as unknown as Tx, input.studentIds);
   return joinConflicts(ctx.db as unknown as Tx, actor, input.courseId, input.studentIds);
@@ -112,13 +112,13 @@ export async function enrollStudents(ctx: ServiceContext, raw: unknown): Promise
     const body = (raw ?? {}) as Record<string, unknown>;
     if (!body.courseId) throw new ValidationError('course.courseRequired', undefined, 'COURSE_REQUIRED');
     if (!body.studentIds || (Array.isArray(body.studentIds) && !body.studentIds.length)) throw new ValidationError('course.studentRequired', undefined, 'STUDENT_REQUIRED');
-    const input = parseInput(joinSchema, raw);
+    const input = parseInput(checkJoinConflictsInput, raw);
     const result = await enrollIn(tx, actor, input);
     return { result, targetIds: result.enrollmentIds };
   });
 }
 
-async function enrollIn(tx: Tx, actor: Actor, input: z.output<typeof joinSchema>): Promise<{ enrollmentIds: number[] }> {
+async function enrollIn(tx: Tx, actor: Actor, input: z.output<typeof checkJoinConflictsInput>): Promise<{ enrollmentIds: number[] }> {
   const course = await loadManagedCourse(tx, actor, input.courseId);
   if (input.hours !== undefined && input.hours !== 0) authorizeHours(actor);
   const students = await checkStudents(tx, input.studentIds);

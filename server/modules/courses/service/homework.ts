@@ -12,7 +12,7 @@ import type { Prisma } from '../../../generated/prisma/client.ts';
 import { cleanRichText } from '../../../lib/html-clean.ts';
 import { USER_TYPES } from '../../../lib/codes.ts';
 import { checkUpload, IMAGE_TYPES, OFFICE_TYPES, removeUpload, storeUpload, type StoredUpload, type UploadPolicy } from '../../../lib/upload.ts';
-import { dbId, parseInput, z } from '../../../lib/validate.ts';
+import { dbId, inputOf, parseInput, z, type Parsed } from '../../../lib/validate.ts';
 import { authorize } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
 import { canManageCourse, canReadEnrollment, visibleEnrollmentsWhere } from '../courses.policy.ts';
@@ -65,13 +65,13 @@ async function assignLessonHomework(tx: Tx, lessonId: number, dueAt: Date | null
   );
 }
 
-const taskSchema = z.object({ lessonId: dbId(), content: z.string().max(200_000).optional(), dueAt: z.date().nullable().optional() });
+export const setLessonTaskInput = z.object({ lessonId: dbId(), content: z.string().max(200_000).optional(), dueAt: z.date().nullable().optional() });
 
 /** Sets a lesson's fixed task and due time (course managers and lecturers); every student of the lesson then has homework to submit. */
-export async function setLessonTask(ctx: ServiceContext, raw: unknown): Promise<{ lessonId: number }> {
+export async function setLessonTask(ctx: ServiceContext, parsed: Parsed<z.output<typeof setLessonTaskInput>>): Promise<{ lessonId: number }> {
   return runWrite(ctx, { operation: 'course.homework.setTask', targetType: 'CourseLesson' }, async (tx) => {
     const actor = authorize(ctx, 'course.read');
-    const input = parseInput(taskSchema, raw);
+    const input = inputOf(parsed);
     const lesson = await loadManagedLesson(tx, actor, input.lessonId);
     const content = input.content !== undefined ? await cleanRichText(input.content) : lesson.taskContent;
     const dueAt = input.dueAt !== undefined ? input.dueAt : lesson.taskDueAt;
@@ -114,9 +114,12 @@ async function homeworkOf(tx: Tx, attendanceId: number, dueAt: Date | null) {
 }
 
 /** Uploads a custom task for one student (course managers and lecturers); their homework is then to be submitted. */
-export async function uploadCustomTask(ctx: ServiceContext, raw: unknown, file: File | null | undefined): Promise<{ fileId: number; homeworkId: number }> {
+/** The attendance a homework file or a due date is for. */
+export const homeworkAttendanceInput = z.object({ attendanceId: dbId() });
+
+export async function uploadCustomTask(ctx: ServiceContext, parsed: Parsed<z.output<typeof homeworkAttendanceInput>>, file: File | null | undefined): Promise<{ fileId: number; homeworkId: number }> {
   return writeWithFile(ctx, { operation: 'course.homework.customTask', targetType: 'Homework' }, file, async (tx, actor, store) => {
-    const { attendanceId } = parseInput(z.object({ attendanceId: dbId() }), raw);
+    const { attendanceId } = inputOf(parsed);
     const a = await loadAttendance(tx, actor, attendanceId);
     if (!canManageCourse(actor, a.course)) throw new ForbiddenError();
     const stored = await store();
@@ -140,9 +143,9 @@ async function homeworkForTransition(tx: Tx, actor: Actor, attendanceId: number,
 }
 
 /** The student's answer (an upload) submits the homework: to be submitted or revision required → submitted. */
-export async function submitHomework(ctx: ServiceContext, raw: unknown, file: File | null | undefined): Promise<{ homeworkId: number; fileId: number }> {
+export async function submitHomework(ctx: ServiceContext, parsed: Parsed<z.output<typeof homeworkAttendanceInput>>, file: File | null | undefined): Promise<{ homeworkId: number; fileId: number }> {
   return writeWithFile(ctx, { operation: 'course.homework.submit', targetType: 'Homework' }, file, async (tx, actor, store) => {
-    const { attendanceId } = parseInput(z.object({ attendanceId: dbId() }), raw);
+    const { attendanceId } = inputOf(parsed);
     const { a, homework, rule } = await homeworkForTransition(tx, actor, attendanceId, 'submit');
     const stored = await store();
     const changed = await tx.homework.updateMany({ where: { id: homework.id, state: { in: [...rule.from] } }, data: { state: rule.to, submittedAt: new Date() } });
@@ -153,10 +156,12 @@ export async function submitHomework(ctx: ServiceContext, raw: unknown, file: Fi
 }
 
 /** The lecturer's review: accept, or ask for a revision (a comment is required then). */
-export async function reviewHomework(ctx: ServiceContext, transition: 'accept' | 'requestRevision', raw: unknown): Promise<{ homeworkId: number }> {
+export const reviewHomeworkInput = z.object({ attendanceId: dbId(), comment: z.string().trim().max(2000).optional() });
+
+export async function reviewHomework(ctx: ServiceContext, transition: 'accept' | 'requestRevision', parsed: Parsed<z.output<typeof reviewHomeworkInput>>): Promise<{ homeworkId: number }> {
   return runWrite(ctx, { operation: `course.homework.${transition}`, targetType: 'Homework' }, async (tx) => {
     const actor = authorize(ctx, 'course.read');
-    const input = parseInput(z.object({ attendanceId: dbId(), comment: z.string().trim().max(2000).optional() }), raw);
+    const input = inputOf(parsed);
     if (transition === 'requestRevision' && !input.comment) throw new ValidationError('course.homework.commentRequired', undefined, 'COMMENT_REQUIRED');
     const { homework, rule } = await homeworkForTransition(tx, actor, input.attendanceId, transition);
     const changed = await tx.homework.updateMany({
@@ -169,10 +174,12 @@ export async function reviewHomework(ctx: ServiceContext, transition: 'accept' |
 }
 
 /** Moves a student's homework end date (course managers and lecturers). */
-export async function setHomeworkDueDate(ctx: ServiceContext, raw: unknown): Promise<{ homeworkId: number }> {
+export const setHomeworkDueDateInput = z.object({ attendanceId: dbId(), dueAt: z.date().nullable() });
+
+export async function setHomeworkDueDate(ctx: ServiceContext, parsed: Parsed<z.output<typeof setHomeworkDueDateInput>>): Promise<{ homeworkId: number }> {
   return runWrite(ctx, { operation: 'course.homework.dueDate', targetType: 'Homework' }, async (tx) => {
     const actor = authorize(ctx, 'course.read');
-    const input = parseInput(z.object({ attendanceId: dbId(), dueAt: z.date().nullable() }), raw);
+    const input = inputOf(parsed);
     const a = await loadAttendance(tx, actor, input.attendanceId);
     if (!canManageCourse(actor, a.course)) throw new ForbiddenError();
     const hw = a.homework ?? (await homeworkOf(tx, a.id, null));
@@ -187,9 +194,12 @@ export async function setHomeworkDueDate(ctx: ServiceContext, raw: unknown): Pro
  * custom tasks and answers to the student, their family, their consultant and the course's
  * managers and lecturers. Others: "not found".
  */
-export async function fileForDownload(ctx: ServiceContext, rawId: unknown) {
+/** A course file to download or delete. */
+export const courseFileIdInput = z.object({ fileId: dbId() });
+
+export async function fileForDownload(ctx: ServiceContext, parsed: Parsed<z.output<typeof courseFileIdInput>>) {
   const actor = authorize(ctx, 'course.read');
-  const { fileId } = parseInput(z.object({ fileId: dbId() }), { fileId: rawId });
+  const { fileId } = inputOf(parsed);
   const file = await ctx.db.courseFile.findUnique({
     where: { id: fileId },
     include: { homework: { include: { attendance: { include: { enrollment: { include: { student: { select: { id: true, parentId: true, consultantId: true } } } } } } } } },
@@ -215,10 +225,10 @@ export async function fileForDownload(ctx: ServiceContext, rawId: unknown) {
 }
 
 /** Deletes a course file: course managers and lecturers (any kind), the student their own answer until it is accepted. */
-export async function deleteCourseFile(ctx: ServiceContext, rawId: unknown): Promise<{ fileId: number }> {
+export async function deleteCourseFile(ctx: ServiceContext, parsed: Parsed<z.output<typeof courseFileIdInput>>): Promise<{ fileId: number }> {
   const result = await runWrite(ctx, { operation: 'course.file.delete', targetType: 'CourseFile' }, async (tx) => {
     const actor = authorize(ctx, 'course.read');
-    const { fileId } = parseInput(z.object({ fileId: dbId() }), { fileId: rawId });
+    const { fileId } = inputOf(parsed);
     const file = await tx.courseFile.findUnique({ where: { id: fileId }, include: { homework: true } });
     if (!file) throw coursesErrors.rule('NOT_FOUND', 'course.fileNotFound');
     const course = await loadVisibleCourse(tx, actor, file.courseId).catch(() => {

@@ -9,7 +9,7 @@
 import type { Actor, ServiceContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
 import { ValidationError } from '../../../errors.ts';
-import { dbId, parseInput, z } from '../../../lib/validate.ts';
+import { atDoor, dbId, inputOf, parseInput, z, type Parsed } from '../../../lib/validate.ts';
 import { authorize, requireActor } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
 import { checkConflicts, createEventIn, deleteEventIn, updateEventIn, type EditOptions, type SaveResult } from '../../schedule/index.ts';
@@ -64,7 +64,7 @@ const timing = {
   recurrence: z.unknown().optional(),
 };
 
-const scheduleSchema = z.object({
+export const scheduleLessonsInput = z.object({
   courseId: dbId(),
   ...timing,
   classroomId: dbId().nullable().optional(),
@@ -87,10 +87,10 @@ async function lessonPeople(tx: Tx, course: { id: number; lecturerIds: number[] 
  * and every enrolled student are free on every occurrence (unless `force`), and the course's
  * planned number of lessons is not exceeded.
  */
-export async function scheduleLessons(ctx: ServiceContext, raw: unknown): Promise<LessonSaveResult> {
+export async function scheduleLessons(ctx: ServiceContext, parsed: Parsed<z.output<typeof scheduleLessonsInput>>): Promise<LessonSaveResult> {
   return runWrite(ctx, { operation: 'course.lesson.schedule', targetType: 'WorkEvent' }, async (tx) => {
     const actor = authorize(ctx, 'course.read');
-    const input = parseInput(scheduleSchema, raw);
+    const input = inputOf(parsed);
     const course = await loadManagedCourse(tx, actor, input.courseId);
     const { enrolled, participantIds } = await lessonPeople(tx, course);
     const classroomId = input.classroomId === undefined ? course.classroomId : input.classroomId;
@@ -132,7 +132,7 @@ function lessonOptions(actor: Actor, seen: { courseId: number | null }): EditOpt
   };
 }
 
-const updateSchema = z.object({
+export const updateLessonsInput = z.object({
   id: dbId(),
   scope: z.enum(SCOPES).optional(),
   startAt: z.date().optional(),
@@ -158,10 +158,10 @@ async function managedCourseOfLesson(tx: Tx, actor: Actor, eventId: number) {
  * time, rule, classroom (checked again), title, content. People stay the course's. Rows the
  * edit would remake must hold no records. New rows of a remade part are linked to the course.
  */
-export async function updateLessons(ctx: ServiceContext, raw: unknown): Promise<LessonSaveResult> {
+export async function updateLessons(ctx: ServiceContext, parsed: Parsed<z.output<typeof updateLessonsInput>>): Promise<LessonSaveResult> {
   return runWrite(ctx, { operation: 'course.lesson.update', targetType: 'WorkEvent' }, async (tx) => {
     const actor = authorize(ctx, 'course.read');
-    const input = parseInput(updateSchema, raw);
+    const input = inputOf(parsed);
     const course = await managedCourseOfLesson(tx, actor, input.id);
     const enrolled = await enrolledOf(tx, course.id);
     const room = input.classroomId ? await checkClassroom(tx, input.classroomId, enrolled.length) : null;
@@ -196,21 +196,24 @@ export async function moveLessons(ctx: ServiceContext, raw: unknown): Promise<Le
   const body = (raw ?? {}) as Record<string, unknown>;
   if (body.classroomId === undefined || body.classroomId === null || body.classroomId === '') throw new ValidationError('validation.required', { field: 'classRoomId' });
   const input = parseInput(z.object({ id: dbId(), classroomId: dbId(), scope: z.enum(SCOPES).optional(), force: z.boolean().optional() }), raw);
-  return updateLessons(ctx, input);
+  // updateLessons reads the move as a lesson update, inside its own write (as its own door's input).
+  return updateLessons(ctx, atDoor(updateLessonsInput, input));
 }
 
 /** Deletes lessons with a scope through the schedule's delete; lessons holding records are refused. */
-export async function deleteLessons(ctx: ServiceContext, raw: unknown) {
+export const deleteLessonsInput = z.object({ id: dbId(), scope: z.enum(SCOPES).optional() });
+
+export async function deleteLessons(ctx: ServiceContext, parsed: Parsed<z.output<typeof deleteLessonsInput>>) {
   return runWrite(ctx, { operation: 'course.lesson.delete', targetType: 'WorkEvent' }, async (tx) => {
     const actor = authorize(ctx, 'course.read');
-    const input = parseInput(z.object({ id: dbId(), scope: z.enum(SCOPES).optional() }), raw);
+    const input = inputOf(parsed);
     const course = await managedCourseOfLesson(tx, actor, input.id);
     const result = await deleteEventIn(tx, actor, { id: input.id, scope: input.scope ?? 'THIS' }, lessonOptions(actor, { courseId: null }));
     return { result: { ...result, courseId: course.id }, targetIds: result.deletedIds };
   });
 }
 
-const conflictSchema = z.object({
+export const checkLessonConflictsInput = z.object({
   courseId: dbId(),
   lessonId: dbId().optional(),
   scope: z.enum(SCOPES).optional(),
@@ -223,9 +226,9 @@ const conflictSchema = z.object({
  * lecturers, its enrolled students and the classroom (default the course's) on every
  * occurrence, in the schedule's one statement; nothing is written.
  */
-export async function checkLessonConflicts(ctx: ServiceContext, raw: unknown) {
+export async function checkLessonConflicts(ctx: ServiceContext, parsed: Parsed<z.output<typeof checkLessonConflictsInput>>) {
   const actor = authorize(ctx, 'course.read');
-  const input = parseInput(conflictSchema, raw);
+  const input = inputOf(parsed);
   const course = await loadManagedCourse(ctx.db, actor, input.courseId);
   const enrolled = await enrolledOf(ctx.db as unknown as Tx, course.id);
   const classroomId = input.classroomId === undefined ? course.classroomId : input.classroomId;
