@@ -2,7 +2,17 @@ import { builder } from '../../graphql/builder.ts';
 import { localId } from '../../graphql/ids.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
 import { RoleNode } from '../users/index.ts';
-import { deleteArchiveModule, roleModulePermissions, saveArchiveModule, saveRoleArchiveModules } from './archive-modules.service.ts';
+import { atDoor } from '../../lib/validate.ts';
+import {
+  deleteArchiveModule,
+  deleteArchiveModuleInput,
+  roleModulePermissions,
+  roleModulePermissionsInput,
+  saveArchiveModule,
+  saveArchiveModuleInput,
+  saveRoleArchiveModules,
+  saveRoleArchiveModulesInput,
+} from './archive-modules.service.ts';
 import { ArchiveModuleNode, ModulePermission } from './archive-modules.node.ts';
 
 const ModulePermissionInput = builder.inputType('ArchiveModulePermissionInput', {
@@ -43,14 +53,17 @@ builder.mutationFields((t) => ({
       }),
     },
     resolve: (_r, { input }, ctx) =>
-      saveArchiveModule(ctx, {
-        id: localId(input.moduleId, 'ArchiveModule') ?? undefined,
-        parentId: localId(input.parentId, 'ArchiveModule') ?? null,
-        code: input.code,
-        name: input.name,
-        nameEn: input.nameEn,
-        sort: input.sort,
-      }),
+      saveArchiveModule(
+        ctx,
+        atDoor(saveArchiveModuleInput, {
+          id: localId(input.moduleId, 'ArchiveModule') ?? undefined,
+          parentId: localId(input.parentId, 'ArchiveModule') ?? null,
+          code: input.code,
+          name: input.name,
+          nameEn: input.nameEn,
+          sort: input.sort,
+        }),
+      ),
   }),
   deleteArchiveModule: t.field({
     description: 'Deletes an archive section with no sub-sections (and the permissions on it). Rights: archiveModule.edit. Errors: MODULE_HAS_CHILDREN, NOT_FOUND, FORBIDDEN.',
@@ -69,7 +82,7 @@ builder.mutationFields((t) => ({
         }),
       }),
     },
-    resolve: (_r, { input }, ctx) => deleteArchiveModule(ctx, localId(input.moduleId, 'ArchiveModule')),
+    resolve: (_r, { input }, ctx) => deleteArchiveModule(ctx, atDoor(deleteArchiveModuleInput, { id: localId(input.moduleId, 'ArchiveModule') })),
   }),
   saveRoleArchiveModules: t.field({
     type: builder.objectRef<{ roleId: number; archiveFiled: boolean }>('SaveRoleArchiveModulesPayload').implement({
@@ -80,7 +93,7 @@ builder.mutationFields((t) => ({
         permissions: f.field({
           description: "The role's permission on every section.",
           type: [ModulePermission],
-          resolve: async (p, _a, ctx) => (await roleModulePermissions(ctx, p.roleId, p.archiveFiled)).map((m) => ({ moduleId: m.id, code: m.code, read: m.read, edit: m.edit })),
+          resolve: async (p, _a, ctx) => (await roleModulePermissions(ctx, atDoor(roleModulePermissionsInput, { roleId: p.roleId, archiveFiled: p.archiveFiled }))).map((m) => ({ moduleId: m.id, code: m.code, read: m.read, edit: m.edit })),
         }),
       }),
     }),
@@ -101,10 +114,13 @@ builder.mutationFields((t) => ({
       }),
     },
     resolve: (_r, { input }, ctx) =>
-      saveRoleArchiveModules(ctx, {
-        roleId: localId(input.roleId, 'Role'),
-        archiveFiled: input.archiveFiled,
-        modules: input.modules.map((m) => ({ moduleId: localId(m.moduleId, 'ArchiveModule'), read: m.read, edit: m.edit })),
-      }),
+      saveRoleArchiveModules(
+        ctx,
+        atDoor(saveRoleArchiveModulesInput, {
+          roleId: localId(input.roleId, 'Role'),
+          archiveFiled: input.archiveFiled,
+          modules: input.modules.map((m) => ({ moduleId: localId(m.moduleId, 'ArchiveModule'), read: m.read, edit: m.edit })),
+        }),
+      ),
   }),
 }));

@@ -2,7 +2,21 @@ import { translate } from '../../i18n/catalogue.ts';
 import type { RestRoute } from '../../rest/adapter.ts';
 import { requireActor } from '../../policy.ts';
 import { flag, num, pick, withCondition } from '../../rest/params.ts';
-import { archiveModulePermissions, archiveModuleTree, deleteArchiveModule, listArchiveModules, parseArchiveState, roleModulePermissions, saveArchiveModule, saveRoleArchiveModules } from './archive-modules.service.ts';
+import { atDoor } from '../../lib/validate.ts';
+import {
+  archiveModulePermissions,
+  archiveModuleTree,
+  deleteArchiveModule,
+  deleteArchiveModuleInput,
+  listArchiveModules,
+  parseArchiveState,
+  roleModulePermissions,
+  roleModulePermissionsInput,
+  saveArchiveModule,
+  saveArchiveModuleInput,
+  saveRoleArchiveModules,
+  saveRoleArchiveModulesInput,
+} from './archive-modules.service.ts';
 
 export const archiveModuleRoutes: RestRoute[] = [
   {
@@ -15,21 +29,21 @@ export const archiveModuleRoutes: RestRoute[] = [
     methods: ['POST'],
     handler: async (ctx, req) => {
       const p = withCondition(req.params);
-      const r = await saveArchiveModule(ctx, { id: num(p.id), parentId: num(pick(p, 'parentId', 'pid')), code: pick(p, 'code'), name: p.name, nameEn: p.nameEn, sort: num(p.sort) });
+      const r = await saveArchiveModule(ctx, atDoor(saveArchiveModuleInput, { id: num(p.id), parentId: num(pick(p, 'parentId', 'pid')), code: pick(p, 'code'), name: p.name, nameEn: p.nameEn, sort: num(p.sort) }));
       return { data: r, message: translate(ctx.lang, 'org.saved') };
     },
   },
   {
     path: '/api/admin/fs/archive/module/del',
     methods: ['GET'],
-    handler: async (ctx, req) => ({ data: await deleteArchiveModule(ctx, num(pick(withCondition(req.params), 'id'))), message: translate(ctx.lang, 'toast.deleted') }),
+    handler: async (ctx, req) => ({ data: await deleteArchiveModule(ctx, atDoor(deleteArchiveModuleInput, { id: num(pick(withCondition(req.params), 'id')) })), message: translate(ctx.lang, 'toast.deleted') }),
   },
   {
     path: '/api/admin/fs/role/module/listRoleModuleByRoleIdAndState',
     methods: ['GET'],
     handler: async (ctx, req) => {
       const p = withCondition(req.params);
-      return { data: archiveModuleTree(await roleModulePermissions(ctx, num(p.roleId), pick(p, 'state', 'archiveFiled') ?? 0)) };
+      return { data: archiveModuleTree(await roleModulePermissions(ctx, atDoor(roleModulePermissionsInput, { roleId: num(p.roleId), archiveFiled: pick(p, 'state', 'archiveFiled') ?? 0 }))) };
     },
   },
   {
@@ -44,7 +58,7 @@ export const archiveModuleRoutes: RestRoute[] = [
             return { moduleId: num(pick(o, 'moduleId', 'id')), read: flag(pick(o, 'read', 'canRead', 'isRead')), edit: flag(pick(o, 'edit', 'canEdit', 'isEdit')) };
           })
         : list;
-      const r = await saveRoleArchiveModules(ctx, { roleId: num(p.roleId), archiveFiled: pick(p, 'state', 'archiveFiled') ?? 0, modules });
+      const r = await saveRoleArchiveModules(ctx, atDoor(saveRoleArchiveModulesInput, { roleId: num(p.roleId), archiveFiled: pick(p, 'state', 'archiveFiled') ?? 0, modules }));
       return { data: r, message: translate(ctx.lang, 'org.saved') };
     },
   },

@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
-import { dbId, parseInput, z } from '../../lib/validate.ts';
+import { dbId, inputOf, z, type Parsed } from '../../lib/validate.ts';
 import { authorize, requireActor } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
 import { requiredText } from '../users/index.ts';
@@ -44,7 +44,7 @@ export function archiveModuleTree<T extends ArchiveModuleRow>(rows: T[]): Array<
   return roots;
 }
 
-const moduleInput = z.object({
+export const saveArchiveModuleInput = z.object({
   id: dbId().optional().nullable(),
   parentId: dbId().optional().nullable(),
   code: z
@@ -68,10 +68,10 @@ async function assertNoCycle(tx: Tx, id: number, parentId: number): Promise<void
 }
 
 /** Adds (no id) or edits a node of the archive module tree. A new node without a code gets one. */
-export async function saveArchiveModule(ctx: ServiceContext, raw: unknown): Promise<{ id: number; created: boolean }> {
+export async function saveArchiveModule(ctx: ServiceContext, parsed: Parsed<z.output<typeof saveArchiveModuleInput>>): Promise<{ id: number; created: boolean }> {
   return runWrite<{ id: number; created: boolean }>(ctx, { operation: 'archiveModule.save', targetType: 'ArchiveModule' }, async (tx) => {
     authorize(ctx, 'archiveModule.edit');
-    const input = parseInput(moduleInput, raw ?? {});
+    const input = inputOf(parsed);
     if (input.id && !(await tx.archiveModule.findUnique({ where: { id: input.id }, select: { id: true } }))) throw new NotFoundError();
     if (input.parentId) {
       if (!(await tx.archiveModule.findUnique({ where: { id: input.parentId }, select: { id: true } }))) throw new NotFoundError();
@@ -101,11 +101,14 @@ export async function saveArchiveModule(ctx: ServiceContext, raw: unknown): Prom
   });
 }
 
+/** A module to delete. */
+export const deleteArchiveModuleInput = z.object({ id: dbId() });
+
 /** Deletes a module (refused while it has sub-modules or archive verifications checked it); its role permissions go with it. */
-export async function deleteArchiveModule(ctx: ServiceContext, rawId: unknown): Promise<{ id: number }> {
+export async function deleteArchiveModule(ctx: ServiceContext, parsed: Parsed<z.output<typeof deleteArchiveModuleInput>>): Promise<{ id: number }> {
   return runWrite(ctx, { operation: 'archiveModule.delete', targetType: 'ArchiveModule' }, async (tx) => {
     authorize(ctx, 'archiveModule.edit');
-    const { id } = parseInput(z.object({ id: dbId() }), { id: rawId });
+    const { id } = inputOf(parsed);
     const row = await tx.archiveModule.findUnique({ where: { id }, select: { id: true, name: true, _count: { select: { children: true, examineModules: true } } } });
     if (!row) throw new NotFoundError();
     if (row._count.children > 0) throw archiveModulesErrors.rule('MODULE_HAS_CHILDREN', 'org.archiveModuleHasChildren', { name: row.name });
@@ -118,11 +121,15 @@ export async function deleteArchiveModule(ctx: ServiceContext, rawId: unknown): 
 
 export type RoleModuleRow = ArchiveModuleRow & ModulePermission;
 
+/** A role and an archive state; the state stays as sent: parseArchiveState reads it under its own code (ARCHIVE_STATE_INVALID). */
+export const roleModulePermissionsInput = z.object({ roleId: dbId(), archiveFiled: z.unknown() });
+
 /** A role's permission on every module for one archive state (missing rows mean no permission). */
-export async function roleModulePermissions(ctx: ServiceContext, rawRoleId: unknown, rawState: unknown): Promise<RoleModuleRow[]> {
+export async function roleModulePermissions(ctx: ServiceContext, parsed: Parsed<z.output<typeof roleModulePermissionsInput>>): Promise<RoleModuleRow[]> {
   authorize(ctx, 'directory.read');
-  const { roleId } = parseInput(z.object({ roleId: dbId() }), { roleId: rawRoleId });
-  const archiveFiled = parseArchiveState(rawState);
+  const input = inputOf(parsed);
+  const roleId = input.roleId;
+  const archiveFiled = parseArchiveState(input.archiveFiled);
   const role = await ctx.db.role.findUnique({ where: { id: roleId }, select: { code: true } });
   if (!role) throw new NotFoundError();
   const [modules, perms] = await Promise.all([listArchiveModules(ctx), ctx.db.roleArchiveModule.findMany({ where: { roleId, archiveFiled } })]);
@@ -131,7 +138,7 @@ export async function roleModulePermissions(ctx: ServiceContext, rawRoleId: unkn
   return modules.map((m) => ({ ...m, read: all || !!byModule.get(m.id)?.canRead, edit: all || !!byModule.get(m.id)?.canEdit }));
 }
 
-const saveInput = z.object({
+export const saveRoleArchiveModulesInput = z.object({
   roleId: dbId(),
   archiveFiled: z.unknown(),
   modules: z.array(z.object({ moduleId: dbId(), read: z.boolean().optional().nullable(), edit: z.boolean().optional().nullable() })).max(1000),
@@ -141,10 +148,10 @@ const saveInput = z.object({
  * Replaces a role's module permissions for one archive state. Edit implies read; a module
  * whose permission is neither is removed.
  */
-export async function saveRoleArchiveModules(ctx: ServiceContext, raw: unknown): Promise<{ roleId: number; archiveFiled: boolean }> {
+export async function saveRoleArchiveModules(ctx: ServiceContext, parsed: Parsed<z.output<typeof saveRoleArchiveModulesInput>>): Promise<{ roleId: number; archiveFiled: boolean }> {
   return runWrite(ctx, { operation: 'role.saveArchiveModules', targetType: 'Role' }, async (tx) => {
     authorize(ctx, 'role.edit');
-    const input = parseInput(saveInput, raw ?? {});
+    const input = inputOf(parsed);
     const archiveFiled = parseArchiveState(input.archiveFiled);
     const role = await tx.role.findUnique({ where: { id: input.roleId }, select: { id: true } });
     if (!role) throw new NotFoundError();

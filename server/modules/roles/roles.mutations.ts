@@ -3,7 +3,8 @@ import { mutationErrors } from '../../graphql/errors.ts';
 import { localId, localIds } from '../../graphql/ids.ts';
 import { DisplayTypeEnum } from '../auth/index.ts';
 import { RoleNode, UserNode, UserTypeEnum } from '../users/index.ts';
-import { assignUserRoles, deleteRole, saveRole, saveRoleRights } from './roles.service.ts';
+import { atDoor } from '../../lib/validate.ts';
+import { assignUserRoles, assignUserRolesInput, deleteRole, roleIdInput, saveRole, saveRoleInput, saveRoleRights, saveRoleRightsInput } from './roles.service.ts';
 
 const TerminalEnum = builder.enumType('Terminal', {
   description: 'Where a role may be used (a legacy setting kept for the old clients; the server does not enforce it).',
@@ -39,7 +40,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ description: 'The role.', type: SaveRoleInput, required: true }) },
     resolve: (_r, { input }, ctx) => {
       const { roleId, ...rest } = input;
-      return saveRole(ctx, { ...rest, id: localId(roleId, 'Role') ?? undefined });
+      return saveRole(ctx, atDoor(saveRoleInput, { ...rest, id: localId(roleId, 'Role') ?? undefined }));
     },
   }),
   deleteRole: t.field({
@@ -56,7 +57,7 @@ builder.mutationFields((t) => ({
         required: true,
       }),
     },
-    resolve: (_r, { input }, ctx) => deleteRole(ctx, localId(input.roleId, 'Role')),
+    resolve: (_r, { input }, ctx) => deleteRole(ctx, atDoor(roleIdInput, { id: localId(input.roleId, 'Role') })),
   }),
   saveRoleRights: t.field({
     type: builder.objectRef<{ roleId: number }>('SaveRoleRightsPayload').implement({
@@ -80,7 +81,7 @@ builder.mutationFields((t) => ({
         }),
       }),
     },
-    resolve: (_r, { input }, ctx) => saveRoleRights(ctx, { roleId: localId(input.roleId, 'Role'), rightIds: input.rightIds, showType: input.display ?? undefined }),
+    resolve: (_r, { input }, ctx) => saveRoleRights(ctx, atDoor(saveRoleRightsInput, { roleId: localId(input.roleId, 'Role'), rightIds: input.rightIds, showType: input.display ?? undefined })),
   }),
   assignUserRoles: t.field({
     type: builder.objectRef<{ userId: number }>('AssignUserRolesPayload').implement({
@@ -103,6 +104,6 @@ builder.mutationFields((t) => ({
         }),
       }),
     },
-    resolve: (_r, { input }, ctx) => assignUserRoles(ctx, { userId: localId(input.userId, 'User'), roleIds: localIds(input.roleIds, 'Role') }),
+    resolve: (_r, { input }, ctx) => assignUserRoles(ctx, atDoor(assignUserRolesInput, { userId: localId(input.userId, 'User'), roleIds: localIds(input.roleIds, 'Role') })),
   }),
 }));

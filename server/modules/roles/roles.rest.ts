@@ -4,7 +4,8 @@ import type { RestRoute } from '../../rest/adapter.ts';
 import { BOTH } from '../../rest/adapter.ts';
 import { pageJson, readPage } from '../../rest/envelope.ts';
 import { idList, num, pick, withCondition } from '../../rest/params.ts';
-import { deleteRole, listAllRoles, listRolesPage, roleDetail, saveRole, saveRoleRights, saveRoleWithRights } from './roles.service.ts';
+import { atDoor } from '../../lib/validate.ts';
+import { deleteRole, listAllRoles, listRolesPage, roleDetail, roleIdInput, rolesFilterInput, saveRole, saveRoleInput, saveRoleRights, saveRoleRightsInput, saveRoleWithRights } from './roles.service.ts';
 
 type RoleWithCount = { id: number; name: string; nameEn: string | null; code: string; types: number[]; description: string | null; terminals: string[]; sort: number; _count: { users: number } };
 
@@ -28,7 +29,7 @@ export const roleRoutes: RestRoute[] = [
     handler: async (ctx, req) => {
       const p = withCondition(req.params);
       const page = readPage(req.params);
-      const { rows, total } = await listRolesPage(ctx, { search: pick(p, 'searchKey', 'name', 'search'), type: num(pick(p, 'type', 'types')) }, page);
+      const { rows, total } = await listRolesPage(ctx, atDoor(rolesFilterInput, { search: pick(p, 'searchKey', 'name', 'search'), type: num(pick(p, 'type', 'types')) }), page);
       return {
         data: pageJson(
           page,
@@ -42,7 +43,7 @@ export const roleRoutes: RestRoute[] = [
     path: '/api/admin/auth/role/getRoleDetailById',
     methods: BOTH,
     handler: async (ctx, req) => {
-      const role = await roleDetail(ctx, num(pick(withCondition(req.params), 'id', 'roleId')));
+      const role = await roleDetail(ctx, atDoor(roleIdInput, { id: num(pick(withCondition(req.params), 'id', 'roleId')) }));
       const rights = role.rights.map((r) => r.right);
       return {
         data: {
@@ -68,7 +69,7 @@ export const roleRoutes: RestRoute[] = [
     path: '/api/admin/auth/role/del',
     methods: BOTH,
     handler: async (ctx, req) => {
-      const r = await deleteRole(ctx, num(pick(withCondition(req.params), 'id', 'roleId')));
+      const r = await deleteRole(ctx, atDoor(roleIdInput, { id: num(pick(withCondition(req.params), 'id', 'roleId')) }));
       return { data: r, message: translate(ctx.lang, 'toast.deleted') };
     },
   },
@@ -103,13 +104,13 @@ export const roleRoutes: RestRoute[] = [
           sort: num(p.sort),
         };
         if (rightIds === undefined) {
-          const saved = await saveRole(ctx, role);
+          const saved = await saveRole(ctx, atDoor(saveRoleInput, role));
           return { data: { roleId: saved.id, rightIds: null }, message: translate(ctx.lang, 'org.saved') };
         }
-        const r = await saveRoleWithRights(ctx, role, { rightIds, showType: pick(p, 'showType') });
+        const r = await saveRoleWithRights(ctx, atDoor(saveRoleInput, role), { rightIds, showType: pick(p, 'showType') });
         return { data: r, message: translate(ctx.lang, 'org.roleRightsSaved') };
       }
-      const r = await saveRoleRights(ctx, { roleId, rightIds: rightIds ?? [], showType: pick(p, 'showType') });
+      const r = await saveRoleRights(ctx, atDoor(saveRoleRightsInput, { roleId, rightIds: rightIds ?? [], showType: pick(p, 'showType') }));
       return { data: r, message: translate(ctx.lang, 'org.roleRightsSaved') };
     },
   },

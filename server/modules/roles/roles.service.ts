@@ -4,7 +4,7 @@ import type { Prisma } from '../../generated/prisma/client.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import { searchText } from '../../lib/text.ts';
 import { describeHolders, referencesTo } from '../../lib/references.ts';
-import { dbId, parseInput, z } from '../../lib/validate.ts';
+import { atDoor, dbId, inputOf, z, type Parsed } from '../../lib/validate.ts';
 import { authorize } from '../../policy.ts';
 import { diffFields, recordChanges, runWrite, type FieldChange } from '../../write.ts';
 import { requiredText } from '../users/index.ts';
@@ -23,9 +23,12 @@ export async function listAllRoles(ctx: ServiceContext) {
   return ctx.db.role.findMany({ orderBy: [{ sort: 'asc' }, { id: 'asc' }], include: ROLE_INCLUDE });
 }
 
-export function rolesWhere(ctx: ServiceContext, raw: unknown): Prisma.RoleWhereInput {
+/** A role list's filter: name or code, kind of person. */
+export const rolesFilterInput = z.object({ search: z.string().max(200).optional().nullable(), type: z.coerce.number().int().min(1).max(3).optional().nullable() });
+
+export function rolesWhere(ctx: ServiceContext, parsed: Parsed<z.output<typeof rolesFilterInput>>): Prisma.RoleWhereInput {
   authorize(ctx, 'directory.read');
-  const f = parseInput(z.object({ search: z.string().max(200).optional().nullable(), type: z.coerce.number().int().min(1).max(3).optional().nullable() }), raw ?? {});
+  const f = inputOf(parsed);
   const s = searchText(f.search);
   const like = (v: string) => ({ contains: v, mode: 'insensitive' as const });
   return {
@@ -33,8 +36,8 @@ export function rolesWhere(ctx: ServiceContext, raw: unknown): Prisma.RoleWhereI
   };
 }
 
-export async function listRolesPage(ctx: ServiceContext, raw: unknown, page: { currentPage: number; pageSize: number }) {
-  const where = rolesWhere(ctx, raw);
+export async function listRolesPage(ctx: ServiceContext, parsed: Parsed<z.output<typeof rolesFilterInput>>, page: { currentPage: number; pageSize: number }) {
+  const where = rolesWhere(ctx, parsed);
   const [rows, total] = await Promise.all([
     ctx.db.role.findMany({ where, orderBy: [{ sort: 'asc' }, { id: 'asc' }], skip: (page.currentPage - 1) * page.pageSize, take: page.pageSize, include: ROLE_INCLUDE }),
     ctx.db.role.count({ where }),
@@ -42,10 +45,13 @@ export async function listRolesPage(ctx: ServiceContext, raw: unknown, page: { c
   return { rows, total };
 }
 
+/** The input of the calls that name one role (`roleDetail`, `deleteRole`). */
+export const roleIdInput = z.object({ id: dbId() });
+
 /** A role with the ids of its rights (by display type) and how many users hold it. */
-export async function roleDetail(ctx: ServiceContext, rawId: unknown) {
+export async function roleDetail(ctx: ServiceContext, parsed: Parsed<z.output<typeof roleIdInput>>) {
   authorize(ctx, 'directory.read');
-  const { id } = parseInput(z.object({ id: dbId() }), { id: rawId });
+  const { id } = inputOf(parsed);
   const role = await ctx.db.role.findUnique({
     where: { id },
     include: { ...ROLE_INCLUDE, rights: { select: { right: { select: { id: true, key: true, showType: true } } } } },
@@ -56,7 +62,7 @@ export async function roleDetail(ctx: ServiceContext, rawId: unknown) {
 
 const CODE = /^[a-z][a-z0-9._-]{1,49}$/;
 
-const roleInput = z.object({
+export const saveRoleInput = z.object({
   id: dbId().optional().nullable(),
   name: requiredText(100),
   nameEn: z.string().trim().max(100).optional().nullable(),
@@ -73,27 +79,32 @@ const roleInput = z.object({
 });
 
 /** Adds (no id) or edits a role's name, code, types, description and terminals. */
-export async function saveRole(ctx: ServiceContext, raw: unknown): Promise<{ id: number; created: boolean }> {
-  return runWrite<{ id: number; created: boolean }>(ctx, { operation: 'role.save', targetType: 'Role' }, (tx) => saveRoleIn(tx, ctx, raw));
+export async function saveRole(ctx: ServiceContext, parsed: Parsed<z.output<typeof saveRoleInput>>): Promise<{ id: number; created: boolean }> {
+  return runWrite<{ id: number; created: boolean }>(ctx, { operation: 'role.save', targetType: 'Role' }, (tx) => saveRoleIn(tx, ctx, parsed));
 }
 
 /**
  * The legacy role form: the role and its rights in one write, so that rights refused (one the
  * caller does not hold) leave the role unsaved too.
  */
-export async function saveRoleWithRights(ctx: ServiceContext, roleRaw: unknown, rights: { rightIds: unknown; showType?: unknown }): Promise<{ roleId: number; rightIds: number[] }> {
+export async function saveRoleWithRights(
+  ctx: ServiceContext,
+  role: Parsed<z.output<typeof saveRoleInput>>,
+  rights: { rightIds: unknown; showType?: unknown },
+): Promise<{ roleId: number; rightIds: number[] }> {
   return runWrite(ctx, { operation: 'role.saveRights', targetType: 'Role' }, async (tx) => {
-    const saved = await saveRoleIn(tx, ctx, roleRaw);
-    return saveRoleRightsIn(tx, ctx, { ...rights, roleId: saved.result.id });
+    const saved = await saveRoleIn(tx, ctx, role);
+    // The rights are parsed with the saved role's id, where saveRoleRights parses them.
+    return saveRoleRightsIn(tx, ctx, atDoor(saveRoleRightsInput, { ...rights, roleId: saved.result.id }));
   });
 }
 
 /** The role's fields the audit trail records. */
 const ROLE_AUDITED = ['name', 'nameEn', 'code', 'description', 'descriptionEn', 'types', 'terminals', 'sort'] as const;
 
-async function saveRoleIn(tx: Tx, ctx: ServiceContext, raw: unknown): Promise<{ result: { id: number; created: boolean }; targetIds: number[] }> {
+async function saveRoleIn(tx: Tx, ctx: ServiceContext, parsed: Parsed<z.output<typeof saveRoleInput>>): Promise<{ result: { id: number; created: boolean }; targetIds: number[] }> {
   authorize(ctx, 'role.edit');
-  const input = parseInput(roleInput, raw ?? {});
+  const input = inputOf(parsed);
   if (!input.code) throw new ValidationError('org.roleCodeRequired', undefined, 'REQUIRED');
   if (!CODE.test(input.code)) throw new ValidationError('org.roleCodeInvalid', undefined, 'ROLE_CODE_INVALID');
   const existing = input.id
@@ -133,10 +144,10 @@ async function saveRoleIn(tx: Tx, ctx: ServiceContext, raw: unknown): Promise<{ 
 }
 
 /** Deletes a role; refused while any user (or any other row) holds it, and for the built-in roles. */
-export async function deleteRole(ctx: ServiceContext, rawId: unknown): Promise<{ id: number }> {
+export async function deleteRole(ctx: ServiceContext, parsed: Parsed<z.output<typeof roleIdInput>>): Promise<{ id: number }> {
   return runWrite(ctx, { operation: 'role.delete', targetType: 'Role' }, async (tx) => {
     authorize(ctx, 'role.edit');
-    const { id } = parseInput(z.object({ id: dbId() }), { id: rawId });
+    const { id } = inputOf(parsed);
     const role = await tx.role.findUnique({ where: { id }, include: ROLE_INCLUDE });
     if (!role) throw new NotFoundError();
     if (role._count.users > 0) throw rolesErrors.rule('ROLE_IN_USE', 'org.roleInUse', { name: role.name, count: role._count.users });
@@ -153,7 +164,8 @@ export async function deleteRole(ctx: ServiceContext, rawId: unknown): Promise<{
   });
 }
 
-const rightsInput = z.object({
+/** The rights of a role; `showType` stays as sent: parseShowType reads it under its own code after the rights check. */
+export const saveRoleRightsInput = z.object({
   roleId: dbId(),
   rightIds: z.array(dbId()).max(5000),
   /** Replace only the rights of this display type (1 PC, 2 mobile navigation, 3 mobile function); all when absent. */
@@ -164,13 +176,13 @@ const rightsInput = z.object({
  * Replaces a role's rights (`saveUserRoleRights`). Ancestors of every granted right are
  * added so the menu tree stays connected. The administrator role holds every right by code.
  */
-export async function saveRoleRights(ctx: ServiceContext, raw: unknown): Promise<{ roleId: number; rightIds: number[] }> {
-  return runWrite(ctx, { operation: 'role.saveRights', targetType: 'Role' }, (tx) => saveRoleRightsIn(tx, ctx, raw));
+export async function saveRoleRights(ctx: ServiceContext, parsed: Parsed<z.output<typeof saveRoleRightsInput>>): Promise<{ roleId: number; rightIds: number[] }> {
+  return runWrite(ctx, { operation: 'role.saveRights', targetType: 'Role' }, (tx) => saveRoleRightsIn(tx, ctx, parsed));
 }
 
-async function saveRoleRightsIn(tx: Tx, ctx: ServiceContext, raw: unknown): Promise<{ result: { roleId: number; rightIds: number[] }; targetIds: number[] }> {
+async function saveRoleRightsIn(tx: Tx, ctx: ServiceContext, parsed: Parsed<z.output<typeof saveRoleRightsInput>>): Promise<{ result: { roleId: number; rightIds: number[] }; targetIds: number[] }> {
   const actor = authorize(ctx, 'role.edit');
-  const input = parseInput(rightsInput, raw ?? {});
+  const input = inputOf(parsed);
   const showType = input.showType === undefined || input.showType === null || input.showType === '' ? null : parseShowType(input.showType);
   const role = await tx.role.findUnique({ where: { id: input.roleId }, select: { id: true, code: true } });
   if (!role) throw new NotFoundError();
@@ -236,13 +248,13 @@ async function assertGrantsHeld(
   }
 }
 
-const assignInput = z.object({ userId: dbId(), roleIds: z.array(dbId()).max(20) });
+export const assignUserRolesInput = z.object({ userId: dbId(), roleIds: z.array(dbId()).max(20) });
 
 /** Authorises exactly these roles to a person. At least one active administrator always remains. */
-export async function assignUserRoles(ctx: ServiceContext, raw: unknown): Promise<{ userId: number; roleIds: number[] }> {
+export async function assignUserRoles(ctx: ServiceContext, parsed: Parsed<z.output<typeof assignUserRolesInput>>): Promise<{ userId: number; roleIds: number[] }> {
   return runWrite(ctx, { operation: 'role.assignUsers', targetType: 'User' }, async (tx) => {
     const actor = authorize(ctx, 'role.edit');
-    const input = parseInput(assignInput, raw ?? {});
+    const input = inputOf(parsed);
     const user = await tx.user.findUnique({ where: { id: input.userId }, select: { id: true, type: true, roles: { select: { role: { select: { code: true } } } } } });
     if (!user) throw new NotFoundError();
     const roles = await resolveRoles(tx, actor, input.roleIds, user.type);

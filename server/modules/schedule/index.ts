@@ -27,7 +27,7 @@ export { insertEvents, insertSeries, type EventCore, type EventRowInput } from '
 
 // For the courses area: lessons are work events written and edited through these, in the
 // course's own transaction, with its rights and its guard (docs/courses.md).
-export { checkConflicts, ConflictError, createEventIn, updateEventIn, deleteEventIn, type EditOptions, type SaveResult } from './schedule.service.ts';
+export { checkConflicts, checkConflictsInput, ConflictError, createEventIn, updateEventIn, deleteEventIn, type EditOptions, type SaveResult } from './schedule.service.ts';
 export { findConflicts, type Conflict, type Range } from './conflicts.ts';
 export { insertParticipants } from './service/rows.ts';
 export { ConflictReportRef, EventScopeEnum, RecurrenceInputRef, recurrenceOf } from './schedule.node.ts';

@@ -12,7 +12,8 @@ import { type FREQUENCIES, ruleFields, type WEEKDAYS } from './recurrence.ts';
 import { requireZone } from '../../lib/zones.ts';
 import { canEditEvent, isEventVisible, visibleEventsWhere } from './schedule.policy.ts';
 import { calendarEventIds, calendarOccurrences, calendarWhere, checkRange, findAlike, listWhere, type CalendarOccurrence } from './schedule.queries.ts';
-import { checkConflicts } from './schedule.service.ts';
+import { checkConflicts, checkConflictsInput } from './schedule.service.ts';
+import { atDoor } from '../../lib/validate.ts';
 
 export const EventScopeEnum = builder.enumType('EventScope', {
   description: 'Which occurrences of a series an edit or delete applies to (ignored for single events).',
@@ -417,17 +418,20 @@ builder.queryFields((t) => ({
     authScopes: { permission: 'schedule.use' },
     args: { input: t.arg({ description: 'The event or series about to be saved.', type: ConflictCheckInput, required: true }) },
     resolve: (_r, { input }, ctx) =>
-      checkConflicts(ctx, {
-        id: localId(input.eventId, 'WorkEvent'),
-        scope: input.scope,
-        startAt: input.startAt,
-        endAt: input.endAt,
-        allDay: input.allDay ?? undefined,
-        timeZone: input.timeZone,
-        participantIds: localIds(input.participantIds, 'User'),
-        placeId: input.placeId,
-        recurrence: recurrenceOf(input.recurrence),
-      }),
+      checkConflicts(
+        ctx,
+        atDoor(checkConflictsInput, {
+          id: localId(input.eventId, 'WorkEvent'),
+          scope: input.scope,
+          startAt: input.startAt,
+          endAt: input.endAt,
+          allDay: input.allDay ?? undefined,
+          timeZone: input.timeZone,
+          participantIds: localIds(input.participantIds, 'User'),
+          placeId: input.placeId,
+          recurrence: recurrenceOf(input.recurrence),
+        }),
+      ),
   }),
   alikeWorkEvents: t.prismaField({
     type: ['WorkEvent'],

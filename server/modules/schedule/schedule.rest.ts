@@ -17,6 +17,7 @@ import { eventIdInput, eventInclude, findAlike, getEvent, listCalendar, listWher
 import {
   ConflictError,
   checkConflicts,
+  checkConflictsInput,
   confirmEvent,
   confirmEventInput,
   copyEvents,
@@ -188,17 +189,20 @@ async function save(ctx: ServiceContext, p: Params, run: () => Promise<{ eventId
 async function checkConflictHandler(ctx: ServiceContext, p: Params) {
   const zone = zoneOf(ctx, p);
   const f = legacyEventFields(p, zone, true);
-  const r = await checkConflicts(ctx, {
-    id: num(p.id),
-    scope: scopeOf(p),
-    startAt: f.startAt,
-    endAt: f.endAt,
-    allDay: f.allDay,
-    timeZone: zone,
-    participantIds: f.participantIds,
-    placeId: f.placeId ?? undefined,
-    recurrence: f.recurrence,
-  });
+  const r = await checkConflicts(
+    ctx,
+    atDoor(checkConflictsInput, {
+      id: num(p.id),
+      scope: scopeOf(p),
+      startAt: f.startAt,
+      endAt: f.endAt,
+      allDay: f.allDay,
+      timeZone: zone,
+      participantIds: f.participantIds,
+      placeId: f.placeId ?? undefined,
+      recurrence: f.recurrence,
+    }),
+  );
   return legacyConflictReport(ctx, r, zone);
 }
 

@@ -15,4 +15,4 @@ export { type EditOptions } from './service/checks.ts';
 export { setPublished } from './service/publish.ts';
 export { copyEvents } from './service/copy.ts';
 export { confirmEvent, confirmEventInput, joinEvent, joinEventInput } from './service/attendance.ts';
-export { checkConflicts } from './service/conflict-check.ts';
+export { checkConflicts, checkConflictsInput } from './service/conflict-check.ts';

@@ -5,7 +5,7 @@ import { ErrorInterface, mutationErrors } from '../../graphql/errors.ts';
 import { DomainError, ValidationError } from '../../errors.ts';
 import { atDoor } from '../../lib/validate.ts';
 import { sectionFields, type Section } from './schools.fields.ts';
-import { deleteSchool, saveSchool, saveSchoolSection, schoolIdInput, uploadBadge } from './schools.service.ts';
+import { deleteSchool, saveSchool, saveSchoolSection, schoolFilterSchema, schoolIdInput, uploadBadge } from './schools.service.ts';
 import { importSchools, importSports, SchoolImportError, startSchoolExport, type ImportRowError } from './schools.xlsx.ts';
 import { ExportJobNode } from '../../graphql/export-job.ts';
 import {
@@ -396,6 +396,6 @@ builder.mutationFields((t) => ({
     description:
       'Starts an .xlsx export of the filtered school list (every field, in the list order; the import reads the same columns) as a background job; poll the answered ExportJob with `node(id:)` and download it from `downloadUrl` when DONE. Rights: school.read (staff). Errors: FORBIDDEN, EXPORT_TOO_MANY (more than 20,000 rows: narrow the filter).',
     args: { filter: t.arg({ description: 'The same conditions as `schools`.', type: SchoolFilter }) },
-    resolve: (_r, args, ctx) => startSchoolExport(ctx, cleanFilter(args.filter)),
+    resolve: (_r, args, ctx) => startSchoolExport(ctx, atDoor(schoolFilterSchema, cleanFilter(args.filter))),
   }),
 }));

@@ -10,7 +10,7 @@ import { archiveReadableCached, isFamily, primeReadable } from '../archives/inde
 import { selectionListReadableCached } from './schools.policy.ts';
 import { DIMENSIONS, WEIGHTS, type MatchResult } from './match.ts';
 import { SCHOOL_FIELDS } from './schools.fields.ts';
-import { badgePath, getPublicSchool, SCHOOL_ORDER, schoolIdInput, schoolsWhere } from './schools.service.ts';
+import { badgePath, getPublicSchool, SCHOOL_ORDER, schoolFilterSchema, schoolIdInput, schoolsWhere } from './schools.service.ts';
 import { exportSchools } from './schools.xlsx.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { notInListsInput, schoolsNotInStudentLists, selectionListsWhere } from './selection.service.ts';
@@ -297,8 +297,8 @@ builder.queryFields((t) => ({
       filter: t.arg({ description: 'Conditions on name, place, sex, grade, boarders, rank, platform, scores and AP.', type: SchoolFilter }),
       order: t.arg({ description: 'The order (default NAME); the cursors of a page hold for the same order only.', type: SchoolOrderEnum }),
     },
-    totalCount: (_p, args, ctx) => ctx.db.school.count({ where: schoolsWhere(cleanFilter(args.filter)) }),
-    resolve: (query, _r, args, ctx) => ctx.db.school.findMany({ ...query, where: schoolsWhere(cleanFilter(args.filter)), orderBy: SCHOOL_ORDERS[args.order ?? 'NAME'] ?? SCHOOL_ORDER }),
+    totalCount: (_p, args, ctx) => ctx.db.school.count({ where: schoolsWhere(atDoor(schoolFilterSchema, cleanFilter(args.filter))) }),
+    resolve: (query, _r, args, ctx) => ctx.db.school.findMany({ ...query, where: schoolsWhere(atDoor(schoolFilterSchema, cleanFilter(args.filter))), orderBy: SCHOOL_ORDERS[args.order ?? 'NAME'] ?? SCHOOL_ORDER }),
   }),
   publicSchool: t.prismaField({
     type: 'School',
@@ -325,7 +325,7 @@ builder.queryFields((t) => ({
     errors: mutationErrors,
     authScopes: { permission: 'school.read' },
     args: { filter: t.arg({ description: 'The same conditions as `schools`.', type: SchoolFilter }) },
-    resolve: (_r, args, ctx) => exportSchools(ctx, cleanFilter(args.filter)),
+    resolve: (_r, args, ctx) => exportSchools(ctx, atDoor(schoolFilterSchema, cleanFilter(args.filter))),
   }),
   selectionLists: t.prismaConnection({
     type: 'SelectionList',

@@ -23,6 +23,7 @@ import {
   SCHOOL_ORDER,
   schoolFormChoices,
   schoolIdInput,
+  schoolFilterSchema,
   schoolsWhere,
   uploadBadge,
   type SchoolDetail,
@@ -169,7 +170,7 @@ export const schoolRoutes: RestRoute[] = [
     handler: async (ctx, req) => {
       authorize(ctx, 'school.read');
       const { currentPage, pageSize } = readPage(req.params);
-      const where = schoolsWhere(withCondition(req.params));
+      const where = schoolsWhere(atDoor(schoolFilterSchema, withCondition(req.params)));
       const [rows, total] = await Promise.all([listRows(ctx, where, { skip: (currentPage - 1) * pageSize, take: pageSize }), ctx.db.school.count({ where })]);
       const page: Page<ReturnType<typeof listRow>> = { currentPage, pageSize, rows: total, resultList: rows.map(listRow) };
       return { data: page };
@@ -181,7 +182,7 @@ export const schoolRoutes: RestRoute[] = [
     handler: async (ctx, req) => {
       authorize(ctx, 'school.read');
       const rows = await ctx.db.school.findMany({
-        where: schoolsWhere(withCondition(req.params)),
+        where: schoolsWhere(atDoor(schoolFilterSchema, withCondition(req.params))),
         orderBy: SCHOOL_ORDER,
         select: { id: true, name: true, chineseName: true, abbreviation: true, country: true, province: true },
       });
@@ -231,7 +232,7 @@ export const schoolRoutes: RestRoute[] = [
     path: `${S}/exportData`,
     methods: ['POST'],
     handler: async (ctx, req) => {
-      const { bytes, fileName } = await exportSchools(ctx, withCondition(req.params));
+      const { bytes, fileName } = await exportSchools(ctx, atDoor(schoolFilterSchema, withCondition(req.params)));
       return bytesResponse(bytes, fileName, XLSX_MIME);
     },
   },

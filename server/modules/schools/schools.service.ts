@@ -46,8 +46,8 @@ export const schoolFilterSchema = z.object({
 });
 
 /** The list's WHERE for a filter (validated: bad values are refused naming the field). */
-export function schoolsWhere(rawFilter: unknown): Prisma.SchoolWhereInput {
-  const f = parseInput(schoolFilterSchema, rawFilter ?? {});
+export function schoolsWhere(parsed: Parsed<z.output<typeof schoolFilterSchema>>): Prisma.SchoolWhereInput {
+  const f = inputOf(parsed);
   const and: Prisma.SchoolWhereInput[] = [];
   const search = searchText(f.search);
   if (search) and.push({ searchName: { contains: search.toLowerCase() } });

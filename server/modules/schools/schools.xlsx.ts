@@ -8,7 +8,8 @@ import { cellText, headerColumns, readFirstWorksheet, type SheetColumn } from '.
 import { authorize } from '../../policy.ts';
 import { runWrite } from '../../write.ts';
 import { parseFieldValue, SCHOOL_FIELDS, schoolGradeSpan, schoolSearchName, type FieldDef } from './schools.fields.ts';
-import { SCHOOL_ORDER, schoolsWhere } from './schools.service.ts';
+import { SCHOOL_ORDER, schoolsWhere, type schoolFilterSchema } from './schools.service.ts';
+import type { Parsed, z } from '../../lib/validate.ts';
 import { schoolsErrors } from './schools.errors.ts';
 
 /**
@@ -289,7 +290,7 @@ defineExport('schools', { sheetName: (lang) => translate(lang, 'school.xlsx.shee
  * Queues the filtered list as .xlsx (right `school.read`; docs/jobs.md): the schools of the
  * filter in the list's order, at most MAX_EXPORT_ROWS; a job writes the workbook.
  */
-export async function startSchoolExport(ctx: ServiceContext, filter: unknown): Promise<ExportJob> {
+export async function startSchoolExport(ctx: ServiceContext, filter: Parsed<z.output<typeof schoolFilterSchema>>): Promise<ExportJob> {
   authorize(ctx, 'school.read');
   const rows = await ctx.db.school.findMany({ where: schoolsWhere(filter), orderBy: SCHOOL_ORDER, select: { id: true }, take: MAX_EXPORT_ROWS + 1 });
   if (rows.length > MAX_EXPORT_ROWS) throw new ValidationError('school.export.tooMany', { max: MAX_EXPORT_ROWS }, 'EXPORT_TOO_MANY');
@@ -297,7 +298,7 @@ export async function startSchoolExport(ctx: ServiceContext, filter: unknown): P
 }
 
 /** The same export answered at once (the legacy door and the old GraphQL field): queued, then waited for. */
-export async function exportSchools(ctx: ServiceContext, filter: unknown): Promise<{ bytes: Buffer; fileName: string; count: number; job: ExportJob & { fileKey: string } }> {
+export async function exportSchools(ctx: ServiceContext, filter: Parsed<z.output<typeof schoolFilterSchema>>): Promise<{ bytes: Buffer; fileName: string; count: number; job: ExportJob & { fileKey: string } }> {
   const job = await exportNow(ctx, await startSchoolExport(ctx, filter));
   return { bytes: await exportBytes(ctx, job), fileName: job.fileName, count: job.total, job };
 }

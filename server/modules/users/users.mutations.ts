@@ -4,9 +4,10 @@ import { localId, localIds, type GlobalIdInput } from '../../graphql/ids.ts';
 import { STAFF_STATES } from '../../lib/codes.ts';
 import { LanguageEnum } from '../auth/index.ts';
 import { DepartmentNode, GenderEnum, RoleNode, UserNode, UserStateEnum, UserTypeEnum } from './users.node.ts';
-import { saveAuthUserAccount } from './service/accounts.ts';
-import { changeManager, resetPassword, saveStaff, saveStaffSort } from './service/staff.ts';
-import { PERSON_STATES, deleteUsers, saveUser, saveUserRelations, setStaffState, updateUserInfo, updateUserState } from './service/people.ts';
+import { saveAuthUserAccount, saveAuthUserAccountInput } from './service/accounts.ts';
+import { changeManager, changeManagerInput, resetPassword, resetPasswordInput, saveStaff, saveStaffInput, saveStaffSort, saveStaffSortInput } from './service/staff.ts';
+import { PERSON_STATES, deleteUsers, deleteUsersInput, saveUser, saveUserInput, saveUserRelations, saveUserRelationsInput, setStaffState, setStaffStateInput, updateUserInfo, updateUserInfoInput, updateUserState } from './service/people.ts';
+import { atDoor } from '../../lib/validate.ts';
 
 /** A payload carrying one changed person, re-read with the client's selection. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -206,14 +207,14 @@ builder.mutationFields((t) => ({
     description:
       'Deactivates a staff member (state DEACTIVATED) and ends all their sessions. Rights: staff.changeState (administrators, managers); never oneself; a non-administrator cannot deactivate an administrator. Errors: CANNOT_DEACTIVATE_SELF, NOT_FOUND (not a staff member), FORBIDDEN.',
     args: { input: t.arg({ description: 'The staff member to deactivate.', type: StaffStateInput, required: true }) },
-    resolve: (_r, { input }, ctx) => setStaffState(ctx, { id: localId(input.userId, 'User'), state: STAFF_STATES.DEACTIVATED }),
+    resolve: (_r, { input }, ctx) => setStaffState(ctx, atDoor(setStaffStateInput, { id: localId(input.userId, 'User'), state: STAFF_STATES.DEACTIVATED })),
   }),
   activateStaff: t.field({
     type: StaffStatePayload,
     errors: mutationErrors,
     description: 'Makes a deactivated staff member FULL_TIME again. Rights: staff.changeState. Errors: NOT_FOUND (not a staff member), FORBIDDEN.',
     args: { input: t.arg({ description: 'The staff member to activate.', type: StaffStateInput, required: true }) },
-    resolve: (_r, { input }, ctx) => setStaffState(ctx, { id: localId(input.userId, 'User'), state: STAFF_STATES.FULL_TIME }),
+    resolve: (_r, { input }, ctx) => setStaffState(ctx, atDoor(setStaffStateInput, { id: localId(input.userId, 'User'), state: STAFF_STATES.FULL_TIME })),
   }),
   createStaff: t.field({
     type: SavedPersonPayload,
@@ -221,7 +222,7 @@ builder.mutationFields((t) => ({
     description:
       'Adds a staff member. Without a password one is generated: returned once in `generatedPassword`, or mailed when sendMail is set (then nothing changes if the mail cannot be sent). Rights: staff.edit (administrators, managers); a non-administrator gives only roles whose rights they hold. Errors: ACCOUNT_TAKEN, MOBILE_TAKEN, PASSWORD_RULES, ROLE_UNKNOWN, ROLE_TYPE_MISMATCH, DEPARTMENT_UNKNOWN, UNKNOWN_TIME_ZONE, NO_EMAIL, MAIL_NOT_CONFIGURED, MAIL_FAILED, FORBIDDEN, INVALID_INPUT.',
     args: { input: t.arg({ description: 'The new staff member.', type: CreateStaffInput, required: true }) },
-    resolve: (_r, { input }, ctx) => saveStaff(ctx, staffArgs(input)),
+    resolve: (_r, { input }, ctx) => saveStaff(ctx, atDoor(saveStaffInput, staffArgs(input))),
   }),
   updateStaff: t.field({
     type: SavedPersonPayload,
@@ -230,7 +231,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ description: 'The staff member and the changes.', type: UpdateStaffInput, required: true }) },
     resolve: (_r, { input }, ctx) => {
       const { userId, ...rest } = input;
-      return saveStaff(ctx, { ...staffArgs(rest), id: localId(userId, 'User') });
+      return saveStaff(ctx, atDoor(saveStaffInput, { ...staffArgs(rest), id: localId(userId, 'User') }));
     },
   }),
   resetPassword: t.field({
@@ -239,7 +240,7 @@ builder.mutationFields((t) => ({
     description:
       "Gives a person a generated password (shown once, or mailed) and ends their sessions. Rights: staff.edit for staff, user.edit for parents and students; not an administrator's unless the caller is one. Errors: NOT_FOUND, FORBIDDEN, NO_ACCOUNT, NO_EMAIL, MAIL_NOT_CONFIGURED, MAIL_FAILED.",
     args: { input: t.arg({ description: 'The person and how to deliver the password.', type: ResetPasswordInput, required: true }) },
-    resolve: (_r, { input }, ctx) => resetPassword(ctx, { id: localId(input.userId, 'User'), sendMail: input.sendMail }),
+    resolve: (_r, { input }, ctx) => resetPassword(ctx, atDoor(resetPasswordInput, { id: localId(input.userId, 'User'), sendMail: input.sendMail })),
   }),
   changeManager: t.field({
     type: ChangeManagerPayload,
@@ -247,7 +248,7 @@ builder.mutationFields((t) => ({
     description:
       "Hands a staff member's students (consulted, taught) and headed departments to another active staff member. Rights: staff.edit. Errors: HANDOVER_SAME, HANDOVER_TARGET_INACTIVE, NOT_STAFF, NOT_FOUND, FORBIDDEN, RELATION_INVALID (the target lacks the consultant or lecturer role).",
     args: { input: t.arg({ description: 'Who hands over to whom, and what.', type: ChangeManagerInput, required: true }) },
-    resolve: (_r, { input }, ctx) => changeManager(ctx, { fromUserId: localId(input.fromUserId, 'User'), toUserId: localId(input.toUserId, 'User'), what: input.parts }),
+    resolve: (_r, { input }, ctx) => changeManager(ctx, atDoor(changeManagerInput, { fromUserId: localId(input.fromUserId, 'User'), toUserId: localId(input.toUserId, 'User'), what: input.parts })),
   }),
   saveStaffSort: t.field({
     type: SaveStaffSortPayload,
@@ -263,7 +264,7 @@ builder.mutationFields((t) => ({
         required: true,
       }),
     },
-    resolve: (_r, { input }, ctx) => saveStaffSort(ctx, { items: input.items.map((i) => ({ id: localId(i.userId, 'User'), sort: i.sort })) }),
+    resolve: (_r, { input }, ctx) => saveStaffSort(ctx, atDoor(saveStaffSortInput, { items: input.items.map((i) => ({ id: localId(i.userId, 'User'), sort: i.sort })) })),
   }),
   saveUser: t.field({
     type: SavedPersonPayload,
@@ -279,14 +280,17 @@ builder.mutationFields((t) => ({
         roleIds?: GlobalIdInput[] | null;
       };
       const rel = (g: GlobalIdInput) => localId(g, 'User');
-      return saveUser(ctx, {
-        ...rest,
-        id: localId(userId, 'User') ?? undefined,
-        roleIds: localIds(roleIds, 'Role') ?? undefined,
-        ...('parentId' in input ? { parentId: rel(parentId) } : {}),
-        ...('consultantId' in input ? { consultantId: rel(consultantId) } : {}),
-        ...('lecturerId' in input ? { lecturerId: rel(lecturerId) } : {}),
-      });
+      return saveUser(
+        ctx,
+        atDoor(saveUserInput, {
+          ...rest,
+          id: localId(userId, 'User') ?? undefined,
+          roleIds: localIds(roleIds, 'Role') ?? undefined,
+          ...('parentId' in input ? { parentId: rel(parentId) } : {}),
+          ...('consultantId' in input ? { consultantId: rel(consultantId) } : {}),
+          ...('lecturerId' in input ? { lecturerId: rel(lecturerId) } : {}),
+        }),
+      );
     },
   }),
   deleteUsers: t.field({
@@ -295,7 +299,7 @@ builder.mutationFields((t) => ({
     description:
       'Deletes parents and students, all or none (staff are deactivated, never deleted). Rights: user.edit. Errors: STAFF_NOT_DELETABLE, CANNOT_DELETE_SELF, USER_IN_USE (an archive or another row refers to them), NOT_FOUND, FORBIDDEN.',
     args: { input: t.arg({ description: 'The people to delete.', type: UserIdsInput, required: true }) },
-    resolve: async (_r, { input }, ctx) => ({ ids: await deleteUsers(ctx, { ids: localIds(input.userIds, 'User') }) }),
+    resolve: async (_r, { input }, ctx) => ({ ids: await deleteUsers(ctx, atDoor(deleteUsersInput, { ids: localIds(input.userIds, 'User') })) }),
   }),
   saveUserRelations: t.field({
     description:
@@ -306,7 +310,7 @@ builder.mutationFields((t) => ({
     resolve: (_r, { input }, ctx) => {
       const out: Record<string, unknown> = { userId: localId(input.userId, 'User') };
       for (const k of ['parentId', 'consultantId', 'lecturerId'] as const) if (k in input) out[k] = localId(input[k], 'User');
-      return saveUserRelations(ctx, out);
+      return saveUserRelations(ctx, atDoor(saveUserRelationsInput, out));
     },
   }),
   activateUser: t.field({
@@ -338,7 +342,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ description: 'The person (default the caller) and the changes.', type: UpdateUserInfoInput, required: true }) },
     resolve: (_r, { input }, ctx) => {
       const { userId, ...rest } = input;
-      return updateUserInfo(ctx, { ...rest, id: localId(userId, 'User') ?? undefined });
+      return updateUserInfo(ctx, atDoor(updateUserInfoInput, { ...rest, id: localId(userId, 'User') ?? undefined }));
     },
   }),
 }));
@@ -370,6 +374,6 @@ builder.mutationFields((t) => ({
         }),
       }),
     },
-    resolve: (_r, { input }, ctx) => saveAuthUserAccount(ctx, { userId: localId(input.userId, 'User'), account: input.account, password: input.password, roleIds: localIds(input.roleIds, 'Role') }),
+    resolve: (_r, { input }, ctx) => saveAuthUserAccount(ctx, atDoor(saveAuthUserAccountInput, { userId: localId(input.userId, 'User'), account: input.account, password: input.password, roleIds: localIds(input.roleIds, 'Role') })),
   }),
 }));

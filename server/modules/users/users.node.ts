@@ -4,7 +4,8 @@ import { builder } from '../../graphql/builder.ts';
 import { requireActor } from '../../policy.ts';
 import { LanguageEnum } from '../auth/index.ts';
 import { inIdOrder, isOnline, pageIdsOnlineFirst } from './users.people.ts';
-import { checkAccount, checkMobile } from './service/staff.ts';
+import { checkAccount, checkAccountInput, checkMobile, checkMobileInput } from './service/staff.ts';
+import { atDoor } from '../../lib/validate.ts';
 import { actsOnPerson } from './users.fields.ts';
 import { translate } from '../../i18n/catalogue.ts';
 import { canSeePersonalData, isUserVisible, visibleUsersWhere } from './users.policy.ts';
@@ -247,7 +248,7 @@ builder.queryFields((t) => ({
     type: AvailabilityRef,
     description: 'Whether an account is well-formed and free (for someone other than `exceptUserId`). Rights: staff.edit or user.edit.',
     args: { account: t.arg.string({ description: 'The account to check.', required: true }), exceptUserId: t.arg.int({ description: 'Database id of the person being edited (their own account counts as free).' }) },
-    resolve: (_r, args, ctx) => checkAccount(ctx, { account: args.account, id: args.exceptUserId }),
+    resolve: (_r, args, ctx) => checkAccount(ctx, atDoor(checkAccountInput, { account: args.account, id: args.exceptUserId })),
   }),
   mobileAvailability: t.field({
     type: AvailabilityRef,
@@ -257,7 +258,7 @@ builder.queryFields((t) => ({
       type: t.arg({ description: 'Among people of this kind; default STAFF.', type: UserTypeEnum }),
       exceptUserId: t.arg.int({ description: 'Database id of the person being edited.' }),
     },
-    resolve: (_r, args, ctx) => checkMobile(ctx, { mobile: args.mobile, type: args.type, id: args.exceptUserId }),
+    resolve: (_r, args, ctx) => checkMobile(ctx, atDoor(checkMobileInput, { mobile: args.mobile, type: args.type, id: args.exceptUserId })),
   }),
   departments: t.prismaConnection({
     type: 'Department',

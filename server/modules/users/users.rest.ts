@@ -8,11 +8,30 @@ import type { ParsedRequest } from '../../rest/body.ts';
 import { authorize, requireActor } from '../../policy.ts';
 import { utcOffset } from '../../lib/zones.ts';
 import { PERSON_INCLUDE, pageOnlineFirst, personJson, type PersonRow } from './users.people.ts';
-import { saveAuthUserAccount } from './service/accounts.ts';
-import { changeManager, checkAccount, checkMobile, resetPassword, saveStaff, saveStaffSort } from './service/staff.ts';
+import { saveAuthUserAccount, saveAuthUserAccountInput } from './service/accounts.ts';
+import { changeManager, changeManagerInput, checkAccount, checkAccountInput, checkMobile, checkMobileInput, resetPassword, resetPasswordInput, saveStaff, saveStaffInput, saveStaffSort, saveStaffSortInput } from './service/staff.ts';
 import { USER_TYPES } from '../../lib/codes.ts';
-import { isDbId } from '../../lib/validate.ts';
-import { deleteUsers, listPeoplePage, relatedPeople, saveUser, saveUserRelations, setStaffState, updateUserInfo, updateUserState, userDetail, usersWhere, type UserScope } from './service/people.ts';
+import { atDoor, isDbId } from '../../lib/validate.ts';
+import {
+  deleteUsers,
+  deleteUsersInput,
+  listPeoplePage,
+  relatedPeople,
+  saveUser,
+  saveUserInput,
+  saveUserRelations,
+  saveUserRelationsInput,
+  setStaffState,
+  setStaffStateInput,
+  updateUserInfo,
+  updateUserInfoInput,
+  updateUserState,
+  userDetail,
+  userIdInput,
+  userListFilterInput,
+  usersWhere,
+  type UserScope,
+} from './service/people.ts';
 
 /** Lists that are not paged still answer at most this many people. */
 const LIST_LIMIT = 500;
@@ -45,7 +64,7 @@ function pagedPeople(extra: Record<string, unknown> = {}) {
   return async (ctx: ServiceContext, req: ParsedRequest) => {
     const p = withCondition(req.params);
     const page = readPage(req.params);
-    const { rows, total } = await listPeoplePage(ctx, filterOf(p, extra), page);
+    const { rows, total } = await listPeoplePage(ctx, atDoor(userListFilterInput, filterOf(p, extra)), page);
     return { data: pageJson(page, total, json(ctx, rows)) };
   };
 }
@@ -85,24 +104,27 @@ function passwordMessage(ctx: ServiceContext, r: { generatedPassword?: string | 
 
 async function resetPwd(ctx: ServiceContext, req: ParsedRequest) {
   const p = withCondition(req.params);
-  const r = await resetPassword(ctx, { id: num(pick(p, 'id', 'userId')), sendMail: flag(p.sendMail) });
+  const r = await resetPassword(ctx, atDoor(resetPasswordInput, { id: num(pick(p, 'id', 'userId')), sendMail: flag(p.sendMail) }));
   return { data: r, message: passwordMessage(ctx, r) };
 }
 
 async function updateInfo(ctx: ServiceContext, req: ParsedRequest) {
   const p = withCondition(req.params);
   const input = personInput(p);
-  const r = await updateUserInfo(ctx, {
-    id: input.id,
-    name: input.name,
-    nameEn: input.nameEn,
-    gender: input.gender,
-    mobile: input.mobile,
-    email: input.email,
-    timeZone: input.timeZone,
-    language: input.language,
-    sendMail: input.sendMail,
-  });
+  const r = await updateUserInfo(
+    ctx,
+    atDoor(updateUserInfoInput, {
+      id: input.id,
+      name: input.name,
+      nameEn: input.nameEn,
+      gender: input.gender,
+      mobile: input.mobile,
+      email: input.email,
+      timeZone: input.timeZone,
+      language: input.language,
+      sendMail: input.sendMail,
+    }),
+  );
   return { data: r, message: translate(ctx.lang, 'org.saved') };
 }
 
@@ -125,7 +147,7 @@ export const userRoutes: RestRoute[] = [
       // With isMatch: the user-manage list's update of a parent or student (state optional).
       // Without: the staff state change of the foundation (staff only, answers {id, state}).
       if (isMatch !== undefined) return { data: await updateUserState(ctx, { id, state: num(p.state), isMatch }) };
-      return { data: await setStaffState(ctx, { id, state: num(p.state) }) };
+      return { data: await setStaffState(ctx, atDoor(setStaffStateInput, { id, state: num(p.state) })) };
     },
   },
   { path: '/api/admin/user/updateUserInfo', methods: BOTH, handler: updateInfo },
@@ -163,7 +185,7 @@ export const userRoutes: RestRoute[] = [
     methods: BOTH,
     handler: async (ctx, req) => {
       const p = withCondition(req.params);
-      const { rows } = await relatedPeople(ctx, num(pick(p, 'userId', 'id')));
+      const { rows } = await relatedPeople(ctx, atDoor(userIdInput, { id: num(pick(p, 'userId', 'id')) }));
       const kind = pick(p, 'relation', 'relatedType');
       const filtered = kind === 'parent' ? rows.filter((r) => r.type === USER_TYPES.PARENT) : kind === 'student' ? rows.filter((r) => r.type === USER_TYPES.STUDENT) : rows;
       return { data: json(ctx, filtered) };
@@ -179,7 +201,7 @@ export const userRoutes: RestRoute[] = [
     methods: BOTH,
     handler: async (ctx) => {
       const actor = requireActor(ctx);
-      const { rows } = await relatedPeople(ctx, actor.id);
+      const { rows } = await relatedPeople(ctx, atDoor(userIdInput, { id: actor.id }));
       return { data: json(ctx, rows) };
     },
   },
@@ -188,7 +210,7 @@ export const userRoutes: RestRoute[] = [
     methods: BOTH,
     handler: async (ctx, req) => {
       const p = withCondition(req.params);
-      const { rows } = await relatedPeople(ctx, num(pick(p, 'userId', 'relatedId', 'id')));
+      const { rows } = await relatedPeople(ctx, atDoor(userIdInput, { id: num(pick(p, 'userId', 'relatedId', 'id')) }));
       return { data: json(ctx, rows) };
     },
   },
@@ -199,7 +221,7 @@ export const userRoutes: RestRoute[] = [
       const p = withCondition(req.params);
       const input: Record<string, unknown> = { userId: num(pick(p, 'userId', 'id')) };
       for (const k of ['parentId', 'consultantId', 'lecturerId']) if (k in p) input[k] = p[k] === null || p[k] === '' ? null : num(p[k]);
-      return { data: await saveUserRelations(ctx, input), message: translate(ctx.lang, 'org.saved') };
+      return { data: await saveUserRelations(ctx, atDoor(saveUserRelationsInput, input)), message: translate(ctx.lang, 'org.saved') };
     },
   },
   // Users (POST).
@@ -209,8 +231,8 @@ export const userRoutes: RestRoute[] = [
     methods: ['POST'],
     handler: async (ctx, req) => {
       const p = withCondition(req.params);
-      const user = await userDetail(ctx, num(pick(p, 'id', 'userId')));
-      const { rows } = await relatedPeople(ctx, user.id);
+      const user = await userDetail(ctx, atDoor(userIdInput, { id: num(pick(p, 'id', 'userId')) }));
+      const { rows } = await relatedPeople(ctx, atDoor(userIdInput, { id: user.id }));
       const name = (id: number | null) => rows.find((r) => r.id === id)?.name ?? null;
       return {
         data: {
@@ -228,7 +250,7 @@ export const userRoutes: RestRoute[] = [
     methods: ['POST'],
     handler: async (ctx, req) => {
       const p = withCondition(req.params);
-      const ids = await deleteUsers(ctx, { ids: idList(pick(p, 'ids', 'selIds', 'id', 'userIds')) });
+      const ids = await deleteUsers(ctx, atDoor(deleteUsersInput, { ids: idList(pick(p, 'ids', 'selIds', 'id', 'userIds')) }));
       return { data: ids, message: translate(ctx.lang, 'toast.deleted') };
     },
   },
@@ -238,7 +260,7 @@ export const userRoutes: RestRoute[] = [
     methods: ['POST'],
     handler: async (ctx, req) => {
       const p = withCondition(req.params);
-      const r = await checkAccount(ctx, { account: p.account, id: num(pick(p, 'id', 'userId')) });
+      const r = await checkAccount(ctx, atDoor(checkAccountInput, { account: p.account, id: num(pick(p, 'id', 'userId')) }));
       return { data: r, message: translate(ctx.lang, r.available ? 'org.accountAvailable' : 'org.accountTaken') };
     },
   },
@@ -254,11 +276,11 @@ export const userRoutes: RestRoute[] = [
       }
       // Without a type, a new person is staff (the staff screen's add form sends none).
       if (!type || type === USER_TYPES.STAFF) {
-        const r = await saveStaff(ctx, { ...input, type: undefined });
+        const r = await saveStaff(ctx, atDoor(saveStaffInput, { ...input, type: undefined }));
         return { data: r, message: passwordMessage(ctx, r) };
       }
       const { code: _code, departmentId: _d, state: _s, ...rest } = input;
-      const r = await saveUser(ctx, rest);
+      const r = await saveUser(ctx, atDoor(saveUserInput, rest));
       return { data: r, message: passwordMessage(ctx, r) };
     },
   },
@@ -306,11 +328,14 @@ export const userRoutes: RestRoute[] = [
     methods: ['POST'],
     handler: async (ctx, req) => {
       const p = withCondition(req.params);
-      const r = await changeManager(ctx, {
-        fromUserId: num(pick(p, 'fromUserId', 'oldUserId', 'userId')),
-        toUserId: num(pick(p, 'toUserId', 'newUserId', 'managerId')),
-        what: idList(pick(p, 'what')),
-      });
+      const r = await changeManager(
+        ctx,
+        atDoor(changeManagerInput, {
+          fromUserId: num(pick(p, 'fromUserId', 'oldUserId', 'userId')),
+          toUserId: num(pick(p, 'toUserId', 'newUserId', 'managerId')),
+          what: idList(pick(p, 'what')),
+        }),
+      );
       return { data: r, message: translate(ctx.lang, 'org.saved') };
     },
   },
@@ -342,7 +367,7 @@ export const userRoutes: RestRoute[] = [
       } else if (Array.isArray(list)) {
         items = list.map((x) => (x && typeof x === 'object' ? { id: num((x as Record<string, unknown>).id), sort: num((x as Record<string, unknown>).sort) } : x));
       }
-      return { data: await saveStaffSort(ctx, { items }), message: translate(ctx.lang, 'org.saved') };
+      return { data: await saveStaffSort(ctx, atDoor(saveStaffSortInput, { items })), message: translate(ctx.lang, 'org.saved') };
     },
   },
   // Users (GET).
@@ -351,7 +376,7 @@ export const userRoutes: RestRoute[] = [
     methods: ['GET'],
     handler: async (ctx, req) => {
       const p = withCondition(req.params);
-      const r = await checkMobile(ctx, { mobile: p.mobile, id: num(pick(p, 'id', 'userId')), type: num(p.type) });
+      const r = await checkMobile(ctx, atDoor(checkMobileInput, { mobile: p.mobile, id: num(pick(p, 'id', 'userId')), type: num(p.type) }));
       return { data: r, message: translate(ctx.lang, r.available ? 'org.mobileAvailable' : 'org.mobileTaken') };
     },
   },
@@ -364,7 +389,7 @@ export const userRoutes: RestRoute[] = [
     methods: ['GET'],
     handler: async (ctx, req) => {
       const p = withCondition(req.params);
-      const { rows } = await relatedPeople(ctx, num(pick(p, 'id', 'userId')) ?? ctx.actor?.id);
+      const { rows } = await relatedPeople(ctx, atDoor(userIdInput, { id: num(pick(p, 'id', 'userId')) ?? ctx.actor?.id }));
       return { data: json(ctx, rows) };
     },
   },
@@ -376,7 +401,7 @@ export const userRoutes: RestRoute[] = [
     methods: ['GET'],
     handler: async (ctx, req) => {
       const p = withCondition(req.params);
-      const user = await userDetail(ctx, num(pick(p, 'id', 'userId')) ?? ctx.actor?.id);
+      const user = await userDetail(ctx, atDoor(userIdInput, { id: num(pick(p, 'id', 'userId')) ?? ctx.actor?.id }));
       const zone = await ctx.db.sysTimeZone.findUnique({ where: { name: user.timeZone } });
       return {
         data: {
@@ -394,12 +419,15 @@ export const userRoutes: RestRoute[] = [
     methods: ['POST'],
     handler: async (ctx, req) => {
       const p = withCondition(req.params);
-      const r = await saveAuthUserAccount(ctx, {
-        userId: num(pick(p, 'userId', 'id')),
-        account: p.account,
-        password: p.password,
-        roleIds: idList(pick(p, 'roleIds', 'roleId')),
-      });
+      const r = await saveAuthUserAccount(
+        ctx,
+        atDoor(saveAuthUserAccountInput, {
+          userId: num(pick(p, 'userId', 'id')),
+          account: p.account,
+          password: p.password,
+          roleIds: idList(pick(p, 'roleIds', 'roleId')),
+        }),
+      );
       const message = r.generatedPassword ? translate(ctx.lang, 'org.passwordReset', { password: r.generatedPassword }) : translate(ctx.lang, 'org.saved');
       return { data: r, message };
     },

@@ -1,7 +1,8 @@
 import { builder } from '../../graphql/builder.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
 import { DailyReminderRef } from './workdaily.node.ts';
-import { removeReminder, saveWorkNote } from './workdaily.service.ts';
+import { removeReminder, saveWorkNote, saveWorkNoteInput, workDayInput } from './workdaily.service.ts';
+import { atDoor } from '../../lib/validate.ts';
 
 const DismissInput = builder.inputType('DismissDailyReminderInput', {
   description: "Which day's reminder to dismiss.",
@@ -39,7 +40,7 @@ builder.mutationFields((t) => ({
     errors: mutationErrors,
     description: "Dismisses the caller's daily work-report reminder for a day (legacy removeWorkDailyOfReminder): `isNeed` turns false for that day. Rights: any signed-in caller. Errors: INVALID_INPUT.",
     args: { input: t.arg({ description: 'The day; default today.', type: DismissInput }) },
-    resolve: async (_r, args, ctx) => ({ reminder: await removeReminder(ctx, { day: args.input?.day }) }),
+    resolve: async (_r, args, ctx) => ({ reminder: await removeReminder(ctx, atDoor(workDayInput, { day: args.input?.day })) }),
   }),
   saveWorkNote: t.field({
     type: SaveWorkNotePayload,
@@ -47,7 +48,7 @@ builder.mutationFields((t) => ({
     description: "Saves (creates, replaces or, when empty, removes) the caller's work note for a day (legacy oaWorkNote/doSave). Rights: any signed-in caller. Errors: INVALID_INPUT (over 10000 characters).",
     args: { input: t.arg({ description: 'The day and the note.', type: SaveWorkNoteInput, required: true }) },
     resolve: async (_r, { input }, ctx) => {
-      const r = await saveWorkNote(ctx, input);
+      const r = await saveWorkNote(ctx, atDoor(saveWorkNoteInput, input));
       return { day: r.day, noteId: r.note?.id ?? null };
     },
   }),

@@ -8,7 +8,10 @@ import { canReadEntry } from './workdaily.policy.ts';
 import { mutationErrors } from '../../graphql/errors.ts';
 import {
   dailyReminder,
+  dailyReminderInput,
   missingWorkDays,
+  missingWorkDaysInput,
+  workDayInput,
   entryTotals,
   findEntries,
   type EntryFilter,
@@ -187,7 +190,7 @@ builder.queryFields((t) => ({
       day: t.arg({ description: "The day (yyyy-MM-dd); default today in the person's time zone.", type: 'Date' }),
       userId: t.arg.globalID({ description: "Whose reminder: a User id; default the caller. Another person's needs workdaily.readAll (managers).", for: [UserNode] }),
     },
-    resolve: (_r, args, ctx) => dailyReminder(ctx, { day: args.day, userId: args.userId ? localId(args.userId, 'User') : null }),
+    resolve: (_r, args, ctx) => dailyReminder(ctx, atDoor(dailyReminderInput, { day: args.day, userId: args.userId ? localId(args.userId, 'User') : null })),
   }),
   missingWorkDays: t.field({
     type: MissingWorkDaysRef,
@@ -198,7 +201,7 @@ builder.queryFields((t) => ({
       days: t.arg.int({ description: 'How many days back to look (1 to 92, default 30).' }),
       userId: t.arg.globalID({ description: "Whose days: a User id; default the caller. Another person's needs workdaily.readAll (managers).", for: [UserNode] }),
     },
-    resolve: (_r, args, ctx) => missingWorkDays(ctx, { days: args.days, userId: args.userId ? localId(args.userId, 'User') : null }),
+    resolve: (_r, args, ctx) => missingWorkDays(ctx, atDoor(missingWorkDaysInput, { days: args.days, userId: args.userId ? localId(args.userId, 'User') : null })),
   }),
   workStatistics: t.field({
     type: StatisticsRef,
@@ -244,7 +247,7 @@ builder.queryFields((t) => ({
     description: "The viewer's work note of a day (default today); null when there is none.",
     args: { day: t.arg({ description: "The day (yyyy-MM-dd); default today in the caller's zone.", type: 'Date' }) },
     resolve: async (query, _r, args, ctx) => {
-      const note = await getWorkNote(ctx, { day: args.day });
+      const note = await getWorkNote(ctx, atDoor(workDayInput, { day: args.day }));
       return note ? ctx.db.workNote.findUnique({ ...query, where: { id: note.id } }) : null;
     },
   }),

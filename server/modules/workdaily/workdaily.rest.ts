@@ -9,13 +9,18 @@ import { readPage } from '../../rest/envelope.ts';
 import { formatDate, formatDateTime, wallText } from '../../lib/wall-time.ts';
 import {
   dailyReminder,
+  dailyReminderInput,
   entriesOfUser,
   listEntriesPage,
   listReportsOfDay,
+  listEntriesInput,
+  listReportsInput,
   listReportsPage,
   projectEntriesPage,
   removeReminder,
   saveWorkNote,
+  saveWorkNoteInput,
+  workDayInput,
   transformTimeZone,
   workStatistics,
   type EntryRow,
@@ -167,7 +172,7 @@ export const workdailyRoutes: RestRoute[] = [
     handler: async (ctx, req) => {
       const c = withCondition(req.params);
       const p = readPage(req.params);
-      const r = await listReportsPage(ctx, { ...range(c), userId: num(c.userId), projectId: num(c.projectId), taskId: num(c.workTaskId ?? c.taskId) }, p);
+      const r = await listReportsPage(ctx, atDoor(listReportsInput, { ...range(c), userId: num(c.userId), projectId: num(c.projectId), taskId: num(c.workTaskId ?? c.taskId) }), p);
       const zone = zoneOf(ctx, c);
       return {
         data: page(
@@ -212,7 +217,7 @@ export const workdailyRoutes: RestRoute[] = [
     handler: async (ctx, req) => {
       const c = withCondition(req.params);
       const p = readPage(req.params);
-      const r = await projectEntriesPage(ctx, listFilter(c), p);
+      const r = await projectEntriesPage(ctx, atDoor(listEntriesInput, listFilter(c)), p);
       const zone = zoneOf(ctx, c);
       return {
         data: page(
@@ -235,7 +240,7 @@ export const workdailyRoutes: RestRoute[] = [
     methods: ['POST'],
     handler: async (ctx, req) => {
       const c = withCondition(req.params);
-      return { data: legacyReminder(await dailyReminder(ctx, { day: dayOf(c.workDate ?? c.day), userId: num(c.userId) })) };
+      return { data: legacyReminder(await dailyReminder(ctx, atDoor(dailyReminderInput, { day: dayOf(c.workDate ?? c.day), userId: num(c.userId) }))) };
     },
   },
   {
@@ -243,7 +248,7 @@ export const workdailyRoutes: RestRoute[] = [
     methods: ['POST'],
     handler: async (ctx, req) => {
       const c = withCondition(req.params);
-      const r = await removeReminder(ctx, { day: dayOf(c.workDate ?? c.day) });
+      const r = await removeReminder(ctx, atDoor(workDayInput, { day: dayOf(c.workDate ?? c.day) }));
       return { message: translate(ctx.lang, 'reminder.removed'), data: legacyReminder(r) };
     },
   },
@@ -271,7 +276,7 @@ export const workdailyRoutes: RestRoute[] = [
     methods: ['POST'],
     handler: async (ctx, req) => {
       const c = withCondition(req.params);
-      const r = await saveWorkNote(ctx, { day: dayOf(c.workDate ?? c.day ?? c.noteDate), content: c.content ?? c.note ?? '' });
+      const r = await saveWorkNote(ctx, atDoor(saveWorkNoteInput, { day: dayOf(c.workDate ?? c.day ?? c.noteDate), content: c.content ?? c.note ?? '' }));
       const zone = requireActor(ctx).timeZone;
       return {
         message: translate(ctx.lang, 'workNote.saved'),

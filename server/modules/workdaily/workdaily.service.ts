@@ -66,11 +66,11 @@ export type ReminderState = {
   isNeed: boolean;
 };
 
-const reminderInput = z.object({ day: dayString.optional().nullable(), userId: dbId().optional().nullable() });
+export const dailyReminderInput = z.object({ day: dayString.optional().nullable(), userId: dbId().optional().nullable() });
 
-export async function dailyReminder(ctx: ServiceContext, raw: unknown): Promise<ReminderState> {
+export async function dailyReminder(ctx: ServiceContext, parsed: Parsed<z.output<typeof dailyReminderInput>>): Promise<ReminderState> {
   const actor = requireActor(ctx);
-  const input = parseInput(reminderInput, raw ?? {});
+  const input = inputOf(parsed);
   const userId = input.userId ?? actor.id;
   if (userId !== actor.id && !canReadAll(actor)) throw new ForbiddenError();
   const user = await ctx.db.user.findUnique({ where: { id: userId }, select: { timeZone: true } });
@@ -101,7 +101,7 @@ export async function dailyReminder(ctx: ServiceContext, raw: unknown): Promise<
   };
 }
 
-const missingInput = z.object({ userId: dbId().optional().nullable(), days: z.number().int().min(1).max(92).optional().nullable() });
+export const missingWorkDaysInput = z.object({ userId: dbId().optional().nullable(), days: z.number().int().min(1).max(92).optional().nullable() });
 /** How far back the missing-days list looks by default. */
 export const MISSING_DAYS_DEFAULT = 30;
 
@@ -110,9 +110,9 @@ export const MISSING_DAYS_DEFAULT = 30;
  * schedule entry and whose reminder was not dismissed, oldest first: the days daily work asks the
  * person to fill in (the same rule as the reminder's empty day).
  */
-export async function missingWorkDays(ctx: ServiceContext, raw: unknown): Promise<{ from: string; to: string; days: string[] }> {
+export async function missingWorkDays(ctx: ServiceContext, parsed: Parsed<z.output<typeof missingWorkDaysInput>>): Promise<{ from: string; to: string; days: string[] }> {
   const actor = requireActor(ctx);
-  const input = parseInput(missingInput, raw ?? {});
+  const input = inputOf(parsed);
   const userId = input.userId ?? actor.id;
   if (userId !== actor.id && !canReadAll(actor)) throw new ForbiddenError();
   const user = await ctx.db.user.findUnique({ where: { id: userId }, select: { timeZone: true } });
@@ -131,11 +131,14 @@ export async function missingWorkDays(ctx: ServiceContext, raw: unknown): Promis
   return { from, to, days: rows.map((r) => r.day) };
 }
 
+/** The input of the calls that name one day of the caller's (default today). */
+export const workDayInput = z.object({ day: dayString.optional().nullable() });
+
 /** Dismisses the caller's reminder for a day (default today); idempotent. */
-export async function removeReminder(ctx: ServiceContext, raw: unknown): Promise<ReminderState> {
+export async function removeReminder(ctx: ServiceContext, parsed: Parsed<z.output<typeof workDayInput>>): Promise<ReminderState> {
   await runWrite(ctx, { operation: 'workdaily.removeReminder', targetType: 'DismissedReminder' }, async (tx) => {
     const actor = requireActor(ctx);
-    const input = parseInput(z.object({ day: dayString.optional().nullable() }), raw ?? {});
+    const input = inputOf(parsed);
     const day = input.day ?? todayIn(actor.timeZone);
     await tx.dismissedReminder.upsert({
       where: { userId_day: { userId: actor.id, day: dayToDate(day) } },
@@ -145,8 +148,8 @@ export async function removeReminder(ctx: ServiceContext, raw: unknown): Promise
     return { result: null, targetIds: [actor.id] };
   });
   const actor = requireActor(ctx);
-  const day = parseInput(z.object({ day: dayString.optional().nullable() }), raw ?? {}).day ?? todayIn(actor.timeZone);
-  return dailyReminder(ctx, { day });
+  const day = inputOf(parsed).day ?? todayIn(actor.timeZone);
+  return dailyReminder(ctx, atDoor(dailyReminderInput, { day }));
 }
 
 // ── Statistics ──
@@ -254,7 +257,7 @@ export async function withIdlePeople(ctx: ServiceContext, input: { userIds?: num
 
 // ── Lists ──
 
-const listInput = z.object({
+export const listEntriesInput = z.object({
   from: dayString.optional().nullable(),
   to: dayString.optional().nullable(),
   userId: dbId().optional().nullable(),
@@ -301,7 +304,7 @@ export type EntryRow = Prisma.ScheduleEntryGetPayload<{ include: typeof ENTRY_IN
  */
 export async function entryWhere(ctx: ServiceContext, raw: unknown): Promise<{ where: Prisma.ScheduleEntryWhereInput; from: string; to: string }> {
   const actor = requireActor(ctx);
-  const input = parseInput(listInput, raw ?? {});
+  const input = parseInput(listEntriesInput, raw ?? {});
   const { from, to } = defaultRange(actor, input.from, input.to);
   checkRange(from, to);
   const everyone = canReadAll(actor) || (input.projectId ? await isProjectManager(ctx, actor, input.projectId) : false);
@@ -384,9 +387,9 @@ export async function entriesOfUser(ctx: ServiceContext, raw: unknown, page: Pag
  * A project's entries in a range, paged, with hours per person on the project computed by
  * GROUP BY (listWorkDailyByProjectId). Project managers see their project's entries.
  */
-export async function projectEntriesPage(ctx: ServiceContext, raw: unknown, page: Page) {
+export async function projectEntriesPage(ctx: ServiceContext, parsed: Parsed<z.output<typeof listEntriesInput>>, page: Page) {
   const actor = requireActor(ctx);
-  const input = parseInput(listInput, raw ?? {});
+  const input = inputOf(parsed);
   if (!input.projectId) throw new ValidationError('workdaily.projectRequired');
   const { from, to } = defaultRange(actor, input.from, input.to);
   const [list, stats] = await Promise.all([
@@ -398,7 +401,7 @@ export async function projectEntriesPage(ctx: ServiceContext, raw: unknown, page
 
 // ── Daily reports (task daily reports) ──
 
-const reportInput = z.object({
+export const listReportsInput = z.object({
   from: dayString.optional().nullable(),
   to: dayString.optional().nullable(),
   userId: dbId().optional().nullable(),
@@ -420,7 +423,10 @@ export type ReportRow = Prisma.TaskDailyReportGetPayload<{ include: typeof REPOR
  */
 async function reportWhere(ctx: ServiceContext, raw: unknown): Promise<Prisma.TaskDailyReportWhereInput> {
   const actor = requireActor(ctx);
-  const input = parseInput(reportInput, raw ?? {});
+  return reportWhereOf(actor, parseInput(listReportsInput, raw ?? {}));
+}
+
+function reportWhereOf(actor: Actor, input: z.output<typeof listReportsInput>): Prisma.TaskDailyReportWhereInput {
   const { from, to } = defaultRange(actor, input.from, input.to);
   checkRange(from, to);
   return {
@@ -434,8 +440,9 @@ async function reportWhere(ctx: ServiceContext, raw: unknown): Promise<Prisma.Ta
   };
 }
 
-export async function listReportsPage(ctx: ServiceContext, raw: unknown, page: Page): Promise<{ rows: ReportRow[]; total: number }> {
-  const where = await reportWhere(ctx, raw);
+export async function listReportsPage(ctx: ServiceContext, parsed: Parsed<z.output<typeof listReportsInput>>, page: Page): Promise<{ rows: ReportRow[]; total: number }> {
+  const actor = requireActor(ctx);
+  const where = reportWhereOf(actor, inputOf(parsed));
   const [rows, total] = await Promise.all([
     ctx.db.taskDailyReport.findMany({
       where,
@@ -511,7 +518,7 @@ export function transformTimeZone(ctx: ServiceContext, parsed: Parsed<z.output<t
 
 // ── Work notes ──
 
-const noteInput = z.object({ day: dayString.optional().nullable(), content: z.string().max(200_000).optional().nullable() });
+export const saveWorkNoteInput = z.object({ day: dayString.optional().nullable(), content: z.string().max(200_000).optional().nullable() });
 
 export type WorkNoteResult = { id: number; userId: number; day: Date; content: string; updatedAt: Date } | null;
 
@@ -520,10 +527,10 @@ export type WorkNoteResult = { id: number; userId: number; day: Date; content: s
  * 10000 characters, one note per user and day (saving again replaces it; empty content
  * removes it).
  */
-export async function saveWorkNote(ctx: ServiceContext, raw: unknown): Promise<{ day: string; note: WorkNoteResult }> {
+export async function saveWorkNote(ctx: ServiceContext, parsed: Parsed<z.output<typeof saveWorkNoteInput>>): Promise<{ day: string; note: WorkNoteResult }> {
   return runWrite<{ day: string; note: WorkNoteResult }>(ctx, { operation: 'workdaily.saveWorkNote', targetType: 'WorkNote' }, async (tx) => {
     const actor = requireActor(ctx);
-    const input = parseInput(noteInput, raw ?? {});
+    const input = inputOf(parsed);
     const day = input.day ?? todayIn(actor.timeZone);
     const content = await cleanRichText(input.content ?? '');
     if (richTextLength(content) > RICH_TEXT_MAX_CHARS) throw new ValidationError('validation.tooLong', { field: 'content', max: RICH_TEXT_MAX_CHARS });
@@ -537,9 +544,9 @@ export async function saveWorkNote(ctx: ServiceContext, raw: unknown): Promise<{
   });
 }
 
-export async function getWorkNote(ctx: ServiceContext, raw: unknown): Promise<WorkNoteResult> {
+export async function getWorkNote(ctx: ServiceContext, parsed: Parsed<z.output<typeof workDayInput>>): Promise<WorkNoteResult> {
   const actor = requireActor(ctx);
-  const input = parseInput(z.object({ day: dayString.optional().nullable() }), raw ?? {});
+  const input = inputOf(parsed);
   const day = input.day ?? todayIn(actor.timeZone);
   return ctx.db.workNote.findUnique({ where: { userId_day: { userId: actor.id, day: dayToDate(day) } } });
 }

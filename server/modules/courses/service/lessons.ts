@@ -12,7 +12,7 @@ import { ValidationError } from '../../../errors.ts';
 import { atDoor, dbId, inputOf, parseInput, z, type Parsed } from '../../../lib/validate.ts';
 import { authorize, requireActor } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
-import { checkConflicts, createEventIn, deleteEventIn, updateEventIn, type EditOptions, type SaveResult } from '../../schedule/index.ts';
+import { checkConflicts, checkConflictsInput, createEventIn, deleteEventIn, updateEventIn, type EditOptions, type SaveResult } from '../../schedule/index.ts';
 import { loadManagedCourse } from './access.ts';
 import { checkClassroom } from './classrooms.ts';
 import { ENROLLMENT_STATES, LESSON_EVENT_TYPE } from './rules.ts';
@@ -232,14 +232,17 @@ export async function checkLessonConflicts(ctx: ServiceContext, parsed: Parsed<z
   const course = await loadManagedCourse(ctx.db, actor, input.courseId);
   const enrolled = await enrolledOf(ctx.db as unknown as Tx, course.id);
   const classroomId = input.classroomId === undefined ? course.classroomId : input.classroomId;
-  return checkConflicts(ctx, {
-    id: input.lessonId,
-    scope: input.scope ?? 'THIS',
-    startAt: input.startAt,
-    endAt: input.endAt,
-    timeZone: input.timeZone,
-    participantIds: [...new Set([...course.lecturerIds, ...enrolled.map((e) => e.studentId)])],
-    placeId: classroomId ?? undefined,
-    recurrence: input.recurrence,
-  });
+  return checkConflicts(
+    ctx,
+    atDoor(checkConflictsInput, {
+      id: input.lessonId,
+      scope: input.scope ?? 'THIS',
+      startAt: input.startAt,
+      endAt: input.endAt,
+      timeZone: input.timeZone,
+      participantIds: [...new Set([...course.lecturerIds, ...enrolled.map((e) => e.studentId)])],
+      placeId: classroomId ?? undefined,
+      recurrence: input.recurrence,
+    }),
+  );
 }

@@ -1,12 +1,12 @@
 import type { ServiceContext } from '../../../context.ts';
-import { dbId, parseInput, z } from '../../../lib/validate.ts';
+import { dbId, inputOf, z, type Parsed } from '../../../lib/validate.ts';
 import { authorize } from '../../../policy.ts';
 import { findConflicts, type Conflict, type ConflictQuery, type Range } from '../conflicts.ts';
 import { normaliseRule } from '../recurrence.ts';
 import { checkTiming, durationOf, normaliseTiming, resolveZone, seriesRanges } from './checks.ts';
 import { fieldsSchema, MAX_PARTICIPANTS, SCOPES } from './input.ts';
 
-const checkSchema = z.object({
+export const checkConflictsInput = z.object({
   id: dbId().nullish(),
   scope: z.enum(SCOPES).nullish(),
   startAt: z.date(),
@@ -23,9 +23,9 @@ const checkSchema = z.object({
  * given (an edit), that event, or with scope FOLLOWING/ALL the rewritten part of its series,
  * is not counted against itself.
  */
-export async function checkConflicts(ctx: ServiceContext, raw: unknown): Promise<{ occurrences: Range[]; total: number; conflicts: Conflict[] }> {
+export async function checkConflicts(ctx: ServiceContext, parsed: Parsed<z.output<typeof checkConflictsInput>>): Promise<{ occurrences: Range[]; total: number; conflicts: Conflict[] }> {
   const actor = authorize(ctx, 'schedule.use');
-  const input = parseInput(checkSchema, raw);
+  const input = inputOf(parsed);
   const zone = resolveZone(actor, input.timeZone);
   const allDay = input.allDay ?? false;
   const timing = normaliseTiming({ startAt: input.startAt, endAt: input.endAt }, allDay, zone);

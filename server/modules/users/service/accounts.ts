@@ -1,12 +1,12 @@
 import type { ServiceContext } from '../../../context.ts';
 import { NotFoundError } from '../../../errors.ts';
-import { dbId, parseInput, z } from '../../../lib/validate.ts';
+import { dbId, inputOf, z, type Parsed } from '../../../lib/validate.ts';
 import { authorize, requireActor } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
 import { accountField, assertAccountFree, assertMayActOn, assertMaySetPassword, resolveRoles, setPasswordFor } from '../users.fields.ts';
 import { USER_TYPES } from '../../../lib/codes.ts';
 
-const accountInput = z.object({
+export const saveAuthUserAccountInput = z.object({
   userId: dbId(),
   account: accountField,
   password: z.string().max(1000).optional().nullable(),
@@ -17,10 +17,10 @@ const accountInput = z.object({
  * `saveAuthUserAccount`: gives a person (often a parent or student without one) a login
  * account, optionally a password (a generated one otherwise, when they have none) and roles.
  */
-export async function saveAuthUserAccount(ctx: ServiceContext, raw: unknown): Promise<{ userId: number; account: string; generatedPassword: string | null }> {
+export async function saveAuthUserAccount(ctx: ServiceContext, parsed: Parsed<z.output<typeof saveAuthUserAccountInput>>): Promise<{ userId: number; account: string; generatedPassword: string | null }> {
   return runWrite(ctx, { operation: 'auth.saveAccount', targetType: 'User' }, async (tx) => {
     const actor = requireActor(ctx);
-    const input = parseInput(accountInput, raw ?? {});
+    const input = inputOf(parsed);
     const user = await tx.user.findUnique({ where: { id: input.userId }, select: { id: true, type: true, passwordHash: true } });
     if (!user) throw new NotFoundError();
     authorize(ctx, user.type === USER_TYPES.STAFF ? 'staff.edit' : 'user.edit');

@@ -1,7 +1,7 @@
-import type { ServiceContext } from '../../../context.ts';
+import type { Actor, ServiceContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../../errors.ts';
-import { dbId, MAX_LINE, parseInput, z } from '../../../lib/validate.ts';
+import { atDoor, dbId, inputOf, MAX_LINE, parseInput, z, type Parsed } from '../../../lib/validate.ts';
 import { authorize, can, requireActor } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
 import type { Prisma } from '../../../generated/prisma/client.ts';
@@ -55,7 +55,8 @@ export type UserListFilter = {
   parentId?: number | null;
 };
 
-const filterInput = z.object({
+/** A list filter (`listPeoplePage`; `usersWhere` parses the same). */
+export const userListFilterInput = z.object({
   type: z.coerce.number().int().min(1).max(3).optional().nullable(),
   types: z.array(z.coerce.number().int().min(1).max(3)).max(3).optional().nullable(),
   state: z.coerce.number().int().min(1).max(3).optional().nullable(),
@@ -93,7 +94,10 @@ function scopeWhere(scope: UserScope | null | undefined, roleCode: string | null
 /** The people a list shows: what the caller may see, narrowed by the filter (both doors). */
 export function usersWhere(ctx: ServiceContext, raw: UserListFilter | unknown): Prisma.UserWhereInput {
   const actor = requireActor(ctx);
-  const f = parseInput(filterInput, raw ?? {});
+  return whereOf(actor, parseInput(userListFilterInput, raw ?? {}));
+}
+
+function whereOf(actor: Actor, f: z.output<typeof userListFilterInput>): Prisma.UserWhereInput {
   const search = searchText(f.search);
   return {
     AND: [
@@ -125,15 +129,19 @@ export function usersWhere(ctx: ServiceContext, raw: UserListFilter | unknown): 
 }
 
 /** A page of people, online users first (both doors). */
-export async function listPeoplePage(ctx: ServiceContext, filter: unknown, page: { currentPage: number; pageSize: number }) {
-  const where = usersWhere(ctx, filter);
+export async function listPeoplePage(ctx: ServiceContext, parsed: Parsed<z.output<typeof userListFilterInput>>, page: { currentPage: number; pageSize: number }) {
+  const actor = requireActor(ctx);
+  const where = whereOf(actor, inputOf(parsed));
   return pageOnlineFirst(ctx.db, where, (page.currentPage - 1) * page.pageSize, page.pageSize);
 }
 
+/** The input of the calls that name one person (`userDetail`, `relatedPeople`). */
+export const userIdInput = z.object({ id: dbId() });
+
 /** One person the caller may see, or NotFound (hidden people are not revealed). */
-export async function userDetail(ctx: ServiceContext, rawId: unknown): Promise<PersonRow> {
+export async function userDetail(ctx: ServiceContext, parsed: Parsed<z.output<typeof userIdInput>>): Promise<PersonRow> {
   const actor = requireActor(ctx);
-  const id = parseInput(z.object({ id: dbId() }), { id: rawId }).id;
+  const id = inputOf(parsed).id;
   const user = await ctx.db.user.findUnique({ where: { id }, include: PERSON_INCLUDE });
   if (!user || !isUserVisible(actor, user)) throw new NotFoundError();
   return user;
@@ -142,18 +150,18 @@ export async function userDetail(ctx: ServiceContext, rawId: unknown): Promise<P
 /** Parents' and students' states: 1 active, 3 deactivated. */
 export const PERSON_STATES = { ACTIVE: 1, DEACTIVATED: 3 } as const;
 
-const stateInput = z.object({ id: dbId(), state: z.coerce.number().int().min(1).max(3) });
+export const setStaffStateInput = z.object({ id: dbId(), state: z.coerce.number().int().min(1).max(3) });
 
 async function revokeSessions(tx: Tx, userId: number, reason: string): Promise<void> {
   await tx.accessToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date(), revokedReason: reason } });
 }
 
 /** Activates or deactivates a staff member; deactivation revokes every session at once. */
-export async function setStaffState(ctx: ServiceContext, raw: unknown): Promise<{ id: number; state: number }> {
+export async function setStaffState(ctx: ServiceContext, parsed: Parsed<z.output<typeof setStaffStateInput>>): Promise<{ id: number; state: number }> {
   return runWrite(ctx, { operation: 'user.updateState', targetType: 'User' }, async (tx) => {
     // Refusals happen inside the write so that they are recorded too.
     const actor = authorize(ctx, 'staff.changeState');
-    const input = parseInput(stateInput, raw);
+    const input = inputOf(parsed);
     const user = await tx.user.findUnique({ where: { id: input.id }, select: { id: true, type: true } });
     if (!user || user.type !== USER_TYPES.STAFF) throw new NotFoundError();
     if (user.id === actor.id && input.state === STAFF_STATES.DEACTIVATED) {
@@ -199,7 +207,7 @@ export async function updateUserState(ctx: ServiceContext, raw: unknown): Promis
   const probe = parseInput(z.object({ id: dbId() }).passthrough(), raw ?? {});
   const target = await ctx.db.user.findUnique({ where: { id: probe.id }, select: { type: true } });
   if (target?.type === USER_TYPES.STAFF) {
-    const r = await setStaffState(ctx, raw);
+    const r = await setStaffState(ctx, atDoor(setStaffStateInput, raw));
     const row = await ctx.db.user.findUniqueOrThrow({ where: { id: r.id }, select: { isMatch: true } });
     return { ...r, isMatch: row.isMatch };
   }
@@ -222,7 +230,7 @@ export async function updateUserState(ctx: ServiceContext, raw: unknown): Promis
 
 // ── Parents and students ────────────────────────────────────────────────────────────────
 
-const personInput = z.object({
+export const saveUserInput = z.object({
   id: dbId().optional().nullable(),
   type: z.coerce
     .number()
@@ -257,10 +265,10 @@ const personInput = z.object({
 export type SavedUser = { id: number; created: boolean; generatedPassword: string | null };
 
 /** Creates (no id) or updates a parent or student. */
-export async function saveUser(ctx: ServiceContext, raw: unknown): Promise<SavedUser> {
+export async function saveUser(ctx: ServiceContext, parsed: Parsed<z.output<typeof saveUserInput>>): Promise<SavedUser> {
   return runWrite(ctx, { operation: 'user.save', targetType: 'User' }, async (tx) => {
     const actor = authorize(ctx, 'user.edit');
-    const input = parseInput(personInput, raw ?? {});
+    const input = inputOf(parsed);
     const existing = input.id ? await tx.user.findUnique({ where: { id: input.id }, select: { id: true, type: true, passwordHash: true, account: true } }) : null;
     if (input.id && !existing) throw new NotFoundError();
     if (existing && existing.type === USER_TYPES.STAFF) throw usersErrors.rule('NOT_PARENT_OR_STUDENT', 'org.notParentOrStudent');
@@ -345,7 +353,7 @@ async function resolveRelations(tx: Tx, lang: Lang, type: number, r: RelationInp
   return out;
 }
 
-const deleteInput = z.object({ ids: z.array(dbId()).min(1).max(500) });
+export const deleteUsersInput = z.object({ ids: z.array(dbId()).min(1).max(500) });
 
 /**
  * Deletes parents and students, all or nothing. Staff are never deleted (deactivate them:
@@ -355,10 +363,10 @@ const deleteInput = z.object({ ids: z.array(dbId()).min(1).max(500) });
  * deleted then. Links that clear themselves (a child's parent, an archive's parent account,
  * event participation, letters received) do not refuse.
  */
-export async function deleteUsers(ctx: ServiceContext, raw: unknown): Promise<number[]> {
+export async function deleteUsers(ctx: ServiceContext, parsed: Parsed<z.output<typeof deleteUsersInput>>): Promise<number[]> {
   return runWrite(ctx, { operation: 'user.delete', targetType: 'User' }, async (tx) => {
     const actor = authorize(ctx, 'user.edit');
-    const { ids } = parseInput(deleteInput, raw ?? {});
+    const { ids } = inputOf(parsed);
     const unique = [...new Set(ids)];
     if (unique.includes(actor.id)) throw usersErrors.rule('CANNOT_DELETE_SELF', 'org.cannotDeleteSelf');
     const users = await tx.user.findMany({ where: { id: { in: unique } }, select: { id: true, type: true, name: true }, orderBy: { id: 'asc' } });
@@ -387,7 +395,7 @@ export async function deleteUsers(ctx: ServiceContext, raw: unknown): Promise<nu
 
 // ── Relations (parent, consultant, lecturer of a student) ──────────────────────────────
 
-const relationsInput = z.object({
+export const saveUserRelationsInput = z.object({
   userId: dbId(),
   parentId: dbId().optional().nullable(),
   consultantId: dbId().optional().nullable(),
@@ -395,10 +403,10 @@ const relationsInput = z.object({
 });
 
 /** Sets a student's parent, consultant and lecturer (fields not given stay; null clears). */
-export async function saveUserRelations(ctx: ServiceContext, raw: unknown): Promise<{ id: number }> {
+export async function saveUserRelations(ctx: ServiceContext, parsed: Parsed<z.output<typeof saveUserRelationsInput>>): Promise<{ id: number }> {
   return runWrite(ctx, { operation: 'user.saveRelations', targetType: 'User' }, async (tx) => {
     authorize(ctx, 'user.edit');
-    const input = parseInput(relationsInput, raw ?? {});
+    const input = inputOf(parsed);
     const user = await tx.user.findUnique({ where: { id: input.userId }, select: { id: true, type: true } });
     if (!user) throw new NotFoundError();
     if (user.type !== USER_TYPES.STUDENT) throw new ValidationError('org.relationOnlyStudents', undefined, 'RELATION_INVALID');
@@ -409,9 +417,9 @@ export async function saveUserRelations(ctx: ServiceContext, raw: unknown): Prom
 }
 
 /** The people related to one person: a student's parent, consultant and lecturer; a parent's children; a staff member's students. */
-export async function relatedPeople(ctx: ServiceContext, rawId: unknown) {
+export async function relatedPeople(ctx: ServiceContext, parsed: Parsed<z.output<typeof userIdInput>>) {
   const actor = requireActor(ctx);
-  const person = await userDetail(ctx, rawId);
+  const person = await userDetail(ctx, parsed);
   const where: Prisma.UserWhereInput = {
     AND: [
       visibleUsersWhere(actor),
@@ -426,7 +434,7 @@ export async function relatedPeople(ctx: ServiceContext, rawId: unknown) {
 
 // ── Own profile ──────────────────────────────────────────────────────────────────────────
 
-const profileInput = z.object({
+export const updateUserInfoInput = z.object({
   id: dbId().optional().nullable(),
   name: nameField.optional(),
   nameEn: optionalText(100),
@@ -442,10 +450,10 @@ const profileInput = z.object({
  * `updateUserInfo`: a person edits their own contact details, time zone and language; editing
  * someone else's needs the right to edit that kind of person.
  */
-export async function updateUserInfo(ctx: ServiceContext, raw: unknown): Promise<{ id: number }> {
+export async function updateUserInfo(ctx: ServiceContext, parsed: Parsed<z.output<typeof updateUserInfoInput>>): Promise<{ id: number }> {
   return runWrite(ctx, { operation: 'user.updateInfo', targetType: 'User' }, async (tx) => {
     const actor = requireActor(ctx);
-    const input = parseInput(profileInput, raw ?? {});
+    const input = inputOf(parsed);
     const id = input.id ?? actor.id;
     const user = await tx.user.findUnique({ where: { id }, select: { id: true, type: true } });
     if (!user) throw new NotFoundError();

@@ -2,14 +2,14 @@ import type { ServiceContext } from '../../../context.ts';
 import { NotFoundError, ValidationError } from '../../../errors.ts';
 import { translate } from '../../../i18n/catalogue.ts';
 import { sendMail } from '../../../lib/mail.ts';
-import { dbId, parseInput, z } from '../../../lib/validate.ts';
+import { dbId, inputOf, z, type Parsed } from '../../../lib/validate.ts';
 import { authorize, can, requireActor } from '../../../policy.ts';
 import { runWrite } from '../../../write.ts';
 import { STAFF_STATES, USER_TYPES } from '../../../lib/codes.ts';
 import { accountField, assertAccountFree, assertMayActOn, assertMobileFree, emailField, genderField, mobileField, nameField, optionalText, resolveRoles, resolveTimeZone, setPasswordFor } from '../users.fields.ts';
 import { usersErrors } from '../users.errors.ts';
 
-const staffInput = z.object({
+export const saveStaffInput = z.object({
   id: dbId().optional().nullable(),
   name: nameField,
   nameEn: optionalText(100),
@@ -35,10 +35,10 @@ export type SavedStaff = { id: number; created: boolean; generatedPassword: stri
  * changes the password (that is `resetPassword`), and deactivating through an edit revokes
  * the member's sessions as `deactivateStaff` does.
  */
-export async function saveStaff(ctx: ServiceContext, raw: unknown): Promise<SavedStaff> {
+export async function saveStaff(ctx: ServiceContext, parsed: Parsed<z.output<typeof saveStaffInput>>): Promise<SavedStaff> {
   return runWrite(ctx, { operation: 'staff.save', targetType: 'User' }, async (tx) => {
     const actor = authorize(ctx, 'staff.edit');
-    const input = parseInput(staffInput, raw ?? {});
+    const input = inputOf(parsed);
     const existing = input.id ? await tx.user.findUnique({ where: { id: input.id }, select: { id: true, type: true, state: true } }) : null;
     if (input.id && !existing) throw new NotFoundError();
     if (existing && existing.type !== USER_TYPES.STAFF) throw usersErrors.rule('NOT_STAFF', 'org.notStaff');
@@ -112,7 +112,7 @@ async function mailPassword(ctx: ServiceContext, p: { email: string; name: strin
   });
 }
 
-const resetInput = z.object({
+export const resetPasswordInput = z.object({
   id: dbId(),
   sendMail: z
     .union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')])
@@ -127,10 +127,10 @@ export type ResetPasswordResult = { id: number; password: string | null; mailedT
  * once (it is stored only as a hash) unless it is mailed: `sendMail` in the request, or the
  * person's own `sendMail` setting when the request does not say.
  */
-export async function resetPassword(ctx: ServiceContext, raw: unknown): Promise<ResetPasswordResult> {
+export async function resetPassword(ctx: ServiceContext, parsed: Parsed<z.output<typeof resetPasswordInput>>): Promise<ResetPasswordResult> {
   return runWrite<ResetPasswordResult>(ctx, { operation: 'user.resetPassword', targetType: 'User' }, async (tx) => {
     const actor = requireActor(ctx);
-    const input = parseInput(resetInput, raw ?? {});
+    const input = inputOf(parsed);
     const user = await tx.user.findUnique({ where: { id: input.id }, select: { id: true, type: true, name: true, account: true, email: true, sendMail: true } });
     if (!user) throw new NotFoundError();
     authorize(ctx, user.type === USER_TYPES.STAFF ? 'staff.edit' : 'user.edit');
@@ -148,29 +148,29 @@ export async function resetPassword(ctx: ServiceContext, raw: unknown): Promise<
   });
 }
 
-const checkAccountInput = z.object({ account: z.string().trim().min(1).max(100), id: dbId().optional().nullable() });
+export const checkAccountInput = z.object({ account: z.string().trim().min(1).max(100), id: dbId().optional().nullable() });
 
 /** Whether an account is free (for another person than `id`). Staff editors only: it reveals accounts. */
-export async function checkAccount(ctx: ServiceContext, raw: unknown): Promise<{ available: boolean; valid: boolean }> {
+export async function checkAccount(ctx: ServiceContext, parsed: Parsed<z.output<typeof checkAccountInput>>): Promise<{ available: boolean; valid: boolean }> {
   const actor = requireActor(ctx);
   if (!can(actor, 'staff.edit') && !can(actor, 'user.edit')) authorize(ctx, 'staff.edit');
-  const input = parseInput(checkAccountInput, raw ?? {});
+  const input = inputOf(parsed);
   const valid = accountField.safeParse(input.account).success;
   const taken = await ctx.db.user.findFirst({ where: { account: input.account.toLowerCase(), ...(input.id ? { id: { not: input.id } } : {}) }, select: { id: true } });
   return { available: !taken, valid };
 }
 
-const checkMobileInput = z.object({
+export const checkMobileInput = z.object({
   mobile: z.string().trim().min(1).max(20),
   id: dbId().optional().nullable(),
   type: z.coerce.number().int().min(1).max(3).optional().nullable(),
 });
 
 /** Whether a mobile number is free among people of one kind (staff unless `type` says otherwise). */
-export async function checkMobile(ctx: ServiceContext, raw: unknown): Promise<{ available: boolean; valid: boolean }> {
+export async function checkMobile(ctx: ServiceContext, parsed: Parsed<z.output<typeof checkMobileInput>>): Promise<{ available: boolean; valid: boolean }> {
   const actor = requireActor(ctx);
   if (!can(actor, 'staff.edit') && !can(actor, 'user.edit')) authorize(ctx, 'staff.edit');
-  const input = parseInput(checkMobileInput, raw ?? {});
+  const input = inputOf(parsed);
   const valid = mobileField.safeParse(input.mobile).success;
   const taken = await ctx.db.user.findFirst({
     where: { mobile: input.mobile, type: input.type ?? USER_TYPES.STAFF, ...(input.id ? { id: { not: input.id } } : {}) },
@@ -179,7 +179,7 @@ export async function checkMobile(ctx: ServiceContext, raw: unknown): Promise<{ 
   return { available: !taken, valid };
 }
 
-const handoverInput = z.object({
+export const changeManagerInput = z.object({
   fromUserId: dbId(),
   toUserId: dbId(),
   /** What moves; all when absent. */
@@ -196,10 +196,10 @@ export type HandoverResult = { fromUserId: number; toUserId: number; consultant:
  * `changeManager`: hands a staff member's charges to another (typically before deactivating
  * them): the students they consult, the students they teach and the departments they head.
  */
-export async function changeManager(ctx: ServiceContext, raw: unknown): Promise<HandoverResult> {
+export async function changeManager(ctx: ServiceContext, parsed: Parsed<z.output<typeof changeManagerInput>>): Promise<HandoverResult> {
   return runWrite(ctx, { operation: 'staff.changeManager', targetType: 'User' }, async (tx) => {
     authorize(ctx, 'staff.edit');
-    const input = parseInput(handoverInput, raw ?? {});
+    const input = inputOf(parsed);
     if (input.fromUserId === input.toUserId) throw new ValidationError('org.handoverSame', undefined, 'HANDOVER_SAME');
     const [from, to] = await Promise.all([
       tx.user.findUnique({ where: { id: input.fromUserId }, select: { id: true, type: true } }),
@@ -230,7 +230,7 @@ export async function changeManager(ctx: ServiceContext, raw: unknown): Promise<
   });
 }
 
-const sortInput = z.object({
+export const saveStaffSortInput = z.object({
   items: z
     .array(z.object({ id: dbId(), sort: z.coerce.number().int().min(0).max(1_000_000) }))
     .min(1)
@@ -238,10 +238,10 @@ const sortInput = z.object({
 });
 
 /** Saves the custom order of the staff list (`custom/saveSort`). */
-export async function saveStaffSort(ctx: ServiceContext, raw: unknown): Promise<Array<{ id: number; sort: number }>> {
+export async function saveStaffSort(ctx: ServiceContext, parsed: Parsed<z.output<typeof saveStaffSortInput>>): Promise<Array<{ id: number; sort: number }>> {
   return runWrite(ctx, { operation: 'staff.saveSort', targetType: 'User' }, async (tx) => {
     authorize(ctx, 'staff.edit');
-    const input = parseInput(sortInput, raw ?? {});
+    const input = inputOf(parsed);
     if (!input.items.length) throw new ValidationError('org.sortEmpty');
     const ids = [...new Set(input.items.map((i) => i.id))];
     const staff = await tx.user.count({ where: { id: { in: ids }, type: USER_TYPES.STAFF } });
