@@ -1,9 +1,10 @@
-import { Field, Grid, Input, NativeSelect, Textarea } from '@chakra-ui/react';
+import { Field, Grid, Input, Textarea } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../components/fields/DateField.tsx';
 import { UserSelect } from '../../components/selectors/UserSelect.tsx';
 import { PROJECT_STATES } from './projectDraft.ts';
 import type { ProjectDraft, ProjectProblems } from './projectDraft.ts';
+import { ChoiceSelect } from '../../components/fields/ChoiceSelect.tsx';
 
 /** The project's fields, shared by the add page and the edit dialog. */
 export function ProjectForm({ draft, onChange, problems, canChooseManager }: { draft: ProjectDraft; onChange: (p: Partial<ProjectDraft>) => void; problems: ProjectProblems; canChooseManager: boolean }) {
@@ -38,16 +39,7 @@ export function ProjectForm({ draft, onChange, problems, canChooseManager }: { d
       )}
       <Field.Root>
         <Field.Label>{t('contentUi.project.stateLabel')}</Field.Label>
-        <NativeSelect.Root>
-          <NativeSelect.Field value={draft.state} onChange={(e) => onChange({ state: e.target.value })} data-testid="project-state-select">
-            {PROJECT_STATES.map((s) => (
-              <option key={s} value={s}>
-                {t(`contentUi.project.state.${s}`)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <ChoiceSelect value={draft.state} onChange={(state) => onChange({ state })} options={PROJECT_STATES.map((s) => ({ value: s, label: t(`contentUi.project.state.${s}`) }))} testId="project-state-select" />
       </Field.Root>
       <Field.Root>
         <Field.Label>{t('contentUi.project.start')}</Field.Label>
