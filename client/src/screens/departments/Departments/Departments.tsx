@@ -4,7 +4,7 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePreloadedQuery } from 'react-relay';
 import { FormDialog } from '../../../components/FormDialog.tsx';
-import { ConfirmDialog } from '../../../components/list/ConfirmDialog.tsx';
+import { DeleteDialog } from '../../../components/list/ConfirmDialog.tsx';
 import { personName } from '../../../components/task/TaskBadges.tsx';
 import { notify } from '../../../components/toaster.tsx';
 import { useLang } from '../../../lib/useLang.ts';
@@ -254,27 +254,17 @@ function DeleteDept({ dept, onClose, onDone }: { dept: Dept; onClose: () => void
   const { t } = useTranslation();
   const lang = useLang();
   const del = useMutationAction<DepartmentsDeleteMutation, DepartmentsDeleteMutation$data['deleteDepartment']>(deleteMutation, (r) => r.deleteDepartment);
-  const confirm = () =>
-    del.run(
-      { input: { departmentId: dept.id } },
-      {
-        onDone: () => {
-          notify('success', t('orgUi.dept.deleted', { name: deptName(dept, lang) }));
-          onDone();
-        },
-      },
-    );
   return (
-    <ConfirmDialog
+    <DeleteDialog
       title={t('orgUi.dept.deleteTitle')}
       message={t('orgUi.dept.deleteWhat', { name: deptName(dept, lang) })}
       confirmLabel={t('orgUi.act.delete')}
-      onConfirm={confirm}
+      done={t('orgUi.dept.deleted', { name: deptName(dept, lang) })}
+      action={del}
       onClose={onClose}
-      busy={del.busy}
-      error={del.error}
-      destructive
+      onDone={onDone}
       testId="dept-delete-dialog"
+      variables={{ input: { departmentId: dept.id } }}
     />
   );
 }
