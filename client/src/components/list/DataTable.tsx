@@ -227,11 +227,7 @@ export function DataTable<R>({
                 </Table.ColumnHeader>
               );
             })}
-            {actions && (
-              <Table.ColumnHeader w="12">
-                <Text srOnly>{t('listKit.actions')}</Text>
-              </Table.ColumnHeader>
-            )}
+            {actions && <ActionsHeader w="12" />}
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -263,6 +259,16 @@ export function DataTable<R>({
         </Table.Body>
       </Table.Root>
     </Table.ScrollArea>
+  );
+}
+
+/** The header of a table's column of row acts: named for screen readers only. */
+export function ActionsHeader({ w }: { w?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Table.ColumnHeader w={w}>
+      <Text srOnly>{t('listKit.actions')}</Text>
+    </Table.ColumnHeader>
   );
 }
 
