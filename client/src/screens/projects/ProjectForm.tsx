@@ -1,8 +1,9 @@
 import { Field, Grid, Input, Textarea } from '@chakra-ui/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../components/fields/DateField.tsx';
 import { UserSelect } from '../../components/selectors/UserSelect.tsx';
-import { PROJECT_STATES } from './projectDraft.ts';
+import { checkProject, PROJECT_STATES } from './projectDraft.ts';
 import type { ProjectDraft, ProjectProblems } from './projectDraft.ts';
 import { ChoiceSelect } from '../../components/fields/ChoiceSelect.tsx';
 
@@ -56,4 +57,25 @@ export function ProjectForm({ draft, onChange, problems, canChooseManager }: { d
       </Field.Root>
     </Grid>
   );
+}
+
+/**
+ * A project's draft as ProjectForm edits it, with its problems: once shown, they are checked
+ * again on each change. `check()` shows them and answers whether the draft may be saved.
+ */
+export function useProjectDraft(initial: ProjectDraft) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<ProjectDraft>(initial);
+  const [problems, setProblems] = useState<ProjectProblems>({});
+  const change = (p: Partial<ProjectDraft>) => {
+    const next = { ...draft, ...p };
+    setDraft(next);
+    if (Object.keys(problems).length) setProblems(checkProject(next, t));
+  };
+  const check = () => {
+    const found = checkProject(draft, t);
+    setProblems(found);
+    return Object.keys(found).length === 0;
+  };
+  return { draft, problems, change, check };
 }

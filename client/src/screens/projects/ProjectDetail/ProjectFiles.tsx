@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { graphql, usePaginationFragment, useRelayEnvironment } from 'react-relay';
 import { LoadMore } from '../../../components/list/DataTable.tsx';
 import { DeleteDialog } from '../../../components/list/ConfirmDialog.tsx';
-import { saveBlob } from '../../../components/list/download.ts';
-import { fetchDownload } from '../../../components/list/fetchDownload.ts';
+import { downloadFile } from '../../../components/list/fetchDownload.ts';
 import { personName } from '../../../components/task/TaskBadges.tsx';
 import { notify } from '../../../components/toaster.tsx';
 import { useFormat } from '../../../lib/useFormat.ts';
@@ -112,14 +111,7 @@ export function ProjectFiles({ project, canUpload, viewerId }: { project: Projec
       if (input.current) input.current.value = '';
     }
   };
-  const download = async (f: FileRow) => {
-    try {
-      const { fileName, blob } = await fetchDownload(f.downloadUrl, f.fileName);
-      saveBlob(fileName, blob);
-    } catch (e) {
-      notify('error', (e as Error).message);
-    }
-  };
+  const download = (f: FileRow) => downloadFile(f.downloadUrl, f.fileName).catch((e) => notify('error', (e as Error).message));
 
   return (
     <Stack gap="3" data-testid="project-files">
