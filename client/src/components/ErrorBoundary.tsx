@@ -1,6 +1,6 @@
-import { Button, Flex, Heading, Text } from '@chakra-ui/react';
+import { Button, Flex, Heading, Spinner, Text } from '@chakra-ui/react';
 import { RotateCw } from 'lucide-react';
-import { Component, type ReactNode } from 'react';
+import { Component, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -54,4 +54,24 @@ export class ErrorBoundary extends Component<Props, { error: unknown; key: unkno
     if (!this.state.error) return this.props.children;
     return <ScreenError error={this.state.error} onRetry={this.retry} compact={this.props.compact} />;
   }
+}
+
+/**
+ * A part of a screen that reads a query: a centred spinner while it loads, ScreenError (compact,
+ * with a retry that calls `onRetry`) when it fails.
+ */
+export function QueryBoundary({ onRetry, children }: { onRetry: () => void; children: ReactNode }) {
+  return (
+    <ErrorBoundary onRetry={onRetry} compact>
+      <Suspense
+        fallback={
+          <Flex p="6" justify="center">
+            <Spinner />
+          </Flex>
+        }
+      >
+        {children}
+      </Suspense>
+    </ErrorBoundary>
+  );
 }

@@ -1,6 +1,7 @@
 import { Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { FormDialog } from '../FormDialog.tsx';
+import { notify } from '../toaster.tsx';
 
 /**
  * Confirmation of an act (docs/ui-kit.md): the title names the act, the body names the object
@@ -40,4 +41,40 @@ export function ConfirmDialog({
       {children}
     </FormDialog>
   );
+}
+
+/**
+ * The confirmation of a delete that runs one mutation action (useMutationAction): on success a
+ * toast says `done`, the dialog closes and `onDone` follows; a refusal stays in the dialog.
+ */
+export function DeleteDialog<V>({
+  title,
+  message,
+  confirmLabel,
+  done,
+  action,
+  onClose,
+  onDone,
+  testId,
+  variables,
+}: {
+  title: string;
+  message: ReactNode;
+  confirmLabel: string;
+  done: string;
+  action: { run(variables: V, handlers: { onDone: () => void }): void; busy: boolean; error: string | null };
+  onClose: () => void;
+  onDone?: () => void;
+  testId?: string;
+  variables: V;
+}) {
+  const confirm = () =>
+    action.run(variables, {
+      onDone: () => {
+        notify('success', done);
+        onClose();
+        onDone?.();
+      },
+    });
+  return <ConfirmDialog title={title} message={message} confirmLabel={confirmLabel} destructive busy={action.busy} error={action.error} onClose={onClose} onConfirm={confirm} testId={testId} />;
 }

@@ -227,11 +227,7 @@ export function DataTable<R>({
                 </Table.ColumnHeader>
               );
             })}
-            {actions && (
-              <Table.ColumnHeader w="12">
-                <Text srOnly>{t('listKit.actions')}</Text>
-              </Table.ColumnHeader>
-            )}
+            {actions && <ActionsHeader w="12" />}
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -266,41 +262,58 @@ export function DataTable<R>({
   );
 }
 
+/** The header of a table's column of row acts: named for screen readers only. */
+export function ActionsHeader({ w }: { w?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Table.ColumnHeader w={w}>
+      <Text srOnly>{t('listKit.actions')}</Text>
+    </Table.ColumnHeader>
+  );
+}
+
 function RowMenu<R>({ row, actions, name, testId }: { row: R; actions?: (row: R) => RowAction[]; name: string; testId: string }) {
   const { t } = useTranslation();
   const list = actions?.(row) ?? [];
   if (!list.length) return null;
   return (
+    <RowMenuButton label={t('listKit.rowActions', { name })} testId={`${testId}-menu`}>
+      {list.map((a) => (
+        <Menu.Item
+          key={a.key}
+          value={a.key}
+          onSelect={a.onSelect}
+          disabled={a.disabled}
+          color={a.danger ? 'fg.error' : undefined}
+          flexDirection="column"
+          alignItems="flex-start"
+          gap="0"
+          data-testid={`${testId}-action-${a.key}`}
+        >
+          {a.label}
+          {a.disabled && a.reason && (
+            <Text as="span" fontSize="xs" color="fg.subtle" data-testid={`${testId}-action-${a.key}-reason`}>
+              {a.reason}
+            </Text>
+          )}
+        </Menu.Item>
+      ))}
+    </RowMenuButton>
+  );
+}
+
+/** A row's menu of acts: the "…" button (named by `label`) and, in a portal, the items given. */
+export function RowMenuButton({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
+  return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <IconButton variant="ghost" size="xs" aria-label={t('listKit.rowActions', { name })} data-testid={`${testId}-menu`}>
+        <IconButton variant="ghost" size="xs" aria-label={label} data-testid={testId}>
           <MoreHorizontal size={16} />
         </IconButton>
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
-          <Menu.Content>
-            {list.map((a) => (
-              <Menu.Item
-                key={a.key}
-                value={a.key}
-                onSelect={a.onSelect}
-                disabled={a.disabled}
-                color={a.danger ? 'fg.error' : undefined}
-                flexDirection="column"
-                alignItems="flex-start"
-                gap="0"
-                data-testid={`${testId}-action-${a.key}`}
-              >
-                {a.label}
-                {a.disabled && a.reason && (
-                  <Text as="span" fontSize="xs" color="fg.subtle" data-testid={`${testId}-action-${a.key}-reason`}>
-                    {a.reason}
-                  </Text>
-                )}
-              </Menu.Item>
-            ))}
-          </Menu.Content>
+          <Menu.Content>{children}</Menu.Content>
         </Menu.Positioner>
       </Portal>
     </Menu.Root>

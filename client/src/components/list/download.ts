@@ -1,5 +1,5 @@
-/** Saves bytes as a file through a temporary link (the browser's own download). */
-export function saveBlob(fileName: string, blob: Blob): void {
+/** Saves bytes as a file through a temporary link (the browser's own download); the link's URL is revoked after `revokeAfterMs`. */
+export function saveBlob(fileName: string, blob: Blob, revokeAfterMs = 10_000): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
@@ -7,7 +7,7 @@ export function saveBlob(fileName: string, blob: Blob): void {
   document.body.appendChild(a);
   a.click();
   a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  setTimeout(() => URL.revokeObjectURL(url), revokeAfterMs);
 }
 
 /** A base64 answer (the server's export) as a Blob. */

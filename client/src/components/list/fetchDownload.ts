@@ -1,6 +1,7 @@
 import { t } from '../../i18n/index.ts';
 import { getToken } from '../../lib/storage.ts';
 import { endSession, renewExpiredToken } from '../../relay/fetch.ts';
+import { saveBlob } from './download.ts';
 
 /** The legacy door's answer when it sends no file (legacy-rest.md): `{status, message, data}`. */
 type Envelope = { status?: string; message?: string };
@@ -46,4 +47,10 @@ export async function fetchDownload(url: string, fallbackName: string): Promise<
   const plain = /filename="?([^";]+)"?/i.exec(disposition);
   const fileName = star ? decodeURIComponent(star[1]!) : (plain?.[1] ?? fallbackName);
   return { fileName, blob: await res.blob() };
+}
+
+/** Fetches a file (fetchDownload) and saves it under the name the server gives. */
+export async function downloadFile(url: string, fallbackName: string): Promise<void> {
+  const { fileName, blob } = await fetchDownload(url, fallbackName);
+  saveBlob(fileName, blob);
 }

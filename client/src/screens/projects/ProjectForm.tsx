@@ -1,9 +1,11 @@
-import { Field, Grid, Input, NativeSelect, Textarea } from '@chakra-ui/react';
+import { Field, Grid, Input, Textarea } from '@chakra-ui/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../components/fields/DateField.tsx';
 import { UserSelect } from '../../components/selectors/UserSelect.tsx';
-import { PROJECT_STATES } from './projectDraft.ts';
+import { checkProject, PROJECT_STATES } from './projectDraft.ts';
 import type { ProjectDraft, ProjectProblems } from './projectDraft.ts';
+import { ChoiceSelect } from '../../components/fields/ChoiceSelect.tsx';
 
 /** The project's fields, shared by the add page and the edit dialog. */
 export function ProjectForm({ draft, onChange, problems, canChooseManager }: { draft: ProjectDraft; onChange: (p: Partial<ProjectDraft>) => void; problems: ProjectProblems; canChooseManager: boolean }) {
@@ -38,16 +40,7 @@ export function ProjectForm({ draft, onChange, problems, canChooseManager }: { d
       )}
       <Field.Root>
         <Field.Label>{t('contentUi.project.stateLabel')}</Field.Label>
-        <NativeSelect.Root>
-          <NativeSelect.Field value={draft.state} onChange={(e) => onChange({ state: e.target.value })} data-testid="project-state-select">
-            {PROJECT_STATES.map((s) => (
-              <option key={s} value={s}>
-                {t(`contentUi.project.state.${s}`)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <ChoiceSelect value={draft.state} onChange={(state) => onChange({ state })} options={PROJECT_STATES.map((s) => ({ value: s, label: t(`contentUi.project.state.${s}`) }))} testId="project-state-select" />
       </Field.Root>
       <Field.Root>
         <Field.Label>{t('contentUi.project.start')}</Field.Label>
@@ -64,4 +57,25 @@ export function ProjectForm({ draft, onChange, problems, canChooseManager }: { d
       </Field.Root>
     </Grid>
   );
+}
+
+/**
+ * A project's draft as ProjectForm edits it, with its problems: once shown, they are checked
+ * again on each change. `check()` shows them and answers whether the draft may be saved.
+ */
+export function useProjectDraft(initial: ProjectDraft) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<ProjectDraft>(initial);
+  const [problems, setProblems] = useState<ProjectProblems>({});
+  const change = (p: Partial<ProjectDraft>) => {
+    const next = { ...draft, ...p };
+    setDraft(next);
+    if (Object.keys(problems).length) setProblems(checkProject(next, t));
+  };
+  const check = () => {
+    const found = checkProject(draft, t);
+    setProblems(found);
+    return Object.keys(found).length === 0;
+  };
+  return { draft, problems, change, check };
 }

@@ -1,4 +1,5 @@
 import type * as ExcelJSModule from 'exceljs';
+import { saveBlob } from '../../components/list/download.ts';
 
 /**
  * A sheet the viewer downloads: what a list or a table shows, with the same filters, as .xlsx
@@ -18,14 +19,7 @@ export async function downloadXlsx(fileName: string, sheetName: string, header: 
   });
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
   const buffer = await book.xlsx.writeBuffer();
-  const url = URL.createObjectURL(new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(fileName, new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), 1000);
 }
 
 /** Today in the viewer's zone, for file names. */

@@ -17,6 +17,7 @@ import type { ApplicationDocumentsSaveDocMutation } from './__generated__/Applic
 import type { ApplicationDocumentsSaveSaoMutation } from './__generated__/ApplicationDocumentsSaveSaoMutation.graphql.ts';
 import type { ApplicationDocumentsSaveTrackMutation } from './__generated__/ApplicationDocumentsSaveTrackMutation.graphql.ts';
 import { LoadingBar } from '../../../components/LoadingBar.tsx';
+import { ChoiceSelect } from '../../../components/fields/ChoiceSelect.tsx';
 
 const appFragment = graphql`
   fragment ApplicationDocuments_app on Application {
@@ -293,16 +294,14 @@ function TrackDialog({
             {t('schoolsUi.docs.type')}
             <Field.RequiredIndicator />
           </Field.Label>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field id="track-dialog-type" value={d.type} onChange={(e) => setD((x) => ({ ...x, type: e.target.value }))} data-testid="track-dialog-type">
-              {TRACK_TYPES.map((n) => (
-                <option key={n} value={String(n)}>
-                  {t(`schoolsUi.docs.trackType.${n}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <ChoiceSelect
+            size="sm"
+            id="track-dialog-type"
+            value={d.type}
+            onChange={(type) => setD((x) => ({ ...x, type }))}
+            options={TRACK_TYPES.map((n) => ({ value: String(n), label: t(`schoolsUi.docs.trackType.${n}`) }))}
+            testId="track-dialog-type"
+          />
         </Field.Root>
         <Field.Root>
           <Field.Label>{t('schoolsUi.docs.day')}</Field.Label>

@@ -1,4 +1,4 @@
-import { Badge as Tag, Box, Button, Field, Flex, Grid, Heading, Input, Link, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Badge as Tag, Box, Button, Field, Flex, Grid, Heading, Input, Link, Stack, Text, Textarea } from '@chakra-ui/react';
 import { ArrowLeft, Lock, Unlock } from 'lucide-react';
 import { DateTime } from 'luxon';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -571,21 +571,14 @@ function Form({ app, canWrite, canLock }: { app: App; canWrite: boolean; canLock
                 <Field.Label htmlFor="app-interview" _disabled={{ opacity: 1 }}>
                   {t('archivesUi.batch.field.interview')}
                 </Field.Label>
-                <NativeSelect.Root size="sm">
-                  <NativeSelect.Field
-                    id="app-interview"
-                    value={app.interview}
-                    onChange={(e) => interviewAction.run({ input: { id: app.id, interview: e.target.value, interviewAt: app.interviewAt ?? null } }, { onDone: saved })}
-                    data-testid="app-interview"
-                  >
-                    {INTERVIEWS.map((v) => (
-                      <option key={v} value={v}>
-                        {t(`archivesUi.batch.interview.${v}`)}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
+                <ChoiceSelect
+                  size="sm"
+                  id="app-interview"
+                  value={app.interview}
+                  onChange={(interview) => interviewAction.run({ input: { id: app.id, interview, interviewAt: app.interviewAt ?? null } }, { onDone: saved })}
+                  options={INTERVIEWS.map((v) => ({ value: v, label: t(`archivesUi.batch.interview.${v}`) }))}
+                  testId="app-interview"
+                />
               </Field.Root>
               <Field.Root>
                 <Field.Label>{t('schoolsUi.app.interviewDay')}</Field.Label>

@@ -10,6 +10,7 @@ import { VerificationBadge } from '../shared/badges.tsx';
 import { useModuleName } from '../shared/moduleNames.tsx';
 import { VerifyDialog } from '../shared/VerifyDialog.tsx';
 import type { ArchiveDetailVerification_archive$data, ArchiveDetailVerification_archive$key } from './__generated__/ArchiveDetailVerification_archive.graphql.ts';
+import { ActionsHeader } from '../../../components/list/DataTable.tsx';
 
 const fragment = graphql`
   fragment ArchiveDetailVerification_archive on Archive {
@@ -97,11 +98,7 @@ export function VerificationCard({ task, archiveName, canVerify, preview }: { ta
                     <Table.ColumnHeader>{t('archivesUi.verify.status')}</Table.ColumnHeader>
                     <Table.ColumnHeader>{t('archivesUi.verify.verifier')}</Table.ColumnHeader>
                     <Table.ColumnHeader>{t('archivesUi.verify.note')}</Table.ColumnHeader>
-                    {canVerify && (
-                      <Table.ColumnHeader>
-                        <Text srOnly>{t('listKit.actions')}</Text>
-                      </Table.ColumnHeader>
-                    )}
+                    {canVerify && <ActionsHeader />}
                   </Table.Row>
                 </Table.Header>
                 <Table.Body>

@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { graphql, useRelayEnvironment } from 'react-relay';
 import { FormError } from '../../../components/FormError.tsx';
 import { ConfirmDialog } from '../../../components/list/ConfirmDialog.tsx';
-import { saveBlob } from '../../../components/list/download.ts';
-import { fetchDownload } from '../../../components/list/fetchDownload.ts';
+import { downloadFile } from '../../../components/list/fetchDownload.ts';
 import { notify } from '../../../components/toaster.tsx';
 import { useMutationAction } from '../../../lib/useMutationAction.ts';
 import { sendWithFile } from '../../../relay/multipart.ts';
@@ -116,14 +115,7 @@ export function Files({ section, row, ctx }: { section: SectionDef; row: Row; ct
       if (input.current) input.current.value = '';
     }
   };
-  const download = async (f: FileRow) => {
-    try {
-      const { fileName, blob } = await fetchDownload(f.downloadUrl, f.fileName);
-      saveBlob(fileName, blob);
-    } catch (err) {
-      notify('error', err instanceof Error ? err.message : t('transport.unknown'));
-    }
-  };
+  const download = (f: FileRow) => downloadFile(f.downloadUrl, f.fileName).catch((err) => notify('error', err instanceof Error ? err.message : t('transport.unknown')));
   return (
     <Stack gap="2" mt="3" data-testid={`section-${section.key}-files`}>
       <Text fontSize="sm" fontWeight="medium" display="flex" alignItems="center" gap="1">

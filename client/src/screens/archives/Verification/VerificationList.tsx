@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { DialogShell } from '../../../components/DialogShell.tsx';
 import { DialogLoading } from '../../../components/DialogShell.tsx';
 import { ErrorBoundary } from '../../../components/ErrorBoundary.tsx';
-import { DataTable, LoadMore, type Column } from '../../../components/list/DataTable.tsx';
+import { ActionsHeader, type Column, DataTable, LoadMore } from '../../../components/list/DataTable.tsx';
 import { FilterBar, SelectFilter } from '../../../components/list/FilterBar.tsx';
 import { useUrlState } from '../../../components/list/useUrlState.ts';
 import { personName } from '../../../components/task/TaskBadges.tsx';
@@ -101,11 +101,7 @@ function TaskDialog({ task, canVerify, onClose }: { task: Task; canVerify: boole
                   <Table.ColumnHeader>{t('archivesUi.verify.module')}</Table.ColumnHeader>
                   <Table.ColumnHeader>{t('archivesUi.verify.status')}</Table.ColumnHeader>
                   <Table.ColumnHeader>{t('archivesUi.verify.verifier')}</Table.ColumnHeader>
-                  {canVerify && (
-                    <Table.ColumnHeader>
-                      <Text srOnly>{t('listKit.actions')}</Text>
-                    </Table.ColumnHeader>
-                  )}
+                  {canVerify && <ActionsHeader />}
                 </Table.Row>
               </Table.Header>
               <Table.Body>

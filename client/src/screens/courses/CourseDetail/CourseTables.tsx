@@ -6,6 +6,7 @@ import { useLang } from '../../../lib/useLang.ts';
 import { hours, nameIn } from '../shared/codes.tsx';
 import { type MovableLesson } from '../shared/LessonMoveDialog.tsx';
 import type { CourseDetailQuery$data } from './__generated__/CourseDetailQuery.graphql.ts';
+import { ActionsHeader } from '../../../components/list/DataTable.tsx';
 
 /** The course's two tabs: its lesson plan and its enrolled students with their hours. */
 
@@ -45,9 +46,7 @@ export function LessonPlanTable({ lessons, courseName, manage, onDialog }: { les
             <Table.ColumnHeader>{t('coursesUi.lesson.time')}</Table.ColumnHeader>
             <Table.ColumnHeader>{t('coursesUi.field.classroomId')}</Table.ColumnHeader>
             <Table.ColumnHeader>{t('coursesUi.lesson.attendance')}</Table.ColumnHeader>
-            <Table.ColumnHeader>
-              <Text srOnly>{t('listKit.actions')}</Text>
-            </Table.ColumnHeader>
+            <ActionsHeader />
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -125,9 +124,7 @@ export function EnrollmentTable({ enrollments, canHours, manage, onDialog }: { e
             <Table.ColumnHeader textAlign="end">{t('coursesUi.hours.total')}</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">{t('coursesUi.hours.remaining')}</Table.ColumnHeader>
             <Table.ColumnHeader>{t('coursesUi.hours.since')}</Table.ColumnHeader>
-            <Table.ColumnHeader>
-              <Text srOnly>{t('listKit.actions')}</Text>
-            </Table.ColumnHeader>
+            <ActionsHeader />
           </Table.Row>
         </Table.Header>
         <Table.Body>

@@ -15,6 +15,7 @@ import { EarlySignInDialog, FeedbackDialog, LeaveDialog, UndoSignInDialog } from
 import { ReviewDialog, TaskDialog } from './HomeworkDialogs.tsx';
 import type { LessonPanelSignInMutation } from './__generated__/LessonPanelSignInMutation.graphql.ts';
 import type { LessonPanelReleaseMutation } from './__generated__/LessonPanelReleaseMutation.graphql.ts';
+import { ActionsHeader } from '../../../components/list/DataTable.tsx';
 
 const fragment = graphql`
   fragment LessonPanel_lesson on Lesson {
@@ -260,9 +261,7 @@ export function LessonPanel({ lesson: key, onChanged }: { lesson: LessonPanel_le
                 <Table.ColumnHeader>{t('coursesUi.hours.remaining')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('coursesUi.attendance.note')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('coursesUi.homework.title')}</Table.ColumnHeader>
-                <Table.ColumnHeader>
-                  <Text srOnly>{t('listKit.actions')}</Text>
-                </Table.ColumnHeader>
+                <ActionsHeader />
               </Table.Row>
             </Table.Header>
             <Table.Body>

@@ -14,6 +14,7 @@ import { RecurrenceFields } from '../../../components/calendar/RecurrenceFields.
 import { NO_REPEAT, recurrenceInput, repeatProblem, type Repeat } from '../../../components/calendar/recurrence.ts';
 import type { ScheduleLessonsDialogCoursesQuery } from './__generated__/ScheduleLessonsDialogCoursesQuery.graphql.ts';
 import type { ScheduleLessonsDialogMutation } from './__generated__/ScheduleLessonsDialogMutation.graphql.ts';
+import { ChoiceSelect } from '../../../components/fields/ChoiceSelect.tsx';
 
 const coursesQuery = graphql`
   query ScheduleLessonsDialogCoursesQuery {
@@ -204,17 +205,14 @@ export function ScheduleLessonsDialog({ courseId, onClose, onSaved }: { courseId
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
         <Field.Root>
           <Field.Label>{t('coursesUi.field.classroomId')}</Field.Label>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field value={classroom} onChange={(e) => (setClassroom(e.target.value), setClash(null))} data-testid="schedule-classroom">
-              <option value="">{t('coursesUi.form.noClassroom')}</option>
-              {data.classrooms.edges.map(({ node }) => (
-                <option key={node.id} value={node.id}>
-                  {node.no} {node.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <ChoiceSelect
+            size="sm"
+            value={classroom}
+            onChange={(value) => (setClassroom(value), setClash(null))}
+            empty={t('coursesUi.form.noClassroom')}
+            options={data.classrooms.edges.map(({ node }) => ({ value: node.id, label: `${node.no} ${node.name}` }))}
+            testId="schedule-classroom"
+          />
         </Field.Root>
         <Field.Root>
           <Field.Label>{t('coursesUi.schedule.lessonTitle')}</Field.Label>

@@ -1,10 +1,10 @@
-import { Badge, Box, Field, Flex, IconButton, Input, Menu, Portal, Stack, Text } from '@chakra-ui/react';
-import { MoreHorizontal } from 'lucide-react';
+import { Badge, Box, Field, Flex, Input, Menu, Stack, Text } from '@chakra-ui/react';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePreloadedQuery } from 'react-relay';
 import { FormDialog } from '../../../components/FormDialog.tsx';
-import { ConfirmDialog } from '../../../components/list/ConfirmDialog.tsx';
+import { DeleteDialog } from '../../../components/list/ConfirmDialog.tsx';
+import { RowMenuButton } from '../../../components/list/DataTable.tsx';
 import { personName } from '../../../components/task/TaskBadges.tsx';
 import { notify } from '../../../components/toaster.tsx';
 import { useLang } from '../../../lib/useLang.ts';
@@ -119,31 +119,20 @@ export default function Departments() {
                   {t('orgUi.dept.staffCount', { count: dept.staffCount })}
                 </Badge>
                 {data.viewer.edit && (
-                  <Menu.Root positioning={{ placement: 'bottom-end' }}>
-                    <Menu.Trigger asChild>
-                      <IconButton variant="ghost" size="xs" aria-label={t('listKit.rowActions', { name: deptName(dept, lang) })} data-testid="dept-menu">
-                        <MoreHorizontal size={16} />
-                      </IconButton>
-                    </Menu.Trigger>
-                    <Portal>
-                      <Menu.Positioner>
-                        <Menu.Content>
-                          <Menu.Item value="rename" onSelect={() => setEditing({ kind: 'edit', dept, parentId })} data-testid="dept-action-rename">
-                            {t('orgUi.act.rename')}
-                          </Menu.Item>
-                          <Menu.Item value="move" onSelect={() => setEditing({ kind: 'move', dept, parentId })} data-testid="dept-action-move">
-                            {t('orgUi.act.move')}
-                          </Menu.Item>
-                          <Menu.Item value="addChild" onSelect={() => setEditing({ kind: 'add', parent: dept })} data-testid="dept-action-addChild">
-                            {t('orgUi.act.addChild')}
-                          </Menu.Item>
-                          <Menu.Item value="delete" color="fg.error" onSelect={() => setEditing({ kind: 'delete', dept })} data-testid="dept-action-delete">
-                            {t('orgUi.act.delete')}
-                          </Menu.Item>
-                        </Menu.Content>
-                      </Menu.Positioner>
-                    </Portal>
-                  </Menu.Root>
+                  <RowMenuButton label={t('listKit.rowActions', { name: deptName(dept, lang) })} testId="dept-menu">
+                    <Menu.Item value="rename" onSelect={() => setEditing({ kind: 'edit', dept, parentId })} data-testid="dept-action-rename">
+                      {t('orgUi.act.rename')}
+                    </Menu.Item>
+                    <Menu.Item value="move" onSelect={() => setEditing({ kind: 'move', dept, parentId })} data-testid="dept-action-move">
+                      {t('orgUi.act.move')}
+                    </Menu.Item>
+                    <Menu.Item value="addChild" onSelect={() => setEditing({ kind: 'add', parent: dept })} data-testid="dept-action-addChild">
+                      {t('orgUi.act.addChild')}
+                    </Menu.Item>
+                    <Menu.Item value="delete" color="fg.error" onSelect={() => setEditing({ kind: 'delete', dept })} data-testid="dept-action-delete">
+                      {t('orgUi.act.delete')}
+                    </Menu.Item>
+                  </RowMenuButton>
                 )}
               </Flex>
             ))}
@@ -254,27 +243,17 @@ function DeleteDept({ dept, onClose, onDone }: { dept: Dept; onClose: () => void
   const { t } = useTranslation();
   const lang = useLang();
   const del = useMutationAction<DepartmentsDeleteMutation, DepartmentsDeleteMutation$data['deleteDepartment']>(deleteMutation, (r) => r.deleteDepartment);
-  const confirm = () =>
-    del.run(
-      { input: { departmentId: dept.id } },
-      {
-        onDone: () => {
-          notify('success', t('orgUi.dept.deleted', { name: deptName(dept, lang) }));
-          onDone();
-        },
-      },
-    );
   return (
-    <ConfirmDialog
+    <DeleteDialog
       title={t('orgUi.dept.deleteTitle')}
       message={t('orgUi.dept.deleteWhat', { name: deptName(dept, lang) })}
       confirmLabel={t('orgUi.act.delete')}
-      onConfirm={confirm}
+      done={t('orgUi.dept.deleted', { name: deptName(dept, lang) })}
+      action={del}
       onClose={onClose}
-      busy={del.busy}
-      error={del.error}
-      destructive
+      onDone={onDone}
       testId="dept-delete-dialog"
+      variables={{ input: { departmentId: dept.id } }}
     />
   );
 }

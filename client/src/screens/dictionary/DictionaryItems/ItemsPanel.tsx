@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, useFragment, useRelayEnvironment } from 'react-relay';
 import { FormDialog } from '../../../components/FormDialog.tsx';
-import { ConfirmDialog } from '../../../components/list/ConfirmDialog.tsx';
+import { DeleteDialog } from '../../../components/list/ConfirmDialog.tsx';
 import { DataTable, type Column, type RowAction } from '../../../components/list/DataTable.tsx';
 import { saveBlob } from '../../../components/list/download.ts';
 import { fetchDownload } from '../../../components/list/fetchDownload.ts';
@@ -254,25 +254,14 @@ export function ItemsPanel({ dictionary, canManage }: { dictionary: ItemsPanel_d
       />
       {editing && <ItemDialog dictionaryId={data.id} item={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {deleting && (
-        <ConfirmDialog
+        <DeleteDialog
           title={t('contentUi.dict.deleteItem')}
           message={t('contentUi.dict.deleteItemMessage', { name: deleting.label })}
           confirmLabel={t('contentUi.delete')}
-          destructive
-          busy={remove.busy}
-          error={remove.error}
+          done={t('contentUi.deleted')}
+          action={remove}
           onClose={() => setDeleting(null)}
-          onConfirm={() =>
-            remove.run(
-              { input: { itemIds: [deleting.id] } },
-              {
-                onDone: () => {
-                  notify('success', t('contentUi.deleted'));
-                  setDeleting(null);
-                },
-              },
-            )
-          }
+          variables={{ input: { itemIds: [deleting.id] } }}
         />
       )}
       {importing && <ImportDialog title={t('contentUi.dict.importTitle', { name: title })} hint={t('contentUi.dict.importHint')} onClose={() => setImporting(false)} upload={importFile} onTemplate={template} />}

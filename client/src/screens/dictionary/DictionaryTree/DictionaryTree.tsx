@@ -6,7 +6,7 @@ import { graphql, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from 
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ErrorBoundary } from '../../../components/ErrorBoundary.tsx';
 import { FormDialog } from '../../../components/FormDialog.tsx';
-import { ConfirmDialog } from '../../../components/list/ConfirmDialog.tsx';
+import { DeleteDialog } from '../../../components/list/ConfirmDialog.tsx';
 import { FilterBar } from '../../../components/list/FilterBar.tsx';
 import { useUrlState } from '../../../components/list/useUrlState.ts';
 import { notify } from '../../../components/toaster.tsx';
@@ -240,26 +240,15 @@ export default function DictionaryTree() {
       </Grid>
       {editing && <DictionaryDialog dict={editing === 'new' ? null : editing} connection={data.dictionaries.__id} onClose={() => setEditing(null)} />}
       {deleting && (
-        <ConfirmDialog
+        <DeleteDialog
           title={t('contentUi.dict.delete')}
           message={t('contentUi.dict.deleteMessage', { name: label(deleting) })}
           confirmLabel={t('contentUi.delete')}
-          destructive
-          busy={remove.busy}
-          error={remove.error}
+          done={t('contentUi.deleted')}
+          action={remove}
           onClose={() => setDeleting(null)}
-          onConfirm={() =>
-            remove.run(
-              { input: { dictionaryIds: [deleting.id] }, connections: [data.dictionaries.__id] },
-              {
-                onDone: () => {
-                  notify('success', t('contentUi.deleted'));
-                  setDeleting(null);
-                  setUrl({ d: '' });
-                },
-              },
-            )
-          }
+          onDone={() => setUrl({ d: '' })}
+          variables={{ input: { dictionaryIds: [deleting.id] }, connections: [data.dictionaries.__id] }}
         />
       )}
     </Stack>

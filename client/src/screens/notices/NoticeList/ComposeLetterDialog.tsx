@@ -86,6 +86,48 @@ export function Problem({ text, testId }: { text?: string; testId: string }) {
   ) : null;
 }
 
+/** The title and the rich-text content of a letter or a notice, each with its problem. */
+export function TitleAndContent({
+  title,
+  onTitle,
+  content,
+  onContent,
+  problems,
+  draftKey,
+  minHeight,
+  testId,
+}: {
+  title: string;
+  onTitle: (title: string) => void;
+  content: string;
+  onContent: (content: string) => void;
+  problems: { title?: string; content?: string };
+  draftKey: string | undefined;
+  minHeight: string;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Field.Root required invalid={!!problems.title}>
+        <Field.Label>
+          {t('contentUi.letter.title')} <Field.RequiredIndicator />
+        </Field.Label>
+        <Input value={title} maxLength={200} onChange={(e) => onTitle(e.target.value)} data-testid={`${testId}-title`} />
+        <Field.ErrorText>{problems.title}</Field.ErrorText>
+      </Field.Root>
+      {/* Not a Field.Root: its invalid state would paint the editor's own toolbar fields red. */}
+      <Stack gap="1.5">
+        <RequiredLabel>{t('contentUi.letter.content')}</RequiredLabel>
+        <Box w="full">
+          <RichTextEditor value={content} onChange={onContent} draftKey={draftKey} label={t('contentUi.letter.content')} minHeight={minHeight} testId={`${testId}-editor`} />
+        </Box>
+        <Problem text={problems.content} testId="content-error" />
+      </Stack>
+    </>
+  );
+}
+
 type Department = { id: string; databaseId: number; name: string; nameEn?: string | null; staffCount: number };
 
 /**
@@ -194,21 +236,7 @@ export function ComposeLetterDialog({ onClose }: { onClose: () => void }) {
         </Stack>
         <Problem text={problems.to} testId="to-error" />
       </Stack>
-      <Field.Root required invalid={!!problems.title}>
-        <Field.Label>
-          {t('contentUi.letter.title')} <Field.RequiredIndicator />
-        </Field.Label>
-        <Input value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} data-testid="letter-title" />
-        <Field.ErrorText>{problems.title}</Field.ErrorText>
-      </Field.Root>
-      {/* Not a Field.Root: its invalid state would paint the editor's own toolbar fields red. */}
-      <Stack gap="1.5">
-        <RequiredLabel>{t('contentUi.letter.content')}</RequiredLabel>
-        <Box w="full">
-          <RichTextEditor value={content} onChange={setContent} draftKey={DRAFT_KEY} label={t('contentUi.letter.content')} minHeight="200px" testId="letter-editor" />
-        </Box>
-        <Problem text={problems.content} testId="content-error" />
-      </Stack>
+      <TitleAndContent title={title} onTitle={setTitle} content={content} onContent={setContent} problems={problems} draftKey={DRAFT_KEY} minHeight="200px" testId="letter" />
     </FormDialog>
   );
 }

@@ -1,12 +1,11 @@
-import { Box, Field, Input, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConnectionHandler, graphql } from 'react-relay';
-import { RichTextEditor, clearDraft } from '../../../components/editor/index.tsx';
+import { clearDraft } from '../../../components/editor/index.tsx';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { notify } from '../../../components/toaster.tsx';
 import { useMutationAction } from '../../../lib/useMutationAction.ts';
-import { Problem, RequiredLabel, visibleText } from './ComposeLetterDialog.tsx';
+import { TitleAndContent, visibleText } from './ComposeLetterDialog.tsx';
 import type { PublishNoticeDialogMutation } from './__generated__/PublishNoticeDialogMutation.graphql.ts';
 import type { PublishNoticeDialogUpdateMutation } from './__generated__/PublishNoticeDialogUpdateMutation.graphql.ts';
 
@@ -98,21 +97,7 @@ export function PublishNoticeDialog({ onClose, notice }: { onClose: () => void; 
       saveLabel={notice ? t('contentUi.save') : t('contentUi.notice.publishAct')}
       size="lg"
     >
-      <Field.Root required invalid={!!problems.title}>
-        <Field.Label>
-          {t('contentUi.letter.title')} <Field.RequiredIndicator />
-        </Field.Label>
-        <Input value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} data-testid="notice-title" />
-        <Field.ErrorText>{problems.title}</Field.ErrorText>
-      </Field.Root>
-      {/* Not a Field.Root: its invalid state would paint the editor's own toolbar fields red. */}
-      <Stack gap="1.5">
-        <RequiredLabel>{t('contentUi.letter.content')}</RequiredLabel>
-        <Box w="full">
-          <RichTextEditor value={content} onChange={setContent} draftKey={notice ? undefined : DRAFT_KEY} label={t('contentUi.letter.content')} minHeight="240px" testId="notice-editor" />
-        </Box>
-        <Problem text={problems.content} testId="content-error" />
-      </Stack>
+      <TitleAndContent title={title} onTitle={setTitle} content={content} onContent={setContent} problems={problems} draftKey={notice ? undefined : DRAFT_KEY} minHeight="240px" testId="notice" />
     </FormDialog>
   );
 }

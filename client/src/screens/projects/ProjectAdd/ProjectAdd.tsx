@@ -1,13 +1,12 @@
 import { Button, chakra, Flex, Heading, Stack } from '@chakra-ui/react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql } from 'react-relay';
 import { useNavigate } from 'react-router';
 import { FormError } from '../../../components/FormError.tsx';
 import { notify } from '../../../components/toaster.tsx';
 import { useMutationAction } from '../../../lib/useMutationAction.ts';
-import { ProjectForm } from '../ProjectForm.tsx';
-import { checkProject, EMPTY_PROJECT, projectInput, type ProjectDraft, type ProjectProblems } from '../projectDraft.ts';
+import { ProjectForm, useProjectDraft } from '../ProjectForm.tsx';
+import { EMPTY_PROJECT, projectInput } from '../projectDraft.ts';
 import type { ProjectAddMutation } from './__generated__/ProjectAddMutation.graphql.ts';
 
 const createMutation = graphql`
@@ -31,18 +30,10 @@ const createMutation = graphql`
 export default function ProjectAdd() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [draft, setDraft] = useState<ProjectDraft>(EMPTY_PROJECT);
-  const [problems, setProblems] = useState<ProjectProblems>({});
+  const { draft, problems, change, check } = useProjectDraft(EMPTY_PROJECT);
   const create = useMutationAction<ProjectAddMutation, ProjectAddMutation['response']['createProject']>(createMutation, (r) => r.createProject);
-  const change = (p: Partial<ProjectDraft>) => {
-    const next = { ...draft, ...p };
-    setDraft(next);
-    if (Object.keys(problems).length) setProblems(checkProject(next, t));
-  };
   const save = () => {
-    const found = checkProject(draft, t);
-    setProblems(found);
-    if (Object.keys(found).length) return;
+    if (!check()) return;
     create.run(
       { input: projectInput(draft) },
       {

@@ -15,8 +15,8 @@ import { useRouteQuery } from '../../../relay/routeQuery.ts';
 import { titleView } from '../../../state/visited.ts';
 import { ErrorPage } from '../../system/index.ts';
 import { FocusButton } from '../FocusButton.tsx';
-import { ProjectForm } from '../ProjectForm.tsx';
-import { checkProject, projectInput, type ProjectDraft, type ProjectProblems } from '../projectDraft.ts';
+import { ProjectForm, useProjectDraft } from '../ProjectForm.tsx';
+import { projectInput } from '../projectDraft.ts';
 import { ProjectStateBadge } from '../shared.tsx';
 import { projectDetailRoute } from './ProjectDetail.route.ts';
 import { ProjectFiles } from './ProjectFiles.tsx';
@@ -95,7 +95,7 @@ type Project = Extract<NonNullable<ProjectDetailQuery$data['node']>, { __typenam
 function EditDialog({ project, canChooseManager, onClose }: { project: Project; canChooseManager: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const [draft, setDraft] = useState<ProjectDraft>({
+  const { draft, problems, change, check } = useProjectDraft({
     name: project.name,
     nameEn: project.nameEn ?? '',
     code: project.code,
@@ -106,17 +106,9 @@ function EditDialog({ project, canChooseManager, onClose }: { project: Project; 
     state: project.state,
     manager: project.manager ? { id: project.manager.id, label: personName(project.manager, lang) } : null,
   });
-  const [problems, setProblems] = useState<ProjectProblems>({});
   const update = useMutationAction<ProjectDetailUpdateMutation>(updateMutation, (r) => r.updateProject);
-  const change = (p: Partial<ProjectDraft>) => {
-    const next = { ...draft, ...p };
-    setDraft(next);
-    if (Object.keys(problems).length) setProblems(checkProject(next, t));
-  };
   const save = () => {
-    const found = checkProject(draft, t);
-    setProblems(found);
-    if (Object.keys(found).length) return;
+    if (!check()) return;
     const input = projectInput(draft);
     // A project's own manager may edit it but not hand it over: the manager is sent only by those who may choose one.
     const { managerId, ...rest } = input;

@@ -4,9 +4,8 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePaginationFragment, useRelayEnvironment } from 'react-relay';
 import { LoadMore } from '../../../components/list/DataTable.tsx';
-import { ConfirmDialog } from '../../../components/list/ConfirmDialog.tsx';
-import { saveBlob } from '../../../components/list/download.ts';
-import { fetchDownload } from '../../../components/list/fetchDownload.ts';
+import { DeleteDialog } from '../../../components/list/ConfirmDialog.tsx';
+import { downloadFile } from '../../../components/list/fetchDownload.ts';
 import { personName } from '../../../components/task/TaskBadges.tsx';
 import { notify } from '../../../components/toaster.tsx';
 import { useFormat } from '../../../lib/useFormat.ts';
@@ -112,14 +111,7 @@ export function ProjectFiles({ project, canUpload, viewerId }: { project: Projec
       if (input.current) input.current.value = '';
     }
   };
-  const download = async (f: FileRow) => {
-    try {
-      const { fileName, blob } = await fetchDownload(f.downloadUrl, f.fileName);
-      saveBlob(fileName, blob);
-    } catch (e) {
-      notify('error', (e as Error).message);
-    }
-  };
+  const download = (f: FileRow) => downloadFile(f.downloadUrl, f.fileName).catch((e) => notify('error', (e as Error).message));
 
   return (
     <Stack gap="3" data-testid="project-files">
@@ -179,26 +171,15 @@ export function ProjectFiles({ project, canUpload, viewerId }: { project: Projec
       </Stack>
       {files.length > 0 && <LoadMore shown={files.length} total={data.files.totalCount} hasNext={hasNext} loading={isLoadingNext} onMore={() => loadNext(50)} testId="files-more" />}
       {deleting && (
-        <ConfirmDialog
+        <DeleteDialog
           title={t('contentUi.file.deleteTitle')}
           message={t('contentUi.file.deleteMessage', { name: deleting.fileName })}
           confirmLabel={t('contentUi.delete')}
-          destructive
-          busy={remove.busy}
-          error={remove.error}
+          done={t('contentUi.deleted')}
+          action={remove}
           onClose={() => setDeleting(null)}
-          onConfirm={() =>
-            remove.run(
-              { input: { fileId: deleting.id } },
-              {
-                onDone: () => {
-                  notify('success', t('contentUi.deleted'));
-                  setDeleting(null);
-                },
-              },
-            )
-          }
           testId="file-delete-dialog"
+          variables={{ input: { fileId: deleting.id } }}
         />
       )}
     </Stack>

@@ -4,12 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useNavigate } from 'react-router';
 import { ErrorBoundary } from '../../../components/ErrorBoundary.tsx';
-import { ConfirmDialog } from '../../../components/list/ConfirmDialog.tsx';
+import { DeleteDialog } from '../../../components/list/ConfirmDialog.tsx';
 import { DataTable, LoadMore, type Column, type RowAction } from '../../../components/list/DataTable.tsx';
 import { FilterBar, SelectFilter, type FilterChip } from '../../../components/list/FilterBar.tsx';
 import { useUrlState } from '../../../components/list/useUrlState.ts';
 import { personName } from '../../../components/task/TaskBadges.tsx';
-import { notify } from '../../../components/toaster.tsx';
 import { useFormat } from '../../../lib/useFormat.ts';
 import { useLang } from '../../../lib/useLang.ts';
 import { useMutationAction } from '../../../lib/useMutationAction.ts';
@@ -192,25 +191,14 @@ export default function ProjectList() {
         </Suspense>
       </ErrorBoundary>
       {deleting && (
-        <ConfirmDialog
+        <DeleteDialog
           title={t('contentUi.project.deleteTitle')}
           message={t('contentUi.project.deleteMessage', { name: deleting.row.name })}
           confirmLabel={t('contentUi.delete')}
-          destructive
-          busy={remove.busy}
-          error={remove.error}
+          done={t('contentUi.deleted')}
+          action={remove}
           onClose={() => setDeleting(null)}
-          onConfirm={() =>
-            remove.run(
-              { input: { projectIds: [deleting.row.id] }, connections: [deleting.connection] },
-              {
-                onDone: () => {
-                  notify('success', t('contentUi.deleted'));
-                  setDeleting(null);
-                },
-              },
-            )
-          }
+          variables={{ input: { projectIds: [deleting.row.id] }, connections: [deleting.connection] }}
         />
       )}
     </Stack>

@@ -1,7 +1,6 @@
-import { Box, Button, Flex, Heading, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { FormError } from '../../../components/FormError.tsx';
+import { AddPage } from '../../../components/AddPage.tsx';
 import { notify } from '../../../components/toaster.tsx';
 import { RoleFields, useRoleForm } from '../shared/RoleForm.tsx';
 
@@ -16,30 +15,8 @@ export default function RoleAdd() {
       navigate(`/role-control/permission/${encodeURIComponent(id)}`);
     });
   return (
-    <Stack gap="3" data-testid="role-add-page" maxW="3xl">
-      <Heading size="lg">{t('orgUi.role.add')}</Heading>
-      <Box bg="bg.panel" borderWidth="1px" borderRadius="lg" p={{ base: '3', md: '5' }}>
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          <Stack gap="4">
-            <FormError message={form.error} testId="role-add-error" />
-            <RoleFields form={form} />
-            <Flex gap="2" justify="end">
-              <Button variant="outline" onClick={() => navigate('/role-control/list')}>
-                {t('client.cancel')}
-              </Button>
-              <Button type="submit" colorPalette="blue" loading={form.busy} data-testid="role-add-save">
-                {t('orgUi.role.createAndRights')}
-              </Button>
-            </Flex>
-          </Stack>
-        </form>
-      </Box>
-    </Stack>
+    <AddPage testId="role-add" maxW="3xl" title={t('orgUi.role.add')} error={form.error} busy={form.busy} onSubmit={submit} onCancel={() => navigate('/role-control/list')} saveLabel={t('orgUi.role.createAndRights')}>
+      <RoleFields form={form} />
+    </AddPage>
   );
 }

@@ -3,12 +3,10 @@ import { useEffect, useState, useTransition } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePreloadedQuery } from 'react-relay';
 import { useNavigate } from 'react-router';
-import { FormDialog } from '../../../components/FormDialog.tsx';
-import { ConfirmDialog } from '../../../components/list/ConfirmDialog.tsx';
+import { DeleteDialog } from '../../../components/list/ConfirmDialog.tsx';
 import { DataTable, type Column, type RowAction } from '../../../components/list/DataTable.tsx';
 import { FilterBar, SelectFilter, type FilterChip } from '../../../components/list/FilterBar.tsx';
 import { useUrlState } from '../../../components/list/useUrlState.ts';
-import { notify } from '../../../components/toaster.tsx';
 import { personName } from '../../../components/task/TaskBadges.tsx';
 import { useLang } from '../../../lib/useLang.ts';
 import { useMutationAction } from '../../../lib/useMutationAction.ts';
@@ -18,6 +16,7 @@ import { roleListRoute } from './RoleList.route.ts';
 import type { RoleListDeleteMutation, RoleListDeleteMutation$data } from './__generated__/RoleListDeleteMutation.graphql.ts';
 import type { RoleListQuery, RoleListQuery$data } from './__generated__/RoleListQuery.graphql.ts';
 import { AddButton, PageHeader } from '../../../components/list/PageHeader.tsx';
+import { EditFormDialog } from '../../../components/EditFormDialog.tsx';
 
 const listQuery = graphql`
   query RoleListQuery($search: String, $type: UserType) {
@@ -171,16 +170,10 @@ function RoleDialog({ role, onClose, onDone }: { role: RoleInfo; onClose: () => 
   const { t } = useTranslation();
   const lang = useLang();
   const form = useRoleForm(role);
-  const submit = () =>
-    form.save(() => {
-      notify('success', t('orgUi.saved'));
-      onClose();
-      onDone();
-    });
   return (
-    <FormDialog title={t('orgUi.role.editTitle', { name: personName(role, lang) })} testId="role-dialog" onClose={onClose} onSave={submit} busy={form.busy} error={form.error} size="lg">
+    <EditFormDialog title={t('orgUi.role.editTitle', { name: personName(role, lang) })} testId="role-dialog" saved={t('orgUi.saved')} form={form} onClose={onClose} onDone={onDone}>
       <RoleFields form={form} />
-    </FormDialog>
+    </EditFormDialog>
   );
 }
 
@@ -188,28 +181,17 @@ function DeleteRole({ role, onClose, onDone }: { role: Row; onClose: () => void;
   const { t } = useTranslation();
   const lang = useLang();
   const del = useMutationAction<RoleListDeleteMutation, RoleListDeleteMutation$data['deleteRole']>(deleteMutation, (r) => r.deleteRole);
-  const confirm = () =>
-    del.run(
-      { input: { roleId: role.id } },
-      {
-        onDone: () => {
-          notify('success', t('orgUi.role.deleted', { name: personName(role, lang) }));
-          onClose();
-          onDone();
-        },
-      },
-    );
   return (
-    <ConfirmDialog
+    <DeleteDialog
       title={t('orgUi.role.deleteTitle')}
       message={t('orgUi.role.deleteWhat', { name: personName(role, lang), count: role.userCount })}
       confirmLabel={t('orgUi.act.delete')}
-      onConfirm={confirm}
+      done={t('orgUi.role.deleted', { name: personName(role, lang) })}
+      action={del}
       onClose={onClose}
-      busy={del.busy}
-      error={del.error}
-      destructive
+      onDone={onDone}
       testId="role-delete-dialog"
+      variables={{ input: { roleId: role.id } }}
     />
   );
 }

@@ -1,11 +1,11 @@
-import { Badge, Box, Button, Checkbox, Flex, Heading, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, Flex, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { ArrowDown, ArrowUp, ArrowUpDown, Download, Filter, X } from 'lucide-react';
-import { Suspense, useEffect, useMemo, useState, useTransition } from 'react';
+import { useEffect, useMemo, useState, useTransition } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchQuery, graphql, useFragment, usePaginationFragment, usePreloadedQuery, useRelayEnvironment, type PreloadedQuery } from 'react-relay';
 import { Link, useSearchParams } from 'react-router';
 import { SearchBox } from '../../../components/list/SearchBox.tsx';
-import { ErrorBoundary } from '../../../components/ErrorBoundary.tsx';
+import { QueryBoundary } from '../../../components/ErrorBoundary.tsx';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { CodeSelect } from '../../../components/task/CodeSelect.tsx';
 import { PRIORITIES, PriorityBadge, STATES, StateBadge, TYPES, personName, type TaskPriorityCode } from '../../../components/task/TaskBadges.tsx';
@@ -619,17 +619,9 @@ export default function AllTasks() {
           </Flex>
         )}
         <Box opacity={pending ? 0.6 : 1} aria-busy={pending} pointerEvents={pending ? 'none' : undefined} inert={pending || undefined} data-stale={pending || undefined} overflowX="auto">
-          <ErrorBoundary onRetry={retry} compact>
-            <Suspense
-              fallback={
-                <Flex p="6" justify="center">
-                  <Spinner />
-                </Flex>
-              }
-            >
-              <Results queryRef={queryRef} sort={sort} onSort={(s) => set({ sort: s.by, dir: s.dir })} selected={selected} setSelected={setSelected} rowData={rowData} onData={onData} />
-            </Suspense>
-          </ErrorBoundary>
+          <QueryBoundary onRetry={retry}>
+            <Results queryRef={queryRef} sort={sort} onSort={(s) => set({ sort: s.by, dir: s.dir })} selected={selected} setSelected={setSelected} rowData={rowData} onData={onData} />
+          </QueryBoundary>
         </Box>
       </Box>
       {bulk && (

@@ -1,9 +1,9 @@
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import '../../../components/calendar/calendar.css';
-import { Box, Flex, Heading, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, Heading, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { DateTime } from 'luxon';
-import { Suspense, useCallback, useMemo, useRef, useState, useTransition } from 'react';
+import { useCallback, useMemo, useRef, useState, useTransition } from 'react';
 import { Calendar, Views, type View } from 'react-big-calendar';
 import * as dragAndDrop from 'react-big-calendar/lib/addons/dragAndDrop';
 import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
@@ -13,7 +13,7 @@ import { useNavigate } from 'react-router';
 import { useCalendarAriaFix } from '../../../components/calendar/a11y.ts';
 import { cultureOf, isoDay, localizer, setCalendarZone } from '../../../components/calendar/localizer.ts';
 import { useCalendarTexts } from '../../../components/calendar/useCalendarTexts.ts';
-import { ErrorBoundary } from '../../../components/ErrorBoundary.tsx';
+import { QueryBoundary } from '../../../components/ErrorBoundary.tsx';
 import { PRIORITIES, STATES, personName } from '../../../components/task/TaskBadges.tsx';
 import { notify } from '../../../components/toaster.tsx';
 import { useFormat } from '../../../lib/useFormat.ts';
@@ -311,17 +311,9 @@ export default function TaskCalendar() {
       </Flex>
       <Legend />
       <Box bg="bg.panel" borderWidth="1px" borderRadius="lg" p="2" opacity={pending ? 0.6 : 1} aria-busy={pending} data-pending={pending ? '1' : '0'}>
-        <ErrorBoundary onRetry={retry} compact>
-          <Suspense
-            fallback={
-              <Flex p="6" justify="center">
-                <Spinner />
-              </Flex>
-            }
-          >
-            <Results queryRef={queryRef} view={view} date={date} onView={setView} onNavigate={setDate} />
-          </Suspense>
-        </ErrorBoundary>
+        <QueryBoundary onRetry={retry}>
+          <Results queryRef={queryRef} view={view} date={date} onView={setView} onNavigate={setDate} />
+        </QueryBoundary>
       </Box>
     </Stack>
   );

@@ -1,10 +1,10 @@
-import { Box, Button, Flex, Heading, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
-import { Suspense, useEffect, useId, useState, useTransition } from 'react';
+import { useEffect, useId, useState, useTransition } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { SearchBox } from '../../../components/list/SearchBox.tsx';
-import { ErrorBoundary } from '../../../components/ErrorBoundary.tsx';
+import { QueryBoundary } from '../../../components/ErrorBoundary.tsx';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
 import { taskListRoute } from './TaskList.route.ts';
 import { PRIORITIES, STATES } from '../../../components/task/TaskBadges.tsx';
@@ -171,17 +171,9 @@ export function TaskList({ compact = false, embedded = false }: { compact?: bool
             aria-busy={pending}
             data-stale={pending || undefined}
           >
-            <ErrorBoundary onRetry={retry} compact>
-              <Suspense
-                fallback={
-                  <Flex p="6" justify="center">
-                    <Spinner />
-                  </Flex>
-                }
-              >
-                <Results queryRef={queryRef} compact={compact} onOpen={setOpenId} onConnection={setConnectionId} />
-              </Suspense>
-            </ErrorBoundary>
+            <QueryBoundary onRetry={retry}>
+              <Results queryRef={queryRef} compact={compact} onOpen={setOpenId} onConnection={setConnectionId} />
+            </QueryBoundary>
           </Box>
         </Flex>
       </Box>

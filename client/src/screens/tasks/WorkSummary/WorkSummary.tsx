@@ -2,12 +2,12 @@ import { Alert, Box, Button, Flex, Heading, NativeSelect, SegmentGroup, Spinner,
 import { Chart, useChart } from '@chakra-ui/charts';
 import { BarChart3, Download, Table2 } from 'lucide-react';
 import { DateTime } from 'luxon';
-import { Suspense, useEffect, useMemo, useState, useTransition } from 'react';
+import { useEffect, useMemo, useState, useTransition } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { Link, useSearchParams } from 'react-router';
-import { ErrorBoundary } from '../../../components/ErrorBoundary.tsx';
+import { QueryBoundary } from '../../../components/ErrorBoundary.tsx';
 import { DateField } from '../../../components/fields/DateField.tsx';
 import { personName } from '../../../components/task/TaskBadges.tsx';
 import { notify } from '../../../components/toaster.tsx';
@@ -474,17 +474,9 @@ export default function WorkSummary() {
         </Text>
       ) : (
         <Box bg="bg.panel" borderWidth="1px" borderRadius="lg" p="3" opacity={pending ? 0.6 : 1} aria-busy={pending}>
-          <ErrorBoundary onRetry={retry} compact>
-            <Suspense
-              fallback={
-                <Flex p="6" justify="center">
-                  <Spinner />
-                </Flex>
-              }
-            >
-              <Results queryRef={queryRef} view={view} onExport={onExport} />
-            </Suspense>
-          </ErrorBoundary>
+          <QueryBoundary onRetry={retry}>
+            <Results queryRef={queryRef} view={view} onExport={onExport} />
+          </QueryBoundary>
         </Box>
       )}
     </Stack>

@@ -1,9 +1,8 @@
-import { Box, Button, Flex, Heading, Stack } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePreloadedQuery } from 'react-relay';
 import { useNavigate } from 'react-router';
-import { FormError } from '../../../components/FormError.tsx';
+import { AddPage } from '../../../components/AddPage.tsx';
 import { notify } from '../../../components/toaster.tsx';
 import { useRouteQuery } from '../../../relay/routeQuery.ts';
 import { closeView } from '../../../state/visited.ts';
@@ -45,31 +44,18 @@ export default function StaffAdd() {
       setSaved(s);
     });
   return (
-    <Stack gap="3" data-testid="staff-add-page" maxW="4xl">
-      <Heading size="lg">{t('orgUi.staff.add')}</Heading>
-      <Box bg="bg.panel" borderWidth="1px" borderRadius="lg" p={{ base: '3', md: '5' }}>
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          <Stack gap="4">
-            <FormError message={form.error} testId="staff-add-error" />
-            <StaffFields query={data} form={form} />
-            <Flex gap="2" justify="end">
-              <Button variant="outline" onClick={() => toList(null)}>
-                {t('client.cancel')}
-              </Button>
-              <Button type="submit" colorPalette="blue" loading={form.busy} data-testid="staff-add-save">
-                {t('orgUi.staff.create')}
-              </Button>
-            </Flex>
-          </Stack>
-        </form>
-      </Box>
-      {saved && shows ? <PasswordShown name={saved.name} password={saved.password} mailedTo={saved.mailedTo} onClose={() => toList(saved.name)} /> : null}
-    </Stack>
+    <AddPage
+      testId="staff-add"
+      maxW="4xl"
+      title={t('orgUi.staff.add')}
+      error={form.error}
+      busy={form.busy}
+      onSubmit={submit}
+      onCancel={() => toList(null)}
+      saveLabel={t('orgUi.staff.create')}
+      after={saved && shows ? <PasswordShown name={saved.name} password={saved.password} mailedTo={saved.mailedTo} onClose={() => toList(saved.name)} /> : null}
+    >
+      <StaffFields query={data} form={form} />
+    </AddPage>
   );
 }

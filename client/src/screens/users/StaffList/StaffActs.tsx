@@ -16,6 +16,7 @@ import type { StaffActsActivateMutation, StaffActsActivateMutation$data } from '
 import type { StaffActsDeactivateMutation, StaffActsDeactivateMutation$data } from './__generated__/StaffActsDeactivateMutation.graphql.ts';
 import type { StaffActsHandoverMutation, StaffActsHandoverMutation$data } from './__generated__/StaffActsHandoverMutation.graphql.ts';
 import type { StaffActsResetMutation, StaffActsResetMutation$data } from './__generated__/StaffActsResetMutation.graphql.ts';
+import { EditFormDialog } from '../../../components/EditFormDialog.tsx';
 
 const activateMutation = graphql`
   mutation StaffActsActivateMutation($input: StaffStateInput!) {
@@ -107,16 +108,10 @@ function EditStaff({ person, query, onClose, onChanged }: { person: Person; quer
   const { t } = useTranslation();
   const lang = useLang();
   const form = useStaffForm(person);
-  const submit = () =>
-    form.save(() => {
-      notify('success', t('orgUi.saved'));
-      onClose();
-      onChanged();
-    });
   return (
-    <FormDialog title={t('orgUi.staff.editTitle', { name: personName(person, lang) })} testId="staff-edit-dialog" onClose={onClose} onSave={submit} busy={form.busy} error={form.error} size="lg">
+    <EditFormDialog title={t('orgUi.staff.editTitle', { name: personName(person, lang) })} testId="staff-edit-dialog" saved={t('orgUi.saved')} form={form} onClose={onClose} onDone={onChanged}>
       <StaffFields query={query} form={form} />
-    </FormDialog>
+    </EditFormDialog>
   );
 }
 

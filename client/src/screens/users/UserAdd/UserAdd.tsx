@@ -1,8 +1,7 @@
-import { Box, Button, Flex, Heading, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import { FormError } from '../../../components/FormError.tsx';
+import { AddPage } from '../../../components/AddPage.tsx';
 import { notify } from '../../../components/toaster.tsx';
 import { PasswordShown } from '../shared/PasswordShown.tsx';
 import { UserFields, useUserForm, type SavedUser } from '../shared/UserForm.tsx';
@@ -23,31 +22,20 @@ export default function UserAdd() {
       setSaved(s);
     });
   return (
-    <Stack gap="3" data-testid="user-add-page" maxW="4xl">
-      <Heading size="lg">{t('orgUi.user.add')}</Heading>
-      <Box bg="bg.panel" borderWidth="1px" borderRadius="lg" p={{ base: '3', md: '5' }}>
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          <Stack gap="4">
-            <FormError message={form.error} testId="user-add-error" />
-            <UserFields form={form} />
-            <Flex gap="2" justify="end">
-              <Button variant="outline" onClick={() => navigate('/user-manage/list')}>
-                {t('client.cancel')}
-              </Button>
-              <Button type="submit" colorPalette="blue" loading={form.busy} data-testid="user-add-save">
-                {t('orgUi.user.create')}
-              </Button>
-            </Flex>
-          </Stack>
-        </form>
-      </Box>
-      {saved && (saved.password || saved.mailedTo) ? <PasswordShown name={saved.name} password={saved.password} mailedTo={saved.mailedTo} onClose={() => navigate(detail)} /> : saved ? <Navigate to={detail} /> : null}
-    </Stack>
+    <AddPage
+      testId="user-add"
+      maxW="4xl"
+      title={t('orgUi.user.add')}
+      error={form.error}
+      busy={form.busy}
+      onSubmit={submit}
+      onCancel={() => navigate('/user-manage/list')}
+      saveLabel={t('orgUi.user.create')}
+      after={
+        saved && (saved.password || saved.mailedTo) ? <PasswordShown name={saved.name} password={saved.password} mailedTo={saved.mailedTo} onClose={() => navigate(detail)} /> : saved ? <Navigate to={detail} /> : null
+      }
+    >
+      <UserFields form={form} />
+    </AddPage>
   );
 }

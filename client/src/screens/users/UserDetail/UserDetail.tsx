@@ -21,6 +21,7 @@ import type { UserDetailQuery, UserDetailQuery$data } from './__generated__/User
 import type { UserDetailResetMutation, UserDetailResetMutation$data } from './__generated__/UserDetailResetMutation.graphql.ts';
 import type { UserDetailRolesMutation, UserDetailRolesMutation$data } from './__generated__/UserDetailRolesMutation.graphql.ts';
 import { AFTER_SAVE } from '../../../lib/dirty.ts';
+import { EditFormDialog } from '../../../components/EditFormDialog.tsx';
 
 const detailQuery = graphql`
   query UserDetailQuery($id: ID!) {
@@ -243,16 +244,10 @@ function EditUser({ person, onClose, onDone }: { person: UserPerson; onClose: ()
   const { t } = useTranslation();
   const lang = useLang();
   const form = useUserForm(person);
-  const submit = () =>
-    form.save(() => {
-      notify('success', t('orgUi.saved'));
-      onClose();
-      onDone();
-    });
   return (
-    <FormDialog title={t('orgUi.user.editTitle', { name: personName(person, lang) })} testId="user-edit-dialog" onClose={onClose} onSave={submit} busy={form.busy} error={form.error} size="lg">
+    <EditFormDialog title={t('orgUi.user.editTitle', { name: personName(person, lang) })} testId="user-edit-dialog" saved={t('orgUi.saved')} form={form} onClose={onClose} onDone={onDone}>
       <UserFields form={form} />
-    </FormDialog>
+    </EditFormDialog>
   );
 }
 

@@ -10,6 +10,7 @@ import { DeptSelect } from '../../departments/index.ts';
 import type { StaffForm_query$key } from './__generated__/StaffForm_query.graphql.ts';
 import type { StaffFormCreateMutation, StaffFormCreateMutation$data } from './__generated__/StaffFormCreateMutation.graphql.ts';
 import type { StaffFormUpdateMutation, StaffFormUpdateMutation$data } from './__generated__/StaffFormUpdateMutation.graphql.ts';
+import { ChoiceSelect } from '../../../components/fields/ChoiceSelect.tsx';
 
 const formFragment = graphql`
   fragment StaffForm_query on Query {
@@ -294,16 +295,7 @@ export function StaffFields({ query, form }: { query: StaffForm_query$key; form:
         {text('email', t('orgUi.col.email'), { type: 'email', problem: problems.email })}
         <Field.Root>
           <Field.Label>{t('orgUi.col.gender')}</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field value={v.gender} onChange={(e) => set({ gender: e.target.value })} data-testid="staff-gender">
-              {['UNKNOWN', 'MALE', 'FEMALE'].map((g) => (
-                <option key={g} value={g}>
-                  {t(`orgUi.gender.${g}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <ChoiceSelect value={v.gender} onChange={(gender) => set({ gender })} options={['UNKNOWN', 'MALE', 'FEMALE'].map((g) => ({ value: g, label: t(`orgUi.gender.${g}`) }))} testId="staff-gender" />
         </Field.Root>
         <Field.Root>
           <Field.Label>{t('orgUi.col.department')}</Field.Label>

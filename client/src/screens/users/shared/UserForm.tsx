@@ -6,6 +6,7 @@ import { DateField } from '../../../components/fields/DateField.tsx';
 import { useMutationAction } from '../../../lib/useMutationAction.ts';
 import { PersonSelect } from './PersonSelect.tsx';
 import type { UserFormSaveMutation, UserFormSaveMutation$data } from './__generated__/UserFormSaveMutation.graphql.ts';
+import { ChoiceSelect } from '../../../components/fields/ChoiceSelect.tsx';
 
 const saveMutation = graphql`
   mutation UserFormSaveMutation($input: SaveUserInput!) {
@@ -180,16 +181,7 @@ export function UserFields({ form }: { form: ReturnType<typeof useUserForm> }) {
         {text('email', t('orgUi.col.email'))}
         <Field.Root>
           <Field.Label>{t('orgUi.col.gender')}</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field value={v.gender} onChange={(e) => set({ gender: e.target.value })} data-testid="user-gender">
-              {['UNKNOWN', 'MALE', 'FEMALE'].map((g) => (
-                <option key={g} value={g}>
-                  {t(`orgUi.gender.${g}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <ChoiceSelect value={v.gender} onChange={(gender) => set({ gender })} options={['UNKNOWN', 'MALE', 'FEMALE'].map((g) => ({ value: g, label: t(`orgUi.gender.${g}`) }))} testId="user-gender" />
         </Field.Root>
         <Field.Root>
           <Field.Label>{t('orgUi.col.birthday')}</Field.Label>

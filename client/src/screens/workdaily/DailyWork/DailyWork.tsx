@@ -1,11 +1,11 @@
-import { Alert, Box, Button, Field, Flex, Grid, Heading, IconButton, Input, NativeSelect, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Box, Button, Field, Flex, Grid, Heading, IconButton, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { ChevronLeft, ChevronRight, Pencil, Plus, Trash2 } from 'lucide-react';
 import { DateTime } from 'luxon';
-import { Suspense, useMemo, useState, useTransition } from 'react';
+import { useMemo, useState, useTransition } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link, useSearchParams } from 'react-router';
-import { ErrorBoundary } from '../../../components/ErrorBoundary.tsx';
+import { QueryBoundary } from '../../../components/ErrorBoundary.tsx';
 import { ConfirmDialog } from '../../../components/list/ConfirmDialog.tsx';
 import { FormError } from '../../../components/FormError.tsx';
 import { RichTextView } from '../../../components/editor/RichTextView.tsx';
@@ -455,17 +455,9 @@ export default function DailyWork() {
         </Button>
       </Flex>
       <Box opacity={pending ? 0.6 : 1} aria-busy={pending}>
-        <ErrorBoundary onRetry={retry} compact>
-          <Suspense
-            fallback={
-              <Flex p="6" justify="center">
-                <Spinner />
-              </Flex>
-            }
-          >
-            <Day queryRef={queryRef} day={day} onDay={go} onSaved={() => startTransition(() => load(variables, 'network-only'))} />
-          </Suspense>
-        </ErrorBoundary>
+        <QueryBoundary onRetry={retry}>
+          <Day queryRef={queryRef} day={day} onDay={go} onSaved={() => startTransition(() => load(variables, 'network-only'))} />
+        </QueryBoundary>
       </Box>
     </Stack>
   );
