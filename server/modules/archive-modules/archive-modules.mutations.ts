@@ -93,7 +93,8 @@ builder.mutationFields((t) => ({
         permissions: f.field({
           description: "The role's permission on every section.",
           type: [ModulePermission],
-          resolve: async (p, _a, ctx) => (await roleModulePermissions(ctx, atDoor(roleModulePermissionsInput, { roleId: p.roleId, archiveFiled: p.archiveFiled }))).map((m) => ({ moduleId: m.id, code: m.code, read: m.read, edit: m.edit })),
+          resolve: async (p, _a, ctx) =>
+            (await roleModulePermissions(ctx, atDoor(roleModulePermissionsInput, { roleId: p.roleId, archiveFiled: p.archiveFiled }))).map((m) => ({ moduleId: m.id, code: m.code, read: m.read, edit: m.edit })),
         }),
       }),
     }),

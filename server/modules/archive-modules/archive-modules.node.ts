@@ -45,7 +45,8 @@ builder.queryFields((t) => ({
       roleId: t.arg.globalID({ description: 'The Role.', required: true, for: [RoleNode] }),
       archiveFiled: t.arg.boolean({ description: 'True: the permissions for filed archives (status ARCHIVED); false: for the others.', required: true }),
     },
-    resolve: async (_r, args, ctx) => (await roleModulePermissions(ctx, atDoor(roleModulePermissionsInput, { roleId: args.roleId.id, archiveFiled: args.archiveFiled }))).map((m) => ({ moduleId: m.id, code: m.code, read: m.read, edit: m.edit })),
+    resolve: async (_r, args, ctx) =>
+      (await roleModulePermissions(ctx, atDoor(roleModulePermissionsInput, { roleId: args.roleId.id, archiveFiled: args.archiveFiled }))).map((m) => ({ moduleId: m.id, code: m.code, read: m.read, edit: m.edit })),
   }),
   myArchiveModulePermissions: t.field({
     type: [ModulePermission],

@@ -87,11 +87,7 @@ export async function saveRole(ctx: ServiceContext, parsed: Parsed<z.output<type
  * The legacy role form: the role and its rights in one write, so that rights refused (one the
  * caller does not hold) leave the role unsaved too.
  */
-export async function saveRoleWithRights(
-  ctx: ServiceContext,
-  role: Parsed<z.output<typeof saveRoleInput>>,
-  rights: { rightIds: unknown; showType?: unknown },
-): Promise<{ roleId: number; rightIds: number[] }> {
+export async function saveRoleWithRights(ctx: ServiceContext, role: Parsed<z.output<typeof saveRoleInput>>, rights: { rightIds: unknown; showType?: unknown }): Promise<{ roleId: number; rightIds: number[] }> {
   return runWrite(ctx, { operation: 'role.saveRights', targetType: 'Role' }, async (tx) => {
     const saved = await saveRoleIn(tx, ctx, role);
     // The rights are parsed with the saved role's id, where saveRoleRights parses them.

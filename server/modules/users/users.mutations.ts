@@ -6,7 +6,20 @@ import { LanguageEnum } from '../auth/index.ts';
 import { DepartmentNode, GenderEnum, RoleNode, UserNode, UserStateEnum, UserTypeEnum } from './users.node.ts';
 import { saveAuthUserAccount, saveAuthUserAccountInput } from './service/accounts.ts';
 import { changeManager, changeManagerInput, resetPassword, resetPasswordInput, saveStaff, saveStaffInput, saveStaffSort, saveStaffSortInput } from './service/staff.ts';
-import { PERSON_STATES, deleteUsers, deleteUsersInput, saveUser, saveUserInput, saveUserRelations, saveUserRelationsInput, setStaffState, setStaffStateInput, updateUserInfo, updateUserInfoInput, updateUserState } from './service/people.ts';
+import {
+  PERSON_STATES,
+  deleteUsers,
+  deleteUsersInput,
+  saveUser,
+  saveUserInput,
+  saveUserRelations,
+  saveUserRelationsInput,
+  setStaffState,
+  setStaffStateInput,
+  updateUserInfo,
+  updateUserInfoInput,
+  updateUserState,
+} from './service/people.ts';
 import { atDoor } from '../../lib/validate.ts';
 
 /** A payload carrying one changed person, re-read with the client's selection. */
@@ -374,6 +387,7 @@ builder.mutationFields((t) => ({
         }),
       }),
     },
-    resolve: (_r, { input }, ctx) => saveAuthUserAccount(ctx, atDoor(saveAuthUserAccountInput, { userId: localId(input.userId, 'User'), account: input.account, password: input.password, roleIds: localIds(input.roleIds, 'Role') })),
+    resolve: (_r, { input }, ctx) =>
+      saveAuthUserAccount(ctx, atDoor(saveAuthUserAccountInput, { userId: localId(input.userId, 'User'), account: input.account, password: input.password, roleIds: localIds(input.roleIds, 'Role') })),
   }),
 }));

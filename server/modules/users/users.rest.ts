@@ -9,7 +9,20 @@ import { authorize, requireActor } from '../../policy.ts';
 import { utcOffset } from '../../lib/zones.ts';
 import { PERSON_INCLUDE, pageOnlineFirst, personJson, type PersonRow } from './users.people.ts';
 import { saveAuthUserAccount, saveAuthUserAccountInput } from './service/accounts.ts';
-import { changeManager, changeManagerInput, checkAccount, checkAccountInput, checkMobile, checkMobileInput, resetPassword, resetPasswordInput, saveStaff, saveStaffInput, saveStaffSort, saveStaffSortInput } from './service/staff.ts';
+import {
+  changeManager,
+  changeManagerInput,
+  checkAccount,
+  checkAccountInput,
+  checkMobile,
+  checkMobileInput,
+  resetPassword,
+  resetPasswordInput,
+  saveStaff,
+  saveStaffInput,
+  saveStaffSort,
+  saveStaffSortInput,
+} from './service/staff.ts';
 import { USER_TYPES } from '../../lib/codes.ts';
 import { atDoor, isDbId } from '../../lib/validate.ts';
 import {
