@@ -24,6 +24,9 @@ const ModulePermissionInput = builder.inputType('ArchiveModulePermissionInput', 
   }),
 });
 
+/** The plain fields of a section's input, as the service's schema reads them. */
+const fieldsOf = ({ code, name, nameEn, sort }: { code?: string | null; name: string; nameEn?: string | null; sort?: number | null }) => ({ code, name, nameEn, sort });
+
 builder.mutationFields((t) => ({
   saveArchiveModule: t.field({
     description:
@@ -53,17 +56,7 @@ builder.mutationFields((t) => ({
       }),
     },
     resolve: (_r, { input }, ctx) =>
-      saveArchiveModule(
-        ctx,
-        atDoor(saveArchiveModuleInput, {
-          id: localId(input.moduleId, 'ArchiveModule') ?? undefined,
-          parentId: localId(input.parentId, 'ArchiveModule') ?? null,
-          code: input.code,
-          name: input.name,
-          nameEn: input.nameEn,
-          sort: input.sort,
-        }),
-      ),
+      saveArchiveModule(ctx, atDoor(saveArchiveModuleInput, { id: localId(input.moduleId, 'ArchiveModule') ?? undefined, parentId: localId(input.parentId, 'ArchiveModule') ?? null, ...fieldsOf(input) })),
   }),
   deleteArchiveModule: t.field({
     description: 'Deletes an archive section with no sub-sections (and the permissions on it). Rights: archiveModule.edit. Errors: MODULE_HAS_CHILDREN, NOT_FOUND, FORBIDDEN.',
